@@ -1,0 +1,7 @@
+// The registry of CLI verbs. Add one line per verb.
+import type { Command } from "commander";
+import type { CliIO } from "../io.js";
+
+export type RegisterCommand = (program: Command, io: CliIO, setExitCode: (code: number) => void) => void;
+
+export const commands: RegisterCommand[] = [];

@@ -1,0 +1,16 @@
+// What a CLI command may touch: output streams and the process environment, passed in so tests can capture them.
+
+export interface CliIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  isTTY: boolean;
+  env: { [key: string]: string | undefined };
+  cwd: string;
+  /** Standard input, read fully; tests pass a string. */
+  readStdin?: () => Promise<string>;
+}
+
+/** Exit codes (lint-and-cli.md §5.1): 0 ok, 1 findings/differences, 2 usage or config error. */
+export const EXIT_OK = 0;
+export const EXIT_FINDINGS = 1;
+export const EXIT_USAGE = 2;

@@ -1,0 +1,28 @@
+// The CLI program: commander wiring only. Each verb lives in commands/<verb>.ts and returns an exit code.
+import { Command, CommanderError } from "commander";
+import { EXIT_USAGE, type CliIO } from "./io.js";
+import { commands } from "./commands/index.js";
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  let exitCode = 0;
+  const program = new Command("promptc")
+    .description("Compile, preview, lint and test the prompts coding agents send")
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .showHelpAfterError();
+  for (const register of commands) {
+    register(program, io, (code) => {
+      exitCode = code;
+    });
+  }
+  try {
+    await program.parseAsync(argv, { from: "user" });
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // Help and version exit 0; everything else commander rejects is a usage error.
+      return err.exitCode === 0 ? 0 : EXIT_USAGE;
+    }
+    throw err;
+  }
+  return exitCode;
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    exclude: ["test/conformance/**", "node_modules/**"],
+    pool: "forks",
+    testTimeout: 30_000,
+  },
+});
