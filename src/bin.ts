@@ -1,6 +1,12 @@
 #!/usr/bin/env node
-// The promptc executable: hand argv to the CLI and set the exit code. Does IO.
+// The promptc executable: hand argv and the process's streams to the CLI, then set the exit code. Does IO.
 import { run } from "./cli/program.js";
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
 
 process.exitCode = await run(process.argv.slice(2), {
   stdout: (s) => process.stdout.write(s),
@@ -8,4 +14,5 @@ process.exitCode = await run(process.argv.slice(2), {
   isTTY: Boolean(process.stdout.isTTY),
   env: process.env,
   cwd: process.cwd(),
+  readStdin,
 });

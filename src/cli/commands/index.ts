@@ -1,7 +1,10 @@
 // The registry of CLI verbs. Add one line per verb.
 import type { Command } from "commander";
 import type { CliIO } from "../io.js";
+import { registerTokens } from "./tokens.js";
 
 export type RegisterCommand = (program: Command, io: CliIO, setExitCode: (code: number) => void) => void;
 
-export const commands: RegisterCommand[] = [];
+export const commands: RegisterCommand[] = [
+  registerTokens,
+];
