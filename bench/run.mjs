@@ -1,0 +1,81 @@
+// `npm run bench`: whole-process medians of `promptc preview` on a small and a large workspace, printed as
+// ratios to `node -e 0` and, when the Codex CLI is present, to `codex debug prompt-input` on the same input.
+// Runs after `npm run build` (dist/). Prints numbers; never fails on speed (machines are shared and noisy).
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { makeLargeWorkspace } from "./make-large-workspace.mjs";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const BIN = join(ROOT, "dist", "bin.js");
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/** Wall seconds and peak RSS (KiB) of one process, measured by GNU time. */
+function measureOnce(argv, env, cwd) {
+  const r = spawnSync("/usr/bin/time", ["-f", "%e %M", ...argv], { env: { ...process.env, ...env }, cwd, encoding: "utf8" });
+  const line = r.stderr.trim().split("\n").pop() ?? "";
+  const [wall, rss] = line.split(" ").map(Number);
+  if (r.status !== 0 || !Number.isFinite(wall)) throw new Error(`${argv.join(" ")} failed (${r.status}): ${r.stderr.slice(0, 400)}`);
+  return { wall, rssKiB: rss };
+}
+
+function measure(argv, env = {}, cwd = ROOT) {
+  measureOnce(argv, env, cwd); // warm the file cache
+  const runs = Array.from({ length: RUNS }, () => measureOnce(argv, env, cwd));
+  return { wall: median(runs.map((r) => r.wall)), rssMiB: median(runs.map((r) => r.rssKiB)) / 1024 };
+}
+
+function codexBin() {
+  const candidates = [process.env.CODEX_BIN, "/tmp/codex/node_modules/.bin/codex"].filter(Boolean);
+  return candidates.find((c) => existsSync(c));
+}
+
+function row(name, m, base, codex) {
+  const ratios = [`${(m.wall / base.wall).toFixed(2)}× node`];
+  if (codex) ratios.push(`${(m.wall / codex.wall).toFixed(2)}× codex wall`, `${(m.rssMiB / codex.rssMiB).toFixed(2)}× codex memory`);
+  console.log(`${name.padEnd(34)} ${m.wall.toFixed(3)} s  ${m.rssMiB.toFixed(1).padStart(6)} MiB   ${ratios.join(", ")}`);
+}
+
+if (!existsSync(BIN)) {
+  console.error("bench: dist/bin.js is missing; run `npm run build` first");
+  process.exit(2);
+}
+const scratch = mkdtempSync(join(tmpdir(), "promptc-bench-"));
+try {
+  const large = makeLargeWorkspace(join(scratch, "large"));
+  const smallCwd = join(ROOT, "fixtures", "workspaces", "basic");
+  const smallHome = join(smallCwd, ".codex-home");
+  const workspaces = [
+    ["small (fixtures/workspaces/basic)", smallCwd, smallHome],
+    ["large (depth 12, 300 skills)", large.cwd, large.codexHome],
+  ];
+  const fixed = ["--date", "2026-11-29", "--timezone", "Etc/UTC", "--shell", "bash"];
+  console.log(`promptc bench: medians of ${RUNS} whole-process runs (wall seconds, peak RSS)\n`);
+  const base = measure([process.execPath, "-e", "0"]);
+  row("node -e 0 (baseline)", base);
+  const codex = codexBin();
+  for (const [name, cwd, home] of workspaces) {
+    let codexM;
+    if (codex) {
+      codexM = measure([codex, "debug", "prompt-input", "hello"], { CODEX_HOME: home }, cwd);
+      row(`codex debug prompt-input, ${name.split(" ")[0]}`, codexM, base);
+    }
+    const m = measure([process.execPath, BIN, "preview", "-C", cwd, "--codex-home", home, "-m", "hello", "--json", ...fixed], { PROMPTC_NO_DISK_CACHE: "1" });
+    row(`promptc preview, ${name}`, m, base, codexM);
+  }
+  if (!codex) console.log("\n(codex not found: set CODEX_BIN or install @openai/codex@0.171.0 to compare)");
+  if (existsSync(join(ROOT, "bench", "tokens.mjs"))) {
+    console.log("");
+    const r = spawnSync(process.execPath, [join(ROOT, "bench", "tokens.mjs")], { stdio: "inherit" });
+    if (r.status !== 0) process.exitCode = r.status ?? 1;
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
