@@ -1,0 +1,97 @@
+// JSON Schema (draft-07) of scenario files, validated with ajv. Pure data.
+
+const settings = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    cwd: { type: "string", minLength: 1 },
+    sandbox: { enum: ["read-only", "workspace-write", "danger-full-access"] },
+    approval: { enum: ["untrusted", "on-failure", "on-request", "never"] },
+    model: { type: "string", minLength: 1 },
+    date: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
+    timezone: { type: "string", minLength: 1 },
+    shell: { type: "string", minLength: 1 },
+    networkAccess: { type: "boolean" },
+    writableRoots: { type: "array", items: { type: "string" } },
+    developerInstructions: { type: "string" },
+    network: {
+      type: "object",
+      additionalProperties: false,
+      required: ["allowed", "denied"],
+      properties: { allowed: { type: "array", items: { type: "string" } }, denied: { type: "array", items: { type: "string" } } },
+    },
+  },
+} as const;
+
+const textPart = {
+  type: "object",
+  required: ["type"],
+  properties: { type: { enum: ["input_text", "output_text", "input_image"] }, text: { type: "string" }, image_url: { type: "string" } },
+} as const;
+
+const item = {
+  type: "object",
+  required: ["type"],
+  properties: {
+    type: {
+      enum: ["message", "function_call", "function_call_output", "custom_tool_call", "custom_tool_call_output", "reasoning", "compaction", "ghost_snapshot", "web_search_call"],
+    },
+  },
+  allOf: [
+    {
+      if: { properties: { type: { const: "message" } } },
+      then: { required: ["role", "content"], properties: { role: { enum: ["developer", "user", "assistant", "system"] }, content: { type: "array", items: textPart } } },
+    },
+    {
+      if: { properties: { type: { enum: ["function_call", "custom_tool_call"] } } },
+      then: { required: ["call_id", "name"], properties: { call_id: { type: "string" }, name: { type: "string" } } },
+    },
+    {
+      if: { properties: { type: { enum: ["function_call_output", "custom_tool_call_output"] } } },
+      then: { required: ["call_id", "output"], properties: { call_id: { type: "string" } } },
+    },
+  ],
+} as const;
+
+export const SCENARIO_SCHEMA = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://promptc.dev/schemas/scenario.json",
+  title: "promptc scenario",
+  type: "object",
+  additionalProperties: false,
+  required: ["profile", "session", "settings", "turns"],
+  properties: {
+    name: { type: "string", pattern: "^[a-z0-9][a-z0-9._-]*$" },
+    description: { type: "string" },
+    profile: { enum: ["codex", "promptc"] },
+    codexHome: { type: "string", minLength: 1 },
+    session: {
+      type: "object",
+      additionalProperties: false,
+      required: ["id"],
+      properties: {
+        id: { type: "string", minLength: 1 },
+        date: settings.properties.date,
+        timezone: settings.properties.timezone,
+        shell: settings.properties.shell,
+      },
+    },
+    settings: { ...settings, required: ["cwd"] },
+    turns: {
+      type: "array",
+      minItems: 1,
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["user"],
+        properties: {
+          user: { type: "string" },
+          images: { type: "array", items: { type: "string" } },
+          settings,
+          assistant: { type: "string" },
+          items: { type: "array", items: item },
+        },
+      },
+    },
+  },
+} as const;
