@@ -1,0 +1,61 @@
+// The `edit_file` tool: replace an exact string in a file, or create a file; does IO.
+// Refuses to write in a read-only sandbox even if policy was bypassed (defence in depth).
+import { readFile, writeFile, mkdir } from "node:fs/promises";
+import { dirname, isAbsolute, resolve } from "node:path";
+import type { ToolDefinition } from "../tool.js";
+
+export interface EditFileArgs {
+  path: string;
+  /** Text to replace; "" creates a new file with `new_string`. */
+  old_string: string;
+  new_string: string;
+  replace_all?: boolean;
+}
+
+export function resolveToolPath(cwd: string, path: string): string {
+  return isAbsolute(path) ? resolve(path) : resolve(cwd, path);
+}
+
+export function createEditFileTool(): ToolDefinition<EditFileArgs> {
+  return {
+    name: "edit_file",
+    kind: "write",
+    description:
+      "Edit a file by replacing old_string with new_string. old_string must match exactly once unless replace_all is true. " +
+      "With an empty old_string, create the file (it must not exist yet).",
+    parameters: {
+      type: "object",
+      properties: {
+        path: { type: "string", minLength: 1 },
+        old_string: { type: "string" },
+        new_string: { type: "string" },
+        replace_all: { type: "boolean" },
+      },
+      required: ["path", "old_string", "new_string"],
+      additionalProperties: false,
+    },
+    async execute(args, context) {
+      if (context.sandbox === "read-only") return { output: "refused: the sandbox is read-only", success: false };
+      const path = resolveToolPath(context.cwd, args.path);
+      let current: string | undefined;
+      try {
+        current = await readFile(path, "utf8");
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== "ENOENT") return { output: `cannot read ${path}: ${(err as NodeJS.ErrnoException).code}`, success: false };
+      }
+      if (args.old_string === "") {
+        if (current !== undefined) return { output: `${path} already exists; give old_string to edit it`, success: false };
+        await mkdir(dirname(path), { recursive: true });
+        await writeFile(path, args.new_string, { flag: "wx" });
+        return { output: `created ${path}`, success: true };
+      }
+      if (current === undefined) return { output: `${path} does not exist`, success: false };
+      const count = current.split(args.old_string).length - 1;
+      if (count === 0) return { output: `old_string not found in ${path}`, success: false };
+      if (count > 1 && !args.replace_all) return { output: `old_string occurs ${count} times in ${path}; add context or set replace_all`, success: false };
+      const next = args.replace_all ? current.split(args.old_string).join(args.new_string) : current.replace(args.old_string, () => args.new_string);
+      await writeFile(path, next);
+      return { output: `edited ${path} (${args.replace_all ? count : 1} replacement${count > 1 && args.replace_all ? "s" : ""})`, success: true };
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// The `read_file` tool: a bounded range of lines from a text file, numbered; does IO.
+// Bounded in every direction: lines per call, characters per line, bytes read from disk.
+import { open } from "node:fs/promises";
+import { isAbsolute, resolve } from "node:path";
+import type { ToolDefinition } from "../tool.js";
+
+export interface ReadFileArgs {
+  path: string;
+  /** 1-based first line. */
+  offset?: number;
+  limit?: number;
+}
+
+export const READ_FILE_MAX_LINES = 2000;
+export const READ_FILE_MAX_LINE_CHARS = 500;
+export const READ_FILE_MAX_BYTES = 8 * 1024 * 1024;
+
+export function createReadFileTool(): ToolDefinition<ReadFileArgs> {
+  return {
+    name: "read_file",
+    kind: "read",
+    description: `Read lines of a text file, numbered from 1. At most ${READ_FILE_MAX_LINES} lines per call; use offset and limit to page.`,
+    parameters: {
+      type: "object",
+      properties: {
+        path: { type: "string", minLength: 1, description: "File path; relative paths resolve against the session's directory." },
+        offset: { type: "integer", minimum: 1, description: "First line to return (1-based)." },
+        limit: { type: "integer", minimum: 1, maximum: READ_FILE_MAX_LINES, description: "Number of lines to return." },
+      },
+      required: ["path"],
+      additionalProperties: false,
+    },
+    async execute(args, context) {
+      const path = isAbsolute(args.path) ? args.path : resolve(context.cwd, args.path);
+      let bytes: Buffer;
+      let size: number;
+      try {
+        const handle = await open(path, "r");
+        try {
+          const stat = await handle.stat();
+          if (!stat.isFile()) return { output: `${path} is not a regular file`, success: false };
+          size = stat.size;
+          bytes = Buffer.alloc(Math.min(size, READ_FILE_MAX_BYTES));
+          const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
+          bytes = bytes.subarray(0, bytesRead);
+        } finally {
+          await handle.close();
+        }
+      } catch (err) {
+        return { output: `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`, success: false };
+      }
+      if (bytes.includes(0)) return { output: `${path} looks binary (it contains NUL bytes); not shown`, success: false };
+      const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+      const lines = text.split(/\r?\n/);
+      if (text.endsWith("\n")) lines.pop();
+      const first = args.offset ?? 1;
+      const count = Math.min(args.limit ?? READ_FILE_MAX_LINES, READ_FILE_MAX_LINES);
+      if (first > Math.max(lines.length, 1)) return { output: `offset ${first} is past the end of ${path} (${lines.length} lines)`, success: false };
+      const shown = lines.slice(first - 1, first - 1 + count).map((line, i) => {
+        const cut = line.length > READ_FILE_MAX_LINE_CHARS ? `${line.slice(0, READ_FILE_MAX_LINE_CHARS)}… [line cut at ${READ_FILE_MAX_LINE_CHARS} chars]` : line;
+        return `${first + i}\t${cut}`;
+      });
+      const notes: string[] = [];
+      const last = first - 1 + shown.length;
+      if (last < lines.length) notes.push(`[lines ${first}-${last} of ${lines.length}; continue with offset ${last + 1}]`);
+      if (size > READ_FILE_MAX_BYTES) notes.push(`[only the first ${READ_FILE_MAX_BYTES} of ${size} bytes were read]`);
+      if (text.includes("\uFFFD")) notes.push("[invalid UTF-8 sequences were replaced with U+FFFD]");
+      return { output: [...shown, ...notes].join("\n"), success: true };
+    },
+  };
+}
