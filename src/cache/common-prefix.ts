@@ -53,9 +53,11 @@ function segmentBytes(segments: PromptSegment[]): number {
 }
 
 function changes(a: RequestLike, b: RequestLike, fields: readonly string[]): ParameterChange[] {
+  const ra = a as { [key: string]: unknown };
+  const rb = b as { [key: string]: unknown };
   return fields
-    .filter((f) => canonicalJson(a[f] ?? null) !== canonicalJson(b[f] ?? null))
-    .map((f) => ({ field: f, a: a[f] ?? null, b: b[f] ?? null }));
+    .filter((f) => canonicalJson(ra[f] ?? null) !== canonicalJson(rb[f] ?? null))
+    .map((f) => ({ field: f, a: ra[f] ?? null, b: rb[f] ?? null }));
 }
 
 function divergenceMessage(cause: DivergenceCause, sa: PromptSegment | undefined, sb: PromptSegment | undefined, count: number, a: RequestLike, b: RequestLike): string {

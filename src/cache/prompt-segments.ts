@@ -30,7 +30,7 @@ export const PARAMETER_FIELDS = [
 ] as const;
 
 /** The subset of a request the cache model reads; parsed files may carry more or fewer fields. */
-export type RequestLike = Partial<ResponsesRequest> & { input?: ResponseItem[]; [key: string]: unknown };
+export type RequestLike = Partial<ResponsesRequest> & { input?: ResponseItem[] };
 
 /**
  * Segments in the order a prefix cache consumes them. Tools and instructions precede the

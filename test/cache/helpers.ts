@@ -1,12 +1,12 @@
 // Small builders for cache tests.
-import type { MessageItem } from "../../src/model/items.js";
+import type { MessageItem, ResponseItem } from "../../src/model/items.js";
 import type { ResponsesRequest } from "../../src/model/request.js";
 
 export function msg(role: MessageItem["role"], text: string): MessageItem {
   return { type: "message", role, content: [{ type: role === "assistant" ? "output_text" : "input_text", text }] };
 }
 
-export function req(input: MessageItem[], over: Partial<ResponsesRequest> = {}): ResponsesRequest {
+export function req(input: ResponseItem[], over: Partial<ResponsesRequest> = {}): ResponsesRequest {
   return {
     model: "gpt-test",
     stream: true,

@@ -1,0 +1,92 @@
+// The `promptc/vitest` entry: matchers for prompt-cache stability and request snapshots. Importing it installs
+// them on vitest's `expect`. Pure apart from vitest's own snapshot IO (toMatchFileSnapshot).
+import { expect } from "vitest";
+import { commonPrefix, explainPrefix } from "./cache/common-prefix.js";
+import type { RequestLike } from "./cache/prompt-segments.js";
+
+/** A request body, or anything that carries one (a compile or session result). */
+export type RequestOrResult = RequestLike | { request: RequestLike };
+
+function toRequest(value: unknown): RequestLike | undefined {
+  if (value === null || typeof value !== "object") return undefined;
+  const v = value as { request?: unknown; input?: unknown };
+  if (v.request && typeof v.request === "object") return v.request as RequestLike;
+  if (Array.isArray(v.input)) return v as RequestLike;
+  return undefined;
+}
+
+interface MatcherThis {
+  isNot: boolean;
+}
+
+/** Text a request snapshot stores: the body as sent (key order kept), two-space indented, trailing newline. */
+export function serializeRequestSnapshot(request: RequestLike): string {
+  return `${JSON.stringify(request, null, 2)}\n`;
+}
+
+/** Compares snapshot text with a file; vitest's toMatchFileSnapshot in the installed matcher. */
+export type MatchFile = (text: string, path: string) => Promise<void>;
+
+/** The request-snapshot matcher over a file comparison (injectable so its failure path can be tested). */
+export function createRequestSnapshotMatcher(matchFile: MatchFile) {
+  return async function toMatchRequestSnapshot(this: MatcherThis, received: unknown, path: string) {
+    const request = toRequest(received);
+    if (!request) return { pass: false, message: () => "toMatchRequestSnapshot expects a request or a result with `request`" };
+    try {
+      await matchFile(serializeRequestSnapshot(request), path);
+      return { pass: true, message: () => `expected the request not to match ${path}` };
+    } catch (err) {
+      const text = err instanceof Error ? err.message : String(err);
+      return { pass: false, message: () => `request does not match snapshot ${path}:\n${text}` };
+    }
+  };
+}
+
+export const promptcMatchers = {
+  /** `expect(next).toExtendPrefixOf(previous)`: same model and cache key, previous prompt is a prefix of next. */
+  toExtendPrefixOf(this: MatcherThis, received: unknown, previous: RequestOrResult) {
+    const next = toRequest(received);
+    const prev = toRequest(previous);
+    if (!next || !prev) return { pass: false, message: () => "toExtendPrefixOf expects two requests (objects with `input`) or results with `request`" };
+    // Token counts are not needed for the verdict: count characters to stay fast.
+    const r = commonPrefix(prev, next, { countTokens: (t) => t.length });
+    return {
+      pass: r.extendsPrefix,
+      message: () =>
+        r.extendsPrefix
+          ? `expected the request not to extend the previous prompt, but it keeps all ${r.itemsA} items`
+          : `expected the request to extend the previous prompt (common items ${r.commonItems}/${r.itemsA}):\n  ${explainPrefix(r).join("\n  ")}`,
+    };
+  },
+
+  /** `expect(next).toKeepCacheKey(previous)`: the same `prompt_cache_key`. */
+  toKeepCacheKey(this: MatcherThis, received: unknown, previous: RequestOrResult) {
+    const next = toRequest(received);
+    const prev = toRequest(previous);
+    if (!next || !prev) return { pass: false, message: () => "toKeepCacheKey expects two requests or results with `request`" };
+    const pass = next.prompt_cache_key !== undefined && next.prompt_cache_key === prev.prompt_cache_key;
+    return {
+      pass,
+      message: () =>
+        pass
+          ? `expected prompt_cache_key to change, but both are ${JSON.stringify(next.prompt_cache_key)}`
+          : `expected prompt_cache_key ${JSON.stringify(prev.prompt_cache_key)}, got ${JSON.stringify(next.prompt_cache_key)}`,
+    };
+  },
+
+  /** `await expect(request).toMatchRequestSnapshot("snapshots/x.request.json")`, path relative to the test file. */
+  toMatchRequestSnapshot: createRequestSnapshotMatcher((text, path) => expect(text).toMatchFileSnapshot(path)),
+};
+
+export interface PromptcMatchers<R = unknown> {
+  toExtendPrefixOf(previous: RequestOrResult): R;
+  toKeepCacheKey(previous: RequestOrResult): R;
+  toMatchRequestSnapshot(path: string): Promise<R>;
+}
+
+declare module "vitest" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Matchers<T = any> extends PromptcMatchers<T> {}
+}
+
+expect.extend(promptcMatchers);
