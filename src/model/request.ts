@@ -26,7 +26,15 @@ export interface HostedToolSpec {
   [key: string]: unknown;
 }
 
-export type ToolSpec = FunctionToolSpec | CustomToolSpec | HostedToolSpec;
+/** A group of function tools sent as one entry (Codex 0.171.0's `multi_agent_v1`). */
+export interface NamespaceToolSpec {
+  type: "namespace";
+  name: string;
+  description: string;
+  tools: FunctionToolSpec[];
+}
+
+export type ToolSpec = FunctionToolSpec | CustomToolSpec | HostedToolSpec | NamespaceToolSpec;
 
 export interface ReasoningParams {
   effort?: "minimal" | "low" | "medium" | "high" | "xhigh" | "none";

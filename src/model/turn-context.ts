@@ -94,6 +94,10 @@ export interface UserInput {
   text: string;
   /** Image URLs (`data:` URLs or https) attached to the message. */
   images: string[];
+  /** Local image files (`-i FILE`), already read into `data:` URLs; sent before `images` (compile helper). */
+  localImages?: { path: string; url: string }[];
+  /** Structured skill selections (Codex `UserInput::Skill`), matched by exact path first (compile helper). */
+  skills?: { name: string; path: string }[];
 }
 
 export interface TurnContext {
@@ -113,4 +117,6 @@ export interface TurnContext {
   contextWindow?: number;
   autoCompactTokenLimit?: number;
   compactPrompt?: string;
+  /** Lower-cased connector (app) slugs; a plain `$name` equal to one is not a skill mention (compile helper). */
+  connectorSlugs?: string[];
 }

@@ -1,0 +1,58 @@
+// compile(turnContext, options) → { request, bytes, diagnostics, manifest }: plan → assemble → canonical JSON →
+// fingerprint → manifest. Pure and deterministic: same input, same bytes.
+import type { Diagnostic } from "../model/diagnostic.js";
+import type { Manifest } from "../model/manifest.js";
+import type { ResponsesRequest } from "../model/request.js";
+import type { TurnContext } from "../model/turn-context.js";
+import type { ProseSet } from "../fragments/prose-set.js";
+import { DEFAULT_PROSE } from "../profiles/default-prose.generated.js";
+import { getProfile } from "../profiles/index.js";
+import type { Profile, ProfileId } from "../profiles/profile.js";
+import { utf8Length } from "../tokens/approx.js";
+import { assembleRequest } from "./assemble.js";
+import { serializeRequest } from "./canonical-json.js";
+import type { CompileOptions } from "./compile-options.js";
+import { fingerprintRequest } from "./fingerprint.js";
+import { buildManifest } from "./build-manifest.js";
+import { planTurn } from "./plan.js";
+
+export interface CompileResult {
+  request: ResponsesRequest;
+  /** Exactly the bytes that would be POSTed (UTF-8 encode this string). */
+  bytes: string;
+  diagnostics: Diagnostic[];
+  manifest: Manifest;
+  profile: Profile;
+}
+
+export function resolveProfile(profile: ProfileId | Profile | undefined): Profile {
+  return typeof profile === "object" ? profile : getProfile(profile);
+}
+
+/** The bundled prose of a profile (templates/<profile>/ as generated data). */
+export function defaultProse(profile: ProfileId | string): ProseSet {
+  const p = DEFAULT_PROSE[profile];
+  if (!p) throw new Error(`no bundled prose for profile ${profile}`);
+  return p;
+}
+
+export function compile(ctx: TurnContext, options: CompileOptions = {}): CompileResult {
+  const profile = resolveProfile(options.profile);
+  const prose = options.prose ?? defaultProse(profile.id);
+  const plan = planTurn(ctx, profile, prose, options);
+  const { request, placements } = assembleRequest(plan, ctx, options);
+  const bytes = serializeRequest(request, profile);
+  const fingerprint = fingerprintRequest(request, bytes);
+  const manifest = buildManifest({
+    profile,
+    model: ctx.model,
+    placements,
+    tools: request.tools,
+    toolsProse: prose.toolsOrigin,
+    requestBytes: utf8Length(bytes),
+    items: request.input.length,
+    fingerprint,
+    exactTokens: options.exactTokens !== false,
+  });
+  return { request, bytes, diagnostics: plan.diagnostics, manifest, profile };
+}

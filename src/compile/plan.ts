@@ -1,0 +1,161 @@
+// Stage 1 of compile: decide which fragments the turn sends, rendered, grouped into messages in the profile's
+// order, plus the tool list. Pure.
+import type { Diagnostic } from "../model/diagnostic.js";
+import { diagnostic } from "../model/diagnostic.js";
+import type { ContentPart, MessageRole } from "../model/items.js";
+import type { ToolSpec } from "../model/request.js";
+import type { TurnContext } from "../model/turn-context.js";
+import { buildAgentsMdFragment } from "../fragments/agents-md.js";
+import { buildBaseInstructionsFragment } from "../fragments/base-instructions.js";
+import { buildDeveloperInstructionsFragment } from "../fragments/developer-instructions.js";
+import { buildEnvironmentFragment } from "../fragments/environment-context.js";
+import type { RenderedFragment } from "../fragments/fragment.js";
+import { buildPermissionsFragment } from "../fragments/permissions.js";
+import type { ProseSet } from "../fragments/prose-set.js";
+import type { RenderProseOptions } from "../fragments/render-template.js";
+import { collectExplicitSkillMentions } from "../fragments/skill-mentions.js";
+import { buildSkillInjectionFragment } from "../fragments/skill-injection.js";
+import { buildSkillsFragment } from "../fragments/skills-section.js";
+import { buildUserMessageParts } from "../fragments/user-message.js";
+import { utf8Length } from "../tokens/approx.js";
+import type { Profile } from "../profiles/profile.js";
+import { buildToolSpecs, toolName } from "../profiles/tool-declaration.js";
+import type { CompileOptions, ExtraFragment } from "./compile-options.js";
+
+export interface PlannedPart {
+  part: ContentPart;
+  fragment?: RenderedFragment;
+}
+
+export interface PlannedMessage {
+  role: MessageRole;
+  parts: PlannedPart[];
+}
+
+export interface Plan {
+  profile: Profile;
+  prose: ProseSet;
+  baseInstructions: RenderedFragment;
+  /** Input messages after the base instructions, in order. */
+  messages: PlannedMessage[];
+  tools: ToolSpec[];
+  diagnostics: Diagnostic[];
+}
+
+const text = (fragment: RenderedFragment): PlannedPart => ({ part: { type: "input_text", text: fragment.text }, fragment });
+
+function extraFragment(x: ExtraFragment): RenderedFragment {
+  const bytes = utf8Length(x.text);
+  return { id: x.id, layer: "extension", text: x.text, sources: x.source !== undefined ? [{ path: x.source, bytesIn: bytes, bytesKept: bytes }] : [], templates: [], prose: "user-supplied", diagnostics: [] };
+}
+
+function byName(a: ToolSpec, b: ToolSpec): number {
+  const x = toolName(a);
+  const y = toolName(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, options: CompileOptions = {}): Plan {
+  const diagnostics: Diagnostic[] = [];
+  const renderOptions: RenderProseOptions = {};
+  if (options.partials) renderOptions.partials = options.partials;
+  if (options.variables) renderOptions.variables = options.variables;
+  const skills = options.transformSkills ? options.transformSkills(ctx.skills.skills) : ctx.skills.skills;
+  const cwd = ctx.environment.cwd;
+
+  const baseInstructions = buildBaseInstructionsFragment(ctx, prose, renderOptions);
+
+  const developer: RenderedFragment[] = [];
+  for (const id of profile.developerSections) {
+    let f: RenderedFragment | undefined;
+    switch (id) {
+      case "developer-instructions":
+        f = buildDeveloperInstructionsFragment(ctx.developerInstructions);
+        break;
+      case "skills":
+        f = buildSkillsFragment({ roots: ctx.skills.roots, skills }, prose, renderOptions);
+        break;
+      case "permissions":
+        f = buildPermissionsFragment(cwd, ctx.permissions, prose, renderOptions);
+        break;
+      default: {
+        const never: never = id;
+        throw new Error(`unknown developer section ${String(never)}`);
+      }
+    }
+    if (f) developer.push(f);
+  }
+
+  const context: RenderedFragment[] = [];
+  for (const id of profile.contextSections) {
+    let f: RenderedFragment | undefined;
+    switch (id) {
+      case "agents-md":
+        f = buildAgentsMdFragment(cwd, ctx.userInstructions);
+        break;
+      case "environment-context":
+        f = buildEnvironmentFragment(ctx.environment, ctx.permissions, { filesystem: profile.environmentFilesystem });
+        break;
+      default: {
+        const never: never = id;
+        throw new Error(`unknown context section ${String(never)}`);
+      }
+    }
+    if (f) context.push(f);
+  }
+
+  const user = buildUserMessageParts(ctx.userInput);
+  diagnostics.push(...user.diagnostics);
+  const userFragment: RenderedFragment = {
+    id: "user-message",
+    layer: "user-message",
+    text: ctx.userInput.text,
+    sources: [],
+    templates: [],
+    prose: "data",
+    diagnostics: [],
+  };
+  const userMessage: PlannedMessage = {
+    role: "user",
+    parts: user.parts.map((part, i) => (i === user.textIndex ? { part, fragment: userFragment } : { part })),
+  };
+
+  const mentions = collectExplicitSkillMentions(
+    { texts: [ctx.userInput.text], structured: ctx.userInput.skills ?? [], connectorSlugs: ctx.connectorSlugs ?? [] },
+    skills,
+  );
+  diagnostics.push(...mentions.diagnostics);
+
+  const messages: PlannedMessage[] = [];
+  if (developer.length > 0) messages.push({ role: "developer", parts: developer.map(text) });
+  if (context.length > 0) messages.push({ role: "user", parts: context.map(text) });
+  const extras = options.fragments ?? [];
+  const own = (at: string) =>
+    extras.flatMap((x) => ("message" in x.placement && x.placement.at === at ? [{ role: x.placement.message, parts: [text(extraFragment(x))] }] : []));
+  messages.push(...own("before-user-message"), userMessage, ...own("after-user-message"));
+  for (const s of mentions.skills) messages.push({ role: "user", parts: [text(buildSkillInjectionFragment(s))] });
+  messages.push(...own("end"));
+
+  for (const x of extras) {
+    if ("message" in x.placement) continue;
+    const target = "before" in x.placement ? x.placement.before : x.placement.after;
+    const msg = messages.find((m) => m.parts.some((p) => p.fragment?.id === target));
+    const f = extraFragment(x);
+    if (!msg) {
+      diagnostics.push(diagnostic("compile/placement-target-missing", "warning", `fragment ${x.id}: no fragment ${target} to place it next to; appended as a user message`, { data: { fragment: x.id, target } }));
+      messages.push({ role: "user", parts: [text(f)] });
+      continue;
+    }
+    const i = msg.parts.findIndex((p) => p.fragment?.id === target);
+    msg.parts.splice("before" in x.placement ? i : i + 1, 0, text(f));
+  }
+
+  const built = buildToolSpecs(profile.tools(ctx), prose);
+  diagnostics.push(...built.diagnostics);
+  let tools = options.transformTools ? options.transformTools(built.tools) : built.tools;
+  if (profile.toolOrder === "by-name") tools = [...tools].sort(byName);
+
+  for (const m of messages) for (const p of m.parts) if (p.fragment) diagnostics.push(...p.fragment.diagnostics);
+  diagnostics.unshift(...baseInstructions.diagnostics);
+  return { profile, prose, baseInstructions, messages, tools, diagnostics };
+}

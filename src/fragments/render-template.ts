@@ -1,0 +1,76 @@
+// Renders prose entries: Handlebars templates in an isolated, strict, no-escape instance with whitelisted
+// helpers (none reads the clock or environment), or verbatim texts. Pure (compiled templates are memoised by source).
+import Handlebars from "handlebars";
+import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
+import type { ProseEntry } from "./prose-set.js";
+
+const hbs = Handlebars.create();
+// `log` writes to the console: not allowed in the pure core.
+hbs.unregisterHelper("log");
+
+const HELPERS: { [name: string]: (...args: unknown[]) => unknown } = {
+  /** `{{join list ", "}}` */
+  join: (list: unknown, sep: unknown) => (Array.isArray(list) ? list.map(String).join(typeof sep === "string" ? sep : ", ") : ""),
+  /** `{{#if (eq a b)}}` */
+  eq: (a: unknown, b: unknown) => a === b,
+  /** `{{backtickList roots}}` → `` `a`, `b` `` */
+  backtickList: (list: unknown) => (Array.isArray(list) ? list.map((x) => "`" + String(x) + "`").join(", ") : ""),
+};
+for (const [name, fn] of Object.entries(HELPERS)) hbs.registerHelper(name, fn as Handlebars.HelperDelegate);
+
+export const TEMPLATE_HELPERS: readonly string[] = Object.keys(HELPERS);
+
+const compileOptions: CompileOptions = {
+  strict: true,
+  noEscape: true,
+  knownHelpersOnly: true,
+  knownHelpers: Object.fromEntries(Object.keys(HELPERS).map((n) => [n, true])),
+};
+
+const cache = new Map<string, Handlebars.TemplateDelegate>();
+
+function compiled(source: string): Handlebars.TemplateDelegate {
+  let t = cache.get(source);
+  if (!t) {
+    t = hbs.compile(source, compileOptions);
+    cache.set(source, t);
+  }
+  return t;
+}
+
+export interface RenderProseOptions {
+  /** Extra variables visible to every template (extension point); the fragment's own data wins. */
+  variables?: { [name: string]: unknown };
+  /** Extra partials (extension point), `{{> name}}`. */
+  partials?: { [name: string]: string };
+}
+
+export interface RenderedProse {
+  text: string;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Render one prose entry with `data`. A template error (missing variable, unknown helper, syntax) becomes an
+ * error diagnostic and an empty text, never an exception.
+ */
+export function renderProse(entry: ProseEntry, data: { [name: string]: unknown }, options: RenderProseOptions = {}): RenderedProse {
+  if (entry.kind === "text") return { text: entry.source, diagnostics: [] };
+  try {
+    const partials: { [name: string]: Handlebars.TemplateDelegate } = {};
+    for (const [name, src] of Object.entries(options.partials ?? {})) partials[name] = compiled(src);
+    const text = compiled(entry.source)({ ...(options.variables ?? {}), ...data }, { partials });
+    return { text, diagnostics: [] };
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
+    return {
+      text: "",
+      diagnostics: [
+        diagnostic("template/render-failed", "error", `template ${entry.id} failed to render: ${message}`, {
+          ...(entry.path !== undefined ? { file: entry.path } : {}),
+          data: { template: entry.id },
+        }),
+      ],
+    };
+  }
+}

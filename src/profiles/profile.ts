@@ -1,0 +1,72 @@
+// Profile: what differs between harnesses — discovery rules and caps, section order, request field order,
+// base-instructions placement and the tool list. Types only (pure).
+import type { ReasoningParams } from "../model/request.js";
+import type { TurnContext } from "../model/turn-context.js";
+import type { ToolDeclaration } from "./tool-declaration.js";
+
+export type ProfileId = "codex" | "promptc";
+
+export type RequestField =
+  | "model"
+  | "instructions"
+  | "stream"
+  | "input"
+  | "tools"
+  | "tool_choice"
+  | "parallel_tool_calls"
+  | "reasoning"
+  | "store"
+  | "include"
+  | "service_tier"
+  | "prompt_cache_key"
+  | "text"
+  | "client_metadata";
+
+/** Content items of the initial developer message. */
+export type DeveloperSectionId = "developer-instructions" | "skills" | "permissions";
+/** Content items of the initial contextual user message. */
+export type ContextSectionId = "agents-md" | "environment-context";
+
+export interface DiscoveryRules {
+  /** `project_doc_max_bytes` default; the budget is shared by all project docs, spent root-first. */
+  projectDocMaxBytes: number;
+  /** Candidate names per directory, first present wins (fallbacks from config come after). */
+  projectDocFilenames: readonly string[];
+  projectRootMarkers: readonly string[];
+  skillNameMaxChars: number;
+  skillDescriptionMaxChars: number;
+  /** Root is depth 0; `SKILL.md` at depth ≤ this loads. */
+  skillMaxScanDepth: number;
+  skillMaxDirsPerRoot: number;
+  /** Codex decodes a cut that splits a UTF-8 character lossily (U+FFFD); promptc cuts on a boundary. */
+  lossyUtf8Cut: boolean;
+}
+
+export interface Profile {
+  id: ProfileId;
+  description: string;
+  discovery: DiscoveryRules;
+  /** Top-level keys of the request body, in serialisation order. */
+  requestFields: readonly RequestField[];
+  /** Codex 0.171.0 (observed) sends base instructions as the first developer message, not as `instructions`. */
+  baseInstructions: "developer-message" | "instructions-field";
+  /** Whether input messages carry an `id` (Codex 0.171.0 sends `msg_<uuid>` ids; promptc derives them from data). */
+  messageIds: boolean;
+  developerSections: readonly DeveloperSectionId[];
+  contextSections: readonly ContextSectionId[];
+  /** Render 0.171.0's `<filesystem>` element in the environment context. */
+  environmentFilesystem: boolean;
+  tools: (ctx: TurnContext) => ToolDeclaration[];
+  /** `declared` keeps the profile's order (Codex's build order); `by-name` sorts by name, stably. */
+  toolOrder: "declared" | "by-name";
+  request: {
+    stream: boolean;
+    toolChoice: "auto" | "none" | "required";
+    parallelToolCalls: boolean;
+    reasoning: ReasoningParams | null;
+    store: boolean;
+    include: string[];
+    /** Emit `client_metadata` with the ids derivable from the session id. */
+    clientMetadata: boolean;
+  };
+}
