@@ -1,2 +1,7 @@
 // Node entry: the real Host and the loaders that turn a directory into a TurnContext. Does IO.
 export type * from "./host/host.js";
+export { createNodeHost } from "./host/node-host.js";
+export type { NodeHostOptions } from "./host/node-host.js";
+export { createMemoryHost } from "./host/memory-host.js";
+export type { MemoryHost, MemoryHostOptions, MemoryEntry } from "./host/memory-host.js";
+export * from "./discover/index.js";

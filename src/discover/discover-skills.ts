@@ -1,0 +1,75 @@
+// Skills discovery: plan roots, scan each, dedupe by path, mark disabled ones, order and label roots the way
+// Codex 0.171.0 renders them. IO through the Host only; ordering is in the pure orderSkills.
+import type { Host } from "../host/host.js";
+import { compareByteOrder } from "../host/byte-order.js";
+import type { Diagnostic, Result } from "../model/diagnostic.js";
+import type { SkillMetadata, SkillRoot, SkillScope, SkillsInfo } from "../model/turn-context.js";
+import { dirnameOf, normalizePath } from "./paths.js";
+import { planSkillRoots } from "./plan-skill-roots.js";
+import type { PlanSkillRootsOptions } from "./plan-skill-roots.js";
+import { scanSkillRoot } from "./scan-skill-root.js";
+
+/** Observed in 0.171.0's list: System, then Admin, then Repo, then User (not the older Repo-first rank). */
+export const SKILL_SCOPE_RANK: Record<SkillScope, number> = { system: 0, admin: 1, repo: 2, user: 3 };
+
+export interface DiscoverSkillsOptions extends PlanSkillRootsOptions {
+  /** `[[skills.config]]` paths with `enabled = false` (SKILL.md path or its folder). */
+  disabledPaths?: readonly string[];
+}
+
+/** Scope rank, then name, then path (byte order, like Rust's String ordering). */
+export function orderSkills<T extends { scope: SkillScope; name: string; path: string }>(skills: readonly T[]): T[] {
+  return [...skills].sort(
+    (a, b) => SKILL_SCOPE_RANK[a.scope] - SKILL_SCOPE_RANK[b.scope] || compareByteOrder(a.name, b.name) || compareByteOrder(a.path, b.path),
+  );
+}
+
+/** Whether a skill is listed in the prompt (and so gives its root an r-label). */
+export function isListedSkill(skill: Pick<SkillMetadata, "enabled" | "allowImplicitInvocation">): boolean {
+  return skill.enabled && skill.allowImplicitInvocation;
+}
+
+/**
+ * Labels: only roots that hold a listed skill get one, numbered in root order (a skill-less root gets no
+ * `r<k>`). Unlisted skills carry `rootIndex: -1`.
+ */
+export function labelSkillRoots(roots: readonly SkillRoot[], skills: readonly (Omit<SkillMetadata, "rootIndex"> & { rootPath: string })[]): SkillsInfo {
+  const used = new Set(skills.filter(isListedSkill).map((s) => s.rootPath));
+  const labelled = roots.filter((r) => used.has(r.path));
+  const index = new Map(labelled.map((r, i) => [r.path, i]));
+  const out: SkillMetadata[] = orderSkills(skills).map(({ rootPath, ...skill }) => ({
+    ...skill,
+    rootIndex: isListedSkill(skill) ? (index.get(rootPath) ?? -1) : -1,
+  }));
+  return { roots: labelled, skills: out };
+}
+
+export function discoverSkills(host: Host, options: DiscoverSkillsOptions): Result<SkillsInfo> {
+  const planned = planSkillRoots(host, options);
+  const diagnostics: Diagnostic[] = [...planned.diagnostics];
+  const disabled = new Set((options.disabledPaths ?? []).map(normalizePath));
+  const seen = new Set<string>();
+  const found: (Omit<SkillMetadata, "rootIndex"> & { rootPath: string })[] = [];
+  for (const root of planned.value) {
+    const scanned = scanSkillRoot(host, root);
+    diagnostics.push(...scanned.diagnostics);
+    for (const skill of scanned.value) {
+      if (seen.has(skill.path)) continue;
+      seen.add(skill.path);
+      const enabled = !disabled.has(skill.path) && !disabled.has(dirnameOf(skill.path));
+      const meta: Omit<SkillMetadata, "rootIndex"> & { rootPath: string } = {
+        name: skill.name,
+        description: skill.description,
+        path: skill.path,
+        scope: root.scope,
+        contents: skill.contents,
+        enabled,
+        allowImplicitInvocation: skill.allowImplicitInvocation,
+        rootPath: root.path,
+      };
+      if (skill.shortDescription !== undefined) meta.shortDescription = skill.shortDescription;
+      found.push(meta);
+    }
+  }
+  return { value: labelSkillRoots(planned.value, found), diagnostics };
+}

@@ -1,0 +1,196 @@
+// loadTurnContext: everything discovery knows about one turn (config, AGENTS.md, skills, rules, environment,
+// user input) as a TurnContext. IO through the Host only.
+import type { Host } from "../host/host.js";
+import type { Diagnostic, Result } from "../model/diagnostic.js";
+import { diagnostic } from "../model/diagnostic.js";
+import type { ApprovalPolicy, PermissionsInfo, SandboxMode, TurnContext } from "../model/turn-context.js";
+import type { DecodeMode } from "./decode-doc.js";
+import { discoverAgentsMd } from "./discover-agents-md.js";
+import { discoverPrefixRules } from "./discover-prefix-rules.js";
+import { discoverSkills } from "./discover-skills.js";
+import { loadConfig } from "./load-config.js";
+import { loadImages } from "./load-images.js";
+import { joinPath, resolvePath } from "./paths.js";
+import { discoverEnvironment } from "./resolve-environment.js";
+import { charCount, formatCount } from "./text-utils.js";
+
+/** Codex's MAX_USER_INPUT_TEXT_CHARS (characters, not bytes). */
+export const MAX_USER_INPUT_TEXT_CHARS = 1 << 20;
+/** A fixed session id so output is reproducible unless the caller passes one. */
+export const PLACEHOLDER_SESSION_ID = "00000000-0000-7000-8000-000000000000";
+/** Used when neither the options nor config.toml name a model (the capture setup's model). */
+export const DEFAULT_MODEL = "gpt-5.2-codex";
+/** `codex exec` defaults. */
+export const DEFAULT_SANDBOX: SandboxMode = "read-only";
+export const DEFAULT_APPROVAL: ApprovalPolicy = "never";
+
+export interface LoadTurnContextOptions {
+  /** Working directory (`-C`); relative to the host's cwd; default the host's cwd. */
+  cwd?: string;
+  /** Default `$CODEX_HOME`, else `~/.codex`. */
+  codexHome?: string;
+  /** Config file instead of `$CODEX_HOME/config.toml` (`--config`). */
+  configFile?: string;
+  /** `[profiles.X]` in config.toml to apply (overrides its `profile` key). */
+  configProfile?: string;
+  sandbox?: SandboxMode;
+  approval?: ApprovalPolicy;
+  model?: string;
+  sessionId?: string;
+  /** `YYYY-MM-DD`. */
+  date?: string;
+  timezone?: string;
+  shell?: string;
+  /** The user's message text. */
+  message?: string;
+  /** Image paths (read and inlined as data URLs) or `data:`/`http(s):` URLs. */
+  images?: string[];
+  /** Base instructions file (`--base-instructions`); overrides `model_instructions_file`. */
+  baseInstructionsFile?: string;
+  /** `lossy` (codex profile, default) or `char-boundary` (promptc profile). */
+  decode?: DecodeMode;
+  /** Admin skills root; default `/etc/codex/skills`; `null` to leave it out. */
+  adminSkillsRoot?: string | null;
+}
+
+/**
+ * `value` is undefined when the turn cannot be built (missing cwd, bad config, oversized message…): the
+ * diagnostics then hold at least one `error`, and the CLI prints it and exits 2.
+ */
+export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}): Result<TurnContext | undefined> {
+  const diagnostics: Diagnostic[] = [];
+  const fail = (): Result<undefined> => ({ value: undefined, diagnostics });
+  const home = host.home();
+  const hostCwd = host.cwd();
+
+  const requested = resolvePath(hostCwd, options.cwd ?? hostCwd, home);
+  const real = host.realpath(requested);
+  if (!real.ok) {
+    diagnostics.push(diagnostic("discover/missing-cwd", "error", `working directory ${requested} is not accessible (${real.error.code})`, { file: requested }));
+    return fail();
+  }
+  const cwd = real.value;
+  const cwdStat = host.stat(cwd);
+  if (!cwdStat.ok || cwdStat.value.kind !== "directory") {
+    diagnostics.push(diagnostic("discover/missing-cwd", "error", `working directory ${cwd} is not a directory`, { file: cwd }));
+    return fail();
+  }
+
+  const text = options.message ?? "";
+  const chars = charCount(text);
+  if (chars > MAX_USER_INPUT_TEXT_CHARS) {
+    diagnostics.push(
+      diagnostic("input/too-long", "error", `the message has ${formatCount(chars)} characters; Codex rejects messages over ${formatCount(MAX_USER_INPUT_TEXT_CHARS)} characters (MAX_USER_INPUT_TEXT_CHARS)`, {
+        data: { chars, maxChars: MAX_USER_INPUT_TEXT_CHARS },
+      }),
+    );
+    return fail();
+  }
+
+  const envHome = host.env("CODEX_HOME");
+  const codexHomeRaw = options.codexHome
+    ? resolvePath(hostCwd, options.codexHome, home)
+    : envHome
+      ? resolvePath(hostCwd, envHome, home)
+      : home
+        ? joinPath(home, ".codex")
+        : undefined;
+  if (codexHomeRaw === undefined) {
+    diagnostics.push(diagnostic("config/no-codex-home", "error", "cannot locate CODEX_HOME: set $CODEX_HOME or $HOME, or pass a codex home"));
+    return fail();
+  }
+  const homeReal = host.realpath(codexHomeRaw);
+  const codexHome = homeReal.ok ? homeReal.value : codexHomeRaw;
+
+  const loaded = loadConfig(host, {
+    codexHome,
+    ...(options.configFile !== undefined ? { configFile: resolvePath(hostCwd, options.configFile, home) } : {}),
+    ...(options.configProfile !== undefined ? { profile: options.configProfile } : {}),
+  });
+  diagnostics.push(...loaded.diagnostics);
+  if (!loaded.value) return fail();
+  const { config } = loaded.value;
+  let baseInstructions = loaded.value.baseInstructions;
+  if (options.baseInstructionsFile !== undefined) {
+    const path = resolvePath(hostCwd, options.baseInstructionsFile, home);
+    const read = host.readBytes(path);
+    const decoded = read.ok ? decodeStrict(read.value.bytes) : undefined;
+    if (decoded === undefined || decoded.trim() === "") {
+      const why = !read.ok ? `cannot read (${read.error.code})` : decoded === undefined ? "not valid UTF-8" : "empty";
+      diagnostics.push(diagnostic("config/base-instructions", "error", `base instructions file ${path}: ${why}`, { file: path }));
+      return fail();
+    }
+    baseInstructions = { text: decoded, source: path };
+  }
+
+  const env = discoverEnvironment(host, {
+    ...(options.shell !== undefined ? { shell: options.shell } : {}),
+    ...(options.date !== undefined ? { date: options.date } : {}),
+    ...(options.timezone !== undefined ? { timezone: options.timezone } : {}),
+  });
+  diagnostics.push(...env.diagnostics);
+
+  const instructions = discoverAgentsMd(host, {
+    cwd,
+    codexHome,
+    budgetBytes: config.projectDocMaxBytes,
+    fallbackFilenames: config.projectDocFallbackFilenames,
+    projectRootMarkers: config.projectRootMarkers,
+    decode: options.decode ?? "lossy",
+  });
+  diagnostics.push(...instructions.diagnostics);
+
+  const skills = discoverSkills(host, {
+    cwd,
+    codexHome,
+    ...(home ? { home } : {}),
+    projectRootMarkers: config.projectRootMarkers,
+    ...(options.adminSkillsRoot !== undefined ? { adminSkillsRoot: options.adminSkillsRoot } : {}),
+    disabledPaths: config.disabledSkillPaths,
+  });
+  diagnostics.push(...skills.diagnostics);
+
+  const rules = discoverPrefixRules(host, codexHome);
+  diagnostics.push(...rules.diagnostics);
+
+  const images = loadImages(host, cwd, options.images ?? []);
+  diagnostics.push(...images.diagnostics);
+
+  if (diagnostics.some((d) => d.severity === "error")) return fail();
+
+  const sandbox = options.sandbox ?? config.sandboxMode ?? DEFAULT_SANDBOX;
+  const permissions: PermissionsInfo = {
+    sandbox,
+    approval: options.approval ?? config.approvalPolicy ?? DEFAULT_APPROVAL,
+    networkAccess: sandbox === "danger-full-access" || (sandbox === "workspace-write" && config.networkAccess),
+    configuredWritableRoots: config.writableRoots,
+    tmpExists: env.value.tmpExists,
+    approvedPrefixes: rules.value.approvedPrefixes,
+  };
+  if (env.value.tmpdir !== undefined) permissions.tmpdir = env.value.tmpdir;
+
+  const context: TurnContext = {
+    model: options.model ?? config.model ?? DEFAULT_MODEL,
+    sessionId: options.sessionId ?? PLACEHOLDER_SESSION_ID,
+    environment: { cwd, shell: env.value.shell, currentDate: env.value.currentDate, timezone: env.value.timezone },
+    permissions,
+    userInstructions: instructions.value,
+    skills: skills.value,
+    userInput: { text, images: images.value },
+  };
+  if (baseInstructions) context.baseInstructions = baseInstructions;
+  if (config.developerInstructions !== undefined) context.developerInstructions = config.developerInstructions;
+  if (config.modelContextWindow !== undefined) context.contextWindow = config.modelContextWindow;
+  if (config.modelAutoCompactTokenLimit !== undefined) context.autoCompactTokenLimit = config.modelAutoCompactTokenLimit;
+  if (config.compactPrompt !== undefined) context.compactPrompt = config.compactPrompt;
+  return { value: context, diagnostics };
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+function decodeStrict(bytes: Uint8Array): string | undefined {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,187 @@
+// Parses and validates Codex's config.toml (the keys promptc uses), applying the selected `[profiles.X]`.
+// Pure: text in, CodexConfig + diagnostics out.
+import { parse, TomlError } from "smol-toml";
+import type { Diagnostic, Result } from "../model/diagnostic.js";
+import { diagnostic } from "../model/diagnostic.js";
+import type { ApprovalPolicy, SandboxMode } from "../model/turn-context.js";
+import { dirnameOf, resolvePath } from "./paths.js";
+
+export const DEFAULT_PROJECT_ROOT_MARKERS: readonly string[] = [".git"];
+export const PROJECT_DOC_MAX_BYTES = 32 * 1024;
+const SANDBOX_MODES: readonly SandboxMode[] = ["read-only", "workspace-write", "danger-full-access"];
+const APPROVAL_POLICIES: readonly ApprovalPolicy[] = ["untrusted", "on-failure", "on-request", "never"];
+
+export interface CodexConfig {
+  /** The file the values came from (absent when there was no config file). */
+  path?: string;
+  /** Selected `[profiles.X]` name, if any. */
+  profile?: string;
+  model?: string;
+  developerInstructions?: string;
+  /** Absolute path of `model_instructions_file` (relative paths resolve against the config's folder). */
+  modelInstructionsFile?: string;
+  projectDocMaxBytes: number;
+  projectDocFallbackFilenames: string[];
+  projectRootMarkers: string[];
+  sandboxMode?: SandboxMode;
+  approvalPolicy?: ApprovalPolicy;
+  modelContextWindow?: number;
+  modelAutoCompactTokenLimit?: number;
+  compactPrompt?: string;
+  /** `[sandbox_workspace_write]`. */
+  writableRoots: string[];
+  networkAccess: boolean;
+  /** `[[skills.config]]` entries with `enabled = false` (absolute paths). */
+  disabledSkillPaths: string[];
+}
+
+export interface ParseConfigOptions {
+  /** Path of the file, for diagnostics and for resolving relative paths. */
+  path: string;
+  /** Profile to select; overrides the file's own `profile` key. */
+  profile?: string;
+  home?: string;
+}
+
+export function defaultCodexConfig(): CodexConfig {
+  return {
+    projectDocMaxBytes: PROJECT_DOC_MAX_BYTES,
+    projectDocFallbackFilenames: [],
+    projectRootMarkers: [...DEFAULT_PROJECT_ROOT_MARKERS],
+    writableRoots: [],
+    networkAccess: false,
+    disabledSkillPaths: [],
+  };
+}
+
+type Table = Record<string, unknown>;
+const isTable = (v: unknown): v is Table => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
+
+/** Returns `value: undefined` when the file cannot be used (Codex refuses to start on these). */
+export function parseConfig(text: string, options: ParseConfigOptions): Result<CodexConfig | undefined> {
+  const file = options.path;
+  const diagnostics: Diagnostic[] = [];
+  let doc: Table;
+  try {
+    doc = parse(text) as Table;
+  } catch (error) {
+    if (error instanceof TomlError) {
+      const reason = error.message.split("\n")[0] ?? "invalid TOML";
+      diagnostics.push(
+        diagnostic("config/invalid-toml", "error", `${file}:${error.line}:${error.column}: ${reason}`, {
+          file,
+          place: { line: error.line, column: error.column },
+        }),
+      );
+      return { value: undefined, diagnostics };
+    }
+    throw error;
+  }
+  const baseDir = dirnameOf(file);
+  const config = defaultCodexConfig();
+  config.path = file;
+  const bad = (key: string, expected: string): void => {
+    diagnostics.push(diagnostic("config/invalid-value", "error", `${file}: \`${key}\` must be ${expected}`, { file, data: { key } }));
+  };
+
+  const profileName = options.profile ?? (typeof doc["profile"] === "string" ? doc["profile"] : undefined);
+  if (doc["profile"] !== undefined && typeof doc["profile"] !== "string") bad("profile", "a string");
+  let profile: Table = {};
+  if (profileName !== undefined) {
+    const profiles = isTable(doc["profiles"]) ? doc["profiles"] : {};
+    const selected = profiles[profileName];
+    if (!isTable(selected)) {
+      diagnostics.push(diagnostic("config/unknown-profile", "error", `${file}: config profile \`${profileName}\` not found`, { file }));
+      return { value: undefined, diagnostics };
+    }
+    profile = selected;
+    config.profile = profileName;
+  }
+  // Profile values override top-level ones, key by key.
+  const get = (key: string): unknown => (profile[key] !== undefined ? profile[key] : doc[key]);
+
+  const str = (key: string): string | undefined => {
+    const v = get(key);
+    if (v === undefined) return undefined;
+    if (typeof v === "string") return v;
+    bad(key, "a string");
+    return undefined;
+  };
+  const nonNegInt = (key: string): number | undefined => {
+    const v = get(key);
+    if (v === undefined) return undefined;
+    if (typeof v === "number" && Number.isInteger(v) && v >= 0) return v;
+    if (typeof v === "bigint" && v >= 0n && v <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(v);
+    bad(key, "a non-negative integer");
+    return undefined;
+  };
+  const oneOf = <T extends string>(key: string, allowed: readonly T[]): T | undefined => {
+    const v = str(key);
+    if (v === undefined) return undefined;
+    if ((allowed as readonly string[]).includes(v)) return v as T;
+    bad(key, `one of ${allowed.map((a) => `"${a}"`).join(", ")}`);
+    return undefined;
+  };
+
+  config.model = str("model");
+  config.developerInstructions = str("developer_instructions");
+  const mif = str("model_instructions_file");
+  if (mif !== undefined) config.modelInstructionsFile = resolvePath(baseDir, mif, options.home);
+  config.projectDocMaxBytes = nonNegInt("project_doc_max_bytes") ?? PROJECT_DOC_MAX_BYTES;
+  const fallbacks = get("project_doc_fallback_filenames");
+  if (fallbacks !== undefined) {
+    if (isStringArray(fallbacks)) config.projectDocFallbackFilenames = fallbacks;
+    else bad("project_doc_fallback_filenames", "an array of strings");
+  }
+  const markers = get("project_root_markers");
+  if (markers !== undefined) {
+    if (isStringArray(markers)) config.projectRootMarkers = markers;
+    else
+      // Codex only warns here and keeps the default.
+      diagnostics.push(
+        diagnostic("config/invalid-project-root-markers", "warning", `${file}: \`project_root_markers\` must be an array of strings; using the default [".git"]`, { file }),
+      );
+  }
+  config.sandboxMode = oneOf("sandbox_mode", SANDBOX_MODES);
+  config.approvalPolicy = oneOf("approval_policy", APPROVAL_POLICIES);
+  config.modelContextWindow = nonNegInt("model_context_window");
+  config.modelAutoCompactTokenLimit = nonNegInt("model_auto_compact_token_limit");
+  config.compactPrompt = str("compact_prompt");
+
+  const sww = get("sandbox_workspace_write");
+  if (sww !== undefined) {
+    if (!isTable(sww)) bad("sandbox_workspace_write", "a table");
+    else {
+      const roots = sww["writable_roots"];
+      if (roots !== undefined) {
+        if (isStringArray(roots)) config.writableRoots = roots.map((r) => resolvePath(baseDir, r, options.home));
+        else bad("sandbox_workspace_write.writable_roots", "an array of strings");
+      }
+      const net = sww["network_access"];
+      if (net !== undefined) {
+        if (typeof net === "boolean") config.networkAccess = net;
+        else bad("sandbox_workspace_write.network_access", "a boolean");
+      }
+    }
+  }
+
+  const skills = doc["skills"];
+  if (isTable(skills) && skills["config"] !== undefined) {
+    const entries = skills["config"];
+    if (!Array.isArray(entries)) bad("skills.config", "an array of tables");
+    else
+      for (const entry of entries) {
+        if (!isTable(entry) || typeof entry["path"] !== "string") {
+          bad("skills.config", "tables with a string `path`");
+          continue;
+        }
+        if (entry["enabled"] === false) config.disabledSkillPaths.push(resolvePath(baseDir, entry["path"], options.home));
+      }
+  }
+
+  // Drop undefined optionals so whole-object equality in tests stays simple.
+  for (const key of Object.keys(config) as (keyof CodexConfig)[]) if (config[key] === undefined) delete config[key];
+  const failed = diagnostics.some((d) => d.severity === "error");
+  return { value: failed ? undefined : config, diagnostics };
+}

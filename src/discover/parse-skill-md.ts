@@ -1,0 +1,131 @@
+// SKILL.md frontmatter parsing and validation with Codex 0.171.0's rules and error texts, and the
+// `agents/openai.yaml` sidecar's implicit-invocation policy. Pure.
+import { parse as parseYaml } from "yaml";
+import { charCount, isRustWhitespace, rustTrim } from "./text-utils.js";
+
+export const MAX_SKILL_NAME_CHARS = 64;
+export const MAX_SKILL_DESCRIPTION_CHARS = 1024;
+export const MAX_SKILL_SHORT_DESCRIPTION_CHARS = 1024;
+/** Bounds YAML alias expansion so an alias bomb fails fast instead of hanging. */
+const YAML_MAX_ALIAS_COUNT = 100;
+
+export interface ParsedSkillMd {
+  name: string;
+  description: string;
+  shortDescription?: string;
+}
+
+export type ParseSkillMdResult = { ok: true; value: ParsedSkillMd } | { ok: false; message: string };
+
+/** Collapses every whitespace run (newlines too) to one space and trims, like Codex's sanitize_single_line. */
+export function sanitizeSingleLine(text: string): string {
+  let out = "";
+  let pendingSpace = false;
+  for (const ch of text) {
+    if (isRustWhitespace(ch)) {
+      pendingSpace = out !== "";
+      continue;
+    }
+    if (pendingSpace) out += " ";
+    pendingSpace = false;
+    out += ch;
+  }
+  return out;
+}
+
+/** The lines between a first `---` line and the next `---` line, or undefined when not delimited. */
+export function extractFrontmatter(text: string): string | undefined {
+  // Rust `str::lines`: split on \n, drop one trailing \r per line.
+  const lines = text.split("\n").map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
+  if (lines.length > 0 && lines[lines.length - 1] === "" && text.endsWith("\n")) lines.pop();
+  if (lines.length === 0 || rustTrim(lines[0] as string) !== "---") return undefined;
+  const block: string[] = [];
+  for (const line of lines.slice(1)) {
+    if (rustTrim(line) === "---") return block.length === 0 ? undefined : block.join("\n");
+    block.push(line);
+  }
+  return undefined;
+}
+
+/** Parses YAML with alias expansion bounded; throws the `yaml` package's error on bad input. */
+export function parseYamlSafely(text: string): unknown {
+  return parseYaml(text, { maxAliasCount: YAML_MAX_ALIAS_COUNT, prettyErrors: false, uniqueKeys: false });
+}
+
+function yamlErrorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split("\n")[0] ?? message;
+}
+
+type Field = { ok: true; value: string | undefined } | { ok: false; message: string };
+
+function stringField(table: Record<string, unknown>, key: string, label: string): Field {
+  const v = table[key];
+  if (v === undefined || v === null) return { ok: true, value: undefined };
+  if (typeof v === "string") return { ok: true, value: sanitizeSingleLine(v) };
+  return { ok: false, message: `invalid YAML: ${label}: invalid type: ${Array.isArray(v) ? "sequence" : typeof v}, expected a string` };
+}
+
+/** Validates SKILL.md text; `dirName` is the skill folder's name (the name fallback). */
+export function parseSkillMd(text: string, dirName: string | undefined): ParseSkillMdResult {
+  const block = extractFrontmatter(text);
+  if (block === undefined) return { ok: false, message: "missing YAML frontmatter delimited by ---" };
+  let doc: unknown;
+  try {
+    doc = parseYamlSafely(block);
+  } catch (error) {
+    return { ok: false, message: `invalid YAML: ${yamlErrorText(error)}` };
+  }
+  if (typeof doc !== "object" || doc === null || Array.isArray(doc))
+    return { ok: false, message: `invalid YAML: invalid type: ${Array.isArray(doc) ? "sequence" : doc === null ? "null" : typeof doc}, expected struct SkillFrontmatter` };
+  const table = doc as Record<string, unknown>;
+  const name = stringField(table, "name", "name");
+  if (!name.ok) return name;
+  const description = stringField(table, "description", "description");
+  if (!description.ok) return description;
+  let shortDescription: string | undefined;
+  const metadata = table["metadata"];
+  if (metadata !== undefined && metadata !== null) {
+    if (typeof metadata !== "object" || Array.isArray(metadata)) return { ok: false, message: "invalid YAML: metadata: expected a mapping" };
+    const sd = stringField(metadata as Record<string, unknown>, "short-description", "metadata.short-description");
+    if (!sd.ok) return sd;
+    shortDescription = sd.value;
+  }
+
+  const finalName = name.value ? name.value : dirName ? sanitizeSingleLine(dirName) || "skill" : "skill";
+  if (charCount(finalName) > MAX_SKILL_NAME_CHARS)
+    return { ok: false, message: `invalid name: exceeds maximum length of ${MAX_SKILL_NAME_CHARS} characters` };
+  if (!description.value) return { ok: false, message: "missing field `description`" };
+  if (charCount(description.value) > MAX_SKILL_DESCRIPTION_CHARS)
+    return { ok: false, message: `invalid description: exceeds maximum length of ${MAX_SKILL_DESCRIPTION_CHARS} characters` };
+  if (shortDescription !== undefined && charCount(shortDescription) > MAX_SKILL_SHORT_DESCRIPTION_CHARS)
+    return { ok: false, message: `invalid metadata.short-description: exceeds maximum length of ${MAX_SKILL_SHORT_DESCRIPTION_CHARS} characters` };
+  const value: ParsedSkillMd = { name: finalName, description: description.value };
+  if (shortDescription) value.shortDescription = shortDescription;
+  return { ok: true, value };
+}
+
+export interface SkillSidecar {
+  allowImplicitInvocation: boolean;
+  /** Problems found; Codex only warns about them. */
+  warnings: string[];
+}
+
+/** `agents/openai.yaml`: only `policy.allow_implicit_invocation` (default true) matters for the prompt. */
+export function parseSkillSidecar(text: string): SkillSidecar {
+  let doc: unknown;
+  try {
+    doc = parseYamlSafely(text);
+  } catch (error) {
+    return { allowImplicitInvocation: true, warnings: [`invalid YAML: ${yamlErrorText(error)}`] };
+  }
+  if (doc === null || doc === undefined) return { allowImplicitInvocation: true, warnings: [] };
+  if (typeof doc !== "object" || Array.isArray(doc)) return { allowImplicitInvocation: true, warnings: ["expected a mapping"] };
+  const policy = (doc as Record<string, unknown>)["policy"];
+  if (policy === undefined || policy === null) return { allowImplicitInvocation: true, warnings: [] };
+  if (typeof policy !== "object" || Array.isArray(policy)) return { allowImplicitInvocation: true, warnings: ["policy: expected a mapping"] };
+  const allow = (policy as Record<string, unknown>)["allow_implicit_invocation"];
+  if (allow === undefined || allow === null) return { allowImplicitInvocation: true, warnings: [] };
+  if (typeof allow !== "boolean") return { allowImplicitInvocation: true, warnings: ["policy.allow_implicit_invocation: expected a boolean"] };
+  return { allowImplicitInvocation: allow, warnings: [] };
+}

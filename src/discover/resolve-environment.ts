@@ -1,0 +1,112 @@
+// Shell name, current date and IANA timezone as Codex reports them, from host data or explicit overrides.
+// Pure helpers (Intl only) plus discoverEnvironment, which reads through the Host.
+import type { Host } from "../host/host.js";
+import type { Diagnostic, Result } from "../model/diagnostic.js";
+import { diagnostic } from "../model/diagnostic.js";
+import type { ShellName } from "../model/turn-context.js";
+
+export const FALLBACK_TIMEZONE = "Etc/UTC";
+/** Codex's shell when it cannot tell (promptc reads `$SHELL`; Codex itself reads the passwd entry). */
+export const DEFAULT_SHELL: ShellName = "bash";
+const ZONEINFO = "/zoneinfo/";
+
+/** Maps a shell path or name (`/usr/bin/zsh`, `pwsh.exe`) to Codex's shell names; undefined when unknown. */
+export function shellNameFromPath(path: string): ShellName | undefined {
+  const base = (path.split(/[\\/]/).pop() ?? "").toLowerCase().replace(/\.exe$/, "");
+  switch (base) {
+    case "zsh":
+      return "zsh";
+    case "bash":
+      return "bash";
+    case "pwsh":
+    case "powershell":
+      return "powershell";
+    case "sh":
+    case "dash":
+      return "sh";
+    case "cmd":
+      return "cmd";
+    default:
+      return undefined;
+  }
+}
+
+export function isValidTimezone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `YYYY-MM-DD` of the instant `nowMs` in `zone` (a valid IANA name). */
+export function formatDateInZone(nowMs: number, zone: string): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(nowMs);
+  const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+export interface ResolvedEnvironment {
+  shell: string;
+  currentDate: string;
+  timezone: string;
+  tmpExists: boolean;
+  tmpdir?: string;
+}
+
+export interface DiscoverEnvironmentOptions {
+  shell?: string;
+  /** `YYYY-MM-DD`. */
+  date?: string;
+  timezone?: string;
+}
+
+const DATE_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/**
+ * Timezone: the override, else the zone `/etc/localtime` links to (what Codex reads on Linux; it ignores `TZ`),
+ * else the host clock's zone, else Etc/UTC.
+ */
+export function discoverEnvironment(host: Host, options: DiscoverEnvironmentOptions = {}): Result<ResolvedEnvironment> {
+  const diagnostics: Diagnostic[] = [];
+  const clock = host.clock();
+
+  let shell: string;
+  if (options.shell !== undefined) {
+    const mapped = shellNameFromPath(options.shell);
+    if (!mapped) diagnostics.push(diagnostic("environment/unknown-shell", "warning", `shell \`${options.shell}\` is not one Codex knows (zsh, bash, powershell, sh, cmd); sent as given`));
+    shell = mapped ?? options.shell;
+  } else {
+    const envShell = host.env("SHELL");
+    const mapped = envShell ? shellNameFromPath(envShell) : undefined;
+    if (envShell && !mapped)
+      diagnostics.push(diagnostic("environment/unknown-shell", "info", `$SHELL \`${envShell}\` is not one Codex knows; using ${DEFAULT_SHELL}`));
+    shell = mapped ?? DEFAULT_SHELL;
+  }
+
+  let timezone: string | undefined;
+  if (options.timezone !== undefined) {
+    if (isValidTimezone(options.timezone)) timezone = options.timezone;
+    else diagnostics.push(diagnostic("environment/invalid-timezone", "error", `unknown IANA timezone \`${options.timezone}\``));
+  } else {
+    const local = host.realpath("/etc/localtime");
+    const i = local.ok ? local.value.indexOf(ZONEINFO) : -1;
+    const fromLink = local.ok && i >= 0 ? local.value.slice(i + ZONEINFO.length) : undefined;
+    if (fromLink && isValidTimezone(fromLink)) timezone = fromLink;
+    else if (clock.timezone && isValidTimezone(clock.timezone)) timezone = clock.timezone;
+  }
+  timezone ??= FALLBACK_TIMEZONE;
+
+  let currentDate: string;
+  if (options.date !== undefined) {
+    if (!DATE_RE.test(options.date)) diagnostics.push(diagnostic("environment/invalid-date", "error", `date \`${options.date}\` is not YYYY-MM-DD`));
+    currentDate = options.date;
+  } else currentDate = formatDateInZone(clock.nowMs, timezone);
+
+  const tmp = host.stat("/tmp");
+  const tmpdir = host.env("TMPDIR");
+  const value: ResolvedEnvironment = { shell, currentDate, timezone, tmpExists: tmp.ok && tmp.value.kind === "directory" };
+  if (tmpdir) value.tmpdir = tmpdir;
+  return { value, diagnostics };
+}

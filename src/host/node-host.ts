@@ -1,0 +1,143 @@
+// The real Host: synchronous node:fs calls, errors turned into HostResult values, never thrown.
+// Does IO (this is the edge).
+import { closeSync, fstatSync, lstatSync, openSync, readSync, readdirSync, realpathSync, statSync } from "node:fs";
+import type { Dirent, Stats } from "node:fs";
+import { homedir } from "node:os";
+import type { DirEntry, FileKind, FileStat, Host, HostResult, ReadBytesValue } from "./host.js";
+import { compareByteOrder } from "./byte-order.js";
+
+/** Chunk size for reads of unknown length (pipes, /proc files); bounded by maxBytes anyway. */
+const READ_CHUNK_BYTES = 64 * 1024;
+
+function fail<T>(error: unknown): HostResult<T> {
+  const e = error as { code?: unknown; message?: unknown };
+  const code = typeof e.code === "string" ? e.code : "EIO";
+  const message = typeof e.message === "string" ? e.message : String(error);
+  return { ok: false, error: { code, message } };
+}
+
+function kindOfStats(s: Stats): FileKind {
+  if (s.isSymbolicLink()) return "symlink";
+  if (s.isDirectory()) return "directory";
+  if (s.isFile()) return "file";
+  return "other";
+}
+
+function kindOfDirent(d: Dirent): FileKind {
+  if (d.isSymbolicLink()) return "symlink";
+  if (d.isDirectory()) return "directory";
+  if (d.isFile()) return "file";
+  return "other";
+}
+
+/** Reads at most `maxBytes`: the buffer never grows past the limit, so a 100 MB file costs only the limit. */
+function readLimited(path: string, maxBytes: number | undefined): HostResult<ReadBytesValue> {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch (error) {
+    return fail(error);
+  }
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) return { ok: false, error: { code: "EISDIR", message: `EISDIR: is a directory, read '${path}'` } };
+    const limit = maxBytes === undefined ? Number.POSITIVE_INFINITY : Math.max(0, Math.floor(maxBytes));
+    const chunks: Buffer[] = [];
+    let total = 0;
+    while (total < limit) {
+      const want = Math.min(limit - total, st.size > total ? st.size - total : READ_CHUNK_BYTES);
+      const buf = Buffer.allocUnsafe(want);
+      const n = readSync(fd, buf, 0, want, null);
+      if (n === 0) break;
+      chunks.push(n === want ? buf : buf.subarray(0, n));
+      total += n;
+    }
+    let truncated = false;
+    if (total >= limit && limit !== Number.POSITIVE_INFINITY) {
+      // One probe byte tells whether anything was left unread (sizes lie for pipes and /proc).
+      const probe = Buffer.allocUnsafe(1);
+      truncated = readSync(fd, probe, 0, 1, null) > 0;
+    }
+    const bytes = new Uint8Array(Buffer.concat(chunks, total));
+    const size = Math.max(st.size, total + (truncated ? 1 : 0));
+    return { ok: true, value: { bytes, size, truncated } };
+  } catch (error) {
+    return fail(error);
+  } finally {
+    try {
+      closeSync(fd);
+    } catch {
+      // closing a read-only descriptor cannot lose data
+    }
+  }
+}
+
+export interface NodeHostOptions {
+  /** Overrides for reproducible output; each falls back to the real process value. */
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+  home?: string;
+  nowMs?: number;
+  timezone?: string;
+}
+
+export function createNodeHost(options: NodeHostOptions = {}): Host {
+  return {
+    readBytes: (path, opts) => readLimited(path, opts?.maxBytes),
+    lstat(path): HostResult<FileStat> {
+      try {
+        const s = lstatSync(path);
+        return { ok: true, value: { kind: kindOfStats(s), size: s.size } };
+      } catch (error) {
+        return fail(error);
+      }
+    },
+    stat(path): HostResult<FileStat> {
+      try {
+        const s = statSync(path);
+        return { ok: true, value: { kind: kindOfStats(s), size: s.size } };
+      } catch (error) {
+        return fail(error);
+      }
+    },
+    readDir(path): HostResult<DirEntry[]> {
+      try {
+        const entries = readdirSync(path, { withFileTypes: true }).map((d) => ({ name: d.name, kind: kindOfDirent(d) }));
+        entries.sort((a, b) => compareByteOrder(a.name, b.name));
+        return { ok: true, value: entries };
+      } catch (error) {
+        return fail(error);
+      }
+    },
+    realpath(path): HostResult<string> {
+      try {
+        return { ok: true, value: realpathSync.native(path) };
+      } catch (error) {
+        return fail(error);
+      }
+    },
+    cwd: () => options.cwd ?? process.cwd(),
+    env: (name) => (options.env ? options.env[name] : process.env[name]),
+    home: () => options.home ?? (process.env["HOME"] || safeHomedir()),
+    clock: () => ({
+      nowMs: options.nowMs ?? Date.now(),
+      timezone: options.timezone ?? systemTimezone(),
+    }),
+  };
+}
+
+function safeHomedir(): string | undefined {
+  try {
+    return homedir() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function systemTimezone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "Etc/UTC";
+  } catch {
+    return "Etc/UTC";
+  }
+}
