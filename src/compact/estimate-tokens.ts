@@ -1,0 +1,137 @@
+// Token estimates as the harnesses compute them (no tokenizer): Codex's bytes/4 and pi's chars/4. Pure.
+// Exact o200k counts live in src/tokens (countTokens); these are the numbers the harness's triggers use.
+import type { ContentPart, FunctionCallOutputContent, ResponseItem } from "../model/items.js";
+import { approxTokens, approxTokensFromBytes, utf8Length } from "../tokens/index.js";
+
+/** Bytes Codex charges for one inline `data:image/…;base64,` payload (≈1844 tokens). */
+export const CODEX_IMAGE_BYTES = 7373;
+/** Codex discounts encrypted reasoning and compaction blobs: max(0, len·3/4 − 650) bytes. */
+export const ENCRYPTED_OVERHEAD_BYTES = 650;
+/** pi charges each image as this many characters (≈1200 tokens). */
+export const PI_IMAGE_CHARS = 4800;
+export const PI_CHARS_PER_TOKEN = 4;
+
+/**
+ * `json`: ceil(bytes/4) of each item's JSON without `id` (Codex source, March 2026, §8.1).
+ * `text`: messages charge only their text parts (observed from codex-cli 0.171.0's post-compaction
+ * recount); every other item as `json`.
+ */
+export type CodexEstimateMethod = "json" | "text";
+
+const DATA_IMAGE = /^data:image\/[^;,]*;base64,/;
+
+function imagePayloadBytes(url: string): number {
+  const m = DATA_IMAGE.exec(url);
+  return m ? url.length - m[0].length : 0;
+}
+
+function imageParts(content: FunctionCallOutputContent | readonly ContentPart[]): string[] {
+  if (typeof content === "string") return [];
+  return content.flatMap((p) => (p.type === "input_image" ? [p.image_url] : []));
+}
+
+function encryptedBytes(encrypted: string): number {
+  return Math.max(0, Math.floor((encrypted.length * 3) / 4) - ENCRYPTED_OVERHEAD_BYTES);
+}
+
+/** Codex's model-visible byte count of one item. */
+export function codexItemBytes(item: ResponseItem, method: CodexEstimateMethod = "json"): number {
+  switch (item.type) {
+    case "ghost_snapshot":
+      return 0;
+    case "compaction":
+      return encryptedBytes(item.encrypted_content);
+    case "reasoning":
+      if (item.encrypted_content) return encryptedBytes(item.encrypted_content);
+      return jsonBytesWithImages(item);
+    case "message":
+      if (method === "text") {
+        let bytes = 0;
+        for (const part of item.content) {
+          if (part.type === "input_image") bytes += DATA_IMAGE.test(part.image_url) ? CODEX_IMAGE_BYTES : utf8Length(part.image_url);
+          else bytes += utf8Length(part.text);
+        }
+        return bytes;
+      }
+      return jsonBytesWithImages(item);
+    case "function_call":
+    case "function_call_output":
+    case "custom_tool_call":
+    case "custom_tool_call_output":
+    case "web_search_call":
+      return jsonBytesWithImages(item);
+    default: {
+      const never: never = item;
+      return utf8Length(JSON.stringify(never));
+    }
+  }
+}
+
+function jsonBytesWithImages(item: ResponseItem): number {
+  const { id: _id, ...rest } = item as ResponseItem & { id?: string };
+  let bytes = utf8Length(JSON.stringify(rest));
+  const content = item.type === "message" ? item.content : "output" in item ? item.output : [];
+  for (const url of imageParts(content)) {
+    const payload = imagePayloadBytes(url);
+    if (payload > 0) bytes += CODEX_IMAGE_BYTES - payload;
+  }
+  return bytes;
+}
+
+export function estimateItemTokens(item: ResponseItem, method: CodexEstimateMethod = "json"): number {
+  return approxTokensFromBytes(codexItemBytes(item, method));
+}
+
+export interface HistoryEstimateOptions {
+  baseInstructions?: string;
+  method?: CodexEstimateMethod;
+}
+
+/** Codex's history estimate: ceil(base instructions bytes/4) + Σ per-item estimates. */
+export function estimateHistoryTokens(items: readonly ResponseItem[], options: HistoryEstimateOptions = {}): number {
+  let total = options.baseInstructions ? approxTokens(options.baseInstructions) : 0;
+  for (const item of items) total += estimateItemTokens(item, options.method);
+  return total;
+}
+
+function piContentChars(content: FunctionCallOutputContent | readonly ContentPart[]): number {
+  if (typeof content === "string") return content.length;
+  let chars = 0;
+  for (const p of content) chars += p.type === "input_image" ? PI_IMAGE_CHARS : p.text.length;
+  return chars;
+}
+
+/** pi's estimate: ceil(chars/4) of what the message carries (text, tool name + arguments, images 4800 chars). */
+export function estimatePiTokens(item: ResponseItem): number {
+  let chars: number;
+  switch (item.type) {
+    case "message":
+      chars = piContentChars(item.content);
+      break;
+    case "function_call":
+      chars = item.name.length + item.arguments.length;
+      break;
+    case "custom_tool_call":
+      chars = item.name.length + item.input.length;
+      break;
+    case "function_call_output":
+    case "custom_tool_call_output":
+      chars = piContentChars(item.output);
+      break;
+    case "reasoning":
+      chars = item.summary.reduce((n, s) => n + s.text.length, 0) + (item.content ?? []).reduce((n, c) => n + c.text.length, 0);
+      break;
+    case "web_search_call":
+      chars = JSON.stringify(item.action ?? {}).length;
+      break;
+    case "compaction":
+    case "ghost_snapshot":
+      chars = 0;
+      break;
+    default: {
+      const never: never = item;
+      chars = JSON.stringify(never).length;
+    }
+  }
+  return Math.ceil(chars / PI_CHARS_PER_TOKEN);
+}

@@ -1,0 +1,51 @@
+// pi's strategy behind the same interface: summary first, then everything from the cut point on. Pure.
+// Initial context goes before the summary (pi rebuilds its system prompt; Codex histories carry it as items).
+import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
+import type { ResponseItem } from "../model/items.js";
+import { collectUserMessageRecords } from "./collect-user-messages.js";
+import { appendPinsAndGhosts, summaryMatcherFor, type CompactOptions, type CompactResult } from "./compact-history.js";
+import { estimatePiTokens } from "./estimate-tokens.js";
+import { findCutPoint, PI_KEEP_RECENT_TOKENS } from "./find-cut-point.js";
+import { collectGhostSnapshots, withoutGhostSnapshots } from "./ghost-snapshots.js";
+import { collectPinnedBlocks } from "./pinned-blocks.js";
+import { formatSummary, NO_SUMMARY_TEXT, userTextMessage } from "./summary.js";
+
+export function compactPi(options: CompactOptions): CompactResult {
+  const matcher = summaryMatcherFor(options);
+  const diagnostics: Diagnostic[] = [];
+  const visible = withoutGhostSnapshots(options.history);
+  const cut = findCutPoint(visible, options.keepRecentTokens ?? PI_KEEP_RECENT_TOKENS, matcher);
+  if (cut.index === 0) diagnostics.push(diagnostic("compact/nothing-to-summarize", "info", "the whole history fits in the recent-token budget; nothing before the cut"));
+  if (cut.splitTurn) diagnostics.push(diagnostic("compact/split-turn", "info", `the cut at item ${cut.index} splits a turn; pi summarizes the turn's start separately`, { data: { cutIndex: cut.index, turnStartIndex: cut.turnStartIndex } }));
+  const reply = options.summaryReply ?? "";
+  const summaryText = options.summaryPrefix === "" && reply === "" ? NO_SUMMARY_TEXT : formatSummary(options.summaryPrefix, reply);
+  const context = options.initialContext ?? [];
+  const pinned = collectPinnedBlocks(options.history, options.pins ?? []);
+  const kept = visible.slice(cut.index);
+  const head: ResponseItem[] = [...context, userTextMessage(summaryText), ...pinned];
+  const withGhosts = appendPinsAndGhosts([...head, ...kept], [], collectGhostSnapshots(options.history));
+  const summaryIndex = context.length;
+  // Map visible indexes back to history indexes for the user-message report.
+  const visibleToHistory: number[] = [];
+  options.history.forEach((item, i) => {
+    if (item.type !== "ghost_snapshot") visibleToHistory.push(i);
+  });
+  const records = collectUserMessageRecords(visible, matcher);
+  return {
+    strategy: "pi",
+    history: withGhosts.history,
+    summaryIndex,
+    summaryText,
+    ...(context.length > 0 ? { initialContext: { index: 0, count: context.length, anchor: "start" as const } } : {}),
+    userMessages: records.map((r) => ({
+      historyIndex: visibleToHistory[r.index]!,
+      fate: r.index >= cut.index ? "kept" : "summarized",
+      tokens: estimatePiTokens(visible[r.index]!),
+    })),
+    pinnedIndexes: pinned.map((_, i) => summaryIndex + 1 + i),
+    ghostIndexes: withGhosts.ghostIndexes,
+    events: [],
+    pi: { cutIndex: visibleToHistory[cut.index] ?? options.history.length, splitTurn: cut.splitTurn, turnStartIndex: cut.turnStartIndex >= 0 ? visibleToHistory[cut.turnStartIndex]! : -1, summarizedItems: cut.index, keptItems: kept.length },
+    diagnostics,
+  };
+}

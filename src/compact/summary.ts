@@ -1,0 +1,49 @@
+// Compaction summaries: how a summary message is written and recognised, and message-text helpers. Pure.
+// The prefix is prose and comes from a template or a user file; only its mechanics live here.
+import type { ContentPart, MessageItem, ResponseItem } from "../model/items.js";
+
+/** Text used when a compaction produced no summary at all (Codex's fallback literal). */
+export const NO_SUMMARY_TEXT = "(no summary available)";
+
+/** How to recognise earlier summaries: by prefix (`prefix + "\n"` starts the text) or by exact known text. */
+export interface SummaryMatcher {
+  prefixes: readonly string[];
+  /** Exact summary texts learned from a log (e.g. a rollout's `compacted.message`). */
+  texts?: ReadonlySet<string>;
+}
+
+export function isSummaryText(text: string, matcher: SummaryMatcher): boolean {
+  if (matcher.texts?.has(text)) return true;
+  return matcher.prefixes.some((prefix) => prefix !== "" && text.startsWith(prefix + "\n"));
+}
+
+/** The summary message text: prefix, a newline, then the model's reply. */
+export function formatSummary(prefix: string, reply: string): string {
+  return `${prefix}\n${reply}`;
+}
+
+export function userTextMessage(text: string): MessageItem {
+  return { type: "message", role: "user", content: [{ type: "input_text", text }] };
+}
+
+/** Concatenated text of a message's text parts ("" when there are none). */
+export function messageText(content: readonly ContentPart[]): string {
+  let out = "";
+  for (const part of content) if (part.type === "input_text" || part.type === "output_text") out += part.text;
+  return out;
+}
+
+/** Codex's `content_items_to_text`: non-empty text segments joined by newlines; undefined when none. */
+export function contentItemsToText(content: readonly ContentPart[]): string | undefined {
+  const segments = content.flatMap((p) => (p.type === "input_text" || p.type === "output_text") && p.text !== "" ? [p.text] : []);
+  return segments.length === 0 ? undefined : segments.join("\n");
+}
+
+/** Text of the newest assistant message in history ("" when there is none): what a summariser replied. */
+export function summaryReplyFromHistory(history: readonly ResponseItem[]): string {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const item = history[i];
+    if (item?.type === "message" && item.role === "assistant") return messageText(item.content);
+  }
+  return "";
+}
