@@ -13,6 +13,20 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "origin": "stand-in",
         "path": "templates/codex/base-instructions.hbs"
       },
+      "compact-prompt": {
+        "id": "compact-prompt",
+        "kind": "template",
+        "source": "[stand-in] Context checkpoint: write a summary another model can resume from. Include the progress so far and decisions made, important context and constraints, what remains to be done, and the exact data (paths, commands, errors) needed to continue.\n",
+        "origin": "stand-in",
+        "path": "templates/codex/compact-prompt.hbs"
+      },
+      "compact-summary-prefix": {
+        "id": "compact-summary-prefix",
+        "kind": "template",
+        "source": "[stand-in] A previous model worked on this task and left the summary below. Continue from it and avoid repeating work it already did:",
+        "origin": "stand-in",
+        "path": "templates/codex/compact-summary-prefix.hbs"
+      },
       "permissions-approval-never": {
         "id": "permissions-approval-never",
         "kind": "template",
@@ -209,6 +223,20 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "source": "You are a careful software engineer pairing with the user in their terminal. Your job is to make the change they ask for, verify it, and report back briefly.\n\nWorking rules:\n1. Read before you write: look at the files involved and the project's own conventions first.\n2. Keep each change small and on-task; don't reformat or refactor what you weren't asked to touch.\n3. Verify with the project's own checks (tests, type checks, build) when they exist and are cheap.\n4. AGENTS.md files are the project's standing instructions: a deeper file refines a shallower one, and what the user says in the conversation overrides both.\n5. Never throw away work you did not do. Ask before destructive or irreversible actions.\n\nWhen you finish, say what changed, where, and how you checked it — in a few lines.\n",
         "origin": "builtin",
         "path": "templates/promptc/base-instructions.hbs"
+      },
+      "compact-prompt": {
+        "id": "compact-prompt",
+        "kind": "template",
+        "source": "The conversation is about to be condensed to free up context. Write a handoff note for the model that will continue this work after the condensation; it will see only your note, the user's recent messages and the project instructions.\n\nCover, briefly and concretely:\n- the user's goal and any constraints or preferences they stated;\n- what is done, what is in progress and what is blocked;\n- decisions taken and why;\n- exact file paths, commands, identifiers and error messages that the next step needs;\n- the next steps, in order.\n\nWrite the note only; do not continue the task.\n",
+        "origin": "builtin",
+        "path": "templates/promptc/compact-prompt.hbs"
+      },
+      "compact-summary-prefix": {
+        "id": "compact-summary-prefix",
+        "kind": "template",
+        "source": "Earlier work in this conversation was condensed into the handoff summary below, written by a model that worked on the same task with the same tools. Treat it as your own notes: continue from where they stop, rely on the decisions and facts it records, and do not redo finished steps. Check the current state of files before relying on details that may have changed.",
+        "origin": "builtin",
+        "path": "templates/promptc/compact-summary-prefix.hbs"
       },
       "permissions-approval-never": {
         "id": "permissions-approval-never",
