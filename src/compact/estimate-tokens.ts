@@ -20,9 +20,10 @@ export type CodexEstimateMethod = "json" | "text";
 
 const DATA_IMAGE = /^data:image\/[^;,]*;base64,/;
 
-function imagePayloadBytes(url: string): number {
+/** Base64 payload length of an inline image URL, or undefined when the URL is not inline. */
+function imagePayloadBytes(url: string): number | undefined {
   const m = DATA_IMAGE.exec(url);
-  return m ? url.length - m[0].length : 0;
+  return m ? url.length - m[0].length : undefined;
 }
 
 function imageParts(content: FunctionCallOutputContent | readonly ContentPart[]): string[] {
@@ -73,7 +74,7 @@ function jsonBytesWithImages(item: ResponseItem): number {
   const content = item.type === "message" ? item.content : "output" in item ? item.output : [];
   for (const url of imageParts(content)) {
     const payload = imagePayloadBytes(url);
-    if (payload > 0) bytes += CODEX_IMAGE_BYTES - payload;
+    if (payload !== undefined) bytes += CODEX_IMAGE_BYTES - payload;
   }
   return bytes;
 }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { codexItemBytes, estimateHistoryTokens, estimateItemTokens, estimatePiTokens } from "../../src/compact/estimate-tokens.js";
+import type { ResponseItem } from "../../src/model/items.js";
+import { call, compaction, ghost, user } from "./items.js";
+
+const image = (url: string): ResponseItem => ({ type: "message", role: "user", content: [{ type: "input_image", image_url: url }] });
+
+describe("estimateHistoryTokens", () => {
+  it("charges the base instructions at ceil(bytes/4) (§11.7 case 93)", () => {
+    const items = [user("hello")];
+    expect(estimateHistoryTokens(items, { baseInstructions: "x".repeat(1000) }) - estimateHistoryTokens(items, { baseInstructions: "short" })).toBe(248);
+  });
+
+  it("matches codex-cli 0.171.0's post-compaction recount with the text method", () => {
+    // 0.171.0 charged each message ceil(Σ text bytes / 4): dev parts 2117+341 → 615, not 530+86.
+    const devMsg: ResponseItem = { type: "message", role: "developer", content: [{ type: "input_text", text: "d".repeat(2117) }, { type: "input_text", text: "e".repeat(341) }] };
+    expect(estimateHistoryTokens([devMsg, user("first task")], { baseInstructions: "b".repeat(20_903), method: "text" })).toBe(5226 + 615 + 3);
+  });
+});
+
+describe("estimateItemTokens", () => {
+  it.each([
+    ["a message as its JSON without id", { ...user("hi"), id: "msg_1" }, Math.ceil(JSON.stringify(user("hi")).length / 4)],
+    ["a ghost snapshot as zero", ghost("g"), 0],
+    ["a compaction blob as len·3/4 − 650 bytes", compaction("E".repeat(2000)), Math.ceil((1500 - 650) / 4)],
+    ["a small compaction blob as zero", compaction("E".repeat(100)), 0],
+    ["a function call as its JSON", call("c1", '{"a":1}'), Math.ceil(JSON.stringify(call("c1", '{"a":1}')).length / 4)],
+  ])("estimates %s", (_name, item, expected) => {
+    expect(estimateItemTokens(item)).toBe(expected);
+  });
+
+  it("charges an inline image a fixed 7373 bytes whatever its size", () => {
+    const small = codexItemBytes(image("data:image/png;base64,AAAA"));
+    const big = codexItemBytes(image("data:image/png;base64," + "A".repeat(100_000)));
+    expect(small).toBe(big);
+    expect(small).toBe(JSON.stringify(image("data:image/png;base64,")).length + 7373);
+  });
+
+  it("charges only text parts with the text method", () => {
+    expect(estimateItemTokens(user("12345678"), "text")).toBe(2);
+  });
+});
+
+describe("estimatePiTokens", () => {
+  it.each([
+    ["a message by characters", user("x".repeat(9)), 3],
+    ["an image as 4800 characters", image("https://x/y.png"), 1200],
+    ["a tool call as name plus arguments", call("c", "{}"), 2],
+    ["a ghost snapshot as zero", ghost("g"), 0],
+  ])("estimates %s", (_name, item, expected) => {
+    expect(estimatePiTokens(item)).toBe(expected);
+  });
+});
