@@ -1,0 +1,175 @@
+import { describe, expect, it } from "vitest";
+import { createMemoryHost } from "../../src/host/memory-host.js";
+import type { MemoryEntry } from "../../src/host/memory-host.js";
+import { discoverSkills } from "../../src/discover/discover-skills.js";
+import type { DiscoverSkillsOptions } from "../../src/discover/discover-skills.js";
+
+const skill = (name: string, description = `about ${name}`) => `---\nname: ${name}\ndescription: ${description}\n---\nbody of ${name}\n`;
+const CH = "/home/u/.codex";
+
+function run(files: Record<string, MemoryEntry>, opts: Partial<DiscoverSkillsOptions> = {}) {
+  const host = createMemoryHost({ files: { "/repo/.git": "gitdir: x", [CH]: { dir: true }, ...files } });
+  return discoverSkills(host, { cwd: "/repo", codexHome: CH, home: "/home/u", projectRootMarkers: [".git"], adminSkillsRoot: "/etc/codex/skills", ...opts });
+}
+const names = (r: ReturnType<typeof run>) => r.value.skills.map((s) => `${s.name}@${s.scope}:r${s.rootIndex}`);
+
+describe("discoverSkills", () => {
+  it("46 loads a valid user skill with the whole file as contents", () => {
+    const text = "---\nname: demo-skill\ndescription: >\n  does things\n  carefully\n---\nbody\n";
+    expect(run({ [`${CH}/skills/demo/SKILL.md`]: text })).toEqual({
+      value: {
+        roots: [{ path: `${CH}/skills`, scope: "user" }],
+        skills: [
+          {
+            name: "demo-skill",
+            description: "does things carefully",
+            path: `${CH}/skills/demo/SKILL.md`,
+            scope: "user",
+            contents: text,
+            enabled: true,
+            allowImplicitInvocation: true,
+            rootIndex: 0,
+          },
+        ],
+      },
+      diagnostics: [],
+    });
+  });
+
+  it("50 skips hidden folders and reports invalid skills", () => {
+    const r = run({ [`${CH}/skills/.hidden/SKILL.md`]: skill("hidden"), [`${CH}/skills/invalid/SKILL.md`]: "---\nname: bad" });
+    expect([names(r), r.diagnostics]).toEqual([
+      [],
+      [{ rule: "skills/invalid-skill", severity: "warning", message: "missing YAML frontmatter delimited by ---", file: `${CH}/skills/invalid/SKILL.md` }],
+    ]);
+  });
+
+  it("51 keeps loading other skills when one is too long", () => {
+    const r = run({ [`${CH}/skills/a/SKILL.md`]: skill("a", "💡".repeat(1025)), [`${CH}/skills/b/SKILL.md`]: skill("b") });
+    expect([names(r), r.diagnostics.map((d) => d.message)]).toEqual([["b@user:r0"], ["invalid description: exceeds maximum length of 1024 characters"]]);
+  });
+
+  it("52 respects the max scan depth", () => {
+    const d5 = `${CH}/skills/d0/d1/d2/d3/d4/d5`;
+    expect(names(run({ [`${d5}/SKILL.md`]: skill("deep-ok"), [`${d5}/d6/SKILL.md`]: skill("too-deep") }))).toEqual(["deep-ok@user:r0"]);
+  });
+
+  it("53 dedupes by path, the first root winning", () => {
+    // $HOME/.agents/skills is a symlink to the repo's .agents/skills: same canonical root.
+    const r = run({ "/repo/.agents/skills/s/SKILL.md": skill("shared"), "/home/u/.agents/skills": { symlink: "/repo/.agents/skills" } });
+    expect(names(r)).toEqual(["shared@user:r0"]);
+  });
+
+  it("54 keeps duplicate names; scope order puts repo before user", () => {
+    const r = run({ "/repo/.codex/skills/repo/SKILL.md": skill("dupe-skill"), [`${CH}/skills/user/SKILL.md`]: skill("dupe-skill") });
+    expect(names(r)).toEqual(["dupe-skill@repo:r0", "dupe-skill@user:r1"]);
+  });
+
+  it("55 loads .codex/skills from every .codex folder from cwd up to the root, sorted by name", () => {
+    const r = run({ "/repo/.codex/skills/root/SKILL.md": skill("root-skill"), "/repo/nested/.codex/skills/nested/SKILL.md": skill("nested-skill"), "/repo/nested/inner": { dir: true } }, { cwd: "/repo/nested/inner" });
+    expect([names(r), r.value.roots.map((x) => x.path)]).toEqual([
+      ["nested-skill@repo:r0", "root-skill@repo:r1"],
+      ["/repo/nested/.codex/skills", "/repo/.codex/skills"],
+    ]);
+  });
+
+  it("56 does not look above the project root, and without a marker only at cwd", () => {
+    const files = { "/.codex/skills/above/SKILL.md": skill("above"), "/repo/.codex/skills/in/SKILL.md": skill("inside") };
+    expect(names(run(files))).toEqual(["inside@repo:r0"]);
+    const noGit = createMemoryHost({ files: { "/p/.codex/skills/parent/SKILL.md": skill("parent"), "/p/c/.codex/skills/own/SKILL.md": skill("own") } });
+    const r = discoverSkills(noGit, { cwd: "/p/c", codexHome: CH, projectRootMarkers: [".git"], adminSkillsRoot: null });
+    expect(r.value.skills.map((s) => s.name)).toEqual(["own"]);
+  });
+
+  it("orders roots and the list as Codex 0.171.0 renders them (observed capture)", () => {
+    const r = run(
+      {
+        "/repo/.git": { dir: true },
+        "/repo/.git/HEAD": "ref: refs/heads/main\n",
+        "/repo/pkg/.codex/skills/pkgc/SKILL.md": skill("pkgc"),
+        "/repo/.codex/skills/repo-skill/SKILL.md": skill("repo-skill"),
+        [`${CH}/skills/aaa/SKILL.md`]: skill("aaa-user"),
+        "/home/u/.agents/skills/home/SKILL.md": skill("home-skill"),
+        [`${CH}/skills/.system/imagegen/SKILL.md`]: skill("imagegen"),
+        [`${CH}/skills/.system/quiet/SKILL.md`]: skill("quiet"),
+        [`${CH}/skills/.system/quiet/agents/openai.yaml`]: "policy:\n  allow_implicit_invocation: false\n",
+        "/etc/codex/skills/adm/SKILL.md": skill("adm-skill"),
+        "/repo/.agents/skills/zzz/SKILL.md": skill("zzz-repo"),
+        "/repo/pkg/.agents/skills/p/SKILL.md": skill("pkg-agents"),
+      },
+      { cwd: "/repo/pkg" },
+    );
+    expect(r.value.roots.map((x) => `${x.scope}:${x.path}`)).toEqual([
+      "repo:/repo/pkg/.codex/skills",
+      "repo:/repo/.codex/skills",
+      `user:${CH}/skills`,
+      "user:/home/u/.agents/skills",
+      `system:${CH}/skills/.system`,
+      "admin:/etc/codex/skills",
+      "repo:/repo/.agents/skills",
+      "repo:/repo/pkg/.agents/skills",
+    ]);
+    expect(names(r)).toEqual([
+      "imagegen@system:r4",
+      "quiet@system:r-1",
+      "adm-skill@admin:r5",
+      "pkg-agents@repo:r7",
+      "pkgc@repo:r0",
+      "repo-skill@repo:r1",
+      "zzz-repo@repo:r6",
+      "aaa-user@user:r2",
+      "home-skill@user:r3",
+    ]);
+  });
+
+  it("labels only roots that hold a listed skill", () => {
+    const r = run({ [`${CH}/skills/.system/x/SKILL.md`]: skill("sys"), "/home/u/.agents/skills": { dir: true }, "/repo/.agents/skills/a/SKILL.md": skill("a") });
+    expect([r.value.roots.map((x) => x.path), names(r)]).toEqual([[`${CH}/skills/.system`, "/repo/.agents/skills"], ["sys@system:r0", "a@repo:r1"]]);
+  });
+
+  it("needs .git/HEAD for .codex layers above cwd, not for .agents roots (observed)", () => {
+    const files = { "/repo/.git": { dir: true } as MemoryEntry, "/repo/.codex/skills/c/SKILL.md": skill("codex-root"), "/repo/.agents/skills/a/SKILL.md": skill("agents-root"), "/repo/pkg": { dir: true } as MemoryEntry };
+    expect(names(run(files, { cwd: "/repo/pkg" }))).toEqual(["agents-root@repo:r0"]);
+  });
+
+  it("marks [[skills.config]] disabled paths and leaves them unlabelled", () => {
+    const r = run({ [`${CH}/skills/a/SKILL.md`]: skill("a"), [`${CH}/skills/b/SKILL.md`]: skill("b") }, { disabledPaths: [`${CH}/skills/a/SKILL.md`] });
+    expect(r.value.skills.map((s) => [s.name, s.enabled, s.rootIndex])).toEqual([
+      ["a", false, -1],
+      ["b", true, 0],
+    ]);
+  });
+
+  it("follows symlinked folders once (loops end), ignores symlinked SKILL.md files and System symlinks", () => {
+    const r = run({
+      [`${CH}/skills/real/SKILL.md`]: skill("real"),
+      [`${CH}/skills/again`]: { symlink: `${CH}/skills` },
+      [`${CH}/skills/real/loop`]: { symlink: ".." },
+      [`${CH}/skills/linked/SKILL.md`]: { symlink: `${CH}/skills/real/SKILL.md` },
+      "/elsewhere/ext/SKILL.md": skill("external"),
+      [`${CH}/skills/ext`]: { symlink: "/elsewhere/ext" },
+      [`${CH}/skills/.system/sys-link`]: { symlink: "/elsewhere/ext" },
+      [`${CH}/skills/self`]: { symlink: "self" },
+    });
+    expect([r.value.skills.map((s) => `${s.name}:${s.path}`), r.diagnostics.map((d) => `${d.rule}:${d.data?.["code"]}`)]).toEqual([
+      ["external:/elsewhere/ext/SKILL.md", `real:${CH}/skills/real/SKILL.md`],
+      ["skills/broken-symlink:ELOOP"],
+    ]);
+  });
+
+  it("reports an unreadable folder and an unreadable SKILL.md and goes on", () => {
+    const r = run({ [`${CH}/skills/locked`]: { dir: true, unreadable: true }, [`${CH}/skills/x/SKILL.md`]: { file: skill("x"), unreadable: true }, [`${CH}/skills/ok/SKILL.md`]: skill("ok") });
+    expect([names(r), r.diagnostics.map((d) => `${d.rule}:${d.data?.["code"]}`)]).toEqual([["ok@user:r0"], ["skills/unreadable-dir:EACCES", "skills/unreadable:EACCES"]]);
+  });
+
+  it("stops after 2,000 directories per root with a diagnostic", () => {
+    const files: Record<string, MemoryEntry> = {};
+    for (let i = 0; i < 2100; i++) files[`${CH}/skills/d${String(i).padStart(4, "0")}`] = { dir: true };
+    const r = run(files);
+    expect(r.diagnostics.map((d) => [d.rule, d.message, d.data?.["unscanned"]])).toEqual([["skills/scan-truncated", "skills scan truncated after 2,000 directories", 101]]);
+  });
+
+  it("leaves the admin root out when asked", () => {
+    expect(names(run({ "/etc/codex/skills/a/SKILL.md": skill("adm") }, { adminSkillsRoot: null }))).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { defaultCodexConfig, parseConfig } from "../../src/discover/parse-config.js";
+
+const opts = { path: "/home/.codex/config.toml", home: "/home" };
+
+describe("parseConfig", () => {
+  it("reads every key promptc uses and ignores unknown ones", () => {
+    const text = `
+model = "gpt-x"
+developer_instructions = "be brief"
+model_instructions_file = "prompts/base.md"
+project_doc_max_bytes = 1000
+project_doc_fallback_filenames = ["CLAUDE.md"]
+project_root_markers = [".hg", ".git"]
+sandbox_mode = "workspace-write"
+approval_policy = "on-request"
+model_context_window = 200000
+model_auto_compact_token_limit = 150000
+compact_prompt = "summarize"
+whatever = { nested = true }
+
+[sandbox_workspace_write]
+writable_roots = ["/data", "~/cache"]
+network_access = true
+
+[[skills.config]]
+path = "/s/a/SKILL.md"
+enabled = false
+
+[[skills.config]]
+path = "/s/b/SKILL.md"
+enabled = true
+`;
+    expect(parseConfig(text, opts)).toEqual({
+      value: {
+        ...defaultCodexConfig(),
+        path: "/home/.codex/config.toml",
+        model: "gpt-x",
+        developerInstructions: "be brief",
+        modelInstructionsFile: "/home/.codex/prompts/base.md",
+        projectDocMaxBytes: 1000,
+        projectDocFallbackFilenames: ["CLAUDE.md"],
+        projectRootMarkers: [".hg", ".git"],
+        sandboxMode: "workspace-write",
+        approvalPolicy: "on-request",
+        modelContextWindow: 200000,
+        modelAutoCompactTokenLimit: 150000,
+        compactPrompt: "summarize",
+        writableRoots: ["/data", "/home/cache"],
+        networkAccess: true,
+        disabledSkillPaths: ["/s/a/SKILL.md"],
+      },
+      diagnostics: [],
+    });
+  });
+
+  it("applies the selected profile over top-level values", () => {
+    const text = `model = "top"\napproval_policy = "never"\nprofile = "fast"\n[profiles.fast]\nmodel = "quick"\n[profiles.slow]\nmodel = "big"\n`;
+    expect([parseConfig(text, opts).value?.model, parseConfig(text, opts).value?.approvalPolicy, parseConfig(text, { ...opts, profile: "slow" }).value?.model]).toEqual([
+      "quick",
+      "never",
+      "big",
+    ]);
+  });
+
+  it("fails on an unknown profile", () => {
+    expect(parseConfig(`profile = "nope"`, opts)).toEqual({
+      value: undefined,
+      diagnostics: [{ rule: "config/unknown-profile", severity: "error", message: "/home/.codex/config.toml: config profile `nope` not found", file: "/home/.codex/config.toml" }],
+    });
+  });
+
+  it("names the line of malformed TOML", () => {
+    const r = parseConfig(`model = "a"\nsandbox_mode = \n`, opts);
+    expect([r.value, r.diagnostics.map((d) => [d.rule, d.severity, d.place])]).toEqual([undefined, [["config/invalid-toml", "error", { line: 2, column: 16 }]]]);
+    expect(r.diagnostics[0]?.message).toMatch(/^\/home\/\.codex\/config\.toml:2:16: Invalid TOML document: invalid value$/);
+  });
+
+  it.each<[string, string, [string, string][]]>([
+    ["markers not an array → warning and default", `project_root_markers = ".git"`, [["config/invalid-project-root-markers", "warning"]]],
+    ["bad sandbox mode → error", `sandbox_mode = "yolo"`, [["config/invalid-value", "error"]]],
+    ["negative budget → error", `project_doc_max_bytes = -1`, [["config/invalid-value", "error"]]],
+    ["model not a string → error", `model = 5`, [["config/invalid-value", "error"]]],
+  ])("%s", (_name, text, expected) => {
+    expect(parseConfig(text, opts).diagnostics.map((d) => [d.rule, d.severity])).toEqual(expected);
+  });
+
+  it("keeps [] markers (cwd only) and default markers when absent", () => {
+    expect([parseConfig(`project_root_markers = []`, opts).value?.projectRootMarkers, parseConfig(``, opts).value?.projectRootMarkers]).toEqual([[], [".git"]]);
+  });
+});
