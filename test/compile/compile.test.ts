@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { compile } from "../../src/compile/compile.js";
+import { serializeRequest } from "../../src/compile/canonical-json.js";
+import { codexProfile } from "../../src/profiles/codex.js";
+import type { MessageItem } from "../../src/model/items.js";
+import { makeSkill, makeTurnContext } from "./make-turn-context.js";
+import { SCENARIOS } from "./scenarios.js";
+
+const texts = (item: unknown) => (item as MessageItem).content.map((p) => (p.type === "input_image" ? "<img>" : p.text.split("\n")[0]));
+
+describe("compile", () => {
+  it("lays out the codex profile as 0.171.0 does: base, developer bundle, context, user, skill", () => {
+    const r = compile(SCENARIOS["skills-and-mention"]!, { profile: "codex" });
+    expect(Object.keys(JSON.parse(r.bytes))).toEqual(["model", "stream", "input", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "store", "include", "prompt_cache_key", "client_metadata"]);
+    expect(r.request.input.map((i) => [(i as MessageItem).role, texts(i)])).toEqual([
+      ["developer", [expect.stringContaining("[promptc stand-in")]],
+      ["developer", ["Dev instr here.", "<skills_instructions>", "<permissions instructions>"]],
+      ["user", ["<environment_context>"]],
+      ["user", ["hi $beta-skill"]],
+      ["user", ["<skill>"]],
+    ]);
+    expect(r.request.input.every((i) => (i as MessageItem).id?.startsWith("msg_"))).toBe(true);
+    expect(r.request.tools.map((t) => ("name" in t ? t.name : t.type))).toEqual(["exec_command", "write_stdin", "request_user_input", "view_image", "multi_agent_v1", "get_goal", "create_goal", "update_goal", "web_search"]);
+    expect(r.request.prompt_cache_key).toBe("00000000-0000-7000-8000-000000000000");
+    expect(r.diagnostics).toEqual([]);
+  });
+
+  it("puts promptc's base instructions in `instructions` and sorts its tools by name", () => {
+    const r = compile(SCENARIOS["danger-full-access-image"]!);
+    expect(Object.keys(JSON.parse(r.bytes))[1]).toBe("instructions");
+    expect(r.request.tools.map((t) => ("name" in t ? t.name : t.type))).toEqual(["exec_command", "request_user_input", "view_image", "write_stdin"]);
+    expect(compile(SCENARIOS["minimal"]!).request.tools.map((t) => ("name" in t ? t.name : t.type))).not.toContain("view_image");
+  });
+
+  it("returns bytes equal to serializeRequest of the request", () => {
+    const r = compile(SCENARIOS["nested-agents-md"]!, { profile: "codex" });
+    expect(serializeRequest(r.request, codexProfile)).toBe(r.bytes);
+  });
+
+  it("records each fragment's place, sizes and provenance in the manifest", () => {
+    const r = compile(SCENARIOS["nested-agents-md"]!, { profile: "codex" });
+    const agents = r.manifest.fragments.find((f) => f.id === "agents-md");
+    expect(agents).toMatchObject({ layer: "agents-md", itemIndex: 2, contentIndex: 0, prose: "data", templates: [] });
+    expect(agents?.sources.map((s) => s.path)).toEqual(["/home/u/.codex/AGENTS.md", "/repo/AGENTS.md", "/repo/pkg/AGENTS.md", "/repo/pkg/sub/AGENTS.override.md"]);
+    const base = r.manifest.fragments.find((f) => f.id === "base-instructions");
+    expect(base).toMatchObject({ itemIndex: 0, prose: "stand-in", templates: ["base-instructions"] });
+    expect(base?.approxTokens).toBe(Math.ceil((base?.bytes ?? 0) / 4));
+    expect(r.manifest.totals.requestBytes).toBe(new TextEncoder().encode(r.bytes).length);
+    expect(r.manifest.tools).toHaveLength(9);
+  });
+
+  it("reports a user message over Codex's limit as an error", () => {
+    const r = compile(makeTurnContext({ userInput: { text: "x".repeat(1048577) } }), { exactTokens: false });
+    expect(r.diagnostics.map((d) => d.rule)).toEqual(["user-message/too-long"]);
+  });
+
+  it("uses user-supplied base instructions verbatim and labels them", () => {
+    const r = compile(makeTurnContext({ baseInstructions: { text: "MY BASE", source: "/x/base.md" } }), { profile: "codex" });
+    expect(r.manifest.fragments[0]).toMatchObject({ id: "base-instructions", prose: "user-supplied", bytes: 7 });
+  });
+});
+
+describe("compile extension points", () => {
+  it("adds fragments next to others and as their own messages", () => {
+    const r = compile(makeTurnContext(), {
+      profile: "codex",
+      fragments: [
+        { id: "team-rules", text: "TEAM", placement: { after: "permissions" } },
+        { id: "hook-context", text: "HOOK", placement: { message: "user", at: "after-user-message" } },
+        { id: "nowhere", text: "X", placement: { before: "no-such-fragment" } },
+      ],
+    });
+    expect(r.request.input.map(texts)).toEqual([[expect.any(String)], ["<permissions instructions>", "TEAM"], ["<environment_context>"], ["hello"], ["HOOK"], ["X"]]);
+    expect(r.diagnostics.map((d) => d.rule)).toEqual(["compile/placement-target-missing"]);
+    expect(r.manifest.fragments.find((f) => f.id === "team-rules")).toMatchObject({ layer: "extension", itemIndex: 1, contentIndex: 1 });
+  });
+
+  it("transforms the tool list", () => {
+    const r = compile(makeTurnContext(), { profile: "codex", transformTools: (tools) => tools.filter((t) => t.type !== "namespace") });
+    expect(r.request.tools.map((t) => ("name" in t ? t.name : t.type))).not.toContain("multi_agent_v1");
+  });
+
+  it("transforms the skill list before listing and mention matching", () => {
+    const ctx = makeTurnContext({ skills: { roots: [{ path: "/repo/.agents/skills", scope: "repo" }], skills: [makeSkill("a"), makeSkill("b")] }, userInput: { text: "$b" } });
+    const r = compile(ctx, { transformSkills: (s) => s.filter((x) => x.name !== "b") });
+    expect(r.bytes).not.toContain("(file: r0/b/SKILL.md)");
+    expect(r.bytes).not.toContain("<skill>");
+    expect(r.bytes).toContain("(file: r0/a/SKILL.md)");
+  });
+
+  it("renders template partials and variables", () => {
+    const ctx = makeTurnContext();
+    const r = compile(ctx, {
+      prose: {
+        profile: "custom",
+        toolsOrigin: "user-supplied",
+        tools: {},
+        entries: {
+          "base-instructions": { id: "base-instructions", kind: "template", source: "Team {{team}} on {{model}}. {{> footer}}", origin: "user-supplied" },
+        },
+      },
+      partials: { footer: "Ship it, {{team}}." },
+      variables: { team: "Nimbus" },
+    });
+    expect(r.request.instructions).toBe("Team Nimbus on gpt-5.2-codex. Ship it, Nimbus.");
+  });
+
+  it("reports a missing template variable instead of throwing", () => {
+    const r = compile(makeTurnContext(), {
+      prose: { profile: "custom", toolsOrigin: "user-supplied", tools: {}, entries: { "base-instructions": { id: "base-instructions", kind: "template", source: "{{nope}}", origin: "user-supplied", path: "/p/base-instructions.hbs" } } },
+    });
+    expect(r.diagnostics[0]).toMatchObject({ rule: "template/render-failed", severity: "error", file: "/p/base-instructions.hbs" });
+  });
+});
+
+describe("compile snapshots", () => {
+  for (const [name, ctx] of Object.entries(SCENARIOS)) {
+    for (const profile of ["codex", "promptc"] as const) {
+      it(`matches the ${profile} snapshot for ${name}`, async () => {
+        const r = compile(ctx, { profile });
+        await expect(JSON.stringify(JSON.parse(r.bytes), null, 2) + "\n").toMatchFileSnapshot(`../../snapshots/compile/${name}.${profile}.request.json`);
+        const layout = r.manifest.fragments.map((f) => `${String(f.itemIndex).padStart(2)}.${f.contentIndex} ${f.layer.padEnd(16)} ${f.id.padEnd(28)} ${String(f.bytes).padStart(6)} B ${String(f.tokens).padStart(5)} tok  ${f.prose}`);
+        const tools = r.manifest.tools.map((t) => `tool ${t.name.padEnd(20)} ${String(t.bytes).padStart(6)} B ${String(t.tokens).padStart(5)} tok`);
+        const diags = r.diagnostics.map((d) => `${d.severity} ${d.rule}: ${d.message}`);
+        await expect([...layout, ...tools, ...diags, ""].join("\n")).toMatchFileSnapshot(`../../snapshots/compile/${name}.${profile}.layout.txt`);
+      });
+    }
+  }
+});
