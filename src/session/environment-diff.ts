@@ -1,0 +1,49 @@
+// The environment-context item appended when the environment changed between turns. Pure.
+// codex (0.171.0, captured): cwd+shell together only when that pair changed; date and timezone always; network
+// and the <filesystem> element always repeated when present. promptc: only what changed, plus date and timezone.
+import { canonicalJson } from "../cache/canonical-json.js";
+import { renderEnvironmentContext, type EnvironmentRender } from "../fragments/environment-context.js";
+import type { ReferenceContext } from "./reference-context.js";
+
+export type EnvironmentDiffPolicy = "codex" | "promptc";
+
+const same = (a: unknown, b: unknown) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
+
+/** Which environment fields differ (shell included: 0.171.0 compares the cwd+shell pair). */
+export function changedEnvironmentFields(prev: ReferenceContext, cur: ReferenceContext): string[] {
+  const fields: (keyof ReferenceContext)[] = ["cwd", "shell", "currentDate", "timezone", "network", "filesystem"];
+  return fields.filter((f) => !same(prev[f], cur[f]));
+}
+
+/** The `<environment_context>` diff text, or undefined when nothing the model sees changed. */
+export function renderEnvironmentDiff(prev: ReferenceContext, cur: ReferenceContext, policy: EnvironmentDiffPolicy): string | undefined {
+  const changed = new Set(changedEnvironmentFields(prev, cur));
+  if (changed.size === 0) return undefined;
+  const render: EnvironmentRender = { shell: cur.shell };
+  let withShell: boolean;
+  switch (policy) {
+    case "codex": {
+      const place = changed.has("cwd") || changed.has("shell");
+      if (place) render.cwd = cur.cwd;
+      withShell = place;
+      if (cur.network) render.network = cur.network;
+      if (cur.filesystem !== undefined) render.filesystem = cur.filesystem;
+      break;
+    }
+    case "promptc":
+      if (changed.has("cwd")) render.cwd = cur.cwd;
+      withShell = changed.has("shell");
+      if (changed.has("network") && cur.network) render.network = cur.network;
+      if (changed.has("filesystem") && cur.filesystem !== undefined) render.filesystem = cur.filesystem;
+      break;
+    default: {
+      const never: never = policy;
+      throw new Error(`unknown policy ${String(never)}`);
+    }
+  }
+  if (cur.currentDate !== undefined) render.currentDate = cur.currentDate;
+  if (cur.timezone !== undefined) render.timezone = cur.timezone;
+  const text = renderEnvironmentContext(render);
+  // The fragment renderer always prints <shell>; a diff without a place change leaves it out.
+  return withShell ? text : text.replace(`\n  <shell>${cur.shell}</shell>`, "");
+}

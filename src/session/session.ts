@@ -1,0 +1,136 @@
+// Multi-turn session state and nextRequest: the first turn sends the full initial context; later turns append
+// the settings-update and environment-diff items before the new user message and never rewrite what was sent.
+// Pure.
+import type { Diagnostic } from "../model/diagnostic.js";
+import type { ResponseItem } from "../model/items.js";
+import type { Manifest } from "../model/manifest.js";
+import type { ResponsesRequest, ToolSpec } from "../model/request.js";
+import type { TurnContext } from "../model/turn-context.js";
+import type { ProseSet } from "../fragments/prose-set.js";
+import type { Profile } from "../profiles/profile.js";
+import { messageId } from "../compile/assemble.js";
+import { serializeRequest } from "../compile/canonical-json.js";
+import { compile, defaultProse, resolveProfile } from "../compile/compile.js";
+import type { CompileOptions } from "../compile/compile-options.js";
+import { normalizeHistory } from "./normalize-history.js";
+import { buildReferenceContext, type ReferenceContext } from "./reference-context.js";
+import { buildSettingsUpdate, type SettingsUpdateReason } from "./settings-update.js";
+
+export interface SessionOptions extends CompileOptions {
+  /** Whether the model takes image input (default true); false replaces recorded images with a placeholder. */
+  supportsImages?: boolean;
+}
+
+export interface Session {
+  readonly profile: Profile;
+  readonly prose: ProseSet;
+  readonly options: SessionOptions;
+  /** The thread id (prompt_cache_key); set by the first turn. */
+  readonly sessionId: string | undefined;
+  /** Everything sent so far, in order: the prefix of the next request's input. */
+  readonly input: readonly ResponseItem[];
+  /** Recorded items the model never sees (ghost snapshots), kept for undo/compaction. */
+  readonly hidden: readonly ResponseItem[];
+  /** What the model was last told; undefined before the first turn (and after compaction clears it). */
+  readonly reference: ReferenceContext | undefined;
+  /** promptc: instructions and tools frozen at the first turn so the cached prefix survives setting changes. */
+  readonly frozen: { instructions?: string; tools: ToolSpec[] } | undefined;
+  readonly turns: number;
+}
+
+export interface AppendedItem {
+  index: number;
+  reason: SettingsUpdateReason | "turn";
+}
+
+export interface SessionTurnResult {
+  request: ResponsesRequest;
+  /** Exact bytes that would be POSTed. */
+  bytes: string;
+  diagnostics: Diagnostic[];
+  /** The compile manifest: exact for the first turn; later turns describe only their fresh compile. */
+  manifest: Manifest;
+  /** Items this turn added to the input, with why. */
+  appended: AppendedItem[];
+  /** The session after this turn's request (its items are recorded; the reply is not yet). */
+  session: Session;
+}
+
+export function createSession(options: SessionOptions = {}): Session {
+  const profile = resolveProfile(options.profile);
+  const prose = options.prose ?? defaultProse(profile.id);
+  return { profile, prose, options, sessionId: undefined, input: [], hidden: [], reference: undefined, frozen: undefined, turns: 0 };
+}
+
+const INITIAL_LAYERS = new Set(["base-instructions", "developer", "agents-md", "environment"]);
+
+/** Index of the first item after the initial context in a fresh compile (where the turn's own items start). */
+function initialContextEnd(manifest: Manifest): number {
+  let end = 0;
+  for (const f of manifest.fragments) if (INITIAL_LAYERS.has(f.layer) && f.itemIndex >= 0) end = Math.max(end, f.itemIndex + 1);
+  return end;
+}
+
+function withId(item: ResponseItem, id: string): ResponseItem {
+  if (item.type !== "message") return item;
+  const { id: _old, ...rest } = item;
+  return { ...rest, id };
+}
+
+export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResult {
+  const { profile, prose } = session;
+  const sessionId = session.sessionId ?? ctx.sessionId;
+  const fresh = compile({ ...ctx, sessionId }, { ...session.options, profile, prose });
+  const current = buildReferenceContext(ctx, profile, prose);
+  const freeze = profile.id === "promptc";
+
+  if (session.reference === undefined && session.input.length === 0) {
+    const frozen = freeze ? { ...(fresh.request.instructions !== undefined ? { instructions: fresh.request.instructions } : {}), tools: fresh.request.tools } : undefined;
+    return {
+      request: fresh.request,
+      bytes: fresh.bytes,
+      diagnostics: fresh.diagnostics,
+      manifest: fresh.manifest,
+      appended: fresh.request.input.map((_, index) => ({ index, reason: "turn" as const })),
+      session: { ...session, sessionId, input: fresh.request.input, reference: current, frozen, turns: 1 },
+    };
+  }
+
+  // A cleared baseline (after compaction) re-sends the full initial context; otherwise only the diff.
+  const start = initialContextEnd(fresh.manifest);
+  const update = session.reference === undefined ? undefined : buildSettingsUpdate(session.reference, current, profile, prose);
+  const added: ResponseItem[] = update ? [...update.items, ...fresh.request.input.slice(start)] : fresh.request.input.slice(profile.baseInstructions === "developer-message" ? 1 : 0);
+  const reasons: AppendedItem["reason"][] = update ? [...update.reasons, ...fresh.request.input.slice(start).map(() => "turn" as const)] : added.map(() => "turn" as const);
+  const base = session.input.length;
+  const appendedItems = profile.messageIds ? added.map((item, k) => withId(item, messageId(sessionId, base + k))) : added;
+  const input = [...session.input, ...appendedItems];
+  const request: ResponsesRequest = { ...fresh.request, input, prompt_cache_key: sessionId };
+  if (session.frozen) {
+    request.tools = session.frozen.tools;
+    if (session.frozen.instructions !== undefined) request.instructions = session.frozen.instructions;
+  }
+  return {
+    request,
+    bytes: serializeRequest(request, profile),
+    diagnostics: fresh.diagnostics,
+    manifest: fresh.manifest,
+    appended: reasons.map((reason, k) => ({ index: base + k, reason })),
+    session: { ...session, sessionId, input, reference: current, turns: session.turns + 1 },
+  };
+}
+
+/** Record what followed a request (assistant messages, calls, outputs, reasoning), normalised as one unit. */
+export function recordItems(session: Session, items: readonly ResponseItem[]): { session: Session; diagnostics: Diagnostic[] } {
+  if (items.length === 0) return { session, diagnostics: [] };
+  const normalised = normalizeHistory(items, { supportsImages: session.options.supportsImages ?? true });
+  const hidden = items.filter((i) => i.type === "ghost_snapshot");
+  return {
+    session: { ...session, input: [...session.input, ...normalised.value], hidden: hidden.length ? [...session.hidden, ...hidden] : session.hidden },
+    diagnostics: normalised.diagnostics,
+  };
+}
+
+/** Forget the reference context (what compaction does): the next turn re-sends the full initial context. */
+export function clearReference(session: Session): Session {
+  return { ...session, reference: undefined };
+}

@@ -1,0 +1,191 @@
+import { describe, expect, it } from "vitest";
+import "../../src/vitest.js";
+import type { MessageItem, ResponseItem } from "../../src/model/items.js";
+import { compile } from "../../src/compile/compile.js";
+import { messageId } from "../../src/compile/assemble.js";
+import { commonPrefix } from "../../src/cache/index.js";
+import { clearReference, createSession, nextRequest, recordItems, type Session } from "../../src/session/session.js";
+import { makeTurnContext, type TurnContextOverrides } from "../compile/make-turn-context.js";
+
+const assistant: ResponseItem = { type: "message", role: "assistant", content: [{ type: "output_text", text: "Done." }] };
+
+/** Two turns: turn 1 with `first`, the reply "Done.", turn 2 with `second` overrides. */
+function twoTurns(profile: "codex" | "promptc", first: TurnContextOverrides, second: TurnContextOverrides) {
+  const s0 = createSession({ profile });
+  const r1 = nextRequest(s0, makeTurnContext({ ...first, userInput: { text: "hello 1" } }));
+  const s1 = recordItems(r1.session, [assistant]).session;
+  const r2 = nextRequest(s1, makeTurnContext({ ...first, ...second, environment: { ...first.environment, ...second.environment }, permissions: { ...first.permissions, ...second.permissions }, userInput: { text: "hello 2" } }));
+  return { r1, r2, added: r2.request.input.slice(r1.request.input.length + 1) as MessageItem[] };
+}
+
+const texts = (items: MessageItem[]) => items.map((i) => ({ role: i.role, texts: i.content.map((c) => ("text" in c ? c.text : c.type)) }));
+const envLines = (text: string) => text.split("\n").map((l) => l.trim().replace(/^<([a-z_]+)[ >].*$/, "$1"));
+const shape = (items: MessageItem[]) =>
+  items.map((i) => {
+    const t = i.content[0] && "text" in i.content[0] ? i.content[0].text : "";
+    if (t.startsWith("<environment_context>")) return `${i.role}:env[${envLines(t).slice(1, -1).join(",")}]`;
+    return `${i.role}:${i.content.map((c) => ("text" in c ? (/^<([a-z_ ]+)>/.exec(c.text)?.[1] ?? c.text) : c.type)).join("+")}`;
+  });
+
+describe("nextRequest (codex profile, Codex 0.171.0 captures)", () => {
+  it.each<{ name: string; second: TurnContextOverrides; added: string[] }>([
+    { name: "nothing changed: no context items (§11.2 #29)", second: {}, added: ["user:hello 2"] },
+    {
+      name: "cwd changed, read-only: env with cwd, shell, date, tz, filesystem; no developer item (captured)",
+      second: { environment: { cwd: "/other" } },
+      added: ["user:env[cwd,shell,current_date,timezone,filesystem]", "user:hello 2"],
+    },
+    {
+      name: "cwd changed under workspace-write: permissions re-rendered (writable roots) + env (captured)",
+      second: { environment: { cwd: "/other" }, permissions: { sandbox: "workspace-write" } },
+      added: ["developer:permissions instructions", "user:env[cwd,shell,current_date,timezone,filesystem]", "user:hello 2"],
+    },
+    {
+      name: "sandbox changed, same cwd: permissions + env without cwd and shell (§11.2 #30, captured)",
+      second: { permissions: { sandbox: "workspace-write" } },
+      added: ["developer:permissions instructions", "user:env[current_date,timezone,filesystem]", "user:hello 2"],
+    },
+    {
+      name: "date rolled over: env with date, tz and the unchanged filesystem (§11.2 #26, captured)",
+      second: { environment: { currentDate: "2026-11-30" } },
+      added: ["user:env[current_date,timezone,filesystem]", "user:hello 2"],
+    },
+    {
+      name: "timezone changed: env with date and new tz (§11.2 #26)",
+      second: { environment: { timezone: "Europe/Berlin" } },
+      added: ["user:env[current_date,timezone,filesystem]", "user:hello 2"],
+    },
+    {
+      name: "shell changed: 0.171.0 re-sends the cwd+shell pair (captured)",
+      second: { environment: { shell: "zsh" } },
+      added: ["user:env[cwd,shell,current_date,timezone,filesystem]", "user:hello 2"],
+    },
+    {
+      name: "network requirements appear: env with the network block (§11.2 #25)",
+      second: { environment: { network: { allowedDomains: ["api.example.com"], deniedDomains: ["blocked.example.com"] } } },
+      added: ["user:env[current_date,timezone,network,allowed,denied,</network>,filesystem]", "user:hello 2"],
+    },
+    { name: "model switched: one model_switch developer item, no env (captured)", second: { model: "o3" }, added: ["developer:model_switch", "user:hello 2"] },
+    {
+      name: "model, sandbox and cwd changed: two developer items, env, message (§11.2 #31, captured)",
+      second: { model: "o3", environment: { cwd: "/other" }, permissions: { sandbox: "workspace-write" } },
+      added: ["developer:model_switch", "developer:permissions instructions", "user:env[cwd,shell,current_date,timezone,filesystem]", "user:hello 2"],
+    },
+    {
+      name: "approval changed only: permissions, no env (§11.2 #33)",
+      second: { permissions: { approval: "on-request" } },
+      added: ["developer:permissions instructions", "user:hello 2"],
+    },
+    {
+      name: "danger-full-access + model o3, same cwd: model_switch, permissions, env (filesystem changed) (§11.2 #32, updated)",
+      second: { model: "o3", permissions: { sandbox: "danger-full-access" } },
+      added: ["developer:model_switch", "developer:permissions instructions", "user:env[current_date,timezone,filesystem]", "user:hello 2"],
+    },
+  ])("$name", ({ second, added }) => {
+    const r = twoTurns("codex", {}, second);
+    expect(shape(r.added)).toEqual(added);
+  });
+
+  it("keeps request 1's input as the exact prefix of request 2 and the same cache key (§11.2 #30/#31)", () => {
+    const { r1, r2 } = twoTurns("codex", {}, { model: "o3", environment: { cwd: "/other" }, permissions: { sandbox: "workspace-write", approval: "on-request" } });
+    expect(r2.request.input.slice(0, r1.request.input.length)).toEqual(r1.request.input);
+    expect(r2.request.prompt_cache_key).toBe(r1.request.prompt_cache_key);
+    expect(r2.request.model).toBe("o3");
+    expect(commonPrefix(r1.request, { ...r2.request, model: r1.request.model }).divergence).toBeNull();
+  });
+
+  it("sends the first turn exactly as compile does (§11.2 #28)", () => {
+    const ctx = makeTurnContext({ userInput: { text: "hello 1" } });
+    const r = nextRequest(createSession({ profile: "codex" }), ctx);
+    expect({ request: r.request, bytes: r.bytes }).toEqual((({ request, bytes }) => ({ request, bytes }))(compile(ctx, { profile: "codex" })));
+  });
+
+  it("holds two distinct permissions texts after an approval change and one without (§11.2 #33)", () => {
+    const count = (r: ReturnType<typeof twoTurns>) =>
+      new Set(r.r2.request.input.flatMap((i) => (i.type === "message" ? i.content.flatMap((c) => ("text" in c && c.text.startsWith("<permissions instructions>") ? [c.text] : [])) : []))).size;
+    const permissionItems = (r: ReturnType<typeof twoTurns>) =>
+      r.r2.request.input.filter((i) => i.type === "message" && i.content.some((c) => "text" in c && c.text.startsWith("<permissions instructions>"))).length;
+    expect([count(twoTurns("codex", {}, { permissions: { approval: "on-request" } })), permissionItems(twoTurns("codex", {}, {}))]).toEqual([2, 1]);
+  });
+
+  it("puts the new cwd, the shell, date, timezone and filesystem in the env diff, in that order", () => {
+    const { added } = twoTurns("codex", {}, { environment: { cwd: "/other" } });
+    expect(texts(added)[0]).toEqual({
+      role: "user",
+      texts: [
+        "<environment_context>\n  <cwd>/other</cwd>\n  <shell>bash</shell>\n  <current_date>2026-11-29</current_date>\n  <timezone>Etc/UTC</timezone>\n" +
+          '  <filesystem><workspace_roots><root>/other</root></workspace_roots><permission_profile type="managed"><file_system type="restricted"><entry access="read"><special>:root</special></entry></file_system></permission_profile></filesystem>\n</environment_context>',
+      ],
+    });
+  });
+
+  it("wraps the new model's instructions in <model_switch>", () => {
+    const { added, r1 } = twoTurns("codex", {}, { model: "o3" });
+    const base = (r1.request.input[0] as MessageItem).content[0] as { text: string };
+    const text = (added[0]!.content[0] as { text: string }).text;
+    expect(text.startsWith("<model_switch>\n")).toBe(true);
+    expect(text.endsWith(`\n\n${base.text}\n</model_switch>`)).toBe(true);
+  });
+
+  it("gives appended messages ids derived from the session and their position", () => {
+    const { r2, r1 } = twoTurns("codex", {}, { environment: { cwd: "/other" } });
+    const n = r1.request.input.length + 1;
+    expect(r2.request.input.slice(n).map((i) => (i.type === "message" ? i.id : undefined))).toEqual([messageId(r2.request.prompt_cache_key, n), messageId(r2.request.prompt_cache_key, n + 1)]);
+    expect(r2.appended).toEqual([{ index: n, reason: "environment" }, { index: n + 1, reason: "turn" }]);
+  });
+
+  it("advances the reference even when nothing was sent, so a later turn diffs against the latest", () => {
+    const s0 = createSession({ profile: "codex" });
+    const r1 = nextRequest(s0, makeTurnContext({ userInput: { text: "1" } }));
+    const r2 = nextRequest(r1.session, makeTurnContext({ userInput: { text: "2" } }));
+    const r3 = nextRequest(r2.session, makeTurnContext({ environment: { currentDate: "2026-11-30" }, userInput: { text: "3" } }));
+    const r4 = nextRequest(r3.session, makeTurnContext({ environment: { currentDate: "2026-11-30" }, userInput: { text: "4" } }));
+    expect([r2.appended.length, r3.appended.length, r4.appended.length]).toEqual([1, 2, 1]);
+  });
+
+  it("re-sends the full context after the reference is cleared (§11.2 #28 reinjects)", () => {
+    const r1 = nextRequest(createSession({ profile: "codex" }), makeTurnContext({ userInput: { text: "1" } }));
+    const r2 = nextRequest(clearReference(r1.session), makeTurnContext({ userInput: { text: "2" } }));
+    expect(shape(r2.request.input.slice(r1.request.input.length) as MessageItem[])).toEqual([
+      "developer:permissions instructions",
+      "user:env[cwd,shell,current_date,timezone,filesystem]",
+      "user:2",
+    ]);
+  });
+});
+
+describe("nextRequest (promptc profile)", () => {
+  it("bundles model switch and permissions into one developer message, env lists only what changed", () => {
+    const r = twoTurns("promptc", {}, { model: "o3", permissions: { sandbox: "workspace-write" }, environment: { cwd: "/other" } });
+    expect(shape(r.added)).toEqual(["developer:model_switch+permissions instructions", "user:env[cwd,current_date,timezone]", "user:hello 2"]);
+  });
+
+  it.each<{ name: string; second: TurnContextOverrides; added: string[] }>([
+    { name: "shell only", second: { environment: { shell: "zsh" } }, added: ["user:env[shell,current_date,timezone]", "user:hello 2"] },
+    { name: "date only", second: { environment: { currentDate: "2026-11-30" } }, added: ["user:env[current_date,timezone]", "user:hello 2"] },
+    { name: "developer instructions", second: { developerInstructions: "Be terse." }, added: ["developer:Be terse.", "user:hello 2"] },
+  ])("sends an update for $name", ({ second, added }) => {
+    expect(shape(twoTurns("promptc", {}, second).added)).toEqual(added);
+  });
+
+  it("freezes instructions and tools for the session so the cached prefix survives", () => {
+    const s0 = createSession({ profile: "promptc" });
+    const r1 = nextRequest(s0, makeTurnContext({ userInput: { text: "1" } }));
+    const r2 = nextRequest(r1.session, makeTurnContext({ model: "o3", userInput: { text: "look", images: ["data:image/png;base64,AA"] } }));
+    expect({ instructions: r2.request.instructions, tools: r2.request.tools }).toEqual({ instructions: r1.request.instructions, tools: r1.request.tools });
+    expect({ ...r2.request, model: r1.request.model }).toExtendPrefixOf(r1.request);
+  });
+});
+
+describe("recordItems", () => {
+  it("normalises a turn's items: aborted output for an unanswered call, ghost snapshots kept aside", () => {
+    const s: Session = createSession({ profile: "promptc" });
+    const ghost: ResponseItem = { type: "ghost_snapshot", ghost_commit: { id: "g", parent: null, preexisting_untracked_files: [], preexisting_untracked_dirs: [] } };
+    const r = recordItems(s, [{ type: "function_call", name: "exec_command", arguments: "{}", call_id: "c1" }, ghost]);
+    expect({ input: r.session.input, hidden: r.session.hidden, rules: r.diagnostics.map((d) => d.rule) }).toEqual({
+      input: [{ type: "function_call", name: "exec_command", arguments: "{}", call_id: "c1" }, { type: "function_call_output", call_id: "c1", output: "aborted" }],
+      hidden: [ghost],
+      rules: ["history/missing-call-output"],
+    });
+  });
+});
