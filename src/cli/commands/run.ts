@@ -1,0 +1,221 @@
+// `promptc run "<message>"`: one agent turn against an OpenAI-Responses-compatible server. Does IO (CLI edge).
+// Compiles exactly what `preview` shows, streams the reply, runs tools under policy, logs the session as JSONL.
+import { randomUUID } from "node:crypto";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { createInterface } from "node:readline/promises";
+import type { Command } from "commander";
+import { createNodeHost } from "../../host/node-host.js";
+import { loadTurnContext } from "../../discover/index.js";
+import { compile, defaultProse } from "../../compile/index.js";
+import { autoCompactLimit } from "../../compact/index.js";
+import type { ApprovalPolicy, SandboxMode } from "../../model/turn-context.js";
+import { runTurn } from "../../loop/run-turn.js";
+import { createResponsesProvider } from "../../loop/providers/responses.js";
+import { createModelCompactor } from "../../loop/create-model-compactor.js";
+import { initialContextOf } from "../../loop/initial-context-of.js";
+import { createToolRegistry } from "../../loop/tools/tool-registry.js";
+import { createDefaultTools } from "../../loop/tools/default-tools.js";
+import { selectTools } from "../../loop/policy/select-tools.js";
+import { createApprovalHook, type ApprovalQuestion } from "../../loop/policy/create-approval-hook.js";
+import { toolSpecOf } from "../../loop/tool.js";
+import { createSessionRecorder } from "../../loop/create-session-recorder.js";
+import { openSessionLogFile } from "../../loop/providers/session-log-file.js";
+import { renderLoopEvent } from "../../loop/render-loop-event.js";
+import type { LoopEvent } from "../../loop/events.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+import type { RegisterCommand } from "./index.js";
+
+const SANDBOXES: readonly SandboxMode[] = ["read-only", "workspace-write", "danger-full-access"];
+const APPROVALS: readonly ApprovalPolicy[] = ["untrusted", "on-failure", "on-request", "never"];
+const DEFAULT_BASE_URL = "https://api.openai.com/v1";
+const PROMPTC_VERSION = "0.1.0";
+
+interface RunOptions {
+  cd?: string;
+  profile: string;
+  sandbox?: string;
+  approval?: string;
+  model?: string;
+  baseUrl?: string;
+  apiKeyEnv: string;
+  codexHome?: string;
+  dryRun?: boolean;
+  json?: boolean;
+  sessionLog?: string;
+  maxSteps?: string;
+  toolTimeout?: string;
+  contextWindow?: string;
+  autoCompactLimit?: string;
+  remoteCompact?: boolean;
+}
+
+export const registerRun: RegisterCommand = (program: Command, io, setExitCode) => {
+  program
+    .command("run")
+    .description("Run one agent turn against a Responses-compatible server: stream the reply, run tools, log the session")
+    .argument("<message...>", "the user's message")
+    .option("-C, --cd <dir>", "working directory of the turn")
+    .option("--profile <id>", "prompt profile: promptc or codex", "promptc")
+    .option("--sandbox <mode>", `sandbox: ${SANDBOXES.join(", ")}`)
+    .option("--approval <policy>", `approval policy: ${APPROVALS.join(", ")}`)
+    .option("--model <slug>", "model to ask")
+    .option("--base-url <url>", `Responses endpoint base (default $OPENAI_BASE_URL or ${DEFAULT_BASE_URL})`)
+    .option("--api-key-env <name>", "environment variable holding the API key", "OPENAI_API_KEY")
+    .option("--codex-home <dir>", "CODEX_HOME to read config, AGENTS.md and skills from")
+    .option("--dry-run", "print the first request body and stop before sending it")
+    .option("--json", "print loop events as JSON lines instead of text")
+    .option("--session-log <file>", "where to write the session JSONL (default ~/.promptc/sessions/<id>.jsonl)")
+    .option("--max-steps <n>", "model requests per turn before stopping")
+    .option("--tool-timeout <ms>", "per-tool timeout, clamped to [10 s, 1 h]")
+    .option("--context-window <tokens>", "model context window (enables auto-compaction at 90%)")
+    .option("--auto-compact-limit <tokens>", "compact when usage reaches this many tokens")
+    .option("--remote-compact", "compact through POST /responses/compact instead of a local summary")
+    .action(async (words: string[], options: RunOptions) => setExitCode(await runCommand(words.join(" "), options, io)));
+};
+
+async function runCommand(message: string, options: RunOptions, io: CliIO): Promise<number> {
+  const usage = (reason: string) => (io.stderr(`promptc run: ${reason}\n`), EXIT_USAGE);
+  if (options.sandbox !== undefined && !SANDBOXES.includes(options.sandbox as SandboxMode)) return usage(`unknown sandbox ${options.sandbox}`);
+  if (options.approval !== undefined && !APPROVALS.includes(options.approval as ApprovalPolicy)) return usage(`unknown approval policy ${options.approval}`);
+  if (options.profile !== "promptc" && options.profile !== "codex") return usage(`unknown profile ${options.profile}`);
+  const numbers = parseNumbers(options);
+  if (typeof numbers === "string") return usage(numbers);
+
+  const sessionId = randomUUID();
+  const host = createNodeHost({ cwd: io.cwd, env: io.env });
+  const loaded = loadTurnContext(host, {
+    message,
+    sessionId,
+    decode: options.profile === "promptc" ? "char-boundary" : "lossy",
+    ...(options.cd !== undefined ? { cwd: options.cd } : {}),
+    ...(options.codexHome !== undefined ? { codexHome: options.codexHome } : {}),
+    ...(options.sandbox !== undefined ? { sandbox: options.sandbox as SandboxMode } : {}),
+    ...(options.approval !== undefined ? { approval: options.approval as ApprovalPolicy } : {}),
+    ...(options.model !== undefined ? { model: options.model } : {}),
+  });
+  const ctx = loaded.value;
+  if (!ctx) return usage(loaded.diagnostics.find((d) => d.severity === "error")?.message ?? "cannot build the turn");
+
+  const sandbox = ctx.permissions.sandbox;
+  const tools = selectTools(createDefaultTools(), { sandbox });
+  const compiled = compile(ctx, { profile: options.profile, transformTools: () => tools.map(toolSpecOf) });
+  for (const d of compiled.diagnostics) if (d.severity !== "info") io.stderr(`${d.severity}: ${d.message}\n`);
+  if (options.dryRun) {
+    io.stdout(`${compiled.bytes}\n`);
+    return EXIT_OK;
+  }
+
+  const baseUrl = options.baseUrl ?? io.env.OPENAI_BASE_URL ?? DEFAULT_BASE_URL;
+  const apiKey = io.env[options.apiKeyEnv];
+  if (!apiKey && baseUrl === DEFAULT_BASE_URL) return usage(`no API key: set $${options.apiKeyEnv} (or pass --api-key-env NAME)`);
+  const provider = createResponsesProvider({ baseUrl, ...(apiKey ? { apiKey } : {}) });
+
+  const contextWindow = numbers.contextWindow ?? ctx.contextWindow;
+  const limit = autoCompactLimit({ contextWindow, configLimit: numbers.autoCompactLimit ?? ctx.autoCompactTokenLimit });
+  const prose = defaultProse(options.profile);
+  const compactor = createModelCompactor({
+    provider,
+    mode: options.remoteCompact ? "remote" : "local",
+    summaryPrefix: (prose.entries["compact-summary-prefix"]?.source ?? "Summary of earlier work:").replace(/\n+$/, ""),
+    compactPrompt: ctx.compactPrompt ?? prose.entries["compact-prompt"]?.source ?? "Summarise the work so far for a successor.",
+    initialContext: (r) => initialContextOf(r.input),
+    sessionId,
+    ...(contextWindow !== undefined ? { contextWindow } : {}),
+  });
+
+  const permissions = ctx.permissions;
+  const writableRoots = [ctx.environment.cwd, ...permissions.configuredWritableRoots, ...(permissions.tmpExists ? ["/tmp"] : []), ...(permissions.tmpdir ? [permissions.tmpdir] : [])];
+  const approval = createApprovalHook({
+    facts: { sandbox, approval: permissions.approval, writableRoots, approvedPrefixes: permissions.approvedPrefixes },
+    cwd: ctx.environment.cwd,
+    ...(process.stdin.isTTY && io.isTTY ? { ask: askOnTerminal(io) } : {}),
+  });
+
+  const logPath = resolve(io.cwd, options.sessionLog ?? join(io.env.PROMPTC_HOME ?? join(homedir(), ".promptc"), "sessions", `${sessionId}.jsonl`));
+  let log;
+  try {
+    log = openSessionLogFile(logPath);
+  } catch (err) {
+    return usage(`cannot create the session log ${logPath}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  const timestamp = () => new Date().toISOString();
+  const recorder = createSessionRecorder({ timestamp, ...(contextWindow !== undefined ? { contextWindow } : {}) });
+  const logError = log.append([
+    { timestamp: timestamp(), type: "session_meta", payload: { id: sessionId, cwd: ctx.environment.cwd, originator: "promptc", cli_version: PROMPTC_VERSION, model_provider: baseUrl, timestamp: timestamp(), ...(compiled.request.instructions ? { base_instructions: { text: compiled.request.instructions } } : {}) } },
+    { timestamp: timestamp(), type: "turn_context", payload: { model: ctx.model, cwd: ctx.environment.cwd, sandbox, approval: permissions.approval } },
+  ]);
+  if (logError) return usage(logError);
+
+  const color = io.isTTY && !io.env.NO_COLOR;
+  const renderState = { midLine: false };
+  let logFailed = false;
+  const onEvent = (event: LoopEvent) => {
+    const failure = log.append(recorder.recordsFor(event));
+    if (failure && !logFailed) {
+      logFailed = true;
+      io.stderr(`warning: ${failure}\n`);
+    }
+    if (options.json) return io.stdout(`${JSON.stringify(event)}\n`);
+    const out = renderLoopEvent(event, color, renderState);
+    if (out.stdout) io.stdout(out.stdout);
+    if (out.stderr) io.stderr(out.stderr);
+  };
+
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once("SIGINT", onSigint);
+  try {
+    const result = await runTurn({
+      provider,
+      request: compiled.request,
+      tools: createToolRegistry(tools),
+      cwd: ctx.environment.cwd,
+      sandbox,
+      sessionId,
+      hooks: { beforeToolCall: approval },
+      limits: { ...(numbers.maxSteps !== undefined ? { maxSteps: numbers.maxSteps } : {}), ...(numbers.toolTimeout !== undefined ? { toolTimeoutMs: numbers.toolTimeout } : {}) },
+      compaction: { limit, compactor },
+      signal: controller.signal,
+      onEvent,
+      now: () => Date.now(),
+    });
+    if (!options.json) io.stderr(`session log: ${logPath}\n`);
+    return result.status === "completed" ? EXIT_OK : EXIT_FINDINGS;
+  } finally {
+    process.removeListener("SIGINT", onSigint);
+  }
+}
+
+function parseNumbers(o: RunOptions): { maxSteps?: number; toolTimeout?: number; contextWindow?: number; autoCompactLimit?: number } | string {
+  const out: { [key: string]: number } = {};
+  const fields: [keyof RunOptions, string, string][] = [
+    ["maxSteps", "maxSteps", "--max-steps"],
+    ["toolTimeout", "toolTimeout", "--tool-timeout"],
+    ["contextWindow", "contextWindow", "--context-window"],
+    ["autoCompactLimit", "autoCompactLimit", "--auto-compact-limit"],
+  ];
+  for (const [key, name, flag] of fields) {
+    const raw = o[key];
+    if (raw === undefined) continue;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n <= 0) return `${flag} must be a positive integer (got ${String(raw)})`;
+    out[name] = n;
+  }
+  return out;
+}
+
+function askOnTerminal(io: CliIO): (q: ApprovalQuestion) => Promise<boolean> {
+  return async (q) => {
+    const rl = createInterface({ input: process.stdin, output: process.stderr });
+    try {
+      const answer = await rl.question(`Allow ${q.toolName}: ${q.summary}? (${q.reason}) [y/N] `);
+      return /^y(es)?$/i.test(answer.trim());
+    } catch {
+      io.stderr("no answer; refused\n");
+      return false;
+    } finally {
+      rl.close();
+    }
+  };
+}

@@ -1,0 +1,86 @@
+// Turns loop events into session-log records: each history item logged once, compactions with their replacement
+// history, usage per response. Pure (timestamps come from an injected clock); a sink writes the records.
+import type { ResponseItem } from "../model/items.js";
+import type { SessionRecord, TokenUsagePayload } from "../session/session-log.js";
+import { toInputItem } from "./build-follow-up-request.js";
+import { addUsage, ZERO_USAGE, type LoopEvent } from "./events.js";
+import type { ModelUsage } from "./provider.js";
+
+export interface SessionRecorder {
+  /** Records for one loop event, in order. */
+  recordsFor(event: LoopEvent): SessionRecord[];
+}
+
+export function createSessionRecorder(options: { timestamp: () => string; contextWindow?: number }): SessionRecorder {
+  let mirror: ResponseItem[] = [];
+  let total: ModelUsage = ZERO_USAGE;
+  const at = () => options.timestamp();
+  const items = (list: readonly ResponseItem[]): SessionRecord[] => list.map((payload) => ({ timestamp: at(), type: "response_item", payload }));
+
+  return {
+    recordsFor(event) {
+      switch (event.type) {
+        case "turn_started":
+          return [{ timestamp: at(), type: "event_msg", payload: { type: "task_started", ...(options.contextWindow ? { model_context_window: options.contextWindow } : {}) } }];
+        case "request_compiled": {
+          const input = event.request.input;
+          if (isPrefix(mirror, input)) {
+            const fresh = input.slice(mirror.length);
+            mirror = [...input];
+            return items(fresh);
+          }
+          // The input was rewritten (a transformRequest hook): log it as a replacement so replay stays exact.
+          mirror = [...input];
+          return [{ timestamp: at(), type: "compacted", payload: { message: "", replacement_history: [...input] } }];
+        }
+        case "model_response": {
+          const out = event.items.map(toInputItem);
+          mirror.push(...out);
+          const records = items(out);
+          if (event.usage) {
+            total = addUsage(total, event.usage);
+            records.push({
+              timestamp: at(),
+              type: "event_msg",
+              payload: { type: "token_count", info: { last_token_usage: usagePayload(event.usage), total_token_usage: usagePayload(total), ...(options.contextWindow ? { model_context_window: options.contextWindow } : {}) } },
+            });
+          }
+          return records;
+        }
+        case "tool_result":
+          mirror.push(event.output);
+          return items([event.output]);
+        case "compaction":
+          mirror = [...event.replacementHistory];
+          return [{ timestamp: at(), type: "compacted", payload: { message: event.summaryText, replacement_history: [...event.replacementHistory] } }];
+        case "error":
+          return [{ timestamp: at(), type: "event_msg", payload: { type: "error", message: event.error.message, kind: event.error.kind } }];
+        case "warning":
+          return [{ timestamp: at(), type: "event_msg", payload: { type: "warning", message: event.message } }];
+        case "turn_completed":
+          return [{ timestamp: at(), type: "event_msg", payload: { type: "task_complete", status: event.status, steps: event.steps, last_agent_message: event.lastMessage } }];
+        case "text_delta":
+        case "reasoning_delta":
+        case "retry":
+        case "tool_call":
+          return [];
+        default: {
+          const never: never = event;
+          throw new Error(`unhandled loop event ${JSON.stringify(never)}`);
+        }
+      }
+    },
+  };
+}
+
+function usagePayload(u: ModelUsage): TokenUsagePayload {
+  return { input_tokens: u.inputTokens, cached_input_tokens: u.cachedInputTokens, output_tokens: u.outputTokens, reasoning_output_tokens: u.reasoningOutputTokens, total_tokens: u.totalTokens };
+}
+
+function isPrefix(prefix: readonly ResponseItem[], items: readonly ResponseItem[]): boolean {
+  if (prefix.length > items.length) return false;
+  for (let i = 0; i < prefix.length; i++) {
+    if (prefix[i] !== items[i] && JSON.stringify(prefix[i]) !== JSON.stringify(items[i])) return false;
+  }
+  return true;
+}

@@ -1,0 +1,121 @@
+// Appends session records to a JSONL file, one flushed line per record, under a lock file shared by processes.
+// Does IO. Lock: `<log>.lock` created exclusively, 10 retries × 100 ms; a stale lock older than 30 s is broken.
+import { appendFileSync, closeSync, mkdirSync, openSync, readdirSync, statSync, unlinkSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { serializeSessionRecord, type SessionRecord } from "../../session/session-log.js";
+import { SESSION_LIST_MAX_FILES, SESSION_LOG_LOCK_RETRIES, SESSION_LOG_LOCK_RETRY_DELAY_MS } from "../policy/limits.js";
+
+export const SESSION_LOG_STALE_LOCK_MS = 30_000;
+
+export interface SessionLogFile {
+  path: string;
+  /** Appends and flushes; returns an error message instead of throwing when the log cannot be written. */
+  append(records: readonly SessionRecord[]): string | undefined;
+}
+
+export interface SessionLogFileOptions {
+  lockRetries?: number;
+  lockRetryDelayMs?: number;
+}
+
+export function openSessionLogFile(path: string, options: SessionLogFileOptions = {}): SessionLogFile {
+  mkdirSync(dirname(path), { recursive: true });
+  const retries = options.lockRetries ?? SESSION_LOG_LOCK_RETRIES;
+  const delayMs = options.lockRetryDelayMs ?? SESSION_LOG_LOCK_RETRY_DELAY_MS;
+  const lockPath = `${path}.lock`;
+  return {
+    path,
+    append(records) {
+      if (records.length === 0) return undefined;
+      const text = records.map(serializeSessionRecord).join("");
+      const lock = acquire(lockPath, retries, delayMs);
+      if (!lock.ok) return lock.error;
+      try {
+        appendFileSync(path, text);
+        return undefined;
+      } catch (err) {
+        return `cannot append to ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;
+      } finally {
+        release(lockPath, lock.fd);
+      }
+    },
+  };
+}
+
+function acquire(lockPath: string, retries: number, delayMs: number): { ok: true; fd: number } | { ok: false; error: string } {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return { ok: true, fd: openSync(lockPath, "wx") };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") return { ok: false, error: `cannot lock ${lockPath}: ${(err as NodeJS.ErrnoException).code}` };
+      if (breakStaleLock(lockPath)) continue;
+      if (attempt >= retries) return { ok: false, error: `session log is locked by another process (${lockPath}); gave up after ${retries} retries` };
+      sleepSync(delayMs);
+    }
+  }
+}
+
+function breakStaleLock(lockPath: string): boolean {
+  try {
+    if (Date.now() - statSync(lockPath).mtimeMs < SESSION_LOG_STALE_LOCK_MS) return false;
+    unlinkSync(lockPath);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function release(lockPath: string, fd: number): void {
+  try {
+    closeSync(fd);
+  } finally {
+    try {
+      unlinkSync(lockPath);
+    } catch {
+      // Already gone (broken as stale by another process); nothing to undo.
+    }
+  }
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+export interface SessionListing {
+  files: { path: string; mtimeMs: number }[];
+  /** True when the directory held more than the scan limit. */
+  truncated: boolean;
+}
+
+/** Session logs (`*.jsonl`) under a directory, newest first; scans at most SESSION_LIST_MAX_FILES entries. */
+export function listSessionLogs(dir: string, maxFiles = SESSION_LIST_MAX_FILES): SessionListing {
+  const files: { path: string; mtimeMs: number }[] = [];
+  let scanned = 0;
+  let truncated = false;
+  const walk = (d: string): void => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? 1 : -1));
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (scanned >= maxFiles) {
+        truncated = true;
+        return;
+      }
+      scanned++;
+      const full = join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.isFile() && e.name.endsWith(".jsonl")) {
+        try {
+          files.push({ path: full, mtimeMs: statSync(full).mtimeMs });
+        } catch {
+          // Vanished between listing and stat.
+        }
+      }
+    }
+  };
+  walk(dir);
+  return { files: files.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1)), truncated };
+}

@@ -1,0 +1,80 @@
+// How `promptc run` shows loop events on a terminal: reply text on stdout as it streams, everything else on
+// stderr, dimmed when colour is allowed. Pure: returns the text to write.
+import type { CallItem } from "../model/items.js";
+import type { LoopEvent } from "./events.js";
+
+export interface RenderedEvent {
+  stdout?: string;
+  stderr?: string;
+}
+
+export interface RenderState {
+  /** The last write to stdout did not end with a newline (a reply is mid-line). */
+  midLine: boolean;
+}
+
+const PREVIEW_CHARS = 160;
+
+export function renderLoopEvent(event: LoopEvent, color: boolean, state: RenderState): RenderedEvent {
+  const dim = (s: string) => (color ? `\u001b[2m${s}\u001b[22m` : s);
+  const red = (s: string) => (color ? `\u001b[31m${s}\u001b[39m` : s);
+  const line = (s: string): RenderedEvent => {
+    const lead = state.midLine ? "\n" : "";
+    state.midLine = false;
+    return { stderr: `${lead}${s}\n` };
+  };
+  switch (event.type) {
+    case "text_delta":
+      state.midLine = !event.delta.endsWith("\n");
+      return { stdout: event.delta };
+    case "reasoning_delta":
+      return { stderr: dim(event.delta) };
+    case "tool_call":
+      if (event.decision.type === "allow") return line(dim(`▸ ${describeCall(event.call)}`));
+      if (event.decision.type === "deny") return line(red(`✗ ${describeCall(event.call)} — refused: ${event.decision.reason}`));
+      return line(red(`✗ ${event.call.name}: ${event.decision.message}`));
+    case "tool_result": {
+      const text = typeof event.output.output === "string" ? event.output.output : "[structured output]";
+      const first = text.split("\n", 1)[0] ?? "";
+      return line(dim(`  ${event.success ? "ok" : "failed"} (${event.durationMs} ms) ${first.slice(0, PREVIEW_CHARS)}`));
+    }
+    case "retry":
+      return line(dim(`reconnecting ${event.attempt}/${event.maxRetries} in ${event.delayMs} ms: ${event.reason}`));
+    case "compaction":
+      return line(dim(`compacted the history (${event.strategy}, ${event.reason}, ~${event.tokensBefore} tokens before): ${event.replacementHistory.length} items now`));
+    case "warning":
+      return line(dim(`warning: ${event.message}${event.raw ? `: ${event.raw.slice(0, PREVIEW_CHARS)}` : ""}`));
+    case "error":
+      return line(red(`error (${event.error.kind}): ${event.error.message}`));
+    case "turn_completed": {
+      const u = event.usage;
+      const end = state.midLine ? "\n" : "";
+      state.midLine = false;
+      return {
+        ...(end ? { stdout: end } : {}),
+        stderr: dim(`— ${event.status} after ${event.steps} step(s); tokens: ${u.inputTokens} in (${u.cachedInputTokens} cached), ${u.outputTokens} out`) + "\n",
+      };
+    }
+    case "turn_started":
+    case "request_compiled":
+    case "model_response":
+      return {};
+    default: {
+      const never: never = event;
+      throw new Error(`unhandled loop event ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+function describeCall(call: CallItem): string {
+  const raw = call.type === "function_call" ? call.arguments : call.input;
+  let detail = raw;
+  try {
+    const args = JSON.parse(raw) as { command?: unknown; path?: unknown };
+    if (Array.isArray(args.command)) detail = args.command.join(" ");
+    else if (typeof args.path === "string") detail = args.path;
+  } catch {
+    // Show the raw text; validation reports the problem separately.
+  }
+  return `${call.name} ${detail}`.slice(0, PREVIEW_CHARS);
+}

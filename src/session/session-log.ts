@@ -1,0 +1,56 @@
+// promptc's session log: JSONL records in the Codex rollout envelope ({timestamp, type, payload}), so every
+// reader of rollouts (compact, diff, preview --session) reads promptc sessions too. Types + serialisation; pure.
+import type { ResponseItem } from "../model/items.js";
+
+/** First line of every log. */
+export interface SessionMetaPayload {
+  id: string;
+  cwd: string;
+  originator: "promptc";
+  cli_version: string;
+  model_provider: string;
+  timestamp: string;
+  base_instructions?: { text: string };
+}
+
+/** Settings in force from this point on. */
+export interface TurnContextPayload {
+  model: string;
+  cwd: string;
+  sandbox: string;
+  approval: string;
+}
+
+/** The compacted history replaces everything before it; `message` is the summary text ("" for remote). */
+export interface CompactedPayload {
+  message: string;
+  replacement_history: ResponseItem[];
+}
+
+export interface TokenUsagePayload {
+  input_tokens: number;
+  cached_input_tokens: number;
+  output_tokens: number;
+  reasoning_output_tokens: number;
+  total_tokens: number;
+}
+
+export type EventPayload =
+  | { type: "task_started"; model_context_window?: number }
+  | { type: "token_count"; info: { last_token_usage: TokenUsagePayload; total_token_usage: TokenUsagePayload; model_context_window?: number } }
+  | { type: "task_complete"; status: string; steps: number; last_agent_message: string }
+  | { type: "error"; message: string; kind: string }
+  | { type: "warning"; message: string };
+
+export type SessionRecord =
+  | { timestamp: string; type: "session_meta"; payload: SessionMetaPayload }
+  | { timestamp: string; type: "turn_context"; payload: TurnContextPayload }
+  /** One history item: a request's new input item, a model output item, or a tool output. */
+  | { timestamp: string; type: "response_item"; payload: ResponseItem }
+  | { timestamp: string; type: "compacted"; payload: CompactedPayload }
+  | { timestamp: string; type: "event_msg"; payload: EventPayload };
+
+/** One line, newline-terminated: a reader sees whole records up to the last complete line after a crash. */
+export function serializeSessionRecord(record: SessionRecord): string {
+  return `${JSON.stringify(record)}\n`;
+}
