@@ -2,9 +2,11 @@
 import type { Command } from "commander";
 import type { CliIO } from "../io.js";
 import { registerTokens } from "./tokens.js";
+import { registerRun } from "./run.js";
 
 export type RegisterCommand = (program: Command, io: CliIO, setExitCode: (code: number) => void) => void;
 
 export const commands: RegisterCommand[] = [
   registerTokens,
+  registerRun,
 ];
