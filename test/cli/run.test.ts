@@ -1,0 +1,120 @@
+// `promptc run` end to end: a temp workspace, a temp CODEX_HOME, a loopback Responses server.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { run } from "../../src/cli/program.js";
+import { parseSessionLog } from "../../src/session/parse-rollout.js";
+import { assistantMessage, functionCall, responseEvents, sse, sseReply, startSseServer, statusReply, type SseServer } from "../loop/helpers/sse-server.js";
+
+const root = mkdtempSync(join(tmpdir(), "promptc-run-"));
+const work = join(root, "work");
+const home = join(root, "home");
+mkdirSync(join(home, ".codex"), { recursive: true });
+mkdirSync(work, { recursive: true });
+writeFileSync(join(work, "hello.txt"), "hi there\n");
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+let server: SseServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function cli(args: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const code = await run(["run", ...args], {
+    stdout: (s) => void (stdout += s),
+    stderr: (s) => void (stderr += s),
+    isTTY: false,
+    env: { HOME: home, CODEX_HOME: join(home, ".codex"), PATH: process.env.PATH },
+    cwd: work,
+  });
+  return { code, stdout, stderr };
+}
+
+const bodies = () => server!.requests.map((r) => JSON.parse(r.body) as { input: { type: string; call_id?: string; output?: string }[]; tools: { name: string }[]; store: boolean });
+
+describe("registerRun", () => {
+  it("prints the first request and stops with --dry-run; read-only offers no write tool", async () => {
+    const { code, stdout } = await cli(["--dry-run", "--sandbox", "read-only", "--approval", "never", "--model", "m1", "read", "the", "file"]);
+    expect(code).toBe(0);
+    const body = JSON.parse(stdout) as { model: string; store: boolean; stream: boolean; tools: { name: string }[]; input: { role?: string; content?: { text: string }[] }[] };
+    expect({ model: body.model, store: body.store, stream: body.stream, tools: body.tools.map((t) => t.name) }).toEqual({
+      model: "m1",
+      store: false,
+      stream: true,
+      tools: ["read_file", "shell", "update_plan"],
+    });
+    expect(body.input.at(-1)?.content?.[0]?.text).toBe("read the file");
+  });
+
+  it("offers the edit tool under workspace-write", async () => {
+    const { stdout } = await cli(["--dry-run", "--sandbox", "workspace-write", "hi"]);
+    expect((JSON.parse(stdout) as { tools: { name: string }[] }).tools.map((t) => t.name)).toEqual(["edit_file", "read_file", "shell", "update_plan"]);
+  });
+
+  it("runs a tool turn against a Responses server and writes a session log compact/diff can read", async () => {
+    server = await startSseServer([
+      sseReply(sse(responseEvents([functionCall("shell", { command: ["cat", "hello.txt"] }, "call_1")]))),
+      sseReply(sse(responseEvents([assistantMessage("The file says hi there.")], { input_tokens: 900, output_tokens: 10, total_tokens: 910, cached: 512 }))),
+    ]);
+    const log = join(root, "s1.jsonl");
+    const { code, stdout, stderr } = await cli(["--base-url", server.baseUrl, "--sandbox", "read-only", "--approval", "never", "--session-log", log, "what", "is", "in", "hello.txt?"]);
+    expect({ code, stdout }).toEqual({ code: 0, stdout: "The file says hi there.\n" });
+    expect(stderr).toContain("▸ shell cat hello.txt");
+    const second = bodies()[1]!;
+    const output = second.input.at(-1)!;
+    expect({ type: output.type, call_id: output.call_id }).toEqual({ type: "function_call_output", call_id: "call_1" });
+    expect(output.output).toMatch(/^Exit code: 0\nWall time: [\d.]+ seconds\nOutput:\nhi there\n$/);
+    const parsed = parseSessionLog(readFileSync(log, "utf8"), { file: log });
+    expect(parsed.diagnostics).toEqual([]);
+    expect(parsed.value.history).toEqual([...second.input, { type: "message", role: "assistant", content: [{ type: "output_text", text: "The file says hi there." }] }]);
+    expect(parsed.value.lastTotalTokens).toBe(910);
+  });
+
+  it("refuses writes in a read-only sandbox whatever the model asks", async () => {
+    server = await startSseServer([
+      sseReply(sse(responseEvents([functionCall("shell", { command: ["touch", "made.txt"] }, "c1"), functionCall("edit_file", { path: "x.txt", old_string: "", new_string: "x" }, "c2")]))),
+      sseReply(sse(responseEvents([assistantMessage("I could not write.")]))),
+    ]);
+    const { code } = await cli(["--base-url", server.baseUrl, "--sandbox", "read-only", "--approval", "never", "--session-log", join(root, "s2.jsonl"), "make", "a", "file"]);
+    expect(code).toBe(0);
+    expect(existsSync(join(work, "made.txt")) || existsSync(join(work, "x.txt"))).toBe(false);
+    expect(bodies()[1]!.input.slice(-2).map((i) => i.output)).toEqual([
+      "Tool call refused: the sandbox is read-only: only known read-only commands run",
+      'unknown tool "edit_file"; available: read_file, shell, update_plan',
+    ]);
+  });
+
+  it("compacts after a context-window error and retries, logging the replacement history", async () => {
+    server = await startSseServer([
+      statusReply(400, { error: { code: "context_length_exceeded", message: "too long" } }),
+      sseReply(sse(responseEvents([assistantMessage("The user said hello.")]))),
+      sseReply(sse(responseEvents([assistantMessage("Hello back.")]))),
+    ]);
+    const log = join(root, "s3.jsonl");
+    const { code, stdout } = await cli(["--base-url", server.baseUrl, "--approval", "never", "--session-log", log, "hello"]);
+    expect({ code, stdout }).toEqual({ code: 0, stdout: "Hello back.\n" });
+    const third = bodies()[2]!.input as { role?: string; content?: { text: string }[] }[];
+    expect(third.at(-1)?.content?.[0]?.text).toMatch(/\nThe user said hello\.$/);
+    const parsed = parseSessionLog(readFileSync(log, "utf8"));
+    expect(parsed.value.compactions).toHaveLength(1);
+  });
+
+  it.each([
+    [["--sandbox", "wide-open", "x"], "promptc run: unknown sandbox wide-open\n"],
+    [["--max-steps", "0", "x"], "promptc run: --max-steps must be a positive integer (got 0)\n"],
+    [["-C", "/definitely/not/here", "x"], expect.stringContaining("promptc run: working directory /definitely/not/here")],
+  ])("exits 2 with one line for %j", async (args, stderr) => {
+    expect(await cli(args)).toEqual({ code: 2, stdout: "", stderr });
+  });
+
+  it("exits 1 when the server keeps failing", async () => {
+    server = await startSseServer([statusReply(401, { error: { message: "bad key" } })]);
+    const { code, stderr } = await cli(["--base-url", server.baseUrl, "--session-log", join(root, "s4.jsonl"), "x"]);
+    expect(code).toBe(1);
+    expect(stderr).toContain("error (client): bad key");
+  });
+});
