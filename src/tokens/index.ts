@@ -1,4 +1,16 @@
 // Token counting: exact (tiktoken-identical) and Codex's approximation. Pure.
-export { countTokens, type EncodingName } from "./count.js";
+export {
+  countTokens,
+  countTokensBatch,
+  setTokenCountCache,
+  clearTokenCountMemo,
+  tokenCounterStats,
+  MEMO_MIN_CHARS,
+  type EncodingName,
+  type TokenCountCache,
+  type TokenCounterStats,
+} from "./count.js";
+export { ENCODING_NAMES } from "./bpe-encoding.js";
+export { contentKey, contentHash64 } from "./content-key.js";
 export { approxTokens, approxTokensFromBytes, utf8Length, APPROX_BYTES_PER_TOKEN } from "./approx.js";
 export * from "./truncate.js";

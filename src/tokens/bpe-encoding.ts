@@ -1,0 +1,85 @@
+// One loaded BPE encoding: split text with the pre-tokenizer, count each piece's tokens. Pure.
+// Loaded lazily per encoding from the generated data modules; nothing is decoded until the first count.
+import { countPieceTokens } from "./byte-pair-count.js";
+import { buildEncodingTables, type EncodingTables } from "./encoding-tables.js";
+import { CL100K_PATTERN, O200K_PATTERN } from "./pre-tokenize-pattern.js";
+import { MAX_UTF8_BYTES_PER_UNIT, utf8EncodeInto } from "./utf8-encode-into.js";
+import * as cl100kData from "./data/cl100k_base.js";
+import * as o200kData from "./data/o200k_base.js";
+
+export type EncodingName = "o200k_base" | "cl100k_base";
+
+export const ENCODING_NAMES: readonly EncodingName[] = ["o200k_base", "cl100k_base"];
+
+/** Pieces up to this many UTF-16 units that needed merging are remembered (words repeat a lot). */
+const PIECE_MEMO_MAX_CHARS = 32;
+/** The piece memo is cleared when it reaches this many entries, which bounds its memory (~5 MB). */
+const PIECE_MEMO_MAX_ENTRIES = 50_000;
+
+export interface BpeEncoding {
+  name: EncodingName;
+  /** Exact token count of `text` in ordinary mode (special-token text is plain text). */
+  count(text: string): number;
+}
+
+function createBpeEncoding(name: EncodingName, tables: EncodingTables, pattern: string): BpeEncoding {
+  const splitter = new RegExp(pattern, "gu");
+  const pieceMemo = new Map<string, number>();
+  let scratch = new Uint8Array(1024);
+
+  const countPiece = (piece: string): number => {
+    const memoable = piece.length <= PIECE_MEMO_MAX_CHARS;
+    if (memoable) {
+      const known = pieceMemo.get(piece);
+      if (known !== undefined) return known;
+    }
+    if (scratch.length < piece.length * MAX_UTF8_BYTES_PER_UNIT) {
+      scratch = new Uint8Array(piece.length * MAX_UTF8_BYTES_PER_UNIT);
+    }
+    const n = countPieceTokens(tables, scratch, utf8EncodeInto(piece, scratch));
+    if (memoable && n > 1) {
+      if (pieceMemo.size >= PIECE_MEMO_MAX_ENTRIES) pieceMemo.clear();
+      pieceMemo.set(piece, n);
+    }
+    return n;
+  };
+
+  return {
+    name,
+    count(text: string): number {
+      let total = 0;
+      splitter.lastIndex = 0;
+      for (let match = splitter.exec(text); match !== null; match = splitter.exec(text)) {
+        total += countPiece(match[0]);
+      }
+      return total;
+    },
+  };
+}
+
+const loaded = new Map<EncodingName, BpeEncoding>();
+
+/** The encoding, built on first use (decode + hash: ~10-25 ms for o200k_base). */
+export function getBpeEncoding(name: EncodingName): BpeEncoding {
+  let encoding = loaded.get(name);
+  if (encoding === undefined) {
+    switch (name) {
+      case "o200k_base":
+        encoding = createBpeEncoding(name, buildEncodingTables(o200kData.encodingData(), o200kData.TOKEN_COUNT), O200K_PATTERN);
+        break;
+      case "cl100k_base":
+        encoding = createBpeEncoding(name, buildEncodingTables(cl100kData.encodingData(), cl100kData.TOKEN_COUNT), CL100K_PATTERN);
+        break;
+      default: {
+        const unknown: never = name;
+        throw new Error(`unknown encoding: ${String(unknown)}`);
+      }
+    }
+    loaded.set(name, encoding);
+  }
+  return encoding;
+}
+
+export function loadedEncodings(): EncodingName[] {
+  return [...loaded.keys()];
+}
