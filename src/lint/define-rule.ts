@@ -1,0 +1,105 @@
+// The lint rule API: rule metadata, the per-file check context and defineRule(). Pure (types + one helper).
+import type { Diagnostic } from "../model/diagnostic.js";
+import type { LintFile } from "./lint-file.js";
+import type { LintProject } from "./lint-project.js";
+
+/** Configured severity of a rule; `warn` maps to the diagnostic severity `warning`. */
+export type RuleSeverity = "off" | "info" | "warn" | "error";
+
+/** Harnesses whose behaviour a rule models. A rule without targets applies to every harness. */
+export const LINT_TARGETS = ["codex", "claude-code", "gemini", "cursor", "copilot"] as const;
+export type LintTarget = (typeof LINT_TARGETS)[number];
+
+/** What a rule rests on (lint-and-cli.md §4): normative spec, vendor docs/behaviour, paper, community tool, our heuristic. */
+export type RuleBasis = "spec" | "vendor" | "paper" | "community" | "heuristic";
+
+/** `safe` fixes are applied by --fix; `suggest` only with --fix-type suggest|all. */
+export type Fixable = "safe" | "suggest" | "none";
+
+/** Which files a rule looks at (see lint-file.ts for how a path gets its kind). */
+export type LintFileKind = "skill" | "context" | "cursor-rule" | "codex-config" | "exec-policy" | "template";
+
+export interface RuleSource {
+  title: string;
+  url: string;
+}
+
+export interface RuleMeta<O> {
+  description: string;
+  /** A paragraph for --explain: why the rule exists and what to do about a finding. */
+  rationale: string;
+  defaultSeverity: RuleSeverity;
+  /** Rules that only make sense for some files; `[]` means every file kind. */
+  appliesTo: readonly LintFileKind[];
+  targets: readonly LintTarget[];
+  basis: RuleBasis;
+  sources: readonly RuleSource[];
+  fixable: Fixable;
+  /** messageId → text with `{{name}}` placeholders filled from `data`. */
+  messages: { readonly [messageId: string]: string };
+  /** JSON Schema (ajv) of the options object; options are shallow-merged over defaultOptions. */
+  optionsSchema: object;
+  defaultOptions: O;
+  /** Also part of the `strict` preset even when off in `recommended`. */
+  strict?: RuleSeverity;
+}
+
+/** A text edit on the file's decoded text: replace [start, end) (UTF-16 offsets) with `text`. */
+export interface Fix {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface Place {
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+}
+
+export interface Report {
+  messageId: string;
+  data?: { [key: string]: string | number };
+  /** Where the problem is; defaults to 1:1. */
+  place?: Place;
+  fix?: Fix;
+  /** Overrides the fix kind for this report (a rule may offer both safe and suggest fixes). */
+  fixKind?: Exclude<Fixable, "none">;
+}
+
+export interface RuleContext<O> {
+  file: LintFile;
+  project: LintProject;
+  options: O;
+  report(report: Report): void;
+}
+
+export interface Rule<O = unknown> {
+  id: string;
+  meta: RuleMeta<O>;
+  check(context: RuleContext<O>): void;
+}
+
+/** A finding as the runner returns it: a Diagnostic plus the message id, the rule's fix and its kind. */
+export interface LintMessage extends Diagnostic {
+  messageId: string;
+  fix?: Fix;
+  fixKind?: Exclude<Fixable, "none">;
+}
+
+const RULE_ID = /^[a-z]+\/[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** Declares a rule; throws on a malformed id or a message table without entries (programmer errors). */
+export function defineRule<O>(rule: Rule<O>): Rule<O> {
+  if (!RULE_ID.test(rule.id)) throw new Error(`rule id '${rule.id}' is not family/kebab-name`);
+  if (Object.keys(rule.meta.messages).length === 0) throw new Error(`rule ${rule.id} has no messages`);
+  return rule;
+}
+
+/** Fills `{{name}}` placeholders; unknown names stay visible so a missing datum is noticed in tests. */
+export function formatMessage(template: string, data: { [key: string]: string | number } = {}): string {
+  return template.replace(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (whole, name: string) =>
+    name in data ? String(data[name]) : whole,
+  );
+}

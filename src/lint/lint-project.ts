@@ -1,0 +1,97 @@
+// What a rule may know beyond its own file: a read-only view of the workspace and facts the IO edge computed
+// with the discovery functions (so lint and preview never disagree). Types + an in-memory LintFs. Pure.
+import type { LintTarget } from "./define-rule.js";
+
+export type LintEntryKind = "file" | "directory";
+
+/** Read-only workspace port; paths are relative to the project root, `/`-separated, no leading `./`. */
+export interface LintFs {
+  kind(path: string): LintEntryKind | undefined;
+  /** Decoded text (lossy UTF-8), or undefined when missing, unreadable or over the read limit. */
+  readText(path: string): string | undefined;
+  /** Sorted entry names of a directory ([] when missing). */
+  list(path: string): { name: string; kind: LintEntryKind }[];
+}
+
+/** One file of Codex's project-doc chain, as the discovery walk read it for one working directory. */
+export interface CodexChainFile {
+  /** Project-relative path. */
+  path: string;
+  size: number;
+  /** Bytes that reach the model (0 when dropped). */
+  kept: number;
+  /** Why a file contributed nothing: budget exhausted, empty after trim, unreadable. */
+  dropped?: "budget" | "empty" | "unreadable";
+}
+
+/** What Codex would load as project docs when started in `dir` (project-relative, "" for the root). */
+export interface CodexChain {
+  dir: string;
+  maxBytes: number;
+  files: CodexChainFile[];
+}
+
+/** A skill as Codex's scan would list it: whitespace-collapsed fields and why it would be skipped. */
+export interface CodexSkillView {
+  /** Project-relative SKILL.md path. */
+  path: string;
+  name?: string;
+  description?: string;
+  /** Codex's loader error text when the skill is not listed at all. */
+  error?: string;
+}
+
+/** Approved command prefixes as Codex renders them in the permissions block. */
+export interface CodexPrefixList {
+  /** Project-relative file the rules came from. */
+  path: string;
+  prefixes: string[][];
+  /** Line of each prefix rule in `path`, same order as `prefixes` (1-based; 0 when unknown). */
+  lines: number[];
+}
+
+export interface LintFacts {
+  /** Keyed by directory (project-relative, "" = root). */
+  codexChains: ReadonlyMap<string, CodexChain>;
+  /** Keyed by SKILL.md path. */
+  codexSkills: ReadonlyMap<string, CodexSkillView>;
+  /** Keyed by exec-policy/config file path. */
+  codexPrefixes: ReadonlyMap<string, CodexPrefixList>;
+}
+
+export interface LintProject {
+  /** Absolute root (for messages only; rules work on relative paths). */
+  root: string;
+  fs: LintFs;
+  /** Milliseconds since the epoch, for rules about dates ("older than 180 days"). */
+  nowMs: number;
+  targets: ReadonlySet<LintTarget>;
+  facts: LintFacts;
+}
+
+export const EMPTY_FACTS: LintFacts = { codexChains: new Map(), codexSkills: new Map(), codexPrefixes: new Map() };
+
+/** An in-memory LintFs over `{ path: text }`; directories are implied by the paths. For tests and --stdin. */
+export function createMemoryLintFs(files: { [path: string]: string }): LintFs {
+  const dirs = new Map<string, Map<string, LintEntryKind>>();
+  const addEntry = (dir: string, name: string, kind: LintEntryKind): void => {
+    let entries = dirs.get(dir);
+    if (!entries) dirs.set(dir, (entries = new Map()));
+    entries.set(name, kind);
+  };
+  for (const path of Object.keys(files)) {
+    const parts = path.split("/");
+    for (let i = 0; i < parts.length; i++) {
+      const dir = parts.slice(0, i).join("/");
+      addEntry(dir, parts[i] as string, i === parts.length - 1 ? "file" : "directory");
+    }
+  }
+  return {
+    kind: (path) => (path in files ? "file" : dirs.has(path) ? "directory" : undefined),
+    readText: (path) => files[path],
+    list: (path) =>
+      [...(dirs.get(path) ?? new Map<string, LintEntryKind>()).entries()]
+        .map(([name, kind]) => ({ name, kind }))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+  };
+}

@@ -1,0 +1,88 @@
+// Small helpers shared by rules: frontmatter lookups, body lines, token counts, places. Pure.
+import { countTokens } from "../tokens/index.js";
+import type { Place } from "./define-rule.js";
+import type { LintFile } from "./lint-file.js";
+import type { FrontmatterKey } from "./parse-frontmatter.js";
+
+export function fmKey(file: LintFile, key: string): FrontmatterKey | undefined {
+  return file.frontmatter.keys.find((k) => k.key === key);
+}
+
+/** Place of a frontmatter key's value, or of the frontmatter opening when the key is absent. */
+export function fmValuePlace(file: LintFile, key: string): Place {
+  const k = fmKey(file, key);
+  return k ? { line: k.valueLine, column: k.valueColumn } : { line: 1, column: 1 };
+}
+
+export function fmKeyPlace(file: LintFile, key: string): Place {
+  const k = fmKey(file, key);
+  return k ? { line: k.line, column: k.column } : { line: 1, column: 1 };
+}
+
+/** A frontmatter value when it parsed as a string. */
+export function fmString(file: LintFile, key: string): string | undefined {
+  const v = file.frontmatter.data?.[key];
+  return typeof v === "string" ? v : undefined;
+}
+
+/** Body text (after frontmatter). */
+export function bodyText(file: LintFile): string {
+  return file.frontmatter.closed ? file.text.slice(file.frontmatter.bodyOffset) : file.text;
+}
+
+/** Body lines as [1-based line number, text]. */
+export function bodyLines(file: LintFile): [number, string][] {
+  const first = file.frontmatter.closed ? file.frontmatter.bodyLine : 1;
+  return file.index.lines.slice(first - 1).map((t, i) => [first + i, t]);
+}
+
+/** Prose lines: body lines outside fenced code. */
+export function proseLines(file: LintFile): [number, string][] {
+  return bodyLines(file).filter(([n]) => !file.markdown.inCode[n - 1]);
+}
+
+const tokenCache = new WeakMap<LintFile, Map<string, number>>();
+
+/** Exact o200k_base count, memoised per file and text. */
+export function tokensOf(file: LintFile, text: string): number {
+  let m = tokenCache.get(file);
+  if (!m) tokenCache.set(file, (m = new Map()));
+  let n = m.get(text);
+  if (n === undefined) m.set(text, (n = countTokens(text)));
+  return n;
+}
+
+export function formatInt(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/** The skill's directory (the SKILL.md parent), project-relative. */
+export function skillDir(file: LintFile): string {
+  const i = file.path.lastIndexOf("/");
+  return i < 0 ? "" : file.path.slice(0, i);
+}
+
+export function baseName(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+
+/** Every match of `re` (global) on prose lines with its place; skips inline code when `skipCode`. */
+export function matchProse(file: LintFile, re: RegExp, skipCode = true): { match: RegExpMatchArray; place: Place }[] {
+  const out: { match: RegExpMatchArray; place: Place }[] = [];
+  for (const [line, text] of proseLines(file)) {
+    const spans = file.markdown.codeSpans[line - 1] ?? [];
+    for (const m of text.matchAll(re)) {
+      if (skipCode && spans.some(([s, e]) => m.index >= s && m.index < e)) continue;
+      out.push({ match: m, place: { line, column: m.index + 1, endLine: line, endColumn: m.index + 1 + m[0].length } });
+    }
+  }
+  return out;
+}
+
+/** Options schema of a rule without options. */
+export const NO_OPTIONS = { type: "object", additionalProperties: false, properties: {} } as const;
+
+/** Options schema with numeric (integer ≥ 0) limits. */
+export function limitsSchema(...names: string[]): object {
+  return { type: "object", additionalProperties: false, properties: Object.fromEntries(names.map((n) => [n, { type: "integer", minimum: 0 }])) };
+}

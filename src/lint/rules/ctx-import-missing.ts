@@ -1,0 +1,29 @@
+// ctx/import-missing: `@path` imports in CLAUDE.md/GEMINI.md resolve to files. Pure.
+import { defineRule } from "../define-rule.js";
+import { findImports, isImportingFile } from "../find-imports.js";
+import { NO_OPTIONS } from "../rule-utils.js";
+import { AGNIX_RULES, CLAUDE_MEMORY } from "../sources.js";
+
+export const ctxImportMissing = defineRule({
+  id: "ctx/import-missing",
+  meta: {
+    description: "`@path` imports in CLAUDE.md and GEMINI.md point to files that exist",
+    rationale: "Claude Code and Gemini CLI expand `@path` imports at launch; a missing target is skipped silently, so the instructions it held are gone.",
+    defaultSeverity: "error",
+    appliesTo: ["context"],
+    targets: ["claude-code", "gemini"],
+    basis: "vendor",
+    sources: [CLAUDE_MEMORY, AGNIX_RULES],
+    fixable: "none",
+    messages: { missing: "import '@{{path}}' does not resolve to a file" },
+    optionsSchema: NO_OPTIONS,
+    defaultOptions: {},
+  },
+  check({ file, project, report }) {
+    if (!isImportingFile(file.path)) return;
+    for (const imp of findImports(file.path, file.index, file.markdown)) {
+      if (imp.path === undefined || project.fs.kind(imp.path) === "file") continue;
+      report({ messageId: "missing", data: { path: imp.raw }, place: { line: imp.line, column: imp.column } });
+    }
+  },
+});

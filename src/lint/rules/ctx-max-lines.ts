@@ -1,0 +1,26 @@
+// ctx/max-lines: lines per always-loaded context file. Pure.
+import { defineRule } from "../define-rule.js";
+import { limitsSchema } from "../rule-utils.js";
+import { CLAUDE_MEMORY, CURSOR_RULES } from "../sources.js";
+
+export const ctxMaxLines = defineRule({
+  id: "ctx/max-lines",
+  meta: {
+    description: "an always-loaded context file has at most 200 lines (500 for Cursor rules)",
+    rationale: "Claude Code's memory docs: 'target under 200 lines per CLAUDE.md file. Longer files consume more context and reduce adherence.' Cursor: keep rules under 500 lines.",
+    defaultSeverity: "warn",
+    appliesTo: ["context", "cursor-rule"],
+    targets: [],
+    basis: "vendor",
+    sources: [CLAUDE_MEMORY, CURSOR_RULES],
+    fixable: "none",
+    messages: { tooLong: "{{lines}} lines; keep always-loaded instructions under {{max}}" },
+    optionsSchema: limitsSchema("maxLines", "maxCursorLines"),
+    defaultOptions: { maxLines: 200, maxCursorLines: 500 },
+  },
+  check({ file, options, report }) {
+    const lines = file.index.lines.length - (file.text.endsWith("\n") ? 1 : 0);
+    const max = file.kind === "cursor-rule" ? options.maxCursorLines : options.maxLines;
+    if (lines > max) report({ messageId: "tooLong", data: { lines, max }, place: { line: max + 1, column: 1 } });
+  },
+});

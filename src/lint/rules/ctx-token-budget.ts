@@ -1,0 +1,26 @@
+// ctx/token-budget: tokens per always-loaded context file (exact o200k_base count). Pure.
+import { defineRule } from "../define-rule.js";
+import { formatInt, limitsSchema, tokensOf } from "../rule-utils.js";
+import { AGENTBENCH, CLAUDE_MEMORY, SKILLSAW } from "../sources.js";
+
+export const ctxTokenBudget = defineRule({
+  id: "ctx/token-budget",
+  meta: {
+    description: "an always-loaded context file (AGENTS.md, CLAUDE.md, …) stays within a token budget",
+    rationale:
+      "Every token of an always-loaded file is paid on every agent step. AGENTbench found context files raise cost by more than 20% and help only when short and non-redundant; Claude Code's docs target under 200 lines (about 3,000 tokens).",
+    defaultSeverity: "warn",
+    appliesTo: ["context", "cursor-rule"],
+    targets: [],
+    basis: "paper",
+    sources: [AGENTBENCH, CLAUDE_MEMORY, SKILLSAW],
+    fixable: "none",
+    messages: { over: "{{tokens}} tokens on every request; the budget is {{max}}" },
+    optionsSchema: limitsSchema("maxTokens"),
+    defaultOptions: { maxTokens: 3000 },
+  },
+  check({ file, options, report }) {
+    const tokens = tokensOf(file, file.text);
+    if (tokens > options.maxTokens) report({ messageId: "over", data: { tokens: formatInt(tokens), max: formatInt(options.maxTokens) } });
+  },
+});

@@ -1,0 +1,33 @@
+// prompt/missing-partial: `{{> name}}` resolves to `name.hbs` next to the template or under its templates root. Pure.
+import { defineRule } from "../define-rule.js";
+import { partialCandidates } from "../resolve-partial.js";
+import { parseTemplate } from "../parse-template.js";
+import { NO_OPTIONS } from "../rule-utils.js";
+import { HANDLEBARS } from "../sources.js";
+
+export const promptMissingPartial = defineRule({
+  id: "prompt/missing-partial",
+  meta: {
+    description: "every `{{> partial}}` in a template resolves to a .hbs file",
+    rationale: "A missing partial is a compile error at run time (strict mode) or, worse, silently empty text.",
+    defaultSeverity: "error",
+    appliesTo: ["template"],
+    targets: [],
+    basis: "spec",
+    sources: [HANDLEBARS],
+    fixable: "none",
+    messages: { missing: "partial '{{name}}' not found (looked for {{looked}})" },
+    optionsSchema: NO_OPTIONS,
+    defaultOptions: {},
+  },
+  check({ file, project, report }) {
+    const t = parseTemplate(file.text);
+    if (!t.ok) return;
+    for (const p of t.partials) {
+      if (p.name === "@partial-block") continue;
+      const candidates = partialCandidates(file.path, p.name);
+      if (candidates.some((c) => project.fs.kind(c) === "file")) continue;
+      report({ messageId: "missing", data: { name: p.name, looked: candidates.join(", ") }, place: { line: p.line, column: p.column } });
+    }
+  },
+});

@@ -1,0 +1,53 @@
+// prompt/partial-cycle: partials that include themselves, directly or through others (infinite recursion). Pure.
+import { defineRule } from "../define-rule.js";
+import { parseTemplate } from "../parse-template.js";
+import { partialCandidates } from "../resolve-partial.js";
+import { NO_OPTIONS } from "../rule-utils.js";
+import { HANDLEBARS } from "../sources.js";
+
+/** Partial depth explored before giving up (a cycle is found long before). */
+const MAX_PARTIAL_DEPTH = 32;
+
+export const promptPartialCycle = defineRule({
+  id: "prompt/partial-cycle",
+  meta: {
+    description: "templates do not include themselves through partials",
+    rationale: "A partial cycle recurses until the stack overflows when the template renders.",
+    defaultSeverity: "error",
+    appliesTo: ["template"],
+    targets: [],
+    basis: "spec",
+    sources: [HANDLEBARS],
+    fixable: "none",
+    messages: { cycle: "partials form a cycle: {{chain}}" },
+    optionsSchema: NO_OPTIONS,
+    defaultOptions: {},
+  },
+  check({ file, project, report }) {
+    const first = parseTemplate(file.text);
+    if (!first.ok) return;
+    const partialsOf = (path: string): { name: string; path: string }[] => {
+      const t = parseTemplate(project.fs.readText(path) ?? "");
+      if (!t.ok) return [];
+      return t.partials.flatMap((p) => {
+        const found = partialCandidates(path, p.name).find((c) => project.fs.kind(c) === "file");
+        return found ? [{ name: p.name, path: found }] : [];
+      });
+    };
+    for (const p of first.partials) {
+      const start = partialCandidates(file.path, p.name).find((c) => project.fs.kind(c) === "file");
+      if (!start) continue;
+      const stack: { path: string; chain: string[] }[] = [{ path: start, chain: [file.path, start] }];
+      const seen = new Set<string>();
+      while (stack.length > 0) {
+        const { path, chain } = stack.pop()!;
+        if (chain.length > MAX_PARTIAL_DEPTH || seen.has(path)) continue;
+        seen.add(path);
+        const next = partialsOf(path);
+        const back = next.find((n) => n.path === file.path);
+        if (back) return report({ messageId: "cycle", data: { chain: [...chain, file.path].join(" → ") }, place: { line: p.line, column: p.column } });
+        for (const n of next) stack.push({ path: n.path, chain: [...chain, n.path] });
+      }
+    }
+  },
+});

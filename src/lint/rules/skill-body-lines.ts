@@ -1,0 +1,29 @@
+// skill/body-lines: SKILL.md stays under 500 lines. Pure.
+import { defineRule } from "../define-rule.js";
+import { bodyLines, limitsSchema } from "../rule-utils.js";
+import { SKILLS_BEST_PRACTICES, SKILLS_SPEC } from "../sources.js";
+
+export const skillBodyLines = defineRule({
+  id: "skill/body-lines",
+  meta: {
+    description: "a SKILL.md body has at most 500 lines",
+    rationale: "The spec and Anthropic: keep SKILL.md under 500 lines and move detail into reference files loaded on demand.",
+    defaultSeverity: "warn",
+    appliesTo: ["skill"],
+    targets: [],
+    basis: "spec",
+    sources: [SKILLS_SPEC, SKILLS_BEST_PRACTICES],
+    fixable: "none",
+    messages: { tooLong: "SKILL.md body has {{lines}} lines; keep it under {{max}} and move detail into references/" },
+    optionsSchema: limitsSchema("maxLines"),
+    defaultOptions: { maxLines: 500 },
+  },
+  check({ file, options, report }) {
+    const lines = bodyLines(file);
+    while (lines.length > 0 && (lines[lines.length - 1] as [number, string])[1].trim() === "") lines.pop();
+    if (lines.length > options.maxLines) {
+      const first = (lines[options.maxLines] as [number, string])[0];
+      report({ messageId: "tooLong", data: { lines: lines.length, max: options.maxLines }, place: { line: first, column: 1 } });
+    }
+  },
+});

@@ -1,0 +1,51 @@
+// skill/unknown-field: frontmatter keys outside the spec (plus known harness extensions) are flagged. Pure.
+import { defineRule } from "../define-rule.js";
+import { SKILLS_REF, SKILLS_SPEC, CLAUDE_SKILLS } from "../sources.js";
+
+const SPEC_KEYS = ["name", "description", "license", "compatibility", "metadata", "allowed-tools"];
+/** Keys Claude Code documents for skills; accepted when the claude-code target is on. */
+const CLAUDE_KEYS = ["argument-hint", "disable-model-invocation", "user-invocable", "model", "context", "agent", "hooks", "version", "when_to_use"];
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0] as number;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j] as number;
+      row[j] = Math.min((row[j] as number) + 1, (row[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length] as number;
+}
+
+export const skillUnknownField = defineRule({
+  id: "skill/unknown-field",
+  meta: {
+    description: "skill frontmatter uses only keys the spec (or an enabled harness) defines",
+    rationale:
+      "skills-ref treats unknown keys as errors and harnesses silently ignore them, so a typo such as `descripton` means the field is simply missing. Claude Code's extension keys are accepted when the claude-code target is enabled; add your own with the `allow` option.",
+    defaultSeverity: "warn",
+    appliesTo: ["skill"],
+    targets: [],
+    basis: "spec",
+    sources: [SKILLS_SPEC, SKILLS_REF, CLAUDE_SKILLS],
+    fixable: "suggest",
+    messages: { unknown: "unknown frontmatter key '{{key}}'", typo: "unknown frontmatter key '{{key}}'; did you mean '{{suggestion}}'?" },
+    optionsSchema: { type: "object", additionalProperties: false, properties: { allow: { type: "array", items: { type: "string" } } } },
+    defaultOptions: { allow: [] as string[] },
+  },
+  check({ file, project, options, report }) {
+    const allowed = new Set([...SPEC_KEYS, ...(project.targets.has("claude-code") ? CLAUDE_KEYS : []), ...options.allow]);
+    const present = new Set(file.frontmatter.keys.map((k) => k.key));
+    for (const k of file.frontmatter.keys) {
+      if (allowed.has(k.key)) continue;
+      const place = { line: k.line, column: k.column };
+      const suggestion = [...allowed].find((a) => !present.has(a) && editDistance(a, k.key.toLowerCase()) <= 2 && k.key.length > 3);
+      if (suggestion) {
+        report({ messageId: "typo", data: { key: k.key, suggestion }, place, fix: { start: k.start, end: k.start + k.key.length, text: suggestion } });
+      } else report({ messageId: "unknown", data: { key: k.key }, place });
+    }
+  },
+});

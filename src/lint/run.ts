@@ -1,0 +1,173 @@
+// The lint runner: applies the enabled rules to each file, honours inline suppressions, reports unused
+// ones, and drives --fix passes. Works on in-memory files and a LintProject; the CLI does the IO. Pure.
+import type { Severity } from "../model/diagnostic.js";
+import { applyFixes } from "./apply-fixes.js";
+import { formatMessage, type Fixable, type LintMessage, type Rule, type RuleSeverity } from "./define-rule.js";
+import { resolveRuleSettings, type LintConfig, type RuleSetting } from "./lint-config.js";
+import { createLintFile, type LintFile } from "./lint-file.js";
+import type { LintProject } from "./lint-project.js";
+import { parseSuppressions } from "./parse-suppressions.js";
+import { lintRules } from "./rules/index.js";
+
+export interface LintFileResult {
+  path: string;
+  messages: LintMessage[];
+  errorCount: number;
+  warningCount: number;
+  infoCount: number;
+  fixableCount: number;
+  /** Text after --fix (only when fixes were applied). */
+  output?: string;
+}
+
+export interface LintRunResult {
+  results: LintFileResult[];
+  errorCount: number;
+  warningCount: number;
+  infoCount: number;
+  fixableCount: number;
+  /** A rule threw: a defect in promptc, reported as `meta/internal-error` and exit code 2. */
+  internalErrors: number;
+}
+
+export interface LintRunOptions {
+  files: readonly LintFile[];
+  project: LintProject;
+  config?: LintConfig;
+  /** `--rule id:severity` overrides. */
+  cliRules?: { [ruleId: string]: RuleSetting };
+  /** Restrict to these rule ids (tests, `--rule` only mode). */
+  only?: readonly string[];
+  /** Apply fixes of these kinds and re-lint (up to FIX_MAX_PASSES). */
+  fix?: readonly Exclude<Fixable, "none">[];
+  rules?: readonly Rule<any>[];
+}
+
+export const FIX_MAX_PASSES = 10;
+
+const SEVERITY: { [K in Exclude<RuleSeverity, "off">]: Severity } = { error: "error", warn: "warning", info: "info" };
+
+function compareMessages(a: LintMessage, b: LintMessage): number {
+  const pa = a.place ?? { line: 0, column: 0 };
+  const pb = b.place ?? { line: 0, column: 0 };
+  return pa.line - pb.line || pa.column - pb.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
+}
+
+/** Runs every enabled rule on one file and applies its inline suppressions. */
+export function lintFile(file: LintFile, project: LintProject, options: Omit<LintRunOptions, "files" | "project"> = {}): LintMessage[] {
+  const rules = options.rules ?? lintRules;
+  const settings = resolveRuleSettings(rules, options.config ?? {}, file.path, options.cliRules);
+  const messages: LintMessage[] = [];
+  for (const rule of rules) {
+    const s = settings.get(rule.id);
+    if (!s || s.severity === "off") continue;
+    if (options.only && !options.only.includes(rule.id)) continue;
+    if (rule.meta.appliesTo.length > 0 && !rule.meta.appliesTo.includes(file.kind)) continue;
+    if (rule.meta.targets.length > 0 && !rule.meta.targets.some((t) => project.targets.has(t))) continue;
+    // Content rules have nothing sensible to say about a file that is unreadable or binary.
+    if ((file.status.error || file.status.binary) && !rule.id.startsWith("file/")) continue;
+    const severity = SEVERITY[s.severity];
+    try {
+      rule.check({
+        file,
+        project,
+        options: s.options,
+        report(r) {
+          const template = rule.meta.messages[r.messageId];
+          if (template === undefined) throw new Error(`rule ${rule.id} reported unknown messageId '${r.messageId}'`);
+          const fixKind = r.fix ? (r.fixKind ?? (rule.meta.fixable === "none" ? "suggest" : rule.meta.fixable)) : undefined;
+          messages.push({
+            rule: rule.id,
+            severity,
+            message: formatMessage(template, r.data),
+            messageId: r.messageId,
+            file: file.path,
+            place: r.place ?? { line: 1, column: 1 },
+            ...(r.data ? { data: r.data } : {}),
+            ...(r.fix ? { fix: r.fix, fixKind } : {}),
+          });
+        },
+      });
+    } catch (err) {
+      messages.push({
+        rule: "meta/internal-error",
+        severity: "error",
+        message: `rule ${rule.id} crashed: ${err instanceof Error ? err.message : String(err)}`,
+        messageId: "crashed",
+        data: { ruleId: rule.id },
+        file: file.path,
+        place: { line: 1, column: 1 },
+      });
+    }
+  }
+  return applySuppressions(file, messages, settings.get("meta/unused-suppression")?.severity ?? "warn").sort(compareMessages);
+}
+
+function applySuppressions(file: LintFile, messages: LintMessage[], unusedSeverity: RuleSeverity): LintMessage[] {
+  if (!file.text.includes("promptc-")) return messages;
+  const suppressions = parseSuppressions(file.index.lines);
+  const used = new Set<string>();
+  const kept = messages.filter((m) => {
+    const line = m.place?.line ?? 1;
+    const hit = suppressions.find((s) => s.rules.includes(m.rule) && line >= s.from && line <= s.to);
+    if (hit) used.add(`${hit.line}:${hit.column}:${m.rule}`);
+    return !hit;
+  });
+  if (unusedSeverity === "off") return kept;
+  for (const s of suppressions) {
+    if (s.kind === "enable") continue;
+    const place = { line: s.line, column: s.column };
+    if (s.rules.length === 0) {
+      kept.push({ rule: "meta/unused-suppression", severity: SEVERITY[unusedSeverity], messageId: "noRule", message: `promptc-${s.kind} needs a rule id`, file: file.path, place });
+      continue;
+    }
+    for (const r of s.rules) {
+      if (!used.has(`${s.line}:${s.column}:${r}`)) {
+        kept.push({ rule: "meta/unused-suppression", severity: SEVERITY[unusedSeverity], messageId: "unused", message: `unused suppression of ${r}`, file: file.path, place, data: { ruleId: r } });
+      }
+    }
+  }
+  return kept;
+}
+
+function summarize(path: string, messages: LintMessage[], output?: string): LintFileResult {
+  const count = (s: Severity): number => messages.filter((m) => m.severity === s).length;
+  return {
+    path,
+    messages,
+    errorCount: count("error"),
+    warningCount: count("warning"),
+    infoCount: count("info"),
+    fixableCount: messages.filter((m) => m.fix && m.fixKind === "safe").length,
+    ...(output !== undefined ? { output } : {}),
+  };
+}
+
+/** Lints every file; with `fix`, applies fixes in passes and reports what remains afterwards. */
+export function lintFiles(options: LintRunOptions): LintRunResult {
+  const results = options.files.map((file) => {
+    let current = file;
+    let messages = lintFile(current, options.project, options);
+    if (!options.fix || options.fix.length === 0) return summarize(file.path, messages);
+    let changed = false;
+    for (let pass = 0; pass < FIX_MAX_PASSES; pass++) {
+      const fixes = messages.filter((m) => m.fix && m.fixKind && options.fix?.includes(m.fixKind)).map((m) => m.fix!);
+      if (fixes.length === 0) break;
+      const { text, applied } = applyFixes(current.text, fixes);
+      if (applied === 0 || text === current.text) break;
+      changed = true;
+      current = createLintFile(current.path, current.kind, text, current.status);
+      messages = lintFile(current, options.project, options);
+    }
+    return summarize(file.path, messages, changed ? current.text : undefined);
+  });
+  const sum = (k: "errorCount" | "warningCount" | "infoCount" | "fixableCount"): number => results.reduce((n, r) => n + r[k], 0);
+  return {
+    results,
+    errorCount: sum("errorCount"),
+    warningCount: sum("warningCount"),
+    infoCount: sum("infoCount"),
+    fixableCount: sum("fixableCount"),
+    internalErrors: results.reduce((n, r) => n + r.messages.filter((m) => m.rule === "meta/internal-error").length, 0),
+  };
+}

@@ -1,0 +1,112 @@
+// Valid/invalid tables for the ctx/* rules. Test data.
+import type { CodexChain } from "../../../src/lint/lint-project.js";
+import type { RuleCases } from "../rule-tester.js";
+
+const chain = (dir: string, files: CodexChain["files"]): Map<string, CodexChain> => new Map([[dir, { dir, maxBytes: 32768, files }]]);
+const big = (n: number): string => "x".repeat(n - 1) + "\n";
+
+export const ctxCases: { [ruleId: string]: RuleCases } = {
+  "ctx/codex-chain-bytes": {
+    valid: [
+      { path: "src/AGENTS.md", code: "short\n", facts: { codexChains: chain("src", [{ path: "AGENTS.md", size: 100, kept: 100 }, { path: "src/AGENTS.md", size: 6, kept: 6 }]) } },
+      { name: "no walk facts", path: "AGENTS.md", code: big(40000) },
+    ],
+    invalid: [
+      {
+        name: "the issue's example",
+        path: "src/api/AGENTS.md",
+        code: ("y".repeat(99) + "\n").repeat(100) + "z\n",
+        facts: {
+          codexChains: chain("src/api", [
+            { path: "AGENTS.md", size: 20001, kept: 20001 },
+            { path: "src/AGENTS.md", size: 10001, kept: 10001 },
+            { path: "src/api/AGENTS.md", size: 10002, kept: 2766 },
+          ]),
+        },
+        errors: [{ messageId: "truncated", line: 28, column: 67 }],
+      },
+      { name: "dropped", path: "a/AGENTS.md", code: "deep\n", facts: { codexChains: chain("a", [{ path: "AGENTS.md", size: 40000, kept: 32768 }, { path: "a/AGENTS.md", size: 5, kept: 0, dropped: "budget" }]) }, errors: [{ messageId: "dropped" }] },
+      { name: "alone", path: "AGENTS.md", code: big(40000), facts: { codexChains: chain("", [{ path: "AGENTS.md", size: 40000, kept: 32768 }]) }, errors: [{ messageId: "truncatedAlone", line: 1, column: 32769 }] },
+      { name: "shadowed", path: "AGENTS.md", code: "x\n", facts: { codexChains: chain("", [{ path: "AGENTS.override.md", size: 2, kept: 2 }]) }, errors: [{ messageId: "shadowed" }] },
+    ],
+  },
+  "ctx/token-budget": {
+    valid: [{ path: "AGENTS.md", code: "Run npm test.\n" }],
+    invalid: [{ path: "AGENTS.md", code: "word ".repeat(3100), errors: [{ messageId: "over" }] }],
+  },
+  "ctx/max-lines": {
+    valid: [{ path: "CLAUDE.md", code: "line\n".repeat(200) }, { path: ".cursor/rules/a.mdc", code: "line\n".repeat(400) }],
+    invalid: [{ path: "CLAUDE.md", code: "line\n".repeat(201), errors: [{ messageId: "tooLong", line: 201 }] }],
+  },
+  "ctx/claude-chars": {
+    valid: [{ path: "CLAUDE.md", code: "See @docs/a.md\n", files: { "docs/a.md": "x".repeat(1000) } }],
+    invalid: [{ path: "CLAUDE.md", code: "See @docs/a.md\n", files: { "docs/a.md": "x".repeat(40000) }, errors: [{ messageId: "over" }] }],
+  },
+  "ctx/copilot-chars": {
+    valid: [{ path: ".github/copilot-instructions.md", code: "x".repeat(4000) }, { name: "not copilot", path: "AGENTS.md", code: "x".repeat(5000) }],
+    invalid: [{ path: ".github/copilot-instructions.md", code: "x\n".repeat(2001), errors: [{ messageId: "over", line: 2001, column: 1 }] }],
+  },
+  "ctx/broken-link": {
+    valid: [{ path: "docs/AGENTS.md", code: "See [guide](../CONTRIBUTING.md) and [x](https://a.b).\n", files: { "CONTRIBUTING.md": "" } }],
+    invalid: [
+      { path: "AGENTS.md", code: "# T\n\nSee [guide](docs/guide.md).\n", errors: [{ messageId: "broken", line: 3, column: 13 }] },
+      { name: "climbs above root", path: "AGENTS.md", code: "[x](../outside.md)\n", errors: [{ messageId: "broken", line: 1, column: 5 }] },
+    ],
+  },
+  "ctx/import-missing": {
+    valid: [
+      { path: "CLAUDE.md", code: "@AGENTS.md\n@~/.claude/me.md\nMail me@example.com, use @types/node.\n`@missing.md` in code\n", files: { "AGENTS.md": "" } },
+      { name: "AGENTS.md does not import", path: "AGENTS.md", code: "@nothing.md\n" },
+    ],
+    invalid: [{ path: "CLAUDE.md", code: "# Memory\nSee @docs/missing.md for more.\n", errors: [{ messageId: "missing", line: 2, column: 5 }] }],
+  },
+  "ctx/import-cycle": {
+    valid: [{ path: "CLAUDE.md", code: "@a.md\n", files: { "a.md": "@b.md", "b.md": "end" } }],
+    invalid: [{ path: "CLAUDE.md", code: "\n@a.md\n", files: { "a.md": "@b.md", "b.md": "@CLAUDE.md" }, errors: [{ messageId: "cycle", line: 2, column: 1 }] }],
+  },
+  "ctx/import-depth": {
+    valid: [{ path: "CLAUDE.md", code: "@1.md\n", files: { "1.md": "@2.md", "2.md": "@3.md", "3.md": "@4.md", "4.md": "@5.md", "5.md": "end" } }],
+    invalid: [{ path: "CLAUDE.md", code: "@1.md\n", files: { "1.md": "@2.md", "2.md": "@3.md", "3.md": "@4.md", "4.md": "@5.md", "5.md": "@6.md", "6.md": "end" }, errors: [{ messageId: "tooDeep", line: 1, column: 1 }] }],
+  },
+  "ctx/placeholder": {
+    valid: [{ path: "AGENTS.md", code: "Use `{{name}}` syntax.\n```\n[Insert name]\n```\nNo TODO comments in code.\n" }],
+    invalid: [
+      { path: "AGENTS.md", code: "# {{project_name}}\n", errors: [{ messageId: "placeholder", line: 1, column: 3 }] },
+      { path: "AGENTS.md", code: "Intro\n- TODO: describe tests\n[Insert build command here]\n", errors: [{ messageId: "placeholder", line: 2, column: 1 }, { messageId: "placeholder", line: 3, column: 1 }] },
+    ],
+  },
+  "ctx/personal-paths": {
+    valid: [{ path: "AGENTS.md", code: "Config lives in /home/user/.config and /Users/<name>/x.\n" }],
+    invalid: [{ path: "AGENTS.md", code: "Run /Users/alice/bin/tool first.\n", errors: [{ messageId: "personal", line: 1, column: 5 }] }],
+  },
+  "ctx/volatile-content": {
+    valid: [{ path: "AGENTS.md", code: "Tests must pass before merge.\n" }],
+    invalid: [{ path: "AGENTS.md", code: "Intro\nLast updated: 2026-11-02\n", errors: [{ messageId: "volatile", line: 2, column: 1 }] }],
+  },
+  "ctx/no-tree-dump": {
+    valid: [{ path: "AGENTS.md", code: "```\nsrc/\n├── a.ts\n└── b.ts\n```\n" }],
+    invalid: [{ path: "AGENTS.md", code: "Layout:\n```\nsrc/\n" + "├── f.ts\n".repeat(16) + "```\n", errors: [{ messageId: "tree", line: 2, column: 1 }] }],
+  },
+  "ctx/commands-exist": {
+    valid: [
+      { path: "AGENTS.md", code: "Run `npm run build` and `npm test`, then `make lint`.\n```\nnpm run build\n```\n", files: { "package.json": '{"scripts":{"build":"tsc","test":"vitest"}}', Makefile: "lint: x\n\ttrue\n" } },
+      { name: "no package.json", path: "AGENTS.md", code: "npm run anything\n" },
+      { name: "other directory", path: "AGENTS.md", code: "cd web && npm run dev\n", files: { "package.json": '{"scripts":{}}' } },
+    ],
+    invalid: [
+      { path: "pkg/AGENTS.md", code: "Use `pnpm run lint:fix`.\n", files: { "package.json": '{"scripts":{"lint":"eslint"}}' }, errors: [{ messageId: "script", line: 1, column: 6 }] },
+      { path: "AGENTS.md", code: "\nmake deploy\n", files: { Makefile: "build:\n\tcc\n" }, errors: [{ messageId: "target", line: 2, column: 1 }] },
+    ],
+  },
+  "ctx/duplicate-layer": {
+    valid: [{ path: "pkg/AGENTS.md", code: "Package-specific rule that is long enough to count as a paragraph in this file.\n", files: { "AGENTS.md": "Root rule that is long enough to count as a paragraph for the duplicate check.\n" } }],
+    invalid: [
+      {
+        path: "pkg/AGENTS.md",
+        code: "# Pkg\n\nAlways run the full test suite with coverage before pushing any change to the main branch.\n",
+        files: { "AGENTS.md": "# Root\n\nAlways run the full test suite with coverage\nbefore pushing any change to the main branch.\n" },
+        errors: [{ messageId: "duplicate", line: 3, column: 1 }],
+      },
+    ],
+  },
+};

@@ -1,0 +1,69 @@
+// Table-driven rule tests (ESLint RuleTester style): valid cases report nothing, invalid cases report exactly
+// the listed message ids at the listed places, and `output` is the text after --fix. Test helper.
+import { expect, it } from "vitest";
+import { LINT_TARGETS, type LintTarget, type Rule } from "../../src/lint/define-rule.js";
+import { classifyLintPath, createLintFile, type ReadStatus } from "../../src/lint/lint-file.js";
+import { createMemoryLintFs, EMPTY_FACTS, type LintFacts, type LintProject } from "../../src/lint/lint-project.js";
+import { lintFile, lintFiles } from "../../src/lint/run.js";
+
+export interface RuleCase {
+  name?: string;
+  /** Project-relative path of the linted file; its kind comes from classifyLintPath. */
+  path: string;
+  code: string;
+  /** Other files in the workspace. */
+  files?: { [path: string]: string };
+  targets?: LintTarget[];
+  options?: { [key: string]: unknown };
+  facts?: Partial<LintFacts>;
+  status?: ReadStatus;
+  /** ISO date for "now" (default 2026-11-29). */
+  now?: string;
+}
+
+export interface InvalidCase extends RuleCase {
+  errors: { messageId: string; line?: number; column?: number }[];
+  /** Text after applying this rule's fixes (all kinds). */
+  output?: string;
+}
+
+export interface RuleCases {
+  valid: RuleCase[];
+  invalid: InvalidCase[];
+}
+
+export function projectFor(c: RuleCase): LintProject {
+  return {
+    root: "/work/project",
+    fs: createMemoryLintFs({ ...(c.files ?? {}), [c.path]: c.code }),
+    nowMs: Date.parse(c.now ?? "2026-11-29T00:00:00Z"),
+    targets: new Set(c.targets ?? LINT_TARGETS),
+    facts: { ...EMPTY_FACTS, ...(c.facts ?? {}) },
+  };
+}
+
+function run(rule: Rule<any>, c: RuleCase, fix = false) {
+  const kind = classifyLintPath(c.path);
+  if (!kind) throw new Error(`no lint kind for ${c.path}`);
+  const file = createLintFile(c.path, kind, c.code, c.status ?? {});
+  const options = { only: [rule.id], cliRules: { [rule.id]: ["error", c.options ?? {}] as ["error", { [key: string]: unknown }] } };
+  if (fix) return lintFiles({ files: [file], project: projectFor(c), ...options, fix: ["safe", "suggest"] }).results[0]!.output;
+  return lintFile(file, projectFor(c), options).filter((m) => m.rule === rule.id || m.rule === "meta/internal-error");
+}
+
+/** Registers one vitest case per table row. */
+export function testRule(rule: Rule<any>, cases: RuleCases): void {
+  cases.valid.forEach((c, i) => {
+    it(`reports nothing on valid case ${i + 1}${c.name ? ` (${c.name})` : ""}`, () => {
+      expect(run(rule, c).map((m) => `${m.messageId}@${m.place?.line}:${m.place?.column} ${m.message}`)).toEqual([]);
+    });
+  });
+  cases.invalid.forEach((c, i) => {
+    it(`reports invalid case ${i + 1}${c.name ? ` (${c.name})` : ""}`, () => {
+      const got = run(rule, c).map((m) => ({ messageId: m.messageId, line: m.place?.line, column: m.place?.column }));
+      const want = c.errors.map((e) => ({ messageId: e.messageId, line: e.line ?? 1, column: e.column ?? 1 }));
+      expect(got).toEqual(want);
+      if (c.output !== undefined) expect(run(rule, c, true)).toEqual(c.output);
+    });
+  });
+}
