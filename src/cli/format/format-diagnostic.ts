@@ -1,0 +1,21 @@
+// One diagnostic as one line: `severity  file:line:col: message  rule`, paths shown relative to a base dir. Pure.
+import type { Diagnostic } from "../../model/diagnostic.js";
+import type { Style } from "./style.js";
+
+/** POSIX relative path from `base` to `path` (both absolute); `path` itself when they share only `/`. */
+export function relativeTo(base: string, path: string): string {
+  if (!path.startsWith("/") || !base.startsWith("/")) return path;
+  const from = base.split("/").filter(Boolean);
+  const to = path.split("/").filter(Boolean);
+  let common = 0;
+  while (common < from.length && common < to.length && from[common] === to[common]) common++;
+  if (common === 0) return path;
+  const rel = [...Array<string>(from.length - common).fill(".."), ...to.slice(common)].join("/");
+  return rel === "" ? "." : rel;
+}
+
+export function formatDiagnostic(d: Diagnostic, style: Style, base?: string): string {
+  const sev = d.severity === "error" ? style.red("error  ") : d.severity === "warning" ? style.yellow("warning") : style.cyan("info   ");
+  const file = d.file && !d.message.includes(d.file) ? `${base ? relativeTo(base, d.file) : d.file}${d.place ? `:${d.place.line}:${d.place.column}` : ""}: ` : "";
+  return `  ${sev}  ${file}${d.message}  ${style.dim(d.rule)}`;
+}

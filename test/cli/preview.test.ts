@@ -1,0 +1,66 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { run } from "../../src/cli/program.js";
+import type { CliIO } from "../../src/cli/io.js";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const BASIC = join(ROOT, "fixtures", "workspaces", "basic");
+const FIXED = ["--date", "2026-11-29", "--timezone", "Etc/UTC", "--shell", "bash", "--codex-home", join(BASIC, ".codex-home")];
+
+function capture(overrides: Partial<CliIO> = {}) {
+  let out = "";
+  let err = "";
+  const io: CliIO = { stdout: (s) => void (out += s), stderr: (s) => void (err += s), isTTY: false, env: {}, cwd: ROOT, ...overrides };
+  return { io, out: () => out, err: () => err };
+}
+
+/** Snapshots must not depend on where the checkout lives. */
+const portable = (s: string) => s.split(ROOT).join("<repo>");
+
+describe("promptc preview", () => {
+  it.each(["codex", "promptc"])("prints the layer table, diagnostics and request text (%s profile)", async (profile) => {
+    const c = capture();
+    const code = await run(["preview", "-C", join(BASIC, "packages", "api"), "-m", "use $release-notes please", "--profile", profile, ...FIXED], c.io);
+    expect(c.err()).toBe("");
+    expect(code).toBe(0);
+    expect(c.out()).not.toMatch(/\u001b\[/);
+    await expect(portable(c.out())).toMatchFileSnapshot(`../../snapshots/cli/preview-basic-${profile}.txt`);
+  });
+
+  it("prints exactly the request body with --json", async () => {
+    const c = capture();
+    expect(await run(["preview", "-C", BASIC, "--json", "--profile", "codex", ...FIXED], c.io)).toBe(0);
+    const body = JSON.parse(c.out());
+    expect(Object.keys(body)).toEqual(["model", "stream", "input", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "store", "include", "prompt_cache_key", "client_metadata"]);
+    expect(JSON.stringify(body)).toBe(c.out());
+  });
+
+  it("reports a cut AGENTS.md as a diagnostic with the numbers", async () => {
+    const budget = join(ROOT, "fixtures", "workspaces", "budget");
+    const c = capture();
+    const code = await run(["preview", "-C", join(budget, "a", "b"), "--codex-home", join(budget, ".codex-home"), "--no-text", "--date", "2026-11-29", "--timezone", "Etc/UTC", "--shell", "bash"], c.io);
+    expect(code).toBe(0);
+    expect(c.out()).toMatch(/kept 2,766 of 10,001 bytes/);
+  });
+
+  it("colours only a terminal without NO_COLOR", async () => {
+    const tty = capture({ isTTY: true });
+    await run(["preview", "-C", BASIC, "--no-text", ...FIXED], tty.io);
+    expect(tty.out()).toMatch(/\u001b\[/);
+    const noColor = capture({ isTTY: true, env: { NO_COLOR: "1" } });
+    await run(["preview", "-C", BASIC, "--no-text", ...FIXED], noColor.io);
+    expect(noColor.out()).not.toMatch(/\u001b\[/);
+  });
+
+  it.each([
+    [["--sandbox", "sometimes"], /unknown sandbox mode 'sometimes'/],
+    [["--approval", "maybe"], /unknown approval policy 'maybe'/],
+    [["--profile", "gemini"], /unknown profile 'gemini'/],
+    [["-C", "/nonexistent/dir"], /working directory .*nonexistent/],
+  ])("exits 2 with a one-line reason for %j", async (args, reason) => {
+    const c = capture();
+    expect(await run(["preview", ...FIXED, ...args], c.io)).toBe(2);
+    expect(c.err()).toMatch(reason);
+    expect(c.err().trim().split("\n")).toHaveLength(1);
+  });
+});
