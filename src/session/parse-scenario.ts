@@ -85,7 +85,10 @@ function baseName(file: string): string {
   return last.replace(/\.(ya?ml|json)$/i, "");
 }
 
-/** Parse scenario text. `file` names it in diagnostics and anchors relative paths (cwd, codexHome). */
+/**
+ * Parse scenario text. `file` names it in diagnostics and anchors relative paths (cwd, codexHome, writable
+ * roots); a scenario with `files` is virtual, so its relative paths resolve against `/` instead.
+ */
 export function parseScenario(text: string, file: string): Result<Scenario | undefined> {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
@@ -120,16 +123,17 @@ export function parseScenario(text: string, file: string): Result<Scenario | und
   }
   if (diagnostics.length) return { value: undefined, diagnostics };
   const raw = value as Omit<Scenario, "file" | "name"> & { name?: string };
+  const anchor = raw.files ? "/scenario" : file;
   const scenario: Scenario = {
     ...raw,
     file,
     name: raw.name ?? baseName(file),
-    settings: resolveSettings(file, raw.settings) as Scenario["settings"],
+    settings: resolveSettings(anchor, raw.settings) as Scenario["settings"],
     turns: raw.turns.map((t) => {
-      const settings = resolveSettings(file, t.settings);
+      const settings = resolveSettings(anchor, t.settings);
       return settings ? { ...t, settings } : t;
     }),
   };
-  if (raw.codexHome !== undefined) scenario.codexHome = resolveAgainst(file, raw.codexHome);
+  if (raw.codexHome !== undefined) scenario.codexHome = resolveAgainst(anchor, raw.codexHome);
   return { value: scenario, diagnostics: [] };
 }

@@ -65,6 +65,16 @@ export const SCENARIO_SCHEMA = {
     description: { type: "string" },
     profile: { enum: ["codex", "promptc"] },
     codexHome: { type: "string", minLength: 1 },
+    files: {
+      type: "object",
+      propertyNames: { pattern: "^/" },
+      additionalProperties: {
+        oneOf: [
+          { type: "string" },
+          { type: "object", additionalProperties: false, required: ["dir"], properties: { dir: { const: true } } },
+        ],
+      },
+    },
     session: {
       type: "object",
       additionalProperties: false,
@@ -90,6 +100,7 @@ export const SCENARIO_SCHEMA = {
           settings,
           assistant: { type: "string" },
           items: { type: "array", items: item },
+          breaksCache: { type: "boolean" },
         },
       },
     },

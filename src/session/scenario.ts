@@ -44,6 +44,8 @@ export interface ScenarioTurn {
   assistant?: string;
   /** Items the turn produced (calls, outputs, reasoning, messages), recorded after the request. */
   items?: ResponseItem[];
+  /** This turn's request is expected NOT to extend the previous one (a deliberate cache break). */
+  breaksCache?: boolean;
 }
 
 export interface Scenario {
@@ -58,7 +60,15 @@ export interface Scenario {
   session: ScenarioSession;
   settings: ScenarioSettings & { cwd: string };
   turns: ScenarioTurn[];
+  /**
+   * A virtual filesystem (absolute path → file text, or `{ dir: true }`). When present the scenario runs on it
+   * alone: paths are used as written (machine-independent snapshots), codexHome defaults to VIRTUAL_CODEX_HOME.
+   */
+  files?: { [path: string]: string | { dir: true } };
 }
+
+export const VIRTUAL_HOME = "/home/user";
+export const VIRTUAL_CODEX_HOME = "/home/user/.codex";
 
 /** The settings in force at turn `n` (0-based): initial settings with every override up to n applied. */
 export function settingsAtTurn(scenario: Scenario, n: number): ScenarioSettings & { cwd: string } {

@@ -40,7 +40,8 @@ export interface Session {
 
 export interface AppendedItem {
   index: number;
-  reason: SettingsUpdateReason | "turn";
+  /** `turn` for the turn's own items (user message, skill injections); else why a context update was sent. */
+  reasons: (SettingsUpdateReason | "turn")[];
 }
 
 export interface SessionTurnResult {
@@ -91,7 +92,7 @@ export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResu
       bytes: fresh.bytes,
       diagnostics: fresh.diagnostics,
       manifest: fresh.manifest,
-      appended: fresh.request.input.map((_, index) => ({ index, reason: "turn" as const })),
+      appended: fresh.request.input.map((_, index) => ({ index, reasons: ["turn"] })),
       session: { ...session, sessionId, input: fresh.request.input, reference: current, frozen, turns: 1 },
     };
   }
@@ -100,7 +101,8 @@ export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResu
   const start = initialContextEnd(fresh.manifest);
   const update = session.reference === undefined ? undefined : buildSettingsUpdate(session.reference, current, profile, prose);
   const added: ResponseItem[] = update ? [...update.items, ...fresh.request.input.slice(start)] : fresh.request.input.slice(profile.baseInstructions === "developer-message" ? 1 : 0);
-  const reasons: AppendedItem["reason"][] = update ? [...update.reasons, ...fresh.request.input.slice(start).map(() => "turn" as const)] : added.map(() => "turn" as const);
+  const turnReason = (): AppendedItem["reasons"] => ["turn"];
+  const reasons: AppendedItem["reasons"][] = update ? [...update.reasons, ...fresh.request.input.slice(start).map(turnReason)] : added.map(turnReason);
   const base = session.input.length;
   const appendedItems = profile.messageIds ? added.map((item, k) => withId(item, messageId(sessionId, base + k))) : added;
   const input = [...session.input, ...appendedItems];
@@ -114,7 +116,7 @@ export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResu
     bytes: serializeRequest(request, profile),
     diagnostics: fresh.diagnostics,
     manifest: fresh.manifest,
-    appended: reasons.map((reason, k) => ({ index: base + k, reason })),
+    appended: reasons.map((r, k) => ({ index: base + k, reasons: r })),
     session: { ...session, sessionId, input, reference: current, turns: session.turns + 1 },
   };
 }

@@ -19,8 +19,8 @@ export type SettingsUpdateReason = "model-switch" | "permissions" | "developer-i
 export interface SettingsUpdate {
   /** Messages to append, in order (without ids; the session assigns them). */
   items: MessageItem[];
-  /** Why each content part was sent, parallel to the parts of `items` flattened. */
-  reasons: SettingsUpdateReason[];
+  /** Why each item was sent, parallel to `items` (a bundled message has one reason per part). */
+  reasons: SettingsUpdateReason[][];
 }
 
 function modelSwitchText(prose: ProseSet, instructions: string): string {
@@ -43,12 +43,13 @@ export function buildSettingsUpdate(prev: ReferenceContext, cur: ReferenceContex
   if (profile.id === "promptc" && cur.developerInstructions !== undefined && prev.developerInstructions !== cur.developerInstructions) {
     parts.push({ reason: "developer-instructions", text: cur.developerInstructions });
   }
-  const items: MessageItem[] = profile.id === "codex" ? parts.map((p) => developer([p.text])) : parts.length ? [developer(parts.map((p) => p.text))] : [];
-  const reasons = parts.map((p) => p.reason);
+  const separate = profile.id === "codex";
+  const items: MessageItem[] = separate ? parts.map((p) => developer([p.text])) : parts.length ? [developer(parts.map((p) => p.text))] : [];
+  const reasons: SettingsUpdateReason[][] = separate ? parts.map((p) => [p.reason]) : parts.length ? [parts.map((p) => p.reason)] : [];
   const env = renderEnvironmentDiff(prev, cur, profile.id === "codex" ? "codex" : "promptc");
   if (env !== undefined) {
     items.push({ type: "message", role: "user", content: [{ type: "input_text", text: env }] });
-    reasons.push("environment");
+    reasons.push(["environment"]);
   }
   return { items, reasons };
 }

@@ -131,7 +131,7 @@ describe("nextRequest (codex profile, Codex 0.171.0 captures)", () => {
     const { r2, r1 } = twoTurns("codex", {}, { environment: { cwd: "/other" } });
     const n = r1.request.input.length + 1;
     expect(r2.request.input.slice(n).map((i) => (i.type === "message" ? i.id : undefined))).toEqual([messageId(r2.request.prompt_cache_key, n), messageId(r2.request.prompt_cache_key, n + 1)]);
-    expect(r2.appended).toEqual([{ index: n, reason: "environment" }, { index: n + 1, reason: "turn" }]);
+    expect(r2.appended).toEqual([{ index: n, reasons: ["environment"] }, { index: n + 1, reasons: ["turn"] }]);
   });
 
   it("advances the reference even when nothing was sent, so a later turn diffs against the latest", () => {

@@ -1,0 +1,70 @@
+// Loading a scenario: read and parse the file, then build each turn's TurnContext with loadTurnContext, on a
+// virtual filesystem when the scenario declares `files`. IO through the Host only.
+import type { Host } from "../host/host.js";
+import { createMemoryHost, type MemoryEntry } from "../host/memory-host.js";
+import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
+import type { TurnContext } from "../model/turn-context.js";
+import { applyScenarioSettings } from "../session/compile-scenario.js";
+import { parseScenario } from "../session/parse-scenario.js";
+import { settingsAtTurn, VIRTUAL_CODEX_HOME, VIRTUAL_HOME, type Scenario } from "../session/scenario.js";
+import { loadTurnContext } from "./load-turn-context.js";
+
+/** Scenario files larger than this are refused (a scenario is hand-written YAML). */
+export const SCENARIO_MAX_BYTES = 8 * 1024 * 1024;
+
+export function loadScenarioFile(host: Host, path: string): Result<Scenario | undefined> {
+  const read = host.readBytes(path, { maxBytes: SCENARIO_MAX_BYTES + 1 });
+  if (!read.ok) return { value: undefined, diagnostics: [diagnostic("scenario/unreadable", "error", `cannot read scenario ${path} (${read.error.code})`, { file: path })] };
+  if (read.value.size > SCENARIO_MAX_BYTES) {
+    return { value: undefined, diagnostics: [diagnostic("scenario/too-large", "error", `scenario ${path} is over ${SCENARIO_MAX_BYTES} bytes`, { file: path })] };
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(read.value.bytes);
+  } catch {
+    return { value: undefined, diagnostics: [diagnostic("scenario/invalid-utf8", "error", `scenario ${path} is not valid UTF-8`, { file: path })] };
+  }
+  return parseScenario(text, path);
+}
+
+/** The host a scenario runs on: its virtual `files` (plus /tmp) when it declares them, else `host`. */
+export function scenarioHost(scenario: Scenario, host: Host): Host {
+  if (!scenario.files) return host;
+  const files: Record<string, MemoryEntry> = { "/tmp": { dir: true }, [VIRTUAL_CODEX_HOME]: { dir: true } };
+  for (const [path, entry] of Object.entries(scenario.files)) files[path] = typeof entry === "string" ? entry : { dir: true };
+  files[scenario.settings.cwd] ??= { dir: true };
+  for (const t of scenario.turns) if (t.settings?.cwd !== undefined) files[t.settings.cwd] ??= { dir: true };
+  // A fixed clock: scenarios name their date; this only matters when they do not.
+  return createMemoryHost({ files, cwd: scenario.settings.cwd, home: VIRTUAL_HOME, env: { HOME: VIRTUAL_HOME }, clock: { nowMs: 0, timezone: "Etc/UTC" } });
+}
+
+/** One TurnContext per turn, from the scenario's settings in force at that turn. */
+export function loadScenarioContexts(host: Host, scenario: Scenario): Result<TurnContext[] | undefined> {
+  const runOn = scenarioHost(scenario, host);
+  const diagnostics: Diagnostic[] = [];
+  const contexts: TurnContext[] = [];
+  const codexHome = scenario.codexHome ?? (scenario.files ? VIRTUAL_CODEX_HOME : undefined);
+  for (let i = 0; i < scenario.turns.length; i++) {
+    const s = settingsAtTurn(scenario, i);
+    const turn = scenario.turns[i]!;
+    const r = loadTurnContext(runOn, {
+      cwd: s.cwd,
+      ...(codexHome !== undefined ? { codexHome } : {}),
+      ...(s.sandbox !== undefined ? { sandbox: s.sandbox } : {}),
+      ...(s.approval !== undefined ? { approval: s.approval } : {}),
+      ...(s.model !== undefined ? { model: s.model } : {}),
+      sessionId: scenario.session.id,
+      ...(s.date !== undefined ? { date: s.date } : {}),
+      ...(s.timezone !== undefined ? { timezone: s.timezone } : {}),
+      ...(s.shell !== undefined ? { shell: s.shell } : {}),
+      message: turn.user,
+      ...(turn.images ? { images: turn.images } : {}),
+      decode: scenario.profile === "codex" ? "lossy" : "char-boundary",
+      adminSkillsRoot: null,
+    });
+    diagnostics.push(...r.diagnostics.map((d) => ({ ...d, data: { ...(d.data ?? {}), turn: i + 1 } })));
+    if (!r.value) return { value: undefined, diagnostics };
+    contexts.push(applyScenarioSettings(r.value, s));
+  }
+  return { value: contexts, diagnostics };
+}
