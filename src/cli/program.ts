@@ -1,7 +1,15 @@
 // The CLI program: commander wiring only. Each verb lives in commands/<verb>.ts and returns an exit code.
 import { Command, CommanderError } from "commander";
 import { EXIT_USAGE, type CliIO } from "./io.js";
-import { commands } from "./commands/index.js";
+import { commands, type RegisterCommand } from "./commands/index.js";
+
+/** Only the verb being run is loaded; help, or an unknown verb, loads them all so commander can list them. */
+async function loadCommands(argv: string[]): Promise<RegisterCommand[]> {
+  const verb = argv.find((a) => !a.startsWith("-"));
+  const load = verb !== undefined ? commands[verb] : undefined;
+  if (load) return [await load()];
+  return Promise.all(Object.values(commands).map((l) => l()));
+}
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   let exitCode = 0;
@@ -10,7 +18,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError();
-  for (const register of commands) {
+  for (const register of await loadCommands(argv)) {
     register(program, io, (code) => {
       exitCode = code;
     });

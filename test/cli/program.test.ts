@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { run } from "../../src/cli/program.js";
+import { commands } from "../../src/cli/commands/index.js";
+import type { CliIO } from "../../src/cli/io.js";
+
+function capture() {
+  let out = "";
+  let err = "";
+  const io: CliIO = { stdout: (s) => void (out += s), stderr: (s) => void (err += s), isTTY: false, env: {}, cwd: process.cwd() };
+  return { io, out: () => out, err: () => err };
+}
+
+describe("run", () => {
+  it("lists every registered verb in --help and exits 0", async () => {
+    const c = capture();
+    expect(await run(["--help"], c.io)).toBe(0);
+    for (const verb of Object.keys(commands)) expect(c.out()).toContain(verb);
+  });
+
+  it("exits 2 with a reason for an unknown verb", async () => {
+    const c = capture();
+    expect(await run(["frobnicate"], c.io)).toBe(2);
+    expect(c.err()).toMatch(/unknown command 'frobnicate'/);
+  });
+
+  it("registers each verb under its own name", async () => {
+    for (const [verb, load] of Object.entries(commands)) {
+      const c = capture();
+      expect(await run([verb, "--help"], c.io)).toBe(0);
+      expect(c.out()).toContain(`Usage: promptc ${verb}`);
+      expect(typeof (await load())).toBe("function");
+    }
+  });
+});
