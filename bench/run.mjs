@@ -6,7 +6,6 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { makeLargeWorkspace } from "./make-large-workspace.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -49,7 +48,9 @@ if (!existsSync(BIN)) {
 }
 const scratch = mkdtempSync(join(tmpdir(), "promptc-bench-"));
 try {
-  const large = makeLargeWorkspace(join(scratch, "large"));
+  const gen = spawnSync(process.execPath, [join(ROOT, "fixtures", "generate-large-workspace.mjs"), join(scratch, "large")], { encoding: "utf8" });
+  if (gen.status !== 0) throw new Error(`generate-large-workspace failed: ${gen.stderr}`);
+  const large = JSON.parse(gen.stdout);
   const smallCwd = join(ROOT, "fixtures", "workspaces", "basic");
   const smallHome = join(smallCwd, ".codex-home");
   const workspaces = [
