@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { renderLoopEvent } from "../../src/loop/render-loop-event.js";
+
+const call = { type: "function_call" as const, name: "shell", arguments: '{"command":["ls","-la"]}', call_id: "c" };
+
+describe("renderLoopEvent", () => {
+  it("streams reply text to stdout and starts status lines on a fresh line", () => {
+    const state = { midLine: false };
+    expect(renderLoopEvent({ type: "text_delta", step: 1, delta: "Hello" }, false, state)).toEqual({ stdout: "Hello" });
+    expect(renderLoopEvent({ type: "tool_call", step: 1, call, decision: { type: "allow" } }, false, state)).toEqual({ stderr: "\n▸ shell ls -la\n" });
+    expect(renderLoopEvent({ type: "tool_call", step: 1, call, decision: { type: "deny", reason: "read-only" } }, false, state)).toEqual({ stderr: "✗ shell ls -la — refused: read-only\n" });
+  });
+
+  it("colours only when asked", () => {
+    const out = renderLoopEvent({ type: "error", step: 1, error: { kind: "server", message: "x" } }, true, { midLine: false });
+    expect(out).toEqual({ stderr: "\u001b[31merror (server): x\u001b[39m\n" });
+  });
+
+  it("ends a mid-line reply before the summary", () => {
+    const usage = { inputTokens: 10, cachedInputTokens: 5, outputTokens: 2, reasoningOutputTokens: 0, totalTokens: 12 };
+    expect(renderLoopEvent({ type: "turn_completed", status: "completed", steps: 1, usage, lastMessage: "" }, false, { midLine: true })).toEqual({
+      stdout: "\n",
+      stderr: "— completed after 1 step(s); tokens: 10 in (5 cached), 2 out\n",
+    });
+  });
+});
