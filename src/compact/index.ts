@@ -18,3 +18,4 @@ export * from "./should-keep-compacted-item.js";
 export * from "./summary.js";
 export * from "./trim-for-remote.js";
 export * from "./initial-context-from-history.js";
+export * from "./plan-compact-dry-run.js";

@@ -1,0 +1,128 @@
+// What compaction would do to a parsed session log right now: usage vs threshold, tokens before and after,
+// and the compacted history. Pure; `promptc compact` renders it.
+import type { ResponseItem } from "../model/items.js";
+import type { ParsedSessionLog } from "../session/parse-rollout.js";
+import { countTokens } from "../tokens/index.js";
+import { autoCompactLimit, EFFECTIVE_CONTEXT_WINDOW_PERCENT } from "./auto-compact-limit.js";
+import { compactHistory, type CompactResult, type CompactStrategyName } from "./compact-history.js";
+import { estimateHistoryTokens, type CodexEstimateMethod } from "./estimate-tokens.js";
+import { initialContextFromHistory } from "./initial-context-from-history.js";
+import type { PinSelector } from "./pinned-blocks.js";
+import { shouldCompact, totalUsageTokens, type CompactDecision, type TotalUsage } from "./should-compact.js";
+
+export interface DryRunOptions {
+  log: ParsedSessionLog;
+  strategy: CompactStrategyName;
+  summaryPrefix: string;
+  summaryReply: string;
+  /** Full model context window; when omitted it is derived from the window the log reported (95%). */
+  contextWindow?: number;
+  /** `model_auto_compact_token_limit`. */
+  configLimit?: number;
+  pins?: readonly PinSelector[];
+  maxUserTokens?: number;
+  keepRecentTokens?: number;
+  /** Re-inject the freshest initial context found in the log (Codex 0.171.0 does so on every compaction). */
+  injectInitialContext: boolean;
+  method: CodexEstimateMethod;
+}
+
+export interface TokenTotals {
+  items: number;
+  /** o200k count of the model-visible text (base instructions + item texts; no per-message framing). */
+  exactTokens: number;
+  /** Codex's estimate (ceil(bytes/4), see estimate-tokens.ts). */
+  estimatedTokens: number;
+}
+
+export interface DryRunReport {
+  usage: TotalUsage & { source: "reported" | "estimated" };
+  threshold: {
+    limit: number | undefined;
+    contextWindow: number | undefined;
+    windowSource: "option" | "log" | "unknown";
+    configLimit: number | undefined;
+    decision: CompactDecision;
+  };
+  before: TokenTotals;
+  after: TokenTotals;
+  result: CompactResult;
+}
+
+/** The text a model reads from an item (what the exact count covers). */
+export function itemVisibleText(item: ResponseItem): string {
+  switch (item.type) {
+    case "message":
+      return item.content.map((p) => (p.type === "input_image" ? "" : p.text)).join("");
+    case "function_call":
+      return item.name + item.arguments;
+    case "custom_tool_call":
+      return item.name + item.input;
+    case "function_call_output":
+    case "custom_tool_call_output":
+      return typeof item.output === "string" ? item.output : item.output.map((p) => (p.type === "input_image" ? "" : p.text)).join("");
+    case "reasoning":
+      return item.summary.map((s) => s.text).join("");
+    case "web_search_call":
+      return item.action ? JSON.stringify(item.action) : "";
+    case "compaction":
+    case "ghost_snapshot":
+      return "";
+    default: {
+      const never: never = item;
+      return never;
+    }
+  }
+}
+
+function totals(items: readonly ResponseItem[], base: string | undefined, method: CodexEstimateMethod): TokenTotals {
+  let exact = base ? countTokens(base) : 0;
+  for (const item of items) {
+    const text = itemVisibleText(item);
+    if (text !== "") exact += countTokens(text);
+  }
+  return { items: items.length, exactTokens: exact, estimatedTokens: estimateHistoryTokens(items, { ...(base !== undefined ? { baseInstructions: base } : {}), method }) };
+}
+
+export function planCompactDryRun(options: DryRunOptions): DryRunReport {
+  const { log, method } = options;
+  const base = log.baseInstructions;
+  const usage =
+    log.lastTotalTokens !== undefined
+      ? { ...totalUsageTokens({ lastReportedTotal: log.lastTotalTokens, history: log.history, ...(log.reasoningIncluded !== undefined ? { reasoningIncluded: log.reasoningIncluded } : {}), method }), source: "reported" as const }
+      : { ...totalUsageTokens({ lastReportedTotal: 0, history: [], method }), total: estimateHistoryTokens(log.history, { ...(base !== undefined ? { baseInstructions: base } : {}), method }), source: "estimated" as const };
+  let contextWindow = options.contextWindow;
+  let windowSource: DryRunReport["threshold"]["windowSource"] = contextWindow !== undefined ? "option" : "unknown";
+  if (contextWindow === undefined && log.modelContextWindow !== undefined) {
+    // The log reports the effective window; invert the 95% to get the model's window.
+    contextWindow = Math.round((log.modelContextWindow * 100) / EFFECTIVE_CONTEXT_WINDOW_PERCENT);
+    windowSource = "log";
+  }
+  const limit = autoCompactLimit({
+    ...(contextWindow !== undefined ? { contextWindow } : {}),
+    ...(options.configLimit !== undefined ? { configLimit: options.configLimit } : {}),
+  });
+  const decision = shouldCompact({ phase: "pre-turn", totalUsage: usage.total, limit });
+  const initial = options.injectInitialContext ? initialContextFromHistory(log.history).items : [];
+  const result = compactHistory({
+    strategy: options.strategy,
+    history: log.history,
+    summaryPrefix: options.summaryPrefix,
+    summaryReply: options.summaryReply,
+    knownSummaries: new Set(log.summaryTexts),
+    ...(initial.length > 0 ? { initialContext: initial } : {}),
+    ...(options.maxUserTokens !== undefined ? { maxUserTokens: options.maxUserTokens } : {}),
+    ...(options.keepRecentTokens !== undefined ? { keepRecentTokens: options.keepRecentTokens } : {}),
+    ...(options.pins ? { pins: options.pins } : {}),
+    ...(contextWindow !== undefined ? { contextWindow: Math.floor((contextWindow * EFFECTIVE_CONTEXT_WINDOW_PERCENT) / 100) } : {}),
+    ...(base !== undefined ? { baseInstructions: base } : {}),
+    method,
+  });
+  return {
+    usage,
+    threshold: { limit, contextWindow, windowSource, configLimit: options.configLimit, decision },
+    before: totals(log.history, base, method),
+    after: totals(result.history, base, method),
+    result,
+  };
+}

@@ -1,0 +1,95 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { run } from "../../../src/cli/program.js";
+import type { CliIO } from "../../../src/cli/io.js";
+
+const ROOT = join(import.meta.dirname, "..", "..", "..");
+const T = (name: string) => join("fixtures", "transcripts", name);
+
+async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIO = { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), isTTY: false, env: {}, cwd: ROOT };
+  const code = await run(argv, io);
+  return { code, stdout, stderr };
+}
+
+describe("promptc compact", () => {
+  it("dry-runs a Codex rollout: threshold, fates, landing places and the compacted history", async () => {
+    const r = await cli(["compact", T("codex-0.171-pre-turn-compactions.jsonl"), "--limit", "5000", "--summary", "Fixture summary."]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("(codex-rollout, Codex 0.171.0, session 01a22812-9d16-7c50-a92f-0599250b4b1b) — dry run, no model called");
+    expect(r.stdout).toMatch(/usage\s+60,005 reported \+ 0 estimated = 60,005 tokens/);
+    expect(r.stdout).toMatch(/threshold\s+5,000 \(window 272,000 \(from the log\), config 5,000\); crossed: compaction would run now/);
+    // The old summary (known from the log) is not a user message; context goes before the newest task.
+    expect(r.stdout).toMatch(/#0 +kept +3 tokens +"first task"\n +#3 +kept +3 tokens +"second task"\n +#5 +kept +3 tokens +"third task"\n/);
+    expect(r.stdout).toContain("initial context  items 2–3 (anchor: last-real-user)");
+    expect(r.stdout).toContain("summary          item 5");
+    const history = r.stdout.slice(r.stdout.indexOf("compacted history"));
+    expect(history.split("\n").slice(1, 8)).toEqual([
+      '     0  user      "first task"',
+      '     1  user      "second task"',
+      '     2  developer "<skills_instructions> ## Skills Fixture list: no skills are…"',
+      '     3  user      "# AGENTS.md instructions for /work/demo <INSTRUCTIONS> # re…"',
+      '     4  user      "third task"',
+      '     5  user      "Earlier work in this conversation was condensed into the ha…"',
+      "",
+    ]);
+  });
+
+  it("prints the whole report and the history as JSON", async () => {
+    const r = await cli(["compact", T("codex-0.171-mid-turn-tool-calls.jsonl"), "--json", "--summary", "S", "--window", "1000", "--max-user-tokens", "3"]);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout);
+    expect(json.format).toBe("codex-rollout");
+    expect(json.threshold).toEqual({ limit: 900, contextWindow: 1000, windowSource: "option", decision: { compact: true, reason: "limit-reached", usePreviousModel: false } });
+    expect(json.outcome.userMessages).toEqual([
+      { historyIndex: 0, fate: "dropped", tokens: 6 },
+      { historyIndex: 3, fate: "kept", tokens: 3 },
+    ]);
+    expect(json.history.at(-1)).toEqual({ type: "message", role: "user", content: [{ type: "input_text", text: expect.stringMatching(/\nS$/) }] });
+    expect(json.before.items).toBe(6);
+    expect(json.after.items).toBe(json.history.length);
+    expect(json.after.items).toBeLessThan(json.before.items);
+  });
+
+  it("supports the remote and pi strategies", async () => {
+    const remote = JSON.parse((await cli(["compact", T("request-body.json"), "--json", "--strategy", "codex-remote"])).stdout);
+    expect(remote.history.map((i: { type: string }) => i.type)).toEqual(["message", "message", "message", "compaction"]);
+    expect(remote.outcome.remote).toEqual({ trimmed: [], simulated: true, requestSkipped: false });
+    const pi = JSON.parse((await cli(["compact", T("request-body.json"), "--json", "--strategy", "pi", "--keep-recent", "5", "--no-initial-context"])).stdout);
+    expect(pi.outcome.pi).toEqual({ cutIndex: 5, splitTurn: true, turnStartIndex: 2, summarizedItems: 5, keptItems: 1 });
+  });
+
+  it("uses a user-supplied summary prefix file", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "promptc-compact-"));
+    writeFileSync(join(dir, "prefix.txt"), "MY OWN PREFIX");
+    const r = JSON.parse((await cli(["compact", T("request-body.json"), "--json", "--summary", "x", "--summary-prefix-file", join(dir, "prefix.txt")])).stdout);
+    expect(r.outcome.summaryText).toBe("MY OWN PREFIX\nx");
+    expect(r.summaryPrefixFrom).toBe(`${join(dir, "prefix.txt")} (user-supplied)`);
+  });
+
+  it("exits 1 and lists diagnostics when the log has malformed lines", async () => {
+    const r = await cli(["compact", T("malformed-lines.jsonl")]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("line 3 is not valid JSON");
+    expect(r.stdout).toContain("session/truncated-line");
+  });
+
+  it.each([
+    [["compact", "fixtures/transcripts/missing.jsonl"], "promptc compact: cannot read"],
+    [["compact", T("request-body.json"), "--strategy", "gemini"], "promptc compact: unknown strategy 'gemini'"],
+    [["compact", T("request-body.json"), "--window", "lots"], "promptc compact: --window expects a whole number of tokens, got 'lots'"],
+    [["compact", T("request-body.json"), "--pin", "everything"], "promptc compact: cannot pin 'everything'"],
+    [["compact", T("request-body.json"), "--summary", "a", "--summary-file", "b"], "promptc compact: give either --summary or --summary-file, not both"],
+    [["compact", T("request-body.json"), "--summary-file", "nope.txt"], "promptc compact: cannot read summary file"],
+  ])("exits 2 with a one-line reason for %j", async (argv, message) => {
+    const r = await cli(argv);
+    expect(r.code).toBe(2);
+    expect(r.stderr.startsWith(message)).toBe(true);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+  });
+});
