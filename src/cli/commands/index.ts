@@ -9,4 +9,5 @@ export const commands: { readonly [verb: string]: () => Promise<RegisterCommand>
   preview: async () => (await import("./preview.js")).registerPreview,
   tokens: async () => (await import("./tokens.js")).registerTokens,
   run: async () => (await import("./run.js")).registerRun,
+  compact: async () => (await import("./compact.js")).registerCompact,
 };
