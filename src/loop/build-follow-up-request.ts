@@ -9,9 +9,17 @@ import type { ResponsesRequest } from "../model/request.js";
  */
 export function toInputItem(item: ResponseItem): ResponseItem {
   if (!("id" in item) || item.id === undefined) return item;
-  const { id: _id, ...rest } = item;
-  return rest as ResponseItem;
+  // Memoised so every consumer (next request, session log) holds the same object: prefix checks stay O(1) per item.
+  let stripped = strippedItems.get(item);
+  if (!stripped) {
+    const { id: _id, ...rest } = item;
+    stripped = rest as ResponseItem;
+    strippedItems.set(item, stripped);
+  }
+  return stripped;
 }
+
+const strippedItems = new WeakMap<ResponseItem, ResponseItem>();
 
 export function buildFollowUpRequest(previous: ResponsesRequest, appended: readonly ResponseItem[]): ResponsesRequest {
   return { ...previous, input: [...previous.input, ...appended.map(toInputItem)], store: false };
