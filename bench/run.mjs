@@ -60,7 +60,7 @@ try {
   const fixed = ["--date", "2026-11-29", "--timezone", "Etc/UTC", "--shell", "bash"];
   console.log(`promptc bench: medians of ${RUNS} whole-process runs (wall seconds, peak RSS)\n`);
   const base = measure([process.execPath, "-e", "0"]);
-  row("node -e 0 (baseline)", base);
+  row("node -e 0 (baseline)", base, base);
   const codex = codexBin();
   for (const [name, cwd, home] of workspaces) {
     let codexM;
