@@ -1,0 +1,80 @@
+// How promptc capture points one agent CLI at the loopback server: data describing arguments and environment,
+// and the pure function that turns it into a concrete invocation. Pure.
+
+/** Wire formats the capture server can answer. */
+export type WireDialect = "responses" | "anthropic-messages" | "chat-completions" | "gemini";
+
+/**
+ * An agent described as data. Strings may hold placeholders: `{baseUrl}` (server URL with the adapter's
+ * `basePath`), `{origin}` (`http://127.0.0.1:PORT`), `{dummyKey}`, `{scratch}` (isolated run folder).
+ */
+export interface AgentAdapter {
+  id: string;
+  displayName: string;
+  dialect: WireDialect;
+  /** Executable basenames that select this adapter when `--agent` is not given. */
+  executables: string[];
+  /** Path prefix the agent appends its endpoints to (`/v1` → `/v1/responses`). */
+  basePath: string;
+  /** Arguments inserted right after the executable (before any subcommand). */
+  args: string[];
+  /** Environment added to the child's (overrides the user's values for these keys only). */
+  env: { [key: string]: string };
+  /** Extra environment with `--isolated`: scratch HOME and config folders. */
+  isolatedEnv: { [key: string]: string };
+  /** Folders to create under the scratch folder with `--isolated`. */
+  isolatedDirs: string[];
+  /** promptc profile whose prose `calibrate` can fill from this agent's captures. */
+  profile?: string;
+  /** Agent version the profile targets; a capture from another version gets a diagnostic. */
+  targetVersion?: string;
+  /** Extracts the agent's version from a request's user-agent header. */
+  versionPattern?: string;
+}
+
+export const DUMMY_API_KEY = "promptc-capture-dummy-key";
+
+export interface InvocationOptions {
+  /** `http://127.0.0.1:PORT` of the running capture server. */
+  origin: string;
+  /** Scratch folder for `--isolated`; undefined = the user's own HOME and config. */
+  scratch?: string;
+}
+
+export interface AgentInvocation {
+  command: string;
+  args: string[];
+  /** Only the variables to add or override; the caller merges them over its environment. */
+  env: { [key: string]: string };
+  /** Absolute folders to create before starting (isolated runs). */
+  mkdirs: string[];
+}
+
+function fill(template: string, vars: { [key: string]: string }): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => vars[key] ?? whole);
+}
+
+export function buildInvocation(adapter: AgentAdapter, argv: readonly string[], options: InvocationOptions): AgentInvocation {
+  const [command, ...rest] = argv;
+  if (command === undefined) throw new Error("buildInvocation: empty agent command");
+  const vars: { [key: string]: string } = {
+    origin: options.origin,
+    baseUrl: options.origin + adapter.basePath,
+    dummyKey: DUMMY_API_KEY,
+  };
+  if (options.scratch !== undefined) vars.scratch = options.scratch;
+  const env: { [key: string]: string } = {};
+  for (const [k, v] of Object.entries(adapter.env)) env[k] = fill(v, vars);
+  const mkdirs: string[] = [];
+  if (options.scratch !== undefined) {
+    for (const [k, v] of Object.entries(adapter.isolatedEnv)) env[k] = fill(v, vars);
+    for (const d of adapter.isolatedDirs) mkdirs.push(fill(d, vars));
+  }
+  return { command, args: [...adapter.args.map((a) => fill(a, vars)), ...rest], env, mkdirs };
+}
+
+/** The agent's version from a user-agent header such as `codex_exec/0.171.0 (…)`. */
+export function agentVersionFrom(adapter: AgentAdapter, userAgent: string | undefined): string | undefined {
+  if (userAgent === undefined || adapter.versionPattern === undefined) return undefined;
+  return new RegExp(adapter.versionPattern).exec(userAgent)?.[1];
+}

@@ -1,0 +1,197 @@
+// Calibration: lift the prose fragments (base instructions, skills preamble, permission sentences, compaction
+// prompt, tool descriptions) out of captured Codex requests into `--prose-dir` files, keyed by prose id. Pure:
+// the caller reads the captures and writes the files. The prose stays on the user's machine.
+import YAML from "yaml";
+import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
+import { PERMISSIONS_CLOSE_TAG, PERMISSIONS_OPEN_TAG } from "../fragments/permissions.js";
+import { SKILLS_CLOSE_TAG, SKILLS_OPEN_TAG } from "../fragments/skills-section.js";
+
+export type CalibrateApproval = "never" | "on-request" | "on-failure" | "untrusted";
+
+export interface CalibrateInput {
+  /** Path shown in diagnostics. */
+  file: string;
+  body: string;
+  /** user-agent of the request, when known (version check). */
+  userAgent?: string;
+}
+
+export interface CalibrateOptions {
+  /** Approval policy the capture ran with (`codex exec` defaults to never). */
+  approval?: CalibrateApproval;
+  agentVersion?: string;
+  targetVersion?: string;
+}
+
+export interface CalibrateResult {
+  /** File name in the prose dir → content. */
+  files: { [name: string]: string };
+  /** Prose id → capture it came from. */
+  sources: { [id: string]: string };
+  agentVersion?: string;
+  diagnostics: Diagnostic[];
+}
+
+type Obj = { [key: string]: unknown };
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+interface ToolProseOut {
+  description: string;
+  parameters?: { [path: string]: string };
+}
+
+function paramDescriptions(schema: unknown, prefix: string, out: { [path: string]: string }): void {
+  if (!isObj(schema)) return;
+  const props = isObj(schema.properties) ? schema.properties : undefined;
+  if (props) {
+    for (const [name, p] of Object.entries(props)) {
+      const path = prefix ? `${prefix}.${name}` : name;
+      if (isObj(p) && typeof p.description === "string") out[path] = p.description;
+      paramDescriptions(p, path, out);
+    }
+  }
+  // Array items share their parent's path (`questions.header`, not `questions.items.header`).
+  if (isObj(schema.items)) paramDescriptions(schema.items, prefix, out);
+}
+
+function toolProse(tools: unknown[], prefix = ""): { [name: string]: ToolProseOut } {
+  const out: { [name: string]: ToolProseOut } = {};
+  for (const t of tools) {
+    if (!isObj(t) || typeof t.name !== "string" || typeof t.description !== "string") continue;
+    const name = prefix + t.name;
+    const entry: ToolProseOut = { description: t.description };
+    const params: { [path: string]: string } = {};
+    paramDescriptions(t.parameters, "", params);
+    if (Object.keys(params).length > 0) entry.parameters = params;
+    out[name] = entry;
+    if (Array.isArray(t.tools)) Object.assign(out, toolProse(t.tools, `${name}.`));
+  }
+  return out;
+}
+
+function textsOf(item: unknown): string[] {
+  if (!isObj(item) || !Array.isArray(item.content)) return [];
+  return item.content.flatMap((c) => (isObj(c) && typeof c.text === "string" ? [c.text] : []));
+}
+
+function turnMetadata(body: Obj): Obj {
+  const cm = body.client_metadata;
+  const raw = isObj(cm) ? cm["x-codex-turn-metadata"] : undefined;
+  if (typeof raw !== "string") return {};
+  try {
+    const v: unknown = JSON.parse(raw);
+    return isObj(v) ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+function sandboxFromEnvironment(input: unknown[]): string | undefined {
+  for (const item of input) {
+    for (const t of textsOf(item)) {
+      if (!t.startsWith("<environment_context>")) continue;
+      if (t.includes('<permission_profile type="disabled">')) return "danger-full-access";
+      if (t.includes('<entry access="write">')) return "workspace-write";
+      if (t.includes("<permission_profile")) return "read-only";
+    }
+  }
+  return undefined;
+}
+
+export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptions = {}): CalibrateResult {
+  const diagnostics: Diagnostic[] = [];
+  const texts: { [id: string]: string } = {};
+  const sources: { [id: string]: string } = {};
+  let tools: { [name: string]: ToolProseOut } | undefined;
+  let agentVersion = options.agentVersion;
+  const approval = options.approval ?? "never";
+
+  const put = (id: string, text: string, file: string) => {
+    const known = texts[id];
+    if (known !== undefined && known !== text) {
+      diagnostics.push(diagnostic("calibrate/conflict", "warning", `${file}: ${id} differs from the text in ${sources[id]}; keeping the first`, { file, data: { id } }));
+      return;
+    }
+    texts[id] = text;
+    sources[id] ??= file;
+  };
+
+  for (const input of inputs) {
+    const file = input.file;
+    let body: unknown;
+    try {
+      body = JSON.parse(input.body);
+    } catch (error) {
+      diagnostics.push(diagnostic("calibrate/invalid-json", "error", `${file}: not valid JSON: ${error instanceof Error ? error.message : String(error)}`, { file }));
+      continue;
+    }
+    if (!isObj(body) || !Array.isArray(body.input)) {
+      diagnostics.push(diagnostic("calibrate/not-responses", "error", `${file}: not a Responses request body (no input list)`, { file }));
+      continue;
+    }
+    const version = input.userAgent !== undefined ? /^codex_[a-z_]+\/([0-9][0-9A-Za-z.+-]*)/.exec(input.userAgent)?.[1] : undefined;
+    if (version !== undefined) agentVersion ??= version;
+    const meta = turnMetadata(body);
+    const items = body.input;
+
+    if (typeof body.instructions === "string") put("base-instructions", body.instructions, file);
+    else {
+      const first = items[0];
+      const t = textsOf(first)[0];
+      if (isObj(first) && first.role === "developer" && t !== undefined && !t.startsWith("<")) put("base-instructions", t, file);
+    }
+
+    if (meta.request_kind === "compaction") {
+      const last = items[items.length - 1];
+      const t = textsOf(last)[0];
+      if (isObj(last) && last.role === "user" && t !== undefined) put("compact-prompt", t, file);
+    }
+
+    const sandbox = typeof meta.sandbox_mode === "string" ? meta.sandbox_mode : sandboxFromEnvironment(items);
+    for (const item of items) {
+      if (!isObj(item) || item.role !== "developer") continue;
+      for (const t of textsOf(item)) {
+        if (t.startsWith(SKILLS_OPEN_TAG)) {
+          const m = /^<skills_instructions>\n## Skills\n([\s\S]*?)\n### Skill roots\n/.exec(t);
+          if (m?.[1] !== undefined && t.endsWith(SKILLS_CLOSE_TAG)) put("skills-preamble", m[1], file);
+          else diagnostics.push(diagnostic("calibrate/unrecognised-section", "warning", `${file}: skills section does not have the expected layout; skipped`, { file }));
+        } else if (t.startsWith(PERMISSIONS_OPEN_TAG + "\n") && t.endsWith(PERMISSIONS_CLOSE_TAG)) {
+          const lines = t.slice(PERMISSIONS_OPEN_TAG.length + 1, t.length - PERMISSIONS_CLOSE_TAG.length).replace(/\n$/, "").split("\n");
+          const sandboxLine = lines.shift();
+          if (sandbox === undefined || sandboxLine === undefined) {
+            diagnostics.push(diagnostic("calibrate/unknown-sandbox", "warning", `${file}: cannot tell the sandbox mode of the permissions section; skipped`, { file }));
+            continue;
+          }
+          put(`permissions-sandbox-${sandbox}`, sandboxLine, file);
+          const last = lines[lines.length - 1];
+          if (sandbox === "workspace-write" && last !== undefined && /^ .*`[^`]*`/.test(last)) {
+            lines.pop();
+            put("permissions-writable-roots", last.slice(0, last.indexOf("`")) + "{roots}" + last.slice(last.lastIndexOf("`") + 1), file);
+          }
+          if (lines.length > 0) put(`permissions-approval-${approval}`, lines.join("\n"), file);
+          if (approval === "on-request") diagnostics.push(diagnostic("calibrate/approved-prefixes", "info", `${file}: on-request approval text taken whole; approved command prefixes, if any, are inside it`, { file }));
+        }
+      }
+    }
+    if (Array.isArray(body.tools) && body.tools.length > 0) {
+      const tp = toolProse(body.tools);
+      if (tools === undefined) tools = tp;
+      else for (const [k, v] of Object.entries(tp)) tools[k] ??= v;
+    }
+  }
+
+  if (texts["permissions-sandbox-read-only"] !== undefined || texts["permissions-sandbox-workspace-write"] !== undefined) {
+    diagnostics.push(diagnostic("calibrate/network-sentence", "info", "sandbox sentences are kept verbatim, so they are exact for the network setting of the capture only"));
+  }
+  if (options.targetVersion !== undefined && agentVersion !== undefined && agentVersion !== options.targetVersion) {
+    diagnostics.push(diagnostic("calibrate/version-mismatch", "warning", `capture is from version ${agentVersion}; the profile targets ${options.targetVersion}: its layout may differ`, { data: { captured: agentVersion, target: options.targetVersion } }));
+  }
+  if (agentVersion === undefined) diagnostics.push(diagnostic("calibrate/unknown-version", "info", "agent version unknown (no headers next to the capture); pass --agent-version to record it"));
+
+  const files: { [name: string]: string } = {};
+  for (const id of Object.keys(texts).sort()) files[`${id}.md`] = texts[id] as string;
+  if (tools) files["tools.yaml"] = YAML.stringify(tools, { lineWidth: 0 });
+  const result: CalibrateResult = { files, sources, diagnostics };
+  if (agentVersion !== undefined) result.agentVersion = agentVersion;
+  return result;
+}

@@ -1,0 +1,225 @@
+// The layer view of a captured request body: every content piece labelled with its fragment (by marker or
+// developer-section tag), role and exact tokens; tools with their token cost; request parameters. Unknown
+// items are kept raw, never dropped. Pure.
+import type { FragmentLayer } from "../model/manifest.js";
+import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
+import { matchFragment, type ContextualFragmentId } from "../fragments/markers.js";
+import { countTokens } from "../tokens/count.js";
+import { utf8Length } from "../tokens/approx.js";
+import type { WireDialect } from "./agent-adapter.js";
+
+export type ViewLayer = FragmentLayer | "history" | "unknown";
+
+export interface ViewFragment {
+  /** `base-instructions`, `permissions`, `skills`, `developer-instructions`, `developer-section:<tag>`,
+   * `agents-md`, `environment-context`, `skill`, `user-message`, `assistant`, an item type, or `unknown`. */
+  id: string;
+  layer: ViewLayer;
+  /** Message role, or the item type for non-message items. */
+  role: string;
+  /** Index in `input`/`messages`; -1 for `instructions`/`system`. */
+  itemIndex: number;
+  contentIndex: number;
+  /** The text, or canonical JSON for non-text pieces. */
+  text: string;
+  bytes: number;
+  tokens: number;
+  /** false when nothing recognised it (shown raw). */
+  known: boolean;
+}
+
+export interface ViewTool {
+  name: string;
+  type: string;
+  bytes: number;
+  tokens: number;
+  /** Set when the tool is declared inside an input item (`additional_tools`), whose tokens count as content. */
+  inInput?: number;
+}
+
+export interface RequestView {
+  dialect: WireDialect | "unknown";
+  /** Top-level keys in body order. */
+  keyOrder: string[];
+  /** Every top-level field except the prompt content and tools, as JSON text. */
+  params: { key: string; json: string }[];
+  fragments: ViewFragment[];
+  tools: ViewTool[];
+  totals: { fragmentTokens: number; toolTokens: number; bytes: number };
+  diagnostics: Diagnostic[];
+}
+
+type Obj = { [key: string]: unknown };
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** Developer sections by leading tag (Codex's developer-message bundle). */
+const DEVELOPER_SECTIONS: { [tag: string]: string } = {
+  "<permissions instructions>": "permissions",
+  "<skills_instructions>": "skills",
+};
+
+const CONTEXT_LAYER: { [K in ContextualFragmentId]: ViewLayer } = {
+  "agents-md": "agents-md",
+  "environment-context": "environment",
+  skill: "skill-injection",
+  "user-shell-command": "history",
+  "turn-aborted": "history",
+  "subagent-notification": "history",
+};
+
+function leadingTag(text: string): string | undefined {
+  return /^\s*(<[A-Za-z_][A-Za-z0-9_ .:-]*>)/.exec(text)?.[1];
+}
+
+function piece(id: string, layer: ViewLayer, role: string, itemIndex: number, contentIndex: number, text: string, known = true): ViewFragment {
+  return { id, layer, role, itemIndex, contentIndex, text, bytes: utf8Length(text), tokens: countTokens(text), known };
+}
+
+function labelText(role: string, text: string, isBase: boolean): { id: string; layer: ViewLayer; known: boolean } {
+  if (role === "developer" || role === "system") {
+    if (isBase) return { id: "base-instructions", layer: "base-instructions", known: true };
+    const tag = leadingTag(text);
+    if (tag !== undefined) return { id: DEVELOPER_SECTIONS[tag] ?? `developer-section:${tag.slice(1, -1)}`, layer: "developer", known: true };
+    return { id: "developer-instructions", layer: "developer", known: true };
+  }
+  if (role === "user") {
+    const f = matchFragment(text);
+    if (f !== undefined) return { id: f, layer: CONTEXT_LAYER[f], known: true };
+    const tag = leadingTag(text);
+    if (tag !== undefined && text.trimEnd().endsWith(`</${tag.slice(1, -1).split(" ")[0]}>`)) return { id: `user-section:${tag.slice(1, -1)}`, layer: "extension", known: true };
+    return { id: "user-message", layer: "user-message", known: true };
+  }
+  if (role === "assistant") return { id: "assistant", layer: "history", known: true };
+  return { id: "unknown", layer: "unknown", known: false };
+}
+
+function partsOf(content: unknown): unknown[] {
+  if (typeof content === "string") return [{ type: "text", text: content }];
+  return Array.isArray(content) ? content : [content];
+}
+
+function textOfPart(part: unknown): string | undefined {
+  return isObj(part) && typeof part.text === "string" && (part.type === undefined || /text$/.test(String(part.type))) ? part.text : undefined;
+}
+
+function toolCost(t: unknown): ViewTool {
+  const json = JSON.stringify(t);
+  const o = isObj(t) ? t : {};
+  const fn = isObj(o.function) ? o.function : {};
+  const name = typeof o.name === "string" ? o.name : typeof fn.name === "string" ? fn.name : String(o.type ?? "?");
+  return { name, type: typeof o.type === "string" ? o.type : "function", bytes: utf8Length(json), tokens: countTokens(json) };
+}
+
+function detectDialect(body: Obj, hint: WireDialect | undefined): WireDialect | "unknown" {
+  if (hint) return hint;
+  if (Array.isArray(body.input)) return "responses";
+  if (Array.isArray(body.contents)) return "gemini";
+  if (Array.isArray(body.messages)) return "system" in body || "max_tokens" in body ? "anthropic-messages" : "chat-completions";
+  return "unknown";
+}
+
+const CONTENT_KEYS: { [d: string]: string[] } = {
+  responses: ["input", "tools", "instructions"],
+  "anthropic-messages": ["messages", "tools", "system"],
+  "chat-completions": ["messages", "tools"],
+  gemini: ["contents", "tools", "systemInstruction", "system_instruction"],
+  unknown: [],
+};
+
+function messageFragments(items: unknown[], dialect: WireDialect, hasInstructions: boolean): ViewFragment[] {
+  const out: ViewFragment[] = [];
+  let baseSeen = hasInstructions;
+  items.forEach((item, i) => {
+    if (!isObj(item)) {
+      out.push(piece("unknown", "unknown", "?", i, 0, JSON.stringify(item), false));
+      return;
+    }
+    const isMessage = dialect === "responses" ? item.type === "message" || (item.type === undefined && typeof item.role === "string") : typeof item.role === "string";
+    if (!isMessage) {
+      const type = typeof item.type === "string" ? item.type : "unknown";
+      const layer: ViewLayer = Array.isArray(item.tools) ? "extension" : "history";
+      out.push(piece(type, layer, type, i, 0, JSON.stringify(item), typeof item.type === "string"));
+      return;
+    }
+    const role = dialect === "gemini" && item.role === "model" ? "assistant" : String(item.role);
+    const parts = dialect === "gemini" ? partsOf(item.parts) : partsOf(item.content);
+    parts.forEach((part, j) => {
+      const text = textOfPart(part);
+      if (text === undefined) {
+        const type = isObj(part) && typeof part.type === "string" ? part.type : "part";
+        const layer: ViewLayer = /tool|function/.test(type) ? "history" : role === "user" ? "user-message" : "history";
+        out.push(piece(type, layer, role, i, j, JSON.stringify(part), isObj(part)));
+        return;
+      }
+      const isBase = !baseSeen && role === "developer" && j === 0 && leadingTag(text) === undefined;
+      if (isBase) baseSeen = true;
+      const l = labelText(role, text, isBase);
+      out.push(piece(l.id, l.layer, role, i, j, text, l.known));
+    });
+    if (parts.length === 0) out.push(piece("empty-message", "unknown", role, i, 0, "", false));
+  });
+  return out;
+}
+
+function systemFragments(system: unknown): ViewFragment[] {
+  if (system === undefined) return [];
+  return partsOf(isObj(system) && Array.isArray(system.parts) ? system.parts : system).map((p, j) => {
+    const text = textOfPart(p) ?? JSON.stringify(p);
+    return piece(j === 0 ? "base-instructions" : "system", "base-instructions", "system", -1, j, text);
+  });
+}
+
+export function buildRequestView(bodyText: string, dialectHint?: WireDialect): RequestView {
+  const diagnostics: Diagnostic[] = [];
+  let body: unknown;
+  try {
+    body = JSON.parse(bodyText);
+  } catch (error) {
+    diagnostics.push(diagnostic("capture/invalid-json", "error", `request body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`));
+  }
+  if (!isObj(body)) {
+    if (body !== undefined) diagnostics.push(diagnostic("capture/unexpected-body", "error", "request body is not a JSON object"));
+    const raw = piece("unknown", "unknown", "raw", -1, 0, bodyText, false);
+    return { dialect: "unknown", keyOrder: [], params: [], fragments: [raw], tools: [], totals: { fragmentTokens: raw.tokens, toolTokens: 0, bytes: raw.bytes }, diagnostics };
+  }
+  const dialect = detectDialect(body, dialectHint);
+  const content = new Set(CONTENT_KEYS[dialect] ?? []);
+  const fragments: ViewFragment[] = [];
+  if (dialect === "responses") {
+    if (typeof body.instructions === "string") fragments.push(piece("base-instructions", "base-instructions", "instructions", -1, 0, body.instructions));
+    fragments.push(...messageFragments(body.input as unknown[], dialect, typeof body.instructions === "string"));
+  } else if (dialect === "anthropic-messages") {
+    fragments.push(...systemFragments(body.system), ...messageFragments(body.messages as unknown[], dialect, true));
+  } else if (dialect === "chat-completions") {
+    fragments.push(...messageFragments(body.messages as unknown[], dialect, false));
+  } else if (dialect === "gemini") {
+    fragments.push(...systemFragments(body.systemInstruction ?? body.system_instruction), ...messageFragments(body.contents as unknown[], dialect, true));
+  } else {
+    diagnostics.push(diagnostic("capture/unknown-dialect", "warning", "request body is JSON but not a known model request; shown raw"));
+    fragments.push(piece("unknown", "unknown", "raw", -1, 0, bodyText, false));
+  }
+  const rawTools = Array.isArray(body.tools) ? body.tools : [];
+  const tools = (dialect === "gemini" ? rawTools.flatMap((t) => (isObj(t) && Array.isArray(t.functionDeclarations) ? t.functionDeclarations : [t])) : rawTools).map(toolCost);
+  // Codex can declare tools inside the input (`additional_tools` items); list them, counted once as content.
+  if (dialect === "responses") {
+    (body.input as unknown[]).forEach((item, i) => {
+      if (isObj(item) && Array.isArray(item.tools)) for (const t of item.tools) tools.push({ ...toolCost(t), inInput: i });
+    });
+  }
+  const params = Object.keys(body)
+    .filter((k) => !content.has(k))
+    .map((key) => ({ key, json: JSON.stringify(body[key]) }));
+  return {
+    dialect,
+    keyOrder: Object.keys(body),
+    params,
+    fragments,
+    tools,
+    totals: {
+      fragmentTokens: fragments.reduce((s, f) => s + f.tokens, 0),
+      toolTokens: tools.reduce((s, t) => s + (t.inInput === undefined ? t.tokens : 0), 0),
+      bytes: utf8Length(bodyText),
+    },
+    diagnostics,
+  };
+}

@@ -1,0 +1,103 @@
+// `promptc calibrate <captured.json|capture-dir…> --profile codex -o prose/`: extract the prose fragments from
+// captures of the user's installed agent into a `--prose-dir`. Does IO (CLI edge): reads captures, writes files.
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Command } from "commander";
+import { getAdapter } from "../../capture/adapters/index.js";
+import { calibrateProse, type CalibrateApproval, type CalibrateInput } from "../../capture/calibrate-prose.js";
+import { formatDiagnostic } from "../format/format-diagnostic.js";
+import { createStyle, shouldColor } from "../format/style.js";
+import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+import type { RegisterCommand } from "./index.js";
+
+const APPROVALS: readonly CalibrateApproval[] = ["never", "on-request", "on-failure", "untrusted"];
+
+interface CalibrateCliOptions {
+  profile: string;
+  out?: string;
+  approval: string;
+  agentVersion?: string;
+  color?: boolean;
+}
+
+function readUserAgent(headersFile: string): string | undefined {
+  try {
+    const h = JSON.parse(readFileSync(headersFile, "utf8")) as { [k: string]: unknown };
+    return typeof h["user-agent"] === "string" ? h["user-agent"] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A capture file, or every decoded POST of a `capture -o` folder. */
+function collectInputs(path: string): CalibrateInput[] | string {
+  let isDir: boolean;
+  try {
+    isDir = statSync(path).isDirectory();
+  } catch (err) {
+    return `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;
+  }
+  if (!isDir) {
+    const input: CalibrateInput = { file: path, body: readFileSync(path, "utf8") };
+    const ua = readUserAgent(path.replace(/\.request\.json$/, ".headers.json"));
+    if (ua !== undefined && path.endsWith(".request.json")) input.userAgent = ua;
+    return [input];
+  }
+  const indexFile = join(path, "capture.json");
+  if (!existsSync(indexFile)) return `${path} is a folder without capture.json (write one with promptc capture -o)`;
+  const index = JSON.parse(readFileSync(indexFile, "utf8")) as { requests?: { file: string; method: string; decoded: boolean; reply: { kind: string } }[] };
+  return (index.requests ?? [])
+    .filter((r) => r.method === "POST" && r.decoded && r.reply.kind === "model")
+    .map((r) => {
+      const file = join(path, r.file);
+      const input: CalibrateInput = { file, body: readFileSync(file, "utf8") };
+      const ua = readUserAgent(file.replace(/\.request\.json$/, ".headers.json"));
+      if (ua !== undefined) input.userAgent = ua;
+      return input;
+    });
+}
+
+export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, setExitCode) => {
+  program
+    .command("calibrate")
+    .description("extract prose (base instructions, preambles, permission texts, tool descriptions) from captures into a --prose-dir")
+    .argument("<captures...>", "captured request bodies (NNN.request.json) or capture -o folders")
+    .option("--profile <id>", "profile the prose is for", "codex")
+    .option("-o, --out <dir>", "prose directory to write")
+    .option("--approval <policy>", `approval policy the capture ran with (${APPROVALS.join(", ")})`, "never")
+    .option("--agent-version <v>", "agent version of the capture when its headers are not next to it")
+    .option("--no-color", "no colours")
+    .action((paths: string[], options: CalibrateCliOptions) => {
+      const fail = (msg: string) => {
+        io.stderr(`promptc calibrate: ${msg}\n`);
+        setExitCode(EXIT_USAGE);
+      };
+      if (options.out === undefined) return fail("missing -o <dir> (the prose directory to write)");
+      const adapter = getAdapter(options.profile);
+      if (!adapter || adapter.profile !== options.profile) return fail(`profile '${options.profile}' cannot be calibrated from captures (supported: codex)`);
+      if (!APPROVALS.includes(options.approval as CalibrateApproval)) return fail(`unknown approval policy '${options.approval}'`);
+      const inputs: CalibrateInput[] = [];
+      for (const p of paths) {
+        const r = collectInputs(resolve(io.cwd, p));
+        if (typeof r === "string") return fail(r);
+        inputs.push(...r);
+      }
+      const calibOptions: Parameters<typeof calibrateProse>[1] = { approval: options.approval as CalibrateApproval };
+      if (options.agentVersion !== undefined) calibOptions.agentVersion = options.agentVersion;
+      if (adapter.targetVersion !== undefined) calibOptions.targetVersion = adapter.targetVersion;
+      const result = calibrateProse(inputs, calibOptions);
+      const style = createStyle(shouldColor(io, options.color));
+      for (const d of result.diagnostics) io.stderr(formatDiagnostic(d, style) + "\n");
+      if (result.diagnostics.some((d) => d.severity === "error")) return setExitCode(EXIT_USAGE);
+      const out = resolve(io.cwd, options.out);
+      mkdirSync(out, { recursive: true });
+      for (const [name, text] of Object.entries(result.files)) {
+        writeFileSync(join(out, name), text);
+        io.stdout(`${name}  ${Buffer.byteLength(text)} bytes\n`);
+      }
+      const meta = { profile: options.profile, agent: adapter.id, agentVersion: result.agentVersion ?? null, targetVersion: adapter.targetVersion ?? null, sources: result.sources };
+      writeFileSync(join(out, "calibration.json"), JSON.stringify(meta, null, 2) + "\n");
+      io.stderr(style.dim(`promptc calibrate: ${Object.keys(result.files).length} file(s) in ${out}; use them with --prose-dir ${options.out}\n`));
+      setExitCode(EXIT_OK);
+    });
+};

@@ -1,0 +1,204 @@
+// `promptc capture [options] -- <agent command…>`: run a real agent against a loopback fake model and show
+// every request it sent, layer by layer. Does IO (CLI edge): files, child process, server.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Command } from "commander";
+import { AGENT_ADAPTERS, detectAdapter, getAdapter } from "../../capture/adapters/index.js";
+import type { CaptureRun, CapturedRequest } from "../../capture/captured-request.js";
+import { diffRequests } from "../../capture/diff-requests.js";
+import { buildRequestView, type RequestView } from "../../capture/request-view.js";
+import { DEFAULT_SCRIPT, parseReplyScript, type ReplyScript } from "../../capture/reply-script.js";
+import { runCapture } from "../../capture/server/run-capture.js";
+import { formatRequestDiff, formatRequestView } from "../format/capture-text.js";
+import { formatDiagnostic } from "../format/format-diagnostic.js";
+import { renderHtmlReport, sectionFromView } from "../format/html-report.js";
+import { createStyle, shouldColor } from "../format/style.js";
+import { EXIT_FINDINGS, EXIT_USAGE, type CliIO } from "../io.js";
+import type { RegisterCommand } from "./index.js";
+
+/** Context window used for shares when the user gives none (Codex's default for gpt-5 family models). */
+export const DEFAULT_CONTEXT_WINDOW = 272_000;
+
+interface CaptureOptions {
+  agent?: string;
+  cd?: string;
+  json?: boolean;
+  out?: string;
+  turns?: string;
+  replyFile?: string;
+  html?: string;
+  isolated?: boolean;
+  timeout?: string;
+  compare?: string;
+  contextWindow?: string;
+  color?: boolean;
+}
+
+const decoder = new TextDecoder("utf-8");
+
+function viewOf(req: CapturedRequest, dialect: Parameters<typeof buildRequestView>[1]): RequestView | undefined {
+  if (req.reply.kind !== "model" && req.reply.kind !== "turn-limit") return undefined;
+  if (!req.decoded) return undefined;
+  return buildRequestView(decoder.decode(req.body), dialect);
+}
+
+/** `-o dir`: NNN.request.json (byte-exact body), NNN.headers.json (redacted), capture.json (index). */
+export function writeCaptureDir(dir: string, run: CaptureRun): void {
+  mkdirSync(dir, { recursive: true });
+  const index = {
+    agent: run.agent,
+    agentVersion: run.agentVersion ?? null,
+    command: run.command,
+    cwd: run.cwd,
+    exitCode: run.exitCode,
+    signal: run.signal,
+    timedOut: run.timedOut,
+    diagnostics: run.diagnostics,
+    requests: run.requests.map((r) => {
+      const base = String(r.seq).padStart(3, "0");
+      const ext = r.decoded ? "request.json" : `request.${r.encoding}`;
+      writeFileSync(join(dir, `${base}.${ext}`), r.body);
+      writeFileSync(join(dir, `${base}.headers.json`), JSON.stringify(r.headers, null, 2) + "\n");
+      return { seq: r.seq, method: r.method, url: r.url, file: `${base}.${ext}`, bytes: r.body.length, encoding: r.encoding, decoded: r.decoded, reply: r.reply, diagnostics: r.diagnostics };
+    }),
+  };
+  writeFileSync(join(dir, "capture.json"), JSON.stringify(index, null, 2) + "\n");
+}
+
+function runToJson(run: CaptureRun): string {
+  return JSON.stringify({
+    agent: run.agent,
+    agentVersion: run.agentVersion ?? null,
+    command: run.command,
+    cwd: run.cwd,
+    exitCode: run.exitCode,
+    signal: run.signal,
+    timedOut: run.timedOut,
+    diagnostics: run.diagnostics,
+    requests: run.requests.map((r) => ({
+      seq: r.seq,
+      method: r.method,
+      url: r.url,
+      headers: r.headers,
+      encoding: r.encoding,
+      decoded: r.decoded,
+      reply: r.reply,
+      diagnostics: r.diagnostics,
+      // The raw body text, byte-exact when it is UTF-8; base64 otherwise.
+      ...(r.decoded ? { body: decoder.decode(r.body) } : { bodyBase64: Buffer.from(r.body).toString("base64") }),
+    })),
+  }, null, 2) + "\n";
+}
+
+function positiveInt(value: string | undefined, name: string): number | undefined | Error {
+  if (value === undefined) return undefined;
+  const v = Number(value);
+  return Number.isInteger(v) && v > 0 ? v : new Error(`${name} must be a positive integer, got '${value}'`);
+}
+
+export const registerCapture: RegisterCommand = (program: Command, io: CliIO, setExitCode) => {
+  program
+    .command("capture")
+    .description("run an agent against a loopback fake model and show the exact requests it sends (no network, no key)")
+    .argument("<command...>", "the agent command line, after --")
+    .option("--agent <id>", `agent adapter: ${AGENT_ADAPTERS.map((a) => a.id).join(", ")} (default: from the command name)`)
+    .option("-C, --cd <dir>", "run the agent in this directory")
+    .option("--json", "print the capture (headers redacted, raw bodies) as JSON")
+    .option("-o, --out <dir>", "write NNN.request.json (byte-exact bodies), NNN.headers.json and capture.json")
+    .option("--turns <n>", "answer at most n model requests; later ones get an error")
+    .option("--reply-file <file>", "scripted replies (JSON or YAML): text, tool calls, usage, errors per request")
+    .option("--html <file>", "write a self-contained HTML report")
+    .option("--isolated", "run the agent with a scratch HOME and config folder")
+    .option("--timeout <seconds>", "stop the agent after this long", "300")
+    .option("--compare <compiled.json>", "diff the first model request against a compiled request body")
+    .option("--context-window <tokens>", "context window for shares", String(DEFAULT_CONTEXT_WINDOW))
+    .option("--no-color", "no colours")
+    .action(async (argv: string[], options: CaptureOptions) => {
+      const fail = (msg: string) => {
+        io.stderr(`promptc capture: ${msg}\n`);
+        setExitCode(EXIT_USAGE);
+      };
+      const command = argv[0];
+      if (command === undefined) return fail("no agent command given (use: promptc capture -- codex exec \"hi\")");
+      const adapter = options.agent !== undefined ? getAdapter(options.agent) : detectAdapter(command);
+      if (!adapter) return fail(options.agent !== undefined ? `unknown agent '${options.agent}' (known: ${AGENT_ADAPTERS.map((a) => a.id).join(", ")})` : `cannot tell which agent '${command}' is; pass --agent ${AGENT_ADAPTERS.map((a) => a.id).join("|")}`);
+      const turns = positiveInt(options.turns, "--turns");
+      const timeout = positiveInt(options.timeout, "--timeout");
+      const window = positiveInt(options.contextWindow, "--context-window");
+      for (const v of [turns, timeout, window]) if (v instanceof Error) return fail(v.message);
+      const style = createStyle(shouldColor(io, options.color));
+      let script: ReplyScript = DEFAULT_SCRIPT;
+      if (options.replyFile !== undefined) {
+        let text: string;
+        try {
+          text = readFileSync(resolve(io.cwd, options.replyFile), "utf8");
+        } catch (err) {
+          return fail(`cannot read ${options.replyFile}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+        }
+        const parsed = parseReplyScript(text, options.replyFile);
+        const firstError = parsed.diagnostics.find((d) => d.severity === "error");
+        if (firstError) return fail(firstError.message);
+        script = parsed.value;
+      }
+      let compared: string | undefined;
+      if (options.compare !== undefined) {
+        try {
+          compared = readFileSync(resolve(io.cwd, options.compare), "utf8");
+        } catch (err) {
+          return fail(`cannot read ${options.compare}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+        }
+      }
+      const cwd = resolve(io.cwd, options.cd ?? ".");
+      const runOptions: Parameters<typeof runCapture>[0] = {
+        adapter,
+        argv,
+        cwd,
+        env: io.env,
+        isolated: options.isolated === true,
+        script,
+        timeoutMs: (timeout as number) * 1000,
+        onAgentOutput: (t) => io.stderr(t),
+      };
+      if (typeof turns === "number") runOptions.maxTurns = turns;
+      const run = await runCapture(runOptions);
+      const contextWindow = window as number;
+      const views = run.requests.map((r) => viewOf(r, adapter.dialect));
+
+      if (options.out !== undefined) writeCaptureDir(resolve(io.cwd, options.out), run);
+      if (options.html !== undefined) {
+        const sections = run.requests.flatMap((r, i) => {
+          const v = views[i];
+          return v ? [sectionFromView(v, `#${r.seq} ${r.method} ${r.url}`, contextWindow)] : [];
+        });
+        writeFileSync(resolve(io.cwd, options.html), renderHtmlReport({ title: `promptc capture: ${argv.join(" ")}`, sections }));
+      }
+      if (options.json) io.stdout(runToJson(run));
+      else {
+        const blocks = run.requests.map((r, i) => formatRequestView(r, views[i], style, contextWindow));
+        io.stdout(blocks.join("\n\n") + (blocks.length ? "\n" : ""));
+      }
+      let differs = false;
+      if (compared !== undefined) {
+        const first = run.requests.find((r) => r.reply.kind === "model");
+        if (!first) io.stderr("promptc capture: --compare: no model request was captured\n");
+        else {
+          let right: unknown;
+          try {
+            right = JSON.parse(compared);
+          } catch {
+            return fail(`${options.compare} is not valid JSON`);
+          }
+          const diff = diffRequests(JSON.parse(decoder.decode(first.body)), right);
+          differs = !diff.equal;
+          (options.json ? io.stderr : io.stdout)(formatRequestDiff(diff, style) + "\n");
+        }
+      }
+      for (const d of run.diagnostics) io.stderr(formatDiagnostic(d, style) + "\n");
+      const status = run.timedOut ? "timed out" : run.exitCode !== null ? `exit ${run.exitCode}` : run.signal ? `killed by ${run.signal}` : "did not start";
+      io.stderr(style.dim(`promptc capture: ${run.requests.length} request(s) from ${adapter.displayName}${run.agentVersion ? ` ${run.agentVersion}` : ""}; agent ${status}\n`));
+      if (run.diagnostics.some((d) => d.rule === "capture/spawn-failed")) return setExitCode(EXIT_USAGE);
+      if (run.timedOut) return setExitCode(EXIT_FINDINGS);
+      const code = run.exitCode ?? 128 + 15;
+      setExitCode(code !== 0 ? code : differs ? EXIT_FINDINGS : 0);
+    });
+};

@@ -1,0 +1,57 @@
+// Human-readable layer view of captured requests (per request: parameters, fragments with tokens, tools),
+// and of an item-level request diff. Pure (strings out).
+import type { CapturedRequest } from "../../capture/captured-request.js";
+import type { RequestDiff } from "../../capture/diff-requests.js";
+import type { RequestView } from "../../capture/request-view.js";
+import { formatDiagnostic } from "./format-diagnostic.js";
+import type { Style } from "./style.js";
+
+const n = (x: number): string => x.toLocaleString("en-US");
+const pad = (s: string, w: number): string => (s.length >= w ? s : s + " ".repeat(w - s.length));
+const lpad = (s: string, w: number): string => (s.length >= w ? s : " ".repeat(w - s.length) + s);
+
+function preview(text: string, width = 60): string {
+  const one = text.replace(/\s+/g, " ").trim();
+  return one.length > width ? one.slice(0, width - 1) + "…" : one;
+}
+
+export function formatRequestView(req: CapturedRequest, view: RequestView | undefined, style: Style, contextWindow: number): string {
+  const out: string[] = [];
+  const size = `${n(req.body.length)} bytes${req.decoded ? "" : `, ${req.encoding} (not decoded)`}`;
+  out.push(style.bold(`#${req.seq} ${req.method} ${req.url}`) + style.dim(`  → ${req.reply.kind} ${req.reply.status}  (${size})`));
+  for (const d of req.diagnostics) out.push("  " + formatDiagnostic(d, style));
+  if (!view) return out.join("\n");
+  for (const d of view.diagnostics) out.push("  " + formatDiagnostic(d, style));
+  out.push(style.dim(`  ${view.dialect}; keys: ${view.keyOrder.join(", ")}`));
+  for (const p of view.params) out.push(`  ${pad(p.key, 20)} ${preview(p.json, 90)}`);
+  out.push("");
+  out.push(style.dim(`  ${pad("where", 12)} ${pad("role", 10)} ${pad("fragment", 28)} ${lpad("tokens", 8)} ${lpad("bytes", 9)}  text`));
+  for (const f of view.fragments) {
+    const where = f.itemIndex < 0 ? "instr" : `${f.itemIndex}.${f.contentIndex}`;
+    const id = f.known ? f.id : style.yellow(f.id);
+    out.push(`  ${pad(where, 12)} ${pad(f.role, 10)} ${pad(id, 30)} ${lpad(n(f.tokens), 8)} ${lpad(n(f.bytes), 9)}  ${style.dim(preview(f.text))}`);
+  }
+  const total = view.totals.fragmentTokens + view.totals.toolTokens;
+  out.push("");
+  out.push(`  tools (${view.tools.length}): ${view.tools.map((t) => `${t.name}${t.inInput !== undefined ? ` (in input[${t.inInput}])` : ""} ${n(t.tokens)}`).join(", ") || "none"}`);
+  out.push(`  total: ${n(view.totals.fragmentTokens)} tokens in content + ${n(view.totals.toolTokens)} in tools = ${n(total)} (${((100 * total) / contextWindow).toFixed(1)}% of ${n(contextWindow)})`);
+  return out.join("\n");
+}
+
+export function formatRequestDiff(diff: RequestDiff, style: Style): string {
+  const out: string[] = [];
+  out.push(diff.equal ? style.green("requests are equal (item ids ignored)") : style.yellow(`requests differ; ${diff.commonPrefix} of ${diff.items.length} items agree from the start`));
+  if (!diff.keyOrder.same) out.push(`  key order: captured [${diff.keyOrder.left.join(", ")}] vs compiled [${diff.keyOrder.right.join(", ")}]`);
+  for (const p of diff.params) out.push(`  ${p.key}: ${preview(p.left ?? "(absent)", 50)} vs ${preview(p.right ?? "(absent)", 50)}`);
+  if (diff.tools.onlyLeft.length) out.push(`  tools only captured: ${diff.tools.onlyLeft.join(", ")}`);
+  if (diff.tools.onlyRight.length) out.push(`  tools only compiled: ${diff.tools.onlyRight.join(", ")}`);
+  if (diff.tools.changed.length) out.push(`  tools that differ: ${diff.tools.changed.join(", ")}`);
+  if (!diff.tools.orderSame) out.push("  tool order differs");
+  for (const d of diff.items) {
+    const mark = d.status === "same" ? style.dim("=") : d.status === "changed" ? style.yellow("~") : d.status === "added" ? style.green("+") : style.red("-");
+    const label = d.status === "added" ? d.right : d.left;
+    out.push(`  ${mark} ${lpad(String(d.index), 3)} ${label ?? ""}${d.status === "changed" && d.right !== d.left ? ` → ${d.right}` : ""}`);
+    if (d.detail) out.push(`        ${style.dim(d.detail)}`);
+  }
+  return out.join("\n");
+}

@@ -1,0 +1,226 @@
+// A self-contained HTML report of one or more requests: stacked bar of tokens per layer against the context
+// window, each fragment collapsible with its source and token count, diagnostics highlighted. Pure (string out);
+// inline CSS only, no scripts, no external assets, every text HTML-escaped.
+import type { Diagnostic } from "../../model/diagnostic.js";
+import type { Manifest } from "../../model/manifest.js";
+import type { RequestView } from "../../capture/request-view.js";
+
+export interface ReportFragment {
+  id: string;
+  layer: string;
+  role: string;
+  itemIndex: number;
+  contentIndex: number;
+  tokens: number | null;
+  bytes: number;
+  text: string;
+  sources: string[];
+  /** Something was cut or flagged for this fragment. */
+  flagged: boolean;
+  note?: string;
+}
+
+export interface ReportTool {
+  name: string;
+  tokens: number | null;
+  bytes: number;
+  /** Declared inside an input item: its tokens are already part of that fragment. */
+  inInput?: boolean;
+}
+
+export interface ReportSection {
+  title: string;
+  contextWindow: number;
+  fragments: ReportFragment[];
+  tools: ReportTool[];
+  params: { key: string; json: string }[];
+  diagnostics: Diagnostic[];
+}
+
+export interface ReportModel {
+  title: string;
+  sections: ReportSection[];
+}
+
+/** Layer colours, also used as the legend order. */
+const LAYER_COLORS: { [layer: string]: string } = {
+  "base-instructions": "#4e79a7",
+  developer: "#f28e2b",
+  "agents-md": "#59a14f",
+  environment: "#76b7b2",
+  "user-message": "#edc948",
+  "skill-injection": "#b07aa1",
+  extension: "#ff9da7",
+  history: "#9c755f",
+  tools: "#bab0ac",
+  unknown: "#e15759",
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+}
+
+const fmt = (n: number | null): string => (n === null ? "–" : n.toLocaleString("en-US"));
+
+export function sectionFromView(view: RequestView, title: string, contextWindow: number): ReportSection {
+  return {
+    title,
+    contextWindow,
+    fragments: view.fragments.map((f) => ({
+      id: f.id,
+      layer: f.layer,
+      role: f.role,
+      itemIndex: f.itemIndex,
+      contentIndex: f.contentIndex,
+      tokens: f.tokens,
+      bytes: f.bytes,
+      text: f.text,
+      sources: [],
+      flagged: !f.known,
+      ...(f.known ? {} : { note: "not recognised; shown raw" }),
+    })),
+    tools: view.tools.map((t) => (t.inInput === undefined ? { name: t.name, tokens: t.tokens, bytes: t.bytes } : { name: `${t.name} (in input[${t.inInput}])`, tokens: t.tokens, bytes: t.bytes, inInput: true })),
+    params: view.params,
+    diagnostics: view.diagnostics,
+  };
+}
+
+type Obj = { [key: string]: unknown };
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** A section from a compile result (for `preview --html`): manifest fragments with their text from the request. */
+export function sectionFromCompile(
+  compiled: { request: unknown; manifest: Manifest; diagnostics: Diagnostic[] },
+  title: string,
+  contextWindow: number,
+): ReportSection {
+  const req = isObj(compiled.request) ? compiled.request : {};
+  const input = Array.isArray(req.input) ? req.input : [];
+  const textAt = (i: number, j: number): string => {
+    if (i < 0) return typeof req.instructions === "string" ? req.instructions : "";
+    const item = input[i];
+    const part = isObj(item) && Array.isArray(item.content) ? item.content[j] : undefined;
+    return isObj(part) && typeof part.text === "string" ? part.text : JSON.stringify(part ?? item ?? null);
+  };
+  const fragments = compiled.manifest.fragments.map((f): ReportFragment => {
+    const cut = f.sources.filter((s) => s.bytesKept < s.bytesIn);
+    const flaggedByDiag = compiled.diagnostics.some((d) => d.file !== undefined && f.sources.some((s) => s.path === d.file));
+    const r: ReportFragment = {
+      id: f.id,
+      layer: f.layer,
+      role: f.itemIndex < 0 ? "instructions" : String((input[f.itemIndex] as Obj | undefined)?.role ?? ""),
+      itemIndex: f.itemIndex,
+      contentIndex: f.contentIndex,
+      tokens: f.tokens,
+      bytes: f.bytes,
+      text: textAt(f.itemIndex, f.contentIndex),
+      sources: f.sources.map((s) => `${s.path} (${fmt(s.bytesKept)} of ${fmt(s.bytesIn)} bytes)`),
+      flagged: cut.length > 0 || flaggedByDiag,
+    };
+    if (cut.length > 0) r.note = `truncated: ${cut.map((s) => `${s.path} kept ${fmt(s.bytesKept)} of ${fmt(s.bytesIn)} bytes`).join("; ")}`;
+    else if (f.prose === "stand-in") r.note = "stand-in prose (promptc's wording, not the harness's)";
+    return r;
+  });
+  const params = Object.keys(req)
+    .filter((k) => k !== "input" && k !== "tools" && k !== "instructions")
+    .map((key) => ({ key, json: JSON.stringify(req[key]) }));
+  return {
+    title,
+    contextWindow,
+    fragments,
+    tools: compiled.manifest.tools.map((t) => ({ name: t.name, tokens: t.tokens, bytes: t.bytes })),
+    params,
+    diagnostics: compiled.diagnostics,
+  };
+}
+
+function layerTotals(s: ReportSection): { layer: string; tokens: number }[] {
+  const totals = new Map<string, number>();
+  for (const f of s.fragments) totals.set(f.layer, (totals.get(f.layer) ?? 0) + (f.tokens ?? 0));
+  const toolTokens = s.tools.reduce((n, t) => n + (t.inInput ? 0 : (t.tokens ?? 0)), 0);
+  if (toolTokens > 0) totals.set("tools", toolTokens);
+  const order = Object.keys(LAYER_COLORS);
+  return [...totals.entries()]
+    .map(([layer, tokens]) => ({ layer, tokens }))
+    .sort((a, b) => (order.indexOf(a.layer) + 1 || 99) - (order.indexOf(b.layer) + 1 || 99));
+}
+
+function renderBar(s: ReportSection): string {
+  const totals = layerTotals(s);
+  const used = totals.reduce((n, t) => n + t.tokens, 0);
+  const window = Math.max(s.contextWindow, used, 1);
+  const segs = totals
+    .map((t) => {
+      const pct = (100 * t.tokens) / window;
+      const color = LAYER_COLORS[t.layer] ?? LAYER_COLORS.unknown;
+      return `<div class="seg" data-layer="${escapeHtml(t.layer)}" data-tokens="${t.tokens}" style="width:${pct.toFixed(4)}%;background:${color}" title="${escapeHtml(t.layer)}: ${fmt(t.tokens)} tokens"></div>`;
+    })
+    .join("");
+  const legend = totals
+    .map((t) => `<li><span class="sw" style="background:${LAYER_COLORS[t.layer] ?? LAYER_COLORS.unknown}"></span>${escapeHtml(t.layer)} <b>${fmt(t.tokens)}</b> (${((100 * t.tokens) / window).toFixed(2)}%)</li>`)
+    .join("");
+  return `<div class="bar" role="img" aria-label="${fmt(used)} of ${fmt(s.contextWindow)} tokens">${segs}</div>
+<p class="used">${fmt(used)} of ${fmt(s.contextWindow)} tokens in the context window (${((100 * used) / window).toFixed(2)}%)</p>
+<ul class="legend">${legend}</ul>`;
+}
+
+function renderFragment(f: ReportFragment): string {
+  const where = f.itemIndex < 0 ? "instructions" : `input[${f.itemIndex}].content[${f.contentIndex}]`;
+  const color = LAYER_COLORS[f.layer] ?? LAYER_COLORS.unknown;
+  const note = f.note ? `<p class="note">${escapeHtml(f.note)}</p>` : "";
+  const sources = f.sources.length > 0 ? `<ul class="sources">${f.sources.map((s) => `<li>${escapeHtml(s)}</li>`).join("")}</ul>` : "";
+  return `<details class="fragment${f.flagged ? " flagged" : ""}" data-id="${escapeHtml(f.id)}" data-tokens="${f.tokens ?? ""}">
+<summary><span class="sw" style="background:${color}"></span><code>${escapeHtml(where)}</code> ${escapeHtml(f.role)} · <b>${escapeHtml(f.id)}</b> · ${fmt(f.tokens)} tokens · ${fmt(f.bytes)} bytes</summary>
+${note}${sources}<pre>${escapeHtml(f.text)}</pre>
+</details>`;
+}
+
+function renderSection(s: ReportSection, index: number): string {
+  const diags = s.diagnostics.length
+    ? `<ul class="diagnostics">${s.diagnostics.map((d) => `<li class="${escapeHtml(d.severity)}"><b>${escapeHtml(d.severity)}</b> <code>${escapeHtml(d.rule)}</code> ${d.file ? `${escapeHtml(d.file)}: ` : ""}${escapeHtml(d.message)}</li>`).join("")}</ul>`
+    : "";
+  const tools = s.tools.length
+    ? `<table class="tools"><tr><th>tool</th><th>tokens</th><th>bytes</th></tr>${s.tools.map((t) => `<tr><td><code>${escapeHtml(t.name)}</code></td><td>${fmt(t.tokens)}</td><td>${fmt(t.bytes)}</td></tr>`).join("")}</table>`
+    : "<p>no tools</p>";
+  const params = s.params.map((p) => `<tr><td><code>${escapeHtml(p.key)}</code></td><td><code>${escapeHtml(p.json.length > 300 ? p.json.slice(0, 300) + "…" : p.json)}</code></td></tr>`).join("");
+  return `<section id="request-${index + 1}">
+<h2>${escapeHtml(s.title)}</h2>
+${renderBar(s)}
+${diags}
+<h3>Fragments (${s.fragments.length})</h3>
+<div class="fragments">${s.fragments.map(renderFragment).join("\n")}</div>
+<h3>Tools (${s.tools.length})</h3>
+${tools}
+<h3>Parameters</h3>
+<table class="params">${params}</table>
+</section>`;
+}
+
+const CSS = `body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222;background:#fff}
+h1{font-size:1.4em}h2{font-size:1.2em;border-bottom:1px solid #ccc;padding-bottom:.2em}
+.bar{display:flex;height:28px;border:1px solid #888;background:#f3f3f3;border-radius:3px;overflow:hidden}
+.seg{height:100%;min-width:1px}.used{margin:.3em 0;color:#555}
+.legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.4em 1.2em}
+.sw{display:inline-block;width:.9em;height:.9em;margin-right:.35em;vertical-align:-1px;border-radius:2px}
+details.fragment{border:1px solid #ddd;border-radius:3px;margin:.25em 0;padding:.2em .5em}
+details.flagged{border-color:#e15759;background:#fff4f4}
+summary{cursor:pointer}pre{white-space:pre-wrap;word-break:break-word;background:#f8f8f8;padding:.5em;max-height:30em;overflow:auto}
+.note{color:#b00;margin:.3em 0}.diagnostics li.error{color:#b00}.diagnostics li.warning{color:#a60}
+table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.15em .5em;text-align:left;vertical-align:top}`;
+
+export function renderHtmlReport(model: ReportModel): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>${escapeHtml(model.title)}</title>
+<style>${CSS}</style>
+</head>
+<body>
+<h1>${escapeHtml(model.title)}</h1>
+${model.sections.map(renderSection).join("\n")}
+</body>
+</html>
+`;
+}
