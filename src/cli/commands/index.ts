@@ -8,6 +8,11 @@ export type RegisterCommand = (program: Command, io: CliIO, setExitCode: (code: 
 export const commands: { readonly [verb: string]: () => Promise<RegisterCommand> } = {
   preview: async () => (await import("./preview.js")).registerPreview,
   tokens: async () => (await import("./tokens.js")).registerTokens,
+  lint: async () => (await import("./lint.js")).registerLint,
   run: async () => (await import("./run.js")).registerRun,
+  snapshot: async () => (await import("./snapshot.js")).registerSnapshot,
+  diff: async () => (await import("./diff.js")).registerDiff,
   compact: async () => (await import("./compact.js")).registerCompact,
+  capture: async () => (await import("./capture.js")).registerCapture,
+  calibrate: async () => (await import("./calibrate.js")).registerCalibrate,
 };
