@@ -1,0 +1,153 @@
+// `promptc diff A.json B.json` / `promptc diff scenario.yaml --turns 3,4`: common prefix in items and tokens,
+// first divergent item and byte, why, and the tokens a prefix cache reuses vs re-bills. Does IO (CLI edge).
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import { commonPrefix, explainPrefix, type CommonPrefixResult } from "../../cache/common-prefix.js";
+import { OPENAI_CACHE_MODEL, type CacheModel } from "../../cache/cache-model.js";
+import type { RequestLike } from "../../cache/prompt-segments.js";
+import { createNodeHost } from "../../host/node-host.js";
+import { approxTokens } from "../../tokens/index.js";
+import { formatDiagnostic } from "../format/format-diagnostic.js";
+import { createStyle, shouldColor } from "../format/style.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+import type { RegisterCommand } from "./index.js";
+import { compileScenarioFile } from "./snapshot.js";
+
+interface DiffOptions {
+  turns?: string;
+  json?: boolean;
+  approx?: boolean;
+  minCacheable: string;
+  block: string;
+  color?: boolean;
+}
+
+type Loaded = { ok: true; label: string; request: RequestLike } | { ok: false; error: string };
+
+/** A request body, or an object carrying one under `request` (compile / preview --json output). */
+export function requestFromJson(value: unknown): RequestLike | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const v = value as { request?: unknown; input?: unknown };
+  if (v.request && typeof v.request === "object" && Array.isArray((v.request as { input?: unknown }).input)) return v.request as RequestLike;
+  if (Array.isArray(v.input)) return v as RequestLike;
+  return undefined;
+}
+
+function loadRequestFile(path: string, label: string): Loaded {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    return { ok: false, error: `cannot read ${label} (${(err as NodeJS.ErrnoException).code ?? String(err)})` };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, error: `${label} is not valid JSON: ${(err as Error).message}` };
+  }
+  const request = requestFromJson(value);
+  if (!request) return { ok: false, error: `${label} is not a request body (no "input" array)` };
+  return { ok: true, label, request };
+}
+
+function isScenarioFile(path: string): boolean {
+  if (/\.ya?ml$/i.test(path)) return true;
+  if (!/\.json$/i.test(path)) return false;
+  try {
+    const v = JSON.parse(readFileSync(path, "utf8")) as { turns?: unknown };
+    return Array.isArray(v.turns);
+  } catch {
+    return false;
+  }
+}
+
+function parseTurns(spec: string | undefined, count: number): [number, number] | string {
+  if (spec === undefined) return count < 2 ? "the scenario has one turn: nothing to compare" : [count - 1, count];
+  const m = /^(\d+),(\d+)$/.exec(spec.trim());
+  if (!m) return `--turns expects two turn numbers like 3,4 (got '${spec}')`;
+  const a = Number(m[1]);
+  const b = Number(m[2]);
+  for (const t of [a, b]) if (t < 1 || t > count) return `turn ${t} is out of range (the scenario has ${count} turns)`;
+  return [a, b];
+}
+
+const n = (x: number) => x.toLocaleString("en-US");
+
+export function formatPrefixReport(r: CommonPrefixResult, a: string, b: string, model: CacheModel): string[] {
+  const lines = [
+    `A: ${a}  ${n(r.itemsA)} items, ${n(r.tokensA)} tokens, ${n(r.bytesA)} bytes`,
+    `B: ${b}  ${n(r.itemsB)} items, ${n(r.tokensB)} tokens, ${n(r.bytesB)} bytes`,
+    `common prefix: ${n(r.commonItems)}/${n(r.itemsA)} items of A, ${n(r.commonTokens)} tokens, ${n(r.commonBytes)} bytes`,
+  ];
+  const d = r.divergence;
+  if (!d) {
+    lines.push(r.itemsB > r.itemsA || r.tokensB > r.tokensA ? `first divergence: none — B extends A by ${n(r.itemsB - r.itemsA)} item(s)` : "first divergence: none");
+  } else {
+    const where = d.itemIndex !== undefined ? `input[${d.itemIndex}]` : d.segment;
+    lines.push(`first divergence: ${where} at byte ${n(d.byteOffset)} (byte ${n(d.segmentByteOffset)} of the ${d.segment === "input" ? "item" : "field"})`);
+    if (d.labelA !== undefined) lines.push(`  A: ${d.labelA}`);
+    if (d.labelB !== undefined) lines.push(`  B: ${d.labelB}`);
+  }
+  const why = explainPrefix(r);
+  lines.push(`why: ${why.length ? why.join("\n     ") : "nothing changed in the cached part"}`);
+  lines.push(`cache: ${n(r.reusableTokens)} tokens reusable, ${n(r.rebilledTokens)} re-billed (prefix cache from ${n(model.minCacheableTokens)} tokens, blocks of ${n(model.blockTokens)})`);
+  return lines;
+}
+
+export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setExitCode) => {
+  program
+    .command("diff")
+    .description("compare two requests (or two turns of a scenario): common prefix, first divergence and why, cache reuse")
+    .argument("<a>", "request JSON file, or a scenario file")
+    .argument("[b]", "second request JSON file")
+    .option("--turns <a,b>", "with a scenario: the two turns to compare (default: the last two)")
+    .option("--json", "print a JSON report")
+    .option("--approx", "estimate tokens as ceil(bytes/4) instead of counting exactly (faster on huge requests)")
+    .option("--min-cacheable <tokens>", "shortest prefix a provider caches", String(OPENAI_CACHE_MODEL.minCacheableTokens))
+    .option("--block <tokens>", "cache granularity beyond the minimum", String(OPENAI_CACHE_MODEL.blockTokens))
+    .option("--no-color", "no colours")
+    .action((aArg: string, bArg: string | undefined, options: DiffOptions) => {
+      const fail = (msg: string) => {
+        io.stderr(`promptc diff: ${msg}\n`);
+        setExitCode(EXIT_USAGE);
+      };
+      const min = Number(options.minCacheable);
+      const block = Number(options.block);
+      if (!Number.isInteger(min) || min < 0 || !Number.isInteger(block) || block < 1) return fail("--min-cacheable and --block take whole numbers (block ≥ 1)");
+      const cacheModel: CacheModel = { minCacheableTokens: min, blockTokens: block };
+      const style = createStyle(!options.json && shouldColor(io, options.color));
+      const aPath = resolve(io.cwd, aArg);
+      let a: Loaded;
+      let b: Loaded;
+      if (bArg === undefined || options.turns !== undefined) {
+        if (bArg !== undefined) return fail("give either two request files or one scenario with --turns");
+        if (!isScenarioFile(aPath)) return fail(`${aArg} is not a scenario; to compare requests give two files`);
+        const r = compileScenarioFile(createNodeHost({ cwd: io.cwd, env: io.env }), aPath);
+        if (!r.compiled) {
+          for (const d of r.diagnostics.filter((x) => x.severity === "error")) io.stderr(`${formatDiagnostic(d, style, io.cwd)}\n`);
+          return fail(`cannot compile scenario ${aArg}`);
+        }
+        const turns = parseTurns(options.turns, r.compiled.turns.length);
+        if (typeof turns === "string") return fail(turns);
+        a = { ok: true, label: `${aArg} turn ${turns[0]}`, request: r.compiled.turns[turns[0] - 1]!.request };
+        b = { ok: true, label: `${aArg} turn ${turns[1]}`, request: r.compiled.turns[turns[1] - 1]!.request };
+      } else {
+        a = loadRequestFile(aPath, aArg);
+        b = loadRequestFile(resolve(io.cwd, bArg), bArg);
+      }
+      if (!a.ok) return fail(a.error);
+      if (!b.ok) return fail(b.error);
+      const result = commonPrefix(a.request, b.request, { cacheModel, ...(options.approx ? { countTokens: approxTokens } : {}) });
+      const kept = result.divergence === null && result.partitionChanges.length === 0;
+      const exit = kept ? EXIT_OK : EXIT_FINDINGS;
+      if (options.json) {
+        io.stdout(`${JSON.stringify({ a: a.label, b: b.label, tokens: options.approx ? "approx" : "o200k_base", cacheModel, ...result, why: explainPrefix(result) }, null, 2)}\n`);
+      } else {
+        const lines = formatPrefixReport(result, a.label, b.label, cacheModel);
+        io.stdout(`${lines.map((l) => (l.startsWith("why:") && !kept ? style.yellow(l) : l)).join("\n")}\n`);
+      }
+      setExitCode(exit);
+    });
+};

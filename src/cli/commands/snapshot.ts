@@ -1,0 +1,214 @@
+// `promptc snapshot [scenario…] [--update]`: compile every scenario, compare with snapshots/<scenario>/
+// (turn-N.request.json, layout.txt) and check the prefix invariant. Does IO (CLI edge).
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Command } from "commander";
+import type { Host } from "../../host/host.js";
+import { createNodeHost } from "../../host/node-host.js";
+import type { Diagnostic } from "../../model/diagnostic.js";
+import { loadScenarioContexts, loadScenarioFile } from "../../discover/load-scenario.js";
+import { compileScenario, type CompileScenarioResult } from "../../session/compile-scenario.js";
+import type { Scenario } from "../../session/scenario.js";
+import { buildScenarioSnapshot, type InvariantFinding } from "../../session/scenario-snapshot.js";
+import { formatDiagnostic } from "../format/format-diagnostic.js";
+import { createStyle, shouldColor } from "../format/style.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+import type { RegisterCommand } from "./index.js";
+
+export const DEFAULT_SCENARIO_DIR = "fixtures/scenarios";
+/** Scenario snapshots live one folder down so scenario names cannot collide with other snapshot kinds. */
+export const DEFAULT_SNAPSHOT_DIR = "snapshots/scenarios";
+const SCENARIO_FILE = /\.(ya?ml|json)$/i;
+const TURN_FILE = /^turn-\d+\.request\.json$/;
+
+export interface CompiledScenarioFile {
+  scenario?: Scenario;
+  compiled?: CompileScenarioResult;
+  diagnostics: Diagnostic[];
+}
+
+/** Load, discover and compile one scenario file. Errors come back as diagnostics. */
+export function compileScenarioFile(host: Host, path: string): CompiledScenarioFile {
+  const loaded = loadScenarioFile(host, path);
+  if (!loaded.value) return { diagnostics: loaded.diagnostics };
+  const contexts = loadScenarioContexts(host, loaded.value);
+  if (!contexts.value) return { scenario: loaded.value, diagnostics: [...loaded.diagnostics, ...contexts.diagnostics] };
+  const compiled = compileScenario(loaded.value, contexts.value);
+  return { scenario: loaded.value, compiled, diagnostics: [...loaded.diagnostics, ...contexts.diagnostics, ...compiled.diagnostics] };
+}
+
+/** The CI convention: any non-empty value except "0"/"false" means "never write snapshots". */
+export function isCI(env: { [key: string]: string | undefined }): boolean {
+  const v = env.CI;
+  return v !== undefined && v !== "" && v !== "0" && v.toLowerCase() !== "false";
+}
+
+type FileStatus = "same" | "written" | "updated" | "differs" | "missing" | "stale" | "removed";
+type ScenarioStatus = "ok" | "written" | "updated" | "differs" | "broken" | "error";
+
+interface ScenarioReport {
+  name: string;
+  file: string;
+  status: ScenarioStatus;
+  turns: number;
+  files: { name: string; status: FileStatus; firstDifference?: { line: number; expected: string; actual: string } }[];
+  findings: InvariantFinding[];
+  cache?: { inputTokens: number; cachedTokens: number; hitRatio: number };
+  diagnostics: Diagnostic[];
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+function firstDifference(expected: string, actual: string): { line: number; expected: string; actual: string } {
+  const a = expected.split("\n");
+  const b = actual.split("\n");
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const cut = (s: string | undefined) => (s === undefined ? "(end of file)" : s.length > 160 ? `${s.slice(0, 160)}…` : s);
+  return { line: i + 1, expected: cut(a[i]), actual: cut(b[i]) };
+}
+
+function listScenarios(dir: string): string[] | undefined {
+  try {
+    return readdirSync(dir).filter((f) => SCENARIO_FILE.test(f)).sort().map((f) => join(dir, f));
+  } catch {
+    return undefined;
+  }
+}
+
+function resolveScenarioArg(arg: string, dir: string, cwd: string): string {
+  const direct = resolve(cwd, arg);
+  try {
+    if (statSync(direct).isFile()) return direct;
+  } catch {
+    // not a path: try it as a scenario name in the folder
+  }
+  for (const ext of [".yaml", ".yml", ".json"]) {
+    const candidate = join(dir, `${arg}${ext}`);
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // next extension
+    }
+  }
+  return direct;
+}
+
+interface SnapshotOptions {
+  update?: boolean;
+  dir: string;
+  out: string;
+  json?: boolean;
+  color?: boolean;
+}
+
+function snapshotOne(host: Host, path: string, outRoot: string, write: boolean, update: boolean): ScenarioReport {
+  const r = compileScenarioFile(host, path);
+  const name = r.scenario?.name ?? path.split("/").pop()!.replace(SCENARIO_FILE, "");
+  const report: ScenarioReport = { name, file: path, status: "ok", turns: 0, files: [], findings: [], diagnostics: r.diagnostics };
+  if (!r.scenario || !r.compiled || r.diagnostics.some((d) => d.severity === "error")) return { ...report, status: "error" };
+  const snap = buildScenarioSnapshot(r.scenario, r.compiled.turns);
+  report.turns = r.compiled.turns.length;
+  report.findings = snap.findings;
+  report.cache = { inputTokens: snap.cache.inputTokens, cachedTokens: snap.cache.cachedTokens, hitRatio: snap.cache.hitRatio };
+  const dir = join(outRoot, name);
+  let existing: string[] = [];
+  try {
+    existing = readdirSync(dir);
+  } catch {
+    existing = [];
+  }
+  for (const [file, text] of Object.entries(snap.files)) {
+    const target = join(dir, file);
+    const old = readText(target);
+    if (old === text) {
+      report.files.push({ name: file, status: "same" });
+    } else if (old === undefined ? write : write && update) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(target, text);
+      report.files.push({ name: file, status: old === undefined ? "written" : "updated" });
+    } else if (old === undefined) {
+      report.files.push({ name: file, status: "missing" });
+    } else {
+      report.files.push({ name: file, status: "differs", firstDifference: firstDifference(old, text) });
+    }
+  }
+  for (const file of existing.filter((f) => TURN_FILE.test(f) && !(f in snap.files)).sort()) {
+    if (write && update) {
+      rmSync(join(dir, file));
+      report.files.push({ name: file, status: "removed" });
+    } else {
+      report.files.push({ name: file, status: "stale" });
+    }
+  }
+  const statuses = new Set(report.files.map((f) => f.status));
+  if (snap.findings.length) report.status = "broken";
+  else if (statuses.has("differs") || statuses.has("missing") || statuses.has("stale")) report.status = "differs";
+  else if (statuses.has("updated") || statuses.has("removed")) report.status = "updated";
+  else if (statuses.has("written")) report.status = "written";
+  return report;
+}
+
+export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, setExitCode) => {
+  program
+    .command("snapshot")
+    .description("compile scenarios and compare each request with snapshots/<scenario>/; check the cache-prefix invariant")
+    .argument("[scenario...]", "scenario files or names (default: every scenario in --dir)")
+    .option("-u, --update", "rewrite snapshots that differ (never when CI is set)")
+    .option("--dir <dir>", "folder of scenario files", DEFAULT_SCENARIO_DIR)
+    .option("--out <dir>", "snapshot folder", DEFAULT_SNAPSHOT_DIR)
+    .option("--json", "print a JSON report")
+    .option("--no-color", "no colours")
+    .action((args: string[], options: SnapshotOptions) => {
+      const style = createStyle(!options.json && shouldColor(io, options.color));
+      const dir = resolve(io.cwd, options.dir);
+      const out = resolve(io.cwd, options.out);
+      const ci = isCI(io.env);
+      if (ci && options.update) {
+        io.stderr("promptc snapshot: --update is refused when CI is set (snapshots are only compared in CI)\n");
+        return setExitCode(EXIT_USAGE);
+      }
+      const files = args.length ? args.map((a) => resolveScenarioArg(a, dir, io.cwd)) : listScenarios(dir);
+      if (!files) {
+        io.stderr(`promptc snapshot: cannot read scenario folder ${dir}\n`);
+        return setExitCode(EXIT_USAGE);
+      }
+      if (files.length === 0) {
+        io.stderr(`promptc snapshot: no scenarios (*.yaml, *.yml, *.json) in ${dir}\n`);
+        return setExitCode(EXIT_USAGE);
+      }
+      const host = createNodeHost({ cwd: io.cwd, env: io.env });
+      const reports = files.map((f) => snapshotOne(host, f, out, !ci, options.update === true));
+      const exit = reports.some((r) => r.status === "error") ? EXIT_USAGE : reports.some((r) => r.status === "differs" || r.status === "broken") ? EXIT_FINDINGS : EXIT_OK;
+      if (options.json) {
+        io.stdout(`${JSON.stringify({ ci, update: options.update === true, exitCode: exit, scenarios: reports }, null, 2)}\n`);
+        return setExitCode(exit);
+      }
+      for (const r of reports) {
+        const mark = r.status === "ok" || r.status === "written" || r.status === "updated" ? style.green("✓") : style.red("✗");
+        const cache = r.cache ? `, cache ${(r.cache.hitRatio * 100).toFixed(1)}%` : "";
+        const note = r.status === "written" ? " (new snapshots written)" : r.status === "updated" ? " (snapshots updated)" : "";
+        io.stdout(`${mark} ${style.bold(r.name)}  ${r.turns} turn(s)${cache}${note}\n`);
+        for (const d of r.diagnostics.filter((x) => r.status === "error" || x.severity !== "info")) io.stdout(`${formatDiagnostic(d, style, io.cwd)}\n`);
+        for (const f of r.findings) io.stdout(`    ${style.red(f.rule)} ${f.message}\n`);
+        for (const f of r.files) {
+          if (f.status === "differs" && f.firstDifference) {
+            io.stdout(`    ${f.name} differs at line ${f.firstDifference.line}\n      ${style.red(`- ${f.firstDifference.expected}`)}\n      ${style.green(`+ ${f.firstDifference.actual}`)}\n`);
+          } else if (f.status === "missing" || f.status === "stale") {
+            io.stdout(`    ${f.name} ${f.status}\n`);
+          }
+        }
+      }
+      const count = (s: ScenarioStatus[]) => reports.filter((r) => s.includes(r.status)).length;
+      const bad = count(["differs", "broken", "error"]);
+      const hint = count(["differs"]) && !ci ? " — run with --update to accept the new output" : "";
+      io.stdout(`${reports.length} scenario(s): ${reports.length - bad} ok, ${count(["differs"])} differing, ${count(["broken"])} with a broken prefix, ${count(["error"])} failed to compile${hint}\n`);
+      setExitCode(exit);
+    });
+};

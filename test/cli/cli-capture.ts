@@ -1,0 +1,19 @@
+// Test helper for CLI tests of diff and snapshot: captured streams and a temp folder.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { CliIO } from "../../src/cli/io.js";
+
+export function capture(cwd: string, env: { [key: string]: string } = {}): { io: CliIO; out: () => string; err: () => string } {
+  let out = "";
+  let err = "";
+  return {
+    io: { stdout: (s) => void (out += s), stderr: (s) => void (err += s), isTTY: false, env, cwd },
+    out: () => out,
+    err: () => err,
+  };
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
