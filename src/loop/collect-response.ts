@@ -71,8 +71,8 @@ export function toolCallsOf(items: readonly ResponseItem[]) {
   return items.filter((i) => i.type === "function_call" || i.type === "custom_tool_call");
 }
 
-/** Concatenated `output_text` of the last assistant message, "" when there is none. */
-export function lastAssistantText(items: readonly ResponseItem[]): string {
+/** Concatenated `output_text` of the last assistant message among `items`, "" when there is none. */
+export function lastAssistantMessageText(items: readonly ResponseItem[]): string {
   for (let i = items.length - 1; i >= 0; i--) {
     const item = items[i];
     if (item?.type === "message" && item.role === "assistant") {

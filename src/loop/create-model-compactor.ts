@@ -3,7 +3,7 @@
 import type { ResponseItem } from "../model/items.js";
 import type { ResponsesRequest } from "../model/request.js";
 import { compactHistory, planLocalRetry, startLocalCompact, trimForRemote, userTextMessage, withoutGhostSnapshots, REMOTE_COMPACT_ERROR_PREFIX, type AttemptOutcome } from "../compact/index.js";
-import { createResponseCollector, lastAssistantText } from "./collect-response.js";
+import { createResponseCollector, lastAssistantMessageText } from "./collect-response.js";
 import type { ModelProvider, ProviderError } from "./provider.js";
 
 export interface CompactionInput {
@@ -69,7 +69,7 @@ export function createModelCompactor(options: ModelCompactorOptions): Compactor 
         strategy: "codex-local",
         history,
         summaryPrefix: options.summaryPrefix,
-        summaryReply: lastAssistantText(result.items),
+        summaryReply: lastAssistantMessageText(result.items),
         ...(options.initialContext ? { initialContext: options.initialContext(request) } : {}),
       });
       return { ok: true, history: compacted.history, strategy: "local", summaryText: compacted.summaryText, notices: [...notices, ...plan.events] };

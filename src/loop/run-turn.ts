@@ -5,7 +5,7 @@ import type { ResponsesRequest } from "../model/request.js";
 import type { SandboxMode } from "../model/turn-context.js";
 import { estimateHistoryTokens, shouldCompact, totalUsageTokens } from "../compact/index.js";
 import { buildFollowUpRequest, withInput } from "./build-follow-up-request.js";
-import { createResponseCollector, lastAssistantText, toolCallsOf, type CollectedResponse } from "./collect-response.js";
+import { createResponseCollector, lastAssistantMessageText, toolCallsOf, type CollectedResponse } from "./collect-response.js";
 import type { Compactor } from "./create-model-compactor.js";
 import { addUsage, ZERO_USAGE, type LoopEvent, type TurnStatus } from "./events.js";
 import { executeToolCall, type ToolCallHooks } from "./execute-tool-call.js";
@@ -108,7 +108,7 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
     }
     compactedForOverflow = false;
     emit({ type: "model_response", step, items: response.items, ...(response.usage ? { usage: response.usage } : {}), ...(response.responseId ? { responseId: response.responseId } : {}) });
-    lastMessage = lastAssistantText(response.items) || lastMessage;
+    lastMessage = lastAssistantMessageText(response.items) || lastMessage;
     const calls = toolCallsOf(response.items) as CallItem[];
     if (calls.length === 0) return finish("completed", buildFollowUpRequest(sent, response.items).input);
 

@@ -21,14 +21,14 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function cli(args: string[]) {
+async function cli(args: string[], extraEnv: { [name: string]: string } = {}) {
   let stdout = "";
   let stderr = "";
   const code = await run(["run", ...args], {
     stdout: (s) => void (stdout += s),
     stderr: (s) => void (stderr += s),
     isTTY: false,
-    env: { HOME: home, CODEX_HOME: join(home, ".codex"), PATH: process.env.PATH },
+    env: { HOME: home, CODEX_HOME: join(home, ".codex"), PATH: process.env.PATH, ...extraEnv },
     cwd: work,
   });
   return { code, stdout, stderr };
@@ -48,6 +48,12 @@ describe("registerRun", () => {
       tools: ["read_file", "shell", "update_plan"],
     });
     expect(body.input.at(-1)?.content?.[0]?.text).toBe("read the file");
+  });
+
+  it("never copies environment variables into the request", async () => {
+    const { stdout } = await cli(["--dry-run", "hi"], { OPENAI_API_KEY: "sk-secret-4711", PROMPTC_TEST_SECRET: "hunter2-secret" });
+    expect(stdout).not.toContain("sk-secret-4711");
+    expect(stdout).not.toContain("hunter2-secret");
   });
 
   it("offers the edit tool under workspace-write", async () => {

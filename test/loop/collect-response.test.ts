@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createResponseCollector, lastAssistantText, toolCallsOf } from "../../src/loop/collect-response.js";
+import { createResponseCollector, lastAssistantMessageText as lastAssistantText, toolCallsOf } from "../../src/loop/collect-response.js";
 import { buildFollowUpRequest, toInputItem } from "../../src/loop/build-follow-up-request.js";
 import { initialContextOf } from "../../src/loop/initial-context-of.js";
 import { mapWithConcurrency } from "../../src/loop/map-with-concurrency.js";
@@ -31,7 +31,7 @@ describe("createResponseCollector", () => {
   });
 });
 
-describe("toolCallsOf / lastAssistantText", () => {
+describe("toolCallsOf / lastAssistantMessageText", () => {
   it("finds calls and the last assistant text", () => {
     const call = { type: "function_call" as const, name: "a", arguments: "{}", call_id: "c" };
     expect(toolCallsOf([msg("x"), call])).toEqual([call]);
