@@ -11,3 +11,4 @@ export * from "./profiles/index.js";
 export * from "./compile/index.js";
 export * from "./compact/index.js";
 export * from "./session/parse-rollout.js";
+export * from "./loop/index.js";

@@ -5,3 +5,4 @@ export type { NodeHostOptions } from "./host/node-host.js";
 export { createMemoryHost } from "./host/memory-host.js";
 export type { MemoryHost, MemoryHostOptions, MemoryEntry } from "./host/memory-host.js";
 export * from "./discover/index.js";
+export * from "./loop/node.js";
