@@ -11,4 +11,6 @@ export * from "./profiles/index.js";
 export * from "./compile/index.js";
 export * from "./compact/index.js";
 export * from "./session/parse-rollout.js";
+export * from "./session/index.js";
+export * from "./cache/index.js";
 export * from "./loop/index.js";

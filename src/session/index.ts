@@ -1,0 +1,12 @@
+// Multi-turn sessions: state, nextRequest, settings and environment diffs, history normalisation, scenarios. Pure.
+export { createSession, nextRequest, recordItems, clearReference, type Session, type SessionOptions, type SessionTurnResult, type AppendedItem } from "./session.js";
+export { buildReferenceContext, type ReferenceContext } from "./reference-context.js";
+export { buildSettingsUpdate, DEFAULT_MODEL_SWITCH_PREAMBLE, MODEL_SWITCH_OPEN_TAG, MODEL_SWITCH_CLOSE_TAG, type SettingsUpdate, type SettingsUpdateReason } from "./settings-update.js";
+export { renderEnvironmentDiff, changedEnvironmentFields, type EnvironmentDiffPolicy } from "./environment-diff.js";
+export { normalizeHistory, ABORTED_OUTPUT_TEXT, IMAGE_OMITTED_TEXT, type NormalizeHistoryOptions } from "./normalize-history.js";
+export { settingsAtTurn, VIRTUAL_HOME, VIRTUAL_CODEX_HOME, type Scenario, type ScenarioProfile, type ScenarioSession, type ScenarioSettings, type ScenarioTurn } from "./scenario.js";
+export { SCENARIO_SCHEMA } from "./scenario-schema.js";
+export { parseScenario, jsonPath } from "./parse-scenario.js";
+export { compileScenario, applyScenarioSettings, turnReplyItems, type CompileScenarioResult, type ScenarioTurnResult } from "./compile-scenario.js";
+export { buildScenarioSnapshot, keepsPrefix, requestSnapshotText, type InvariantFinding, type ScenarioSnapshot } from "./scenario-snapshot.js";
+export { renderScenarioLayout, shortenText, LAYOUT_EDGE_CHARS, type LayoutInput } from "./render-layout.js";
