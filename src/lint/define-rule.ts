@@ -86,6 +86,8 @@ export interface LintMessage extends Diagnostic {
   messageId: string;
   fix?: Fix;
   fixKind?: Exclude<Fixable, "none">;
+  /** Stable across runs and line shifts: hash of rule id, path and the whitespace-normalised line text. */
+  fingerprint?: string;
 }
 
 const RULE_ID = /^[a-z]+\/[a-z0-9]+(-[a-z0-9]+)*$/;

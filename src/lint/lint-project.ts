@@ -48,6 +48,8 @@ export interface CodexPrefixList {
   prefixes: string[][];
   /** Line of each prefix rule in `path`, same order as `prefixes` (1-based; 0 when unknown). */
   lines: number[];
+  /** A parse error: Codex then drops every approved prefix from every rules file. */
+  error?: { message: string; line: number; column: number };
 }
 
 export interface LintFacts {

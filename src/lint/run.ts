@@ -1,5 +1,6 @@
 // The lint runner: applies the enabled rules to each file, honours inline suppressions, reports unused
 // ones, and drives --fix passes. Works on in-memory files and a LintProject; the CLI does the IO. Pure.
+import { hashText } from "../compile/hash.js";
 import type { Severity } from "../model/diagnostic.js";
 import { applyFixes } from "./apply-fixes.js";
 import { formatMessage, type Fixable, type LintMessage, type Rule, type RuleSeverity } from "./define-rule.js";
@@ -100,7 +101,12 @@ export function lintFile(file: LintFile, project: LintProject, options: Omit<Lin
       });
     }
   }
-  return applySuppressions(file, messages, settings.get("meta/unused-suppression")?.severity ?? "warn").sort(compareMessages);
+  const kept = applySuppressions(file, messages, settings.get("meta/unused-suppression")?.severity ?? "warn").sort(compareMessages);
+  for (const m of kept) {
+    const line = (file.index.lines[(m.place?.line ?? 1) - 1] ?? "").replace(/\s+/g, " ").trim();
+    m.fingerprint = hashText(`${m.rule}\u0000${file.path}\u0000${line}`);
+  }
+  return kept;
 }
 
 function applySuppressions(file: LintFile, messages: LintMessage[], unusedSeverity: RuleSeverity): LintMessage[] {

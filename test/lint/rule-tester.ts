@@ -1,7 +1,7 @@
 // Table-driven rule tests (ESLint RuleTester style): valid cases report nothing, invalid cases report exactly
 // the listed message ids at the listed places, and `output` is the text after --fix. Test helper.
 import { expect, it } from "vitest";
-import { LINT_TARGETS, type LintTarget, type Rule } from "../../src/lint/define-rule.js";
+import { LINT_TARGETS, type LintMessage, type LintTarget, type Rule } from "../../src/lint/define-rule.js";
 import { classifyLintPath, createLintFile, type ReadStatus } from "../../src/lint/lint-file.js";
 import { createMemoryLintFs, EMPTY_FACTS, type LintFacts, type LintProject } from "../../src/lint/lint-project.js";
 import { lintFile, lintFiles } from "../../src/lint/run.js";
@@ -42,13 +42,22 @@ export function projectFor(c: RuleCase): LintProject {
   };
 }
 
-function run(rule: Rule<any>, c: RuleCase, fix = false) {
+function setup(rule: Rule<any>, c: RuleCase) {
   const kind = classifyLintPath(c.path);
   if (!kind) throw new Error(`no lint kind for ${c.path}`);
   const file = createLintFile(c.path, kind, c.code, c.status ?? {});
   const options = { only: [rule.id], cliRules: { [rule.id]: ["error", c.options ?? {}] as ["error", { [key: string]: unknown }] } };
-  if (fix) return lintFiles({ files: [file], project: projectFor(c), ...options, fix: ["safe", "suggest"] }).results[0]!.output;
+  return { file, options };
+}
+
+function run(rule: Rule<any>, c: RuleCase): LintMessage[] {
+  const { file, options } = setup(rule, c);
   return lintFile(file, projectFor(c), options).filter((m) => m.rule === rule.id || m.rule === "meta/internal-error");
+}
+
+function fixed(rule: Rule<any>, c: RuleCase): string | undefined {
+  const { file, options } = setup(rule, c);
+  return lintFiles({ files: [file], project: projectFor(c), ...options, fix: ["safe", "suggest"] }).results[0]?.output;
 }
 
 /** Registers one vitest case per table row. */
@@ -63,7 +72,7 @@ export function testRule(rule: Rule<any>, cases: RuleCases): void {
       const got = run(rule, c).map((m) => ({ messageId: m.messageId, line: m.place?.line, column: m.place?.column }));
       const want = c.errors.map((e) => ({ messageId: e.messageId, line: e.line ?? 1, column: e.column ?? 1 }));
       expect(got).toEqual(want);
-      if (c.output !== undefined) expect(run(rule, c, true)).toEqual(c.output);
+      if (c.output !== undefined) expect(fixed(rule, c)).toEqual(c.output);
     });
   });
 }

@@ -36,13 +36,16 @@ export const configApprovedPrefixes = defineRule({
     messages: {
       cut: "Codex shows the model only {{kept}} of {{total}} approved prefixes ({{chars}} characters rendered; caps {{maxItems}} prefixes / {{maxChars}} characters)",
       hidden: "approved prefix {{prefix}} is past Codex's cut, so the model never sees it",
+      parseError: "Codex cannot parse this rules file ({{error}}) and then drops every approved prefix from all rules files",
     },
     optionsSchema: NO_OPTIONS,
     defaultOptions: {},
   },
   check({ file, project, report }) {
     const list = project.facts.codexPrefixes.get(file.path);
-    if (!list || list.prefixes.length === 0) return;
+    if (!list) return;
+    if (list.error) return report({ messageId: "parseError", data: { error: list.error.message }, place: { line: list.error.line, column: list.error.column } });
+    if (list.prefixes.length === 0) return;
     const { order, kept, chars } = simulateAllowPrefixes(list.prefixes);
     if (kept >= list.prefixes.length) return;
     report({ messageId: "cut", data: { kept, total: list.prefixes.length, chars: formatInt(chars), maxItems: MAX_RENDERED_PREFIXES, maxChars: formatInt(MAX_ALLOW_PREFIX_TEXT_CHARS) } });

@@ -3,12 +3,12 @@ import { defineRule } from "../define-rule.js";
 import { NO_OPTIONS, matchProse } from "../rule-utils.js";
 import { SKILLSAW } from "../sources.js";
 
-const PLACEHOLDERS = /\{\{[^{}\n]{1,80}\}\}|\[(?:insert|add|your|fill in|describe|todo)\b[^\]\n]{0,80}\]|<(?:insert|your|fill[- ]in)[-_ ][^>\n]{0,60}>|^\s*(?:[-*]\s+)?(?:TODO|TBD|FIXME)\b:?\s*$|^\s*(?:[-*]\s+)?(?:TODO|TBD|FIXME):\s/gim;
+const PLACEHOLDERS = /\{\{[^{}\n]{1,80}\}\}|\[(?:insert|fill in|todo)\b[^\]\n]{0,80}\]|<(?:insert|fill[- ]in)[-_ ][^>\n]{0,60}>|^\s*(?:[-*]\s+)?(?:TODO|TBD|FIXME)\b:?\s*$|^\s*(?:[-*]\s+)?(?:TODO|TBD|FIXME):\s/gim;
 
 export const ctxPlaceholder = defineRule({
   id: "ctx/placeholder",
   meta: {
-    description: "instructions contain no unfilled placeholders: `{{name}}`, `[Insert …]`, `<your-…>`, bare TODO/TBD lines",
+    description: "instructions contain no unfilled placeholders: `{{name}}`, `[Insert …]`, `<insert …>`, bare TODO/TBD lines",
     rationale: "A placeholder left from a template reaches the model verbatim, which then guesses or copies it. Placeholders inside code (examples) are ignored.",
     defaultSeverity: "error",
     appliesTo: ["context", "skill", "cursor-rule"],

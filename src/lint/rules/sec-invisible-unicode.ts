@@ -6,6 +6,16 @@ import { SKILLSAW, TROJAN_SOURCE } from "../sources.js";
 /** Zero-width and joiner characters, bidi controls, the BOM inside text, and the Unicode tag block (ASCII smuggling). */
 const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u206A-\u206F\uFEFF\u00AD\u180E]|\uDB40[\uDC00-\uDC7F]/g;
 
+const PICTOGRAPH = /\p{Extended_Pictographic}|\uFE0F|\p{Emoji_Modifier}/u;
+
+/** U+200D between two pictographs is part of an emoji sequence (🧑‍💻), not hidden text. */
+function isEmojiJoiner(line: string, at: number, ch: string): boolean {
+  if (ch !== "\u200D") return false;
+  const before = [...line.slice(Math.max(0, at - 2), at)].pop() ?? "";
+  const after = [...line.slice(at + 1, at + 3)][0] ?? "";
+  return PICTOGRAPH.test(before) && PICTOGRAPH.test(after);
+}
+
 function describe(ch: string): string {
   const cp = ch.codePointAt(0) as number;
   const hex = `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
@@ -34,7 +44,7 @@ export const secInvisibleUnicode = defineRule({
     if (file.status.binary) return;
     const { lines, lineStarts } = file.index;
     lines.forEach((line, i) => {
-      const hits = [...line.matchAll(INVISIBLE)].filter((m) => !(i === 0 && m.index === 0 && m[0] === "\uFEFF"));
+      const hits = [...line.matchAll(INVISIBLE)].filter((m) => !(i === 0 && m.index === 0 && m[0] === "\uFEFF") && !isEmojiJoiner(line, m.index, m[0]));
       if (hits.length === 0) return;
       const first = hits[0]!;
       const start = (lineStarts[i] as number) + first.index;

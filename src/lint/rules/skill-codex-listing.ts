@@ -18,7 +18,7 @@ export const skillCodexListing = defineRule({
     fixable: "none",
     messages: {
       dropped: "Codex will not list this skill: {{error}}",
-      collapsed: "Codex collapses the {{field}} to one line ({{from}} → {{to}} characters); line breaks and indentation do not reach the model",
+      collapsed: "Codex joins the {{field}} into one line, so its list items and paragraph breaks do not reach the model",
     },
     optionsSchema: NO_OPTIONS,
     defaultOptions: {},
@@ -30,8 +30,9 @@ export const skillCodexListing = defineRule({
     for (const field of ["description", "name"] as const) {
       const raw = fmString(file, field);
       const seen = view[field];
-      if (raw === undefined || seen === undefined || raw.trim() === seen) continue;
-      report({ messageId: "collapsed", data: { field, from: [...raw].length, to: [...seen].length }, place: fmValuePlace(file, field) });
+      // Only structure is worth a finding: line breaks inside a sentence are harmless once joined.
+      if (raw === undefined || seen === undefined || raw.trim() === seen || !/\n\s*\n|\n\s*(?:[-*•]|\d+[.)])\s/.test(raw.trim())) continue;
+      report({ messageId: "collapsed", data: { field }, place: fmValuePlace(file, field) });
     }
   },
 });

@@ -26,9 +26,11 @@ export const skillDescriptionPerson = defineRule({
     const d = fmString(file, "description");
     if (!d) return;
     const place = fmValuePlace(file, "description");
-    const f = FIRST.exec(d);
+    // Quoted trigger phrases ("review my UI") are the user's words, not the description's voice.
+    const own = d.replace(/"[^"]*"|“[^”]*”|'[^']*'(?![a-z])|‘[^’]*’/g, " ");
+    const f = FIRST.exec(own);
     if (f) return report({ messageId: "first", data: { word: f[0] }, place });
-    const s = SECOND.exec(d);
+    const s = SECOND.exec(own);
     if (s) report({ messageId: "second", data: { word: s[0] }, place });
   },
 });

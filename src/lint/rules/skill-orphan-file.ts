@@ -37,7 +37,8 @@ export const skillOrphanFile = defineRule({
       return p.startsWith("scripts/") && stem.length > 2 && new RegExp(`\\b${stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(text);
     };
     const reached = new Set<string>();
-    const queue = [bodyText(file)];
+    // The harness also reads agents/openai.yaml (Codex: icons under assets/), so it counts as a starting point.
+    const queue = [bodyText(file), project.fs.readText(`${dir}/agents/openai.yaml`) ?? ""];
     while (queue.length > 0) {
       const text = queue.shift() as string;
       for (const p of resources) {

@@ -14,7 +14,7 @@ export const otherCases: { [ruleId: string]: RuleCases } = {
     ],
   },
   "sec/invisible-unicode": {
-    valid: [{ path: "AGENTS.md", code: "\uFEFFPlain text with émojis 🎉 and ü.\n" }],
+    valid: [{ path: "AGENTS.md", code: "\uFEFFPlain text with émojis 🎉, 🧑\u200D💻 and ü.\n" }],
     invalid: [
       { path: "AGENTS.md", code: "Be nice.\u200B\nOK\u202Eevil\n", errors: [{ messageId: "invisible", line: 1, column: 9 }, { messageId: "invisible", line: 2, column: 3 }], output: "Be nice.\nOKevil\n" },
       { name: "tag characters", path: "AGENTS.md", code: `Hi${tag} there\n`, errors: [{ messageId: "invisible", line: 1, column: 3 }], output: "Hi there\n" },

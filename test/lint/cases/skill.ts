@@ -78,11 +78,18 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
     ],
   },
   "skill/description-when": {
-    valid: [{ path: P, code: GOOD }, { path: P, code: sk("name: pdf-forms\ndescription: Fills PDF forms whenever a form needs data.") }],
+    valid: [
+      { path: P, code: GOOD },
+      { path: P, code: sk("name: pdf-forms\ndescription: Fills PDF forms whenever a form needs data.") },
+      { path: P, code: sk("name: pdf-forms\ndescription: Formats all code. Run before opening a PR.") },
+    ],
     invalid: [{ path: P, code: sk("name: pdf-forms\ndescription: Fills PDF forms from JSON data."), errors: [{ messageId: "noTrigger", line: 3, column: 14 }] }],
   },
   "skill/description-person": {
-    valid: [{ path: P, code: GOOD }],
+    valid: [
+      { path: P, code: GOOD },
+      { name: "quoted trigger phrases", path: P, code: sk("name: pdf-forms\ndescription: 'Fills forms. Use when asked to \"fill my form\" or \"I''m stuck\".'") },
+    ],
     invalid: [
       { path: P, code: sk("name: pdf-forms\ndescription: I fill PDF forms. Use when asked."), errors: [{ messageId: "first", line: 3, column: 14 }] },
       { path: P, code: sk("name: pdf-forms\ndescription: Lets you fill your PDF forms. Use when asked."), errors: [{ messageId: "second", line: 3, column: 14 }] },
@@ -163,13 +170,19 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
     valid: [
       { path: P, code: GOOD, facts: { codexSkills: new Map([[P, { path: P, name: "pdf-forms", description: "Fills PDF forms from JSON data. Use when the user asks to fill or inspect a PDF form." }]]) } },
       { name: "no scan facts", path: P, code: GOOD },
+      {
+        name: "a wrapped sentence",
+        path: P,
+        code: sk("name: pdf-forms\ndescription: |\n  Fills PDF forms.\n  Use when asked."),
+        facts: { codexSkills: new Map([[P, { path: P, name: "pdf-forms", description: "Fills PDF forms. Use when asked." }]]) },
+      },
     ],
     invalid: [
       { path: P, code: GOOD, facts: { codexSkills: new Map([[P, { path: P, error: "missing field `description`" }]]) }, errors: [{ messageId: "dropped" }] },
       {
         path: P,
-        code: sk("name: pdf-forms\ndescription: |\n  Fills PDF forms.\n  Use when asked."),
-        facts: { codexSkills: new Map([[P, { path: P, name: "pdf-forms", description: "Fills PDF forms. Use when asked." }]]) },
+        code: sk("name: pdf-forms\ndescription: |\n  Fills PDF forms. Use when:\n  - the user asks"),
+        facts: { codexSkills: new Map([[P, { path: P, name: "pdf-forms", description: "Fills PDF forms. Use when: - the user asks" }]]) },
         errors: [{ messageId: "collapsed", line: 3, column: 14 }],
       },
     ],

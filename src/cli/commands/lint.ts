@@ -1,0 +1,210 @@
+// `promptc lint [paths...]`: finds agent context files, skills, config and templates, lints them, prints
+// stylish/json/sarif/github output, applies --fix. IO at the edge; the rules and runner are pure.
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import { computeLintFacts, createHostLintFs, discoverLintTargets, DEFAULT_MAX_FILES, readLintFile } from "../../discover/discover-lint-targets.js";
+import { discoverLintConfig } from "../../discover/discover-lint-config.js";
+import { createNodeHost } from "../../host/node-host.js";
+import { LINT_TARGETS, type LintTarget, type RuleSeverity } from "../../lint/define-rule.js";
+import { formatJson, LINT_JSON_SCHEMA } from "../../lint/formatters/format-json.js";
+import { formatGithub } from "../../lint/formatters/format-github.js";
+import { formatSarif } from "../../lint/formatters/format-sarif.js";
+import { formatStylish } from "../../lint/formatters/format-stylish.js";
+import { formatRuleList, formatRuleExplain } from "../../lint/formatters/format-rules.js";
+import { formatFixDiff } from "../../lint/formatters/format-fix-diff.js";
+import { LINT_CONFIG_SCHEMA, validateLintConfig, type LintConfig, type RuleSetting } from "../../lint/lint-config.js";
+import { classifyLintPath, createLintFile, type LintFile } from "../../lint/lint-file.js";
+import type { LintFs, LintProject } from "../../lint/lint-project.js";
+import { lintRules, lintRulesById } from "../../lint/rules/index.js";
+import { lintFiles } from "../../lint/run.js";
+import { shouldColor } from "../format/style.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+import type { RegisterCommand } from "./index.js";
+
+export const PROMPTC_LINT_TOOL = { name: "promptc", version: "0.1.0", informationUri: "https://github.com/promptc/promptc" };
+const FORMATS = ["stylish", "json", "sarif", "github"] as const;
+const SEVERITIES: readonly RuleSeverity[] = ["off", "info", "warn", "error"];
+
+export interface LintOptions {
+  format: string;
+  outputFile?: string;
+  maxWarnings?: string;
+  strict?: boolean;
+  quiet?: boolean;
+  fix?: boolean;
+  fixDryRun?: boolean;
+  fixType?: string;
+  rule?: string[];
+  target?: string;
+  config?: string | false;
+  ignorePattern?: string[];
+  ignore?: boolean;
+  maxFiles?: string;
+  stdin?: boolean;
+  stdinFilename?: string;
+  listRules?: boolean;
+  json?: boolean;
+  explain?: string;
+  printSchema?: string | boolean;
+  color?: boolean;
+}
+
+function usage(io: CliIO, message: string): number {
+  io.stderr(`promptc lint: ${message}\n`);
+  return EXIT_USAGE;
+}
+
+function parseRuleFlags(flags: readonly string[]): { rules: { [id: string]: RuleSetting } } | { error: string } {
+  const rules: { [id: string]: RuleSetting } = {};
+  for (const flag of flags) {
+    const at = flag.lastIndexOf(":");
+    const id = at > 0 ? flag.slice(0, at) : flag;
+    const sev = (at > 0 ? flag.slice(at + 1) : "error") as RuleSeverity;
+    if (!lintRulesById.has(id)) return { error: `unknown rule '${id}' in --rule (see --list-rules)` };
+    if (!SEVERITIES.includes(sev)) return { error: `bad severity '${sev}' in --rule ${flag} (expected ${SEVERITIES.join(", ")})` };
+    rules[id] = sev;
+  }
+  return { rules };
+}
+
+function colorFor(io: CliIO, flag: boolean | undefined): boolean {
+  if (flag === true) return true;
+  if (flag === undefined && io.env["TERM"] === "dumb" && io.env["FORCE_COLOR"] === undefined) return false;
+  return shouldColor(io, flag);
+}
+
+export async function runLint(paths: string[], options: LintOptions, io: CliIO): Promise<number> {
+  if (options.printSchema !== undefined) {
+    const which = options.printSchema === true ? "config" : options.printSchema;
+    if (which !== "config" && which !== "result") return usage(io, `--print-schema takes 'config' or 'result', not '${which}'`);
+    io.stdout(JSON.stringify(which === "config" ? LINT_CONFIG_SCHEMA : LINT_JSON_SCHEMA, null, 2) + "\n");
+    return EXIT_OK;
+  }
+  if (options.listRules) {
+    io.stdout(formatRuleList(lintRules, options.json === true));
+    return EXIT_OK;
+  }
+  if (options.explain !== undefined) {
+    const rule = lintRulesById.get(options.explain);
+    if (!rule) return usage(io, `unknown rule '${options.explain}' (see --list-rules)`);
+    io.stdout(formatRuleExplain(rule, options.json === true));
+    return EXIT_OK;
+  }
+  if (!(FORMATS as readonly string[]).includes(options.format)) return usage(io, `unknown format '${options.format}' (expected ${FORMATS.join(", ")})`);
+  const maxWarnings = options.maxWarnings === undefined ? -1 : Number(options.maxWarnings);
+  if (!Number.isInteger(maxWarnings) || maxWarnings < -1) return usage(io, `--max-warnings must be a non-negative integer`);
+  const maxFiles = options.maxFiles === undefined ? DEFAULT_MAX_FILES : Number(options.maxFiles);
+  if (!Number.isInteger(maxFiles) || maxFiles < 1) return usage(io, `--max-files must be a positive integer`);
+  const fixType = options.fixType ?? "safe";
+  if (!["safe", "suggest", "all"].includes(fixType)) return usage(io, `--fix-type must be safe, suggest or all`);
+  const ruleFlags = parseRuleFlags(options.rule ?? []);
+  if ("error" in ruleFlags) return usage(io, ruleFlags.error);
+
+  const host = createNodeHost({ cwd: io.cwd });
+  const root = resolve(io.cwd);
+  let config: LintConfig = {};
+  if (options.config !== false) {
+    const found = discoverLintConfig(host, root, options.config === undefined ? undefined : resolve(io.cwd, options.config));
+    const bad = found.diagnostics.find((d) => d.severity === "error");
+    if (bad || !found.value) return usage(io, bad?.message ?? "cannot load configuration");
+    const checked = validateLintConfig(found.value.data, lintRulesById, found.value.path ?? "(defaults)");
+    for (const d of checked.diagnostics.filter((x) => x.severity !== "error")) io.stderr(`promptc lint: ${found.value.path}: ${d.message}\n`);
+    if (!checked.value) return usage(io, `${found.value.path}: ${checked.diagnostics[0]?.message ?? "invalid configuration"}`);
+    config = checked.value;
+  }
+  let targets: readonly LintTarget[] = config.targets ?? LINT_TARGETS;
+  if (options.target !== undefined) {
+    const list = options.target.split(",").map((t) => t.trim()).filter(Boolean);
+    const unknown = list.find((t) => !(LINT_TARGETS as readonly string[]).includes(t));
+    if (unknown) return usage(io, `unknown target '${unknown}' (expected ${LINT_TARGETS.join(", ")})`);
+    targets = list as LintTarget[];
+  }
+
+  let files: LintFile[];
+  let fs: LintFs = createHostLintFs(host, root);
+  if (options.stdin) {
+    if (!io.readStdin) return usage(io, "standard input is not available");
+    const name = options.stdinFilename ?? "AGENTS.md";
+    const kind = classifyLintPath(name) ?? (name.endsWith(".toml") ? "codex-config" : "context");
+    const text = await io.readStdin();
+    files = [createLintFile(name, kind, text)];
+    const base = fs;
+    fs = { ...base, kind: (p) => (p === name ? "file" : base.kind(p)), readText: (p) => (p === name ? text : base.readText(p)) };
+  } else {
+    const found = discoverLintTargets(host, { root, patterns: paths, ignorePatterns: [...(config.ignorePatterns ?? []), ...(options.ignorePattern ?? [])], gitignore: options.ignore !== false, maxFiles });
+    const fatal = found.diagnostics.find((d) => d.severity === "error");
+    if (fatal) return usage(io, fatal.message);
+    for (const d of found.diagnostics) io.stderr(`promptc lint: ${d.message}\n`);
+    files = found.value.targets.map((t) => readLintFile(host, root, t.path, t.kind));
+    if (files.length === 0) io.stderr("promptc lint: no files to lint (AGENTS.md, CLAUDE.md, SKILL.md, .cursor/rules, .codex/config.toml, templates)\n");
+  }
+  const project: LintProject = { root, fs, nowMs: host.clock().nowMs, targets: new Set(targets), facts: computeLintFacts(host, files, { root }) };
+  const fixKinds = options.fix || options.fixDryRun ? (fixType === "all" ? (["safe", "suggest"] as const) : ([fixType] as ["safe"] | ["suggest"])) : undefined;
+  const run = lintFiles({ files, project, config, cliRules: ruleFlags.rules, ...(fixKinds ? { fix: fixKinds } : {}) });
+
+  for (const r of run.results) {
+    if (r.output === undefined) continue;
+    const before = files.find((f) => f.path === r.path)?.text ?? "";
+    if (options.fixDryRun) io.stdout(formatFixDiff(r.path, before, r.output));
+    else if (options.fix && !options.stdin) writeFileSync(resolve(root, r.path), r.output);
+    else if (options.fix && options.stdin) io.stdout(r.output);
+  }
+
+  const shown = options.quiet
+    ? { ...run, results: run.results.map((r) => ({ ...r, messages: r.messages.filter((m) => m.severity === "error"), warningCount: 0, infoCount: 0 })), warningCount: 0, infoCount: 0 }
+    : run;
+  const text =
+    options.format === "json" ? formatJson(shown, PROMPTC_LINT_TOOL)
+    : options.format === "sarif" ? formatSarif(shown, lintRules, PROMPTC_LINT_TOOL)
+    : options.format === "github" ? formatGithub(shown)
+    : formatStylish(shown, { color: options.outputFile === undefined && colorFor(io, options.color) });
+  if (options.outputFile !== undefined) {
+    try {
+      writeFileSync(resolve(io.cwd, options.outputFile), text);
+    } catch (err) {
+      return usage(io, `cannot write ${options.outputFile}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    }
+  } else io.stdout(text);
+
+  if (run.internalErrors > 0) return EXIT_USAGE;
+  if (run.errorCount > 0) return EXIT_FINDINGS;
+  if (!options.quiet && options.strict && run.warningCount > 0) return EXIT_FINDINGS;
+  if (!options.quiet && maxWarnings >= 0 && run.warningCount > maxWarnings) return EXIT_FINDINGS;
+  return EXIT_OK;
+}
+
+const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
+
+export const registerLint: RegisterCommand = (program: Command, io, setExitCode) => {
+  program
+    .command("lint")
+    .description("lint AGENTS.md, CLAUDE.md, SKILL.md, Cursor rules, Codex config and templates, simulating what each harness loads")
+    .argument("[paths...]", "files, directories or globs (default: the current directory)")
+    .option("-f, --format <name>", `output format (${FORMATS.join(", ")})`, "stylish")
+    .option("-o, --output-file <path>", "write the report to a file")
+    .option("--max-warnings <n>", "exit 1 when there are more warnings than this")
+    .option("--strict", "exit 1 on any warning")
+    .option("-q, --quiet", "report errors only")
+    .option("--fix", "apply safe fixes, then report what remains")
+    .option("--fix-dry-run", "print the fixes as a diff without writing")
+    .option("--fix-type <type>", "fixes to apply: safe, suggest or all", "safe")
+    .option("--rule <id:severity>", "override a rule's severity (repeatable)", collect)
+    .option("--target <list>", `harnesses to check for, comma-separated (${LINT_TARGETS.join(", ")})`)
+    .option("-c, --config <path>", "use this config file instead of searching for promptc.yaml")
+    .option("--no-config", "ignore promptc.yaml / .promptcrc.yaml / package.json#promptc")
+    .option("--ignore-pattern <glob>", "skip matching files (repeatable)", collect)
+    .option("--no-ignore", "do not read .gitignore")
+    .option("--max-files <n>", "refuse to lint more files than this", String(DEFAULT_MAX_FILES))
+    .option("--stdin", "lint standard input")
+    .option("--stdin-filename <path>", "the path standard input stands for (decides which rules apply)")
+    .option("--list-rules", "list every rule")
+    .option("--json", "with --list-rules or --explain: print JSON")
+    .option("--explain <rule-id>", "describe one rule: rationale, sources, options")
+    .option("--print-schema [which]", "print the JSON Schema of the config ('config') or of --format json ('result')")
+    .option("--color", "force colours")
+    .option("--no-color", "disable colours")
+    .action(async (paths: string[], options: LintOptions) => {
+      setExitCode(await runLint(paths, options, io));
+    });
+};

@@ -1,0 +1,40 @@
+// The default human format, ESLint "stylish": findings grouped by file, `line:col  severity  message  rule`,
+// then a summary with the fixable count. Colors only when asked (the CLI decides from NO_COLOR/FORCE_COLOR/TTY). Pure.
+import type { LintRunResult } from "../run.js";
+
+export interface StylishOptions {
+  color: boolean;
+}
+
+const paint = (on: boolean, code: string, text: string): string => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
+
+export function formatStylish(run: LintRunResult, options: StylishOptions): string {
+  const c = options.color;
+  const out: string[] = [];
+  for (const r of run.results) {
+    if (r.messages.length === 0) continue;
+    out.push(paint(c, "4", r.path));
+    const rows = r.messages.map((m) => [
+      `${m.place?.line ?? 1}:${m.place?.column ?? 1}`,
+      m.severity === "error" ? "error" : m.severity === "warning" ? "warning" : "info",
+      m.message,
+      m.rule,
+    ]);
+    const w0 = Math.max(...rows.map((x) => (x[0] as string).length));
+    const w1 = Math.max(...rows.map((x) => (x[1] as string).length));
+    for (const [place, sev, message, rule] of rows as [string, string, string, string][]) {
+      const colored = sev === "error" ? paint(c, "31", sev.padEnd(w1)) : sev === "warning" ? paint(c, "33", sev.padEnd(w1)) : paint(c, "36", sev.padEnd(w1));
+      out.push(`  ${paint(c, "2", place.padEnd(w0))}  ${colored}  ${message}  ${paint(c, "2", rule)}`);
+    }
+    out.push("");
+  }
+  const total = run.errorCount + run.warningCount + run.infoCount;
+  if (total === 0) return "";
+  const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? "" : "s"}`;
+  const parts = [plural(run.errorCount, "error"), plural(run.warningCount, "warning")];
+  if (run.infoCount > 0) parts.push(plural(run.infoCount, "info"));
+  const mark = run.errorCount > 0 ? paint(c, "31;1", "✖") : paint(c, "33;1", "⚠");
+  out.push(`${mark} ${plural(total, "problem")} (${parts.join(", ")})`);
+  if (run.fixableCount > 0) out.push(`  ${plural(run.fixableCount, "problem")} fixable with \`promptc lint --fix\``);
+  return out.join("\n") + "\n";
+}
