@@ -10,6 +10,8 @@ export interface CompactionInput {
   /** The full input of the request that is too big (or crossed the limit). */
   request: ResponsesRequest;
   signal?: AbortSignal;
+  /** Pre-turn compaction injects no initial context: the next turn re-sends it in full after the summary. */
+  phase?: "pre-turn" | "mid-turn";
 }
 
 export type CompactionOutcome =
@@ -40,7 +42,11 @@ export interface ModelCompactorOptions {
 export function createModelCompactor(options: ModelCompactorOptions): Compactor {
   const maxRetries = options.maxRetries ?? 4;
 
-  async function local({ request, signal }: CompactionInput): Promise<CompactionOutcome> {
+  const contextFor = (input: CompactionInput) =>
+    options.initialContext && input.phase !== "pre-turn" ? { initialContext: options.initialContext(input.request) } : {};
+
+  async function local(input: CompactionInput): Promise<CompactionOutcome> {
+    const { request, signal } = input;
     const history = request.input;
     let state = startLocalCompact([...withoutGhostSnapshots(history), userTextMessage(options.compactPrompt)]);
     const notices: string[] = [];
@@ -70,13 +76,14 @@ export function createModelCompactor(options: ModelCompactorOptions): Compactor 
         history,
         summaryPrefix: options.summaryPrefix,
         summaryReply: lastAssistantMessageText(result.items),
-        ...(options.initialContext ? { initialContext: options.initialContext(request) } : {}),
+        ...contextFor(input),
       });
       return { ok: true, history: compacted.history, strategy: "local", summaryText: compacted.summaryText, notices: [...notices, ...plan.events] };
     }
   }
 
-  async function remote({ request, signal }: CompactionInput): Promise<CompactionOutcome> {
+  async function remote(input: CompactionInput): Promise<CompactionOutcome> {
+    const { request, signal } = input;
     const trimmed = trimForRemote(request.input, { contextWindow: options.contextWindow });
     const result = await options.provider.compact!(
       {
@@ -97,7 +104,7 @@ export function createModelCompactor(options: ModelCompactorOptions): Compactor 
       summaryPrefix: options.summaryPrefix,
       remoteOutput: result.output,
       ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
-      ...(options.initialContext ? { initialContext: options.initialContext(request) } : {}),
+      ...contextFor(input),
     });
     return { ok: true, history: compacted.history, strategy: "remote", summaryText: compacted.summaryText, notices: compacted.events };
   }

@@ -11,8 +11,15 @@ export interface SessionRecorder {
   recordsFor(event: LoopEvent): SessionRecord[];
 }
 
-export function createSessionRecorder(options: { timestamp: () => string; contextWindow?: number }): SessionRecorder {
-  let mirror: ResponseItem[] = [];
+export interface SessionRecorderOptions {
+  timestamp: () => string;
+  contextWindow?: number;
+  /** History already in the log (a resumed session): only items after it are logged. */
+  initialHistory?: readonly ResponseItem[];
+}
+
+export function createSessionRecorder(options: SessionRecorderOptions): SessionRecorder {
+  let mirror: ResponseItem[] = [...(options.initialHistory ?? [])];
   let total: ModelUsage = ZERO_USAGE;
   const at = () => options.timestamp();
   const items = (list: readonly ResponseItem[]): SessionRecord[] => list.map((payload) => ({ timestamp: at(), type: "response_item", payload }));

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { run } from "../../src/cli/program.js";
 import { parseSessionLog } from "../../src/session/parse-rollout.js";
+import { defaultProse } from "../../src/compile/index.js";
 import { assistantMessage, functionCall, responseEvents, sse, sseReply, startSseServer, statusReply, type SseServer } from "../loop/helpers/sse-server.js";
 
 const root = mkdtempSync(join(tmpdir(), "promptc-run-"));
@@ -78,6 +79,47 @@ describe("registerRun", () => {
     expect(parsed.diagnostics).toEqual([]);
     expect(parsed.value.history).toEqual([...second.input, { type: "message", role: "assistant", content: [{ type: "output_text", text: "The file says hi there." }] }]);
     expect(parsed.value.lastTotalTokens).toBe(910);
+  });
+
+  it("resumes a session log: the old history is the prefix, the log grows, and the history replays", async () => {
+    server = await startSseServer([sseReply(sse(responseEvents([assistantMessage("First answer.")])))]);
+    const log = join(root, "resume.jsonl");
+    expect((await cli(["--base-url", server.baseUrl, "--session-log", log, "first question"])).code).toBe(0);
+    const firstInput = bodies()[0]!.input;
+    await server.close();
+    server = await startSseServer([sseReply(sse(responseEvents([assistantMessage("Second answer.")])))]);
+    const { code, stdout } = await cli(["--base-url", server.baseUrl, "--resume", log, "second question"]);
+    expect({ code, stdout }).toEqual({ code: 0, stdout: "Second answer.\n" });
+    const second = bodies()[0]!.input;
+    expect(second.slice(0, firstInput.length + 1)).toEqual([...firstInput, { type: "message", role: "assistant", content: [{ type: "output_text", text: "First answer." }] }]);
+    const replayed = parseSessionLog(readFileSync(log, "utf8"));
+    expect(replayed.diagnostics).toEqual([]);
+    expect(replayed.value.history).toEqual([...second, { type: "message", role: "assistant", content: [{ type: "output_text", text: "Second answer." }] }]);
+  });
+
+  it("compacts a resumed session before the turn when its usage is over the limit", async () => {
+    server = await startSseServer([sseReply(sse(responseEvents([assistantMessage("Answer one.")], { input_tokens: 5000, output_tokens: 10, total_tokens: 5010, cached: 0 })))]);
+    const log = join(root, "resume-compact.jsonl");
+    expect((await cli(["--base-url", server.baseUrl, "--session-log", log, "question one"])).code).toBe(0);
+    await server.close();
+    server = await startSseServer([
+      sseReply(sse(responseEvents([assistantMessage("They asked question one.")]))),
+      sseReply(sse(responseEvents([assistantMessage("Answer two.")]))),
+    ]);
+    const { code } = await cli(["--base-url", server.baseUrl, "--resume", log, "--auto-compact-limit", "1000", "question two"]);
+    expect(code).toBe(0);
+    const [summariser, turn] = bodies();
+    expect(summariser!.tools).toEqual([]);
+    const input = turn!.input as { role?: string; content?: { text: string }[] }[];
+    const prefix = defaultProse("promptc").entries["compact-summary-prefix"]!.source.replace(/\n+$/, "");
+    // The summary ends the compacted history; the full initial context follows it, then the new message.
+    expect(input.slice(0, 2).map((i) => [i.role, i.content?.[0]?.text])).toEqual([
+      ["user", "question one"],
+      ["user", `${prefix}\nThey asked question one.`],
+    ]);
+    expect(input[2]?.role).toBe("developer");
+    expect(input.at(-1)?.content?.[0]?.text).toBe("question two");
+    expect(parseSessionLog(readFileSync(log, "utf8")).value.compactions).toHaveLength(1);
   });
 
   it("refuses writes in a read-only sandbox whatever the model asks", async () => {

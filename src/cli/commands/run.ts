@@ -2,13 +2,18 @@
 // Compiles exactly what `preview` shows, streams the reply, runs tools under policy, logs the session as JSONL.
 import { randomUUID } from "node:crypto";
 import { homedir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
 import type { Command } from "commander";
 import { createNodeHost } from "../../host/node-host.js";
 import { loadTurnContext } from "../../discover/index.js";
 import { compile, defaultProse } from "../../compile/index.js";
-import { autoCompactLimit } from "../../compact/index.js";
+import { autoCompactLimit, shouldCompact, totalUsageTokens } from "../../compact/index.js";
+import { createSession, nextRequest } from "../../session/session.js";
+import { parseSessionLog } from "../../session/parse-rollout.js";
+import type { ResponseItem } from "../../model/items.js";
+import type { CompileOptions } from "../../compile/index.js";
 import type { ApprovalPolicy, SandboxMode } from "../../model/turn-context.js";
 import { runTurn } from "../../loop/run-turn.js";
 import { createResponsesProvider } from "../../loop/providers/responses.js";
@@ -20,7 +25,7 @@ import { selectTools } from "../../loop/policy/select-tools.js";
 import { createApprovalHook, type ApprovalQuestion } from "../../loop/policy/create-approval-hook.js";
 import { toolSpecOf } from "../../loop/tool.js";
 import { createSessionRecorder } from "../../loop/create-session-recorder.js";
-import { openSessionLogFile } from "../../loop/providers/session-log-file.js";
+import { listSessionLogs, openSessionLogFile } from "../../loop/providers/session-log-file.js";
 import { renderLoopEvent } from "../../loop/render-loop-event.js";
 import type { LoopEvent } from "../../loop/events.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
@@ -48,6 +53,14 @@ interface RunOptions {
   contextWindow?: string;
   autoCompactLimit?: string;
   remoteCompact?: boolean;
+  resume?: string;
+}
+
+interface Resumed {
+  path: string;
+  history: ResponseItem[];
+  lastTotalTokens: number;
+  sessionId?: string;
 }
 
 export const registerRun: RegisterCommand = (program: Command, io, setExitCode) => {
@@ -71,6 +84,7 @@ export const registerRun: RegisterCommand = (program: Command, io, setExitCode) 
     .option("--context-window <tokens>", "model context window (enables auto-compaction at 90%)")
     .option("--auto-compact-limit <tokens>", "compact when usage reaches this many tokens")
     .option("--remote-compact", "compact through POST /responses/compact instead of a local summary")
+    .option("--resume <log>", "continue a session log (a path, or `last` for the newest under ~/.promptc/sessions)")
     .action(async (words: string[], options: RunOptions) => setExitCode(await runCommand(words.join(" "), options, io)));
 };
 
@@ -82,7 +96,10 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   const numbers = parseNumbers(options);
   if (typeof numbers === "string") return usage(numbers);
 
-  const sessionId = randomUUID();
+  const sessionsDir = join(io.env.PROMPTC_HOME ?? join(homedir(), ".promptc"), "sessions");
+  const resumed = options.resume === undefined ? undefined : readResumed(options.resume, sessionsDir, io);
+  if (typeof resumed === "string") return usage(resumed);
+  const sessionId = resumed?.sessionId ?? randomUUID();
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
   const loaded = loadTurnContext(host, {
     message,
@@ -99,9 +116,18 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
 
   const sandbox = ctx.permissions.sandbox;
   const tools = selectTools(createDefaultTools(), { sandbox });
-  const compiled = compile(ctx, { profile: options.profile, transformTools: () => tools.map(toolSpecOf) });
+  const compileOptions: CompileOptions = { profile: options.profile, transformTools: () => tools.map(toolSpecOf) };
+  // A resumed log has no baseline, so the turn re-sends the full initial context after the old history.
+  const build = (history: ResponseItem[]) =>
+    history.length === 0 ? compile(ctx, compileOptions) : nextRequest({ ...createSession(compileOptions), sessionId, input: history }, ctx);
+  let history = resumed?.history ?? [];
+  let compiled = build(history);
   for (const d of compiled.diagnostics) if (d.severity !== "info") io.stderr(`${d.severity}: ${d.message}\n`);
+  const contextWindow = numbers.contextWindow ?? ctx.contextWindow;
+  const limit = autoCompactLimit({ contextWindow, configLimit: numbers.autoCompactLimit ?? ctx.autoCompactTokenLimit });
+  const preTurn = shouldCompact({ phase: "pre-turn", totalUsage: totalUsageTokens({ lastReportedTotal: resumed?.lastTotalTokens ?? 0, history }).total, limit });
   if (options.dryRun) {
+    if (preTurn.compact) io.stderr("note: the resumed history is over the auto-compact limit; a real run compacts it first\n");
     io.stdout(`${compiled.bytes}\n`);
     return EXIT_OK;
   }
@@ -111,8 +137,6 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   if (!apiKey && baseUrl === DEFAULT_BASE_URL) return usage(`no API key: set $${options.apiKeyEnv} (or pass --api-key-env NAME)`);
   const provider = createResponsesProvider({ baseUrl, ...(apiKey ? { apiKey } : {}) });
 
-  const contextWindow = numbers.contextWindow ?? ctx.contextWindow;
-  const limit = autoCompactLimit({ contextWindow, configLimit: numbers.autoCompactLimit ?? ctx.autoCompactTokenLimit });
   const prose = defaultProse(options.profile);
   const compactor = createModelCompactor({
     provider,
@@ -132,7 +156,7 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
     ...(process.stdin.isTTY && io.isTTY ? { ask: askOnTerminal(io) } : {}),
   });
 
-  const logPath = resolve(io.cwd, options.sessionLog ?? join(io.env.PROMPTC_HOME ?? join(homedir(), ".promptc"), "sessions", `${sessionId}.jsonl`));
+  const logPath = resumed?.path ?? resolve(io.cwd, options.sessionLog ?? join(sessionsDir, `${sessionId}.jsonl`));
   let log;
   try {
     log = openSessionLogFile(logPath);
@@ -140,12 +164,18 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
     return usage(`cannot create the session log ${logPath}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }
   const timestamp = () => new Date().toISOString();
-  const recorder = createSessionRecorder({ timestamp, ...(contextWindow !== undefined ? { contextWindow } : {}) });
-  const logError = log.append([
-    { timestamp: timestamp(), type: "session_meta", payload: { id: sessionId, cwd: ctx.environment.cwd, originator: "promptc", cli_version: PROMPTC_VERSION, model_provider: baseUrl, timestamp: timestamp(), ...(compiled.request.instructions ? { base_instructions: { text: compiled.request.instructions } } : {}) } },
-    { timestamp: timestamp(), type: "turn_context", payload: { model: ctx.model, cwd: ctx.environment.cwd, sandbox, approval: permissions.approval } },
-  ]);
+  const turnContext = { timestamp: timestamp(), type: "turn_context" as const, payload: { model: ctx.model, cwd: ctx.environment.cwd, sandbox, approval: permissions.approval } };
+  const meta = { timestamp: timestamp(), type: "session_meta" as const, payload: { id: sessionId, cwd: ctx.environment.cwd, originator: "promptc" as const, cli_version: PROMPTC_VERSION, model_provider: baseUrl, timestamp: timestamp(), ...(compiled.request.instructions ? { base_instructions: { text: compiled.request.instructions } } : {}) } };
+  const logError = log.append(resumed ? [turnContext] : [meta, turnContext]);
   if (logError) return usage(logError);
+  if (preTurn.compact) {
+    const outcome = await compactor.compact({ request: { ...compiled.request, input: history }, phase: "pre-turn" });
+    if (!outcome.ok) return (io.stderr(`promptc run: pre-turn compaction failed: ${outcome.error.message}\n`), EXIT_FINDINGS);
+    log.append([{ timestamp: timestamp(), type: "compacted", payload: { message: outcome.summaryText, replacement_history: outcome.history } }]);
+    history = outcome.history;
+    compiled = build(history);
+  }
+  const recorder = createSessionRecorder({ timestamp, initialHistory: history, ...(contextWindow !== undefined ? { contextWindow } : {}) });
 
   const color = io.isTTY && !io.env.NO_COLOR;
   const renderState = { midLine: false };
@@ -203,6 +233,22 @@ function parseNumbers(o: RunOptions): { maxSteps?: number; toolTimeout?: number;
     out[name] = n;
   }
   return out;
+}
+
+function readResumed(which: string, sessionsDir: string, io: CliIO): Resumed | string {
+  const path = which === "last" ? listSessionLogs(sessionsDir).files[0]?.path : resolve(io.cwd, which);
+  if (path === undefined) return `no session logs under ${sessionsDir}`;
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    return `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;
+  }
+  const parsed = parseSessionLog(text, { file: path });
+  for (const d of parsed.diagnostics) io.stderr(`${d.severity}: ${d.message}\n`);
+  if (parsed.diagnostics.some((d) => d.severity === "error")) return `${path} is not a session log`;
+  const { history, lastTotalTokens, meta } = parsed.value;
+  return { path, history, lastTotalTokens: lastTotalTokens ?? 0, ...(meta.sessionId !== undefined ? { sessionId: meta.sessionId } : {}) };
 }
 
 function askOnTerminal(io: CliIO): (q: ApprovalQuestion) => Promise<boolean> {
