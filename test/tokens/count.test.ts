@@ -161,6 +161,30 @@ describe("countTokens", () => {
     },
   );
 
+  // Inputs that stress the pre-tokenizer regex (long alternations, lookahead, Rust-only whitespace) and the
+  // merge; 64 KiB each, counts recorded from tiktoken 1.0.22 (WASM), which needs up to 10 s for some of them.
+  it.each<[string, string, number, number]>([
+    ["upper", "A", 8192, 8192],
+    ["space-word", " a", 32768, 32768],
+    ["apos-s", "'s", 32768, 32768],
+    ["quote", "'", 16384, 32768],
+    ["tab-space", "\t ", 32768, 32768],
+    ["space-space-nl", "  \n", 10923, 10923],
+    ["bom", "\uFEFF", 10923, 21845],
+    ["nel", "\u0085", 65536, 65536],
+    ["ideographic-space", " \u3000", 8192, 32768],
+    ["slash", "/", 1024, 1024],
+    ["punct-nl", "!\n", 32768, 32768],
+    ["upper-lower", "Aa", 32768, 65536],
+    ["digits", "1", 21846, 21846],
+    ["emoji", "🙂", 16384, 32768],
+    ["combining", "\u0301", 32768, 32768],
+    ["crlf", "\r\n", 8192, 8192],
+  ])("matches tiktoken on 64 KiB of repeated %s", (_label, unit, o200k, cl100k) => {
+    const text = runOf(unit, 64 * KiB);
+    expect({ o200k: countTokens(text, "o200k_base"), cl100k: countTokens(text, "cl100k_base") }).toEqual({ o200k, cl100k });
+  });
+
   it("counts many long whitespace pieces (2,046-space indents) exactly", () => {
     const line = " ".repeat(2046) + "x\n";
     expect(countTokens(line.repeat(32))).toBe(referenceCount(line, "o200k_base") * 32);
