@@ -37,7 +37,11 @@ const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 const PROMPTC_VERSION = "0.1.0";
 
 interface RunOptions {
-  cd?: string;
+  cwd?: string;
+  config?: string;
+  configProfile?: string;
+  baseInstructions?: string;
+  image?: string[];
   profile: string;
   sandbox?: string;
   approval?: string;
@@ -68,7 +72,11 @@ export const registerRun: RegisterCommand = (program: Command, io, setExitCode) 
     .command("run")
     .description("Run one agent turn against a Responses-compatible server: stream the reply, run tools, log the session")
     .argument("<message...>", "the user's message")
-    .option("-C, --cd <dir>", "working directory of the turn")
+    .option("-C, --cwd <dir>", "working directory of the turn (default: the current directory)")
+    .option("-i, --image <path>", "attach an image (repeatable)", (v: string, prev: string[] = []) => [...prev, v])
+    .option("--config <file>", "config.toml to use instead of $CODEX_HOME/config.toml")
+    .option("-p, --config-profile <name>", "[profiles.NAME] of config.toml to apply")
+    .option("--base-instructions <file>", "base instructions file")
     .option("--profile <id>", "prompt profile: promptc or codex", "promptc")
     .option("--sandbox <mode>", `sandbox: ${SANDBOXES.join(", ")}`)
     .option("--approval <policy>", `approval policy: ${APPROVALS.join(", ")}`)
@@ -105,7 +113,11 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
     message,
     sessionId,
     decode: options.profile === "promptc" ? "char-boundary" : "lossy",
-    ...(options.cd !== undefined ? { cwd: options.cd } : {}),
+    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+    ...(options.config !== undefined ? { configFile: options.config } : {}),
+    ...(options.configProfile !== undefined ? { configProfile: options.configProfile } : {}),
+    ...(options.baseInstructions !== undefined ? { baseInstructionsFile: options.baseInstructions } : {}),
+    ...(options.image !== undefined ? { images: options.image } : {}),
     ...(options.codexHome !== undefined ? { codexHome: options.codexHome } : {}),
     ...(options.sandbox !== undefined ? { sandbox: options.sandbox as SandboxMode } : {}),
     ...(options.approval !== undefined ? { approval: options.approval as ApprovalPolicy } : {}),
