@@ -2,7 +2,7 @@
 // No IO. Cached tokens = the cacheable common prefix with the previous request of the same session (src/cache).
 import type { FunctionCallItem, MessageItem, ReasoningItem, ResponseItem } from "../../model/items.js";
 import type { ResponsesRequest } from "../../model/request.js";
-import { commonPrefix, type CacheModel, type CountTokens, type RequestLike } from "../../cache/index.js";
+import { commonPrefix, type CacheModel, type CountTokens } from "../../cache/index.js";
 import { approxTokens } from "../../tokens/index.js";
 import type { ModelProvider, ModelUsage, ProviderError, RemoteCompactResult, StreamEvent, StreamOptions } from "../provider.js";
 
@@ -77,8 +77,7 @@ export function createFauxProvider(options: FauxProviderOptions = {}): FauxProvi
     const prev = previous.get(session);
     previous.set(session, request);
     const prefixOptions = { ...(options.countTokens ? { countTokens: options.countTokens } : {}), ...(options.cacheModel ? { cacheModel: options.cacheModel } : {}) };
-    // ResponsesRequest is an interface (no index signature), so it needs a widening cast to RequestLike.
-    const r = commonPrefix((prev ?? request) as unknown as RequestLike, request as unknown as RequestLike, prefixOptions);
+    const r = commonPrefix(prev ?? request, request, prefixOptions);
     return { inputTokens: r.tokensB, cachedInputTokens: prev === undefined ? 0 : r.reusableTokens };
   }
 
