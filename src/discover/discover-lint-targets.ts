@@ -131,7 +131,11 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
       continue;
     }
     const rel = relativeTo(root, abs);
-    if (st.value.kind === "directory") globs.push(...DEFAULT_LINT_PATTERNS.map((g) => (rel === "" ? g : `${rel}/${g}`)));
+    if (st.value.kind === "directory") {
+      globs.push(...DEFAULT_LINT_PATTERNS.map((g) => (rel === "" ? g : `${rel}/${g}`)));
+      // `promptc lint templates` (or a folder inside it): the templates are below, not under another templates/.
+      if (rel.split("/").includes("templates")) globs.push(`${rel}/**/*.hbs`);
+    }
     else {
       explicit.add(rel);
       found.add(rel);

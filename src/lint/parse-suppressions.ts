@@ -13,7 +13,8 @@ export interface Suppression {
   to: number;
 }
 
-const DIRECTIVE = /promptc-(disable-next-line|disable-line|disable-file|disable|enable)\b((?:[\s,]+[a-z]+\/[a-z0-9-]+)*)/g;
+/** Only inside a comment opener (`<!--`, `#`, `{{!`/`{{!--`) so a directive quoted in prose or code is not one. */
+const DIRECTIVE = /(?:<!--|#|\{\{!(?:--)?)\s*promptc-(disable-next-line|disable-line|disable-file|disable|enable)\b((?:[\s,]+[a-z]+\/[a-z0-9-]+)*)/g;
 
 export function parseSuppressions(lines: readonly string[]): Suppression[] {
   const found: Suppression[] = [];
@@ -23,7 +24,7 @@ export function parseSuppressions(lines: readonly string[]): Suppression[] {
     for (const m of text.matchAll(DIRECTIVE)) {
       const kind = m[1] as SuppressionKind;
       const rules = (m[2] ?? "").split(/[\s,]+/).filter(Boolean);
-      const base = { kind, rules, line, column: m.index + 1 };
+      const base = { kind, rules, line, column: m.index + m[0].indexOf("promptc-") + 1 };
       switch (kind) {
         case "disable-next-line":
           found.push({ ...base, from: line + 1, to: line + 1 });

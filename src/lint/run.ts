@@ -7,6 +7,7 @@ import { formatMessage, type Fixable, type LintMessage, type Rule, type RuleSeve
 import { resolveRuleSettings, type LintConfig, type RuleSetting } from "./lint-config.js";
 import { createLintFile, type LintFile } from "./lint-file.js";
 import type { LintProject } from "./lint-project.js";
+import { isInCode } from "./parse-markdown.js";
 import { parseSuppressions } from "./parse-suppressions.js";
 import { lintRules } from "./rules/index.js";
 
@@ -111,7 +112,9 @@ export function lintFile(file: LintFile, project: LintProject, options: Omit<Lin
 
 function applySuppressions(file: LintFile, messages: LintMessage[], unusedSeverity: RuleSeverity): LintMessage[] {
   if (!file.text.includes("promptc-")) return messages;
-  const suppressions = parseSuppressions(file.index.lines);
+  const markdown = file.kind !== "codex-config" && file.kind !== "exec-policy" && file.kind !== "template";
+  // A directive shown as an example in Markdown code is documentation, not a directive.
+  const suppressions = parseSuppressions(file.index.lines).filter((s) => !markdown || !isInCode(file.markdown, s.line, s.column - 1));
   const used = new Set<string>();
   const kept = messages.filter((m) => {
     const line = m.place?.line ?? 1;
