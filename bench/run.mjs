@@ -2,7 +2,7 @@
 // ratios to `node -e 0` and, when the Codex CLI is present, to `codex debug prompt-input` on the same input.
 // Runs after `npm run build` (dist/). Prints numbers; never fails on speed (machines are shared and noisy).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -65,7 +65,10 @@ try {
   for (const [name, cwd, home] of workspaces) {
     let codexM;
     if (codex) {
-      codexM = measure([codex, "debug", "prompt-input", "hello"], { CODEX_HOME: home }, cwd);
+      // Codex writes into CODEX_HOME (system skills, ids): give it a scratch copy, never the fixture.
+      const scratchHome = mkdtempSync(join(scratch, "codex-home-"));
+      cpSync(home, scratchHome, { recursive: true });
+      codexM = measure([codex, "debug", "prompt-input", "hello"], { CODEX_HOME: scratchHome }, cwd);
       row(`codex debug prompt-input, ${name.split(" ")[0]}`, codexM, base);
     }
     const m = measure([process.execPath, BIN, "preview", "-C", cwd, "--codex-home", home, "-m", "hello", "--json", ...fixed], { PROMPTC_NO_DISK_CACHE: "1" });
