@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { buildRequestView } from "../../src/capture/request-view.js";
+import { countTokens } from "../../src/tokens/count.js";
+
+const msg = (role: string, ...texts: string[]) => ({ type: "message", id: "m", role, content: texts.map((text) => ({ type: "input_text", text })) });
+
+const body = {
+  model: "m",
+  stream: true,
+  input: [
+    msg("developer", "Base words."),
+    msg("developer", "Extra developer words.", "<skills_instructions>\nS\n</skills_instructions>", "<permissions instructions>\nP\n</permissions instructions>", "<collaboration_mode>C</collaboration_mode>"),
+    msg("user", "# AGENTS.md instructions for /r\n\n<INSTRUCTIONS>\nx\n</INSTRUCTIONS>", "<environment_context>\n  <cwd>/r</cwd>\n</environment_context>"),
+    msg("user", "do it"),
+    msg("user", "<skill>\n<name>a</name>\n</skill>"),
+    { type: "function_call", call_id: "c", name: "shell", arguments: "{}" },
+    { type: "mystery", payload: 1 },
+  ],
+  tools: [{ type: "function", name: "shell", description: "d", strict: false, parameters: { type: "object", properties: {} } }, { type: "web_search" }],
+  tool_choice: "auto",
+  prompt_cache_key: "k",
+};
+
+describe("buildRequestView", () => {
+  it("labels every content piece by marker or developer section and keeps unknown items raw", () => {
+    const v = buildRequestView(JSON.stringify(body));
+    expect(v.dialect).toBe("responses");
+    expect(v.keyOrder).toEqual(["model", "stream", "input", "tools", "tool_choice", "prompt_cache_key"]);
+    expect(v.params).toEqual([
+      { key: "model", json: '"m"' },
+      { key: "stream", json: "true" },
+      { key: "tool_choice", json: '"auto"' },
+      { key: "prompt_cache_key", json: '"k"' },
+    ]);
+    expect(v.fragments.map((f) => [f.itemIndex, f.contentIndex, f.role, f.id, f.layer, f.known])).toEqual([
+      [0, 0, "developer", "base-instructions", "base-instructions", true],
+      [1, 0, "developer", "developer-instructions", "developer", true],
+      [1, 1, "developer", "skills", "developer", true],
+      [1, 2, "developer", "permissions", "developer", true],
+      [1, 3, "developer", "developer-section:collaboration_mode", "developer", true],
+      [2, 0, "user", "agents-md", "agents-md", true],
+      [2, 1, "user", "environment-context", "environment", true],
+      [3, 0, "user", "user-message", "user-message", true],
+      [4, 0, "user", "skill", "skill-injection", true],
+      [5, 0, "function_call", "function_call", "history", true],
+      [6, 0, "mystery", "mystery", "history", true],
+    ]);
+    expect(v.fragments[10]?.text).toBe('{"type":"mystery","payload":1}');
+    expect(v.fragments[0]?.tokens).toBe(countTokens("Base words."));
+    expect(v.tools.map((t) => t.name)).toEqual(["shell", "web_search"]);
+    expect(v.tools[1]?.tokens).toBe(countTokens('{"type":"web_search"}'));
+    expect(v.totals.fragmentTokens).toBe(v.fragments.reduce((s, f) => s + f.tokens, 0));
+    expect(v.diagnostics).toEqual([]);
+  });
+
+  it("uses the instructions field as base instructions when present", () => {
+    const v = buildRequestView(JSON.stringify({ model: "m", instructions: "I", input: [msg("developer", "D")] }));
+    expect(v.fragments.map((f) => [f.itemIndex, f.id])).toEqual([[-1, "base-instructions"], [0, "developer-instructions"]]);
+  });
+
+  it("counts tools declared inside additional_tools items once, as content", () => {
+    const v = buildRequestView(JSON.stringify({ model: "m", input: [{ type: "additional_tools", role: "developer", tools: [{ type: "function", name: "t" }] }] }));
+    expect(v.fragments.map((f) => [f.id, f.layer])).toEqual([["additional_tools", "extension"]]);
+    expect(v.tools.map((t) => [t.name, t.inInput])).toEqual([["t", 0]]);
+    expect(v.totals.toolTokens).toBe(0);
+  });
+
+  it("reads an Anthropic Messages body: system, text blocks and tool blocks", () => {
+    const v = buildRequestView(JSON.stringify({ model: "c", max_tokens: 10, system: [{ type: "text", text: "Sys" }], messages: [{ role: "user", content: [{ type: "text", text: "<system-reminder>r</system-reminder>" }, { type: "text", text: "hi" }] }, { role: "assistant", content: [{ type: "tool_use", id: "t", name: "Bash", input: {} }] }], tools: [{ name: "Bash", input_schema: {} }] }));
+    expect(v.dialect).toBe("anthropic-messages");
+    expect(v.fragments.map((f) => [f.itemIndex, f.id, f.layer])).toEqual([
+      [-1, "base-instructions", "base-instructions"],
+      [0, "user-section:system-reminder", "extension"],
+      [0, "user-message", "user-message"],
+      [1, "tool_use", "history"],
+    ]);
+    expect(v.tools.map((t) => t.name)).toEqual(["Bash"]);
+  });
+
+  it("reports invalid JSON and shows the body raw instead of dropping it", () => {
+    const v = buildRequestView("{not json");
+    expect(v.diagnostics.map((d) => d.rule)).toEqual(["capture/invalid-json"]);
+    expect(v.fragments).toEqual([{ id: "unknown", layer: "unknown", role: "raw", itemIndex: -1, contentIndex: 0, text: "{not json", bytes: 9, tokens: countTokens("{not json"), known: false }]);
+  });
+});

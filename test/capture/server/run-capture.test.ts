@@ -1,0 +1,78 @@
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { claudeCodeAdapter } from "../../../src/capture/adapters/claude-code.js";
+import { codexAdapter } from "../../../src/capture/adapters/codex.js";
+import { parseReplyScript } from "../../../src/capture/reply-script.js";
+import { runCapture } from "../../../src/capture/server/run-capture.js";
+
+const FAKE = fileURLToPath(new URL("../fixtures/fake-agent.mjs", import.meta.url));
+const env = (mode: string, extra: { [k: string]: string } = {}) => ({ PATH: process.env.PATH, FAKE_AGENT_MODE: mode, ...extra });
+const text = (b: Uint8Array | undefined) => Buffer.from(b ?? []).toString("utf8");
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("runCapture", () => {
+  it("captures a Codex-like agent through a scripted tool call and returns its exit code and version", async () => {
+    const out: string[] = [];
+    const run = await runCapture({
+      adapter: codexAdapter,
+      argv: [FAKE, "exec", "list files"],
+      cwd: process.cwd(),
+      env: env("codex", { FAKE_AGENT_EXIT: "7" }),
+      script: parseReplyScript('[{"tool_calls": [{"name": "shell", "arguments": {"cmd": "ls"}}]}]').value,
+      onAgentOutput: (t) => out.push(t),
+    });
+    expect(run.exitCode).toBe(7);
+    expect(run.agentVersion).toBe("0.171.0");
+    expect(run.requests.map((r) => `${r.method} ${r.url} ${r.reply.kind}`)).toEqual(["GET /v1/models models-list", "POST /v1/responses model", "POST /v1/responses model"]);
+    const second = JSON.parse(text(run.requests[2]?.body)) as { input: { type: string; call_id?: string }[] };
+    expect(second.input.slice(-2).map((i) => [i.type, i.call_id])).toEqual([["function_call", "call_2_0"], ["function_call_output", "call_2_0"]]);
+    expect(run.requests[1]?.headers.authorization).toBe("<redacted>");
+    expect(out.join("")).toContain("fake-agent: done");
+    expect(run.diagnostics).toEqual([]);
+  });
+
+  it("captures a Claude-Code-like agent over the Messages dialect", async () => {
+    const out: string[] = [];
+    const run = await runCapture({ adapter: claudeCodeAdapter, argv: [FAKE, "hi"], cwd: process.cwd(), env: env("claude"), onAgentOutput: (t) => out.push(t) });
+    expect(run.exitCode).toBe(0);
+    expect(run.requests.map((r) => [r.url, r.reply.kind, r.headers["x-api-key"]])).toEqual([["/v1/messages", "model", "<redacted>"]]);
+    expect(run.agentVersion).toBe("9.9.9");
+    expect(out.join("")).toContain("fake-claude: ok");
+  });
+
+  it("keeps the partial capture when the agent crashes", async () => {
+    const run = await runCapture({ adapter: codexAdapter, argv: [FAKE, "x"], cwd: process.cwd(), env: env("crash") });
+    expect(run.exitCode).toBe(3);
+    expect(run.requests).toHaveLength(1);
+  });
+
+  it("stops a hung agent at the timeout, keeps what it sent and leaves no process behind", async () => {
+    const out: string[] = [];
+    const run = await runCapture({ adapter: codexAdapter, argv: [FAKE, "x"], cwd: process.cwd(), env: env("hang"), timeoutMs: 1500, onAgentOutput: (t) => out.push(t) });
+    expect(run.timedOut).toBe(true);
+    expect(run.requests).toHaveLength(1);
+    expect(run.diagnostics.map((d) => d.rule)).toEqual(["capture/timeout"]);
+    const pid = Number(/fake-agent pid (\d+)/.exec(out.join(""))?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    expect(isAlive(pid)).toBe(false);
+  });
+
+  it("records a body that is not JSON as it was sent", async () => {
+    const run = await runCapture({ adapter: codexAdapter, argv: [FAKE, "x"], cwd: process.cwd(), env: env("invalid-json") });
+    expect(text(run.requests[0]?.body)).toBe("{not json");
+  });
+
+  it("reports a missing agent command as a spawn failure", async () => {
+    const run = await runCapture({ adapter: codexAdapter, argv: ["/nonexistent/codex-binary"], cwd: process.cwd(), env: env("codex") });
+    expect(run.exitCode).toBeNull();
+    expect(run.diagnostics.map((d) => d.rule)).toEqual(["capture/spawn-failed"]);
+  });
+});

@@ -1,0 +1,78 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildRequestView } from "../../src/capture/request-view.js";
+import { escapeHtml, renderHtmlReport, sectionFromCompile, sectionFromView } from "../../src/cli/format/html-report.js";
+import type { Manifest } from "../../src/model/manifest.js";
+
+const m = (role: string, ...texts: string[]) => ({ type: "message", role, content: texts.map((text) => ({ type: "input_text", text })) });
+const body = {
+  model: "m",
+  input: [m("developer", "Base words ".repeat(200)), m("user", "<environment_context>\n  <cwd>/r</cwd>\n</environment_context>"), m("user", "look: <script>alert(1)</script> & \"q\"")],
+  tools: [{ type: "function", name: "shell", description: "d", parameters: {} }],
+};
+const html = renderHtmlReport({ title: "Report <test>", sections: [sectionFromView(buildRequestView(JSON.stringify(body)), "#1 POST /v1/responses", 1000)] });
+
+function findChromium(): string | undefined {
+  for (const c of [process.env.CHROMIUM_BIN, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]) if (c && existsSync(c)) return c;
+  return undefined;
+}
+
+describe("renderHtmlReport", () => {
+  it("is self-contained: no scripts, no external references, a CSP that forbids loading anything", () => {
+    expect(html).not.toMatch(/<script|<link|<img|src=|href=|url\(|@import/i);
+    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
+  });
+
+  it("escapes every text it shows", () => {
+    expect(html).toContain("Report &lt;test&gt;");
+    expect(html).toContain("look: &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot;");
+    expect(escapeHtml(`<a href='x'>&</a>`)).toBe("&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;");
+  });
+
+  it("draws one bar segment per layer with widths proportional to tokens against the window", () => {
+    const segs = [...html.matchAll(/class="seg" data-layer="([^"]+)" data-tokens="(\d+)" style="width:([\d.]+)%/g)].map((x) => [x[1], Number(x[2]), Number(x[3])]);
+    expect(segs.map((s) => s[0])).toEqual(["base-instructions", "environment", "user-message", "tools"]);
+    const total = segs.reduce((n, s) => n + (s[1] as number), 0);
+    for (const s of segs) expect(s[2]).toBeCloseTo((100 * (s[1] as number)) / Math.max(1000, total), 3);
+  });
+});
+
+describe("sectionFromCompile", () => {
+  it("takes fragment text from the request and flags truncated sources", () => {
+    const manifest = {
+      profile: "codex",
+      model: "m",
+      encoding: "o200k_base",
+      fragments: [{ id: "agents-md", layer: "agents-md", itemIndex: 0, contentIndex: 0, sources: [{ path: "/r/AGENTS.md", bytesIn: 100, bytesKept: 40 }], bytes: 40, tokens: 9, approxTokens: 10, templates: [], prose: "data", hash: "h" }],
+      tools: [{ name: "shell", bytes: 10, tokens: 3, approxTokens: 3, prose: "stand-in", hash: "t" }],
+      totals: { requestBytes: 0, fragmentBytes: 0, fragmentTokens: 0, fragmentApproxTokens: 0, toolBytes: 0, toolTokens: 0, items: 1 },
+      fingerprint: { request: "", stablePrefix: "", items: [] },
+    } satisfies Manifest;
+    const s = sectionFromCompile({ request: { model: "m", input: [m("user", "DOC")] }, manifest, diagnostics: [] }, "preview", 500);
+    expect(s.fragments).toEqual([
+      { id: "agents-md", layer: "agents-md", role: "user", itemIndex: 0, contentIndex: 0, tokens: 9, bytes: 40, text: "DOC", sources: ["/r/AGENTS.md (40 of 100 bytes)"], flagged: true, note: "truncated: /r/AGENTS.md kept 40 of 100 bytes" },
+    ]);
+    expect(s.params).toEqual([{ key: "model", json: '"m"' }]);
+  });
+});
+
+describe("renderHtmlReport in headless Chromium", () => {
+  const chromium = findChromium();
+  it.skipIf(!chromium)("renders the bar and a collapsible entry per fragment", () => {
+    const dir = mkdtempSync(join(tmpdir(), "promptc-html-"));
+    const file = join(dir, "report.html");
+    writeFileSync(file, html);
+    const flags = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", `--user-data-dir=${join(dir, "profile")}`];
+    const dom = execFileSync(chromium as string, [...flags, "--dump-dom", `file://${file}`], { encoding: "utf8", timeout: 60_000, stdio: ["ignore", "pipe", "ignore"] });
+    expect(dom.match(/class="seg"/g)).toHaveLength(4);
+    expect(dom.match(/<details class="fragment/g)).toHaveLength(3);
+    expect(dom).not.toMatch(/<script/);
+    execFileSync(chromium as string, [...flags, `--screenshot=${join(dir, "report.png")}`, "--window-size=1200,900", `file://${file}`], { timeout: 60_000, stdio: "ignore" });
+    expect(existsSync(join(dir, "report.png"))).toBe(true);
+    console.log(`capture-html: screenshot at ${join(dir, "report.png")}`);
+  });
+  if (!chromium) console.log("capture-html: browser check skipped: chromium not installed (apt-get install chromium)");
+});

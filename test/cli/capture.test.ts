@@ -1,0 +1,84 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { run } from "../../src/cli/program.js";
+import type { CliIO } from "../../src/cli/io.js";
+
+const FAKE = fileURLToPath(new URL("../capture/fixtures/fake-agent.mjs", import.meta.url));
+
+function io(env: { [k: string]: string } = {}): { io: CliIO; out: () => string; err: () => string } {
+  let out = "";
+  let err = "";
+  return {
+    io: { stdout: (s) => void (out += s), stderr: (s) => void (err += s), isTTY: false, env: { PATH: process.env.PATH, ...env }, cwd: process.cwd() },
+    out: () => out,
+    err: () => err,
+  };
+}
+
+describe("promptc capture", () => {
+  it("shows the layer view of each request, writes -o files byte-exact and exits with the agent's code", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "promptc-capture-cli-"));
+    const c = io({ FAKE_AGENT_MODE: "codex", FAKE_AGENT_EXIT: "5" });
+    const code = await run(["capture", "--agent", "codex", "-o", join(dir, "out"), "--html", join(dir, "r.html"), "--", FAKE, "exec", "list files"], c.io);
+    expect(code).toBe(5);
+    expect(c.out()).toContain("#2 POST /v1/responses");
+    expect(c.out()).toMatch(/developer\s+permissions/);
+    expect(c.out()).toMatch(/user\s+environment-context/);
+    expect(c.err()).toContain("fake-agent: done");
+    expect(readdirSync(join(dir, "out")).sort()).toEqual(["001.headers.json", "001.request.json", "002.headers.json", "002.request.json", "capture.json"]);
+    const body = readFileSync(join(dir, "out", "002.request.json"), "utf8");
+    expect(JSON.parse(body).input[3].content[0].text).toBe("list files");
+    expect(JSON.parse(readFileSync(join(dir, "out", "002.headers.json"), "utf8")).authorization).toBe("<redacted>");
+    expect(JSON.parse(readFileSync(join(dir, "out", "capture.json"), "utf8"))).toMatchObject({ agent: "codex", agentVersion: "0.171.0", exitCode: 5 });
+    expect(readFileSync(join(dir, "r.html"), "utf8")).toContain("<!DOCTYPE html>");
+  });
+
+  it("prints the capture as JSON with raw bodies", async () => {
+    const c = io({ FAKE_AGENT_MODE: "invalid-json" });
+    expect(await run(["capture", "--agent", "codex", "--json", "--", FAKE, "x"], c.io)).toBe(0);
+    const doc = JSON.parse(c.out()) as { requests: { body: string }[] };
+    expect(doc.requests.map((r) => r.body)).toEqual(["{not json"]);
+  });
+
+  it("diffs the first model request against a compiled body with --compare", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "promptc-capture-cli-"));
+    writeFileSync(join(dir, "compiled.json"), JSON.stringify({ model: "fake-model", input: [] }));
+    const c = io({ FAKE_AGENT_MODE: "codex" });
+    expect(await run(["capture", "--agent", "codex", "--compare", join(dir, "compiled.json"), "--", FAKE, "x"], c.io)).toBe(1);
+    expect(c.out()).toContain("requests differ; 0 of 4 items agree");
+  });
+
+  it.each([
+    [["capture", "--", "some-unknown-tool"], /cannot tell which agent/],
+    [["capture", "--agent", "nope", "--", "x"], /unknown agent 'nope'/],
+    [["capture", "--agent", "codex", "--turns", "0", "--", "x"], /--turns must be a positive integer/],
+    [["capture", "--agent", "codex", "--", "/nonexistent/agent"], /command not found/],
+  ])("exits 2 with a one-line reason for %j", async (argv, message) => {
+    const c = io();
+    expect(await run(argv, c.io)).toBe(2);
+    expect(c.err()).toMatch(message);
+  });
+});
+
+describe("promptc calibrate", () => {
+  it("writes prose files and calibration.json from a capture folder", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "promptc-calibrate-cli-"));
+    const c1 = io({ FAKE_AGENT_MODE: "codex" });
+    await run(["capture", "--agent", "codex", "-o", join(dir, "cap"), "--", FAKE, "x"], c1.io);
+    const c = io();
+    expect(await run(["calibrate", join(dir, "cap"), "--profile", "codex", "-o", join(dir, "prose")], c.io)).toBe(0);
+    expect(readdirSync(join(dir, "prose")).sort()).toEqual(["base-instructions.md", "calibration.json", "tools.yaml"]);
+    expect(readFileSync(join(dir, "prose", "base-instructions.md"), "utf8")).toBe("Base text for the fake agent.");
+    expect(JSON.parse(readFileSync(join(dir, "prose", "calibration.json"), "utf8"))).toMatchObject({ profile: "codex", agentVersion: "0.171.0", targetVersion: "0.171.0" });
+    expect(existsSync(join(dir, "prose", "permissions-approval-never.md"))).toBe(false);
+  });
+
+  it("exits 2 without -o", async () => {
+    const c = io();
+    expect(await run(["calibrate", "x.json"], c.io)).toBe(2);
+    expect(c.err()).toMatch(/missing -o/);
+  });
+});
