@@ -2,7 +2,8 @@
 // printed as ratios. Run after `npm run build`: `node bench/tokens.mjs [--quick] [--json]`. Never fails on speed.
 // Each figure comes from fresh `node` processes (median of BENCH_RUNS, default 5) unless marked "warm".
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -11,6 +12,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const QUICK = process.argv.includes("--quick");
 const JSON_OUT = process.argv.includes("--json");
 const OURS = process.env.BENCH_TOKENS_MODULE ?? join(ROOT, "dist", "tokens", "index.js");
+const CACHE_MODULE = join(dirname(OURS), "..", "host", "token-cache.js");
 const CORPUS = existsSync("/work/shared/corpus") ? "/work/shared/corpus" : join(ROOT, "src");
 /** Plain js-tiktoken is quadratic on long runs: 16 KiB of "a" takes ~17 s, so it gets a time limit. */
 const BASELINE_TIME_LIMIT_MS = QUICK ? 5_000 : 60_000;
@@ -44,7 +46,18 @@ const PROGRAMS = {
   coldStart: `${PRELUDE}
 const count = await load(process.argv[2]);
 const n = count("Hello, world! <|endoftext|>");
-console.log(JSON.stringify({ firstCountMs: performance.now(), n }));`,
+console.log(JSON.stringify({ firstCountMs: performance.now(), n, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));`,
+  diskCache: `${PRELUDE}
+const texts = corpus(process.argv[1]);
+const t = performance.now();
+const { enableDiskTokenCache } = await import(${JSON.stringify(CACHE_MODULE)});
+const { countTokens, tokenCounterStats } = await import(${JSON.stringify(OURS)});
+const cache = enableDiskTokenCache({ XDG_CACHE_HOME: process.argv[2] }, undefined);
+let tokens = 0;
+for (const text of texts) tokens += countTokens(text);
+cache.flush();
+const s = tokenCounterStats();
+console.log(JSON.stringify({ ms: performance.now() - t, tokens, counted: s.counted, cacheHits: s.cacheHits, loaded: s.encodingsLoaded.length }));`,
   throughput: `${PRELUDE}
 const count = await load(process.argv[2]);
 count("warm up");
@@ -104,20 +117,21 @@ child("nodeOnly", []); // warm the file cache
 const node = medianOf("nodeOnly", [], ["firstCountMs", "wallMs"]);
 report.cold.node = node;
 console.log(`\nCold start (median of ${RUNS} fresh processes; "added" = minus a bare node process)`);
-console.log(`${"".padEnd(28)} ${"first count ms".padStart(14)} ${"added ms".padStart(9)} ${"spawn→exit ms".padStart(14)} ${"vs js-tiktoken".padStart(15)}`);
+console.log(`${"".padEnd(28)} ${"first count ms".padStart(14)} ${"added ms".padStart(9)} ${"spawn→exit ms".padStart(14)} ${"vs js-tiktoken".padStart(15)} ${"peak RSS MiB".padStart(13)}`);
 console.log(`${"node (no tokenizer)".padEnd(28)} ${fmt(node.firstCountMs, 1).padStart(14)} ${"".padStart(9)} ${fmt(node.wallMs, 1).padStart(14)}`);
+const coldKeys = ["firstCountMs", "wallMs", "maxRssMiB"];
 for (const encoding of ["o200k_base", "cl100k_base"]) {
   const rows = {};
   for (const engine of ["js-tiktoken", "ours"]) {
     child("coldStart", [engine, encoding]);
-    rows[engine] = medianOf("coldStart", [engine, encoding], ["firstCountMs", "wallMs"]);
+    rows[engine] = medianOf("coldStart", [engine, encoding], coldKeys);
   }
   report.cold[encoding] = rows;
   for (const engine of ["js-tiktoken", "ours"]) {
     const r = rows[engine];
     const added = r.firstCountMs - node.firstCountMs;
     const vs = engine === "ours" ? ratio(r.firstCountMs - node.firstCountMs, rows["js-tiktoken"].firstCountMs - node.firstCountMs) : "1.00×";
-    console.log(`${`${engine} ${encoding}`.padEnd(28)} ${fmt(r.firstCountMs, 1).padStart(14)} ${fmt(added, 1).padStart(9)} ${fmt(r.wallMs, 1).padStart(14)} ${vs.padStart(15)}`);
+    console.log(`${`${engine} ${encoding}`.padEnd(28)} ${fmt(r.firstCountMs, 1).padStart(14)} ${fmt(added, 1).padStart(9)} ${fmt(r.wallMs, 1).padStart(14)} ${vs.padStart(15)} ${fmt(r.maxRssMiB).padStart(13)}`);
   }
 }
 
@@ -157,6 +171,21 @@ for (const [label, char, bytes, withBaseline] of cases) {
   report.runsPathological[label] = { ours, jsTiktoken: base };
   const baseText = withBaseline ? (base.timedOut ? `js-tiktoken > ${BASELINE_TIME_LIMIT_MS} ms` : `js-tiktoken ${fmt(base.ms)} ms (${ratio(base.ms, ours.ms)} slower)`) : "js-tiktoken not run (hours)";
   console.log(`  ${label.padEnd(16)} ours ${fmt(ours.ms).padStart(5)} ms, ${ours.n} tokens; ${baseText}`);
+}
+
+// 4. Persistent cache: the corpus counted by a fresh process with an empty cache, then with every count cached.
+if (existsSync(CACHE_MODULE)) {
+  const dir = mkdtempSync(join(tmpdir(), "promptc-token-cache-bench-"));
+  try {
+    const miss = child("diskCache", [CORPUS, dir]);
+    const hits = medianOf("diskCache", [CORPUS, dir], ["ms", "wallMs"], Math.min(RUNS, 3));
+    rmSync(join(dir, "promptc"), { recursive: true, force: true });
+    report.diskCache = { miss, hits };
+    console.log(`\nDisk cache, o200k_base, whole corpus in a fresh process (read time excluded)`);
+    console.log(`  empty cache: ${fmt(miss.ms)} ms (${miss.counted} texts tokenized); all hits: ${fmt(hits.ms)} ms (${hits.sample.cacheHits} hits, ${hits.sample.loaded} encodings loaded) → ${ratio(miss.ms, hits.ms)} faster`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 if (JSON_OUT) console.log(JSON.stringify(report));
