@@ -3,7 +3,7 @@ import { defineRule } from "../define-rule.js";
 import { NO_OPTIONS, matchProse } from "../rule-utils.js";
 import { SKILLSAW } from "../sources.js";
 
-const PLACEHOLDERS = /\{\{[^{}\n]{1,80}\}\}|\[(?:insert|fill in|todo)\b[^\]\n]{0,80}\]|<(?:insert|fill[- ]in)[-_ ][^>\n]{0,60}>|^\s*(?:[-*]\s+)?(?:TODO|TBD|FIXME)\b:?\s*$|^\s*(?:[-*]\s+)?(?:TODO|TBD|FIXME):\s/gim;
+const PLACEHOLDERS = /\{\{[^{}\n]{1,80}\}\}|\[(?:insert|fill in|todo)\b[^\]\n]{0,80}\](?![(\[])|<(?:insert|fill[- ]in)[-_ ][^>\n]{0,60}>|^\s*(?:[-*]\s+)?(?:TODO|TBD|FIXME)\b:?\s*$|^\s*(?:[-*]\s+)?(?:TODO|TBD|FIXME):\s/gim;
 
 export const ctxPlaceholder = defineRule({
   id: "ctx/placeholder",

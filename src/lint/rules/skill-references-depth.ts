@@ -22,7 +22,8 @@ export const skillReferencesDepth = defineRule({
   check({ file, project, report }) {
     const dir = skillDir(file);
     if (dir === "") return;
-    const docs = listSkillFiles(project.fs, dir).filter((p) => p.endsWith(".md") && p !== "SKILL.md");
+    // Nested SKILL.md files are other skills and evals/ holds test inputs: neither is a reference.
+    const docs = listSkillFiles(project.fs, dir).filter((p) => p.endsWith(".md") && !p.endsWith("SKILL.md") && !p.startsWith("evals/"));
     const body = bodyText(file);
     const direct = new Set(docs.filter((p) => mentionsPath(body, p) || mentionsPath(body, p.slice(p.lastIndexOf("/") + 1)) && p.indexOf("/") < 0));
     for (const doc of docs) {

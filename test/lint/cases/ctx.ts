@@ -69,7 +69,7 @@ export const ctxCases: { [ruleId: string]: RuleCases } = {
     invalid: [{ path: "CLAUDE.md", code: "@1.md\n", files: { "1.md": "@2.md", "2.md": "@3.md", "3.md": "@4.md", "4.md": "@5.md", "5.md": "@6.md", "6.md": "end" }, errors: [{ messageId: "tooDeep", line: 1, column: 1 }] }],
   },
   "ctx/placeholder": {
-    valid: [{ path: "AGENTS.md", code: "Use `{{name}}` syntax.\n```\n[Insert name]\n```\nNo TODO comments in code.\n" }],
+    valid: [{ path: "AGENTS.md", code: "Use `{{name}}` syntax.\n```\n[Insert name]\n```\nNo TODO comments in code.\nSee [insert](https://orm.dev/insert).\n" }],
     invalid: [
       { path: "AGENTS.md", code: "# {{project_name}}\n", errors: [{ messageId: "placeholder", line: 1, column: 3 }] },
       { path: "AGENTS.md", code: "Intro\n- TODO: describe tests\n[Insert build command here]\n", errors: [{ messageId: "placeholder", line: 2, column: 1 }, { messageId: "placeholder", line: 3, column: 1 }] },

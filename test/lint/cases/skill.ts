@@ -144,7 +144,15 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
     invalid: [{ path: P, code: sk(`name: pdf-forms\n${desc}`, "\nRead [the guide](guide.md).\n"), errors: [{ messageId: "broken", line: 6, column: 18 }] }],
   },
   "skill/references-depth": {
-    valid: [{ path: P, code: sk(`name: pdf-forms\n${desc}`, "Read references/a.md and references/b.md.\n"), files: { ".agents/skills/pdf-forms/references/a.md": "See b.md", ".agents/skills/pdf-forms/references/b.md": "B" } }],
+    valid: [
+      { path: P, code: sk(`name: pdf-forms\n${desc}`, "Read references/a.md and references/b.md.\n"), files: { ".agents/skills/pdf-forms/references/a.md": "See b.md", ".agents/skills/pdf-forms/references/b.md": "B" } },
+      {
+        name: "eval fixtures are not references",
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}`, "Read references/a.md.\n"),
+        files: { ".agents/skills/pdf-forms/references/a.md": "Use evals/fixtures/x/SKILL.md and evals/notes.md", ".agents/skills/pdf-forms/evals/fixtures/x/SKILL.md": "", ".agents/skills/pdf-forms/evals/notes.md": "" },
+      },
+    ],
     invalid: [{ path: P, code: sk(`name: pdf-forms\n${desc}`, "Read references/a.md.\n"), files: { ".agents/skills/pdf-forms/references/a.md": "Then read b.md", ".agents/skills/pdf-forms/references/b.md": "B" }, errors: [{ messageId: "nested" }] }],
   },
   "skill/orphan-file": {
