@@ -1,0 +1,28 @@
+// The stylish report: grouping, alignment, summary line and colours, snapshotted in snapshots/lint/.
+import { describe, expect, it } from "vitest";
+import { formatStylish } from "../../src/lint/formatters/format-stylish.js";
+import { createLintFile } from "../../src/lint/lint-file.js";
+import { lintFiles } from "../../src/lint/run.js";
+import { projectFor } from "./rule-tester.js";
+
+function sample() {
+  const skill = "---\nname: Pdf_Forms\ndescription: Fills forms.\n---\n\nSee [guide](guide.md).\n";
+  const agents = "# Notes\n\n- Write clean code.\nLast updated: 2026-11-02\n";
+  const files = [createLintFile(".agents/skills/Pdf_Forms/SKILL.md", "skill", skill), createLintFile("AGENTS.md", "context", agents)];
+  return lintFiles({ files, project: projectFor({ path: "AGENTS.md", code: agents, files: { ".agents/skills/Pdf_Forms/SKILL.md": skill } }) });
+}
+
+describe("formatStylish", () => {
+  it("groups findings by file with line:column, severity, message and rule, then a summary", async () => {
+    await expect(formatStylish(sample(), { color: false })).toMatchFileSnapshot("../../snapshots/lint/stylish.txt");
+  });
+
+  it("colours only when asked", () => {
+    expect(formatStylish(sample(), { color: true })).toContain("\u001b[31m");
+    expect(formatStylish(sample(), { color: false })).not.toContain("\u001b[");
+  });
+
+  it("prints nothing for a clean run", () => {
+    expect(formatStylish({ results: [], errorCount: 0, warningCount: 0, infoCount: 0, fixableCount: 0, internalErrors: 0 }, { color: false })).toBe("");
+  });
+});
