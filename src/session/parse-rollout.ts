@@ -35,6 +35,11 @@ export interface ParsedSessionLog {
   compactions: RolloutCompaction[];
   /** Summary texts known from the log, to recognise earlier summaries without their prefix. */
   summaryTexts: string[];
+  /**
+   * The harness's summary prefix, recovered from the log itself: a compaction's message minus "\n" + the
+   * summariser's reply recorded just before it. Lets a dry run reproduce the harness's exact bytes.
+   */
+  summaryPrefix?: { text: string; line: number };
   /** `total_tokens` of the last reported usage (or post-compaction recount). */
   lastTotalTokens?: number;
   reasoningIncluded?: boolean;
@@ -135,6 +140,7 @@ export function parseRollout(text: string, options: ParseSessionLogOptions = {})
   const unknownRecords = new Map<string, number>();
   let sawRecord = false;
   let sawBareItem = false;
+  let lastReply: string | undefined;
   let lineNo = 0;
   let start = 0;
   while (start < text.length) {
@@ -185,11 +191,18 @@ export function parseRollout(text: string, options: ParseSessionLogOptions = {})
         }
         log.history.push(parsed.item);
         if (isHarnessSummary(payload) && parsed.item.type === "message") summaryTexts.add(messageText(parsed.item.content));
+        if (parsed.item.type === "message" && parsed.item.role === "assistant") lastReply = messageText(parsed.item.content);
         break;
       }
-      case "compacted":
+      case "compacted": {
+        const message = str(payload.message) ?? "";
+        if (lastReply !== undefined && message.length > lastReply.length && message.endsWith("\n" + lastReply)) {
+          log.summaryPrefix = { text: message.slice(0, message.length - lastReply.length - 1), line: lineNo };
+        }
         applyCompaction(log, payload, lineNo, summaryTexts, diagnostics, options);
+        lastReply = undefined;
         break;
+      }
       case "turn_context":
         if (str(payload.model)) log.model = str(payload.model);
         if (str(payload.cwd)) log.cwd = str(payload.cwd);

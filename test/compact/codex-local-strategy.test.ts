@@ -27,7 +27,9 @@ describe("compactCodexLocal", () => {
     ["0.171.0 first pre-turn compaction", [DEV, ENV, user("first task"), assistant("Done.")], "Done.", [DEV, ENV], [L_DEV, L_ENV, "user:first task", "user:SUMMARY(Done.)"]],
     // codex-cli 0.171.0 capture: the second one keeps both tasks, drops the old summary, context before the newest task.
     ["0.171.0 second pre-turn compaction", [DEV, ENV, user("first task"), user(`${PREFIX}\nDone.`), user("second task"), assistant("Done.")], "Done.", [DEV, ENV], ["user:first task", L_DEV, L_ENV, "user:second task", "user:SUMMARY(Done.)"]],
-  ])("%s", (_name, history, reply, ctx, expected) => {
+    // codex-cli 0.171.0 capture: mid-turn after a tool call (reasoning, call, output) → summary last, context first.
+    ["0.171.0 mid-turn compaction", [DEV, ENV, user("please run: echo hello"), { type: "reasoning", summary: [], encrypted_content: "Z".repeat(800) }, call("call_1"), output("call_1", "hello\n")], "Done.", [DEV, ENV], [L_DEV, L_ENV, "user:please run: echo hello", "user:SUMMARY(Done.)"]],
+  ] as [string, ResponseItem[], string, ResponseItem[] | undefined, string[]][])("%s", (_name, history, reply, ctx, expected) => {
     const result = run(history, reply, ctx);
     expect(layout(result.history)).toEqual(expected);
     expect(result.summaryIndex).toBe(expected.length - 1);

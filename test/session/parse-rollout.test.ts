@@ -47,6 +47,8 @@ describe("parseRollout", () => {
       { line: 40, message: `${FIXTURE_PREFIX}\nDone.`, replacementItems: 5 },
     ]);
     expect(value.summaryTexts).toEqual([`${FIXTURE_PREFIX}\nDone.`]);
+    // The compaction reply ("Done.") is recorded just before each compacted line, so the prefix is recoverable.
+    expect(value.summaryPrefix).toEqual({ text: FIXTURE_PREFIX, line: 40 });
     expect(value).toMatchObject({ format: "codex-rollout", model: "gpt-5.2-codex", cwd: "/work/demo", lastTotalTokens: 60005, modelContextWindow: 258400, reasoningIncluded: false, lineCount: 52 });
     expect(value.baseInstructions).toMatch(/^Fixture base instructions/);
   });
@@ -89,6 +91,8 @@ describe("parseRollout", () => {
     const kept = parseRollout(text);
     expect(kept.value.history).toHaveLength(5);
     expect(kept.diagnostics.map((d) => [d.rule, d.severity])).toEqual([["session/legacy-compaction", "warning"]]);
+    // Its reply differs from the stored message's tail, so no prefix is guessed.
+    expect(kept.value.summaryPrefix).toBeUndefined();
   });
 
   it("never throws on arbitrary bytes", () => {

@@ -34,6 +34,7 @@ interface CompactCliOptions {
   keepRecent?: string;
   pin?: string[];
   initialContext: boolean;
+  logPrefix: boolean;
   estimate: string;
   color?: boolean;
 }
@@ -48,10 +49,14 @@ function readText(path: string, label: string): Loaded {
   }
 }
 
-function loadPrefix(options: CompactCliOptions, cwd: string): Loaded {
+// Your file, else the prefix recovered from the log itself (the harness's exact text, never shipped), else ours.
+function loadPrefix(options: CompactCliOptions, cwd: string, log: ParsedSessionLog): Loaded {
   if (options.summaryPrefixFile) {
     const r = readText(resolve(cwd, options.summaryPrefixFile), "summary prefix file");
     return r.ok ? { ...r, origin: `${r.origin} (user-supplied)` } : r;
+  }
+  if (options.logPrefix && log.summaryPrefix) {
+    return { ok: true, value: log.summaryPrefix.text, origin: `the log (compaction at line ${log.summaryPrefix.line})` };
   }
   const path = join(TEMPLATES, options.profile, "compact-summary-prefix.hbs");
   const r = readText(path, "template");
@@ -146,6 +151,7 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
     .option("--keep-recent <tokens>", "pi: recent tokens kept verbatim (default 20000)")
     .option("--pin <block...>", "re-emit blocks verbatim after the summary: skill, skill:NAME, agents-md, environment-context, …")
     .option("--no-initial-context", "do not re-inject the initial context found in the log")
+    .option("--no-log-prefix", "do not reuse the summary prefix recovered from the log's own compactions")
     .option("--estimate <method>", "Codex estimate: text (observed in 0.171.0) or json (March 2026 source)", "text")
     .option("--no-color", "never colour the output")
     .action((file: string, options: CompactCliOptions) => {
@@ -171,12 +177,12 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
         if (!r.ok) return fail(r.error);
         summaryReply = r.value;
       }
-      const prefix = loadPrefix(options, io.cwd);
-      if (!prefix.ok) return fail(prefix.error);
       const path = resolve(io.cwd, file);
       const read = readSessionLog(createNodeHost({ cwd: io.cwd }), path);
       if (!read.value) return fail(read.diagnostics[0]?.message ?? `cannot read ${file}`);
       const log = read.value;
+      const prefix = loadPrefix(options, io.cwd, log);
+      if (!prefix.ok) return fail(prefix.error);
       const report = planCompactDryRun({
         log,
         strategy: options.strategy as CompactStrategyName,

@@ -28,6 +28,7 @@ describe("promptc compact", () => {
     expect(r.stdout).toMatch(/#0 +kept +3 tokens +"first task"\n +#3 +kept +3 tokens +"second task"\n +#5 +kept +3 tokens +"third task"\n/);
     expect(r.stdout).toContain("initial context  items 2–3 (anchor: last-real-user)");
     expect(r.stdout).toContain("summary          item 5");
+    expect(r.stdout).toContain("summary prefix from the log (compaction at line 40)");
     const history = r.stdout.slice(r.stdout.indexOf("compacted history"));
     expect(history.split("\n").slice(1, 8)).toEqual([
       '     0  user      "first task"',
@@ -35,7 +36,7 @@ describe("promptc compact", () => {
       '     2  developer "<skills_instructions> ## Skills Fixture list: no skills are…"',
       '     3  user      "# AGENTS.md instructions for /work/demo <INSTRUCTIONS> # re…"',
       '     4  user      "third task"',
-      '     5  user      "Earlier work in this conversation was condensed into the ha…"',
+      '     5  user      "[fixture summary prefix] The earlier part of this session w…"',
       "",
     ]);
   });
@@ -62,6 +63,12 @@ describe("promptc compact", () => {
     expect(remote.outcome.remote).toEqual({ trimmed: [], simulated: true, requestSkipped: false });
     const pi = JSON.parse((await cli(["compact", T("request-body.json"), "--json", "--strategy", "pi", "--keep-recent", "5", "--no-initial-context"])).stdout);
     expect(pi.outcome.pi).toEqual({ cutIndex: 5, splitTurn: true, turnStartIndex: 2, summarizedItems: 5, keptItems: 1 });
+  });
+
+  it("falls back to the profile's template prefix with --no-log-prefix", async () => {
+    const r = JSON.parse((await cli(["compact", T("codex-0.171-pre-turn-compactions.jsonl"), "--json", "--no-log-prefix", "--profile", "codex", "--summary", "x"])).stdout);
+    expect(r.summaryPrefixFrom).toBe("templates/codex/compact-summary-prefix.hbs (stand-in)");
+    expect(r.outcome.summaryText).toMatch(/^\[stand-in\] .*\nx$/s);
   });
 
   it("uses a user-supplied summary prefix file", async () => {
