@@ -1,4 +1,5 @@
 // Codex's local compaction as data in, data out: retained user messages, summary last, context, ghosts. Pure.
+import { diagnostic } from "../model/diagnostic.js";
 import type { ResponseItem } from "../model/items.js";
 import { buildCompactedHistory } from "./build-compacted-history.js";
 import { collectUserMessageRecords } from "./collect-user-messages.js";
@@ -37,6 +38,11 @@ export function compactCodexLocal(options: CompactOptions): CompactResult {
     pinnedIndexes: tail.pinnedIndexes,
     ghostIndexes: tail.ghostIndexes,
     events: [COMPACT_WARNING_TEXT],
-    diagnostics: built.diagnostics,
+    diagnostics: [
+      ...built.diagnostics,
+      diagnostic("compact/history-replaced", "info", `${options.history.length} item(s) replaced by ${tail.history.length}: only real user messages, the summary${initialContext ? ", the initial context" : ""} and ghost snapshots carry over`, {
+        data: { before: options.history.length, after: tail.history.length },
+      }),
+    ],
   };
 }

@@ -15,6 +15,7 @@ export function compactPi(options: CompactOptions): CompactResult {
   const diagnostics: Diagnostic[] = [];
   const visible = withoutGhostSnapshots(options.history);
   const cut = findCutPoint(visible, options.keepRecentTokens ?? PI_KEEP_RECENT_TOKENS, matcher);
+  if (cut.index > 0) diagnostics.push(diagnostic("compact/items-summarized", "info", `${cut.index} item(s) before the cut are replaced by the summary`, { data: { summarized: cut.index } }));
   if (cut.index === 0) diagnostics.push(diagnostic("compact/nothing-to-summarize", "info", "the whole history fits in the recent-token budget; nothing before the cut"));
   if (cut.splitTurn) diagnostics.push(diagnostic("compact/split-turn", "info", `the cut at item ${cut.index} splits a turn; pi summarizes the turn's start separately`, { data: { cutIndex: cut.index, turnStartIndex: cut.turnStartIndex } }));
   const reply = options.summaryReply ?? "";
