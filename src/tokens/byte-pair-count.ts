@@ -58,103 +58,103 @@ function scanMergeCount(tables: EncodingTables, buf: Uint8Array, length: number)
 /**
  * Same merges in O(n log n): nodes are the current parts (indexed by start byte) in a linked list; an indexed
  * min-heap keyed by (rank of the pair the node starts, start) always yields the pair tiktoken's scan would pick.
+ * Heap entries carry their key (rank, node) so sifting reads only the heap arrays; per-node fields are
+ * interleaved, which keeps multi-megabyte pieces cache-friendly.
  */
 function heapMergeCount(tables: EncodingTables, buf: Uint8Array, length: number): number {
-  const next = new Int32Array(length);
-  const prev = new Int32Array(length);
-  const pairRank = new Int32Array(length);
-  const heap = new Int32Array(length);
-  const heapIndex = new Int32Array(length).fill(-1);
+  // node * 3 + 0: start of the next node (length when last); + 1: previous node (-1); + 2: heap slot (-1).
+  const nodes = new Int32Array(length * 3);
+  const heapRank = new Int32Array(length);
+  const heapNode = new Int32Array(length);
   let heapSize = 0;
 
-  const less = (a: number, b: number): boolean => {
-    const ra = pairRank[a] as number;
-    const rb = pairRank[b] as number;
-    return ra < rb || (ra === rb && a < b);
+  const less = (rankA: number, nodeA: number, rankB: number, nodeB: number): boolean =>
+    rankA < rankB || (rankA === rankB && nodeA < nodeB);
+  const put = (slot: number, rank: number, node: number): void => {
+    heapRank[slot] = rank;
+    heapNode[slot] = node;
+    nodes[node * 3 + 2] = slot;
   };
-  const place = (node: number, index: number): void => {
-    heap[index] = node;
-    heapIndex[node] = index;
-  };
-  const siftUp = (index: number): void => {
-    const node = heap[index] as number;
-    while (index > 0) {
-      const parentIndex = (index - 1) >> 1;
-      const parent = heap[parentIndex] as number;
-      if (!less(node, parent)) break;
-      place(parent, index);
-      index = parentIndex;
+  const siftUp = (slot: number, rank: number, node: number): void => {
+    while (slot > 0) {
+      const parent = (slot - 1) >> 1;
+      const parentRank = heapRank[parent] as number;
+      const parentNode = heapNode[parent] as number;
+      if (!less(rank, node, parentRank, parentNode)) break;
+      put(slot, parentRank, parentNode);
+      slot = parent;
     }
-    place(node, index);
+    put(slot, rank, node);
   };
-  const siftDown = (index: number): void => {
-    const node = heap[index] as number;
+  const siftDown = (slot: number, rank: number, node: number): void => {
     for (;;) {
-      const left = 2 * index + 1;
-      if (left >= heapSize) break;
-      const right = left + 1;
-      let child = left;
-      if (right < heapSize && less(heap[right] as number, heap[left] as number)) child = right;
-      const childNode = heap[child] as number;
-      if (!less(childNode, node)) break;
-      place(childNode, index);
-      index = child;
+      let child = 2 * slot + 1;
+      if (child >= heapSize) break;
+      let childRank = heapRank[child] as number;
+      let childNode = heapNode[child] as number;
+      const right = child + 1;
+      if (right < heapSize && less(heapRank[right] as number, heapNode[right] as number, childRank, childNode)) {
+        child = right;
+        childRank = heapRank[right] as number;
+        childNode = heapNode[right] as number;
+      }
+      if (!less(childRank, childNode, rank, node)) break;
+      put(slot, childRank, childNode);
+      slot = child;
     }
-    place(node, index);
+    put(slot, rank, node);
+  };
+  // Put `node` at `slot` (its old entry is gone) and restore the heap order around it.
+  const settle = (slot: number, rank: number, node: number): void => {
+    if (slot > 0 && less(rank, node, heapRank[(slot - 1) >> 1] as number, heapNode[(slot - 1) >> 1] as number)) {
+      siftUp(slot, rank, node);
+    } else {
+      siftDown(slot, rank, node);
+    }
   };
   const remove = (node: number): void => {
-    const index = heapIndex[node] as number;
-    if (index < 0) return;
-    heapIndex[node] = -1;
+    const slot = nodes[node * 3 + 2] as number;
+    if (slot < 0) return;
+    nodes[node * 3 + 2] = -1;
     heapSize--;
-    if (index === heapSize) return;
-    const moved = heap[heapSize] as number;
-    place(moved, index);
-    if (index > 0 && less(moved, heap[(index - 1) >> 1] as number)) siftUp(index);
-    else siftDown(index);
+    if (slot < heapSize) settle(slot, heapRank[heapSize] as number, heapNode[heapSize] as number);
   };
   // Re-rank the pair that starts at `node` and fix its heap position.
   const update = (node: number): void => {
-    const second = next[node] as number;
-    const end = second < length ? (next[second] as number) : length;
-    pairRank[node] = second < length ? rankOf(tables, buf, node, end) : NO_RANK;
-    if (pairRank[node] === NO_RANK) {
+    const second = nodes[node * 3] as number;
+    const rank = second < length ? rankOf(tables, buf, node, nodes[second * 3] as number) : NO_RANK;
+    const slot = nodes[node * 3 + 2] as number;
+    if (rank === NO_RANK) {
       remove(node);
-    } else if ((heapIndex[node] as number) < 0) {
-      place(node, heapSize++);
-      siftUp(heapSize - 1);
+    } else if (slot < 0) {
+      siftUp(heapSize++, rank, node);
     } else {
-      const index = heapIndex[node] as number;
-      siftUp(index);
-      siftDown(heapIndex[node] as number);
+      settle(slot, rank, node);
     }
   };
 
   for (let i = 0; i < length; i++) {
-    next[i] = i + 1;
-    prev[i] = i - 1;
-    pairRank[i] = i + 2 <= length ? rankOf(tables, buf, i, i + 2) : NO_RANK;
-    if (pairRank[i] !== NO_RANK) {
-      heap[heapSize] = i;
-      heapIndex[i] = heapSize;
-      heapSize++;
-    }
+    nodes[i * 3] = i + 1;
+    nodes[i * 3 + 1] = i - 1;
+    nodes[i * 3 + 2] = -1;
+    const rank = i + 2 <= length ? rankOf(tables, buf, i, i + 2) : NO_RANK;
+    if (rank !== NO_RANK) put(heapSize++, rank, i);
   }
   // Heapify bottom-up.
-  for (let i = (heapSize >> 1) - 1; i >= 0; i--) siftDown(i);
+  for (let slot = (heapSize >> 1) - 1; slot >= 0; slot--) siftDown(slot, heapRank[slot] as number, heapNode[slot] as number);
 
   let parts = length;
   while (heapSize > 0) {
-    const node = heap[0] as number;
-    const absorbed = next[node] as number;
+    const node = heapNode[0] as number;
+    const absorbed = nodes[node * 3] as number;
     // Merge node with its right neighbour.
     remove(absorbed);
-    const after = next[absorbed] as number;
-    next[node] = after;
-    if (after < length) prev[after] = node;
+    const after = nodes[absorbed * 3] as number;
+    nodes[node * 3] = after;
+    if (after < length) nodes[after * 3 + 1] = node;
     parts--;
     update(node);
-    const before = prev[node] as number;
+    const before = nodes[node * 3 + 1] as number;
     if (before >= 0) update(before);
   }
   return parts;
