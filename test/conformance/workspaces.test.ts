@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { codexAdapter } from "../../src/capture/adapters/codex.js";
+import { run } from "../../src/cli/program.js";
 import { calibrateProse } from "../../src/capture/calibrate-prose.js";
 import { runCapture } from "../../src/capture/server/run-capture.js";
 import { compile } from "../../src/compile/index.js";
@@ -127,6 +128,17 @@ describe.each(scenarios)("codex 0.171.0 on fixtures/workspaces/%s", (scenario) =
     const calibrated = compileOurs(p, sandbox, message, captured.body.prompt_cache_key, proseDir);
     expect(calibrated.input.map(withoutId)).toEqual(captured.body.input.map(withoutId));
     expect(JSON.stringify(calibrated.tools)).toBe(JSON.stringify(captured.body.tools));
+
+    // (3) The same through the CLI a user runs: `promptc calibrate` then `promptc preview --json --prose-dir`.
+    let out = "";
+    let err = "";
+    const io = { stdout: (t: string) => void (out += t), stderr: (t: string) => void (err += t), isTTY: false, env: p.env, cwd: p.cwd };
+    const cliProse = join(p.home, "..", "prose-cli");
+    expect(await run(["calibrate", join(p.home, "..", "captured.json"), "--profile", "codex", "-o", cliProse], io), err).toBe(0);
+    out = "";
+    const previewArgs = ["preview", "--profile", "codex", "--prose-dir", cliProse, "-C", p.cwd, "--codex-home", p.codexHome, "--sandbox", sandbox, "--session-id", captured.body.prompt_cache_key, "-m", message, "--json"];
+    expect(await run(previewArgs, io), err).toBe(0);
+    expect((JSON.parse(out) as Body).input.map(withoutId)).toEqual(captured.body.input.map(withoutId));
   });
 });
 
