@@ -159,7 +159,12 @@ function renderBar(s: ReportSection): string {
   const legend = totals
     .map((t) => `<li><span class="sw" style="background:${LAYER_COLORS[t.layer] ?? LAYER_COLORS.unknown}"></span>${escapeHtml(t.layer)} <b>${fmt(t.tokens)}</b> (${((100 * t.tokens) / window).toFixed(2)}%)</li>`)
     .join("");
+  // The same layers as shares of what is used: readable even when the request is a sliver of the window.
+  const composition = totals
+    .map((t) => `<div class="cseg" style="width:${((100 * t.tokens) / Math.max(used, 1)).toFixed(4)}%;background:${LAYER_COLORS[t.layer] ?? LAYER_COLORS.unknown}" title="${escapeHtml(t.layer)}: ${fmt(t.tokens)} tokens"></div>`)
+    .join("");
   return `<div class="bar" role="img" aria-label="${fmt(used)} of ${fmt(s.contextWindow)} tokens">${segs}</div>
+<div class="bar composition" role="img" aria-label="composition of the ${fmt(used)} tokens used">${composition}</div>
 <p class="used">${fmt(used)} of ${fmt(s.contextWindow)} tokens in the context window (${((100 * used) / window).toFixed(2)}%)</p>
 <ul class="legend">${legend}</ul>`;
 }
@@ -199,7 +204,7 @@ ${tools}
 const CSS = `body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222;background:#fff}
 h1{font-size:1.4em}h2{font-size:1.2em;border-bottom:1px solid #ccc;padding-bottom:.2em}
 .bar{display:flex;height:28px;border:1px solid #888;background:#f3f3f3;border-radius:3px;overflow:hidden}
-.seg{height:100%;min-width:1px}.used{margin:.3em 0;color:#555}
+.seg,.cseg{height:100%;min-width:1px}.composition{height:12px;margin-top:4px}.used{margin:.3em 0;color:#555}
 .legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.4em 1.2em}
 .sw{display:inline-block;width:.9em;height:.9em;margin-right:.35em;vertical-align:-1px;border-radius:2px}
 details.fragment{border:1px solid #ddd;border-radius:3px;margin:.25em 0;padding:.2em .5em}
