@@ -73,9 +73,15 @@ export async function runCapture(options: RunCaptureOptions): Promise<CaptureRun
         killTimer = setTimeout(() => child.pid !== undefined && killGroup(child.pid, "SIGKILL"), KILL_GRACE_MS);
       }
     }, timeoutMs);
+    // The agent runs in its own process group, so a Ctrl-C reaches only promptc: pass it on, then stop.
+    const onInterrupt = () => child.pid !== undefined && killGroup(child.pid, "SIGTERM");
+    process.once("SIGINT", onInterrupt);
+    process.once("SIGTERM", onInterrupt);
     const finish = (r: { code: number | null; signal: string | null; timedOut: boolean; spawnError?: string }) => {
       if (settled) return;
       settled = true;
+      process.off("SIGINT", onInterrupt);
+      process.off("SIGTERM", onInterrupt);
       clearTimeout(timer);
       if (killTimer) clearTimeout(killTimer);
       // The agent may leave helpers (MCP servers, shells) in its group: stop them too.
