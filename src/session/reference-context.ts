@@ -1,6 +1,7 @@
 // The reference context: what the model was last told (environment, permissions, model, developer text), the
 // baseline every later turn is diffed against. Pure.
 import type { TurnContext, NetworkRequirements } from "../model/turn-context.js";
+import { buildUserInstructionsText } from "../fragments/agents-md.js";
 import { buildBaseInstructionsFragment } from "../fragments/base-instructions.js";
 import { renderFilesystemElement } from "../fragments/filesystem-element.js";
 import { buildPermissionsFragment } from "../fragments/permissions.js";
@@ -21,6 +22,8 @@ export interface ReferenceContext {
   /** Base instructions the model would get for `model` (what a model switch carries). */
   modelInstructions: string;
   developerInstructions?: string;
+  /** AGENTS.md text (global + project docs) the model was given, for profiles that send it. */
+  agentsMd?: string;
 }
 
 export function buildReferenceContext(ctx: TurnContext, profile: Profile, prose: ProseSet): ReferenceContext {
@@ -37,5 +40,9 @@ export function buildReferenceContext(ctx: TurnContext, profile: Profile, prose:
   if (env.network !== undefined) ref.network = env.network;
   if (profile.environmentFilesystem) ref.filesystem = renderFilesystemElement(env.cwd, ctx.permissions);
   if (ctx.developerInstructions !== undefined && ctx.developerInstructions !== "") ref.developerInstructions = ctx.developerInstructions;
+  if (profile.contextSections.includes("agents-md")) {
+    const text = buildUserInstructionsText(ctx.userInstructions);
+    if (text !== undefined) ref.agentsMd = text;
+  }
   return ref;
 }

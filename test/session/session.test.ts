@@ -5,6 +5,7 @@ import { compile } from "../../src/compile/compile.js";
 import { messageId } from "../../src/compile/assemble.js";
 import { commonPrefix } from "../../src/cache/index.js";
 import { clearReference, createSession, nextRequest, recordItems, type Session } from "../../src/session/session.js";
+import { DEFAULT_AGENTS_MD_REMOVED, DEFAULT_AGENTS_MD_REPLACED } from "../../src/session/settings-update.js";
 import { makeTurnContext, type TurnContextOverrides } from "../compile/make-turn-context.js";
 
 const assistant: ResponseItem = { type: "message", role: "assistant", content: [{ type: "output_text", text: "Done." }] };
@@ -84,6 +85,41 @@ describe("nextRequest (codex profile, Codex 0.171.0 captures)", () => {
   ])("$name", ({ second, added }) => {
     const r = twoTurns("codex", {}, second);
     expect(shape(r.added)).toEqual(added);
+  });
+
+  describe("AGENTS.md changes (captured)", () => {
+    const docs = (text: string) => ({ projectDocs: [{ path: "/repo/AGENTS.md", text, sizeBytes: text.length, keptBytes: text.length }], budgetBytes: 32 * 1024 });
+    const none = { projectDocs: [], budgetBytes: 32 * 1024 };
+    it.each<{ name: string; first: TurnContextOverrides; second: TurnContextOverrides; parts: string[] }>([
+      {
+        name: "cwd moves, docs stay: re-sent for the new directory with the replacement sentence, then env",
+        first: { userInstructions: docs("Root rules.\n") },
+        second: { environment: { cwd: "/repo/b" } },
+        parts: [`# AGENTS.md instructions for /repo/b\n\n<INSTRUCTIONS>\n${DEFAULT_AGENTS_MD_REPLACED}\n\nRoot rules.\n\n</INSTRUCTIONS>`, "env"],
+      },
+      {
+        name: "docs edited, same cwd: the AGENTS.md part alone",
+        first: { userInstructions: docs("Old.\n") },
+        second: { userInstructions: docs("New.\n") },
+        parts: [`# AGENTS.md instructions for /repo\n\n<INSTRUCTIONS>\n${DEFAULT_AGENTS_MD_REPLACED}\n\nNew.\n\n</INSTRUCTIONS>`],
+      },
+      {
+        name: "docs disappear: heading without a directory and the withdrawal sentence",
+        first: { userInstructions: docs("Root rules.\n") },
+        second: { userInstructions: none, environment: { cwd: "/plain" } },
+        parts: [`# AGENTS.md instructions\n\n<INSTRUCTIONS>\n${DEFAULT_AGENTS_MD_REMOVED}\n</INSTRUCTIONS>`, "env"],
+      },
+      {
+        name: "docs appear: sent as in the initial context",
+        first: { userInstructions: none, environment: { cwd: "/plain" } },
+        second: { userInstructions: docs("Root rules.\n"), environment: { cwd: "/repo" } },
+        parts: ["# AGENTS.md instructions for /repo\n\n<INSTRUCTIONS>\nRoot rules.\n\n</INSTRUCTIONS>", "env"],
+      },
+    ])("$name", ({ first, second, parts }) => {
+      const { added } = twoTurns("codex", first, second);
+      expect(added).toHaveLength(2);
+      expect(texts(added)[0]!.texts.map((t) => (t.startsWith("<environment_context>") ? "env" : t))).toEqual(parts);
+    });
   });
 
   it("keeps request 1's input as the exact prefix of request 2 and the same cache key (§11.2 #30/#31)", () => {
