@@ -9,7 +9,7 @@ import type { TurnContext } from "../model/turn-context.js";
 import type { ProseSet } from "../fragments/prose-set.js";
 import type { Profile } from "../profiles/profile.js";
 import { messageId } from "../compile/assemble.js";
-import { serializeRequest } from "../compile/canonical-json.js";
+import { canonicalItem, serializeRequest } from "../compile/canonical-json.js";
 import { compile, defaultProse, resolveProfile } from "../compile/compile.js";
 import type { CompileOptions } from "../compile/compile-options.js";
 import { normalizeHistory } from "./normalize-history.js";
@@ -29,6 +29,8 @@ export interface Session {
   readonly sessionId: string | undefined;
   /** Everything sent so far, in order: the prefix of the next request's input. */
   readonly input: readonly ResponseItem[];
+  /** `input` as comma-joined item JSON, grown by appending so a turn's bytes cost O(new items). */
+  readonly inputJson: string;
   /** Recorded items the model never sees (ghost snapshots), kept for undo/compaction. */
   readonly hidden: readonly ResponseItem[];
   /** What the model was last told; undefined before the first turn (and after compaction clears it). */
@@ -60,7 +62,22 @@ export interface SessionTurnResult {
 export function createSession(options: SessionOptions = {}): Session {
   const profile = resolveProfile(options.profile);
   const prose = options.prose ?? defaultProse(profile.id);
-  return { profile, prose, options, sessionId: undefined, input: [], hidden: [], reference: undefined, frozen: undefined, turns: 0 };
+  return { profile, prose, options, sessionId: undefined, input: [], inputJson: "", hidden: [], reference: undefined, frozen: undefined, turns: 0 };
+}
+
+/** Append items' wire JSON to a comma-joined list. */
+function appendJson(json: string, items: readonly ResponseItem[]): string {
+  if (items.length === 0) return json;
+  const more = items.map((i) => JSON.stringify(canonicalItem(i))).join(",");
+  return json === "" ? more : `${json},${more}`;
+}
+
+/** The request bytes with the input spliced in from the session's JSON (keys stay in the profile's order). */
+function requestBytes(request: ResponsesRequest, profile: Profile, inputJson: string): string {
+  const shell = serializeRequest({ ...request, input: [] }, profile);
+  // Every string value escapes its quotes, so the first `"input":[]` is the key itself.
+  const at = shell.indexOf('"input":[]');
+  return at < 0 ? serializeRequest(request, profile) : `${shell.slice(0, at)}"input":[${inputJson}]${shell.slice(at + '"input":[]'.length)}`;
 }
 
 const INITIAL_LAYERS = new Set(["base-instructions", "developer", "agents-md", "environment"]);
@@ -93,7 +110,7 @@ export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResu
       diagnostics: fresh.diagnostics,
       manifest: fresh.manifest,
       appended: fresh.request.input.map((_, index) => ({ index, reasons: ["turn"] })),
-      session: { ...session, sessionId, input: fresh.request.input, reference: current, frozen, turns: 1 },
+      session: { ...session, sessionId, input: fresh.request.input, inputJson: appendJson("", fresh.request.input), reference: current, frozen, turns: 1 },
     };
   }
 
@@ -106,6 +123,7 @@ export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResu
   const base = session.input.length;
   const appendedItems = profile.messageIds ? added.map((item, k) => withId(item, messageId(sessionId, base + k))) : added;
   const input = [...session.input, ...appendedItems];
+  const inputJson = appendJson(session.inputJson, appendedItems);
   const request: ResponsesRequest = { ...fresh.request, input, prompt_cache_key: sessionId };
   if (session.frozen) {
     request.tools = session.frozen.tools;
@@ -113,11 +131,11 @@ export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResu
   }
   return {
     request,
-    bytes: serializeRequest(request, profile),
+    bytes: requestBytes(request, profile, inputJson),
     diagnostics: fresh.diagnostics,
     manifest: fresh.manifest,
     appended: reasons.map((r, k) => ({ index: base + k, reasons: r })),
-    session: { ...session, sessionId, input, reference: current, turns: session.turns + 1 },
+    session: { ...session, sessionId, input, inputJson, reference: current, turns: session.turns + 1 },
   };
 }
 
@@ -127,7 +145,12 @@ export function recordItems(session: Session, items: readonly ResponseItem[]): {
   const normalised = normalizeHistory(items, { supportsImages: session.options.supportsImages ?? true });
   const hidden = items.filter((i) => i.type === "ghost_snapshot");
   return {
-    session: { ...session, input: [...session.input, ...normalised.value], hidden: hidden.length ? [...session.hidden, ...hidden] : session.hidden },
+    session: {
+      ...session,
+      input: [...session.input, ...normalised.value],
+      inputJson: appendJson(session.inputJson, normalised.value),
+      hidden: hidden.length ? [...session.hidden, ...hidden] : session.hidden,
+    },
     diagnostics: normalised.diagnostics,
   };
 }

@@ -3,6 +3,8 @@ import "../../src/vitest.js";
 import type { MessageItem, ResponseItem } from "../../src/model/items.js";
 import { compile } from "../../src/compile/compile.js";
 import { messageId } from "../../src/compile/assemble.js";
+import { serializeRequest } from "../../src/compile/canonical-json.js";
+import { getProfile } from "../../src/profiles/index.js";
 import { commonPrefix } from "../../src/cache/index.js";
 import { clearReference, createSession, nextRequest, recordItems, type Session } from "../../src/session/session.js";
 import { DEFAULT_AGENTS_MD_REMOVED, DEFAULT_AGENTS_MD_REPLACED } from "../../src/session/settings-update.js";
@@ -128,6 +130,13 @@ describe("nextRequest (codex profile, Codex 0.171.0 captures)", () => {
     expect(r2.request.prompt_cache_key).toBe(r1.request.prompt_cache_key);
     expect(r2.request.model).toBe("o3");
     expect(commonPrefix(r1.request, { ...r2.request, model: r1.request.model }).divergence).toBeNull();
+  });
+
+  it("builds each turn's bytes incrementally, equal to serialising the whole request", () => {
+    const { r2 } = twoTurns("codex", {}, { model: "o3", environment: { cwd: "/other" } });
+    expect(r2.bytes).toBe(serializeRequest(r2.request, getProfile("codex")));
+    const p = twoTurns("promptc", {}, { environment: { cwd: "/other" } }).r2;
+    expect(p.bytes).toBe(serializeRequest(p.request, getProfile("promptc")));
   });
 
   it("sends the first turn exactly as compile does (§11.2 #28)", () => {
