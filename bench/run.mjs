@@ -71,13 +71,13 @@ try {
       codexM = measure([codex, "debug", "prompt-input", "hello"], { CODEX_HOME: scratchHome }, cwd);
       row(`codex debug prompt-input, ${name.split(" ")[0]}`, codexM, base);
     }
-    const m = measure([process.execPath, BIN, "preview", "-C", cwd, "--codex-home", home, "-m", "hello", "--json", ...fixed], { PROMPTC_NO_DISK_CACHE: "1" });
+    const m = measure([process.execPath, BIN, "preview", "-C", cwd, "--codex-home", home, "-m", "hello", ...fixed], { PROMPTC_TOKEN_CACHE: "off" });
     row(`promptc preview, ${name}`, m, base, codexM);
   }
   if (!codex) console.log("\n(codex not found: set CODEX_BIN or install @openai/codex@0.171.0 to compare)");
   if (existsSync(join(ROOT, "bench", "tokens.mjs"))) {
     console.log("");
-    const r = spawnSync(process.execPath, [join(ROOT, "bench", "tokens.mjs")], { stdio: "inherit" });
+    const r = spawnSync(process.execPath, [join(ROOT, "bench", "tokens.mjs"), "--quick"], { stdio: "inherit" });
     if (r.status !== 0) process.exitCode = r.status ?? 1;
   }
 } finally {

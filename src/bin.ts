@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // The promptc executable: hand argv and the process's streams to the CLI, then set the exit code. Does IO.
+import { homedir } from "node:os";
 import { run } from "./cli/program.js";
+import { enableDiskTokenCache } from "./host/token-cache.js";
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -8,11 +10,17 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-process.exitCode = await run(process.argv.slice(2), {
-  stdout: (s) => process.stdout.write(s),
-  stderr: (s) => process.stderr.write(s),
-  isTTY: Boolean(process.stdout.isTTY),
-  env: process.env,
-  cwd: process.cwd(),
-  readStdin,
-});
+// Exact token counts are memoised on disk across runs (PROMPTC_TOKEN_CACHE=off disables it).
+const tokenCache = enableDiskTokenCache(process.env, homedir());
+try {
+  process.exitCode = await run(process.argv.slice(2), {
+    stdout: (s) => process.stdout.write(s),
+    stderr: (s) => process.stderr.write(s),
+    isTTY: Boolean(process.stdout.isTTY),
+    env: process.env,
+    cwd: process.cwd(),
+    readStdin,
+  });
+} finally {
+  tokenCache?.flush();
+}

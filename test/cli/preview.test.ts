@@ -1,5 +1,6 @@
+import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run } from "../../src/cli/program.js";
 import type { CliIO } from "../../src/cli/io.js";
 
@@ -14,17 +15,26 @@ function capture(overrides: Partial<CliIO> = {}) {
   return { io, out: () => out, err: () => err };
 }
 
-/** Snapshots must not depend on where the checkout lives. */
-const portable = (s: string) => s.split(ROOT).join("<repo>");
+// Paths are part of the request bytes (and so of the token counts): snapshot a copy at a fixed path,
+// so the snapshot does not depend on where the checkout lives.
+const FIXED_COPY = "/tmp/promptc-preview-test/basic";
+beforeAll(() => {
+  rmSync(FIXED_COPY, { recursive: true, force: true });
+  cpSync(BASIC, FIXED_COPY, { recursive: true });
+});
+afterAll(() => rmSync("/tmp/promptc-preview-test", { recursive: true, force: true }));
 
 describe("promptc preview", () => {
   it.each(["codex", "promptc"])("prints the layer table, diagnostics and request text (%s profile)", async (profile) => {
     const c = capture();
-    const code = await run(["preview", "-C", join(BASIC, "packages", "api"), "-m", "use $release-notes please", "--profile", profile, ...FIXED], c.io);
+    const code = await run(
+      ["preview", "-C", join(FIXED_COPY, "packages", "api"), "-m", "use $release-notes please", "--profile", profile, ...FIXED, "--codex-home", join(FIXED_COPY, ".codex-home")],
+      c.io,
+    );
     expect(c.err()).toBe("");
     expect(code).toBe(0);
     expect(c.out()).not.toMatch(/\u001b\[/);
-    await expect(portable(c.out())).toMatchFileSnapshot(`../../snapshots/cli/preview-basic-${profile}.txt`);
+    await expect(c.out()).toMatchFileSnapshot(`../../snapshots/cli/preview-basic-${profile}.txt`);
   });
 
   it("prints exactly the request body with --json", async () => {

@@ -90,7 +90,8 @@ export function runPreview(options: PreviewOptions, io: CliIO): number {
   if (proseError) return usageError(io, proseError.message);
 
   const ctx = loaded.value;
-  const result = compile(ctx, { profile, prose: prose.value });
+  // The JSON body needs no token counts; skip loading the tokenizer for it.
+  const result = compile(ctx, { profile, prose: prose.value, exactTokens: !options.json });
   const diagnostics = [...loaded.diagnostics, ...prose.diagnostics, ...result.diagnostics];
   const compileError = firstError(result.diagnostics);
   if (options.json) {

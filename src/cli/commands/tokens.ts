@@ -24,7 +24,7 @@ async function readInput(source: string, io: CliIO): Promise<{ text: string; inv
     return { error: `cannot read ${source}: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
   }
   const invalidUtf8 = !isValidUtf8(bytes);
-  return { text: new TextDecoder("utf-8").decode(bytes), invalidUtf8 };
+  return { text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes), invalidUtf8 };
 }
 
 function isValidUtf8(bytes: Uint8Array): boolean {
