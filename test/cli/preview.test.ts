@@ -1,4 +1,5 @@
-import { cpSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run } from "../../src/cli/program.js";
@@ -72,5 +73,25 @@ describe("promptc preview", () => {
     expect(await run(["preview", ...FIXED, ...args], c.io)).toBe(2);
     expect(c.err()).toMatch(reason);
     expect(c.err().trim().split("\n")).toHaveLength(1);
+  });
+
+  it("writes a self-contained HTML report with --html", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "promptc-html-"));
+    const file = join(dir, "report.html");
+    const c = capture();
+    expect(await run(["preview", "-C", BASIC, "--no-text", "--html", file, "-m", "<b>hi</b> & bye", ...FIXED], c.io)).toBe(0);
+    const html = readFileSync(file, "utf8");
+    expect(c.err()).toContain(`wrote ${file}`);
+    expect(html).toMatch(/^<!DOCTYPE html>/i);
+    expect(html).toContain("&lt;b&gt;hi&lt;/b&gt; &amp; bye");
+    expect(html).not.toMatch(/\b(src|href)=["']?(https?:)?\/\//);
+    expect(html).toContain("agents-md");
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("exits 2 when the HTML report cannot be written", async () => {
+    const c = capture();
+    expect(await run(["preview", "-C", BASIC, "--no-text", "--html", "/nonexistent/dir/r.html", ...FIXED], c.io)).toBe(2);
+    expect(c.err()).toMatch(/cannot write .*ENOENT/);
   });
 });

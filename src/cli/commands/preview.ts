@@ -1,5 +1,7 @@
 // `promptc preview`: the exact request the next turn would send from a directory, layer by layer. Does IO
 // through the Node host, then hands data to the pure compile and the pure report.
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import type { Command } from "commander";
 import { compile } from "../../compile/compile.js";
 import { loadProse } from "../../discover/load-prose.js";
@@ -10,6 +12,7 @@ import type { ApprovalPolicy, SandboxMode } from "../../model/turn-context.js";
 import { getProfile, isProfileId } from "../../profiles/index.js";
 import { modelContextWindow } from "../../profiles/model-info.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
+import { renderHtmlReport, sectionFromCompile } from "../format/html-report.js";
 import { renderPreviewReport } from "../format/preview-report.js";
 import { createStyle, shouldColor } from "../format/style.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
@@ -36,6 +39,7 @@ export interface PreviewOptions {
   baseInstructions?: string;
   proseDir?: string;
   json?: boolean;
+  html?: string;
   text?: boolean;
   color?: boolean;
 }
@@ -90,10 +94,23 @@ export function runPreview(options: PreviewOptions, io: CliIO): number {
   if (proseError) return usageError(io, proseError.message);
 
   const ctx = loaded.value;
-  // The JSON body needs no token counts; skip loading the tokenizer for it.
-  const result = compile(ctx, { profile, prose: prose.value, exactTokens: !options.json });
+  // The JSON body alone needs no token counts; skip loading the tokenizer for it.
+  const result = compile(ctx, { profile, prose: prose.value, exactTokens: !options.json || options.html !== undefined });
   const diagnostics = [...loaded.diagnostics, ...prose.diagnostics, ...result.diagnostics];
   const compileError = firstError(result.diagnostics);
+  const window = modelContextWindow(ctx.model, ctx.contextWindow);
+  if (options.html !== undefined) {
+    const path = resolve(io.cwd, options.html);
+    const title = `promptc preview: ${ctx.environment.cwd} (${profile.id} profile)`;
+    const section = sectionFromCompile({ ...result, diagnostics }, `${ctx.model} · ${window.tokens.toLocaleString("en-US")}-token window`, window.tokens);
+    const page = renderHtmlReport({ title, sections: [section] });
+    try {
+      writeFileSync(path, page);
+    } catch (err) {
+      return usageError(io, `cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    }
+    io.stderr(`promptc preview: wrote ${path}\n`);
+  }
   if (options.json) {
     // Exactly the body that would be POSTed; diagnostics go to stderr so stdout stays byte-exact.
     io.stdout(result.bytes);
@@ -107,7 +124,7 @@ export function runPreview(options: PreviewOptions, io: CliIO): number {
       request: result.request,
       manifest: result.manifest,
       diagnostics,
-      window: modelContextWindow(ctx.model, ctx.contextWindow),
+      window,
       cwd: ctx.environment.cwd,
       style,
       showText: options.text !== false,
@@ -139,6 +156,7 @@ export const registerPreview: RegisterCommand = (program: Command, io, setExitCo
     .option("--base-instructions <file>", "base instructions file (exact bytes instead of stand-in prose)")
     .option("--prose-dir <dir>", "directory of prose files overriding the profile's templates")
     .option("--json", "print exactly the request body that would be POSTed")
+    .option("--html <file>", "also write a self-contained HTML report of the layers")
     .option("--no-text", "omit the request text after the table")
     .option("--no-color", "no colours (also NO_COLOR, or when not a terminal)")
     .action((options: PreviewOptions) => setExitCode(runPreview(options, io)));
