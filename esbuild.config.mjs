@@ -1,0 +1,51 @@
+// Bundles the CLI (src/bin.ts → dist/bin.js) after `tsc` has emitted dist/: one ESM file per verb instead of
+// ~150 dist modules plus commander/yaml/handlebars/smol-toml as CommonJS. Node 20 has no ESM compile cache, so
+// resolving and compiling that many modules was a fifth of a cold `promptc preview`. The library entries
+// (`.`, `./node`, `./vitest`) stay tsc's unbundled output. Run by `npm run build`.
+import { build } from "esbuild";
+import { readdir, readFile, rm } from "node:fs/promises";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = dirname(fileURLToPath(import.meta.url));
+const SRC = join(ROOT, "src");
+const DIST = join(ROOT, "dist");
+
+/**
+ * `import.meta.url` in a bundle names the chunk, not the module; a module that finds files relative to itself
+ * (e.g. templates/) must see the URL its tsc output would have: dist/<same path>.js.
+ */
+const keepModuleUrls = {
+  name: "keep-module-urls",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, "utf8");
+      if (!source.includes("import.meta.url")) return undefined;
+      const emitted = join(DIST, relative(SRC, args.path)).replace(/\.ts$/, ".js");
+      // Every chunk is written to dist/ itself, so the path stays relative and the package can move.
+      const rel = JSON.stringify(`./${relative(DIST, emitted).split("\\").join("/")}`);
+      return { contents: source.replaceAll("import.meta.url", `new URL(${rel}, import.meta.url).href`), loader: "ts" };
+    });
+  },
+};
+
+// Chunk names carry a content hash: drop the previous build's so dist/ holds only live ones.
+for (const name of await readdir(DIST).catch(() => [])) {
+  if (/^chunk-[A-Z0-9]+\.js$/.test(name)) await rm(join(DIST, name));
+}
+
+await build({
+  entryPoints: { bin: join(SRC, "bin.ts") },
+  outdir: DIST,
+  bundle: true,
+  splitting: true,
+  chunkNames: "chunk-[hash]",
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  // CommonJS dependencies (commander, handlebars) call require() for Node built-ins.
+  banner: { js: 'import { createRequire as __promptcCreateRequire } from "node:module";\nconst require = __promptcCreateRequire(import.meta.url);' },
+  plugins: [keepModuleUrls],
+  logLevel: "warning",
+  legalComments: "none",
+});

@@ -1,0 +1,49 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { run } from "../src/cli/program.js";
+import type { CliIO } from "../src/cli/io.js";
+
+// dist/bin.js is the esbuild bundle (esbuild.config.mjs), built by `npm run build` / `npm ci` (prepare).
+// It must behave exactly like the sources: same stdout, stderr and exit code for the same argv.
+const ROOT = join(import.meta.dirname, "..");
+const BIN = join(ROOT, "dist", "bin.js");
+const BASIC = join(ROOT, "fixtures", "workspaces", "basic");
+const FIXED = ["--codex-home", join(BASIC, ".codex-home"), "--date", "2026-11-29", "--timezone", "Etc/UTC", "--shell", "bash"];
+const ENV = { NO_COLOR: "1", PROMPTC_TOKEN_CACHE: "off" };
+
+async function inProcess(argv: string[], stdin = ""): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIO = {
+    stdout: (s) => void (stdout += s),
+    stderr: (s) => void (stderr += s),
+    isTTY: false,
+    env: ENV,
+    cwd: ROOT,
+    readStdin: async () => stdin,
+  };
+  const code = await run(argv, io);
+  return { code, stdout, stderr };
+}
+
+function bundled(argv: string[], stdin = ""): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...argv], { cwd: ROOT, input: stdin, encoding: "utf8", env: { ...process.env, ...ENV } });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+const CASES: [string, string[], string?][] = [
+  ["preview (report)", ["preview", "-C", join(BASIC, "packages", "api"), "-m", "use $release-notes please", ...FIXED]],
+  ["preview --json", ["preview", "-C", BASIC, "--json", "--profile", "codex", ...FIXED]],
+  ["tokens o200k_base", ["tokens", "-"], "Hello, world! <|endoftext|> héllo 👋\n".repeat(50)],
+  ["tokens cl100k_base", ["tokens", "-", "--encoding", "cl100k_base"], "Hello, world! <|endoftext|> héllo 👋\n".repeat(50)],
+  ["compact (templates found next to dist/)", ["compact", join(ROOT, "fixtures", "transcripts", "legacy-compaction.jsonl")]],
+  ["a usage error", ["preview", "--sandbox", "nope"]],
+];
+
+describe.skipIf(!existsSync(BIN))("dist/bin.js", () => {
+  it.each(CASES)("behaves like the sources for %s", async (_name, argv, stdin) => {
+    expect(bundled(argv, stdin)).toEqual(await inProcess(argv, stdin));
+  });
+});
