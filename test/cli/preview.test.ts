@@ -94,4 +94,21 @@ describe("promptc preview", () => {
     expect(await run(["preview", "-C", BASIC, "--no-text", "--html", "/nonexistent/dir/r.html", ...FIXED], c.io)).toBe(2);
     expect(c.err()).toMatch(/cannot write .*ENOENT/);
   });
+
+  it("prints a scenario turn's whole request, history included, with --scenario --turn", async () => {
+    const scenario = join(ROOT, "fixtures", "scenarios", "two-turn.yaml");
+    const c = capture();
+    expect(await run(["preview", "--scenario", scenario, "--turn", "2", "--json"], c.io)).toBe(0);
+    expect(JSON.parse(c.out())).toEqual(JSON.parse(readFileSync(join(ROOT, "snapshots", "scenarios", "two-turn", "turn-2.request.json"), "utf8")));
+    const human = capture();
+    expect(await run(["preview", "--scenario", scenario, "--no-text"], human.io)).toBe(0);
+    expect(human.out()).toMatch(/turn 2 of 2; this turn appended/);
+    expect(human.out()).toMatch(/history\s+assistant/);
+  });
+
+  it.each([["0"], ["3"], ["x"]])("exits 2 for --turn %s outside the scenario", async (turn) => {
+    const c = capture();
+    expect(await run(["preview", "--scenario", join(ROOT, "fixtures", "scenarios", "two-turn.yaml"), "--turn", turn], c.io)).toBe(2);
+    expect(c.err()).toMatch(/--turn must be a whole number from 1 to 2/);
+  });
 });

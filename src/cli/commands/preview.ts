@@ -13,7 +13,9 @@ import { getProfile, isProfileId } from "../../profiles/index.js";
 import { modelContextWindow } from "../../profiles/model-info.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { renderHtmlReport, sectionFromCompile } from "../format/html-report.js";
-import { renderPreviewReport } from "../format/preview-report.js";
+import { buildRequestView } from "../../capture/request-view.js";
+import { renderPreviewReport, tableFromManifest, tableFromView } from "../format/preview-report.js";
+import { compileScenarioFile } from "./snapshot.js";
 import { createStyle, shouldColor } from "../format/style.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./index.js";
@@ -38,6 +40,8 @@ export interface PreviewOptions {
   shell?: string;
   baseInstructions?: string;
   proseDir?: string;
+  scenario?: string;
+  turn?: string;
   json?: boolean;
   html?: string;
   text?: boolean;
@@ -53,7 +57,40 @@ function firstError(diagnostics: Diagnostic[]): Diagnostic | undefined {
   return diagnostics.find((d) => d.severity === "error");
 }
 
+/** A turn of a scenario file: the whole request that turn sends, history included. */
+function runScenarioPreview(path: string, options: PreviewOptions, io: CliIO): number {
+  const host = createNodeHost({ cwd: io.cwd, env: io.env });
+  const loaded = compileScenarioFile(host, resolve(io.cwd, path));
+  const error = firstError(loaded.diagnostics);
+  if (!loaded.compiled || !loaded.scenario || error) return usageError(io, error ? `${error.file ? `${error.file}: ` : ""}${error.message}` : `cannot compile ${path}`);
+  const turns = loaded.compiled.turns;
+  const n = options.turn === undefined ? turns.length : Number(options.turn);
+  const turn = Number.isInteger(n) ? turns[n - 1] : undefined;
+  if (!turn) return usageError(io, `--turn must be a whole number from 1 to ${turns.length}`);
+  if (options.json) {
+    io.stdout(turn.bytes);
+    return EXIT_OK;
+  }
+  const profile = String(loaded.scenario.profile ?? "promptc");
+  const cwd = turn.session.reference?.cwd ?? io.cwd;
+  const appended = turn.appended.map((a) => `input[${a.index}] ${a.reasons.join("+")}`).join(", ");
+  io.stdout(
+    renderPreviewReport({
+      request: turn.request,
+      table: tableFromView(buildRequestView(turn.bytes), profile, turn.request.model),
+      diagnostics: loaded.diagnostics,
+      window: modelContextWindow(turn.request.model),
+      cwd,
+      style: createStyle(shouldColor(io, options.color)),
+      subtitle: `scenario ${path}, turn ${n} of ${turns.length}; this turn appended ${appended || "nothing"}`,
+      showText: options.text !== false,
+    }),
+  );
+  return EXIT_OK;
+}
+
 export function runPreview(options: PreviewOptions, io: CliIO): number {
+  if (options.scenario !== undefined) return runScenarioPreview(options.scenario, options, io);
   if (!isProfileId(options.profile)) return usageError(io, `unknown profile '${options.profile}' (expected codex or promptc)`);
   if (options.sandbox !== undefined && !SANDBOX_MODES.includes(options.sandbox as SandboxMode)) {
     return usageError(io, `unknown sandbox mode '${options.sandbox}' (expected ${SANDBOX_MODES.join(", ")})`);
@@ -122,7 +159,7 @@ export function runPreview(options: PreviewOptions, io: CliIO): number {
   io.stdout(
     renderPreviewReport({
       request: result.request,
-      manifest: result.manifest,
+      table: tableFromManifest(result.manifest, ctx.environment.cwd),
       diagnostics,
       window,
       cwd: ctx.environment.cwd,
@@ -155,6 +192,8 @@ export const registerPreview: RegisterCommand = (program: Command, io, setExitCo
     .option("--shell <name>", "shell name (default: from $SHELL)")
     .option("--base-instructions <file>", "base instructions file (exact bytes instead of stand-in prose)")
     .option("--prose-dir <dir>", "directory of prose files overriding the profile's templates")
+    .option("--scenario <file>", "preview a turn of a scenario file (YAML/JSON) instead of a directory")
+    .option("--turn <n>", "with --scenario: which turn (default: the last)")
     .option("--json", "print exactly the request body that would be POSTed")
     .option("--html <file>", "also write a self-contained HTML report of the layers")
     .option("--no-text", "omit the request text after the table")

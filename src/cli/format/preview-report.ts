@@ -1,5 +1,6 @@
 // The human `promptc preview` report: a per-layer table with tokens, bytes and a context-window bar,
 // then diagnostics, then the request text item by item. Pure: a string from data.
+import type { RequestView } from "../../capture/request-view.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import type { ContentPart, ResponseItem } from "../../model/items.js";
 import type { Manifest, ManifestFragment } from "../../model/manifest.js";
@@ -8,13 +9,37 @@ import type { ModelContextWindow } from "../../profiles/model-info.js";
 import { formatDiagnostic, relativeTo } from "./format-diagnostic.js";
 import type { Style } from "./style.js";
 
+/** One line of the layer table, from a compile manifest or from a request view (history, captures). */
+export interface ReportRow {
+  /** `item.content`, or `instr.` for the instructions field. */
+  where: string;
+  layer: string;
+  label: string;
+  tokens: number;
+  bytes: number;
+  /** Where the bytes came from (files with bytes kept/in). */
+  source?: string;
+}
+
+export interface PreviewTable {
+  profile: string;
+  model: string;
+  rows: ReportRow[];
+  tools: { count: number; tokens: number; bytes: number };
+  requestBytes: number;
+  /** A note under the table (e.g. what stand-in prose means). */
+  note?: string;
+}
+
 export interface PreviewReportInput {
   request: ResponsesRequest;
-  manifest: Manifest;
+  table: PreviewTable;
   diagnostics: Diagnostic[];
   window: ModelContextWindow;
   cwd: string;
   style: Style;
+  /** A line under the header (e.g. which scenario turn). */
+  subtitle?: string;
   /** Print the request text after the table (default true). */
   showText?: boolean;
 }
@@ -30,9 +55,18 @@ const LAYER_LABELS: { [layer: string]: string } = {
   "user-message": "user message",
   "skill-injection": "skill",
   extension: "extension",
+  history: "history",
+  unknown: "unknown",
 };
 
-const num = (n: number) => n.toLocaleString("en-US");
+const STAND_IN_NOTE =
+  "[stand-in prose]: promptc's own wording in the harness's layout; its bytes differ from the harness's. Use --prose-dir or --base-instructions for exact bytes.";
+
+/** 1234567 → "1,234,567" (Intl's number formatting costs a few ms of start-up). */
+export function formatCount(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+const num = formatCount;
 
 /** A bar of the share of the window, in eighths of a cell; never empty for a non-zero share. */
 export function renderBar(share: number, width = BAR_WIDTH): string {
@@ -42,10 +76,6 @@ export function renderBar(share: number, width = BAR_WIDTH): string {
 
 function percent(share: number): string {
   return share > 0 && share < 0.001 ? "<0.1%" : `${(share * 100).toFixed(1)}%`;
-}
-
-function pad(s: string, n: number, right = false): string {
-  return right ? s.padStart(n) : s.padEnd(n);
 }
 
 function fragmentLabel(f: ManifestFragment): string {
@@ -61,29 +91,72 @@ function sourceLine(f: ManifestFragment, cwd: string): string | undefined {
     .join(", ");
 }
 
-function tableRow(cells: [string, string, string, string, string, string], style: Style): string {
-  const [where, layer, id, tokens, bytes, bar] = cells;
-  return `${pad(where, 7)} ${pad(layer, 17)} ${pad(id, 34)} ${pad(tokens, 8, true)} ${pad(bytes, 9, true)}  ${style.cyan(bar)}`;
+/** The table of a fresh compile: one row per manifest fragment. */
+export function tableFromManifest(manifest: Manifest, cwd: string): PreviewTable {
+  const rows = manifest.fragments.map((f): ReportRow => {
+    const row: ReportRow = {
+      where: f.itemIndex < 0 ? "instr." : `${f.itemIndex}.${f.contentIndex}`,
+      layer: f.layer,
+      label: fragmentLabel(f),
+      tokens: f.tokens ?? f.approxTokens,
+      bytes: f.bytes,
+    };
+    const source = sourceLine(f, cwd);
+    if (source) row.source = source;
+    return row;
+  });
+  const table: PreviewTable = {
+    profile: manifest.profile,
+    model: manifest.model,
+    rows,
+    tools: {
+      count: manifest.tools.length,
+      tokens: manifest.totals.toolTokens ?? manifest.tools.reduce((a, t) => a + t.approxTokens, 0),
+      bytes: manifest.totals.toolBytes,
+    },
+    requestBytes: manifest.totals.requestBytes,
+  };
+  if (manifest.fragments.some((f) => f.prose === "stand-in")) table.note = STAND_IN_NOTE;
+  return table;
 }
 
-function renderTable(input: PreviewReportInput): string[] {
-  const { manifest, window, style, cwd } = input;
+/** The table of any request body (a later turn with history, a session log): items labelled by their markers. */
+export function tableFromView(view: RequestView, profile: string, model: string): PreviewTable {
+  return {
+    profile,
+    model,
+    rows: view.fragments.map((f) => ({
+      where: f.itemIndex < 0 ? "instr." : `${f.itemIndex}.${f.contentIndex}`,
+      layer: f.layer,
+      label: f.id,
+      tokens: f.tokens,
+      bytes: f.bytes,
+    })),
+    tools: { count: view.tools.length, tokens: view.totals.toolTokens, bytes: view.tools.reduce((a, t) => a + t.bytes, 0) },
+    requestBytes: view.totals.bytes,
+  };
+}
+
+function tableRow(cells: [string, string, string, string, string, string], style: Style): string {
+  const [where, layer, id, tokens, bytes, bar] = cells;
+  return `${where.padEnd(7)} ${layer.padEnd(17)} ${id.padEnd(34)} ${tokens.padStart(8)} ${bytes.padStart(9)}  ${style.cyan(bar)}`;
+}
+
+function renderTable(table: PreviewTable, window: ModelContextWindow, style: Style): string[] {
   const lines: string[] = [];
-  const share = (tokens: number | null, approx: number) => (tokens ?? approx) / window.tokens;
+  const cell = (tokens: number) => {
+    const share = tokens / window.tokens;
+    return `${renderBar(share)} ${percent(share)}`;
+  };
   lines.push(style.bold(tableRow(["item", "layer", "fragment", "tokens", "bytes", "share of window"], { ...style, cyan: (s) => s })));
-  for (const f of manifest.fragments) {
-    const where = f.itemIndex < 0 ? "instr." : `${f.itemIndex}.${f.contentIndex}`;
-    const s = share(f.tokens, f.approxTokens);
-    lines.push(tableRow([where, LAYER_LABELS[f.layer] ?? f.layer, fragmentLabel(f), num(f.tokens ?? f.approxTokens), num(f.bytes), `${renderBar(s)} ${percent(s)}`], style));
-    const source = sourceLine(f, cwd);
-    if (source) lines.push(style.dim(`${" ".repeat(26)}← ${source}`));
+  for (const r of table.rows) {
+    lines.push(tableRow([r.where, LAYER_LABELS[r.layer] ?? r.layer, r.label, num(r.tokens), num(r.bytes), cell(r.tokens)], style));
+    if (r.source) lines.push(style.dim(`${" ".repeat(26)}← ${r.source}`));
   }
-  const toolTokens = manifest.totals.toolTokens ?? manifest.tools.reduce((a, t) => a + t.approxTokens, 0);
-  const ts = toolTokens / window.tokens;
-  lines.push(tableRow(["tools", "tools", `${manifest.tools.length} tools`, num(toolTokens), num(manifest.totals.toolBytes), `${renderBar(ts)} ${percent(ts)}`], style));
-  const total = (manifest.totals.fragmentTokens ?? manifest.totals.fragmentApproxTokens) + toolTokens;
-  const tshare = total / window.tokens;
-  lines.push(style.bold(tableRow(["", "total", `request body ${num(manifest.totals.requestBytes)} B`, num(total), num(manifest.totals.fragmentBytes + manifest.totals.toolBytes), `${renderBar(tshare)} ${percent(tshare)}`], style)));
+  lines.push(tableRow(["tools", "tools", `${table.tools.count} tools`, num(table.tools.tokens), num(table.tools.bytes), cell(table.tools.tokens)], style));
+  const total = table.rows.reduce((a, r) => a + r.tokens, 0) + table.tools.tokens;
+  const bytes = table.rows.reduce((a, r) => a + r.bytes, 0) + table.tools.bytes;
+  lines.push(style.bold(tableRow(["", "total", `request body ${num(table.requestBytes)} B`, num(total), num(bytes), cell(total)], style)));
   return lines;
 }
 
@@ -108,9 +181,7 @@ function itemText(item: ResponseItem): { header: string; body: string } {
 
 function renderRequestText(request: ResponsesRequest, style: Style): string[] {
   const lines: string[] = [];
-  if (request.instructions !== undefined) {
-    lines.push(style.bold("── instructions ──"), request.instructions, "");
-  }
+  if (request.instructions !== undefined) lines.push(style.bold("── instructions ──"), request.instructions, "");
   request.input.forEach((item, index) => {
     const { header, body } = itemText(item);
     lines.push(style.bold(`── input[${index}] ${header} ──`), body, "");
@@ -119,18 +190,14 @@ function renderRequestText(request: ResponsesRequest, style: Style): string[] {
 }
 
 export function renderPreviewReport(input: PreviewReportInput): string {
-  const { manifest, window, style, diagnostics, request } = input;
-  const out: string[] = [];
-  out.push(
-    `${style.bold("promptc preview")} · profile ${manifest.profile} · model ${manifest.model} · ${manifest.encoding}`,
+  const { table, window, style, diagnostics, request } = input;
+  const out: string[] = [
+    `${style.bold("promptc preview")} · profile ${table.profile} · model ${table.model} · o200k_base`,
     style.dim(`cwd ${input.cwd} · context window ${num(window.tokens)} tokens (${window.source})`),
-    "",
-    ...renderTable(input),
-    "",
-  );
-  if (manifest.fragments.some((f) => f.prose === "stand-in")) {
-    out.push(style.dim("[stand-in prose]: promptc's own wording in the harness's layout; its bytes differ from the harness's. Use --prose-dir or --base-instructions for exact bytes."), "");
-  }
+  ];
+  if (input.subtitle) out.push(style.dim(input.subtitle));
+  out.push("", ...renderTable(table, window, style), "");
+  if (table.note) out.push(style.dim(table.note), "");
   out.push(style.bold(diagnostics.length === 0 ? "diagnostics: none" : `diagnostics (${diagnostics.length})`));
   for (const d of diagnostics) out.push(formatDiagnostic(d, style, input.cwd));
   out.push("");
