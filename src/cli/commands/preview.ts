@@ -13,9 +13,7 @@ import { getProfile, isProfileId } from "../../profiles/index.js";
 import { modelContextWindow } from "../../profiles/model-info.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { renderHtmlReport, sectionFromCompile } from "../format/html-report.js";
-import { buildRequestView } from "../../capture/request-view.js";
 import { renderPreviewReport, tableFromManifest, tableFromView } from "../format/preview-report.js";
-import { compileScenarioFile } from "./snapshot.js";
 import { createStyle, shouldColor } from "../format/style.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./index.js";
@@ -58,7 +56,9 @@ function firstError(diagnostics: Diagnostic[]): Diagnostic | undefined {
 }
 
 /** A turn of a scenario file: the whole request that turn sends, history included. */
-function runScenarioPreview(path: string, options: PreviewOptions, io: CliIO): number {
+async function runScenarioPreview(path: string, options: PreviewOptions, io: CliIO): Promise<number> {
+  // Loaded on demand: scenarios pull in the session and schema modules that a plain preview never needs.
+  const [{ compileScenarioFile }, { buildRequestView }] = await Promise.all([import("./snapshot.js"), import("../../capture/request-view.js")]);
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
   const loaded = compileScenarioFile(host, resolve(io.cwd, path));
   const error = firstError(loaded.diagnostics);
@@ -89,7 +89,7 @@ function runScenarioPreview(path: string, options: PreviewOptions, io: CliIO): n
   return EXIT_OK;
 }
 
-export function runPreview(options: PreviewOptions, io: CliIO): number {
+export function runPreview(options: PreviewOptions, io: CliIO): number | Promise<number> {
   if (options.scenario !== undefined) return runScenarioPreview(options.scenario, options, io);
   if (!isProfileId(options.profile)) return usageError(io, `unknown profile '${options.profile}' (expected codex or promptc)`);
   if (options.sandbox !== undefined && !SANDBOX_MODES.includes(options.sandbox as SandboxMode)) {
@@ -198,5 +198,5 @@ export const registerPreview: RegisterCommand = (program: Command, io, setExitCo
     .option("--html <file>", "also write a self-contained HTML report of the layers")
     .option("--no-text", "omit the request text after the table")
     .option("--no-color", "no colours (also NO_COLOR, or when not a terminal)")
-    .action((options: PreviewOptions) => setExitCode(runPreview(options, io)));
+    .action(async (options: PreviewOptions) => setExitCode(await runPreview(options, io)));
 };
