@@ -6,8 +6,10 @@ import { renderFilesystemElement } from "./filesystem-element.js";
 export const ENVIRONMENT_CONTEXT_OPEN_TAG = "<environment_context>";
 export const ENVIRONMENT_CONTEXT_CLOSE_TAG = "</environment_context>";
 
-export type EnvironmentRender = Omit<EnvironmentInfo, "cwd"> & {
+export type EnvironmentRender = Omit<EnvironmentInfo, "cwd" | "shell"> & {
+  /** Left out of diffs whose cwd+shell pair did not change (0.171.0 sends the pair together or not at all). */
   cwd?: string;
+  shell?: string;
   /** The one-line `<filesystem>` element (0.171.0), already rendered. */
   filesystem?: string;
 };
@@ -15,7 +17,7 @@ export type EnvironmentRender = Omit<EnvironmentInfo, "cwd"> & {
 export function renderEnvironmentContext(env: EnvironmentRender): string {
   const lines: string[] = [];
   if (env.cwd !== undefined) lines.push(`  <cwd>${env.cwd}</cwd>`);
-  lines.push(`  <shell>${env.shell}</shell>`);
+  if (env.shell !== undefined) lines.push(`  <shell>${env.shell}</shell>`);
   if (env.currentDate !== undefined) lines.push(`  <current_date>${env.currentDate}</current_date>`);
   if (env.timezone !== undefined) lines.push(`  <timezone>${env.timezone}</timezone>`);
   if (env.network) {

@@ -19,20 +19,20 @@ export function changedEnvironmentFields(prev: ReferenceContext, cur: ReferenceC
 export function renderEnvironmentDiff(prev: ReferenceContext, cur: ReferenceContext, policy: EnvironmentDiffPolicy): string | undefined {
   const changed = new Set(changedEnvironmentFields(prev, cur));
   if (changed.size === 0) return undefined;
-  const render: EnvironmentRender = { shell: cur.shell };
-  let withShell: boolean;
+  const render: EnvironmentRender = {};
   switch (policy) {
     case "codex": {
-      const place = changed.has("cwd") || changed.has("shell");
-      if (place) render.cwd = cur.cwd;
-      withShell = place;
+      if (changed.has("cwd") || changed.has("shell")) {
+        render.cwd = cur.cwd;
+        render.shell = cur.shell;
+      }
       if (cur.network) render.network = cur.network;
       if (cur.filesystem !== undefined) render.filesystem = cur.filesystem;
       break;
     }
     case "promptc":
       if (changed.has("cwd")) render.cwd = cur.cwd;
-      withShell = changed.has("shell");
+      if (changed.has("shell")) render.shell = cur.shell;
       if (changed.has("network") && cur.network) render.network = cur.network;
       if (changed.has("filesystem") && cur.filesystem !== undefined) render.filesystem = cur.filesystem;
       break;
@@ -43,7 +43,5 @@ export function renderEnvironmentDiff(prev: ReferenceContext, cur: ReferenceCont
   }
   if (cur.currentDate !== undefined) render.currentDate = cur.currentDate;
   if (cur.timezone !== undefined) render.timezone = cur.timezone;
-  const text = renderEnvironmentContext(render);
-  // The fragment renderer always prints <shell>; a diff without a place change leaves it out.
-  return withShell ? text : text.replace(`\n  <shell>${cur.shell}</shell>`, "");
+  return renderEnvironmentContext(render);
 }

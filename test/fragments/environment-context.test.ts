@@ -19,6 +19,11 @@ describe("renderEnvironmentContext", () => {
       "<environment_context>\n  <shell>bash</shell>\n  <current_date>2026-02-26</current_date>\n  <timezone>America/Los_Angeles</timezone>\n</environment_context>",
     ],
     [
+      "no shell line without a shell (0.171.0 diffs whose cwd+shell pair did not change)",
+      { currentDate: "2026-11-30", timezone: "Etc/UTC", filesystem: "<filesystem>X</filesystem>" },
+      "<environment_context>\n  <current_date>2026-11-30</current_date>\n  <timezone>Etc/UTC</timezone>\n  <filesystem>X</filesystem>\n</environment_context>",
+    ],
+    [
       "subagents indented by four spaces (11.2 #23)",
       { ...base, subagents: "- agent-1: atlas\n- agent-2" },
       "<environment_context>\n  <cwd>/repo</cwd>\n  <shell>bash</shell>\n  <current_date>2026-02-26</current_date>\n  <timezone>America/Los_Angeles</timezone>\n  <subagents>\n    - agent-1: atlas\n    - agent-2\n  </subagents>\n</environment_context>",
