@@ -119,10 +119,19 @@ export function createNodeHost(options: NodeHostOptions = {}): Host {
     cwd: () => options.cwd ?? process.cwd(),
     env: (name) => (options.env ? options.env[name] : process.env[name]),
     home: () => options.home ?? (process.env["HOME"] || safeHomedir()),
-    clock: () => ({
-      nowMs: options.nowMs ?? Date.now(),
-      timezone: options.timezone ?? systemTimezone(),
-    }),
+    clock: () => {
+      const nowMs = options.nowMs ?? Date.now();
+      let timezone = options.timezone;
+      // Resolved on first read only: Intl's time-zone lookup costs ~10 ms of start-up, and a run with
+      // --timezone, or one that finds /etc/localtime, never needs it.
+      return {
+        nowMs,
+        get timezone(): string {
+          timezone ??= systemTimezone();
+          return timezone;
+        },
+      };
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryHost } from "../../src/host/memory-host.js";
-import { discoverEnvironment, formatDateInZone, shellNameFromPath } from "../../src/discover/resolve-environment.js";
+import { discoverEnvironment, formatDateInZone, isValidTimezone, shellNameFromPath } from "../../src/discover/resolve-environment.js";
 
 describe("shellNameFromPath", () => {
   it.each<[string, string | undefined]>([
@@ -19,6 +19,51 @@ describe("formatDateInZone", () => {
   it("uses the zone's calendar day", () => {
     const t = Date.UTC(2026, 10, 29, 2, 0, 0);
     expect([formatDateInZone(t, "Etc/UTC"), formatDateInZone(t, "America/New_York"), formatDateInZone(t, "Asia/Tokyo")]).toEqual(["2026-11-29", "2026-11-28", "2026-11-29"]);
+  });
+});
+
+describe("formatDateInZone without Intl", () => {
+  // UTC-like zones take an arithmetic path (no ICU start-up); it must give exactly Intl's answer.
+  const viaIntl = (nowMs: number, zone: string): string => {
+    const parts = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(nowMs);
+    const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? "";
+    return `${get("year")}-${get("month")}-${get("day")}`;
+  };
+  const DAY = 86_400_000;
+  const edges = [
+    Date.UTC(1600, 0, 1),
+    Date.UTC(1600, 1, 29, 23, 59, 59, 999),
+    Date.UTC(1699, 11, 31, 23, 59, 59, 999),
+    Date.UTC(1900, 1, 28, 12),
+    Date.UTC(1900, 2, 1),
+    Date.UTC(1969, 11, 31, 23, 59, 59, 999),
+    0,
+    Date.UTC(2000, 1, 29, 23, 59, 59, 999),
+    Date.UTC(2024, 1, 29),
+    Date.UTC(2026, 10, 29, 23, 59, 59, 999),
+    Date.UTC(2100, 1, 28, 23, 59, 59, 999),
+    Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+    Date.UTC(1599, 11, 31, 23, 59, 59, 999),
+    Date.UTC(10000, 0, 1),
+    Date.UTC(-50, 0, 1),
+  ];
+  // A deterministic spread over 1600–9999 (a linear congruential walk), plus every day of 1999–2001.
+  const spread: number[] = [];
+  let x = 12345;
+  for (let i = 0; i < 2000; i++) {
+    x = (x * 1103515245 + 12345) % 2 ** 31;
+    spread.push(Date.UTC(1600, 0, 1) + Math.floor((x / 2 ** 31) * (Date.UTC(10000, 0, 1) - Date.UTC(1600, 0, 1))));
+  }
+  for (let t = Date.UTC(1999, 0, 1); t < Date.UTC(2002, 0, 1); t += DAY) spread.push(t, t + DAY - 1);
+
+  it.each(["UTC", "Etc/UTC", "GMT", "Etc/GMT"])("equals Intl's calendar day in %s", (zone) => {
+    const instants = [...edges, ...spread];
+    expect(instants.map((t) => formatDateInZone(t, zone))).toEqual(instants.map((t) => viaIntl(t, zone)));
+  });
+
+  it("keeps Intl for other zones and accepts exactly what Intl accepts", () => {
+    expect(formatDateInZone(Date.UTC(2026, 10, 29, 20), "Asia/Tokyo")).toBe("2026-11-30");
+    expect(["UTC", "Etc/UTC", "GMT", "Etc/GMT", "etc/utc", "Mars/Base", ""].map(isValidTimezone)).toEqual([true, true, true, true, true, false, false]);
   });
 });
 
