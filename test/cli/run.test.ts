@@ -136,6 +136,30 @@ describe("registerRun", () => {
     ]);
   });
 
+  it("refuses shell commands that write in a read-only sandbox and tells the model so", async () => {
+    const writers = [
+      ["sh", "-c", "echo x > w1.txt"],
+      ["bash", "-lc", "ls & touch w2.txt"],
+      ["bash", "-lc", "cat hello.txt | tee w3.txt"],
+      ["tee", "w4.txt"],
+      ["cp", "hello.txt", "w5.txt"],
+      ["git", "commit", "-am", "x"],
+      ["git", "branch", "w6"],
+      ["sed", "-n", "1p", "-e", "w w7.txt", "hello.txt"],
+      ["sort", "-o", "w8.txt", "hello.txt"],
+      ["uniq", "hello.txt", "w9.txt"],
+    ];
+    server = await startSseServer([
+      sseReply(sse(responseEvents(writers.map((command, i) => functionCall("shell", { command }, `w${i}`))))),
+      sseReply(sse(responseEvents([assistantMessage("Nothing written.")]))),
+    ]);
+    const { code } = await cli(["--base-url", server.baseUrl, "--sandbox", "read-only", "--approval", "never", "--session-log", join(root, "s-ro.jsonl"), "write", "files"]);
+    expect(code).toBe(0);
+    expect(writers.map((_, i) => existsSync(join(work, `w${i + 1}.txt`)))).toEqual(writers.map(() => false));
+    const outputs = bodies()[1]!.input.filter((i) => i.type === "function_call_output");
+    expect(outputs.map((o) => [o.call_id, o.output])).toEqual(writers.map((_, i) => [`w${i}`, "Tool call refused: the sandbox is read-only: only known read-only commands run"]));
+  });
+
   it("compacts after a context-window error and retries, logging the replacement history", async () => {
     server = await startSseServer([
       statusReply(400, { error: { code: "context_length_exceeded", message: "too long" } }),
