@@ -19,9 +19,9 @@ export interface ResponseCollector {
 }
 
 export function createResponseCollector(): ResponseCollector {
-  const done: { outputIndex: number; order: number; item: ResponseItem }[] = [];
+  let done: { outputIndex: number; order: number; item: ResponseItem }[] = [];
   let fallback: ResponseItem[] | undefined;
-  const state: Omit<CollectedResponse, "items"> = { malformed: [], completed: false };
+  let state: Omit<CollectedResponse, "items"> = { malformed: [], completed: false };
 
   return {
     add(event) {
@@ -45,12 +45,17 @@ export function createResponseCollector(): ResponseCollector {
         case "malformed":
           state.malformed.push({ raw: event.raw, reason: event.reason });
           return;
+        case "retry":
+          // The provider sends the request again: what the failed attempt produced is void (its malformed lines stay reported).
+          done = [];
+          fallback = undefined;
+          state = { malformed: state.malformed, completed: false };
+          return;
         case "output_item_added":
         case "text_delta":
         case "reasoning_summary_delta":
         case "reasoning_text_delta":
         case "function_call_arguments_delta":
-        case "retry":
           return;
         default: {
           const never: never = event;

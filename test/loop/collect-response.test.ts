@@ -24,6 +24,16 @@ describe("createResponseCollector", () => {
     });
   });
 
+  it("drops what a failed attempt produced when the provider retries the stream", () => {
+    const c = createResponseCollector();
+    c.add({ type: "output_item_done", outputIndex: 0, item: msg("from the broken attempt") });
+    c.add({ type: "malformed", raw: "x", reason: "bad" });
+    c.add({ type: "retry", attempt: 1, maxRetries: 3, delayMs: 1, reason: "stream broke off" });
+    c.add({ type: "output_item_done", outputIndex: 0, item: msg("retried") });
+    c.add({ type: "completed" });
+    expect(c.result()).toEqual({ items: [msg("retried")], malformed: [{ raw: "x", reason: "bad" }], completed: true });
+  });
+
   it("falls back to response.completed's output when no item events came", () => {
     const c = createResponseCollector();
     c.add({ type: "completed", output: [msg("only")] });

@@ -64,6 +64,21 @@ describe("runTurn with the Responses provider", () => {
     expect(capture.events.filter((e) => e.type === "retry")).toEqual([{ type: "retry", step: 1, attempt: 1, maxRetries: 2, delayMs: 0, reason: "rate limited" }]);
   });
 
+  it("sends a step again when its stream breaks off mid-reply, keeping only the retried reply", async () => {
+    const { result, bodies, capture } = await turn([
+      (res) => {
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        res.write(sse(responseEvents([functionCall("echo", { text: "lost" }, "call_L")]).slice(0, 4)));
+        setTimeout(() => res.destroy(), 20);
+      },
+      sseReply(sse(responseEvents([functionCall("echo", { text: "kept" }, "call_K")]))),
+      sseReply(sse(responseEvents([assistantMessage("done")]))),
+    ]);
+    expect(result.status).toBe("completed");
+    expect(capture.types().filter((t) => t === "retry" || t === "tool_result" || t === "error")).toEqual(["retry", "tool_result"]);
+    expect(bodies[2]!.input.slice(2)).toEqual([functionCall("echo", { text: "kept" }, "call_K"), { type: "function_call_output", call_id: "call_K", output: "echo: kept" }]);
+  });
+
   it("compacts after a context-window error and retries successfully", async () => {
     const { result, bodies, capture } = await turn(
       [

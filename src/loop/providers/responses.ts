@@ -1,5 +1,5 @@
 // The OpenAI Responses API provider over fetch: POST /responses with stream, SSE parsed into StreamEvents. Does IO.
-// Retries 429/5xx/network failures before the stream starts (retry-after honoured); never throws for server trouble.
+// Retries 429/5xx/network failures (retry-after honoured), also a stream that breaks off; never throws for them.
 import type { ResponsesRequest } from "../../model/request.js";
 import type { ResponseItem } from "../../model/items.js";
 import type { ModelProvider, ProviderError, RemoteCompactRequest, RemoteCompactResult, StreamEvent, StreamOptions } from "../provider.js";
@@ -7,6 +7,7 @@ import { classifyProviderError, isRetryable, parseErrorBody } from "../classify-
 import { DEFAULT_RETRY_POLICY, planRetry, type RetryPolicy } from "../plan-retry.js";
 import { createSseParser } from "../sse/parse-sse.js";
 import { parseResponsesEvent } from "../sse/parse-responses-event.js";
+import { createDeltaBackfill } from "../sse/backfill-deltas.js";
 
 export interface ResponsesProviderOptions {
   /** e.g. `https://api.openai.com/v1` or `http://127.0.0.1:11434/v1`. */
@@ -74,11 +75,36 @@ export function createResponsesProvider(options: ResponsesProviderOptions): Mode
     }
   }
 
+  /**
+   * A stream that fails after it started (broke off, went idle, `response.failed` with a server error) is sent
+   * again from scratch: the `retry` event tells the consumer to drop what it collected of the failed attempt.
+   */
   async function* stream(request: ResponsesRequest, opts: StreamOptions = {}): AsyncGenerator<StreamEvent> {
+    const body = JSON.stringify(request);
+    for (let attempt = 0; ; attempt++) {
+      let failure: ProviderError | undefined;
+      const backfill = createDeltaBackfill();
+      const state = { started: false };
+      for await (const event of streamOnce(body, opts, state)) {
+        if (event.type === "failed") failure = event.error;
+        else for (const e of backfill.next(event)) yield e;
+      }
+      if (failure === undefined) return;
+      // Failures before the stream started were already retried by `post`.
+      const plan = state.started && isRetryable(failure) && !opts.signal?.aborted ? planRetry({ attempt, policy, nowMs: Date.now(), jitter: random() }) : undefined;
+      if (!plan?.retry) return yield { type: "failed", error: failure };
+      yield { type: "retry", attempt: attempt + 1, maxRetries: policy.maxRetries, delayMs: plan.delayMs, reason: failure.message };
+      if (!(await sleep(plan.delayMs, opts.signal))) return yield { type: "failed", error: { kind: "aborted", message: "aborted" } };
+    }
+  }
+
+  /** One POST (with its own retries before the stream starts) and its SSE stream; ends with `completed` or `failed`. */
+  async function* streamOnce(requestBody: string, opts: StreamOptions, state: { started: boolean }): AsyncGenerator<StreamEvent> {
     const retries: StreamEvent[] = [];
-    const attempt = await post("/responses", JSON.stringify(request), "text/event-stream", opts, (e) => retries.push(e));
+    const attempt = await post("/responses", requestBody, "text/event-stream", opts, (e) => retries.push(e));
     yield* retries;
     if (!attempt.ok) return yield { type: "failed", error: attempt.error };
+    state.started = true;
     const body = attempt.response.body;
     if (!body) return yield { type: "failed", error: { kind: "stream", message: "response has no body" } };
     const reader = body.getReader();
@@ -103,7 +129,7 @@ export function createResponsesProvider(options: ResponsesProviderOptions): Mode
         }
         if (chunk.done) break;
       }
-      if (!finished) yield { type: "failed", error: { kind: "stream", message: "stream closed before response.completed" } };
+      if (!finished) yield { type: "failed", error: { kind: "network", message: "stream closed before response.completed" } };
     } finally {
       reader.cancel().catch(() => undefined);
     }

@@ -88,10 +88,56 @@ describe("createResponsesProvider", () => {
     expect(out.at(-1)?.type).toBe("completed");
   });
 
-  it("fails with a stream error when the server closes before response.completed", async () => {
+  it("sends the request again when the stream closes before response.completed, and gives up after the retries", async () => {
     server = await startSseServer([sseReply(sse(responseEvents([assistantMessage("cut")]).slice(0, 3)))]);
     const out = await collect(createResponsesProvider({ baseUrl: server.baseUrl, ...fast }).stream(request));
-    expect(out.at(-1)).toEqual({ type: "failed", error: { kind: "stream", message: "stream closed before response.completed" } });
+    expect(out.filter((e) => e.type === "retry" || e.type === "failed")).toEqual([
+      { type: "retry", attempt: 1, maxRetries: 3, delayMs: 1, reason: "stream closed before response.completed" },
+      { type: "retry", attempt: 2, maxRetries: 3, delayMs: 2, reason: "stream closed before response.completed" },
+      { type: "retry", attempt: 3, maxRetries: 3, delayMs: 4, reason: "stream closed before response.completed" },
+      { type: "failed", error: { kind: "network", message: "stream closed before response.completed" } },
+    ]);
+    expect(server.requests.length).toBe(4);
+  });
+
+  it("recovers from a stream that breaks off mid-reply: retry, then the whole reply again", async () => {
+    server = await startSseServer([
+      (res) => {
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        res.write(sse(responseEvents([assistantMessage("partial")]).slice(0, 3)));
+        setTimeout(() => res.destroy(), 20);
+      },
+      sseReply(sse(responseEvents([assistantMessage("whole")]))),
+    ]);
+    const out = await collect(createResponsesProvider({ baseUrl: server.baseUrl, ...fast }).stream(request));
+    expect(out.filter((e) => e.type === "text_delta" || e.type === "retry" || e.type === "output_item_done").map((e) => e.type === "retry" ? "retry" : e.type === "text_delta" ? e.delta : "done")).toEqual(["partial", "retry", "whole", "done"]);
+    expect(out.at(-1)?.type).toBe("completed");
+  });
+
+  it("retries a response.failed with a server error but not one with a context-window error", async () => {
+    const failed = (code: string) => sseReply(sse([{ type: "response.created", response: { id: "r" } }, { type: "response.failed", response: { error: { code, message: code } } }]));
+    server = await startSseServer([failed("server_error"), failed("context_length_exceeded")]);
+    const out = await collect(createResponsesProvider({ baseUrl: server.baseUrl, ...fast }).stream(request));
+    expect(out.filter((e) => e.type === "retry" || e.type === "failed")).toEqual([
+      { type: "retry", attempt: 1, maxRetries: 3, delayMs: 1, reason: "server_error" },
+      { type: "failed", error: { kind: "context_window_exceeded", code: "context_length_exceeded", message: "context_length_exceeded" } },
+    ]);
+  });
+
+  it("derives text and reasoning deltas from finished items when the server sends none", async () => {
+    const reasoning = { type: "reasoning", summary: [{ type: "summary_text", text: "thinking" }] };
+    const events = [
+      { type: "response.created", response: { id: "r" } },
+      { type: "response.output_item.done", output_index: 0, item: reasoning },
+      { type: "response.output_item.done", output_index: 1, item: assistantMessage("no deltas here") },
+      { type: "response.completed", response: { id: "r" } },
+    ];
+    server = await startSseServer([sseReply(sse(events))]);
+    const out = await collect(createResponsesProvider({ baseUrl: server.baseUrl, ...fast }).stream(request));
+    expect(out.filter((e) => e.type === "text_delta" || e.type === "reasoning_summary_delta")).toEqual([
+      { type: "reasoning_summary_delta", outputIndex: 0, summaryIndex: 0, delta: "thinking" },
+      { type: "text_delta", outputIndex: 1, delta: "no deltas here" },
+    ]);
   });
 
   it("stops mid-stream when the signal aborts", async () => {
