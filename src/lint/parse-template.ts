@@ -8,12 +8,22 @@ export interface TemplateRef {
 }
 
 export type ParsedTemplate =
-  | { ok: true; partials: TemplateRef[]; paths: TemplateRef[]; helpers: TemplateRef[] }
+  | { ok: true; partials: TemplateRef[]; paths: TemplateRef[]; helpers: TemplateRef[]; ast: unknown }
   | { ok: false; message: string; line: number; column: number };
 
 type Node = { type: string; loc?: { start: { line: number; column: number } } | null; [key: string]: unknown };
 
+// Several rules parse the same template in a row: keep the last result.
+let last: { text: string; parsed: ParsedTemplate } | undefined;
+
 export function parseTemplate(text: string): ParsedTemplate {
+  if (last?.text === text) return last.parsed;
+  const parsed = parseUncached(text);
+  last = { text, parsed };
+  return parsed;
+}
+
+function parseUncached(text: string): ParsedTemplate {
   let ast: Node;
   try {
     ast = Handlebars.parse(text) as unknown as Node;
@@ -49,5 +59,5 @@ export function parseTemplate(text: string): ParsedTemplate {
     for (const [key, value] of Object.entries(node)) if (key !== "loc" && key !== "strip" && key !== "openStrip" && key !== "closeStrip" && key !== "inverseStrip") visit(value);
   };
   visit(ast);
-  return { ok: true, partials, paths, helpers };
+  return { ok: true, partials, paths, helpers, ast };
 }

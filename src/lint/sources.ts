@@ -26,3 +26,5 @@ export const COPILOT_INSTRUCTIONS: RuleSource = {
 };
 export const HANDLEBARS: RuleSource = { title: "Handlebars: partials", url: "https://handlebarsjs.com/guide/partials.html" };
 export const VITEST_SNAPSHOTS: RuleSource = { title: "vitest: snapshot testing", url: "https://vitest.dev/guide/snapshot" };
+export const HANDLEBARS_STRICT: RuleSource = { title: "Handlebars: compile options (strict)", url: "https://handlebarsjs.com/api-reference/compilation.html" };
+export const DOTPROMPT: RuleSource = { title: "Dotprompt: template input schemas", url: "https://google.github.io/dotprompt/" };

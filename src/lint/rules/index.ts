@@ -34,7 +34,9 @@ import { promptLiteralMustache } from "./prompt-literal-mustache.js";
 import { promptMissingPartial } from "./prompt-missing-partial.js";
 import { promptPartialCycle } from "./prompt-partial-cycle.js";
 import { promptSyntax } from "./prompt-syntax.js";
+import { promptUndefinedVariable } from "./prompt-undefined-variable.js";
 import { promptUnknownHelper } from "./prompt-unknown-helper.js";
+import { promptUnusedVariable } from "./prompt-unused-variable.js";
 import { promptVolatileOutput } from "./prompt-volatile-output.js";
 import { secDangerousCommand } from "./sec-dangerous-command.js";
 import { secHiddenInstruction } from "./sec-hidden-instruction.js";
@@ -103,7 +105,9 @@ export const ruleRegistry: { readonly [id: string]: Rule<any> } = {
   "prompt/missing-partial": promptMissingPartial,
   "prompt/partial-cycle": promptPartialCycle,
   "prompt/syntax": promptSyntax,
+  "prompt/undefined-variable": promptUndefinedVariable,
   "prompt/unknown-helper": promptUnknownHelper,
+  "prompt/unused-variable": promptUnusedVariable,
   "prompt/volatile-output": promptVolatileOutput,
   "sec/dangerous-command": secDangerousCommand,
   "sec/hidden-instruction": secHiddenInstruction,
