@@ -4,6 +4,7 @@
 import type { FragmentLayer } from "../model/manifest.js";
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import { matchFragment, type ContextualFragmentId } from "../fragments/markers.js";
+import { labelContextSection } from "./label-context-section.js";
 import { countTokens } from "../tokens/count.js";
 import { utf8Length } from "../tokens/approx.js";
 import type { WireDialect } from "./agent-adapter.js";
@@ -26,6 +27,8 @@ export interface ViewFragment {
   tokens: number;
   /** false when nothing recognised it (shown raw). */
   known: boolean;
+  /** A prompt-cache breakpoint set on this piece (Messages `cache_control`): `ephemeral`, `ephemeral 1h`. */
+  cache?: string;
 }
 
 export interface ViewTool {
@@ -35,6 +38,8 @@ export interface ViewTool {
   tokens: number;
   /** Set when the tool is declared inside an input item (`additional_tools`), whose tokens count as content. */
   inInput?: number;
+  /** A prompt-cache breakpoint on this tool (Messages `cache_control`). */
+  cache?: string;
 }
 
 export interface RequestView {
@@ -71,11 +76,24 @@ function leadingTag(text: string): string | undefined {
   return /^\s*(<[A-Za-z_][A-Za-z0-9_ .:-]*>)/.exec(text)?.[1];
 }
 
-function piece(id: string, layer: ViewLayer, role: string, itemIndex: number, contentIndex: number, text: string, known = true): ViewFragment {
-  return { id, layer, role, itemIndex, contentIndex, text, bytes: utf8Length(text), tokens: countTokens(text), known };
+function piece(id: string, layer: ViewLayer, role: string, itemIndex: number, contentIndex: number, text: string, known = true, cache?: string): ViewFragment {
+  const f: ViewFragment = { id, layer, role, itemIndex, contentIndex, text, bytes: utf8Length(text), tokens: countTokens(text), known };
+  if (cache !== undefined) f.cache = cache;
+  return f;
 }
 
-function labelText(role: string, text: string, isBase: boolean): { id: string; layer: ViewLayer; known: boolean } {
+/** The `cache_control` breakpoint of a Messages block or tool, as `type[ ttl]`. */
+function cacheOf(v: unknown): string | undefined {
+  const cc = isObj(v) ? v.cache_control : undefined;
+  if (!isObj(cc)) return undefined;
+  return [cc.type, cc.ttl].filter((x) => typeof x === "string").join(" ") || "set";
+}
+
+/** A one-line `name: value` header (an attribution or billing line in a system prompt), not prose. */
+const HEADER_LINE = /^[A-Za-z][\w-]*: [^\n]*$/;
+
+function labelText(role: string, text: string, isBase: boolean, messagesDialect = false): { id: string; layer: ViewLayer; known: boolean } {
+  if (role === "system" && !isBase && messagesDialect) return { id: "system-message", layer: "developer", known: true };
   if (role === "developer" || role === "system") {
     if (isBase) return { id: "base-instructions", layer: "base-instructions", known: true };
     const tag = leadingTag(text);
@@ -85,6 +103,8 @@ function labelText(role: string, text: string, isBase: boolean): { id: string; l
   if (role === "user") {
     const f = matchFragment(text);
     if (f !== undefined) return { id: f, layer: CONTEXT_LAYER[f], known: true };
+    const section = labelContextSection(text);
+    if (section !== undefined) return { ...section, known: true };
     const tag = leadingTag(text);
     if (tag !== undefined && text.trimEnd().endsWith(`</${tag.slice(1, -1).split(" ")[0]}>`)) return { id: `user-section:${tag.slice(1, -1)}`, layer: "extension", known: true };
     return { id: "user-message", layer: "user-message", known: true };
@@ -107,7 +127,10 @@ function toolCost(t: unknown): ViewTool {
   const o = isObj(t) ? t : {};
   const fn = isObj(o.function) ? o.function : {};
   const name = typeof o.name === "string" ? o.name : typeof fn.name === "string" ? fn.name : String(o.type ?? "?");
-  return { name, type: typeof o.type === "string" ? o.type : "function", bytes: utf8Length(json), tokens: countTokens(json) };
+  const tool: ViewTool = { name, type: typeof o.type === "string" ? o.type : "function", bytes: utf8Length(json), tokens: countTokens(json) };
+  const cache = cacheOf(t);
+  if (cache !== undefined) tool.cache = cache;
+  return tool;
 }
 
 function detectDialect(body: Obj, hint: WireDialect | undefined): WireDialect | "unknown" {
@@ -145,27 +168,35 @@ function messageFragments(items: unknown[], dialect: WireDialect, hasInstruction
     const parts = dialect === "gemini" ? partsOf(item.parts) : partsOf(item.content);
     parts.forEach((part, j) => {
       const text = textOfPart(part);
+      const cache = cacheOf(part);
       if (text === undefined) {
         const type = isObj(part) && typeof part.type === "string" ? part.type : "part";
         const layer: ViewLayer = /tool|function/.test(type) ? "history" : role === "user" ? "user-message" : "history";
-        out.push(piece(type, layer, role, i, j, JSON.stringify(part), isObj(part)));
+        out.push(piece(type, layer, role, i, j, JSON.stringify(part), isObj(part), cache));
         return;
       }
-      const isBase = !baseSeen && role === "developer" && j === 0 && leadingTag(text) === undefined;
+      const isBase = !baseSeen && (role === "developer" || role === "system") && j === 0 && leadingTag(text) === undefined;
       if (isBase) baseSeen = true;
-      const l = labelText(role, text, isBase);
-      out.push(piece(l.id, l.layer, role, i, j, text, l.known));
+      const l = labelText(role, text, isBase, dialect === "anthropic-messages");
+      out.push(piece(l.id, l.layer, role, i, j, text, l.known, cache));
     });
     if (parts.length === 0) out.push(piece("empty-message", "unknown", role, i, 0, "", false));
   });
   return out;
 }
 
+/** System blocks: one-line `name: value` headers apart, the first block is the base instructions. */
 function systemFragments(system: unknown): ViewFragment[] {
   if (system === undefined) return [];
+  let baseSeen = false;
   return partsOf(isObj(system) && Array.isArray(system.parts) ? system.parts : system).map((p, j) => {
-    const text = textOfPart(p) ?? JSON.stringify(p);
-    return piece(j === 0 ? "base-instructions" : "system", "base-instructions", "system", -1, j, text);
+    const text = textOfPart(p);
+    const cache = cacheOf(p);
+    if (text === undefined) return piece(isObj(p) && typeof p.type === "string" ? p.type : "part", "unknown", "system", -1, j, JSON.stringify(p), false, cache);
+    if (HEADER_LINE.test(text)) return piece("system-header", "extension", "system", -1, j, text, true, cache);
+    const id = baseSeen ? "system" : "base-instructions";
+    baseSeen = true;
+    return piece(id, "base-instructions", "system", -1, j, text, true, cache);
   });
 }
 

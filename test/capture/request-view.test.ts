@@ -65,16 +65,41 @@ describe("buildRequestView", () => {
     expect(v.totals.toolTokens).toBe(0);
   });
 
-  it("reads an Anthropic Messages body: system, text blocks and tool blocks", () => {
-    const v = buildRequestView(JSON.stringify({ model: "c", max_tokens: 10, system: [{ type: "text", text: "Sys" }], messages: [{ role: "user", content: [{ type: "text", text: "<system-reminder>r</system-reminder>" }, { type: "text", text: "hi" }] }, { role: "assistant", content: [{ type: "tool_use", id: "t", name: "Bash", input: {} }] }], tools: [{ name: "Bash", input_schema: {} }] }));
+  it("reads an Anthropic Messages body: header, system blocks, context sections, system messages, tool blocks, cache breakpoints", () => {
+    const body = {
+      model: "c",
+      messages: [
+        { role: "user", content: [{ type: "text", text: "<system-reminder>\nctx\n# claudeMd\nnotes\n# currentDate\ntoday\n</system-reminder>\n" }, { type: "text", text: "<system-reminder>\nother\n</system-reminder>" }, { type: "text", text: "hi", cache_control: { type: "ephemeral" } }] },
+        { role: "system", content: "mid-conversation words" },
+        { role: "assistant", content: [{ type: "thinking", thinking: "t", signature: "s" }, { type: "tool_use", id: "t", name: "Bash", input: {} }] },
+        { role: "user", content: [{ type: "tool_result", tool_use_id: "t", content: "ok", cache_control: { type: "ephemeral", ttl: "1h" } }] },
+      ],
+      system: [{ type: "text", text: "x-billing-header: v=1;" }, { type: "text", text: "Identity.", cache_control: { type: "ephemeral" } }, { type: "text", text: "Sys\nmore", cache_control: { type: "ephemeral" } }],
+      tools: [{ name: "Bash", input_schema: {} }, { name: "Read", input_schema: {}, cache_control: { type: "ephemeral" } }],
+      max_tokens: 10,
+    };
+    const v = buildRequestView(JSON.stringify(body), "anthropic-messages");
     expect(v.dialect).toBe("anthropic-messages");
-    expect(v.fragments.map((f) => [f.itemIndex, f.id, f.layer])).toEqual([
-      [-1, "base-instructions", "base-instructions"],
-      [0, "user-section:system-reminder", "extension"],
-      [0, "user-message", "user-message"],
-      [1, "tool_use", "history"],
+    expect(v.fragments.map((f) => [f.itemIndex, f.contentIndex, f.role, f.id, f.layer, f.cache ?? null])).toEqual([
+      [-1, 0, "system", "system-header", "extension", null],
+      [-1, 1, "system", "base-instructions", "base-instructions", "ephemeral"],
+      [-1, 2, "system", "system", "base-instructions", "ephemeral"],
+      [0, 0, "user", "system-reminder:claudeMd+currentDate", "agents-md", null],
+      [0, 1, "user", "system-reminder", "extension", null],
+      [0, 2, "user", "user-message", "user-message", "ephemeral"],
+      [1, 0, "system", "system-message", "developer", null],
+      [2, 0, "assistant", "thinking", "history", null],
+      [2, 1, "assistant", "tool_use", "history", null],
+      [3, 0, "user", "tool_result", "history", "ephemeral 1h"],
     ]);
-    expect(v.tools.map((t) => t.name)).toEqual(["Bash"]);
+    expect(v.tools.map((t) => [t.name, t.cache ?? null])).toEqual([["Bash", null], ["Read", "ephemeral"]]);
+    expect(v.params.map((p) => p.key)).toEqual(["model", "max_tokens"]);
+  });
+
+  it("takes a chat-completions system message as the base instructions", () => {
+    const v = buildRequestView(JSON.stringify({ model: "m", messages: [{ role: "system", content: "S" }, { role: "user", content: "u" }] }));
+    expect(v.dialect).toBe("chat-completions");
+    expect(v.fragments.map((f) => [f.role, f.id, f.layer])).toEqual([["system", "base-instructions", "base-instructions"], ["user", "user-message", "user-message"]]);
   });
 
   it("reports invalid JSON and shows the body raw instead of dropping it", () => {

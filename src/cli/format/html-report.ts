@@ -18,6 +18,8 @@ export interface ReportFragment {
   /** Something was cut or flagged for this fragment. */
   flagged: boolean;
   note?: string;
+  /** Prompt-cache breakpoint on this fragment (Messages `cache_control`). */
+  cache?: string;
 }
 
 export interface ReportTool {
@@ -78,6 +80,7 @@ export function sectionFromView(view: RequestView, title: string, contextWindow:
       sources: [],
       flagged: !f.known,
       ...(f.known ? {} : { note: "not recognised; shown raw" }),
+      ...(f.cache !== undefined ? { cache: f.cache } : {}),
     })),
     tools: view.tools.map((t) => (t.inInput === undefined ? { name: t.name, tokens: t.tokens, bytes: t.bytes } : { name: `${t.name} (in input[${t.inInput}])`, tokens: t.tokens, bytes: t.bytes, inInput: true })),
     params: view.params,
@@ -175,7 +178,7 @@ function renderFragment(f: ReportFragment): string {
   const note = f.note ? `<p class="note">${escapeHtml(f.note)}</p>` : "";
   const sources = f.sources.length > 0 ? `<ul class="sources">${f.sources.map((s) => `<li>${escapeHtml(s)}</li>`).join("")}</ul>` : "";
   return `<details class="fragment${f.flagged ? " flagged" : ""}" data-id="${escapeHtml(f.id)}" data-tokens="${f.tokens ?? ""}">
-<summary><span class="sw" style="background:${color}"></span><code>${escapeHtml(where)}</code> ${escapeHtml(f.role)} · <b>${escapeHtml(f.id)}</b> · ${fmt(f.tokens)} tokens · ${fmt(f.bytes)} bytes</summary>
+<summary><span class="sw" style="background:${color}"></span><code>${escapeHtml(where)}</code> ${escapeHtml(f.role)} · <b>${escapeHtml(f.id)}</b> · ${fmt(f.tokens)} tokens · ${fmt(f.bytes)} bytes${f.cache !== undefined ? ` · <span class="cache">cache breakpoint: ${escapeHtml(f.cache)}</span>` : ""}</summary>
 ${note}${sources}<pre>${escapeHtml(f.text)}</pre>
 </details>`;
 }
@@ -210,7 +213,7 @@ h1{font-size:1.4em}h2{font-size:1.2em;border-bottom:1px solid #ccc;padding-botto
 details.fragment{border:1px solid #ddd;border-radius:3px;margin:.25em 0;padding:.2em .5em}
 details.flagged{border-color:#e15759;background:#fff4f4}
 summary{cursor:pointer}pre{white-space:pre-wrap;word-break:break-word;background:#f8f8f8;padding:.5em;max-height:30em;overflow:auto}
-.note{color:#b00;margin:.3em 0}.diagnostics li.error{color:#b00}.diagnostics li.warning{color:#a60}
+.note{color:#b00;margin:.3em 0}.cache{color:#2a7a2a}.diagnostics li.error{color:#b00}.diagnostics li.warning{color:#a60}
 table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.15em .5em;text-align:left;vertical-align:top}`;
 
 export function renderHtmlReport(model: ReportModel): string {

@@ -39,11 +39,21 @@ describe("runCapture", () => {
     expect(run.diagnostics).toEqual([]);
   });
 
-  it("captures a Claude-Code-like agent over the Messages dialect", async () => {
+  it("captures a Claude-Code-like agent over the Messages dialect through a scripted tool call", async () => {
     const out: string[] = [];
-    const run = await runCapture({ adapter: claudeCodeAdapter, argv: [FAKE, "hi"], cwd: process.cwd(), env: env("claude"), onAgentOutput: (t) => out.push(t) });
+    const script = parseReplyScript('[{"text": "running", "tool_calls": [{"name": "Bash", "arguments": {"command": "ls"}, "call_id": "toolu_x"}]}]').value;
+    const run = await runCapture({ adapter: claudeCodeAdapter, argv: [FAKE, "hi"], cwd: process.cwd(), env: env("claude"), script, onAgentOutput: (t) => out.push(t) });
     expect(run.exitCode).toBe(0);
-    expect(run.requests.map((r) => [r.url, r.reply.kind, r.headers["x-api-key"]])).toEqual([["/v1/messages", "model", "<redacted>"]]);
+    expect(run.requests.map((r) => [r.method, r.url, r.reply.kind, r.headers["x-api-key"] ?? null])).toEqual([
+      ["HEAD", "/", "other", null],
+      ["POST", "/v1/messages?beta=true", "model", "<redacted>"],
+      ["POST", "/v1/messages?beta=true", "model", "<redacted>"],
+    ]);
+    const second = JSON.parse(text(run.requests[2]?.body)) as { messages: { role: string; content: { type: string; id?: string; tool_use_id?: string }[] }[] };
+    expect(second.messages.slice(2).map((m) => [m.role, m.content.map((c) => [c.type, c.id ?? c.tool_use_id ?? null])])).toEqual([
+      ["assistant", [["text", null], ["tool_use", "toolu_x"]]],
+      ["user", [["tool_result", "toolu_x"]]],
+    ]);
     expect(run.agentVersion).toBe("9.9.9");
     expect(out.join("")).toContain("fake-claude: ok");
   });
