@@ -42,7 +42,7 @@ export interface ExecutedToolCall {
 }
 
 export async function executeToolCall(call: CallItem, options: ExecuteToolCallOptions): Promise<ExecutedToolCall> {
-  const started = options.now();
+  let started = options.now();
   const finish = (result: ToolResult, thrown?: string): ExecutedToolCall => ({
     output: outputItem(call, result.output),
     success: result.success,
@@ -59,6 +59,8 @@ export async function executeToolCall(call: CallItem, options: ExecuteToolCallOp
   const context: ToolCallContext = { call, tool, args: check.args, step: options.step };
   const decision = options.signal.aborted ? { type: "deny" as const, reason: "the turn was cancelled" } : await decide(options.hooks, context);
   options.onDecision(decision);
+  // The duration is the tool's own: time spent waiting for a person to approve does not count.
+  started = options.now();
   if (decision.type === "deny") return finish({ output: `Tool call refused: ${decision.reason}`, success: false });
   let result: ToolResult;
   let thrown: string | undefined;
