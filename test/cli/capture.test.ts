@@ -25,8 +25,9 @@ describe("promptc capture", () => {
     const code = await run(["capture", "--agent", "codex", "-o", join(dir, "out"), "--html", join(dir, "r.html"), "--", FAKE, "exec", "list files"], c.io);
     expect(code).toBe(5);
     expect(c.out()).toContain("#2 POST /v1/responses");
-    expect(c.out()).toMatch(/developer\s+permissions/);
-    expect(c.out()).toMatch(/user\s+environment-context/);
+    expect(c.out()).toMatch(/developer\s+developer\s+permissions/);
+    expect(c.out()).toMatch(/user\s+environment\s+environment-context/);
+    expect(c.out()).toMatch(/layers: base-instructions \d+, developer \d+, environment \d+, user-message \d+, tools \d+/);
     expect(c.err()).toContain("fake-agent: done");
     expect(readdirSync(join(dir, "out")).sort()).toEqual(["001.headers.json", "001.request.json", "002.headers.json", "002.request.json", "capture.json"]);
     const body = readFileSync(join(dir, "out", "002.request.json"), "utf8");
