@@ -1,15 +1,16 @@
 // One loaded BPE encoding: split text with the pre-tokenizer, count each piece's tokens. Pure.
 // Loaded lazily per encoding from the generated data modules; nothing is decoded until the first count.
 import { countPieceTokens } from "./byte-pair-count.js";
-import { buildEncodingTables, type EncodingTables } from "./encoding-tables.js";
+import type { EncodingTables } from "./encoding-tables.js";
+import { loadEncodingTables, type EncodingName } from "./encoding-source.js";
 import { CL100K_PATTERN, O200K_PATTERN } from "./pre-tokenize-pattern.js";
 import { MAX_UTF8_BYTES_PER_UNIT, utf8EncodeInto } from "./utf8-encode-into.js";
-import * as cl100kData from "./data/cl100k_base.js";
-import * as o200kData from "./data/o200k_base.js";
 
-export type EncodingName = "o200k_base" | "cl100k_base";
+export type { EncodingName } from "./encoding-source.js";
 
 export const ENCODING_NAMES: readonly EncodingName[] = ["o200k_base", "cl100k_base"];
+
+const PATTERNS: { readonly [name in EncodingName]: string } = { o200k_base: O200K_PATTERN, cl100k_base: CL100K_PATTERN };
 
 /** Pieces up to this many UTF-16 units that needed merging are remembered (words repeat a lot). */
 const PIECE_MEMO_MAX_CHARS = 32;
@@ -59,22 +60,11 @@ function createBpeEncoding(name: EncodingName, tables: EncodingTables, pattern: 
 
 const loaded = new Map<EncodingName, BpeEncoding>();
 
-/** The encoding, built on first use (decode + hash: ~10-25 ms for o200k_base). */
+/** The encoding, built on first use (see encoding-source.ts for where its tables come from). */
 export function getBpeEncoding(name: EncodingName): BpeEncoding {
   let encoding = loaded.get(name);
   if (encoding === undefined) {
-    switch (name) {
-      case "o200k_base":
-        encoding = createBpeEncoding(name, buildEncodingTables(o200kData.encodingData(), o200kData.TOKEN_COUNT), O200K_PATTERN);
-        break;
-      case "cl100k_base":
-        encoding = createBpeEncoding(name, buildEncodingTables(cl100kData.encodingData(), cl100kData.TOKEN_COUNT), CL100K_PATTERN);
-        break;
-      default: {
-        const unknown: never = name;
-        throw new Error(`unknown encoding: ${String(unknown)}`);
-      }
-    }
+    encoding = createBpeEncoding(name, loadEncodingTables(name), PATTERNS[name]);
     loaded.set(name, encoding);
   }
   return encoding;
