@@ -16,7 +16,9 @@ export interface FragmentMarkers {
 }
 
 export const CONTEXTUAL_FRAGMENT_MARKERS: readonly FragmentMarkers[] = [
-  { id: "agents-md", start: "# AGENTS.md instructions for ", end: "</INSTRUCTIONS>" },
+  // 0.171.0 drops any "# AGENTS.md instructions…</INSTRUCTIONS>" text at compaction, with or without " for <dir>"
+  // (its withdrawal message has no directory); probed with real user messages, /tmp/promptc-team/h3/amm*.
+  { id: "agents-md", start: "# AGENTS.md instructions", end: "</INSTRUCTIONS>" },
   { id: "environment-context", start: "<environment_context>", end: "</environment_context>" },
   { id: "skill", start: "<skill>", end: "</skill>" },
   { id: "user-shell-command", start: "<user_shell_command>", end: "</user_shell_command>" },

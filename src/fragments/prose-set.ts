@@ -15,6 +15,10 @@ export const PROSE_IDS = [
   "permissions-approval-untrusted",
   "permissions-approved-prefixes",
   "permissions-writable-roots",
+  // Session updates (src/session/settings-update.ts).
+  "model-switch",
+  "agents-md-replaced",
+  "agents-md-removed",
 ] as const;
 
 export type ProseId = (typeof PROSE_IDS)[number];

@@ -6,6 +6,20 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
   "codex": {
     "profile": "codex",
     "entries": {
+      "agents-md-removed": {
+        "id": "agents-md-removed",
+        "kind": "template",
+        "source": "[stand-in] No AGENTS.md instructions apply any longer; disregard the ones sent earlier in this conversation.\n",
+        "origin": "stand-in",
+        "path": "templates/codex/agents-md-removed.hbs"
+      },
+      "agents-md-replaced": {
+        "id": "agents-md-replaced",
+        "kind": "template",
+        "source": "[stand-in] These AGENTS.md instructions supersede every AGENTS.md instruction sent earlier in this conversation.\n",
+        "origin": "stand-in",
+        "path": "templates/codex/agents-md-replaced.hbs"
+      },
       "base-instructions": {
         "id": "base-instructions",
         "kind": "template",
@@ -26,6 +40,13 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "source": "[stand-in] A previous model worked on this task and left the summary below. Continue from it and avoid repeating work it already did:",
         "origin": "stand-in",
         "path": "templates/codex/compact-summary-prefix.hbs"
+      },
+      "model-switch": {
+        "id": "model-switch",
+        "kind": "template",
+        "source": "[stand-in] The model answering in this conversation has changed. From this point on, follow the instructions below.\n",
+        "origin": "stand-in",
+        "path": "templates/codex/model-switch.hbs"
       },
       "permissions-approval-never": {
         "id": "permissions-approval-never",
@@ -217,6 +238,20 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
   "promptc": {
     "profile": "promptc",
     "entries": {
+      "agents-md-removed": {
+        "id": "agents-md-removed",
+        "kind": "template",
+        "source": "The AGENTS.md instructions given earlier are withdrawn.\n",
+        "origin": "builtin",
+        "path": "templates/promptc/agents-md-removed.hbs"
+      },
+      "agents-md-replaced": {
+        "id": "agents-md-replaced",
+        "kind": "template",
+        "source": "These AGENTS.md instructions take the place of any AGENTS.md instructions given earlier.\n",
+        "origin": "builtin",
+        "path": "templates/promptc/agents-md-replaced.hbs"
+      },
       "base-instructions": {
         "id": "base-instructions",
         "kind": "template",
@@ -237,6 +272,13 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "source": "Earlier work in this conversation was condensed into the handoff summary below, written by a model that worked on the same task with the same tools. Treat it as your own notes: continue from where they stop, rely on the decisions and facts it records, and do not redo finished steps. Check the current state of files before relying on details that may have changed.",
         "origin": "builtin",
         "path": "templates/promptc/compact-summary-prefix.hbs"
+      },
+      "model-switch": {
+        "id": "model-switch",
+        "kind": "template",
+        "source": "The conversation continues on a different model than before. From here on, follow these instructions:\n",
+        "origin": "builtin",
+        "path": "templates/promptc/model-switch.hbs"
       },
       "permissions-approval-never": {
         "id": "permissions-approval-never",

@@ -1,7 +1,7 @@
 // Multi-turn sessions: state, nextRequest, settings and environment diffs, history normalisation, scenarios. Pure.
 export { createSession, nextRequest, recordItems, clearReference, type Session, type SessionOptions, type SessionTurnResult, type AppendedItem } from "./session.js";
 export { buildReferenceContext, type ReferenceContext } from "./reference-context.js";
-export { buildSettingsUpdate, DEFAULT_MODEL_SWITCH_PREAMBLE, MODEL_SWITCH_OPEN_TAG, MODEL_SWITCH_CLOSE_TAG, type SettingsUpdate, type SettingsUpdateReason } from "./settings-update.js";
+export { AGENTS_MD_WITHDRAWN_HEADING, buildSettingsUpdate, MODEL_SWITCH_OPEN_TAG, renderAgentsMdUpdate, MODEL_SWITCH_CLOSE_TAG, type SettingsUpdate, type SettingsUpdateReason } from "./settings-update.js";
 export { renderEnvironmentDiff, changedEnvironmentFields, type EnvironmentDiffPolicy } from "./environment-diff.js";
 export { normalizeHistory, ABORTED_OUTPUT_TEXT, IMAGE_OMITTED_TEXT, type NormalizeHistoryOptions } from "./normalize-history.js";
 export { settingsAtTurn, VIRTUAL_HOME, VIRTUAL_CODEX_HOME, type Scenario, type ScenarioProfile, type ScenarioSession, type ScenarioSettings, type ScenarioTurn } from "./scenario.js";

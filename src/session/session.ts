@@ -132,7 +132,7 @@ export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResu
   return {
     request,
     bytes: requestBytes(request, profile, inputJson),
-    diagnostics: fresh.diagnostics,
+    diagnostics: update ? [...fresh.diagnostics, ...update.diagnostics] : fresh.diagnostics,
     manifest: fresh.manifest,
     appended: reasons.map((r, k) => ({ index: base + k, reasons: r })),
     session: { ...session, sessionId, input, inputJson, reference: current, turns: session.turns + 1 },

@@ -15,6 +15,16 @@ describe("matchFragment", () => {
     ["a rendered environment fragment", renderEnvironmentContext({ cwd: "/r", shell: "bash", filesystem: "<filesystem></filesystem>" }), "environment-context"],
     ["a rendered skill injection", renderSkillInjection("demo", "/s/SKILL.md", "body"), "skill"],
     ["text with only the start marker", "<skill> and more", undefined],
+    // Probed against 0.171.0's compaction (which user messages it keeps): these four are dropped as context…
+    ["the AGENTS.md withdrawal (heading without a directory)", "# AGENTS.md instructions\n\n<INSTRUCTIONS>\nwithdrawn\n</INSTRUCTIONS>", "agents-md"],
+    ["any text between the AGENTS.md markers", "# AGENTS.md instructions are here\n</INSTRUCTIONS>", "agents-md"],
+    ["AGENTS.md markers in another case", "# agents.md INSTRUCTIONS\n\n<INSTRUCTIONS>\nmine\n</instructions>", "agents-md"],
+    ["AGENTS.md markers inside surrounding whitespace", "  # AGENTS.md instructions for me\n</INSTRUCTIONS>  ", "agents-md"],
+    // …and these are kept as real user text.
+    ["only the AGENTS.md end marker", "please read\n</INSTRUCTIONS>", undefined],
+    ["a near-miss AGENTS.md heading", "# AGENTS.md instruction\n</INSTRUCTIONS>", undefined],
+    ["the AGENTS.md heading alone", "# AGENTS.md instructions", undefined],
+    ["text after the AGENTS.md end marker", "# AGENTS.md instructions\n</INSTRUCTIONS> tail", undefined],
   ];
   for (const [name, text, expected] of cases) it(`recognises ${name}`, () => expect(matchFragment(text)).toBe(expected));
 });

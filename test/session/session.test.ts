@@ -1,14 +1,20 @@
 import { describe, expect, it } from "vitest";
 import "../../src/vitest.js";
 import type { MessageItem, ResponseItem } from "../../src/model/items.js";
-import { compile } from "../../src/compile/compile.js";
+import { compile, defaultProse } from "../../src/compile/compile.js";
 import { messageId } from "../../src/compile/assemble.js";
 import { serializeRequest } from "../../src/compile/canonical-json.js";
 import { getProfile } from "../../src/profiles/index.js";
+import { mergeProse } from "../../src/fragments/prose-set.js";
+import { collectUserMessages } from "../../src/compact/collect-user-messages.js";
 import { commonPrefix } from "../../src/cache/index.js";
 import { clearReference, createSession, nextRequest, recordItems, type Session } from "../../src/session/session.js";
-import { DEFAULT_AGENTS_MD_REMOVED, DEFAULT_AGENTS_MD_REPLACED } from "../../src/session/settings-update.js";
 import { makeTurnContext, type TurnContextOverrides } from "../compile/make-turn-context.js";
+
+// The codex profile's stand-in sentences (templates/codex/*.hbs); the tests check where they go, not their words.
+const codexProse = defaultProse("codex").entries;
+const AGENTS_MD_REPLACED = codexProse["agents-md-replaced"]!.source.trim();
+const AGENTS_MD_REMOVED = codexProse["agents-md-removed"]!.source.trim();
 
 const assistant: ResponseItem = { type: "message", role: "assistant", content: [{ type: "output_text", text: "Done." }] };
 
@@ -31,8 +37,12 @@ const shape = (items: MessageItem[]) =>
   });
 
 describe("nextRequest (codex profile, Codex 0.171.0 captures)", () => {
-  it.each<{ name: string; second: TurnContextOverrides; added: string[] }>([
+  it.each<{ name: string; first?: TurnContextOverrides; second: TurnContextOverrides; added: string[] }>([
     { name: "nothing changed: no context items (§11.2 #29)", second: {}, added: ["user:hello 2"] },
+    // 0.171.0 keeps no baseline for config developer_instructions: change, addition and removal send nothing.
+    { name: "developer instructions changed: nothing sent (captured)", first: { developerInstructions: "DEV A" }, second: { developerInstructions: "DEV B" }, added: ["user:hello 2"] },
+    { name: "developer instructions added: nothing sent (captured)", second: { developerInstructions: "DEV B" }, added: ["user:hello 2"] },
+    { name: "developer instructions removed: nothing sent (captured)", first: { developerInstructions: "DEV A" }, second: { developerInstructions: "" }, added: ["user:hello 2"] },
     {
       name: "cwd changed, read-only: env with cwd, shell, date, tz, filesystem; no developer item (captured)",
       second: { environment: { cwd: "/other" } },
@@ -84,8 +94,8 @@ describe("nextRequest (codex profile, Codex 0.171.0 captures)", () => {
       second: { model: "o3", permissions: { sandbox: "danger-full-access" } },
       added: ["developer:model_switch", "developer:permissions instructions", "user:env[current_date,timezone,filesystem]", "user:hello 2"],
     },
-  ])("$name", ({ second, added }) => {
-    const r = twoTurns("codex", {}, second);
+  ])("$name", ({ first, second, added }) => {
+    const r = twoTurns("codex", first ?? {}, second);
     expect(shape(r.added)).toEqual(added);
   });
 
@@ -97,19 +107,19 @@ describe("nextRequest (codex profile, Codex 0.171.0 captures)", () => {
         name: "cwd moves, docs stay: re-sent for the new directory with the replacement sentence, then env",
         first: { userInstructions: docs("Root rules.\n") },
         second: { environment: { cwd: "/repo/b" } },
-        parts: [`# AGENTS.md instructions for /repo/b\n\n<INSTRUCTIONS>\n${DEFAULT_AGENTS_MD_REPLACED}\n\nRoot rules.\n\n</INSTRUCTIONS>`, "env"],
+        parts: [`# AGENTS.md instructions for /repo/b\n\n<INSTRUCTIONS>\n${AGENTS_MD_REPLACED}\n\nRoot rules.\n\n</INSTRUCTIONS>`, "env"],
       },
       {
         name: "docs edited, same cwd: the AGENTS.md part alone",
         first: { userInstructions: docs("Old.\n") },
         second: { userInstructions: docs("New.\n") },
-        parts: [`# AGENTS.md instructions for /repo\n\n<INSTRUCTIONS>\n${DEFAULT_AGENTS_MD_REPLACED}\n\nNew.\n\n</INSTRUCTIONS>`],
+        parts: [`# AGENTS.md instructions for /repo\n\n<INSTRUCTIONS>\n${AGENTS_MD_REPLACED}\n\nNew.\n\n</INSTRUCTIONS>`],
       },
       {
         name: "docs disappear: heading without a directory and the withdrawal sentence",
         first: { userInstructions: docs("Root rules.\n") },
         second: { userInstructions: none, environment: { cwd: "/plain" } },
-        parts: [`# AGENTS.md instructions\n\n<INSTRUCTIONS>\n${DEFAULT_AGENTS_MD_REMOVED}\n</INSTRUCTIONS>`, "env"],
+        parts: [`# AGENTS.md instructions\n\n<INSTRUCTIONS>\n${AGENTS_MD_REMOVED}\n</INSTRUCTIONS>`, "env"],
       },
       {
         name: "docs appear: sent as in the initial context",
@@ -164,12 +174,45 @@ describe("nextRequest (codex profile, Codex 0.171.0 captures)", () => {
     });
   });
 
-  it("wraps the new model's instructions in <model_switch>", () => {
-    const { added, r1 } = twoTurns("codex", {}, { model: "o3" });
-    const base = (r1.request.input[0] as MessageItem).content[0] as { text: string };
-    const text = (added[0]!.content[0] as { text: string }).text;
-    expect(text.startsWith("<model_switch>\n")).toBe(true);
-    expect(text.endsWith(`\n\n${base.text}\n</model_switch>`)).toBe(true);
+  it("wraps the model-switch sentence and the new model's instructions in <model_switch>", () => {
+    const { added, r2 } = twoTurns("codex", {}, { model: "o3" });
+    const fresh = compile(makeTurnContext({ model: "o3", userInput: { text: "hello 2" } }), { profile: "codex" });
+    const base = ((fresh.request.input[0] as MessageItem).content[0] as { text: string }).text;
+    const sentence = codexProse["model-switch"]!.source.trim();
+    expect((added[0]!.content[0] as { text: string }).text).toBe(`<model_switch>\n${sentence}\n\n${base}\n</model_switch>`);
+    expect(r2.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
+
+  it("takes the session sentences from the prose set, so a user's prose replaces the stand-ins", () => {
+    const prose = mergeProse(defaultProse("codex"), { entries: { "model-switch": { id: "model-switch", kind: "text", source: "MY SWITCH\n", origin: "user-supplied" } } });
+    const s1 = recordItems(nextRequest(createSession({ profile: "codex", prose }), makeTurnContext({})).session, [assistant]).session;
+    const r2 = nextRequest(s1, makeTurnContext({ model: "o3" }));
+    const text = ((r2.request.input.at(-2) as MessageItem).content[0] as { text: string }).text;
+    expect(text.startsWith("<model_switch>\nMY SWITCH\n\n")).toBe(true);
+  });
+
+  it("reports a prose set without a session sentence as template/missing instead of sending a silent default", () => {
+    const full = defaultProse("codex");
+    const { "agents-md-removed": _gone, ...entries } = full.entries;
+    const docs = { projectDocs: [{ path: "/repo/AGENTS.md", text: "R\n", sizeBytes: 2, keptBytes: 2 }], budgetBytes: 32 * 1024 };
+    const s1 = recordItems(nextRequest(createSession({ profile: "codex", prose: { ...full, entries } }), makeTurnContext({ userInstructions: docs })).session, [assistant]).session;
+    const r2 = nextRequest(s1, makeTurnContext({ userInstructions: { projectDocs: [], budgetBytes: 32 * 1024 } }));
+    expect(r2.diagnostics.map((d) => [d.rule, d.severity])).toContainEqual(["template/missing", "error"]);
+  });
+
+  it("sends an AGENTS.md withdrawal that compaction treats as context, not as user intent (0.171.0 drops it)", () => {
+    const docs = { projectDocs: [{ path: "/repo/AGENTS.md", text: "R\n", sizeBytes: 2, keptBytes: 2 }], budgetBytes: 32 * 1024 };
+    const s1 = recordItems(nextRequest(createSession({ profile: "codex" }), makeTurnContext({ userInput: { text: "first task" }, userInstructions: docs })).session, [assistant]).session;
+    const r2 = nextRequest(s1, makeTurnContext({ userInput: { text: "second task" }, userInstructions: { projectDocs: [], budgetBytes: 32 * 1024 } }));
+    expect(shape(r2.request.input.slice(s1.input.length) as MessageItem[])).toEqual([`user:# AGENTS.md instructions\n\n<INSTRUCTIONS>\n${AGENTS_MD_REMOVED}\n</INSTRUCTIONS>`, "user:second task"]);
+    expect(collectUserMessages(r2.request.input, { prefixes: ["SUMMARY"] })).toEqual(["first task", "second task"]);
+  });
+
+  it("re-sends the new developer instructions once the reference is cleared (what 0.171.0 does after compaction)", () => {
+    const s1 = recordItems(nextRequest(createSession({ profile: "codex" }), makeTurnContext({ developerInstructions: "DEV A" })).session, [assistant]).session;
+    const r2 = nextRequest(clearReference(s1), makeTurnContext({ developerInstructions: "DEV B" }));
+    const bundle = r2.request.input.slice(s1.input.length).find((i) => i.type === "message" && i.role === "developer") as MessageItem;
+    expect((bundle.content[0] as { text: string }).text).toBe("DEV B");
   });
 
   it("gives appended messages ids derived from the session and their position", () => {
