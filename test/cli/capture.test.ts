@@ -44,12 +44,33 @@ describe("promptc capture", () => {
     expect(doc.requests.map((r) => r.body)).toEqual(["{not json"]);
   });
 
-  it("diffs the first model request against a compiled body with --compare", async () => {
+  it("compares the first model request with a compiled body through the cache module, item ids aside", async () => {
     const dir = mkdtempSync(join(tmpdir(), "promptc-capture-cli-"));
-    writeFileSync(join(dir, "compiled.json"), JSON.stringify({ model: "fake-model", input: [] }));
+    const c0 = io({ FAKE_AGENT_MODE: "codex" });
+    await run(["capture", "--agent", "codex", "-o", join(dir, "cap"), "--", FAKE, "x"], c0.io);
+    const captured = JSON.parse(readFileSync(join(dir, "cap", "002.request.json"), "utf8")) as { input: { id?: string }[] };
+    expect(captured.input.every((i) => typeof i.id === "string")).toBe(true);
+    // The prediction without ids is the same request: exit 0.
+    writeFileSync(join(dir, "same.json"), JSON.stringify({ ...captured, input: captured.input.map(({ id: _id, ...rest }) => rest) }));
+    const same = io({ FAKE_AGENT_MODE: "codex" });
+    expect(await run(["capture", "--agent", "codex", "--compare", join(dir, "same.json"), "--", FAKE, "x"], same.io), same.err()).toBe(0);
+    expect(same.out()).toContain("first divergence: none");
+    // A prediction whose environment item differs: exit 1, the item and its byte named.
+    const changed = { ...captured, input: captured.input.map(({ id: _id, ...rest }, i) => (i === 2 ? { ...rest, content: [{ type: "input_text", text: "<environment_context>\n  <cwd>/elsewhere</cwd>\n</environment_context>" }] } : rest)) };
+    writeFileSync(join(dir, "changed.json"), JSON.stringify({ request: changed }));
     const c = io({ FAKE_AGENT_MODE: "codex" });
-    expect(await run(["capture", "--agent", "codex", "--compare", join(dir, "compiled.json"), "--", FAKE, "x"], c.io)).toBe(1);
-    expect(c.out()).toContain("requests differ; 0 of 4 items agree");
+    expect(await run(["capture", "--agent", "codex", "--compare", join(dir, "changed.json"), "--", FAKE, "x"], c.io)).toBe(1);
+    expect(c.out()).toContain("common prefix: 2/4 items of A");
+    expect(c.out()).toMatch(/first divergence: input\[2\] at byte [\d,]+ \(byte 64 of the item\)/);
+    expect(c.out()).toContain("item-rewritten: input[2] (user <environment_context>) rewritten in place");
+  });
+
+  it("exits 2 when --compare names a file that is not a request body", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "promptc-capture-cli-"));
+    writeFileSync(join(dir, "x.json"), '{"messages": []}');
+    const c = io({ FAKE_AGENT_MODE: "codex" });
+    expect(await run(["capture", "--agent", "codex", "--compare", join(dir, "x.json"), "--", FAKE, "x"], c.io)).toBe(2);
+    expect(c.err()).toContain('is not a request body (no "input" array)');
   });
 
   it.each([

@@ -5,15 +5,18 @@ import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { AGENT_ADAPTERS, detectAdapter, getAdapter } from "../../capture/adapters/index.js";
 import type { CaptureRun, CapturedRequest } from "../../capture/captured-request.js";
-import { diffRequests } from "../../capture/diff-requests.js";
+import { OPENAI_CACHE_MODEL } from "../../cache/cache-model.js";
+import { commonPrefix } from "../../cache/common-prefix.js";
+import { withoutItemIds } from "../../capture/without-item-ids.js";
 import { buildRequestView, type RequestView } from "../../capture/request-view.js";
 import { DEFAULT_SCRIPT, parseReplyScript, type ReplyScript } from "../../capture/reply-script.js";
 import { runCapture } from "../../capture/server/run-capture.js";
-import { formatRequestDiff, formatRequestView } from "../format/capture-text.js";
+import { formatRequestView } from "../format/capture-text.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { renderHtmlReport, sectionFromView } from "../format/html-report.js";
 import { createStyle, shouldColor } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_USAGE, type CliIO } from "../io.js";
+import { formatPrefixReport, requestFromJson } from "./diff.js";
 import type { RegisterCommand } from "./index.js";
 
 /** Context window used for shares when the user gives none (Codex's default for gpt-5 family models). */
@@ -110,7 +113,7 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
     .option("--html <file>", "write a self-contained HTML report")
     .option("--isolated", "run the agent with a scratch HOME and config folder")
     .option("--timeout <seconds>", "stop the agent after this long", "300")
-    .option("--compare <compiled.json>", "diff the first model request against a compiled request body")
+    .option("--compare <compiled.json>", "compare the first model request (item ids aside) with a compiled request body, as promptc diff does")
     .option("--context-window <tokens>", "context window for shares", String(DEFAULT_CONTEXT_WINDOW))
     .option("--no-color", "no colours")
     .action(async (argv: string[], options: CaptureOptions) => {
@@ -140,13 +143,20 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
         if (firstError) return fail(firstError.message);
         script = parsed.value;
       }
-      let compared: string | undefined;
+      let compared: ReturnType<typeof requestFromJson>;
       if (options.compare !== undefined) {
+        let text: string;
         try {
-          compared = readFileSync(resolve(io.cwd, options.compare), "utf8");
+          text = readFileSync(resolve(io.cwd, options.compare), "utf8");
         } catch (err) {
           return fail(`cannot read ${options.compare}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
         }
+        try {
+          compared = requestFromJson(JSON.parse(text));
+        } catch {
+          return fail(`${options.compare} is not valid JSON`);
+        }
+        if (!compared) return fail(`${options.compare} is not a request body (no "input" array)`);
       }
       const cwd = resolve(io.cwd, options.cd ?? ".");
       const runOptions: Parameters<typeof runCapture>[0] = {
@@ -180,17 +190,21 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
       let differs = false;
       if (compared !== undefined) {
         const first = run.requests.find((r) => r.reply.kind === "model");
-        if (!first) io.stderr("promptc capture: --compare: no model request was captured\n");
-        else {
-          let right: unknown;
-          try {
-            right = JSON.parse(compared);
-          } catch {
-            return fail(`${options.compare} is not valid JSON`);
-          }
-          const diff = diffRequests(JSON.parse(decoder.decode(first.body)), right);
-          differs = !diff.equal;
-          (options.json ? io.stderr : io.stdout)(formatRequestDiff(diff, style) + "\n");
+        let captured: ReturnType<typeof requestFromJson>;
+        try {
+          captured = first?.decoded ? requestFromJson(JSON.parse(decoder.decode(first.body))) : undefined;
+        } catch {
+          captured = undefined;
+        }
+        if (!captured) {
+          io.stderr(`promptc capture: --compare: ${first ? `request #${first.seq} is not a Responses request body` : "no model request was captured"}\n`);
+          differs = true;
+        } else {
+          // One comparison for captures and session turns alike: the cache module's common prefix, ids aside.
+          const result = commonPrefix(withoutItemIds(captured), compared);
+          differs = result.divergence !== null || result.itemsA !== result.itemsB || result.partitionChanges.length > 0;
+          const lines = formatPrefixReport(result, `captured #${first?.seq ?? "?"} (item ids ignored)`, options.compare ?? "", OPENAI_CACHE_MODEL);
+          (options.json ? io.stderr : io.stdout)(lines.join("\n") + "\n");
         }
       }
       for (const d of run.diagnostics) io.stderr(formatDiagnostic(d, style) + "\n");

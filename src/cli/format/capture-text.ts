@@ -1,7 +1,6 @@
-// Human-readable layer view of captured requests (per request: parameters, fragments with tokens, tools),
-// and of an item-level request diff. Pure (strings out).
+// Human-readable layer view of captured requests (per request: parameters, fragments with tokens and layers,
+// tools, totals per layer). Pure (strings out).
 import type { CapturedRequest } from "../../capture/captured-request.js";
-import type { RequestDiff } from "../../capture/diff-requests.js";
 import type { RequestView } from "../../capture/request-view.js";
 import { formatDiagnostic } from "./format-diagnostic.js";
 import type { Style } from "./style.js";
@@ -47,23 +46,5 @@ export function formatRequestView(req: CapturedRequest, view: RequestView | unde
   out.push(`  tools (${view.tools.length}): ${view.tools.map((t) => `${t.name}${t.inInput !== undefined ? ` (in input[${t.inInput}])` : ""} ${n(t.tokens)}${t.cache !== undefined ? ` [cache: ${t.cache}]` : ""}`).join(", ") || "none"}`);
   out.push(`  layers: ${layerTotals(view).map(([layer, tokens]) => `${layer} ${n(tokens)}`).join(", ")}`);
   out.push(`  total: ${n(view.totals.fragmentTokens)} tokens in content + ${n(view.totals.toolTokens)} in tools = ${n(total)} (${((100 * total) / contextWindow).toFixed(1)}% of ${n(contextWindow)})`);
-  return out.join("\n");
-}
-
-export function formatRequestDiff(diff: RequestDiff, style: Style): string {
-  const out: string[] = [];
-  out.push(diff.equal ? style.green("requests are equal (item ids ignored)") : style.yellow(`requests differ; ${diff.commonPrefix} of ${diff.items.length} items agree from the start`));
-  if (!diff.keyOrder.same) out.push(`  key order: captured [${diff.keyOrder.left.join(", ")}] vs compiled [${diff.keyOrder.right.join(", ")}]`);
-  for (const p of diff.params) out.push(`  ${p.key}: ${preview(p.left ?? "(absent)", 50)} vs ${preview(p.right ?? "(absent)", 50)}`);
-  if (diff.tools.onlyLeft.length) out.push(`  tools only captured: ${diff.tools.onlyLeft.join(", ")}`);
-  if (diff.tools.onlyRight.length) out.push(`  tools only compiled: ${diff.tools.onlyRight.join(", ")}`);
-  if (diff.tools.changed.length) out.push(`  tools that differ: ${diff.tools.changed.join(", ")}`);
-  if (!diff.tools.orderSame) out.push("  tool order differs");
-  for (const d of diff.items) {
-    const mark = d.status === "same" ? style.dim("=") : d.status === "changed" ? style.yellow("~") : d.status === "added" ? style.green("+") : style.red("-");
-    const label = d.status === "added" ? d.right : d.left;
-    out.push(`  ${mark} ${lpad(String(d.index), 3)} ${label ?? ""}${d.status === "changed" && d.right !== d.left ? ` → ${d.right}` : ""}`);
-    if (d.detail) out.push(`        ${style.dim(d.detail)}`);
-  }
   return out.join("\n");
 }
