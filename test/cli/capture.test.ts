@@ -61,7 +61,7 @@ describe("promptc capture", () => {
     const c = io({ FAKE_AGENT_MODE: "codex" });
     expect(await run(["capture", "--agent", "codex", "--compare", join(dir, "changed.json"), "--", FAKE, "x"], c.io)).toBe(1);
     expect(c.out()).toContain("common prefix: 2/4 items of A");
-    expect(c.out()).toMatch(/first divergence: input\[2\] at byte [\d,]+ \(byte 64 of the item\)/);
+    expect(c.out()).toMatch(/first divergence: input\[2\] at byte [\d,]+ \(byte 52 of the item\)/);
     expect(c.out()).toContain("item-rewritten: input[2] (user <environment_context>) rewritten in place");
   });
 
