@@ -18,6 +18,13 @@ export interface ApprovalHookOptions {
 }
 
 export function createApprovalHook(options: ApprovalHookOptions): (context: ToolCallContext) => Promise<ToolDecision> {
+  // Parallel tool calls must not put two questions on one terminal at once: questions wait for each other.
+  let queue: Promise<unknown> = Promise.resolve();
+  const askInTurn = (ask: NonNullable<ApprovalHookOptions["ask"]>, question: ApprovalQuestion): Promise<boolean> => {
+    const answer = queue.then(() => ask(question));
+    queue = answer.catch(() => undefined);
+    return answer;
+  };
   return async (context) => {
     const request = approvalRequestOf(context, options.cwd);
     const decision = decideApproval(request, options.facts);
@@ -28,7 +35,7 @@ export function createApprovalHook(options: ApprovalHookOptions): (context: Tool
         return { type: "deny", reason: decision.reason };
       case "ask": {
         if (!options.ask) return { type: "deny", reason: `${decision.reason}, and no one is available to approve it` };
-        const approved = await options.ask({ toolName: request.toolName, summary: summarize(request), reason: decision.reason });
+        const approved = await askInTurn(options.ask, { toolName: request.toolName, summary: summarize(request), reason: decision.reason });
         return approved ? { type: "allow" } : { type: "deny", reason: "the user declined this call" };
       }
       default: {
