@@ -1,6 +1,6 @@
 // Appends session records to a JSONL file, one flushed line per record, under a lock file shared by processes.
 // Does IO. Lock: `<log>.lock` created exclusively, 10 retries × 100 ms; a stale lock older than 30 s is broken.
-import { appendFileSync, closeSync, mkdirSync, openSync, readdirSync, statSync, unlinkSync } from "node:fs";
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { serializeSessionRecord, type SessionRecord } from "../../session/session-log.js";
 import { SESSION_LIST_MAX_FILES, SESSION_LOG_LOCK_RETRIES, SESSION_LOG_LOCK_RETRY_DELAY_MS } from "../policy/limits.js";
@@ -31,7 +31,7 @@ export function openSessionLogFile(path: string, options: SessionLogFileOptions 
       const lock = acquire(lockPath, retries, delayMs);
       if (!lock.ok) return lock.error;
       try {
-        appendFileSync(path, text);
+        appendWholeLines(path, text);
         return undefined;
       } catch (err) {
         return `cannot append to ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;
@@ -40,6 +40,20 @@ export function openSessionLogFile(path: string, options: SessionLogFileOptions 
       }
     },
   };
+}
+
+/** Appends `text`; a last line cut off by a crash is ended first, so the new records do not fuse with it. */
+function appendWholeLines(path: string, text: string): void {
+  const fd = openSync(path, "a+");
+  try {
+    const size = fstatSync(fd).size;
+    const last = Buffer.alloc(1);
+    const cutOff = size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+    const bytes = Buffer.from(cutOff ? `\n${text}` : text, "utf8");
+    for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function acquire(lockPath: string, retries: number, delayMs: number): { ok: true; fd: number } | { ok: false; error: string } {

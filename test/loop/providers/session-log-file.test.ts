@@ -1,6 +1,8 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import { listSessionLogs, openSessionLogFile } from "../../../src/loop/providers/session-log-file.js";
 import type { SessionRecord } from "../../../src/session/session-log.js";
@@ -16,6 +18,37 @@ describe("openSessionLogFile", () => {
     expect(log.append([record("three")])).toBeUndefined();
     expect(readFileSync(log.path, "utf8").split("\n")).toEqual([...["one", "two", "three"].map((m) => JSON.stringify(record(m))), ""]);
   });
+
+  it("ends a line cut off by a crash before appending, so no record fuses with it", () => {
+    const path = join(dir, "crashed.jsonl");
+    writeFileSync(path, `${JSON.stringify(record("whole"))}\n{"timestamp":"t","type":"event_`);
+    expect(openSessionLogFile(path).append([record("after")])).toBeUndefined();
+    expect(readFileSync(path, "utf8").split("\n")).toEqual([JSON.stringify(record("whole")), '{"timestamp":"t","type":"event_', JSON.stringify(record("after")), ""]);
+  });
+
+  it("lets two processes append to one log at once: both finish, every line whole", async () => {
+    const script = join(dir, "append.mjs");
+    await build({
+      stdin: {
+        contents: `import { openSessionLogFile } from "./src/loop/providers/session-log-file.ts";
+          const [path, who] = process.argv.slice(2);
+          const log = openSessionLogFile(path, { lockRetries: 1000, lockRetryDelayMs: 1 });
+          for (let i = 0; i < 200; i++) { const e = log.append([{ timestamp: "t", type: "event_msg", payload: { type: "warning", message: who + i + "x".repeat(5000) } }]); if (e) throw new Error(e); }`,
+        resolveDir: join(import.meta.dirname, "..", "..", ".."),
+        loader: "ts",
+      },
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      outfile: script,
+      logLevel: "error",
+    });
+    const path = join(dir, "shared.jsonl");
+    const codes = await Promise.all(["a", "b"].map((who) => new Promise((resolve) => spawn(process.execPath, [script, path, who], { stdio: "inherit" }).on("close", resolve))));
+    expect(codes).toEqual([0, 0]);
+    const messages = readFileSync(path, "utf8").trimEnd().split("\n").map((line) => (JSON.parse(line) as { payload: { message: string } }).payload.message.slice(0, 4).replace(/x+$/, ""));
+    expect([...messages].sort()).toEqual([...Array.from({ length: 200 }, (_, i) => `a${i}`), ...Array.from({ length: 200 }, (_, i) => `b${i}`)].sort());
+  }, 30_000);
 
   it("gives up with a message when another process holds the lock", () => {
     const path = join(dir, "locked.jsonl");
