@@ -1,10 +1,11 @@
 // Calibration: lift the prose fragments (base instructions, skills preamble, permission sentences, compaction
-// prompt, tool descriptions) out of captured Codex requests into `--prose-dir` files, keyed by prose id. Pure:
-// the caller reads the captures and writes the files. The prose stays on the user's machine.
+// prompt and summary prefix, tool descriptions) out of captured Codex requests into `--prose-dir` files, keyed by
+// prose id. Pure: the caller reads the captures and writes the files. The prose stays on the user's machine.
 import YAML from "yaml";
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
-import { PERMISSIONS_CLOSE_TAG, PERMISSIONS_OPEN_TAG } from "../fragments/permissions.js";
+import { PERMISSIONS_OPEN_TAG } from "../fragments/permissions.js";
 import { SKILLS_CLOSE_TAG, SKILLS_OPEN_TAG } from "../fragments/skills-section.js";
+import { splitPermissionsSection } from "./split-permissions.js";
 
 export type CalibrateApproval = "never" | "on-request" | "on-failure" | "untrusted";
 
@@ -14,6 +15,9 @@ export interface CalibrateInput {
   body: string;
   /** user-agent of the request, when known (version check). */
   userAgent?: string;
+  /** Text the capture server answered this request with (from `capture.json`); a compaction's answer is the
+   * summary that later requests carry after the summary prefix. */
+  replyText?: string;
 }
 
 export interface CalibrateOptions {
@@ -105,6 +109,9 @@ export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptio
   let tools: { [name: string]: ToolProseOut } | undefined;
   let agentVersion = options.agentVersion;
   const approval = options.approval ?? "never";
+  /** Answers to compaction requests seen so far: later requests carry `prefix + "\n" + answer`. */
+  const summaries: string[] = [];
+  let networkVerbatim = false;
 
   const put = (id: string, text: string, file: string) => {
     const known = texts[id];
@@ -141,10 +148,18 @@ export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptio
       if (isObj(first) && first.role === "developer" && t !== undefined && !t.startsWith("<")) put("base-instructions", t, file);
     }
 
+    for (const item of summaries.length > 0 ? items : []) {
+      if (!isObj(item) || item.role !== "user") continue;
+      for (const t of textsOf(item)) {
+        const summary = summaries.find((s) => t.length > s.length + 1 && t.endsWith("\n" + s));
+        if (summary !== undefined) put("compact-summary-prefix", t.slice(0, t.length - summary.length - 1), file);
+      }
+    }
     if (meta.request_kind === "compaction") {
       const last = items[items.length - 1];
       const t = textsOf(last)[0];
       if (isObj(last) && last.role === "user" && t !== undefined) put("compact-prompt", t, file);
+      if (input.replyText !== undefined && input.replyText !== "") summaries.push(input.replyText);
     }
 
     const sandbox = typeof meta.sandbox_mode === "string" ? meta.sandbox_mode : sandboxFromEnvironment(items);
@@ -155,21 +170,21 @@ export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptio
           const m = /^<skills_instructions>\n## Skills\n([\s\S]*?)\n### Skill roots\n/.exec(t);
           if (m?.[1] !== undefined && t.endsWith(SKILLS_CLOSE_TAG)) put("skills-preamble", m[1], file);
           else diagnostics.push(diagnostic("calibrate/unrecognised-section", "warning", `${file}: skills section does not have the expected layout; skipped`, { file }));
-        } else if (t.startsWith(PERMISSIONS_OPEN_TAG + "\n") && t.endsWith(PERMISSIONS_CLOSE_TAG)) {
-          const lines = t.slice(PERMISSIONS_OPEN_TAG.length + 1, t.length - PERMISSIONS_CLOSE_TAG.length).replace(/\n$/, "").split("\n");
-          const sandboxLine = lines.shift();
-          if (sandbox === undefined || sandboxLine === undefined) {
+        } else if (t.startsWith(PERMISSIONS_OPEN_TAG)) {
+          if (sandbox === undefined) {
             diagnostics.push(diagnostic("calibrate/unknown-sandbox", "warning", `${file}: cannot tell the sandbox mode of the permissions section; skipped`, { file }));
             continue;
           }
-          put(`permissions-sandbox-${sandbox}`, sandboxLine, file);
-          const last = lines[lines.length - 1];
-          if (sandbox === "workspace-write" && last !== undefined && /^ .*`[^`]*`/.test(last)) {
-            lines.pop();
-            put("permissions-writable-roots", last.slice(0, last.indexOf("`")) + "{roots}" + last.slice(last.lastIndexOf("`") + 1), file);
+          const parts = splitPermissionsSection(t, sandbox);
+          if (parts === undefined) {
+            diagnostics.push(diagnostic("calibrate/unrecognised-section", "warning", `${file}: permissions section does not have the expected layout; skipped`, { file }));
+            continue;
           }
-          if (lines.length > 0) put(`permissions-approval-${approval}`, lines.join("\n"), file);
-          if (approval === "on-request") diagnostics.push(diagnostic("calibrate/approved-prefixes", "info", `${file}: on-request approval text taken whole; approved command prefixes, if any, are inside it`, { file }));
+          put(`permissions-sandbox-${sandbox}`, parts.sandbox, file);
+          if (!parts.networkTemplated) networkVerbatim = true;
+          if (parts.writableRoots !== undefined) put("permissions-writable-roots", parts.writableRoots, file);
+          if (parts.approval !== "") put(`permissions-approval-${approval}`, parts.approval, file);
+          if (parts.approvedPrefixesHead !== undefined) put("permissions-approved-prefixes", parts.approvedPrefixesHead, file);
         }
       }
     }
@@ -180,8 +195,8 @@ export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptio
     }
   }
 
-  if (texts["permissions-sandbox-read-only"] !== undefined || texts["permissions-sandbox-workspace-write"] !== undefined) {
-    diagnostics.push(diagnostic("calibrate/network-sentence", "info", "sandbox sentences are kept verbatim, so they are exact for the network setting of the capture only"));
+  if (networkVerbatim) {
+    diagnostics.push(diagnostic("calibrate/network-sentence", "info", "a sandbox sentence names the network setting other than by one 'enabled'/'restricted' word; kept verbatim, so it is exact for the network setting of the capture only"));
   }
   if (options.targetVersion !== undefined && agentVersion !== undefined && agentVersion !== options.targetVersion) {
     diagnostics.push(diagnostic("calibrate/version-mismatch", "warning", `capture is from version ${agentVersion}; the profile targets ${options.targetVersion}: its layout may differ`, { data: { captured: agentVersion, target: options.targetVersion } }));

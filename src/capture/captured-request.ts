@@ -16,8 +16,8 @@ export interface CapturedRequest {
   /** Content-encoding of the wire body; `body` still holds the compressed bytes when it could not be decoded. */
   encoding: BodyEncoding | string;
   decoded: boolean;
-  /** How the server answered: reply kind and HTTP status. */
-  reply: { kind: string; status: number };
+  /** How the server answered: reply kind, HTTP status, and the text of a streamed model answer. */
+  reply: { kind: string; status: number; text?: string };
   diagnostics: Diagnostic[];
 }
 

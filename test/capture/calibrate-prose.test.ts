@@ -24,6 +24,15 @@ const captured = {
   ],
 };
 
+function proseOf(files: { [name: string]: string }): ProseSet {
+  const entries = Object.fromEntries(
+    Object.entries(files)
+      .filter(([n]) => n.endsWith(".md"))
+      .map(([n, source]) => [n.slice(0, -3), { id: n.slice(0, -3), kind: "text" as const, source, origin: "user-supplied" as const }]),
+  );
+  return { profile: "codex", entries, tools: {}, toolsOrigin: "user-supplied" };
+}
+
 describe("calibrateProse", () => {
   it("extracts each prose fragment into a prose-dir file keyed by prose id", () => {
     const r = calibrateProse([{ file: "c.json", body: JSON.stringify(captured), userAgent: "codex_exec/0.171.0 (x)" }], { targetVersion: "0.171.0" });
@@ -37,7 +46,7 @@ describe("calibrateProse", () => {
     ]);
     expect(r.files["base-instructions.md"]).toBe("My base prose.\n\nSecond paragraph.");
     expect(r.files["skills-preamble.md"]).toBe("Preamble words.\nMore preamble.");
-    expect(r.files["permissions-sandbox-workspace-write.md"]).toBe("Sandbox sentence, writes allowed. Network access is restricted.");
+    expect(r.files["permissions-sandbox-workspace-write.md"]).toBe("Sandbox sentence, writes allowed. Network access is {network_access}.");
     expect(r.files["permissions-approval-never.md"]).toBe("Approval line one.\nApproval line two.");
     expect(r.files["permissions-writable-roots.md"]).toBe(" Roots here: {roots}.");
     expect(YAML.parse(r.files["tools.yaml"] ?? "")).toEqual({
@@ -46,19 +55,36 @@ describe("calibrateProse", () => {
       "ns.t": { description: "T." },
     });
     expect(r.agentVersion).toBe("0.171.0");
-    expect(r.diagnostics.map((d) => d.rule)).toEqual(["calibrate/network-sentence"]);
+    expect(r.diagnostics).toEqual([]);
   });
 
-  it("gives prose that rebuilds the captured permissions section byte for byte", () => {
+  it.each([
+    [false, PERMS],
+    [true, PERMS.replace("restricted", "enabled")],
+  ])("gives prose that rebuilds the permissions section byte for byte (network access %s)", (networkAccess, expected) => {
     const r = calibrateProse([{ file: "c.json", body: JSON.stringify(captured) }]);
-    const entries = Object.fromEntries(
-      Object.entries(r.files)
-        .filter(([n]) => n.endsWith(".md"))
-        .map(([n, source]) => [n.slice(0, -3), { id: n.slice(0, -3), kind: "text" as const, source, origin: "user-supplied" as const }]),
-    );
-    const prose: ProseSet = { profile: "codex", entries, tools: {}, toolsOrigin: "user-supplied" };
-    const permissions: PermissionsInfo = { sandbox: "workspace-write", approval: "never", networkAccess: false, configuredWritableRoots: [], tmpExists: true, approvedPrefixes: [] };
-    expect(buildPermissionsFragment("/w", permissions, prose).text).toBe(PERMS);
+    const permissions: PermissionsInfo = { sandbox: "workspace-write", approval: "never", networkAccess, configuredWritableRoots: [], tmpExists: true, approvedPrefixes: [] };
+    expect(buildPermissionsFragment("/w", permissions, proseOf(r.files)).text).toBe(expected);
+  });
+
+  it("splits on-request approval text from its approved command prefixes so they are not rendered twice", () => {
+    const section = "<permissions instructions>\nReadonly words. Network access is restricted.\nAsk first.\n\nMore asking rules.\n\n## Prefix heading\nThese were approved: - [\"cargo\"]\n- [\"git\", \"pull\"]\n</permissions instructions>";
+    const body = { ...captured, input: [captured.input[0], m("developer", section), m("user", "<environment_context>\n  <filesystem><permission_profile type=\"managed\"></permission_profile></filesystem>\n</environment_context>")] };
+    const r = calibrateProse([{ file: "c.json", body: JSON.stringify(body) }], { approval: "on-request" });
+    expect(r.files["permissions-approval-on-request.md"]).toBe("Ask first.\n\nMore asking rules.");
+    expect(r.files["permissions-approved-prefixes.md"]).toBe("## Prefix heading\nThese were approved: ");
+    const permissions: PermissionsInfo = { sandbox: "read-only", approval: "on-request", networkAccess: false, configuredWritableRoots: [], tmpExists: true, approvedPrefixes: [["git", "pull"], ["cargo"]] };
+    expect(buildPermissionsFragment("/w", permissions, proseOf(r.files)).text).toBe(section);
+  });
+
+  it("extracts the summary prefix from the request after a compaction, knowing the server's answer", () => {
+    const meta = (kind: string) => ({ client_metadata: { "x-codex-turn-metadata": JSON.stringify({ request_kind: kind, sandbox_mode: "read-only" }) } });
+    const compaction = { model: "m", input: [m("user", "task"), { type: "message", role: "user", content: [{ type: "input_text", text: "Summarise, please." }] }], ...meta("compaction") };
+    const after = { model: "m", input: [m("user", "task"), m("user", "Earlier work, summarised:\nThe summary."), m("user", "next")], ...meta("turn") };
+    const r = calibrateProse([{ file: "1.json", body: JSON.stringify(compaction), replyText: "The summary." }, { file: "2.json", body: JSON.stringify(after) }]);
+    expect([r.files["compact-prompt.md"], r.files["compact-summary-prefix.md"], r.sources["compact-summary-prefix"]]).toEqual(["Summarise, please.", "Earlier work, summarised:", "2.json"]);
+    const none = calibrateProse([{ file: "1.json", body: JSON.stringify(compaction) }, { file: "2.json", body: JSON.stringify(after) }]);
+    expect(none.files["compact-summary-prefix.md"]).toBeUndefined();
   });
 
   it.each([

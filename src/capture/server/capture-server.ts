@@ -63,6 +63,7 @@ export async function startCaptureServer(options: CaptureServerOptions = {}): Pr
       const kind = classifyRequest(method, url);
       let reply: HttpReply;
       let replyKind: string = kind.type;
+      let replyText: string | undefined;
       if (tooLarge) {
         decoded.diagnostics.push(diagnostic("capture/body-too-large", "error", `request body of ${size} bytes exceeds ${maxBody}; recorded the first ${maxBody} bytes`, { data: { size, limit: maxBody } }));
         reply = { status: 413, headers: { "content-type": "application/json" }, chunks: ['{"error":{"message":"promptc capture: body too large"}}'] };
@@ -73,7 +74,9 @@ export async function startCaptureServer(options: CaptureServerOptions = {}): Pr
           replyKind = "turn-limit";
           decoded.diagnostics.push(diagnostic("capture/turn-limit", "info", `model request after the --turns ${options.maxTurns} limit answered with an error`));
         } else {
-          reply = renderModelReply(kind.dialect, replyFor(script, modelTurns), requests.length + 1);
+          const scripted = replyFor(script, modelTurns);
+          reply = renderModelReply(kind.dialect, scripted, requests.length + 1);
+          if (scripted.error === undefined) replyText = scripted.text;
           modelTurns++;
         }
       } else {
@@ -87,7 +90,7 @@ export async function startCaptureServer(options: CaptureServerOptions = {}): Pr
         body: decoded.body,
         encoding: decoded.encoding,
         decoded: decoded.decoded,
-        reply: { kind: replyKind, status: reply.status },
+        reply: replyText === undefined ? { kind: replyKind, status: reply.status } : { kind: replyKind, status: reply.status, text: replyText },
         diagnostics: decoded.diagnostics,
       };
       requests.push(record);

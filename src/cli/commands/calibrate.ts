@@ -29,7 +29,22 @@ function readUserAgent(headersFile: string): string | undefined {
   }
 }
 
-/** A capture file, or every decoded POST of a `capture -o` folder. */
+function readText(file: string): string | { error: string } {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (err) {
+    return { error: `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
+  }
+}
+
+type IndexEntry = { file: string; method: string; decoded: boolean; reply: { kind: string; text?: unknown } };
+
+function isModelPost(r: unknown): r is IndexEntry {
+  const e = r as Partial<IndexEntry> | null;
+  return typeof e === "object" && e !== null && typeof e.file === "string" && e.method === "POST" && e.decoded === true && e.reply?.kind === "model";
+}
+
+/** A capture file, or every decoded model POST of a `capture -o` folder (with the server's answer text). */
 function collectInputs(path: string): CalibrateInput[] | string {
   let isDir: boolean;
   try {
@@ -38,23 +53,36 @@ function collectInputs(path: string): CalibrateInput[] | string {
     return `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;
   }
   if (!isDir) {
-    const input: CalibrateInput = { file: path, body: readFileSync(path, "utf8") };
+    const body = readText(path);
+    if (typeof body !== "string") return body.error;
+    const input: CalibrateInput = { file: path, body };
     const ua = readUserAgent(path.replace(/\.request\.json$/, ".headers.json"));
     if (ua !== undefined && path.endsWith(".request.json")) input.userAgent = ua;
     return [input];
   }
   const indexFile = join(path, "capture.json");
   if (!existsSync(indexFile)) return `${path} is a folder without capture.json (write one with promptc capture -o)`;
-  const index = JSON.parse(readFileSync(indexFile, "utf8")) as { requests?: { file: string; method: string; decoded: boolean; reply: { kind: string } }[] };
-  return (index.requests ?? [])
-    .filter((r) => r.method === "POST" && r.decoded && r.reply.kind === "model")
-    .map((r) => {
-      const file = join(path, r.file);
-      const input: CalibrateInput = { file, body: readFileSync(file, "utf8") };
-      const ua = readUserAgent(file.replace(/\.request\.json$/, ".headers.json"));
-      if (ua !== undefined) input.userAgent = ua;
-      return input;
-    });
+  const indexText = readText(indexFile);
+  if (typeof indexText !== "string") return indexText.error;
+  let index: { requests?: unknown };
+  try {
+    index = JSON.parse(indexText) as typeof index;
+  } catch (err) {
+    return `${indexFile} is not a capture index: ${(err as Error).message}`;
+  }
+  if (index === null || typeof index !== "object" || !Array.isArray(index.requests)) return `${indexFile} is not a capture index (no "requests" list)`;
+  const inputs: CalibrateInput[] = [];
+  for (const r of index.requests.filter(isModelPost)) {
+    const file = join(path, r.file);
+    const body = readText(file);
+    if (typeof body !== "string") return body.error;
+    const input: CalibrateInput = { file, body };
+    const ua = readUserAgent(file.replace(/\.request\.json$/, ".headers.json"));
+    if (ua !== undefined) input.userAgent = ua;
+    if (typeof r.reply.text === "string") input.replyText = r.reply.text;
+    inputs.push(input);
+  }
+  return inputs;
 }
 
 export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, setExitCode) => {

@@ -35,7 +35,7 @@ describe("startCaptureServer", () => {
     expect(Buffer.from(r?.body ?? []).toString("utf8")).toBe(body);
     expect(r?.headers.authorization).toBe("<redacted>");
     expect(r?.headers["content-encoding"]).toBe("gzip");
-    expect([r?.seq, r?.method, r?.url, r?.encoding, r?.decoded, r?.reply]).toEqual([1, "POST", "/v1/responses", "gzip", true, { kind: "model", status: 200 }]);
+    expect([r?.seq, r?.method, r?.url, r?.encoding, r?.decoded, r?.reply]).toEqual([1, "POST", "/v1/responses", "gzip", true, { kind: "model", status: 200, text: "Done." }]);
     expect(server.turns()).toBe(1);
   });
 
@@ -58,7 +58,7 @@ describe("startCaptureServer", () => {
     expect(limited.text).toContain("turn limit");
     expect(server.requests.map((r) => r.reply)).toEqual([
       { kind: "models-list", status: 200 },
-      { kind: "model", status: 200 },
+      { kind: "model", status: 200, text: "first" },
       { kind: "model", status: 503 },
       { kind: "turn-limit", status: 400 },
     ]);
