@@ -1,18 +1,15 @@
-// Finds what `promptc lint` checks (fast-glob over known agent-context names, .gitignore, --ignore-pattern,
-// --max-files), reads each target through the Host, and computes the harness facts with the shared discovery
-// code (AGENTS.md budget walk, SKILL.md parsing, prefix rules) so lint and preview never disagree. Does IO.
+// Finds what `promptc lint` checks (fast-glob over known agent-context names; nested .gitignore files with
+// negation, ignore patterns, --max-files) and reads each target through the Host. Does IO.
 import fg from "fast-glob";
 import type { Host } from "../host/host.js";
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
 import type { LintFileKind } from "../lint/define-rule.js";
 import { classifyLintPath, createLintFile, type LintFile, type ReadStatus } from "../lint/lint-file.js";
-import type { CodexChain, CodexChainFile, CodexPrefixList, CodexSkillView, LintFacts, LintFs } from "../lint/lint-project.js";
+import type { LintFs } from "../lint/lint-project.js";
+import { createGitignoreFilter, gitignorePruneGlobs, type GitignoreSource } from "../lint/create-gitignore-filter.js";
+import { globToRegExp } from "../lint/glob-to-regexp.js";
 import { LINT_MAX_FILE_BYTES } from "../lint/rules/file-too-large.js";
-import { discoverAgentsMd, discoverProjectDocPaths } from "./discover-agents-md.js";
-import { PROJECT_DOC_MAX_BYTES } from "./parse-config.js";
-import { parsePrefixRules } from "./parse-prefix-rules.js";
-import { parseSkillMd } from "./parse-skill-md.js";
-import { joinPath, normalizePath } from "./paths.js";
+import { ancestorsOf, joinPath, normalizePath } from "./paths.js";
 
 /** What lint looks for when no paths are given (lint-and-cli.md §5.2). */
 export const DEFAULT_LINT_PATTERNS: readonly string[] = [
@@ -40,9 +37,12 @@ export interface DiscoverLintTargetsOptions {
   root: string;
   /** Positional paths and globs, relative to root (or absolute); empty = the default patterns. */
   patterns: readonly string[];
+  /** `--ignore-pattern` globs, relative to root. */
   ignorePatterns?: readonly string[];
-  /** Read `.gitignore` at the root (default true). */
+  /** Apply .gitignore files (the repository's, nested ones, negations) and the ignore patterns (default true; --no-ignore). */
   gitignore?: boolean;
+  /** `ignorePatterns` of a config file, relative to that file's directory `base`. */
+  configIgnores?: readonly { base: string; file: string; patterns: readonly string[] }[];
   maxFiles?: number;
 }
 
@@ -53,34 +53,12 @@ export interface LintTargets {
   truncated: boolean;
 }
 
-/** `.gitignore` lines → fast-glob ignore globs (negations are not supported and are reported). */
-export function gitignoreToGlobs(text: string): { globs: string[]; negations: number } {
-  const globs: string[] = [];
-  let negations = 0;
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.replace(/\s+$/, "");
-    if (line === "" || line.startsWith("#")) continue;
-    if (line.startsWith("!")) {
-      negations++;
-      continue;
-    }
-    let p = line.replace(/^\\/, "");
-    const dirOnly = p.endsWith("/");
-    p = p.replace(/\/+$/, "");
-    const anchored = p.startsWith("/") || p.includes("/");
-    p = p.replace(/^\//, "");
-    const base = anchored ? p : `**/${p}`;
-    globs.push(`${base}/**`);
-    if (!dirOnly) globs.push(base);
-  }
-  return { globs, negations };
-}
-
 function isGlob(p: string): boolean {
   return /[*?{}[\]]/.test(p);
 }
 
-function relativeTo(root: string, abs: string): string {
+/** `abs` relative to `root` ("" for root itself; `../x` outside it). */
+export function relativeTo(root: string, abs: string): string {
   const r = normalizePath(root);
   const a = normalizePath(abs);
   if (a === r) return "";
@@ -103,20 +81,51 @@ function kindOf(path: string): LintFileKind | undefined {
   return undefined;
 }
 
+/** Reads the .gitignore files that apply to `root`: `.git/info/exclude` and ancestors' up to the repository top. */
+function ancestorGitignores(host: Host, root: string): { base: string; sources: GitignoreSource[] } {
+  const read = (path: string): string | undefined => {
+    const r = host.readBytes(path, { maxBytes: GITIGNORE_MAX_BYTES });
+    return r.ok ? new TextDecoder().decode(r.value.bytes) : undefined;
+  };
+  const chain = ancestorsOf(root);
+  // The nearest repository (a `.git` directory or worktree file); its .gitignore files apply from its top down.
+  const top = chain.find((d) => host.stat(joinPath(d, ".git")).ok);
+  const base = top ?? root;
+  const sources: GitignoreSource[] = [];
+  const exclude = top !== undefined ? read(joinPath(top, ".git", "info", "exclude")) : undefined;
+  if (exclude !== undefined) sources.push({ dir: "", text: exclude });
+  for (const dir of chain.filter((d) => d === base || d.startsWith(base === "/" ? "/" : `${base}/`))) {
+    const text = read(joinPath(dir, ".gitignore"));
+    if (text !== undefined) sources.push({ dir: relativeTo(base, dir), text });
+  }
+  return { base, sources };
+}
+
+const GITIGNORE_MAX_BYTES = 1024 * 1024;
+
 export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOptions): Result<LintTargets> {
   const diagnostics: Diagnostic[] = [];
   const root = normalizePath(options.root);
-  const ignore = [...ALWAYS_IGNORED, ...(options.ignorePatterns ?? [])];
-  if (options.gitignore !== false) {
-    const gi = host.readBytes(joinPath(root, ".gitignore"), { maxBytes: 1024 * 1024 });
-    if (gi.ok) {
-      const { globs, negations } = gitignoreToGlobs(new TextDecoder().decode(gi.value.bytes));
-      ignore.push(...globs);
-      if (negations > 0) diagnostics.push(diagnostic("lint/gitignore-negation", "info", `.gitignore has ${negations} negated pattern(s); lint ignores them`, { file: ".gitignore" }));
+  const useIgnores = options.gitignore !== false;
+  // Ignore patterns (config, --ignore-pattern) are matched after the walk so an ignored named path can be told apart.
+  const patternSets = useIgnores ? [...(options.ignorePatterns ?? []).map((p) => ({ base: root, p, from: "--ignore-pattern" })), ...(options.configIgnores ?? []).flatMap((c) => c.patterns.map((p) => ({ base: normalizePath(c.base), p, from: `ignorePatterns in ${c.file}` })))] : [];
+  const compiled = patternSets.map((x) => ({ ...x, res: [globToRegExp(x.p), globToRegExp(x.p.replace(/\/?$/, "/**"))] }));
+  const ignoredByPattern = (rel: string): string | undefined => {
+    const abs = rel === "" ? root : joinPath(root, rel);
+    for (const c of compiled) {
+      const r = relativeTo(c.base, abs);
+      if (r.startsWith("../") || r === "..") continue;
+      if (c.res.some((re) => re.test(r))) return `${c.from}: ${c.p}`;
     }
-  }
+    return undefined;
+  };
+  const git = useIgnores ? ancestorGitignores(host, root) : { base: root, sources: [] };
+  const rootInBase = relativeTo(git.base, root);
+  const toBase = (rel: string): string => (rootInBase === "" ? rel : rel === "" ? rootInBase : `${rootInBase}/${rel}`);
+
   const found = new Set<string>();
   const explicit = new Set<string>();
+  const walked: string[] = [];
   const globs: string[] = [];
   const patterns = options.patterns.length > 0 ? options.patterns : ["."];
   for (const p of patterns) {
@@ -132,18 +141,56 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
     }
     const rel = relativeTo(root, abs);
     if (st.value.kind === "directory") {
+      walked.push(rel);
       globs.push(...DEFAULT_LINT_PATTERNS.map((g) => (rel === "" ? g : `${rel}/${g}`)));
       // `promptc lint templates` (or a folder inside it): the templates are below, not under another templates/.
       if (rel.split("/").includes("templates")) globs.push(`${rel}/**/*.hbs`);
-    }
-    else {
+    } else {
       explicit.add(rel);
       found.add(rel);
     }
   }
-  if (globs.length > 0) {
-    const entries = fg.sync(globs, { cwd: root, dot: true, ignore, onlyFiles: true, followSymbolicLinks: false, suppressErrors: true, unique: true });
-    for (const e of entries) found.add(e);
+  const gitignoreGlobs = walked.length > 0 ? walked.map((w) => (w === "" ? "**/.gitignore" : `${w}/**/.gitignore`)) : ["**/.gitignore"];
+  const walk = (prune: readonly string[]): string[] =>
+    globs.length === 0 ? [] : fg.sync(useIgnores ? [...globs, ...gitignoreGlobs] : globs, { cwd: root, dot: true, ignore: [...ALWAYS_IGNORED, ...prune], onlyFiles: true, followSymbolicLinks: false, suppressErrors: true, unique: true });
+  // Skip plainly ignored directories (dist/, target/) during the walk unless a negation could re-include them;
+  // ancestors' anchored patterns are relative to another directory, so only their unanchored names count.
+  const rootLevel = git.sources
+    .filter((s) => s.dir === "" || s.dir === rootInBase)
+    .map((s) => ({ dir: "", text: s.dir === rootInBase ? s.text : s.text.split(/\r?\n/).filter((l) => !l.trim().startsWith("/")).join("\n") }));
+  const prune = useIgnores ? gitignorePruneGlobs(rootLevel) : [];
+  const isGitignoreFile = (e: string): boolean => e === ".gitignore" || e.endsWith("/.gitignore");
+  const nested = (list: readonly string[]): GitignoreSource[] =>
+    list.filter((e) => isGitignoreFile(e) && e !== ".gitignore").flatMap((e) => {
+      const r = host.readBytes(joinPath(root, e), { maxBytes: GITIGNORE_MAX_BYTES });
+      return r.ok ? [{ dir: toBase(e.slice(0, e.lastIndexOf("/"))), text: new TextDecoder().decode(r.value.bytes) }] : [];
+    });
+  let entries = walk(prune);
+  let nestedSources = nested(entries);
+  if (prune.length > 0 && nestedSources.some((s) => /^\s*!/m.test(s.text))) {
+    entries = walk([]);
+    nestedSources = nested(entries);
+  }
+  // .gitignore files between the root and a named directory apply to it too.
+  const between = [...new Set(walked.flatMap((w) => w.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/"))))].filter((d) => d !== "");
+  nestedSources.push(...nested(between.map((d) => `${d}/.gitignore`).filter((e) => host.stat(joinPath(root, e)).ok)));
+  const known = new Set(git.sources.map((s) => s.dir));
+  const isGitignored = createGitignoreFilter([...git.sources, ...nestedSources.filter((n) => !known.has(n.dir))]);
+  const ignoredWhy = (rel: string): string | undefined => ignoredByPattern(rel) ?? (useIgnores && isGitignored(toBase(rel)) ? ".gitignore" : undefined);
+  const skippedUnder = new Map<string, number>();
+  for (const e of entries) {
+    if (isGitignoreFile(e) && kindOf(e) === undefined) continue;
+    if (ignoredWhy(e) !== undefined) {
+      for (const w of walked) if (w !== "" && e.startsWith(`${w}/`)) skippedUnder.set(w, (skippedUnder.get(w) ?? 0) + 1);
+      continue;
+    }
+    found.add(e);
+  }
+  for (const rel of explicit) {
+    const why = ignoredWhy(rel);
+    if (why === undefined) continue;
+    found.delete(rel);
+    diagnostics.push(diagnostic("lint/ignored-path", "warning", `${rel} is ignored (${why}); use --no-ignore to lint it`, { file: rel }));
   }
   const targets: { path: string; kind: LintFileKind }[] = [];
   for (const path of [...found].sort()) {
@@ -153,6 +200,11 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
       continue;
     }
     targets.push({ path, kind });
+  }
+  // A named directory whose agent files are all ignored: say so instead of "no files to lint" (ESLint does too).
+  for (const [w, n] of skippedUnder) {
+    if (targets.some((t) => t.path.startsWith(`${w}/`))) continue;
+    diagnostics.push(diagnostic("lint/ignored-path", "warning", `${w}: all ${n} agent file(s) under it are ignored (${ignoredWhy(w) ?? "ignore patterns"}); use --no-ignore to lint them`, { file: w }));
   }
   const max = options.maxFiles ?? DEFAULT_MAX_FILES;
   const truncated = targets.length > max;
@@ -229,60 +281,4 @@ export function createHostLintFs(host: Host, root: string): LintFs {
       return l;
     },
   };
-}
-
-export interface LintFactsOptions {
-  root: string;
-  /** `project_doc_max_bytes` to simulate (Codex's default 32 KiB). */
-  projectDocMaxBytes?: number;
-  /** Codex's project-root markers (default `.git`). */
-  projectRootMarkers?: readonly string[];
-}
-
-/** Codex's view of the targets: the AGENTS.md walk per directory, each SKILL.md's listing, each rules file's prefixes. */
-export function computeLintFacts(host: Host, files: readonly LintFile[], options: LintFactsOptions): LintFacts {
-  const root = normalizePath(options.root);
-  const budget = options.projectDocMaxBytes ?? PROJECT_DOC_MAX_BYTES;
-  const markers = options.projectRootMarkers ?? [".git"];
-  const codexChains = new Map<string, CodexChain>();
-  const codexSkills = new Map<string, CodexSkillView>();
-  const codexPrefixes = new Map<string, CodexPrefixList>();
-  // A CODEX_HOME that does not exist: the global AGENTS.md is outside the project budget anyway.
-  const codexHome = joinPath(root, ".promptc-lint-no-codex-home");
-  for (const file of files) {
-    const name = file.path.slice(file.path.lastIndexOf("/") + 1);
-    const dir = file.path.includes("/") ? file.path.slice(0, file.path.lastIndexOf("/")) : "";
-    if ((name === "AGENTS.md" || name === "AGENTS.override.md") && !codexChains.has(dir)) {
-      const cwd = dir === "" ? root : joinPath(root, dir);
-      const opts = { cwd, codexHome, budgetBytes: budget, fallbackFilenames: [], projectRootMarkers: markers, decode: "lossy" as const };
-      const paths = discoverProjectDocPaths(host, opts).value;
-      const walk = discoverAgentsMd(host, opts);
-      const chainFiles: CodexChainFile[] = paths.map((p) => {
-        const rel = relativeTo(root, p);
-        const doc = walk.value.projectDocs.find((d) => d.path === p);
-        if (doc) return { path: rel, size: doc.sizeBytes, kept: doc.keptBytes };
-        const st = host.stat(p);
-        const size = st.ok ? st.value.size : 0;
-        const dropped = walk.diagnostics.some((d) => d.file === p && d.rule === "agents-md/dropped") ? "budget" : walk.diagnostics.some((d) => d.file === p && d.rule === "agents-md/empty") ? "empty" : "unreadable";
-        return { path: rel, size, kept: 0, dropped };
-      });
-      codexChains.set(dir, { dir, maxBytes: budget, files: chainFiles });
-    }
-    if (file.kind === "skill" && !file.status.error && !file.status.binary) {
-      const parsed = parseSkillMd(file.text, dir === "" ? undefined : dir.slice(dir.lastIndexOf("/") + 1));
-      codexSkills.set(file.path, parsed.ok ? { path: file.path, name: parsed.value.name, description: parsed.value.description } : { path: file.path, error: parsed.message });
-    }
-    if (file.kind === "exec-policy" && !file.status.error && !file.status.binary) {
-      const parsed = parsePrefixRules(file.text, file.path);
-      const allow = parsed.value.filter((r) => r.decision === "allow");
-      const failure = parsed.diagnostics.find((d) => d.severity === "error");
-      codexPrefixes.set(file.path, {
-        path: file.path,
-        prefixes: allow.map((r) => r.pattern),
-        lines: allow.map((r) => r.line),
-        ...(failure ? { error: { message: failure.message, line: failure.place?.line ?? 1, column: failure.place?.column ?? 1 } } : {}),
-      });
-    }
-  }
-  return { codexChains, codexSkills, codexPrefixes };
 }

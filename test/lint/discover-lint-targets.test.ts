@@ -1,7 +1,8 @@
 // The IO edge of lint through a MemoryHost: bad input becomes file status (never an exception), and the Codex
 // facts come from the shared discovery code (AGENTS.md budget walk, SKILL.md parsing, prefix rules).
 import { describe, expect, it } from "vitest";
-import { computeLintFacts, decodeLintBytes, gitignoreToGlobs, readLintFile } from "../../src/discover/discover-lint-targets.js";
+import { computeLintFacts } from "../../src/discover/compute-lint-facts.js";
+import { decodeLintBytes, readLintFile } from "../../src/discover/discover-lint-targets.js";
 import { createMemoryHost } from "../../src/host/memory-host.js";
 import { LINT_TARGETS } from "../../src/lint/define-rule.js";
 import { createLintFile } from "../../src/lint/lint-file.js";
@@ -90,14 +91,5 @@ describe("computeLintFacts", () => {
     ]);
     expect(facts.codexPrefixes.get(".codex/rules/default.rules")).toEqual({ path: ".codex/rules/default.rules", prefixes: [["git", "pull"]], lines: [1] });
     expect(facts.codexPrefixes.get(".codex/rules/bad.rules")?.error?.line).toBeGreaterThan(0);
-  });
-});
-
-describe("gitignoreToGlobs", () => {
-  it("turns .gitignore lines into fast-glob ignore patterns", () => {
-    expect(gitignoreToGlobs("# c\nnode_modules/\n/dist\n*.log\n!keep.log\ndocs/gen\n")).toEqual({
-      globs: ["**/node_modules/**", "dist/**", "dist", "**/*.log/**", "**/*.log", "docs/gen/**", "docs/gen"],
-      negations: 1,
-    });
   });
 });

@@ -4,24 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv } from "ajv";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { run } from "../../src/cli/program.js";
 import { LINT_JSON_SCHEMA } from "../../src/lint/formatters/format-json.js";
+import { lintCli } from "./run-lint-cli.js";
 
 const FIXTURE = join(import.meta.dirname, "..", "..", "fixtures", "lint", "workspaces", "mixed");
 
-async function lint(args: string[], cwd: string, stdin?: string) {
-  let stdout = "";
-  let stderr = "";
-  const code = await run(["lint", ...args], {
-    stdout: (s) => void (stdout += s),
-    stderr: (s) => void (stderr += s),
-    isTTY: false,
-    env: {},
-    cwd,
-    ...(stdin !== undefined ? { readStdin: async () => stdin } : {}),
-  });
-  return { code, stdout, stderr };
-}
+const lint = (args: string[], cwd: string, stdin?: string) => lintCli(args, cwd, stdin);
 
 describe("runLint", () => {
   let dir: string;

@@ -1,9 +1,10 @@
 // `promptc lint [paths...]`: finds agent context files, skills, config and templates, lints them, prints
 // stylish/json/sarif/github output, applies --fix. IO at the edge; the rules and runner are pure.
 import { writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import type { Command } from "commander";
-import { computeLintFacts, createHostLintFs, discoverLintTargets, DEFAULT_MAX_FILES, readLintFile } from "../../discover/discover-lint-targets.js";
+import { computeLintFacts } from "../../discover/compute-lint-facts.js";
+import { createHostLintFs, discoverLintTargets, DEFAULT_MAX_FILES, readLintFile } from "../../discover/discover-lint-targets.js";
 import { discoverLintConfig } from "../../discover/discover-lint-config.js";
 import { createNodeHost } from "../../host/node-host.js";
 import { LINT_TARGETS, type LintTarget, type RuleSeverity } from "../../lint/define-rule.js";
@@ -74,6 +75,15 @@ function colorFor(io: CliIO, flag: boolean | undefined): boolean {
   return shouldColor(io, flag);
 }
 
+/** Config is searched upward from the linted path (the first positional path that exists), else from the cwd. */
+function configSearchStart(host: ReturnType<typeof createNodeHost>, root: string, paths: readonly string[]): string {
+  const first = paths.find((p) => !/[*?{}[\]]/.test(p));
+  if (first === undefined) return root;
+  const abs = resolve(root, first);
+  const st = host.stat(abs);
+  return st.ok && st.value.kind === "directory" ? abs : st.ok ? dirname(abs) : root;
+}
+
 export async function runLint(paths: string[], options: LintOptions, io: CliIO): Promise<number> {
   if (options.printSchema !== undefined) {
     const which = options.printSchema === true ? "config" : options.printSchema;
@@ -104,14 +114,16 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
   const host = createNodeHost({ cwd: io.cwd });
   const root = resolve(io.cwd);
   let config: LintConfig = {};
+  let configFile: string | undefined;
   if (options.config !== false) {
-    const found = discoverLintConfig(host, root, options.config === undefined ? undefined : resolve(io.cwd, options.config));
+    const found = discoverLintConfig(host, configSearchStart(host, root, paths), options.config === undefined ? undefined : resolve(io.cwd, options.config));
     const bad = found.diagnostics.find((d) => d.severity === "error");
     if (bad || !found.value) return usage(io, bad?.message ?? "cannot load configuration");
     const checked = validateLintConfig(found.value.data, lintRulesById, found.value.path ?? "(defaults)");
     for (const d of checked.diagnostics.filter((x) => x.severity !== "error")) io.stderr(`promptc lint: ${found.value.path}: ${d.message}\n`);
     if (!checked.value) return usage(io, `${found.value.path}: ${checked.diagnostics[0]?.message ?? "invalid configuration"}`);
     config = checked.value;
+    configFile = found.value.path;
   }
   let targets: readonly LintTarget[] = config.targets ?? LINT_TARGETS;
   if (options.target !== undefined) {
@@ -132,7 +144,8 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     const base = fs;
     fs = { ...base, kind: (p) => (p === name ? "file" : base.kind(p)), readText: (p) => (p === name ? text : base.readText(p)) };
   } else {
-    const found = discoverLintTargets(host, { root, patterns: paths, ignorePatterns: [...(config.ignorePatterns ?? []), ...(options.ignorePattern ?? [])], gitignore: options.ignore !== false, maxFiles });
+    const configIgnores = configFile !== undefined && config.ignorePatterns ? [{ base: dirname(configFile), file: relative(root, configFile) || configFile, patterns: config.ignorePatterns }] : [];
+    const found = discoverLintTargets(host, { root, patterns: paths, ignorePatterns: options.ignorePattern ?? [], configIgnores, gitignore: options.ignore !== false, maxFiles });
     const fatal = found.diagnostics.find((d) => d.severity === "error");
     if (fatal) return usage(io, fatal.message);
     for (const d of found.diagnostics) io.stderr(`promptc lint: ${d.message}\n`);
@@ -194,7 +207,7 @@ export const registerLint: RegisterCommand = (program: Command, io, setExitCode)
     .option("-c, --config <path>", "use this config file instead of searching for promptc.yaml")
     .option("--no-config", "ignore promptc.yaml / .promptcrc.yaml / package.json#promptc")
     .option("--ignore-pattern <glob>", "skip matching files (repeatable)", collect)
-    .option("--no-ignore", "do not read .gitignore")
+    .option("--no-ignore", "lint ignored files too (.gitignore files, ignorePatterns, --ignore-pattern)")
     .option("--max-files <n>", "refuse to lint more files than this", String(DEFAULT_MAX_FILES))
     .option("--stdin", "lint standard input")
     .option("--stdin-filename <path>", "the path standard input stands for (decides which rules apply)")

@@ -1,0 +1,67 @@
+// Codex's view of the lint targets, computed with the shared discovery code so lint and preview never disagree:
+// the AGENTS.md budget walk per directory, each SKILL.md as Codex parses it, each rules file's prefixes. Does IO.
+import type { Host } from "../host/host.js";
+import type { LintFile } from "../lint/lint-file.js";
+import type { CodexChain, CodexChainFile, CodexPrefixList, CodexSkillView, LintFacts } from "../lint/lint-project.js";
+import { discoverAgentsMd, discoverProjectDocPaths } from "./discover-agents-md.js";
+import { relativeTo } from "./discover-lint-targets.js";
+import { PROJECT_DOC_MAX_BYTES } from "./parse-config.js";
+import { parsePrefixRules } from "./parse-prefix-rules.js";
+import { parseSkillMd } from "./parse-skill-md.js";
+import { joinPath, normalizePath } from "./paths.js";
+
+export interface LintFactsOptions {
+  root: string;
+  /** `project_doc_max_bytes` to simulate (Codex's default 32 KiB). */
+  projectDocMaxBytes?: number;
+  /** Codex's project-root markers (default `.git`). */
+  projectRootMarkers?: readonly string[];
+}
+
+/** Codex's view of the targets: the AGENTS.md walk per directory, each SKILL.md's listing, each rules file's prefixes. */
+export function computeLintFacts(host: Host, files: readonly LintFile[], options: LintFactsOptions): LintFacts {
+  const root = normalizePath(options.root);
+  const budget = options.projectDocMaxBytes ?? PROJECT_DOC_MAX_BYTES;
+  const markers = options.projectRootMarkers ?? [".git"];
+  const codexChains = new Map<string, CodexChain>();
+  const codexSkills = new Map<string, CodexSkillView>();
+  const codexPrefixes = new Map<string, CodexPrefixList>();
+  // A CODEX_HOME that does not exist: the global AGENTS.md is outside the project budget anyway.
+  const codexHome = joinPath(root, ".promptc-lint-no-codex-home");
+  for (const file of files) {
+    const name = file.path.slice(file.path.lastIndexOf("/") + 1);
+    const dir = file.path.includes("/") ? file.path.slice(0, file.path.lastIndexOf("/")) : "";
+    if ((name === "AGENTS.md" || name === "AGENTS.override.md") && !codexChains.has(dir)) {
+      const cwd = dir === "" ? root : joinPath(root, dir);
+      const opts = { cwd, codexHome, budgetBytes: budget, fallbackFilenames: [], projectRootMarkers: markers, decode: "lossy" as const };
+      const paths = discoverProjectDocPaths(host, opts).value;
+      const walk = discoverAgentsMd(host, opts);
+      const chainFiles: CodexChainFile[] = paths.map((p) => {
+        const rel = relativeTo(root, p);
+        const doc = walk.value.projectDocs.find((d) => d.path === p);
+        if (doc) return { path: rel, size: doc.sizeBytes, kept: doc.keptBytes };
+        const st = host.stat(p);
+        const size = st.ok ? st.value.size : 0;
+        const dropped = walk.diagnostics.some((d) => d.file === p && d.rule === "agents-md/dropped") ? "budget" : walk.diagnostics.some((d) => d.file === p && d.rule === "agents-md/empty") ? "empty" : "unreadable";
+        return { path: rel, size, kept: 0, dropped };
+      });
+      codexChains.set(dir, { dir, maxBytes: budget, files: chainFiles });
+    }
+    if (file.kind === "skill" && !file.status.error && !file.status.binary) {
+      const parsed = parseSkillMd(file.text, dir === "" ? undefined : dir.slice(dir.lastIndexOf("/") + 1));
+      codexSkills.set(file.path, parsed.ok ? { path: file.path, name: parsed.value.name, description: parsed.value.description } : { path: file.path, error: parsed.message });
+    }
+    if (file.kind === "exec-policy" && !file.status.error && !file.status.binary) {
+      const parsed = parsePrefixRules(file.text, file.path);
+      const allow = parsed.value.filter((r) => r.decision === "allow");
+      const failure = parsed.diagnostics.find((d) => d.severity === "error");
+      codexPrefixes.set(file.path, {
+        path: file.path,
+        prefixes: allow.map((r) => r.pattern),
+        lines: allow.map((r) => r.line),
+        ...(failure ? { error: { message: failure.message, line: failure.place?.line ?? 1, column: failure.place?.column ?? 1 } } : {}),
+      });
+    }
+  }
+  return { codexChains, codexSkills, codexPrefixes };
+}

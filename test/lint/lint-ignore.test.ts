@@ -1,0 +1,81 @@
+// What `promptc lint` skips and why: nested .gitignore files with negation, config ignorePatterns relative to
+// the config file, explicitly named ignored paths (a warning, not silence), --no-ignore, config found upward.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { lintCli } from "./run-lint-cli.js";
+
+const CLEAN = "# Notes\n\nUse pnpm.\n";
+
+function write(root: string, files: { [path: string]: string }): void {
+  for (const [p, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, p)), { recursive: true });
+    writeFileSync(join(root, p), text);
+  }
+}
+
+/** Files that --format json reports as checked. */
+async function linted(args: string[], cwd: string): Promise<{ files: string[]; stderr: string; code: number }> {
+  const r = await lintCli([...args, "--format", "json"], cwd);
+  return { files: (JSON.parse(r.stdout) as { results: { filePath: string }[] }).results.map((x) => x.filePath), stderr: r.stderr, code: r.code };
+}
+
+describe("promptc lint ignores", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "promptc-lint-ignore-"));
+    mkdirSync(join(dir, ".git", "info"), { recursive: true });
+    write(dir, {
+      ".git/info/exclude": "scratch/\n",
+      ".gitignore": "build/\n*.local.md\n!KEEP/CLAUDE.local.md\n",
+      "AGENTS.md": CLEAN,
+      "build/AGENTS.md": CLEAN,
+      "scratch/AGENTS.md": CLEAN,
+      "CLAUDE.local.md": CLEAN,
+      "KEEP/CLAUDE.local.md": CLEAN,
+      "pkg/.gitignore": "AGENTS.md\n!deep/AGENTS.md\n",
+      "pkg/AGENTS.md": CLEAN,
+      "pkg/deep/AGENTS.md": CLEAN,
+      "fixtures/case/AGENTS.md": CLEAN,
+      "promptc.yaml": "ignorePatterns: ['fixtures/**']\n",
+    });
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("honours nested .gitignore files, negation, .git/info/exclude and config ignorePatterns", async () => {
+    expect((await linted([], dir)).files).toEqual(["AGENTS.md", "KEEP/CLAUDE.local.md", "pkg/deep/AGENTS.md"]);
+  });
+
+  it("lints everything with --no-ignore", async () => {
+    expect((await linted(["--no-ignore"], dir)).files).toEqual([
+      "AGENTS.md", "CLAUDE.local.md", "KEEP/CLAUDE.local.md", "build/AGENTS.md", "fixtures/case/AGENTS.md", "pkg/AGENTS.md", "pkg/deep/AGENTS.md", "scratch/AGENTS.md",
+    ]);
+  });
+
+  it("warns when a named directory's files are all ignored instead of printing only 'no files to lint'", async () => {
+    const r = await linted(["fixtures/case"], dir);
+    expect(r).toEqual({ files: [], code: 0, stderr: expect.stringContaining("promptc lint: fixtures/case: all 1 agent file(s) under it are ignored (ignorePatterns in promptc.yaml: fixtures/**); use --no-ignore to lint them\n") });
+    expect((await linted(["fixtures/case", "--no-ignore"], dir)).files).toEqual(["fixtures/case/AGENTS.md"]);
+  });
+
+  it("applies the .gitignore files between the root and a named directory", async () => {
+    write(dir, { "pkg/sub/AGENTS.md": CLEAN });
+    expect((await linted(["pkg/sub"], dir)).files).toEqual([]);
+    expect((await linted(["pkg"], dir)).files).toEqual(["pkg/deep/AGENTS.md"]);
+  });
+
+  it("warns about a named file that is ignored", async () => {
+    const r = await linted(["build/AGENTS.md"], dir);
+    expect(r.files).toEqual([]);
+    expect(r.stderr).toContain("promptc lint: build/AGENTS.md is ignored (.gitignore); use --no-ignore to lint it\n");
+  });
+
+  it("finds the config upward from the linted path and matches its patterns relative to the config's directory", async () => {
+    write(dir, { "tools/sub/promptc.yaml": "ignorePatterns: ['skip/**']\n", "tools/sub/skip/AGENTS.md": CLEAN, "tools/sub/keep/AGENTS.md": CLEAN });
+    // Run from the repository root on tools/sub: its own promptc.yaml applies, not the root one.
+    expect((await linted(["tools/sub"], dir)).files).toEqual(["tools/sub/keep/AGENTS.md"]);
+    // Run from inside fixtures/: the root promptc.yaml (found upward) still ignores fixtures/**.
+    expect((await linted([], join(dir, "fixtures"))).files).toEqual([]);
+  });
+});
