@@ -1,6 +1,7 @@
 // SKILL.md frontmatter parsing and validation with Codex 0.171.0's rules and error texts, and the
 // `agents/openai.yaml` sidecar's implicit-invocation policy. Pure.
 import { parse as parseYaml } from "yaml";
+import { parseSimpleFrontmatter } from "./parse-simple-frontmatter.js";
 import { charCount, isRustWhitespace, rustTrim } from "./text-utils.js";
 
 export const MAX_SKILL_NAME_CHARS = 64;
@@ -70,11 +71,14 @@ function stringField(table: Record<string, unknown>, key: string, label: string)
 export function parseSkillMd(text: string, dirName: string | undefined): ParseSkillMdResult {
   const block = extractFrontmatter(text);
   if (block === undefined) return { ok: false, message: "missing YAML frontmatter delimited by ---" };
-  let doc: unknown;
-  try {
-    doc = parseYamlSafely(block);
-  } catch (error) {
-    return { ok: false, message: `invalid YAML: ${yamlErrorText(error)}` };
+  // Plain `key: value` frontmatter (nearly all of it) skips the YAML parser; the answer is the same.
+  let doc: unknown = parseSimpleFrontmatter(block);
+  if (doc === undefined) {
+    try {
+      doc = parseYamlSafely(block);
+    } catch (error) {
+      return { ok: false, message: `invalid YAML: ${yamlErrorText(error)}` };
+    }
   }
   if (typeof doc !== "object" || doc === null || Array.isArray(doc))
     return { ok: false, message: `invalid YAML: invalid type: ${Array.isArray(doc) ? "sequence" : doc === null ? "null" : typeof doc}, expected struct SkillFrontmatter` };

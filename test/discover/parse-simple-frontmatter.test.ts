@@ -1,0 +1,115 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseSimpleFrontmatter } from "../../src/discover/parse-simple-frontmatter.js";
+import { extractFrontmatter, parseYamlSafely } from "../../src/discover/parse-skill-md.js";
+
+// The fast path is only allowed to answer when its answer is the yaml package's: every test here compares
+// the two on the same block. (parseSkillMd itself uses the fast path, so its own tests cannot tell.)
+const ROOT = join(import.meta.dirname, "..", "..");
+const CORPUS = join(ROOT, "..", "shared", "corpus");
+
+function skillFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) return skillFiles(full);
+    return entry.isFile() && entry.name === "SKILL.md" ? [full] : [];
+  });
+}
+
+/** yaml's answer as a plain value, or `error` when it throws. */
+function viaYaml(block: string): unknown {
+  try {
+    return parseYamlSafely(block);
+  } catch {
+    return "error";
+  }
+}
+
+/** Undefined when the fast path declines; otherwise its table as a plain object. */
+function viaFastPath(block: string): unknown {
+  const table = parseSimpleFrontmatter(block);
+  return table === undefined ? undefined : { ...table };
+}
+
+/** Checks agreement; returns whether the fast path answered. */
+function agrees(block: string): boolean {
+  const fast = viaFastPath(block);
+  if (fast !== undefined) expect({ block, value: fast }).toEqual({ block, value: viaYaml(block) });
+  return fast !== undefined;
+}
+
+describe("parseSimpleFrontmatter", () => {
+  const files = [...skillFiles(CORPUS), ...skillFiles(join(ROOT, "fixtures")), ...skillFiles(join(ROOT, "skills"))];
+
+  it.skipIf(files.length === 0)("equals yaml on every SKILL.md of the corpus, fixtures and skills/, and answers many", () => {
+    let answered = 0;
+    let blocks = 0;
+    for (const file of files) {
+      const block = extractFrontmatter(readFileSync(file, "utf8"));
+      if (block === undefined) continue;
+      blocks++;
+      if (agrees(block)) answered++;
+    }
+    // About half of real frontmatter is plain (the rest has metadata maps, quotes, block scalars);
+    // if this drops, the fast path stopped paying for itself.
+    expect(answered).toBeGreaterThan(blocks / 3);
+  });
+
+  it.each<[string, string, Record<string, string> | undefined]>([
+    ["plain keys", "name: demo\ndescription: Does a thing; well.", { name: "demo", description: "Does a thing; well." }],
+    ["blank lines between keys", "name: a\n\ndescription: b", { name: "a", description: "b" }],
+    ["inner punctuation", "description: C# and {braces}, [brackets] & a:b x#tag", { description: "C# and {braces}, [brackets] & a:b x#tag" }],
+    ["non-ASCII and astral text", "description: Für alle 💡 — ok", { description: "Für alle 💡 — ok" }],
+    ["a quoted value", 'name: "x"', undefined],
+    ["a block scalar", "description: |\n  text", undefined],
+    ["a nested mapping", "metadata:\n  short-description: s", undefined],
+    ["metadata as a plain string", "metadata: foo", undefined],
+    ["a boolean word", "name: true", undefined],
+    ["a null word", "name: Null", undefined],
+    ["a number", "name: 12", undefined],
+    ["a comment", "name: a # note", undefined],
+    ["a second colon", "description: a: b", undefined],
+    ["a trailing colon", "description: a:", undefined],
+    ["a trailing space", "name: a ", undefined],
+    ["a tab", "name: a\tb", undefined],
+    ["an alias", "name: *x", undefined],
+    ["a duplicate key", "name: a\nname: b", undefined],
+    ["an indented line", "name: a\n  more", undefined],
+    ["a comment line", "# c\nname: a", undefined],
+    ["a BOM inside", "name: a\uFEFFb", undefined],
+    ["a lone surrogate", "name: a\uD800b", undefined],
+    ["a line separator", "name: a\u2028b", undefined],
+    ["a document end", "name: a\n...", undefined],
+    ["nothing", "", undefined],
+  ])("%s", (_name, block, expected) => {
+    expect(viaFastPath(block)).toEqual(expected);
+    agrees(block);
+  });
+
+  it("equals yaml on 20,000 generated blocks built from tricky pieces", () => {
+    const keys = ["name", "description", "license", "metadata", "allowed-tools", "x_y", "Name", "a", "_k", "1k", "k k"];
+    const pieces = ["a", "Z", " ", "  ", ":", ": ", "#", " #", "-", "?", "'", '"', "[", "]", "{", "}", ",", "&", "*", "!", "|", ">", "%", "@", "`", "\t", "\r", "\u00A0", "\u0085", "\u2028", "\uFEFF", "\u3000", "é", "💡", "\uD800", "0", "1.5", ".", "~", "true", "null", "yes", "No", "e3", "x", "\\", "/", "=", "<<"];
+    let seed = 42;
+    const next = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    let answered = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const lines: string[] = [];
+      const lineCount = 1 + next(3);
+      for (let l = 0; l < lineCount; l++) {
+        let value = "";
+        const parts = next(5);
+        for (let p = 0; p < parts; p++) value += pieces[next(pieces.length)];
+        // Most generated values start with a letter, so the fast path gets real work.
+        const lead = next(3) === 0 ? "" : "Ab"[next(2)];
+        lines.push(next(20) === 0 ? "" : `${keys[next(keys.length)]}:${next(10) === 0 ? "" : " "}${lead}${value}`);
+      }
+      if (agrees(lines.join("\n"))) answered++;
+    }
+    expect(answered).toBeGreaterThan(1_000);
+  });
+});
