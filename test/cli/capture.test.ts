@@ -74,6 +74,35 @@ describe("promptc capture", () => {
   });
 
   it.each([
+    ["crash", 3, [/fake-agent: crashing/, /agent exit 3; saved to /]],
+    ["selfkill", 128 + 9, [/agent killed by SIGKILL; saved to /]],
+    ["invalid-json", 0, [/agent exit 0; saved to /]],
+  ])("ends a run where the agent does %s with a clear message, exit %i and the partial capture saved", async (mode, exit, messages) => {
+    const dir = mkdtempSync(join(tmpdir(), "promptc-capture-cli-"));
+    const c = io({ FAKE_AGENT_MODE: mode });
+    expect(await run(["capture", "--agent", "codex", "-o", join(dir, "out"), "--", FAKE, "x"], c.io)).toBe(exit);
+    for (const m of messages) expect(c.err()).toMatch(m);
+    const index = JSON.parse(readFileSync(join(dir, "out", "capture.json"), "utf8")) as { requests: { file: string }[] };
+    expect(index.requests.map((r) => r.file)).toEqual(["001.request.json"]);
+    if (mode === "invalid-json") {
+      expect(readFileSync(join(dir, "out", "001.request.json"), "utf8")).toBe("{not json");
+      expect(c.out()).toMatch(/request body is not valid JSON.*capture\/invalid-json/);
+    }
+  });
+
+  it("stops a hung agent at --timeout, says so, saves what it sent and exits 1", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "promptc-capture-cli-"));
+    const c = io({ FAKE_AGENT_MODE: "hang" });
+    expect(await run(["capture", "--agent", "codex", "--timeout", "1", "-o", join(dir, "out"), "--", FAKE, "x"], c.io)).toBe(1);
+    expect(c.err()).toMatch(/agent did not finish within 1 s and was stopped; the requests recorded so far are kept/);
+    expect(c.err()).toMatch(/agent timed out; saved to /);
+    expect(readdirSync(join(dir, "out")).sort()).toEqual(["001.headers.json", "001.request.json", "capture.json"]);
+    const pid = Number(/fake-agent pid (\d+)/.exec(c.err())?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    expect(() => process.kill(pid, 0)).toThrow();
+  });
+
+  it.each([
     [["capture", "--", "some-unknown-tool"], /cannot tell which agent/],
     [["capture", "--agent", "nope", "--", "x"], /unknown agent 'nope'/],
     [["capture", "--agent", "codex", "--turns", "0", "--", "x"], /--turns must be a positive integer/],

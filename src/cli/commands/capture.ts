@@ -1,6 +1,7 @@
 // `promptc capture [options] -- <agent command…>`: run a real agent against a loopback fake model and show
 // every request it sent, layer by layer. Does IO (CLI edge): files, child process, server.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { constants as osConstants } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { AGENT_ADAPTERS, detectAdapter, getAdapter } from "../../capture/adapters/index.js";
@@ -209,10 +210,12 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
       }
       for (const d of run.diagnostics) io.stderr(formatDiagnostic(d, style) + "\n");
       const status = run.timedOut ? "timed out" : run.exitCode !== null ? `exit ${run.exitCode}` : run.signal ? `killed by ${run.signal}` : "did not start";
-      io.stderr(style.dim(`promptc capture: ${run.requests.length} request(s) from ${adapter.displayName}${run.agentVersion ? ` ${run.agentVersion}` : ""}; agent ${status}\n`));
+      const saved = options.out !== undefined ? `; saved to ${options.out}` : "";
+      io.stderr(style.dim(`promptc capture: ${run.requests.length} request(s) from ${adapter.displayName}${run.agentVersion ? ` ${run.agentVersion}` : ""}; agent ${status}${saved}\n`));
       if (run.diagnostics.some((d) => d.rule === "capture/spawn-failed")) return setExitCode(EXIT_USAGE);
       if (run.timedOut) return setExitCode(EXIT_FINDINGS);
-      const code = run.exitCode ?? 128 + 15;
+      // Killed by a signal: the shell's convention, 128 + the signal number.
+      const code = run.exitCode ?? 128 + (osConstants.signals[(run.signal ?? "SIGTERM") as NodeJS.Signals] ?? 15);
       setExitCode(code !== 0 ? code : differs ? EXIT_FINDINGS : 0);
     });
 };
