@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -88,6 +88,14 @@ describe("promptc capture", () => {
       expect(readFileSync(join(dir, "out", "001.request.json"), "utf8")).toBe("{not json");
       expect(c.out()).toMatch(/request body is not valid JSON.*capture\/invalid-json/);
     }
+  });
+
+  it("runs the agent in the -C directory, relative to the current one", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "promptc-capture-cli-"));
+    mkdirSync(join(dir, "sub"));
+    const c = io({ FAKE_AGENT_MODE: "whoami" });
+    expect(await run(["capture", "--agent", "codex", "-C", "sub", "--", FAKE, "x"], { ...c.io, cwd: dir })).toBe(0);
+    expect(c.err()).toContain(`fake-agent cwd=${realpathSync(join(dir, "sub"))} `);
   });
 
   it("stops a hung agent at --timeout, says so, saves what it sent and exits 1", async () => {

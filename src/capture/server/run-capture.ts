@@ -1,14 +1,14 @@
 // Runs one agent against a fresh capture server: start the server, spawn the agent (its own process group),
 // enforce a timeout, stop everything, return what was recorded. Does IO (child_process, fs, http).
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { diagnostic, type Diagnostic } from "../../model/diagnostic.js";
 import { agentVersionFrom, buildInvocation, type AgentAdapter } from "../agent-adapter.js";
 import type { CaptureRun, CapturedRequest } from "../captured-request.js";
 import type { ReplyScript } from "../reply-script.js";
-import { startCaptureServer } from "./capture-server.js";
+import { startCaptureServer, type CaptureServer } from "./capture-server.js";
 
 /** Default limit on the agent's whole run. */
 export const CAPTURE_TIMEOUT_MS = 300_000;
@@ -44,13 +44,24 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
 }
 
 export async function runCapture(options: RunCaptureOptions): Promise<CaptureRun> {
-  const diagnostics: Diagnostic[] = [];
   const serverOptions: Parameters<typeof startCaptureServer>[0] = {};
   if (options.script) serverOptions.script = options.script;
   if (options.maxTurns !== undefined) serverOptions.maxTurns = options.maxTurns;
   if (options.onRequest) serverOptions.onRequest = options.onRequest;
   const server = await startCaptureServer(serverOptions);
-  const scratch = options.isolated ? mkdtempSync(join(tmpdir(), "promptc-capture-")) : undefined;
+  let scratch: string | undefined;
+  try {
+    scratch = options.isolated ? mkdtempSync(join(tmpdir(), "promptc-capture-")) : undefined;
+    return await runAgent(options, server, scratch);
+  } finally {
+    // Whatever happened, no listening port and no scratch HOME are left behind.
+    await server.close();
+    if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function runAgent(options: RunCaptureOptions, server: CaptureServer, scratch: string | undefined): Promise<CaptureRun> {
+  const diagnostics: Diagnostic[] = [];
   const inv = buildInvocation(options.adapter, options.argv, scratch === undefined ? { origin: server.origin } : { origin: server.origin, scratch });
   for (const d of inv.mkdirs) mkdirSync(d, { recursive: true });
   const env: { [key: string]: string } = {};

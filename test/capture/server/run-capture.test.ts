@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, realpathSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { claudeCodeAdapter } from "../../../src/capture/adapters/claude-code.js";
@@ -78,6 +81,25 @@ describe("runCapture", () => {
   it("records a body that is not JSON as it was sent", async () => {
     const run = await runCapture({ adapter: codexAdapter, argv: [FAKE, "x"], cwd: process.cwd(), env: env("invalid-json") });
     expect(text(run.requests[0]?.body)).toBe("{not json");
+  });
+
+  it.each([
+    [false, "/home/user", "/home/user/.codex-x"],
+    [true, undefined, undefined],
+  ])("runs the agent with a scratch HOME and CODEX_HOME only when isolated (%s), removed afterwards", async (isolated, home, codexHome) => {
+    const out: string[] = [];
+    const cwd = mkdtempSync(join(tmpdir(), "promptc-run-cwd-"));
+    const run = await runCapture({ adapter: codexAdapter, argv: [FAKE, "x"], cwd, env: env("whoami", { HOME: "/home/user", CODEX_HOME: "/home/user/.codex-x" }), isolated, onAgentOutput: (t) => out.push(t) });
+    expect(run.exitCode).toBe(0);
+    const m = /fake-agent cwd=(\S+) HOME=(\S*) CODEX_HOME=(\S*)/.exec(out.join(""));
+    expect(m?.[1]).toBe(realpathSync(cwd));
+    if (home !== undefined) expect([m?.[2], m?.[3]]).toEqual([home, codexHome]);
+    else {
+      const scratch = dirname(m?.[2] ?? "");
+      expect([m?.[2], m?.[3]]).toEqual([join(scratch, "home"), join(scratch, "codex-home")]);
+      expect(basename(scratch)).toMatch(/^promptc-capture-/);
+      expect(existsSync(scratch)).toBe(false);
+    }
   });
 
   it("reports a missing agent command as a spawn failure", async () => {
