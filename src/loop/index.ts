@@ -14,6 +14,7 @@ export { buildFollowUpRequest, toInputItem, withInput } from "./build-follow-up-
 export { executeToolCall, type ToolCallContext, type ToolCallHooks, type ExecutedToolCall } from "./execute-tool-call.js";
 export { createModelCompactor, type Compactor, type CompactionInput, type CompactionOutcome, type ModelCompactorOptions } from "./create-model-compactor.js";
 export { initialContextOf } from "./initial-context-of.js";
+export { buildTurnRequest, type BuildTurnRequestOptions, type TurnRequest } from "./build-turn-request.js";
 export { createSessionRecorder, type SessionRecorder, type SessionRecorderOptions } from "./create-session-recorder.js";
 export { createTelemetryListener, type Span, type SpanAttributes, type Tracer } from "./create-telemetry-listener.js";
 export { renderLoopEvent, type RenderedEvent, type RenderState } from "./render-loop-event.js";
