@@ -78,6 +78,25 @@ describe("runCapture", () => {
     expect(isAlive(pid)).toBe(false);
   });
 
+  it("passes a Ctrl-C on to the agent's process group and returns what was recorded", async () => {
+    const before = process.listeners("SIGINT");
+    let sawPid: (pid: number) => void = () => {};
+    const pidSeen = new Promise<number>((resolve) => (sawPid = resolve));
+    const running = runCapture({ adapter: codexAdapter, argv: [FAKE, "x"], cwd: process.cwd(), env: env("hang"), timeoutMs: 60_000, onAgentOutput: (t) => {
+      const m = /fake-agent pid (\d+)/.exec(t);
+      if (m) sawPid(Number(m[1]));
+    } });
+    const pid = await pidSeen;
+    // Call only the handler runCapture added (the test runner may have its own).
+    const added = process.listeners("SIGINT").filter((l) => !before.includes(l));
+    expect(added).toHaveLength(1);
+    for (const l of added) (l as () => void)();
+    const run = await running;
+    expect([run.timedOut, run.exitCode, run.signal]).toEqual([false, null, "SIGTERM"]);
+    expect(isAlive(pid)).toBe(false);
+    expect(process.listeners("SIGINT")).toEqual(before);
+  });
+
   it("records a body that is not JSON as it was sent", async () => {
     const run = await runCapture({ adapter: codexAdapter, argv: [FAKE, "x"], cwd: process.cwd(), env: env("invalid-json") });
     expect(text(run.requests[0]?.body)).toBe("{not json");
