@@ -1,5 +1,6 @@
-// Content-encoding of recorded request bodies: gzip/deflate/br via node:zlib; zstd only where this Node has it
-// (Node 20 does not), else the compressed bytes are kept with a diagnostic. Does IO-free work but uses node:zlib.
+// Content-encoding of recorded request bodies: gzip/deflate/br via node:zlib; zstd via node:zlib where this Node
+// has it (≥ 22.15), else fzstd (pure JS; Node 20 has no zstd). No IO, but uses node:zlib.
+import { decompress as zstdDecompress } from "fzstd";
 import zlib from "node:zlib";
 import { diagnostic, type Diagnostic } from "../../model/diagnostic.js";
 
@@ -33,8 +34,7 @@ export function decodeBody(raw: Uint8Array, contentEncoding: string | undefined)
         return { body: zlib.brotliDecompressSync(raw), encoding, decoded: true, diagnostics: [] };
       case "zstd": {
         const z = (zlib as ZlibWithZstd).zstdDecompressSync;
-        if (!z) return keep("capture/zstd-unsupported", `request body is zstd-compressed and Node ${process.versions.node} cannot decode zstd (Node ≥ 22.15 can); kept compressed`);
-        return { body: z(raw), encoding, decoded: true, diagnostics: [] };
+        return { body: z ? z(raw) : zstdDecompress(raw), encoding, decoded: true, diagnostics: [] };
       }
       default:
         return keep("capture/unknown-encoding", `request body has content-encoding '${encoding}'; kept as received`);

@@ -1,8 +1,12 @@
+import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseReplyScript } from "../../../src/capture/reply-script.js";
 import { startCaptureServer, type CaptureServer } from "../../../src/capture/server/capture-server.js";
+
+/** What fixtures/body.json.zst decompresses to (made with `zstd -19`). */
+const ZSTD_FIXTURE_TEXT = JSON.stringify({ model: "m", input: [{ type: "message", role: "user", content: [{ type: "input_text", text: "zstd body é è 😀 " + "long ".repeat(40) }] }] });
 
 let server: CaptureServer | undefined;
 afterEach(async () => {
@@ -39,13 +43,25 @@ describe("startCaptureServer", () => {
     expect(server.turns()).toBe(1);
   });
 
-  it("keeps zstd bodies compressed with a diagnostic when this Node cannot decode them", async () => {
+  it("decodes a zstd body (made by the zstd CLI) byte-exact", async () => {
     server = await startCaptureServer();
-    await send(server.origin, "POST", "/v1/responses", new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 0]), { "content-encoding": "zstd" });
+    const zst = readFileSync(new URL("../fixtures/body.json.zst", import.meta.url));
+    expect((await send(server.origin, "POST", "/v1/responses", zst, { "content-encoding": "zstd" })).status).toBe(200);
     const r = server.requests[0];
-    if (r?.decoded) return; // a Node with zstd decoded it (then garbage input fails differently)
-    expect(r?.diagnostics.map((d) => d.rule)).toEqual([expect.stringMatching(/^capture\/(zstd-unsupported|bad-compressed-body)$/)]);
-    expect(Array.from(r?.body ?? [])).toEqual([0x28, 0xb5, 0x2f, 0xfd, 0]);
+    expect([r?.encoding, r?.decoded, r?.diagnostics]).toEqual(["zstd", true, []]);
+    expect(Buffer.from(r?.body ?? []).toString("utf8")).toBe(ZSTD_FIXTURE_TEXT);
+  });
+
+  it.each([
+    ["zstd", new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 0]), "capture/bad-compressed-body"],
+    ["gzip", new Uint8Array([1, 2, 3]), "capture/bad-compressed-body"],
+    ["compress", new Uint8Array([1, 2, 3]), "capture/unknown-encoding"],
+  ])("keeps a %s body it cannot decode as received, with a diagnostic", async (encoding, bytes, rule) => {
+    server = await startCaptureServer();
+    await send(server.origin, "POST", "/v1/responses", bytes, { "content-encoding": encoding });
+    const r = server.requests[0];
+    expect([r?.decoded, r?.diagnostics.map((d) => d.rule)]).toEqual([false, [rule]]);
+    expect(Array.from(r?.body ?? [])).toEqual(Array.from(bytes));
   });
 
   it("answers model lists and follows the reply script, then the turn limit", async () => {
