@@ -3,7 +3,7 @@
 import type { Host } from "../host/host.js";
 import type { LintFile } from "../lint/lint-file.js";
 import type { CodexChain, CodexChainFile, CodexPrefixList, CodexSkillView, LintFacts } from "../lint/lint-project.js";
-import { discoverAgentsMd, discoverProjectDocPaths } from "./discover-agents-md.js";
+import { agentsMdCandidates, discoverAgentsMd, discoverProjectDocPaths } from "./discover-agents-md.js";
 import { relativeTo } from "./discover-lint-targets.js";
 import { PROJECT_DOC_MAX_BYTES } from "./parse-config.js";
 import { parsePrefixRules } from "./parse-prefix-rules.js";
@@ -16,6 +16,10 @@ export interface LintFactsOptions {
   projectDocMaxBytes?: number;
   /** Codex's project-root markers (default `.git`). */
   projectRootMarkers?: readonly string[];
+  /** `project_doc_fallback_filenames`: names read when a directory has no AGENTS.md. */
+  fallbackFilenames?: readonly string[];
+  /** CODEX_HOME whose global AGENTS.md the walk sees (default: none). */
+  codexHome?: string;
 }
 
 /** Codex's view of the targets: the AGENTS.md walk per directory, each SKILL.md's listing, each rules file's prefixes. */
@@ -26,14 +30,16 @@ export function computeLintFacts(host: Host, files: readonly LintFile[], options
   const codexChains = new Map<string, CodexChain>();
   const codexSkills = new Map<string, CodexSkillView>();
   const codexPrefixes = new Map<string, CodexPrefixList>();
-  // A CODEX_HOME that does not exist: the global AGENTS.md is outside the project budget anyway.
-  const codexHome = joinPath(root, ".promptc-lint-no-codex-home");
+  // Without a CODEX_HOME: one that does not exist (the global AGENTS.md is outside the project budget anyway).
+  const codexHome = options.codexHome ?? joinPath(root, ".promptc-lint-no-codex-home");
+  const fallbackFilenames = options.fallbackFilenames ?? [];
+  const docNames = agentsMdCandidates(fallbackFilenames);
   for (const file of files) {
     const name = file.path.slice(file.path.lastIndexOf("/") + 1);
     const dir = file.path.includes("/") ? file.path.slice(0, file.path.lastIndexOf("/")) : "";
-    if ((name === "AGENTS.md" || name === "AGENTS.override.md") && !codexChains.has(dir)) {
+    if (docNames.includes(name) && !codexChains.has(dir)) {
       const cwd = dir === "" ? root : joinPath(root, dir);
-      const opts = { cwd, codexHome, budgetBytes: budget, fallbackFilenames: [], projectRootMarkers: markers, decode: "lossy" as const };
+      const opts = { cwd, codexHome, budgetBytes: budget, fallbackFilenames, projectRootMarkers: markers, decode: "lossy" as const };
       const paths = discoverProjectDocPaths(host, opts).value;
       const walk = discoverAgentsMd(host, opts);
       const chainFiles: CodexChainFile[] = paths.map((p) => {
@@ -45,7 +51,7 @@ export function computeLintFacts(host: Host, files: readonly LintFile[], options
         const dropped = walk.diagnostics.some((d) => d.file === p && d.rule === "agents-md/dropped") ? "budget" : walk.diagnostics.some((d) => d.file === p && d.rule === "agents-md/empty") ? "empty" : "unreadable";
         return { path: rel, size, kept: 0, dropped };
       });
-      codexChains.set(dir, { dir, maxBytes: budget, files: chainFiles });
+      codexChains.set(dir, { dir, maxBytes: budget, names: docNames, files: chainFiles });
     }
     if (file.kind === "skill" && !file.status.error && !file.status.binary) {
       const parsed = parseSkillMd(file.text, dir === "" ? undefined : dir.slice(dir.lastIndexOf("/") + 1));

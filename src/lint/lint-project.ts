@@ -28,6 +28,8 @@ export interface CodexChainFile {
 export interface CodexChain {
   dir: string;
   maxBytes: number;
+  /** File names Codex tries in each directory, in order (AGENTS.override.md, AGENTS.md, configured fallbacks). */
+  names: readonly string[];
   files: CodexChainFile[];
 }
 

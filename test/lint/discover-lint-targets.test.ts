@@ -61,6 +61,7 @@ describe("computeLintFacts", () => {
     expect(facts.codexChains.get("src/api")).toEqual({
       dir: "src/api",
       maxBytes: 32768,
+      names: ["AGENTS.override.md", "AGENTS.md"],
       files: [
         { path: "AGENTS.md", size: 20001, kept: 20001 },
         { path: "src/AGENTS.md", size: 10001, kept: 10001 },

@@ -6,6 +6,7 @@ import type { Command } from "commander";
 import { computeLintFacts } from "../../discover/compute-lint-facts.js";
 import { createHostLintFs, discoverLintTargets, DEFAULT_MAX_FILES, readLintFile } from "../../discover/discover-lint-targets.js";
 import { discoverLintConfig } from "../../discover/discover-lint-config.js";
+import { resolveCodexHome } from "../../discover/resolve-codex-home.js";
 import { createNodeHost } from "../../host/node-host.js";
 import { LINT_TARGETS, type LintTarget, type RuleSeverity } from "../../lint/define-rule.js";
 import { formatJson, LINT_JSON_SCHEMA } from "../../lint/formatters/format-json.js";
@@ -49,6 +50,8 @@ export interface LintOptions {
   explain?: string;
   printSchema?: string | boolean;
   color?: boolean;
+  codexHome?: string;
+  codexConfig?: string;
 }
 
 function usage(io: CliIO, message: string): number {
@@ -111,7 +114,7 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
   const ruleFlags = parseRuleFlags(options.rule ?? []);
   if ("error" in ruleFlags) return usage(io, ruleFlags.error);
 
-  const host = createNodeHost({ cwd: io.cwd });
+  const host = createNodeHost({ cwd: io.cwd, env: io.env });
   const root = resolve(io.cwd);
   let config: LintConfig = {};
   let configFile: string | undefined;
@@ -152,7 +155,22 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     files = found.value.targets.map((t) => readLintFile(host, root, t.path, t.kind));
     if (files.length === 0) io.stderr("promptc lint: no files to lint (AGENTS.md, CLAUDE.md, SKILL.md, .cursor/rules, .codex/config.toml, templates)\n");
   }
-  const project: LintProject = { root, fs, nowMs: host.clock().nowMs, targets: new Set(targets), facts: computeLintFacts(host, files, { root }) };
+  // Codex's settings (project_doc_max_bytes, fallback file names, root markers) come from the same CODEX_HOME
+  // and config.toml `promptc preview` reads, so the two never disagree about what reaches the model.
+  const codex = resolveCodexHome(host, { cwd: root, ...(options.codexHome !== undefined ? { codexHome: options.codexHome } : {}), ...(options.codexConfig !== undefined ? { configFile: options.codexConfig } : {}) });
+  if (!codex.value) {
+    const error = codex.diagnostics.find((d) => d.severity === "error");
+    return usage(io, `${error?.file && !error.message.includes(error.file) ? `${error.file}: ` : ""}${error?.message ?? "cannot load the Codex configuration"}`);
+  }
+  const codexConfig = codex.value.loaded.config;
+  const facts = computeLintFacts(host, files, {
+    root,
+    codexHome: codex.value.codexHome,
+    projectDocMaxBytes: codexConfig.projectDocMaxBytes,
+    fallbackFilenames: codexConfig.projectDocFallbackFilenames,
+    projectRootMarkers: codexConfig.projectRootMarkers,
+  });
+  const project: LintProject = { root, fs, nowMs: host.clock().nowMs, targets: new Set(targets), facts };
   const fixKinds = options.fix || options.fixDryRun ? (fixType === "all" ? (["safe", "suggest"] as const) : ([fixType] as ["safe"] | ["suggest"])) : undefined;
   const run = lintFiles({ files, project, config, cliRules: ruleFlags.rules, ...(fixKinds ? { fix: fixKinds } : {}) });
 
@@ -215,6 +233,8 @@ export const registerLint: RegisterCommand = (program: Command, io, setExitCode)
     .option("--json", "with --list-rules or --explain: print JSON")
     .option("--explain <rule-id>", "describe one rule: rationale, sources, options")
     .option("--print-schema [which]", "print the JSON Schema of the config ('config') or of --format json ('result')")
+    .option("--codex-home <dir>", "CODEX_HOME whose config.toml sets the simulated budget, fallback names and root markers (default: $CODEX_HOME or ~/.codex, as preview)")
+    .option("--codex-config <file>", "Codex config.toml to simulate instead of $CODEX_HOME/config.toml")
     .option("--color", "force colours")
     .option("--no-color", "disable colours")
     .action(async (paths: string[], options: LintOptions) => {

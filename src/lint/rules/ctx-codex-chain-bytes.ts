@@ -56,11 +56,9 @@ export const ctxCodexChainBytes = defineRule({
     defaultOptions: {},
   },
   check({ file, project, report }) {
-    const name = baseName(file.path);
-    if (name !== "AGENTS.md" && name !== "AGENTS.override.md") return;
     const dir = dirOf(file.path);
     const chain = project.facts.codexChains.get(dir);
-    if (!chain) return;
+    if (!chain || !chain.names.includes(baseName(file.path))) return;
     const at = chain.files.findIndex((f) => f.path === file.path);
     if (at < 0) {
       const winner = chain.files.find((f) => dirOf(f.path) === dir);
