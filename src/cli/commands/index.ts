@@ -9,6 +9,7 @@ export const commands: { readonly [verb: string]: () => Promise<RegisterCommand>
   preview: async () => (await import("./preview.js")).registerPreview,
   tokens: async () => (await import("./tokens.js")).registerTokens,
   lint: async () => (await import("./lint.js")).registerLint,
+  schema: async () => (await import("./schema.js")).registerSchema,
   run: async () => (await import("./run.js")).registerRun,
   snapshot: async () => (await import("./snapshot.js")).registerSnapshot,
   diff: async () => (await import("./diff.js")).registerDiff,
