@@ -133,8 +133,12 @@ function toolCost(t: unknown): ViewTool {
   return tool;
 }
 
+/** The list each dialect keeps its conversation in. */
+const CONVERSATION_KEY: { [D in WireDialect]: string } = { responses: "input", "anthropic-messages": "messages", "chat-completions": "messages", gemini: "contents" };
+
 function detectDialect(body: Obj, hint: WireDialect | undefined): WireDialect | "unknown" {
-  if (hint) return hint;
+  // The path's dialect, unless the body does not have that dialect's conversation list (then look at the body).
+  if (hint && Array.isArray(body[CONVERSATION_KEY[hint]])) return hint;
   if (Array.isArray(body.input)) return "responses";
   if (Array.isArray(body.contents)) return "gemini";
   if (Array.isArray(body.messages)) return "system" in body || "max_tokens" in body ? "anthropic-messages" : "chat-completions";

@@ -102,6 +102,29 @@ describe("buildRequestView", () => {
     expect(v.fragments.map((f) => [f.role, f.id, f.layer])).toEqual([["system", "base-instructions", "base-instructions"], ["user", "user-message", "user-message"]]);
   });
 
+  it.each([
+    ["a Responses body sent to the Messages path", '{"model":"m","input":[{"type":"message","role":"user","content":"hi"}]}', "anthropic-messages", "responses"],
+    ["a body without any conversation list", '{"model":"m","prompt":"hi"}', "responses", "unknown"],
+    ["a Messages body with messages not a list", '{"model":"m","messages":{"role":"user"}}', "anthropic-messages", "unknown"],
+  ] as const)("does not crash on %s", (_what, text, hint, dialect) => {
+    const v = buildRequestView(text, hint);
+    expect(v.dialect).toBe(dialect);
+    expect(v.fragments.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    '{"input":[null,1,"s",[],{"type":"message","role":"user","content":7},{"role":5,"content":[null,{"type":"input_text","text":3}]}],"tools":"x","instructions":5}',
+    '{"messages":[null,{"role":"user","content":null},{"role":"assistant","content":[{"type":"text"}]}],"system":5,"tools":[null,7]}',
+    '{"messages":[],"system":{"parts":"x"},"tools":{}}',
+    '{"contents":[{"role":"model","parts":null},{"parts":[{"text":1}]}],"systemInstruction":{"parts":[null]},"tools":[{"functionDeclarations":"x"}]}',
+    '[]',
+    'null',
+    '"text"',
+  ])("shows odd shapes without crashing: %s", (text) => {
+    const v = buildRequestView(text);
+    expect(v.fragments.every((f) => typeof f.text === "string" && Number.isInteger(f.tokens))).toBe(true);
+  });
+
   it("reports invalid JSON and shows the body raw instead of dropping it", () => {
     const v = buildRequestView("{not json");
     expect(v.diagnostics.map((d) => d.rule)).toEqual(["capture/invalid-json"]);
