@@ -1,7 +1,8 @@
 // Renders prose entries: Handlebars templates in an isolated, strict, no-escape instance with whitelisted
-// helpers (none reads the clock or environment), or verbatim texts. Pure (compiled templates are memoised by source).
+// helpers (none reads the clock or environment), or verbatim texts. Pure (compiled templates memoised by source).
 import Handlebars from "handlebars";
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
+import { PRECOMPILED_TEMPLATES } from "./precompiled-templates.generated.js";
 import type { ProseEntry } from "./prose-set.js";
 
 const hbs = Handlebars.create();
@@ -20,7 +21,8 @@ for (const [name, fn] of Object.entries(HELPERS)) hbs.registerHelper(name, fn as
 
 export const TEMPLATE_HELPERS: readonly string[] = Object.keys(HELPERS);
 
-const compileOptions: CompileOptions = {
+/** What templates compile with; templates/generate-default-prose.mjs precompiles the defaults with the same. */
+export const TEMPLATE_COMPILE_OPTIONS: CompileOptions = {
   strict: true,
   noEscape: true,
   knownHelpersOnly: true,
@@ -32,7 +34,9 @@ const cache = new Map<string, Handlebars.TemplateDelegate>();
 function compiled(source: string): Handlebars.TemplateDelegate {
   let t = cache.get(source);
   if (!t) {
-    t = hbs.compile(source, compileOptions);
+    // The default templates come precompiled (no parse or code generation at run time); others compile here.
+    const spec = PRECOMPILED_TEMPLATES.get(source);
+    t = spec !== undefined ? hbs.template(spec) : hbs.compile(source, { ...TEMPLATE_COMPILE_OPTIONS, knownHelpers: { ...TEMPLATE_COMPILE_OPTIONS.knownHelpers } });
     cache.set(source, t);
   }
   return t;
