@@ -66,6 +66,11 @@ export interface Report {
   fix?: Fix;
   /** Overrides the fix kind for this report (a rule may offer both safe and suggest fixes). */
   fixKind?: Exclude<Fixable, "none">;
+  /**
+   * At least this severity (a rule with two tiers: warn over a soft limit, error over a hard one). Raises the
+   * configured severity, never lowers it; a rule set to `off` reports nothing.
+   */
+  minSeverity?: Exclude<RuleSeverity, "off">;
 }
 
 export interface RuleContext<O> {

@@ -48,6 +48,7 @@ export interface LintRunOptions {
 export const FIX_MAX_PASSES = 10;
 
 const SEVERITY: { [K in Exclude<RuleSeverity, "off">]: Severity } = { error: "error", warn: "warning", info: "info" };
+const RANK: { [K in Exclude<RuleSeverity, "off">]: number } = { info: 0, warn: 1, error: 2 };
 
 function compareMessages(a: LintMessage, b: LintMessage): number {
   const pa = a.place ?? { line: 0, column: 0 };
@@ -68,7 +69,7 @@ export function lintFile(file: LintFile, project: LintProject, options: Omit<Lin
     if (rule.meta.targets.length > 0 && !rule.meta.targets.some((t) => project.targets.has(t))) continue;
     // Content rules have nothing sensible to say about a file that is unreadable or binary.
     if ((file.status.error || file.status.binary) && !rule.id.startsWith("file/")) continue;
-    const severity = SEVERITY[s.severity];
+    const configured = s.severity;
     try {
       rule.check({
         file,
@@ -78,9 +79,10 @@ export function lintFile(file: LintFile, project: LintProject, options: Omit<Lin
           const template = rule.meta.messages[r.messageId];
           if (template === undefined) throw new Error(`rule ${rule.id} reported unknown messageId '${r.messageId}'`);
           const fixKind = r.fix ? (r.fixKind ?? (rule.meta.fixable === "none" ? "suggest" : rule.meta.fixable)) : undefined;
+          const level = r.minSeverity && RANK[r.minSeverity] > RANK[configured] ? r.minSeverity : configured;
           messages.push({
             rule: rule.id,
-            severity,
+            severity: SEVERITY[level],
             message: formatMessage(template, r.data),
             messageId: r.messageId,
             file: file.path,

@@ -45,6 +45,15 @@ describe("lintFile", () => {
     expect(rules(["claude-code"])).toContain("skill/name-reserved");
     expect(rules(["codex"])).not.toContain("skill/name-reserved");
   });
+
+  it("raises a two-tier rule's finding to its minimum severity but never lowers it, and reports nothing when off", () => {
+    const file = createLintFile("AGENTS.md", "context", "word ".repeat(10100));
+    const sev = (setting: "off" | "info" | "warn" | "error") =>
+      lintFile(file, project, { cliRules: { "ctx/token-budget": setting }, only: ["ctx/token-budget"] }).map((m) => m.severity);
+    expect([sev("info"), sev("warn"), sev("error"), sev("off")]).toEqual([["error"], ["error"], ["error"], []]);
+    const soft = createLintFile("AGENTS.md", "context", "word ".repeat(3100));
+    expect(lintFile(soft, project, { cliRules: { "ctx/token-budget": "info" }, only: ["ctx/token-budget"] }).map((m) => m.severity)).toEqual(["info"]);
+  });
 });
 
 describe("lintFiles with fix", () => {

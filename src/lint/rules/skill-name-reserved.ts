@@ -10,7 +10,7 @@ export const skillNameReserved = defineRule({
   meta: {
     description: "a skill name does not contain the reserved words `anthropic` or `claude`",
     rationale: "Anthropic reserves these words in skill names; such a skill cannot be uploaded to Claude.",
-    defaultSeverity: "warn",
+    defaultSeverity: "error",
     appliesTo: ["skill"],
     targets: ["claude-code"],
     basis: "vendor",

@@ -34,7 +34,10 @@ export const ctxCases: { [ruleId: string]: RuleCases } = {
   },
   "ctx/token-budget": {
     valid: [{ path: "AGENTS.md", code: "Run npm test.\n" }],
-    invalid: [{ path: "AGENTS.md", code: "word ".repeat(3100), errors: [{ messageId: "over" }] }],
+    invalid: [
+      { path: "AGENTS.md", code: "word ".repeat(3100), errors: [{ messageId: "over" }] },
+      { name: "over the hard limit", path: "AGENTS.md", code: "word ".repeat(10100), errors: [{ messageId: "overHard" }] },
+    ],
   },
   "ctx/max-lines": {
     valid: [{ path: "CLAUDE.md", code: "line\n".repeat(200) }, { path: ".cursor/rules/a.mdc", code: "line\n".repeat(400) }],

@@ -97,7 +97,10 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
   },
   "skill/description-tokens": {
     valid: [{ path: P, code: GOOD }],
-    invalid: [{ path: P, code: sk(`name: pdf-forms\ndescription: ${"Fills forms quickly. ".repeat(60)}Use when asked.`), errors: [{ messageId: "over", line: 3, column: 14 }] }],
+    invalid: [
+      { path: P, code: sk(`name: pdf-forms\ndescription: ${"Fills forms quickly. ".repeat(30)}Use when asked.`), errors: [{ messageId: "over", line: 3, column: 14 }] },
+      { name: "over the warning level", path: P, code: sk(`name: pdf-forms\ndescription: ${"Fills forms quickly. ".repeat(60)}Use when asked.`), errors: [{ messageId: "overWarn", line: 3, column: 14 }] },
+    ],
   },
   "skill/compatibility-max": {
     valid: [{ path: P, code: sk(`name: pdf-forms\n${desc}\ncompatibility: Requires Python 3.11 and poppler.`) }],
