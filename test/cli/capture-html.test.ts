@@ -40,6 +40,20 @@ describe("renderHtmlReport", () => {
   });
 });
 
+describe("sectionFromView", () => {
+  it("names each fragment by its path in the dialect's body and shows cache breakpoints", () => {
+    const messages = { model: "c", system: [{ type: "text", text: "S", cache_control: { type: "ephemeral" } }], messages: [{ role: "user", content: [{ type: "text", text: "hi" }] }], tools: [{ name: "Bash", input_schema: {}, cache_control: { type: "ephemeral" } }], max_tokens: 5 };
+    const s = sectionFromView(buildRequestView(JSON.stringify(messages), "anthropic-messages"), "t", 100);
+    expect(s.fragments.map((f) => [f.where, f.cache ?? null])).toEqual([["system[0]", "ephemeral"], ["messages[0].content[0]", null]]);
+    expect(s.tools.map((t) => t.name)).toEqual(["Bash (cache breakpoint: ephemeral)"]);
+    const page = renderHtmlReport({ title: "t", sections: [s] });
+    expect(page).toContain("<code>system[0]</code> system · <b>base-instructions</b> · 1 tokens · 1 bytes · <span class=\"cache\">cache breakpoint: ephemeral</span>");
+    expect(page).toContain("<code>messages[0].content[0]</code> user · <b>user-message</b>");
+    const responses = sectionFromView(buildRequestView(JSON.stringify({ model: "m", instructions: "I", input: [m("user", "u")] })), "t", 100);
+    expect(responses.fragments.map((f) => f.where)).toEqual(["instructions", "input[0].content[0]"]);
+  });
+});
+
 describe("sectionFromCompile", () => {
   it("takes fragment text from the request and flags truncated sources", () => {
     const manifest = {

@@ -20,6 +20,8 @@ export interface ReportFragment {
   note?: string;
   /** Prompt-cache breakpoint on this fragment (Messages `cache_control`). */
   cache?: string;
+  /** Where it sits in the body (`messages[2].content[0]`); default from the indexes, Responses-style. */
+  where?: string;
 }
 
 export interface ReportTool {
@@ -64,11 +66,27 @@ export function escapeHtml(text: string): string {
 
 const fmt = (n: number | null): string => (n === null ? "–" : n.toLocaleString("en-US"));
 
+/** Body paths of system/instructions pieces and conversation items per dialect. */
+const VIEW_PATHS: { [dialect: string]: { system: string; items: string; parts: string } } = {
+  responses: { system: "instructions", items: "input", parts: "content" },
+  "anthropic-messages": { system: "system", items: "messages", parts: "content" },
+  "chat-completions": { system: "system", items: "messages", parts: "content" },
+  gemini: { system: "systemInstruction.parts", items: "contents", parts: "parts" },
+};
+
+function viewPath(dialect: string, itemIndex: number, contentIndex: number): string {
+  const p = VIEW_PATHS[dialect];
+  if (!p) return itemIndex < 0 ? "body" : `[${itemIndex}]`;
+  if (itemIndex < 0) return dialect === "responses" ? p.system : `${p.system}[${contentIndex}]`;
+  return `${p.items}[${itemIndex}].${p.parts}[${contentIndex}]`;
+}
+
 export function sectionFromView(view: RequestView, title: string, contextWindow: number): ReportSection {
   return {
     title,
     contextWindow,
     fragments: view.fragments.map((f) => ({
+      where: viewPath(view.dialect, f.itemIndex, f.contentIndex),
       id: f.id,
       layer: f.layer,
       role: f.role,
@@ -82,7 +100,10 @@ export function sectionFromView(view: RequestView, title: string, contextWindow:
       ...(f.known ? {} : { note: "not recognised; shown raw" }),
       ...(f.cache !== undefined ? { cache: f.cache } : {}),
     })),
-    tools: view.tools.map((t) => (t.inInput === undefined ? { name: t.name, tokens: t.tokens, bytes: t.bytes } : { name: `${t.name} (in input[${t.inInput}])`, tokens: t.tokens, bytes: t.bytes, inInput: true })),
+    tools: view.tools.map((t) => {
+      const name = `${t.name}${t.cache !== undefined ? ` (cache breakpoint: ${t.cache})` : ""}`;
+      return t.inInput === undefined ? { name, tokens: t.tokens, bytes: t.bytes } : { name: `${name} (in input[${t.inInput}])`, tokens: t.tokens, bytes: t.bytes, inInput: true };
+    }),
     params: view.params,
     diagnostics: view.diagnostics,
   };
@@ -173,7 +194,7 @@ function renderBar(s: ReportSection): string {
 }
 
 function renderFragment(f: ReportFragment): string {
-  const where = f.itemIndex < 0 ? "instructions" : `input[${f.itemIndex}].content[${f.contentIndex}]`;
+  const where = f.where ?? (f.itemIndex < 0 ? "instructions" : `input[${f.itemIndex}].content[${f.contentIndex}]`);
   const color = LAYER_COLORS[f.layer] ?? LAYER_COLORS.unknown;
   const note = f.note ? `<p class="note">${escapeHtml(f.note)}</p>` : "";
   const sources = f.sources.length > 0 ? `<ul class="sources">${f.sources.map((s) => `<li>${escapeHtml(s)}</li>`).join("")}</ul>` : "";
@@ -214,7 +235,7 @@ details.fragment{border:1px solid #ddd;border-radius:3px;margin:.25em 0;padding:
 details.flagged{border-color:#e15759;background:#fff4f4}
 summary{cursor:pointer}pre{white-space:pre-wrap;word-break:break-word;background:#f8f8f8;padding:.5em;max-height:30em;overflow:auto}
 .note{color:#b00;margin:.3em 0}.cache{color:#2a7a2a}.diagnostics li.error{color:#b00}.diagnostics li.warning{color:#a60}
-table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.15em .5em;text-align:left;vertical-align:top}`;
+table{border-collapse:collapse}td code{word-break:break-all}td,th{border:1px solid #ddd;padding:.15em .5em;text-align:left;vertical-align:top}`;
 
 export function renderHtmlReport(model: ReportModel): string {
   return `<!DOCTYPE html>
