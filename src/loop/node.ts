@@ -1,7 +1,7 @@
 // The loop's IO parts for Node: the Responses provider over fetch, the built-in tools, the session log file.
 // Re-exports only (exported from src/node.ts).
 export { createResponsesProvider, STREAM_IDLE_TIMEOUT_MS, type ResponsesProviderOptions } from "./providers/responses.js";
-export { openSessionLogFile, listSessionLogs, SESSION_LOG_STALE_LOCK_MS, type SessionLogFile, type SessionLogFileOptions, type SessionListing } from "./providers/session-log-file.js";
+export { openSessionLogFile, listSessionLogs, SESSION_LOG_STALE_LOCK_MS, type SessionLogFile, type SessionLogFileOptions, type SessionListing } from "../host/session-log-file.js";
 export { createToolRegistry, TOOL_ARGUMENTS_MAX_CHARS, type ArgumentCheck, type ToolRegistry } from "./tools/tool-registry.js";
 export { createDefaultTools, defaultToolSpecs } from "./tools/default-tools.js";
 export { createShellTool, SHELL_OUTPUT_POLICY, SHELL_CAPTURE_MAX_BYTES, SHELL_TIMEOUT_EXIT_CODE, type ShellArgs, type ShellToolOptions } from "./tools/shell.js";

@@ -1,5 +1,5 @@
 // How `promptc run` shows loop events on a terminal: reply text on stdout as it streams, everything else on
-// stderr, dimmed when colour is allowed. Pure: returns the text to write.
+// stderr, dimmed when colour is allowed. Pure: returns the text to write (stderr before stdout).
 import type { CallItem } from "../model/items.js";
 import type { LoopEvent } from "./events.js";
 
@@ -9,8 +9,10 @@ export interface RenderedEvent {
 }
 
 export interface RenderState {
-  /** The last write to stdout did not end with a newline (a reply is mid-line). */
+  /** The last write did not end with a newline (a reply or a reasoning summary is mid-line). */
   midLine: boolean;
+  /** Where that unfinished line is: reply text on stdout, reasoning on stderr (default stdout). */
+  midLineOn?: "stdout" | "stderr";
 }
 
 const PREVIEW_CHARS = 160;
@@ -24,11 +26,17 @@ export function renderLoopEvent(event: LoopEvent, color: boolean, state: RenderS
     return { stderr: `${lead}${s}\n` };
   };
   switch (event.type) {
-    case "text_delta":
-      state.midLine = !event.delta.endsWith("\n");
-      return { stdout: event.delta };
-    case "reasoning_delta":
-      return { stderr: dim(event.delta) };
+    case "text_delta": {
+      // Reasoning left mid-line on stderr: end it there, so stdout carries only the reply.
+      const end = state.midLine && state.midLineOn === "stderr" ? { stderr: "\n" } : {};
+      markMidLine(state, event.delta, "stdout");
+      return { ...end, stdout: event.delta };
+    }
+    case "reasoning_delta": {
+      const lead = state.midLine && state.midLineOn !== "stderr" ? "\n" : "";
+      markMidLine(state, event.delta, "stderr");
+      return { stderr: lead + dim(event.delta) };
+    }
     case "tool_call":
       if (event.decision.type === "allow") return line(dim(`▸ ${describeCall(event.call)}`));
       if (event.decision.type === "deny") return line(red(`✗ ${describeCall(event.call)} — refused: ${event.decision.reason}`));
@@ -48,12 +56,11 @@ export function renderLoopEvent(event: LoopEvent, color: boolean, state: RenderS
       return line(red(`error (${event.error.kind}): ${event.error.message}`));
     case "turn_completed": {
       const u = event.usage;
-      const end = state.midLine ? "\n" : "";
+      const summary = dim(`— ${event.status} after ${event.steps} step(s); tokens: ${u.inputTokens} in (${u.cachedInputTokens} cached), ${u.outputTokens} out`) + "\n";
+      const endOnStdout = state.midLine && state.midLineOn !== "stderr";
+      const lead = state.midLine && !endOnStdout ? "\n" : "";
       state.midLine = false;
-      return {
-        ...(end ? { stdout: end } : {}),
-        stderr: dim(`— ${event.status} after ${event.steps} step(s); tokens: ${u.inputTokens} in (${u.cachedInputTokens} cached), ${u.outputTokens} out`) + "\n",
-      };
+      return { ...(endOnStdout ? { stdout: "\n" } : {}), stderr: lead + summary };
     }
     case "turn_started":
     case "request_compiled":
@@ -64,6 +71,12 @@ export function renderLoopEvent(event: LoopEvent, color: boolean, state: RenderS
       throw new Error(`unhandled loop event ${JSON.stringify(never)}`);
     }
   }
+}
+
+function markMidLine(state: RenderState, delta: string, on: "stdout" | "stderr"): void {
+  if (delta === "") return;
+  state.midLine = !delta.endsWith("\n");
+  state.midLineOn = on;
 }
 
 function describeCall(call: CallItem): string {

@@ -11,6 +11,22 @@ describe("renderLoopEvent", () => {
     expect(renderLoopEvent({ type: "tool_call", step: 1, call, decision: { type: "deny", reason: "read-only" } }, false, state)).toEqual({ stderr: "✗ shell ls -la — refused: read-only\n" });
   });
 
+  it("ends a reasoning summary on stderr before the reply, so stdout carries only the reply", () => {
+    const state = { midLine: false };
+    const usage = { inputTokens: 1, cachedInputTokens: 0, outputTokens: 1, reasoningOutputTokens: 0, totalTokens: 2 };
+    expect([
+      renderLoopEvent({ type: "reasoning_delta", step: 1, delta: "Checking the file" }, false, state),
+      renderLoopEvent({ type: "text_delta", step: 1, delta: "It says hi." }, false, state),
+      renderLoopEvent({ type: "reasoning_delta", step: 2, delta: "More" }, false, state),
+      renderLoopEvent({ type: "turn_completed", status: "completed", steps: 2, usage, lastMessage: "" }, false, state),
+    ]).toEqual([
+      { stderr: "Checking the file" },
+      { stderr: "\n", stdout: "It says hi." },
+      { stderr: "\nMore" },
+      { stderr: "\n— completed after 2 step(s); tokens: 1 in (0 cached), 1 out\n" },
+    ]);
+  });
+
   it("colours only when asked", () => {
     const out = renderLoopEvent({ type: "error", step: 1, error: { kind: "server", message: "x" } }, true, { midLine: false });
     expect(out).toEqual({ stderr: "\u001b[31merror (server): x\u001b[39m\n" });

@@ -25,7 +25,7 @@ import { selectTools } from "../../loop/policy/select-tools.js";
 import { createApprovalHook, type ApprovalQuestion } from "../../loop/policy/create-approval-hook.js";
 import { toolSpecOf } from "../../loop/tool.js";
 import { createSessionRecorder } from "../../loop/create-session-recorder.js";
-import { listSessionLogs, openSessionLogFile } from "../../loop/providers/session-log-file.js";
+import { listSessionLogs, openSessionLogFile } from "../../host/session-log-file.js";
 import { renderLoopEvent } from "../../loop/render-loop-event.js";
 import type { LoopEvent } from "../../loop/events.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
@@ -200,8 +200,9 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
     }
     if (options.json) return io.stdout(`${JSON.stringify(event)}\n`);
     const out = renderLoopEvent(event, color, renderState);
-    if (out.stdout) io.stdout(out.stdout);
+    // stderr first: it may end a reasoning line before the reply text starts on stdout.
     if (out.stderr) io.stderr(out.stderr);
+    if (out.stdout) io.stdout(out.stdout);
   };
 
   const controller = new AbortController();

@@ -2,8 +2,8 @@
 // Does IO. Lock: `<log>.lock` created exclusively, 10 retries × 100 ms; a stale lock older than 30 s is broken.
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { serializeSessionRecord, type SessionRecord } from "../../session/session-log.js";
-import { SESSION_LIST_MAX_FILES, SESSION_LOG_LOCK_RETRIES, SESSION_LOG_LOCK_RETRY_DELAY_MS } from "../policy/limits.js";
+import { serializeSessionRecord, type SessionRecord } from "../session/session-log.js";
+import { SESSION_LIST_MAX_FILES, SESSION_LOG_LOCK_RETRIES, SESSION_LOG_LOCK_RETRY_DELAY_MS } from "../loop/policy/limits.js";
 
 export const SESSION_LOG_STALE_LOCK_MS = 30_000;
 

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
-import { listSessionLogs, openSessionLogFile } from "../../../src/loop/providers/session-log-file.js";
-import type { SessionRecord } from "../../../src/session/session-log.js";
+import { listSessionLogs, openSessionLogFile } from "../../src/host/session-log-file.js";
+import type { SessionRecord } from "../../src/session/session-log.js";
 
 const dir = mkdtempSync(join(tmpdir(), "promptc-log-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,11 +30,11 @@ describe("openSessionLogFile", () => {
     const script = join(dir, "append.mjs");
     await build({
       stdin: {
-        contents: `import { openSessionLogFile } from "./src/loop/providers/session-log-file.ts";
+        contents: `import { openSessionLogFile } from "./src/host/session-log-file.ts";
           const [path, who] = process.argv.slice(2);
           const log = openSessionLogFile(path, { lockRetries: 1000, lockRetryDelayMs: 1 });
           for (let i = 0; i < 200; i++) { const e = log.append([{ timestamp: "t", type: "event_msg", payload: { type: "warning", message: who + i + "x".repeat(5000) } }]); if (e) throw new Error(e); }`,
-        resolveDir: join(import.meta.dirname, "..", "..", ".."),
+        resolveDir: join(import.meta.dirname, "..", ".."),
         loader: "ts",
       },
       bundle: true,
