@@ -94,7 +94,8 @@ export function parseScenario(text: string, file: string): Result<Scenario | und
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
   const diagnostics: Diagnostic[] = [];
   for (const err of doc.errors) {
-    const pos = err.linePos?.[0];
+    // linePos is only filled with prettyErrors; the LineCounter gives the place from the byte offset.
+    const pos = err.linePos?.[0] ?? lines.linePos(err.pos[0]);
     diagnostics.push(
       diagnostic("scenario/syntax", "error", err.message.split("\n")[0] ?? err.message, {
         file,

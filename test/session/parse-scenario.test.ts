@@ -55,14 +55,14 @@ describe("parseScenario", () => {
   });
 
   it.each([
-    ["broken YAML", "profile: codex\nsettings: [unclosed\n", "scenario/syntax"],
-    ["duplicate keys", "profile: codex\nprofile: promptc\n", "scenario/syntax"],
-    ["an empty file", "", "scenario/empty"],
-    ["broken JSON", '{"profile": "codex",', "scenario/syntax"],
-  ])("reports %s without throwing", (_name, text, rule) => {
+    ["broken YAML (reported where the input ends)", "profile: codex\nsettings: [unclosed\n", { rule: "scenario/syntax", line: 3 }],
+    ["duplicate keys", "profile: codex\nprofile: promptc\n", { rule: "scenario/syntax", line: 2 }],
+    ["an empty file", "", { rule: "scenario/empty", line: undefined }],
+    ["broken JSON", '{"profile": "codex",', { rule: "scenario/syntax", line: 1 }],
+  ])("reports %s without throwing, with the line", (_name, text, first) => {
     const r = parseScenario(text, "/s/t.yaml");
     expect(r.value).toBeUndefined();
-    expect(r.diagnostics.map((d) => d.rule)).toContain(rule);
+    expect(r.diagnostics.map((d) => ({ rule: d.rule, line: d.place?.line }))[0]).toEqual(first);
   });
 });
 
