@@ -62,7 +62,14 @@ export function loadScenarioContexts(host: Host, scenario: Scenario): Result<Tur
       decode: scenario.profile === "codex" ? "lossy" : "char-boundary",
       adminSkillsRoot: null,
     });
-    diagnostics.push(...r.diagnostics.map((d) => ({ ...d, data: { ...(d.data ?? {}), turn: i + 1 } })));
+    // An error stops the scenario: say which scenario and turn it came from.
+    diagnostics.push(
+      ...r.diagnostics.map((d) => ({
+        ...d,
+        ...(d.severity === "error" ? { message: `${scenario.file} turn ${i + 1}: ${d.message}` } : {}),
+        data: { ...(d.data ?? {}), turn: i + 1 },
+      })),
+    );
     if (!r.value) return { value: undefined, diagnostics };
     contexts.push(applyScenarioSettings(r.value, s));
   }

@@ -53,7 +53,9 @@ describe("compileScenario", () => {
     const host = createMemoryHost({ files: { "/s/x.yaml": text } });
     const scenario = parseScenario(text, "/s/x.yaml").value!;
     const r = loadScenarioContexts(host, scenario);
-    expect({ value: r.value, rules: r.diagnostics.filter((d) => d.severity === "error").map((d) => d.rule) }).toEqual({ value: undefined, rules: ["discover/missing-cwd"] });
+    const errors = r.diagnostics.filter((d) => d.severity === "error");
+    expect({ value: r.value, rules: errors.map((d) => d.rule) }).toEqual({ value: undefined, rules: ["discover/missing-cwd"] });
+    expect(errors[0]!.message.startsWith("/s/x.yaml turn 1: ")).toBe(true);
   });
 
   it("reports an unreadable scenario file", () => {
