@@ -62,9 +62,14 @@ export function renderLoopEvent(event: LoopEvent, color: boolean, state: RenderS
       state.midLine = false;
       return { ...(endOnStdout ? { stdout: "\n" } : {}), stderr: lead + summary };
     }
+    case "model_response": {
+      // A finished reply ends its line, so the replies of successive steps never run together on stdout.
+      if (!state.midLine) return {};
+      state.midLine = false;
+      return state.midLineOn === "stderr" ? { stderr: "\n" } : { stdout: "\n" };
+    }
     case "turn_started":
     case "request_compiled":
-    case "model_response":
       return {};
     default: {
       const never: never = event;

@@ -27,6 +27,17 @@ describe("renderLoopEvent", () => {
     ]);
   });
 
+  it("ends each finished reply's line, so the replies of two steps do not run together", () => {
+    const state = { midLine: false };
+    expect([
+      renderLoopEvent({ type: "text_delta", step: 1, delta: "Let me look." }, false, state),
+      renderLoopEvent({ type: "model_response", step: 1, items: [] }, false, state),
+      renderLoopEvent({ type: "tool_call", step: 1, call, decision: { type: "allow" } }, false, state),
+      renderLoopEvent({ type: "text_delta", step: 2, delta: "Done.\n" }, false, state),
+      renderLoopEvent({ type: "model_response", step: 2, items: [] }, false, state),
+    ]).toEqual([{ stdout: "Let me look." }, { stdout: "\n" }, { stderr: "▸ shell ls -la\n" }, { stdout: "Done.\n" }, {}]);
+  });
+
   it("colours only when asked", () => {
     const out = renderLoopEvent({ type: "error", step: 1, error: { kind: "server", message: "x" } }, true, { midLine: false });
     expect(out).toEqual({ stderr: "\u001b[31merror (server): x\u001b[39m\n" });
