@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import type { ResponseItem } from "../../src/model/items.js";
 import type { ApprovalPolicy, SandboxMode } from "../../src/model/turn-context.js";
 import { createSession, nextRequest, recordItems } from "../../src/session/session.js";
+import { serializeRequest } from "../../src/compile/canonical-json.js";
+import { getProfile } from "../../src/profiles/index.js";
 import { makeSkill, makeTurnContext, type TurnContextOverrides } from "../compile/make-turn-context.js";
 
 /** mulberry32: a tiny seeded PRNG so every run explores the same sessions. */
@@ -22,6 +24,10 @@ const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs
 const SANDBOXES: SandboxMode[] = ["read-only", "workspace-write", "danger-full-access"];
 const APPROVALS: ApprovalPolicy[] = ["never", "on-request", "on-failure", "untrusted"];
 const skills = [makeSkill("alpha"), makeSkill("beta")];
+const docs = (text: string): NonNullable<TurnContextOverrides["userInstructions"]> => ({
+  projectDocs: text === "" ? [] : [{ path: "/repo/AGENTS.md", text, sizeBytes: text.length, keptBytes: text.length }],
+  budgetBytes: 32 * 1024,
+});
 
 function randomTurn(r: () => number, prev: TurnContextOverrides, turn: number): TurnContextOverrides {
   const env = { ...prev.environment };
@@ -36,6 +42,8 @@ function randomTurn(r: () => number, prev: TurnContextOverrides, turn: number): 
   if (r() < 0.2) perms.approval = pick(r, APPROVALS);
   if (r() < 0.15) next.model = pick(r, ["gpt-5.2-codex", "o3"]);
   if (r() < 0.1) next.developerInstructions = pick(r, ["Be terse.", "Explain choices."]);
+  // AGENTS.md appears, changes or is withdrawn (0.171.0 sends each as an appended contextual item).
+  if (r() < 0.15) next.userInstructions = pick(r, [docs(""), docs("Root rules.\n"), docs("Other rules.\n")]);
   const images = r() < 0.15 ? ["data:image/png;base64,AA"] : [];
   const text = r() < 0.2 ? `turn ${turn}: use $alpha` : `turn ${turn}`;
   return { ...next, skills: { roots: [{ path: "/repo/.agents/skills", scope: "repo" }], skills }, environment: env, permissions: perms, userInput: { text, images } };
@@ -79,6 +87,9 @@ describe.each(["codex", "promptc"] as const)("prefix stability (%s profile)", (p
           const b = res.request;
           const where = `seed ${seed} turn ${t}`;
           if (JSON.stringify(b.input.slice(0, a.input.length)) !== JSON.stringify(a.input)) violations.push(`${where}: input is not a prefix`);
+          // The wire bytes (built incrementally) are the whole request serialised, and extend the last input's bytes.
+          if (res.bytes !== serializeRequest(b, getProfile(profile))) violations.push(`${where}: bytes differ from the serialised request`);
+          if (!res.bytes.includes(`"input":[${prev.session.inputJson}`)) violations.push(`${where}: input bytes are not a prefix`);
           if (b.prompt_cache_key !== a.prompt_cache_key) violations.push(`${where}: prompt_cache_key changed`);
           if (b.instructions !== a.instructions) violations.push(`${where}: instructions changed`);
           // Codex 0.171.0 itself flips web_search's live access when danger-full-access is entered or left
