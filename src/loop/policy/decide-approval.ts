@@ -60,6 +60,11 @@ function decideExecute(request: ApprovalRequest, facts: ApprovalFacts): Approval
   }
   if (facts.approvedPrefixes.some((prefix) => startsWith(argv, prefix))) return { type: "allow", reason: "matches an approved command prefix" };
   if (facts.approval === "untrusted") return { type: "ask", reason: "untrusted mode asks before commands that are not known to be read-only" };
+  // No OS sandbox confines a command to the writable roots, so under workspace-write a person decides whenever one
+  // can be asked; `never` (nobody to ask) and `on-failure` (nothing fails without a sandbox) run it.
+  if (facts.sandbox === "workspace-write" && facts.approval === "on-request") {
+    return { type: "ask", reason: "workspace-write cannot confine a command to the writable roots (no OS sandbox)" };
+  }
   return { type: "allow", reason: `${facts.sandbox} with approval ${facts.approval} runs commands` };
 }
 

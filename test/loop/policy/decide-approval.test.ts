@@ -23,6 +23,11 @@ describe("decideApproval", () => {
     ["untrusted asks for an unknown command", shell("npm", "test"), { approval: "untrusted" }, "ask"],
     ["untrusted allows an approved prefix", shell("npm", "test"), { approval: "untrusted", approvedPrefixes: [["npm", "test"]] }, "allow"],
     ["never runs commands in workspace-write", shell("npm", "test"), { approval: "never" }, "allow"],
+    ["on-request asks before a command workspace-write cannot confine", shell("npm", "test"), { approval: "on-request" }, "ask"],
+    ["on-request runs a known read-only command in workspace-write", shell("git", "status"), { approval: "on-request" }, "allow"],
+    ["on-request runs an approved prefix in workspace-write", shell("npm", "test"), { approval: "on-request", approvedPrefixes: [["npm"]] }, "allow"],
+    ["on-failure runs commands in workspace-write", shell("npm", "test"), { approval: "on-failure" }, "allow"],
+    ["danger-full-access runs commands under on-request", shell("npm", "test"), { sandbox: "danger-full-access", approval: "on-request" }, "allow"],
   ])("%s", (_name, request, over, expected) => {
     expect(decideApproval(request, facts(over)).type).toBe(expected);
   });
