@@ -1,13 +1,14 @@
 // Every lint rule against its valid/invalid table, plus the meta-checks: sorted registry, docs, sources, tests.
 import { describe, expect, it } from "vitest";
 import { lintRules, ruleRegistry } from "../../src/lint/rules/index.js";
+import { claudeCases } from "./cases/claude.js";
 import { ctxCases } from "./cases/ctx.js";
 import { metaCases, otherCases } from "./cases/other.js";
 import { promptCases } from "./cases/prompt.js";
 import { skillCases } from "./cases/skill.js";
 import { testRule, type RuleCases } from "./rule-tester.js";
 
-const ALL_CASES: { [ruleId: string]: RuleCases } = { ...skillCases, ...ctxCases, ...otherCases, ...metaCases, ...promptCases };
+const ALL_CASES: { [ruleId: string]: RuleCases } = { ...skillCases, ...ctxCases, ...otherCases, ...metaCases, ...promptCases, ...claudeCases };
 /** Emitted by the runner when a rule throws; covered in run.test.ts. */
 const RUNNER_ONLY = new Set(["meta/internal-error"]);
 

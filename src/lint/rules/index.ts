@@ -42,10 +42,13 @@ import { secDangerousCommand } from "./sec-dangerous-command.js";
 import { secHiddenInstruction } from "./sec-hidden-instruction.js";
 import { secInvisibleUnicode } from "./sec-invisible-unicode.js";
 import { secSecret } from "./sec-secret.js";
+import { secUnscopedBash } from "./sec-unscoped-bash.js";
 import { skillBodyLines } from "./skill-body-lines.js";
 import { skillBodyTokens } from "./skill-body-tokens.js";
 import { skillBooleanFields } from "./skill-boolean-fields.js";
 import { skillBrokenLink } from "./skill-broken-link.js";
+import { skillCcSideEffects } from "./skill-cc-side-effects.js";
+import { skillCcUnreachable } from "./skill-cc-unreachable.js";
 import { skillCodexListing } from "./skill-codex-listing.js";
 import { skillCompatibilityMax } from "./skill-compatibility-max.js";
 import { skillDescriptionMax } from "./skill-description-max.js";
@@ -113,10 +116,13 @@ export const ruleRegistry: { readonly [id: string]: Rule<any> } = {
   "sec/hidden-instruction": secHiddenInstruction,
   "sec/invisible-unicode": secInvisibleUnicode,
   "sec/secret": secSecret,
+  "sec/unscoped-bash": secUnscopedBash,
   "skill/body-lines": skillBodyLines,
   "skill/body-tokens": skillBodyTokens,
   "skill/boolean-fields": skillBooleanFields,
   "skill/broken-link": skillBrokenLink,
+  "skill/cc-side-effects": skillCcSideEffects,
+  "skill/cc-unreachable": skillCcUnreachable,
   "skill/codex-listing": skillCodexListing,
   "skill/compatibility-max": skillCompatibilityMax,
   "skill/description-max": skillDescriptionMax,

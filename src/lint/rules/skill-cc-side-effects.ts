@@ -1,0 +1,52 @@
+// skill/cc-side-effects: a skill that deploys, publishes or deletes should run only when a person asks. Pure.
+import { defineRule } from "../define-rule.js";
+import { fmKey, fmString, fmValuePlace } from "../rule-utils.js";
+import { AGNIX_RULES, CLAUDE_CODE_LINT, CLAUDE_SKILLS } from "../sources.js";
+
+/** Words that mark a side effect in the description's first sentence (what the skill does). */
+const DEFAULT_WORDS = ["deploy", "deploys", "deploying", "publish", "publishes", "publishing", "delete", "deletes", "deleting", "drop", "drops", "destroy", "destroys", "rollback", "migrate", "migrates", "force-push", "wipe", "wipes", "purge", "purges"];
+/** In a name, `release` is the action itself (`release`, `cut-release`); in prose it is mostly a noun ("release notes"). */
+const NAME_ONLY_WORDS = ["release"];
+
+/** The description's first sentence: later ones are often "Do not use for deploying…", which negates. */
+function firstSentence(text: string): string {
+  const m = /^[\s\S]*?[.!?](?:\s|$)/.exec(text.trim());
+  return (m ? m[0] : text).toLowerCase();
+}
+
+export const skillCcSideEffects = defineRule({
+  id: "skill/cc-side-effects",
+  meta: {
+    description: "skills whose name or description says they deploy, publish, release, delete or drop set `disable-model-invocation: true`",
+    rationale:
+      "Claude Code loads a skill on its own when the description matches the task. A skill with irreversible side effects should run only when a person types its slash command: `disable-model-invocation: true` keeps the model from invoking it. The rule looks at the name's words and the description's first sentence (what the skill does; later sentences often say what it is not for). The suggested fix adds that line.",
+    defaultSeverity: "warn",
+    appliesTo: ["skill"],
+    targets: ["claude-code"],
+    basis: "vendor",
+    sources: [CLAUDE_SKILLS, AGNIX_RULES, CLAUDE_CODE_LINT],
+    fixable: "suggest",
+    messages: { sideEffects: "'{{word}}' suggests side effects; set `disable-model-invocation: true` so only a person can invoke this skill" },
+    optionsSchema: { type: "object", additionalProperties: false, properties: { words: { type: "array", items: { type: "string" } } } },
+    defaultOptions: { words: DEFAULT_WORDS },
+  },
+  check({ file, options, report }) {
+    const data = file.frontmatter.data;
+    if (!data || data["disable-model-invocation"] === true) return;
+    const words = new Set(options.words.map((w) => w.toLowerCase()));
+    const name = fmString(file, "name") ?? "";
+    const fromName = name.toLowerCase().split("-").find((w) => words.has(w) || NAME_ONLY_WORDS.includes(w));
+    const fromDescription = firstSentence(fmString(file, "description") ?? "").match(/[a-z-]+/g)?.find((w) => words.has(w));
+    const word = fromName ?? fromDescription;
+    if (word === undefined) return;
+    const key = fmKey(file, fromName !== undefined ? "name" : "description");
+    const place = fmValuePlace(file, fromName !== undefined ? "name" : "description");
+    const existing = fmKey(file, "disable-model-invocation");
+    const fix = existing
+      ? { start: existing.valueStart, end: existing.valueEnd, text: "true" }
+      : key
+        ? { start: key.start, end: key.start, text: "disable-model-invocation: true\n" }
+        : undefined;
+    report({ messageId: "sideEffects", data: { word }, place, ...(fix ? { fix } : {}) });
+  },
+});
