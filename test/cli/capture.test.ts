@@ -44,6 +44,16 @@ describe("promptc capture", () => {
     expect(doc.requests.map((r) => r.body)).toEqual(["{not json"]);
   });
 
+  it("gives a body that is not UTF-8 as base64 in --json and warns in the view", async () => {
+    const c = io({ FAKE_AGENT_MODE: "bad-utf8" });
+    expect(await run(["capture", "--agent", "codex", "--json", "--", FAKE, "x"], c.io)).toBe(0);
+    const doc = JSON.parse(c.out()) as { requests: { body?: string; bodyBase64?: string }[] };
+    expect(doc.requests.map((r) => [r.body, Buffer.from(r.bodyBase64 ?? "", "base64").toString("hex")])).toEqual([[undefined, "7b22ff223a317d"]]);
+    const v = io({ FAKE_AGENT_MODE: "bad-utf8" });
+    await run(["capture", "--agent", "codex", "--", FAKE, "x"], v.io);
+    expect(v.out()).toContain("request body is not valid UTF-8");
+  });
+
   it("compares the first model request with a compiled body through the cache module, item ids aside", async () => {
     const dir = mkdtempSync(join(tmpdir(), "promptc-capture-cli-"));
     const c0 = io({ FAKE_AGENT_MODE: "codex" });

@@ -13,6 +13,7 @@ import { buildRequestView, type RequestView } from "../../capture/request-view.j
 import { DEFAULT_SCRIPT, parseReplyScript, type ReplyScript } from "../../capture/reply-script.js";
 import { runCapture } from "../../capture/server/run-capture.js";
 import { formatRequestView } from "../format/capture-text.js";
+import { diagnostic } from "../../model/diagnostic.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { renderHtmlReport, sectionFromView } from "../format/html-report.js";
 import { createStyle, shouldColor } from "../format/style.js";
@@ -40,58 +41,55 @@ interface CaptureOptions {
 
 const decoder = new TextDecoder("utf-8");
 
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The body as text when it is valid UTF-8 (then byte-exact), else undefined. */
+function bodyText(body: Uint8Array): string | undefined {
+  try {
+    return strictUtf8.decode(body);
+  } catch {
+    return undefined;
+  }
+}
+
 function viewOf(req: CapturedRequest, dialect: Parameters<typeof buildRequestView>[1]): RequestView | undefined {
   if (req.reply.kind !== "model" && req.reply.kind !== "turn-limit") return undefined;
   if (!req.decoded) return undefined;
-  return buildRequestView(decoder.decode(req.body), dialect);
+  const view = buildRequestView(decoder.decode(req.body), dialect);
+  if (bodyText(req.body) === undefined) view.diagnostics.unshift(diagnostic("capture/invalid-utf8", "warning", "request body is not valid UTF-8; shown with replacement characters (the saved body is the bytes as sent)"));
+  return view;
+}
+
+/** The run as recorded: agent, command, outcome, diagnostics (shared by capture.json and --json). */
+function runHeader(run: CaptureRun) {
+  return { agent: run.agent, agentVersion: run.agentVersion ?? null, command: run.command, cwd: run.cwd, exitCode: run.exitCode, signal: run.signal, timedOut: run.timedOut, diagnostics: run.diagnostics };
+}
+
+function requestHeader(r: CapturedRequest) {
+  return { seq: r.seq, method: r.method, url: r.url, encoding: r.encoding, decoded: r.decoded, reply: r.reply, diagnostics: r.diagnostics };
 }
 
 /** `-o dir`: NNN.request.json (byte-exact body), NNN.headers.json (redacted), capture.json (index). */
 export function writeCaptureDir(dir: string, run: CaptureRun): void {
   mkdirSync(dir, { recursive: true });
-  const index = {
-    agent: run.agent,
-    agentVersion: run.agentVersion ?? null,
-    command: run.command,
-    cwd: run.cwd,
-    exitCode: run.exitCode,
-    signal: run.signal,
-    timedOut: run.timedOut,
-    diagnostics: run.diagnostics,
-    requests: run.requests.map((r) => {
-      const base = String(r.seq).padStart(3, "0");
-      const ext = r.decoded ? "request.json" : `request.${r.encoding}`;
-      writeFileSync(join(dir, `${base}.${ext}`), r.body);
-      writeFileSync(join(dir, `${base}.headers.json`), JSON.stringify(r.headers, null, 2) + "\n");
-      return { seq: r.seq, method: r.method, url: r.url, file: `${base}.${ext}`, bytes: r.body.length, encoding: r.encoding, decoded: r.decoded, reply: r.reply, diagnostics: r.diagnostics };
-    }),
-  };
-  writeFileSync(join(dir, "capture.json"), JSON.stringify(index, null, 2) + "\n");
+  const requests = run.requests.map((r) => {
+    const base = String(r.seq).padStart(3, "0");
+    // An undecoded body keeps its encoding as the extension (made safe for a file name).
+    const ext = r.decoded ? "request.json" : `request.${r.encoding.replace(/[^A-Za-z0-9-]/g, "_")}`;
+    writeFileSync(join(dir, `${base}.${ext}`), r.body);
+    writeFileSync(join(dir, `${base}.headers.json`), JSON.stringify(r.headers, null, 2) + "\n");
+    return { ...requestHeader(r), file: `${base}.${ext}`, bytes: r.body.length };
+  });
+  writeFileSync(join(dir, "capture.json"), JSON.stringify({ ...runHeader(run), requests }, null, 2) + "\n");
 }
 
 function runToJson(run: CaptureRun): string {
-  return JSON.stringify({
-    agent: run.agent,
-    agentVersion: run.agentVersion ?? null,
-    command: run.command,
-    cwd: run.cwd,
-    exitCode: run.exitCode,
-    signal: run.signal,
-    timedOut: run.timedOut,
-    diagnostics: run.diagnostics,
-    requests: run.requests.map((r) => ({
-      seq: r.seq,
-      method: r.method,
-      url: r.url,
-      headers: r.headers,
-      encoding: r.encoding,
-      decoded: r.decoded,
-      reply: r.reply,
-      diagnostics: r.diagnostics,
-      // The raw body text, byte-exact when it is UTF-8; base64 otherwise.
-      ...(r.decoded ? { body: decoder.decode(r.body) } : { bodyBase64: Buffer.from(r.body).toString("base64") }),
-    })),
-  }, null, 2) + "\n";
+  const requests = run.requests.map((r) => {
+    // The raw body text, byte-exact, when it is UTF-8; base64 otherwise (never a lossy decode).
+    const text = r.decoded ? bodyText(r.body) : undefined;
+    return { ...requestHeader(r), headers: r.headers, ...(text !== undefined ? { body: text } : { bodyBase64: Buffer.from(r.body).toString("base64") }) };
+  });
+  return JSON.stringify({ ...runHeader(run), requests }, null, 2) + "\n";
 }
 
 function positiveInt(value: string | undefined, name: string): number | undefined | Error {
