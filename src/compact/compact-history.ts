@@ -37,6 +37,11 @@ export interface CompactOptions {
   /** pi: tokens kept verbatim before the summary cut. */
   keepRecentTokens?: number;
   method?: CodexEstimateMethod;
+  /**
+   * `history[0]` stays first and is neither compacted nor re-injected: the base-instructions developer message
+   * of a request laid out like Codex 0.171.0 (no `instructions` field). All indexes still refer to `history`.
+   */
+  keepFirstItem?: boolean;
 }
 
 export interface UserMessageReport {
@@ -73,6 +78,12 @@ export function summaryMatcherFor(options: Pick<CompactOptions, "summaryPrefix" 
 }
 
 export function compactHistory(options: CompactOptions): CompactResult {
+  const first = options.keepFirstItem ? options.history[0] : undefined;
+  if (first === undefined) return compactWith(options);
+  return withFirstItem(compactWith({ ...options, history: options.history.slice(1) }), first);
+}
+
+function compactWith(options: CompactOptions): CompactResult {
   switch (options.strategy) {
     case "codex-local":
       return compactCodexLocal(options);
@@ -97,4 +108,19 @@ export function appendPinsAndGhosts(
   const pinnedIndexes = pinned.map((_, i) => history.length + i);
   const ghostIndexes = ghosts.map((_, i) => history.length + pinned.length + i);
   return { history: out, pinnedIndexes, ghostIndexes };
+}
+
+/** Put `item` back first: every index (into the input and into the result) moves by one. */
+function withFirstItem(result: CompactResult, item: ResponseItem): CompactResult {
+  const shift = (i: number) => (i < 0 ? i : i + 1);
+  return {
+    ...result,
+    history: [item, ...result.history],
+    summaryIndex: shift(result.summaryIndex),
+    ...(result.initialContext ? { initialContext: { ...result.initialContext, index: shift(result.initialContext.index) } } : {}),
+    userMessages: result.userMessages.map((m) => ({ ...m, historyIndex: shift(m.historyIndex) })),
+    pinnedIndexes: result.pinnedIndexes.map(shift),
+    ghostIndexes: result.ghostIndexes.map(shift),
+    ...(result.pi ? { pi: { ...result.pi, cutIndex: shift(result.pi.cutIndex), turnStartIndex: shift(result.pi.turnStartIndex) } } : {}),
+  };
 }

@@ -13,8 +13,9 @@ export const PI_CHARS_PER_TOKEN = 4;
 
 /**
  * `json`: ceil(bytes/4) of each item's JSON without `id` (Codex source, March 2026, §8.1).
- * `text`: messages charge only their text parts (observed from codex-cli 0.171.0's post-compaction
- * recount); every other item as `json`.
+ * `text`: what codex-cli 0.171.0 was seen to charge: messages their text parts (post-compaction recount), tool
+ * outputs their output text + call_id (bisected auto-compact limits, codex-facts.md); items it was not seen
+ * estimating (calls, reasoning, web search) as `json`.
  */
 export type CodexEstimateMethod = "json" | "text";
 
@@ -36,7 +37,7 @@ function encryptedBytes(encrypted: string): number {
 }
 
 /** Codex's model-visible byte count of one item. */
-export function codexItemBytes(item: ResponseItem, method: CodexEstimateMethod = "json"): number {
+export function codexItemBytes(item: ResponseItem, method: CodexEstimateMethod = "text"): number {
   switch (item.type) {
     case "ghost_snapshot":
       return 0;
@@ -46,19 +47,13 @@ export function codexItemBytes(item: ResponseItem, method: CodexEstimateMethod =
       if (item.encrypted_content) return encryptedBytes(item.encrypted_content);
       return jsonBytesWithImages(item);
     case "message":
-      if (method === "text") {
-        let bytes = 0;
-        for (const part of item.content) {
-          if (part.type === "input_image") bytes += DATA_IMAGE.test(part.image_url) ? CODEX_IMAGE_BYTES : utf8Length(part.image_url);
-          else bytes += utf8Length(part.text);
-        }
-        return bytes;
-      }
-      return jsonBytesWithImages(item);
-    case "function_call":
+      return method === "text" ? contentBytes(item.content) : jsonBytesWithImages(item);
     case "function_call_output":
-    case "custom_tool_call":
     case "custom_tool_call_output":
+      // Observed for function_call_output; the custom variant is assumed to match (not observed).
+      return method === "text" ? utf8Length(item.call_id) + outputBytes(item.output) : jsonBytesWithImages(item);
+    case "function_call":
+    case "custom_tool_call":
     case "web_search_call":
       return jsonBytesWithImages(item);
     default: {
@@ -66,6 +61,20 @@ export function codexItemBytes(item: ResponseItem, method: CodexEstimateMethod =
       return utf8Length(JSON.stringify(never));
     }
   }
+}
+
+/** Text bytes of message or tool-output content, an inline image at Codex's fixed cost. */
+function contentBytes(content: readonly ContentPart[]): number {
+  let bytes = 0;
+  for (const part of content) {
+    if (part.type === "input_image") bytes += DATA_IMAGE.test(part.image_url) ? CODEX_IMAGE_BYTES : utf8Length(part.image_url);
+    else bytes += utf8Length(part.text);
+  }
+  return bytes;
+}
+
+function outputBytes(output: FunctionCallOutputContent): number {
+  return typeof output === "string" ? utf8Length(output) : contentBytes(output);
 }
 
 function jsonBytesWithImages(item: ResponseItem): number {
@@ -79,7 +88,7 @@ function jsonBytesWithImages(item: ResponseItem): number {
   return bytes;
 }
 
-export function estimateItemTokens(item: ResponseItem, method: CodexEstimateMethod = "json"): number {
+export function estimateItemTokens(item: ResponseItem, method: CodexEstimateMethod = "text"): number {
   return approxTokensFromBytes(codexItemBytes(item, method));
 }
 

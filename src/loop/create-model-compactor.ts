@@ -10,8 +10,12 @@ export interface CompactionInput {
   /** The full input of the request that is too big (or crossed the limit). */
   request: ResponsesRequest;
   signal?: AbortSignal;
-  /** Pre-turn compaction injects no initial context: the next turn re-sends it in full after the summary. */
   phase?: "pre-turn" | "mid-turn";
+  /**
+   * The request whose initial context is re-injected (default: `request`). Pre-turn, pass the next turn's fresh
+   * compile: Codex 0.171.0 re-injects the current context before the last real user message in both phases.
+   */
+  contextSource?: ResponsesRequest;
 }
 
 export type CompactionOutcome =
@@ -42,18 +46,26 @@ export interface ModelCompactorOptions {
 export function createModelCompactor(options: ModelCompactorOptions): Compactor {
   const maxRetries = options.maxRetries ?? 4;
 
-  const contextFor = (input: CompactionInput) =>
-    options.initialContext && input.phase !== "pre-turn" ? { initialContext: options.initialContext(input.request) } : {};
+  const contextFor = (input: CompactionInput): { initialContext?: ResponseItem[] } => {
+    if (!options.initialContext) return {};
+    const source = input.contextSource ?? input.request;
+    const context = options.initialContext(source);
+    // The base-instructions item stays first in the history; it is never re-injected.
+    const items = hasBaseInstructionsItem(source) && context[0] === source.input[0] ? context.slice(1) : context;
+    return items.length > 0 ? { initialContext: items } : {};
+  };
 
   async function local(input: CompactionInput): Promise<CompactionOutcome> {
     const { request, signal } = input;
     const history = request.input;
-    let state = startLocalCompact([...withoutGhostSnapshots(history), userTextMessage(options.compactPrompt)]);
+    // A base-instructions item is sent with every attempt and never trimmed away by the retry loop.
+    const first = hasBaseInstructionsItem(request) ? history.slice(0, 1) : [];
+    let state = startLocalCompact([...withoutGhostSnapshots(history.slice(first.length)), userTextMessage(options.compactPrompt)]);
     const notices: string[] = [];
     for (;;) {
       const collector = createResponseCollector();
       // The summariser sees no tools: it must answer in text.
-      const summaryRequest: ResponsesRequest = { ...request, input: state.input, tools: [], store: false };
+      const summaryRequest: ResponsesRequest = { ...request, input: [...first, ...state.input], tools: [], store: false };
       for await (const event of options.provider.stream(summaryRequest, { ...(signal ? { signal } : {}), ...(options.sessionId ? { sessionId: options.sessionId } : {}) })) {
         collector.add(event);
       }
@@ -76,6 +88,7 @@ export function createModelCompactor(options: ModelCompactorOptions): Compactor 
         history,
         summaryPrefix: options.summaryPrefix,
         summaryReply: lastAssistantMessageText(result.items),
+        keepFirstItem: hasBaseInstructionsItem(request),
         ...contextFor(input),
       });
       return { ok: true, history: compacted.history, strategy: "local", summaryText: compacted.summaryText, notices: [...notices, ...plan.events] };
@@ -103,6 +116,7 @@ export function createModelCompactor(options: ModelCompactorOptions): Compactor 
       history: request.input,
       summaryPrefix: options.summaryPrefix,
       remoteOutput: result.output,
+      keepFirstItem: hasBaseInstructionsItem(request),
       ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
       ...contextFor(input),
     });
@@ -112,4 +126,13 @@ export function createModelCompactor(options: ModelCompactorOptions): Compactor 
   return {
     compact: (input) => (options.mode === "remote" && options.provider.compact ? remote(input) : local(input)),
   };
+}
+
+/**
+ * A request without `instructions` carries its base instructions as its first developer message (the codex
+ * profile, like Codex 0.171.0): that item stays first across compaction instead of moving with the context.
+ */
+export function hasBaseInstructionsItem(request: ResponsesRequest): boolean {
+  const first = request.input[0];
+  return request.instructions === undefined && first?.type === "message" && first.role === "developer";
 }

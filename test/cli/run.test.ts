@@ -112,13 +112,16 @@ describe("registerRun", () => {
     expect(summariser!.tools).toEqual([]);
     const input = turn!.input as { role?: string; content?: { text: string }[] }[];
     const prefix = defaultProse("promptc").entries["compact-summary-prefix"]!.source.replace(/\n+$/, "");
-    // The summary ends the compacted history; the full initial context follows it, then the new message.
-    expect(input.slice(0, 2).map((i) => [i.role, i.content?.[0]?.text])).toEqual([
+    // As in Codex 0.171.0: the fresh initial context lands before the last real user message, the summary ends
+    // the compacted history, and the turn then sends only its own message (the context is not sent twice).
+    expect(input.map((i) => [i.role, i.content?.[0]?.text.slice(0, 21)])).toEqual([
+      ["developer", "<permissions instruct"],
+      ["user", "<environment_context>"],
       ["user", "question one"],
-      ["user", `${prefix}\nThey asked question one.`],
+      ["user", prefix.slice(0, 21)],
+      ["user", "question two"],
     ]);
-    expect(input[2]?.role).toBe("developer");
-    expect(input.at(-1)?.content?.[0]?.text).toBe("question two");
+    expect(input[3]?.content?.[0]?.text).toBe(`${prefix}\nThey asked question one.`);
     expect(parseSessionLog(readFileSync(log, "utf8")).value.compactions).toHaveLength(1);
   });
 

@@ -20,20 +20,36 @@ describe("estimateHistoryTokens", () => {
 
 describe("estimateItemTokens", () => {
   it.each([
-    ["a message as its JSON without id", { ...user("hi"), id: "msg_1" }, Math.ceil(JSON.stringify(user("hi")).length / 4)],
+    ["a message as its JSON without id (json)", { ...user("hi"), id: "msg_1" }, Math.ceil(JSON.stringify(user("hi")).length / 4)],
     ["a ghost snapshot as zero", ghost("g"), 0],
     ["a compaction blob as len·3/4 − 650 bytes", compaction("E".repeat(2000)), Math.ceil((1500 - 650) / 4)],
     ["a small compaction blob as zero", compaction("E".repeat(100)), 0],
     ["a function call as its JSON", call("c1", '{"a":1}'), Math.ceil(JSON.stringify(call("c1", '{"a":1}')).length / 4)],
   ])("estimates %s", (_name, item, expected) => {
-    expect(estimateItemTokens(item)).toBe(expected);
+    expect(estimateItemTokens(item, "json")).toBe(expected);
   });
 
-  it("charges an inline image a fixed 7373 bytes whatever its size", () => {
-    const small = codexItemBytes(image("data:image/png;base64,AAAA"));
-    const big = codexItemBytes(image("data:image/png;base64," + "A".repeat(100_000)));
+  it.each(["json", "text"] as const)("charges an inline image a fixed 7373 bytes whatever its size (%s)", (method) => {
+    const small = codexItemBytes(image("data:image/png;base64,AAAA"), method);
+    const big = codexItemBytes(image("data:image/png;base64," + "A".repeat(100_000)), method);
     expect(small).toBe(big);
-    expect(small).toBe(JSON.stringify(image("data:image/png;base64,")).length + 7373);
+    expect(small).toBe(method === "json" ? JSON.stringify(image("data:image/png;base64,")).length + 7373 : 7373);
+  });
+
+  // codex-cli 0.171.0, bisecting model_auto_compact_token_limit with a scripted exec_command (codex-facts.md).
+  const EXEC_HEAD = "Chunk ID: 781d67\nWall time: 0.2181 seconds\nProcess exited with code 0\nOriginal token count: ";
+  it.each([
+    ["a short output, call_1", "call_1", `${EXEC_HEAD}4\nOutput:\nhi-from-tool\n`, 31],
+    ["a 400-character output, call_1", "call_1", `${EXEC_HEAD}100\nOutput:\n${"a".repeat(400)}`, 128],
+    ["a short output, a 41-byte call id", `call_${"0123456789abcdef".repeat(2)}0123`, `${EXEC_HEAD}4\nOutput:\nhi-from-tool\n`, 39],
+  ])("charges a tool output its text + call_id as 0.171.0 did: %s", (_name, callId, text, observed) => {
+    expect(estimateItemTokens({ type: "function_call_output", call_id: callId, output: text })).toBe(observed);
+    expect(estimateItemTokens({ type: "function_call_output", call_id: callId, output: text }, "json")).not.toBe(observed);
+  });
+
+  it("defaults to the text method (codex-cli 0.171.0)", () => {
+    expect(estimateItemTokens(user("12345678"))).toBe(estimateItemTokens(user("12345678"), "text"));
+    expect(estimateItemTokens(user("12345678"))).not.toBe(estimateItemTokens(user("12345678"), "json"));
   });
 
   it("charges only text parts with the text method", () => {

@@ -10,7 +10,8 @@ import { createNodeHost } from "../../host/node-host.js";
 import { loadTurnContext } from "../../discover/index.js";
 import { compile, defaultProse } from "../../compile/index.js";
 import { autoCompactLimit, shouldCompact, totalUsageTokens } from "../../compact/index.js";
-import { createSession, nextRequest } from "../../session/session.js";
+import { createSession, nextRequest, recordItems } from "../../session/session.js";
+import { buildReferenceContext } from "../../session/reference-context.js";
 import { parseSessionLog } from "../../session/parse-rollout.js";
 import type { ResponseItem } from "../../model/items.js";
 import type { CompileOptions } from "../../compile/index.js";
@@ -129,9 +130,14 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   const sandbox = ctx.permissions.sandbox;
   const tools = selectTools(createDefaultTools(), { sandbox });
   const compileOptions: CompileOptions = { profile: options.profile, transformTools: () => tools.map(toolSpecOf) };
-  // A resumed log has no baseline, so the turn re-sends the full initial context after the old history.
-  const build = (history: ResponseItem[]) =>
-    history.length === 0 ? compile(ctx, compileOptions) : nextRequest({ ...createSession(compileOptions), sessionId, input: history }, ctx);
+  // A resumed log has no baseline, so the turn re-sends the full initial context after the old history; after a
+  // pre-turn compaction the compacted history (context re-injected) is the baseline and only the turn's items follow.
+  const build = (history: ResponseItem[], baseline = false) => {
+    if (history.length === 0) return compile(ctx, compileOptions);
+    const session = recordItems(createSession(compileOptions), history).session;
+    const reference = baseline ? { reference: buildReferenceContext(ctx, session.profile, session.prose) } : {};
+    return nextRequest({ ...session, sessionId, ...reference }, ctx);
+  };
   let history = resumed?.history ?? [];
   let compiled = build(history);
   for (const d of compiled.diagnostics) if (d.severity !== "info") io.stderr(`${d.severity}: ${d.message}\n`);
@@ -181,11 +187,13 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   const logError = log.append(resumed ? [turnContext] : [meta, turnContext]);
   if (logError) return usage(logError);
   if (preTurn.compact) {
-    const outcome = await compactor.compact({ request: { ...compiled.request, input: history }, phase: "pre-turn" });
+    // Codex 0.171.0 re-injects the current initial context before the last real user message (both profiles do).
+    const fresh = compile(ctx, compileOptions).request;
+    const outcome = await compactor.compact({ request: { ...compiled.request, input: history }, phase: "pre-turn", contextSource: fresh });
     if (!outcome.ok) return (io.stderr(`promptc run: pre-turn compaction failed: ${outcome.error.message}\n`), EXIT_FINDINGS);
     log.append([{ timestamp: timestamp(), type: "compacted", payload: { message: outcome.summaryText, replacement_history: outcome.history } }]);
     history = outcome.history;
-    compiled = build(history);
+    compiled = build(history, true);
   }
   const recorder = createSessionRecorder({ timestamp, initialHistory: history, ...(contextWindow !== undefined ? { contextWindow } : {}) });
 
