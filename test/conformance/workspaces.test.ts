@@ -2,7 +2,7 @@
 // server, against promptc's codex profile. (1) With stand-in prose: same items, roles, order and content-item
 // order; data-derived parts byte-identical; prose parts by position. (2) After `calibrate` on the capture:
 // the whole input byte-identical (item ids excepted), and the tools. Skips when Codex cannot be found or installed.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -139,6 +139,57 @@ describe.each(scenarios)("codex 0.171.0 on fixtures/workspaces/%s", (scenario) =
     const previewArgs = ["preview", "--profile", "codex", "--prose-dir", cliProse, "-C", p.cwd, "--codex-home", p.codexHome, "--sandbox", sandbox, "--session-id", captured.body.prompt_cache_key, "-m", message, "--json"];
     expect(await run(previewArgs, io), err).toBe(0);
     expect((JSON.parse(out) as Body).input.map(withoutId)).toEqual(captured.body.input.map(withoutId));
+  });
+});
+
+describe("promptc capture + calibrate on the real codex (basic workspace), through the CLI", () => {
+  const cli = (p: Prepared) => {
+    let out = "";
+    let err = "";
+    const io = { stdout: (t: string) => void (out += t), stderr: (t: string) => void (err += t), isTTY: false, env: p.env, cwd: p.cwd };
+    return { io, out: () => out, err: () => err };
+  };
+  const inputOf = (file: string) => (JSON.parse(readFileSync(file, "utf8")) as Body).input.map(withoutId);
+
+  it("calibrates the sandbox sentence from a network-restricted capture so a network-enabled preview is exact", async () => {
+    if ("skip" in codex) return;
+    const p = prepare("basic", false);
+    const root = join(p.home, "..");
+    const bin = codex.bin;
+    const exec = (net: boolean) => ["--", bin, "exec", "--skip-git-repo-check", "-s", "workspace-write", "-c", `sandbox_workspace_write.network_access=${net}`, "say hello"];
+    for (const net of [false, true]) {
+      const c = cli(p);
+      expect(await run(["capture", "-o", join(root, `cap-${net}`), ...exec(net)], c.io), c.err()).toBe(0);
+    }
+    const c = cli(p);
+    expect(await run(["calibrate", join(root, "cap-false"), "-o", join(root, "prose")], c.io), c.err()).toBe(0);
+    expect(readFileSync(join(root, "prose", "permissions-sandbox-workspace-write.md"), "utf8")).toContain("{network_access}");
+    const config = join(root, "net.toml");
+    writeFileSync(config, readFileSync(join(p.codexHome, "config.toml"), "utf8") + "\n[sandbox_workspace_write]\nnetwork_access = true\n");
+    const key = (JSON.parse(readFileSync(join(root, "cap-true", "001.request.json"), "utf8")) as Body).prompt_cache_key;
+    const pv = cli(p);
+    expect(await run(["preview", "--profile", "codex", "--prose-dir", join(root, "prose"), "--config", config, "-C", p.cwd, "--codex-home", p.codexHome, "--sandbox", "workspace-write", "--session-id", key, "-m", "say hello", "--json"], pv.io), pv.err()).toBe(0);
+    expect((JSON.parse(pv.out()) as Body).input.map(withoutId)).toEqual(inputOf(join(root, "cap-true", "001.request.json")));
+  });
+
+  it("calibrates the compaction prompt and summary prefix from a capture where scripted usage forces a compaction", async () => {
+    if ("skip" in codex) return;
+    const p = prepare("basic", false);
+    const root = join(p.home, "..");
+    const replies = join(root, "replies.yaml");
+    writeFileSync(replies, '- tool_calls: [{ name: exec_command, arguments: { cmd: "echo hi" } }]\n  usage: { input_tokens: 60000 }\n- "the summary text"\n- "final"\n');
+    const c = cli(p);
+    const argv = ["capture", "--turns", "5", "--reply-file", replies, "-o", join(root, "cap"), "--", codex.bin, "exec", "--skip-git-repo-check", "-s", "danger-full-access", "-c", "model_auto_compact_token_limit=5000", "run it"];
+    expect(await run(argv, c.io), c.err()).toBe(0);
+    const index = JSON.parse(readFileSync(join(root, "cap", "capture.json"), "utf8")) as { requests: { file: string; reply: { text?: string } }[] };
+    expect(index.requests.map((r) => r.reply.text ?? null)).toEqual([null, "the summary text", "final"]);
+    const k = cli(p);
+    expect(await run(["calibrate", join(root, "cap"), "-o", join(root, "prose")], k.io), k.err()).toBe(0);
+    const prefix = readFileSync(join(root, "prose", "compact-summary-prefix.md"), "utf8");
+    const prompt = readFileSync(join(root, "prose", "compact-prompt.md"), "utf8");
+    const texts = (file: string) => (JSON.parse(readFileSync(join(root, "cap", file), "utf8")) as Body).input.flatMap((i) => (i.content ?? []).map((c) => c.text));
+    expect(texts("002.request.json").at(-1)).toBe(prompt);
+    expect(texts("003.request.json")).toContain(`${prefix}\nthe summary text`);
   });
 });
 
