@@ -111,4 +111,24 @@ describe("promptc preview", () => {
     expect(await run(["preview", "--scenario", join(ROOT, "fixtures", "scenarios", "two-turn.yaml"), "--turn", turn], c.io)).toBe(2);
     expect(c.err()).toMatch(/--turn must be a whole number from 1 to 2/);
   });
+
+  it("previews the next turn of a session log with --session: the logged history, then the turn's items", async () => {
+    const log = join(ROOT, "fixtures", "transcripts", "codex-0.171-pre-turn-compactions.jsonl");
+    const c = capture();
+    expect(await run(["preview", "--session", log, "-C", BASIC, "-m", "third task", "--json", "--profile", "codex", ...FIXED], c.io)).toBe(0);
+    const body = JSON.parse(c.out()) as { input: { role?: string; content?: { text?: string }[] }[] };
+    const texts = body.input.map((i) => i.content?.map((p) => p.text ?? "").join("") ?? "");
+    expect(texts[0]).toBe("first task");
+    expect(texts.at(-1)).toBe("third task");
+    expect(texts.some((t) => t.includes("<environment_context>"))).toBe(true);
+  });
+
+  it("exits 2 with a reason for an unreadable session log or --scenario with --session", async () => {
+    const a = capture();
+    expect(await run(["preview", "--session", "/nonexistent.jsonl", ...FIXED], a.io)).toBe(2);
+    expect(a.err()).toMatch(/cannot read \/nonexistent.jsonl: ENOENT/);
+    const b = capture();
+    expect(await run(["preview", "--session", "x", "--scenario", "y"], b.io)).toBe(2);
+    expect(b.err()).toMatch(/cannot be combined/);
+  });
 });

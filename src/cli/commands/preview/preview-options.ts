@@ -1,0 +1,27 @@
+// The flags of `promptc preview`, as commander hands them over. Types only.
+
+export interface PreviewOptions {
+  cwd?: string;
+  message?: string;
+  image?: string[];
+  profile: string;
+  codexHome?: string;
+  config?: string;
+  configProfile?: string;
+  model?: string;
+  sandbox?: string;
+  approval?: string;
+  sessionId?: string;
+  date?: string;
+  timezone?: string;
+  shell?: string;
+  baseInstructions?: string;
+  proseDir?: string;
+  scenario?: string;
+  turn?: string;
+  session?: string;
+  json?: boolean;
+  html?: string;
+  text?: boolean;
+  color?: boolean;
+}

@@ -1,0 +1,43 @@
+// `promptc preview --scenario F --turn N`: the whole request a scenario turn sends, history included. Does IO.
+import { resolve } from "node:path";
+import { buildRequestView } from "../../../capture/request-view.js";
+import { createNodeHost } from "../../../host/node-host.js";
+import { modelContextWindow } from "../../../profiles/model-info.js";
+import { sectionFromView } from "../../format/html-report.js";
+import { tableFromView } from "../../format/preview-report.js";
+import { EXIT_USAGE, type CliIO } from "../../io.js";
+import { compileScenarioFile } from "../snapshot.js";
+import { emitPreview } from "./emit-preview.js";
+import { errorLine } from "./load-preview-turn.js";
+import type { PreviewOptions } from "./preview-options.js";
+
+export function runScenarioPreview(path: string, options: PreviewOptions, io: CliIO): number {
+  const fail = (message: string) => (io.stderr(`promptc preview: ${message}\n`), EXIT_USAGE);
+  const host = createNodeHost({ cwd: io.cwd, env: io.env });
+  const loaded = compileScenarioFile(host, resolve(io.cwd, path));
+  const error = loaded.diagnostics.find((d) => d.severity === "error");
+  if (!loaded.compiled || !loaded.scenario || error) return fail(error ? errorLine(error) : `cannot compile ${path}`);
+  const turns = loaded.compiled.turns;
+  const n = options.turn === undefined ? turns.length : Number(options.turn);
+  const turn = Number.isInteger(n) ? turns[n - 1] : undefined;
+  if (!turn) return fail(`--turn must be a whole number from 1 to ${turns.length}`);
+  const profile = String(loaded.scenario.profile ?? "promptc");
+  const window = modelContextWindow(turn.request.model);
+  const appended = turn.appended.map((a) => `input[${a.index}] ${a.reasons.join("+")}`).join(", ");
+  const title = `promptc preview: scenario ${path}, turn ${n} of ${turns.length}`;
+  return emitPreview(
+    {
+      request: turn.request,
+      bytes: turn.bytes,
+      diagnostics: loaded.diagnostics,
+      window,
+      cwd: turn.session.reference?.cwd ?? io.cwd,
+      title,
+      subtitle: `scenario ${path}, turn ${n} of ${turns.length}; this turn appended ${appended || "nothing"}`,
+      table: () => tableFromView(buildRequestView(turn.bytes), profile, turn.request.model),
+      htmlSection: () => sectionFromView(buildRequestView(turn.bytes), title, window.tokens),
+    },
+    options,
+    io,
+  );
+}
