@@ -19,7 +19,7 @@ export interface SessionLogFileOptions {
 }
 
 export function openSessionLogFile(path: string, options: SessionLogFileOptions = {}): SessionLogFile {
-  mkdirSync(dirname(path), { recursive: true });
+  makeDirectories(dirname(path));
   const retries = options.lockRetries ?? SESSION_LOG_LOCK_RETRIES;
   const delayMs = options.lockRetryDelayMs ?? SESSION_LOG_LOCK_RETRY_DELAY_MS;
   const lockPath = `${path}.lock`;
@@ -40,6 +40,25 @@ export function openSessionLogFile(path: string, options: SessionLogFileOptions 
       }
     },
   };
+}
+
+/**
+ * `mkdir -p` one level at a time: Node 20's recursive mkdirSync never returns for a path under /proc (ENOENT
+ * from the kernel makes it retry the parent forever); here that path fails with ENOENT instead.
+ */
+function makeDirectories(dir: string): void {
+  try {
+    if (statSync(dir).isDirectory()) return;
+  } catch {
+    // Missing: make the parent first.
+  }
+  const parent = dirname(dir);
+  if (parent !== dir) makeDirectories(parent);
+  try {
+    mkdirSync(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  }
 }
 
 /** Appends `text`; a last line cut off by a crash is ended first, so the new records do not fuse with it. */
