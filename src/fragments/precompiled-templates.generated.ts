@@ -21,6 +21,9 @@ export const PRECOMPILED_TEMPLATES: ReadonlyMap<string, TemplateSpecification> =
     + ((stack1 = container.lambda(container.strict(depth0, "prefixes", {"start":{"line":2,"column":45},"end":{"line":2,"column":53}} ), depth0)) != null ? stack1 : "")
     + "\n";
 },"useData":true}],
+  ["(image left out: this model does not take image input)\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "(image left out: this model does not take image input)\n";
+},"useData":true}],
   ["Approvals: `never`. No one is available to approve commands; stay within the sandbox and do not request escalation.\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "Approvals: `never`. No one is available to approve commands; stay within the sandbox and do not request escalation.\n";
 },"useData":true}],
@@ -80,6 +83,9 @@ export const PRECOMPILED_TEMPLATES: ReadonlyMap<string, TemplateSpecification> =
 },"useData":true}],
   ["[stand-in] A previous model worked on this task and left the summary below. Continue from it and avoid repeating work it already did:", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "[stand-in] A previous model worked on this task and left the summary below. Continue from it and avoid repeating work it already did:";
+},"useData":true}],
+  ["[stand-in] An image was here; it was left out because this model cannot read images.\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "[stand-in] An image was here; it was left out because this model cannot read images.\n";
 },"useData":true}],
   ["[stand-in] Context checkpoint: write a summary another model can resume from. Include the progress so far and decisions made, important context and constraints, what remains to be done, and the exact data (paths, commands, errors) needed to continue.\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "[stand-in] Context checkpoint: write a summary another model can resume from. Include the progress so far and decisions made, important context and constraints, what remains to be done, and the exact data (paths, commands, errors) needed to continue.\n";

@@ -19,6 +19,8 @@ export const PROSE_IDS = [
   "model-switch",
   "agents-md-replaced",
   "agents-md-removed",
+  // History normalisation for text-only models (src/session/normalize-history.ts).
+  "image-omitted",
 ] as const;
 
 export type ProseId = (typeof PROSE_IDS)[number];

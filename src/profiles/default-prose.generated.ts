@@ -41,6 +41,13 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "origin": "stand-in",
         "path": "templates/codex/compact-summary-prefix.hbs"
       },
+      "image-omitted": {
+        "id": "image-omitted",
+        "kind": "template",
+        "source": "[stand-in] An image was here; it was left out because this model cannot read images.\n",
+        "origin": "stand-in",
+        "path": "templates/codex/image-omitted.hbs"
+      },
       "model-switch": {
         "id": "model-switch",
         "kind": "template",
@@ -272,6 +279,13 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "source": "Earlier work in this conversation was condensed into the handoff summary below, written by a model that worked on the same task with the same tools. Treat it as your own notes: continue from where they stop, rely on the decisions and facts it records, and do not redo finished steps. Check the current state of files before relying on details that may have changed.",
         "origin": "builtin",
         "path": "templates/promptc/compact-summary-prefix.hbs"
+      },
+      "image-omitted": {
+        "id": "image-omitted",
+        "kind": "template",
+        "source": "(image left out: this model does not take image input)\n",
+        "origin": "builtin",
+        "path": "templates/promptc/image-omitted.hbs"
       },
       "model-switch": {
         "id": "model-switch",

@@ -6,14 +6,11 @@ import type { ContentPart, FunctionCallOutputContent, ResponseItem } from "../mo
 /** Output text recorded for a call that never got one (the turn was interrupted). */
 export const ABORTED_OUTPUT_TEXT = "aborted";
 
-/** Placeholder Codex substitutes for an image part when the model has no image input. */
-export const IMAGE_OMITTED_TEXT = "image content omitted because you do not support image input";
-
 export interface NormalizeHistoryOptions {
   /** Whether the model accepts `input_image` parts. */
   supportsImages: boolean;
-  /** Text replacing an image part for text-only models (default: Codex's placeholder). */
-  imageOmittedText?: string;
+  /** Text replacing an image part for text-only models: the profile's `image-omitted` prose (a session passes it). */
+  imageOmittedText: string;
 }
 
 type OutputType = "function_call_output" | "custom_tool_call_output";
@@ -54,7 +51,7 @@ export function normalizeHistory(items: readonly ResponseItem[], options: Normal
   for (const item of items) {
     if ("call_id" in item) present.add(key(item.type, item.call_id));
   }
-  const placeholder = options.imageOmittedText ?? IMAGE_OMITTED_TEXT;
+  const placeholder = options.imageOmittedText;
   let imagesOmitted = 0;
   const out: ResponseItem[] = [];
   items.forEach((item, index) => {

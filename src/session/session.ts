@@ -11,6 +11,7 @@ import type { Profile } from "../profiles/profile.js";
 import { messageId } from "../compile/assemble.js";
 import { canonicalItem, serializeRequest } from "../compile/canonical-json.js";
 import { compile, defaultProse, resolveProfile } from "../compile/compile.js";
+import { useProse } from "../fragments/fragment.js";
 import type { CompileOptions } from "../compile/compile-options.js";
 import { normalizeHistory } from "./normalize-history.js";
 import { buildReferenceContext, type ReferenceContext } from "./reference-context.js";
@@ -142,7 +143,10 @@ export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResu
 /** Record what followed a request (assistant messages, calls, outputs, reasoning), normalised as one unit. */
 export function recordItems(session: Session, items: readonly ResponseItem[]): { session: Session; diagnostics: Diagnostic[] } {
   if (items.length === 0) return { session, diagnostics: [] };
-  const normalised = normalizeHistory(items, { supportsImages: session.options.supportsImages ?? true });
+  const supportsImages = session.options.supportsImages ?? true;
+  // The placeholder is prose (templates/<profile>/image-omitted.hbs); only rendered when it can be needed.
+  const placeholder = supportsImages ? { text: "", diagnostics: [] } : useProse(session.prose, "image-omitted", {});
+  const normalised = normalizeHistory(items, { supportsImages, imageOmittedText: placeholder.text.trim() });
   const hidden = items.filter((i) => i.type === "ghost_snapshot");
   return {
     session: {
@@ -151,7 +155,7 @@ export function recordItems(session: Session, items: readonly ResponseItem[]): {
       inputJson: appendJson(session.inputJson, normalised.value),
       hidden: hidden.length ? [...session.hidden, ...hidden] : session.hidden,
     },
-    diagnostics: normalised.diagnostics,
+    diagnostics: [...placeholder.diagnostics, ...normalised.diagnostics],
   };
 }
 

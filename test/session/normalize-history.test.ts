@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { IMAGE_OMITTED_TEXT, normalizeHistory } from "../../src/session/normalize-history.js";
+import { normalizeHistory } from "../../src/session/normalize-history.js";
+
+const IMAGE_OMITTED_TEXT = "(no image)";
 import type { ResponseItem } from "../../src/model/items.js";
 
 const call = (id: string): ResponseItem => ({ type: "function_call", name: "shell", arguments: "{}", call_id: id });
@@ -29,7 +31,7 @@ describe("normalizeHistory", () => {
       rules: ["history/image-omitted"],
     },
   ])("$name", ({ items, supportsImages = false, value, rules }) => {
-    const r = normalizeHistory(items, { supportsImages });
+    const r = normalizeHistory(items, { supportsImages, imageOmittedText: IMAGE_OMITTED_TEXT });
     expect(r.value).toEqual(value);
     expect(r.diagnostics.map((d) => d.rule)).toEqual(rules);
   });
@@ -37,7 +39,7 @@ describe("normalizeHistory", () => {
   it("does not mutate its input", () => {
     const items = [image, call("c1")];
     const copy = structuredClone(items);
-    normalizeHistory(items, { supportsImages: false });
+    normalizeHistory(items, { supportsImages: false, imageOmittedText: IMAGE_OMITTED_TEXT });
     expect(items).toEqual(copy);
   });
 });
