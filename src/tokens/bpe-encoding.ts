@@ -3,14 +3,17 @@
 import { countPieceTokens } from "./byte-pair-count.js";
 import type { EncodingTables } from "./encoding-tables.js";
 import { loadEncodingTables, type EncodingName } from "./encoding-source.js";
-import { CL100K_PATTERN, O200K_PATTERN } from "./pre-tokenize-pattern.js";
+import { CL100K_PATTERN, CL100K_SIMPLE_PATTERN, O200K_PATTERN, O200K_SIMPLE_PATTERN, SIMPLE_TEXT } from "./pre-tokenize-pattern.js";
 import { MAX_UTF8_BYTES_PER_UNIT, utf8EncodeInto } from "./utf8-encode-into.js";
 
 export type { EncodingName } from "./encoding-source.js";
 
 export const ENCODING_NAMES: readonly EncodingName[] = ["o200k_base", "cl100k_base"];
 
-const PATTERNS: { readonly [name in EncodingName]: string } = { o200k_base: O200K_PATTERN, cl100k_base: CL100K_PATTERN };
+const PATTERNS: { readonly [name in EncodingName]: { unicode: string; simple: string } } = {
+  o200k_base: { unicode: O200K_PATTERN, simple: O200K_SIMPLE_PATTERN },
+  cl100k_base: { unicode: CL100K_PATTERN, simple: CL100K_SIMPLE_PATTERN },
+};
 
 /** Pieces up to this many UTF-16 units that needed merging are remembered (words repeat a lot). */
 const PIECE_MEMO_MAX_CHARS = 32;
@@ -23,8 +26,10 @@ export interface BpeEncoding {
   count(text: string): number;
 }
 
-function createBpeEncoding(name: EncodingName, tables: EncodingTables, pattern: string): BpeEncoding {
-  const splitter = new RegExp(pattern, "gu");
+function createBpeEncoding(name: EncodingName, tables: EncodingTables, patterns: { unicode: string; simple: string }): BpeEncoding {
+  // The Unicode splitter is compiled only for text that needs it (see SIMPLE_TEXT); both split alike elsewhere.
+  const simpleSplitter = new RegExp(patterns.simple, "g");
+  let unicodeSplitter: RegExp | undefined;
   const pieceMemo = new Map<string, number>();
   let scratch = new Uint8Array(1024);
 
@@ -49,6 +54,7 @@ function createBpeEncoding(name: EncodingName, tables: EncodingTables, pattern: 
     name,
     count(text: string): number {
       let total = 0;
+      const splitter = SIMPLE_TEXT.test(text) ? simpleSplitter : (unicodeSplitter ??= new RegExp(patterns.unicode, "gu"));
       splitter.lastIndex = 0;
       for (let match = splitter.exec(text); match !== null; match = splitter.exec(text)) {
         total += countPiece(match[0]);
