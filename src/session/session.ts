@@ -96,6 +96,18 @@ function withId(item: ResponseItem, id: string): ResponseItem {
   return { ...rest, id };
 }
 
+/**
+ * Items as the model may see them (normalizeHistory): calls paired, ghost snapshots kept out, and for a text-only
+ * model image parts replaced by the profile's `image-omitted` prose — the turn's own images included.
+ */
+function forModel(session: Session, items: readonly ResponseItem[]): { items: ResponseItem[]; diagnostics: Diagnostic[]; changed: boolean } {
+  const supportsImages = session.options.supportsImages ?? true;
+  const placeholder = supportsImages ? { text: "", diagnostics: [] } : useProse(session.prose, "image-omitted", {});
+  const r = normalizeHistory(items, { supportsImages, imageOmittedText: placeholder.text.trim() });
+  const changed = r.value.length !== items.length || r.value.some((item, k) => item !== items[k]);
+  return { items: r.value, diagnostics: [...placeholder.diagnostics, ...r.diagnostics], changed };
+}
+
 export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResult {
   const { profile, prose } = session;
   const sessionId = session.sessionId ?? ctx.sessionId;
@@ -105,13 +117,16 @@ export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResu
 
   if (session.reference === undefined && session.input.length === 0) {
     const frozen = freeze ? { ...(fresh.request.instructions !== undefined ? { instructions: fresh.request.instructions } : {}), tools: fresh.request.tools } : undefined;
+    const shown = forModel(session, fresh.request.input);
+    const inputJson = appendJson("", shown.items);
+    const request = shown.changed ? { ...fresh.request, input: shown.items } : fresh.request;
     return {
-      request: fresh.request,
-      bytes: fresh.bytes,
-      diagnostics: fresh.diagnostics,
+      request,
+      bytes: shown.changed ? requestBytes(request, profile, inputJson) : fresh.bytes,
+      diagnostics: [...fresh.diagnostics, ...shown.diagnostics],
       manifest: fresh.manifest,
-      appended: fresh.request.input.map((_, index) => ({ index, reasons: ["turn"] })),
-      session: { ...session, sessionId, input: fresh.request.input, inputJson: appendJson("", fresh.request.input), reference: current, frozen, turns: 1 },
+      appended: shown.items.map((_, index) => ({ index, reasons: ["turn"] })),
+      session: { ...session, sessionId, input: shown.items, inputJson, reference: current, frozen, turns: 1 },
     };
   }
 
@@ -122,7 +137,8 @@ export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResu
   const turnReason = (): AppendedItem["reasons"] => ["turn"];
   const reasons: AppendedItem["reasons"][] = update ? [...update.reasons, ...fresh.request.input.slice(start).map(turnReason)] : added.map(turnReason);
   const base = session.input.length;
-  const appendedItems = profile.messageIds ? added.map((item, k) => withId(item, messageId(sessionId, base + k))) : added;
+  const shown = forModel(session, added);
+  const appendedItems = profile.messageIds ? shown.items.map((item, k) => withId(item, messageId(sessionId, base + k))) : shown.items;
   const input = [...session.input, ...appendedItems];
   const inputJson = appendJson(session.inputJson, appendedItems);
   const request: ResponsesRequest = { ...fresh.request, input, prompt_cache_key: sessionId };
@@ -133,7 +149,7 @@ export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResu
   return {
     request,
     bytes: requestBytes(request, profile, inputJson),
-    diagnostics: update ? [...fresh.diagnostics, ...update.diagnostics] : fresh.diagnostics,
+    diagnostics: [...fresh.diagnostics, ...(update?.diagnostics ?? []), ...shown.diagnostics],
     manifest: fresh.manifest,
     appended: reasons.map((r, k) => ({ index: base + k, reasons: r })),
     session: { ...session, sessionId, input, inputJson, reference: current, turns: session.turns + 1 },
@@ -143,19 +159,16 @@ export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResu
 /** Record what followed a request (assistant messages, calls, outputs, reasoning), normalised as one unit. */
 export function recordItems(session: Session, items: readonly ResponseItem[]): { session: Session; diagnostics: Diagnostic[] } {
   if (items.length === 0) return { session, diagnostics: [] };
-  const supportsImages = session.options.supportsImages ?? true;
-  // The placeholder is prose (templates/<profile>/image-omitted.hbs); only rendered when it can be needed.
-  const placeholder = supportsImages ? { text: "", diagnostics: [] } : useProse(session.prose, "image-omitted", {});
-  const normalised = normalizeHistory(items, { supportsImages, imageOmittedText: placeholder.text.trim() });
+  const normalised = forModel(session, items);
   const hidden = items.filter((i) => i.type === "ghost_snapshot");
   return {
     session: {
       ...session,
-      input: [...session.input, ...normalised.value],
-      inputJson: appendJson(session.inputJson, normalised.value),
+      input: [...session.input, ...normalised.items],
+      inputJson: appendJson(session.inputJson, normalised.items),
       hidden: hidden.length ? [...session.hidden, ...hidden] : session.hidden,
     },
-    diagnostics: [...placeholder.diagnostics, ...normalised.diagnostics],
+    diagnostics: normalised.diagnostics,
   };
 }
 

@@ -265,6 +265,28 @@ describe("nextRequest (promptc profile)", () => {
   });
 });
 
+describe("nextRequest on a text-only model (supportsImages: false)", () => {
+  const parts = (r: ReturnType<typeof nextRequest>) => r.request.input.filter((i) => i.type === "message" && i.role === "user").flatMap((i) => (i as MessageItem).content.map((c) => c.type));
+  it.each(["codex", "promptc"] as const)("replaces the turn's own images by the %s image-omitted prose, on the wire too, and keeps the prefix", (profile) => {
+    const placeholder = defaultProse(profile).entries["image-omitted"]!.source.trim();
+    const withImage = makeTurnContext({ userInput: { text: "look", images: ["data:image/png;base64,AA"] } });
+    const r1 = nextRequest(createSession({ profile, supportsImages: false }), withImage);
+    expect(parts(r1)).not.toContain("input_image");
+    expect(JSON.stringify(r1.request.input)).toContain(JSON.stringify(placeholder));
+    expect(r1.bytes).toBe(serializeRequest(r1.request, getProfile(profile)));
+    expect(r1.diagnostics.map((d) => d.rule)).toContain("history/image-omitted");
+    const r2 = nextRequest(recordItems(r1.session, [assistant]).session, makeTurnContext({ userInput: { text: "again", images: ["data:image/png;base64,BB"] } }));
+    expect(parts(r2)).not.toContain("input_image");
+    expect(r2.request.input.slice(0, r1.request.input.length)).toEqual(r1.request.input);
+    expect(r2.bytes).toBe(serializeRequest(r2.request, getProfile(profile)));
+  });
+
+  it("keeps images for a model that takes them", () => {
+    const r1 = nextRequest(createSession({ profile: "codex" }), makeTurnContext({ userInput: { text: "look", images: ["data:image/png;base64,AA"] } }));
+    expect(parts(r1)).toContain("input_image");
+  });
+});
+
 describe("recordItems", () => {
   it("normalises a turn's items: aborted output for an unanswered call, ghost snapshots kept aside", () => {
     const s: Session = createSession({ profile: "promptc" });
