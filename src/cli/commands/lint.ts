@@ -72,10 +72,13 @@ function parseRuleFlags(flags: readonly string[]): { rules: { [id: string]: Rule
   return { rules };
 }
 
-function colorFor(io: CliIO, flag: boolean | undefined): boolean {
-  if (flag === true) return true;
-  if (flag === undefined && io.env["TERM"] === "dumb" && io.env["FORCE_COLOR"] === undefined) return false;
-  return shouldColor(io, flag);
+/** lint-and-cli.md §5.5: --color/--no-color > FORCE_COLOR (non-empty forces, "0" disables) > NO_COLOR > TERM=dumb > TTY. */
+export function colorFor(io: Pick<CliIO, "isTTY" | "env">, flag: boolean | undefined): boolean {
+  if (flag !== undefined) return flag;
+  const force = io.env["FORCE_COLOR"];
+  if (force !== undefined && force !== "") return force !== "0";
+  if (io.env["TERM"] === "dumb") return false;
+  return shouldColor(io, undefined);
 }
 
 /** Config is searched upward from the linted path (the first positional path that exists), else from the cwd. */
