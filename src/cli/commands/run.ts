@@ -10,8 +10,6 @@ import { createNodeHost } from "../../host/node-host.js";
 import { loadTurnContext } from "../../discover/index.js";
 import { compile, defaultProse } from "../../compile/index.js";
 import { autoCompactLimit, shouldCompact, totalUsageTokens } from "../../compact/index.js";
-import { createSession, nextRequest, recordItems } from "../../session/session.js";
-import { buildReferenceContext } from "../../session/reference-context.js";
 import { parseSessionLog } from "../../session/parse-rollout.js";
 import type { ResponseItem } from "../../model/items.js";
 import type { CompileOptions } from "../../compile/index.js";
@@ -21,8 +19,10 @@ import { createResponsesProvider } from "../../loop/providers/responses.js";
 import { createModelCompactor } from "../../loop/create-model-compactor.js";
 import { initialContextOf } from "../../loop/initial-context-of.js";
 import { createToolRegistry } from "../../loop/tools/tool-registry.js";
+import { buildTurnRequest } from "../../loop/build-turn-request.js";
 import { createDefaultTools } from "../../loop/tools/default-tools.js";
 import { selectTools } from "../../loop/policy/select-tools.js";
+import { clampToolTimeout, TOOL_TIMEOUT_MAX_MS, TOOL_TIMEOUT_MIN_MS } from "../../loop/policy/limits.js";
 import { createApprovalHook, type ApprovalQuestion } from "../../loop/policy/create-approval-hook.js";
 import { toolSpecOf } from "../../loop/tool.js";
 import { createSessionRecorder } from "../../loop/create-session-recorder.js";
@@ -36,6 +36,8 @@ const SANDBOXES: readonly SandboxMode[] = ["read-only", "workspace-write", "dang
 const APPROVALS: readonly ApprovalPolicy[] = ["untrusted", "on-failure", "on-request", "never"];
 const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 const PROMPTC_VERSION = "0.1.0";
+/** Problems of a resumed log printed one by one; a wrong file would otherwise print one per line. */
+const RESUME_WARNINGS_SHOWN = 5;
 
 interface RunOptions {
   cwd?: string;
@@ -104,6 +106,9 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   if (options.profile !== "promptc" && options.profile !== "codex") return usage(`unknown profile ${options.profile}`);
   const numbers = parseNumbers(options);
   if (typeof numbers === "string") return usage(numbers);
+  if (numbers.toolTimeout !== undefined && clampToolTimeout(numbers.toolTimeout) !== numbers.toolTimeout) {
+    io.stderr(`note: --tool-timeout ${numbers.toolTimeout} ms is outside [${TOOL_TIMEOUT_MIN_MS}, ${TOOL_TIMEOUT_MAX_MS}] ms; using ${clampToolTimeout(numbers.toolTimeout)} ms\n`);
+  }
 
   const sessionsDir = join(io.env.PROMPTC_HOME ?? join(homedir(), ".promptc"), "sessions");
   const resumed = options.resume === undefined ? undefined : readResumed(options.resume, sessionsDir, io);
@@ -132,12 +137,7 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   const compileOptions: CompileOptions = { profile: options.profile, transformTools: () => tools.map(toolSpecOf) };
   // A resumed log has no baseline, so the turn re-sends the full initial context after the old history; after a
   // pre-turn compaction the compacted history (context re-injected) is the baseline and only the turn's items follow.
-  const build = (history: ResponseItem[], baseline = false) => {
-    if (history.length === 0) return compile(ctx, compileOptions);
-    const session = recordItems(createSession(compileOptions), history).session;
-    const reference = baseline ? { reference: buildReferenceContext(ctx, session.profile, session.prose) } : {};
-    return nextRequest({ ...session, sessionId, ...reference }, ctx);
-  };
+  const build = (history: ResponseItem[], contextInHistory = false) => buildTurnRequest(ctx, { compile: compileOptions, history, sessionId, contextInHistory });
   let history = resumed?.history ?? [];
   let compiled = build(history);
   for (const d of compiled.diagnostics) if (d.severity !== "info") io.stderr(`${d.severity}: ${d.message}\n`);
@@ -151,6 +151,7 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   }
 
   const baseUrl = options.baseUrl ?? io.env.OPENAI_BASE_URL ?? DEFAULT_BASE_URL;
+  if (!/^https?:\/\//i.test(baseUrl) || !URL.canParse(baseUrl)) return usage(`the base URL must be an http(s) URL (got ${baseUrl})`);
   const apiKey = io.env[options.apiKeyEnv];
   if (!apiKey && baseUrl === DEFAULT_BASE_URL) return usage(`no API key: set $${options.apiKeyEnv} (or pass --api-key-env NAME)`);
   const provider = createResponsesProvider({ baseUrl, ...(apiKey ? { apiKey } : {}) });
@@ -266,8 +267,10 @@ function readResumed(which: string, sessionsDir: string, io: CliIO): Resumed | s
     return `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;
   }
   const parsed = parseSessionLog(text, { file: path });
-  for (const d of parsed.diagnostics) io.stderr(`${d.severity}: ${d.message}\n`);
+  for (const d of parsed.diagnostics.slice(0, RESUME_WARNINGS_SHOWN)) io.stderr(`${d.severity}: ${d.message}\n`);
+  if (parsed.diagnostics.length > RESUME_WARNINGS_SHOWN) io.stderr(`… and ${parsed.diagnostics.length - RESUME_WARNINGS_SHOWN} more\n`);
   if (parsed.diagnostics.some((d) => d.severity === "error")) return `${path} is not a session log`;
+  if (parsed.value.history.length === 0 && parsed.value.meta.sessionId === undefined) return `${path} is not a session log (no record in it could be read)`;
   const { history, lastTotalTokens, meta } = parsed.value;
   return { path, history, lastTotalTokens: lastTotalTokens ?? 0, ...(meta.sessionId !== undefined ? { sessionId: meta.sessionId } : {}) };
 }
