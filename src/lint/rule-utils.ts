@@ -86,3 +86,18 @@ export const NO_OPTIONS = { type: "object", additionalProperties: false, propert
 export function limitsSchema(...names: string[]): object {
   return { type: "object", additionalProperties: false, properties: Object.fromEntries(names.map((n) => [n, { type: "integer", minimum: 0 }])) };
 }
+
+/** Levenshtein distance, for "did you mean" suggestions on misspelt keys. */
+export function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0] as number;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j] as number;
+      row[j] = Math.min((row[j] as number) + 1, (row[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length] as number;
+}

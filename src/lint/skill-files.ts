@@ -1,6 +1,7 @@
 // Helpers for rules that look at a whole skill directory or at local links: listing files, link targets. Pure.
+import type { Place } from "./define-rule.js";
 import type { LintFs } from "./lint-project.js";
-import { joinPath } from "./lint-file.js";
+import { dirOf, joinPath, type LintFile } from "./lint-file.js";
 
 /** Listing bounds, so a huge or looping tree cannot stall lint. */
 export const SKILL_LIST_MAX_DEPTH = 6;
@@ -45,4 +46,15 @@ export function mentionsPath(text: string, rel: string): boolean {
   const i = text.indexOf(rel);
   if (i >= 0) return true;
   return text.includes(`./${rel}`);
+}
+
+/** Relative markdown links of `file` whose target does not exist (shared by ctx/ and skill/broken-link). */
+export function brokenLinks(file: LintFile, fs: LintFs): { target: string; place: Place }[] {
+  const out: { target: string; place: Place }[] = [];
+  for (const link of file.markdown.links) {
+    const path = localLinkPath(dirOf(file.path), link.target);
+    if (path === undefined || fs.kind(path) !== undefined) continue;
+    out.push({ target: link.target, place: { line: link.line, column: link.column, endLine: link.line, endColumn: link.column + link.target.length } });
+  }
+  return out;
 }

@@ -2,7 +2,7 @@
 // and inputs a template declares itself with `{{!-- promptc-inputs: a, b --}}`. Pure (data + lookups).
 /**
  * Variables each prose id's fragment renders its template with (base-instructions.ts, skills-section.ts,
- * permissions.ts; session/settings-update.ts renders its ids with no data). A test compiles turns with
+ * permissions.ts; session/settings-update.ts and session.ts render their ids with no data). A test compiles turns with
  * templates that use exactly these names, so a change on either side fails it.
  */
 export const PROSE_TEMPLATE_INPUTS: { readonly [proseId: string]: readonly string[] } = {
@@ -20,6 +20,7 @@ export const PROSE_TEMPLATE_INPUTS: { readonly [proseId: string]: readonly strin
   "model-switch": [],
   "agents-md-removed": [],
   "agents-md-replaced": [],
+  "image-omitted": [],
 };
 
 /** Prose ids whose file text is sent as is (compaction prompt and summary prefix): `{{…}}` is never rendered. */

@@ -7,6 +7,7 @@ import { parseInputsDeclaration, PROSE_TEMPLATE_INPUTS, profileInputsOf } from "
 import type { TurnContext } from "../../src/model/turn-context.js";
 import { getProfile } from "../../src/profiles/index.js";
 import type { ReferenceContext } from "../../src/session/reference-context.js";
+import { createSession, nextRequest } from "../../src/session/session.js";
 import { buildSettingsUpdate } from "../../src/session/settings-update.js";
 import { makeSkill, makeTurnContext } from "../compile/make-turn-context.js";
 
@@ -19,7 +20,7 @@ const TURNS: TurnContext[] = [
 ];
 
 /** Rendered by session updates (settings-update.ts), not by a compile. */
-const SESSION_IDS = ["model-switch", "agents-md-replaced", "agents-md-removed"];
+const SESSION_IDS = ["model-switch", "agents-md-replaced", "agents-md-removed", "image-omitted"];
 const COMPILE_IDS = PROSE_IDS.filter((id) => !SESSION_IDS.includes(id));
 
 function proseWith(body: (id: string) => string) {
@@ -59,6 +60,9 @@ describe("PROSE_TEMPLATE_INPUTS", () => {
       buildSettingsUpdate(prev, { ...prev, model: "m2", modelInstructions: "i2", agentsMd: "new" }, profile, prose),
       buildSettingsUpdate(prev, { ...prev, agentsMd: undefined }, profile, prose),
     ].map((u) => JSON.stringify(u.items));
+    // A text-only model gets the image-omitted prose in place of the turn's image.
+    const textOnly = createSession({ profile: "promptc", prose, supportsImages: false });
+    texts.push(JSON.stringify(nextRequest(textOnly, makeTurnContext({ userInput: { images: ["https://example.com/a.png"] } })).request.input));
     expect(SESSION_IDS.filter((id) => !texts.some((t) => t.includes(`sentinel-${id}`)))).toEqual([]);
   });
 

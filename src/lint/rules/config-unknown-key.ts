@@ -1,6 +1,7 @@
 // config/unknown-key: a top-level config.toml key that is a likely misspelling of a key Codex reads. Pure.
 import { defineRule } from "../define-rule.js";
 import { parseTomlKeys } from "../parse-toml-keys.js";
+import { editDistance } from "../rule-utils.js";
 import { CODEX_CONFIG } from "../sources.js";
 
 /** Top-level keys of Codex's config (0.171 reference); unknown keys are ignored by Codex, silently. */
@@ -14,20 +15,6 @@ export const CODEX_CONFIG_KEYS = [
   "chatgpt_base_url", "disable_paste_burst", "cli_auth_credentials_store", "mcp_oauth_credentials_store", "check_for_update_on_startup",
   "analytics", "feedback", "notice", "oss_provider", "windows_wsl_setup_acknowledged", "forced_chatgpt_workspace_id",
 ];
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j] as number;
-      row[j] = Math.min((row[j] as number) + 1, (row[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length] as number;
-}
 
 export const configUnknownKey = defineRule({
   id: "config/unknown-key",

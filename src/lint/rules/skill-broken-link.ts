@@ -1,8 +1,7 @@
 // skill/broken-link: relative Markdown links in a skill resolve to files that exist. Pure.
 import { defineRule } from "../define-rule.js";
-import { dirOf } from "../lint-file.js";
 import { NO_OPTIONS } from "../rule-utils.js";
-import { localLinkPath } from "../skill-files.js";
+import { brokenLinks } from "../skill-files.js";
 import { AGNIX_RULES, SKILL_VALIDATOR } from "../sources.js";
 
 export const skillBrokenLink = defineRule({
@@ -21,10 +20,6 @@ export const skillBrokenLink = defineRule({
     defaultOptions: {},
   },
   check({ file, project, report }) {
-    for (const link of file.markdown.links) {
-      const path = localLinkPath(dirOf(file.path), link.target);
-      if (path === undefined || project.fs.kind(path) !== undefined) continue;
-      report({ messageId: "broken", data: { target: link.target }, place: { line: link.line, column: link.column, endLine: link.line, endColumn: link.column + link.target.length } });
-    }
+    for (const b of brokenLinks(file, project.fs)) report({ messageId: "broken", data: { target: b.target }, place: b.place });
   },
 });

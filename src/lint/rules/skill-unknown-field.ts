@@ -1,24 +1,11 @@
 // skill/unknown-field: frontmatter keys outside the spec (plus known harness extensions) are flagged. Pure.
 import { defineRule } from "../define-rule.js";
+import { editDistance } from "../rule-utils.js";
 import { SKILLS_REF, SKILLS_SPEC, CLAUDE_SKILLS } from "../sources.js";
 
 const SPEC_KEYS = ["name", "description", "license", "compatibility", "metadata", "allowed-tools"];
 /** Keys Claude Code documents for skills; accepted when the claude-code target is on. */
 const CLAUDE_KEYS = ["argument-hint", "disable-model-invocation", "user-invocable", "model", "context", "agent", "hooks", "version", "when_to_use"];
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j] as number;
-      row[j] = Math.min((row[j] as number) + 1, (row[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length] as number;
-}
 
 export const skillUnknownField = defineRule({
   id: "skill/unknown-field",
