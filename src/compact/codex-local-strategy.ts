@@ -1,9 +1,8 @@
 // Codex's local compaction as data in, data out: retained user messages, summary last, context, ghosts. Pure.
-import { diagnostic } from "../model/diagnostic.js";
 import type { ResponseItem } from "../model/items.js";
 import { buildCompactedHistory } from "./build-compacted-history.js";
 import { collectUserMessageRecords } from "./collect-user-messages.js";
-import { appendPinsAndGhosts, summaryMatcherFor, type CompactOptions, type CompactResult } from "./compact-history.js";
+import { appendPinsAndGhosts, historyReplaced, summaryMatcherFor, type CompactOptions, type CompactResult } from "./compact-history.js";
 import { collectGhostSnapshots } from "./ghost-snapshots.js";
 import { insertInitialContext } from "./insert-initial-context.js";
 import { collectPinnedBlocks } from "./pinned-blocks.js";
@@ -40,9 +39,7 @@ export function compactCodexLocal(options: CompactOptions): CompactResult {
     events: [COMPACT_WARNING_TEXT],
     diagnostics: [
       ...built.diagnostics,
-      diagnostic("compact/history-replaced", "info", `${options.history.length} item(s) replaced by ${tail.history.length}: only real user messages, the summary${initialContext ? ", the initial context" : ""} and ghost snapshots carry over`, {
-        data: { before: options.history.length, after: tail.history.length },
-      }),
+      historyReplaced(options.history.length, tail.history.length, initialContext !== undefined),
     ],
   };
 }

@@ -1,6 +1,6 @@
 // One interface over three compaction strategies (Codex local, Codex remote, pi), with a report of what moved.
 // Pure: the summary text comes in as data; nothing here calls a model.
-import type { Diagnostic } from "../model/diagnostic.js";
+import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import type { ResponseItem } from "../model/items.js";
 import { compactCodexLocal } from "./codex-local-strategy.js";
 import { compactCodexRemote } from "./codex-remote-strategy.js";
@@ -122,5 +122,13 @@ function withFirstItem(result: CompactResult, item: ResponseItem): CompactResult
     pinnedIndexes: result.pinnedIndexes.map(shift),
     ghostIndexes: result.ghostIndexes.map(shift),
     ...(result.pi ? { pi: { ...result.pi, cutIndex: shift(result.pi.cutIndex), turnStartIndex: shift(result.pi.turnStartIndex) } } : {}),
+    diagnostics: result.diagnostics.map((d) => (d.rule === "compact/history-replaced" ? historyReplaced(Number(d.data?.before) + 1, result.history.length + 1, d.data?.context === true) : d)),
   };
+}
+
+/** Reported by the local strategy: what a compaction replaces (nothing silent). */
+export function historyReplaced(before: number, after: number, context: boolean): Diagnostic {
+  return diagnostic("compact/history-replaced", "info", `${before} item(s) replaced by ${after}: only real user messages, the summary${context ? ", the initial context" : ""} and ghost snapshots carry over`, {
+    data: { before, after, context },
+  });
 }

@@ -25,6 +25,8 @@ export interface DryRunOptions {
   /** Re-inject the freshest initial context found in the log (Codex 0.171.0 does so on every compaction). */
   injectInitialContext: boolean;
   method: CodexEstimateMethod;
+  /** Keep `history[0]` first (a base-instructions item); default: {@link hasLoggedBaseInstructionsItem}. */
+  keepFirstItem?: boolean;
 }
 
 export interface TokenTotals {
@@ -75,6 +77,21 @@ export function itemVisibleText(item: ResponseItem): string {
   }
 }
 
+/**
+ * promptc's codex profile logs its base instructions as the first history item (no `base_instructions` in the
+ * session meta); Codex's own rollouts keep them in the meta only.
+ */
+export function hasLoggedBaseInstructionsItem(log: ParsedSessionLog): boolean {
+  const first = log.history[0];
+  return log.meta.originator === "promptc" && log.baseInstructions === undefined && first?.type === "message" && first.role === "developer";
+}
+
+/** The model's full context window from a log: Codex reports its 95% effective window, promptc the full one. */
+export function contextWindowFromLog(log: ParsedSessionLog): number | undefined {
+  if (log.modelContextWindow === undefined) return undefined;
+  return log.meta.originator === "promptc" ? log.modelContextWindow : Math.round((log.modelContextWindow * 100) / EFFECTIVE_CONTEXT_WINDOW_PERCENT);
+}
+
 function totals(items: readonly ResponseItem[], base: string | undefined, method: CodexEstimateMethod): TokenTotals {
   let exact = base ? countTokens(base) : 0;
   for (const item of items) {
@@ -91,22 +108,20 @@ export function planCompactDryRun(options: DryRunOptions): DryRunReport {
     log.lastTotalTokens !== undefined
       ? { ...totalUsageTokens({ lastReportedTotal: log.lastTotalTokens, history: log.history, ...(log.reasoningIncluded !== undefined ? { reasoningIncluded: log.reasoningIncluded } : {}), method }), source: "reported" as const }
       : { ...totalUsageTokens({ lastReportedTotal: 0, history: [], method }), total: estimateHistoryTokens(log.history, { ...(base !== undefined ? { baseInstructions: base } : {}), method }), source: "estimated" as const };
-  let contextWindow = options.contextWindow;
-  let windowSource: DryRunReport["threshold"]["windowSource"] = contextWindow !== undefined ? "option" : "unknown";
-  if (contextWindow === undefined && log.modelContextWindow !== undefined) {
-    // The log reports the effective window; invert the 95% to get the model's window.
-    contextWindow = Math.round((log.modelContextWindow * 100) / EFFECTIVE_CONTEXT_WINDOW_PERCENT);
-    windowSource = "log";
-  }
+  const fromLog = contextWindowFromLog(log);
+  const contextWindow = options.contextWindow ?? fromLog;
+  const windowSource: DryRunReport["threshold"]["windowSource"] = options.contextWindow !== undefined ? "option" : fromLog !== undefined ? "log" : "unknown";
   const limit = autoCompactLimit({
     ...(contextWindow !== undefined ? { contextWindow } : {}),
     ...(options.configLimit !== undefined ? { configLimit: options.configLimit } : {}),
   });
   const decision = shouldCompact({ phase: "pre-turn", totalUsage: usage.total, limit });
-  const initial = options.injectInitialContext ? initialContextFromHistory(log.history).items : [];
+  const keepFirstItem = options.keepFirstItem ?? hasLoggedBaseInstructionsItem(log);
+  const initial = options.injectInitialContext ? initialContextFromHistory(keepFirstItem ? log.history.slice(1) : log.history).items : [];
   const result = compactHistory({
     strategy: options.strategy,
     history: log.history,
+    keepFirstItem,
     summaryPrefix: options.summaryPrefix,
     summaryReply: options.summaryReply,
     knownSummaries: new Set(log.summaryTexts),
