@@ -2,17 +2,26 @@
 // them on vitest's `expect`. Pure apart from vitest's own snapshot IO (toMatchFileSnapshot).
 import { expect } from "vitest";
 import { commonPrefix, explainPrefix } from "./cache/common-prefix.js";
+import { parseRequest } from "./cache/parse-request.js";
 import type { RequestLike } from "./cache/prompt-segments.js";
 
 /** A request body, or anything that carries one (a compile or session result). */
 export type RequestOrResult = RequestLike | { request: RequestLike };
 
 function toRequest(value: unknown): RequestLike | undefined {
-  if (value === null || typeof value !== "object") return undefined;
-  const v = value as { request?: unknown; input?: unknown };
-  if (v.request && typeof v.request === "object") return v.request as RequestLike;
-  if (Array.isArray(v.input)) return v as RequestLike;
-  return undefined;
+  const r = parseRequest(value);
+  return r.ok ? r.request : undefined;
+}
+
+/** Why the arguments are not requests: "received: …; expected: …". */
+function shapeProblems(values: { [role: string]: unknown }): string {
+  return Object.entries(values)
+    .map(([role, v]) => {
+      const r = parseRequest(v);
+      return r.ok ? "" : `${role}: ${r.problems.join("; ")}`;
+    })
+    .filter(Boolean)
+    .join("; ");
 }
 
 interface MatcherThis {
@@ -31,7 +40,7 @@ export type MatchFile = (text: string, path: string) => Promise<void>;
 export function createRequestSnapshotMatcher(matchFile: MatchFile) {
   return async function toMatchRequestSnapshot(this: MatcherThis, received: unknown, path: string) {
     const request = toRequest(received);
-    if (!request) return { pass: false, message: () => "toMatchRequestSnapshot expects a request or a result with `request`" };
+    if (!request) return { pass: false, message: () => `toMatchRequestSnapshot expects a request or a result with \`request\` (${shapeProblems({ received })})` };
     try {
       await matchFile(serializeRequestSnapshot(request), path);
       return { pass: true, message: () => `expected the request not to match ${path}` };
@@ -47,7 +56,7 @@ export const promptcMatchers = {
   toExtendPrefixOf(this: MatcherThis, received: unknown, previous: RequestOrResult) {
     const next = toRequest(received);
     const prev = toRequest(previous);
-    if (!next || !prev) return { pass: false, message: () => "toExtendPrefixOf expects two requests (objects with `input`) or results with `request`" };
+    if (!next || !prev) return { pass: false, message: () => `toExtendPrefixOf expects two requests (objects with \`input\`) or results with \`request\` (${shapeProblems({ received, previous })})` };
     // Token counts are not needed for the verdict: count characters to stay fast.
     const r = commonPrefix(prev, next, { countTokens: (t) => t.length });
     return {
@@ -63,7 +72,7 @@ export const promptcMatchers = {
   toKeepCacheKey(this: MatcherThis, received: unknown, previous: RequestOrResult) {
     const next = toRequest(received);
     const prev = toRequest(previous);
-    if (!next || !prev) return { pass: false, message: () => "toKeepCacheKey expects two requests or results with `request`" };
+    if (!next || !prev) return { pass: false, message: () => `toKeepCacheKey expects two requests or results with \`request\` (${shapeProblems({ received, previous })})` };
     const pass = next.prompt_cache_key !== undefined && next.prompt_cache_key === prev.prompt_cache_key;
     return {
       pass,

@@ -34,6 +34,11 @@ describe("toExtendPrefixOf", () => {
   it("fails on something that is not a request", () => {
     expect(() => expect(42).toExtendPrefixOf(turn1)).toThrow(/expects two requests/);
   });
+
+  it("says where a malformed request is broken instead of crashing", () => {
+    const broken = { ...turn2, input: [{ type: "message", role: "user", content: [{ type: "input_text" }] }] };
+    expect(() => expect(broken).toExtendPrefixOf(turn1)).toThrow(/received: \$\.input\[0\]\.content\[0\]\.text must be a string/);
+  });
 });
 
 describe("toKeepCacheKey", () => {

@@ -4,6 +4,7 @@ export { cacheableTokens, OPENAI_CACHE_MODEL, type CacheModel } from "./cache-mo
 export { commonPrefix, explainPrefix, type CommonPrefixResult, type ParameterChange, type PrefixOptions } from "./common-prefix.js";
 export type { Divergence, DivergenceCause } from "./divergence.js";
 export { labelItem, leadingTag } from "./label-item.js";
+export { parseRequest, REQUEST_PROBLEMS_MAX, type ParseRequestResult } from "./parse-request.js";
 export { buildPromptSegments, cachePartition, PARAMETER_FIELDS, type PromptSegment, type RequestLike, type SegmentKind } from "./prompt-segments.js";
 export { simulateCache, type CachedRequestStats, type SimulateCacheOptions, type SimulateCacheResult } from "./simulate-cache.js";
 export type { CountTokens } from "./token-counter.js";

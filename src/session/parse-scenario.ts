@@ -9,8 +9,12 @@ import { SCENARIO_SCHEMA } from "./scenario-schema.js";
 let validator: ReturnType<Ajv["compile"]> | undefined;
 
 function validate(value: unknown): ErrorObject[] {
-  validator ??= new Ajv({ allErrors: true, strict: false }).compile(SCENARIO_SCHEMA);
-  return validator(value) ? [] : [...(validator.errors ?? [])];
+  validator ??= new Ajv({ allErrors: true, strict: false, verbose: true }).compile(SCENARIO_SCHEMA);
+  if (validator(value)) return [];
+  const errors = [...(validator.errors ?? [])];
+  // A failed oneOf is reported once, in its own words; its branches' errors would only repeat it.
+  const branches = errors.filter((e) => e.keyword === "oneOf").map((e) => `${e.schemaPath}/`);
+  return errors.filter((e) => !branches.some((b) => e.schemaPath.startsWith(b)));
 }
 
 /** `$.turns[1].settings` from path segments. */
@@ -54,6 +58,10 @@ function describeError(e: ErrorObject): { segments: (string | number)[]; message
       return { segments, message: `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` };
     case "const":
       return { segments, message: `must be ${JSON.stringify(p.allowedValue)}` };
+    case "oneOf": {
+      const described = (e.parentSchema as { description?: unknown } | undefined)?.description;
+      return { segments, message: typeof described === "string" ? `must be ${described}` : (e.message ?? e.keyword) };
+    }
     default:
       return { segments, message: e.message ?? e.keyword };
   }

@@ -66,10 +66,15 @@ describe("promptc diff", () => {
     [["diff", "s.yaml", "--turns", "1,9"], /turn 9 is out of range \(the scenario has 2 turns\)/],
     [["diff", "s.yaml", "--turns", "x"], /--turns expects two turn numbers/],
     [["diff", "a.json", "a.json", "--block", "0"], /whole numbers/],
+    [["diff", "a.json", "parts.json"], /parts\.json is not a request body: \$\.input\[0\]\.content\[0\]\.text must be a string; \$\.input\[1\] must be an object/],
+    [["diff", "tools.json", "a.json"], /tools\.json is not a request body: \$\.tools must be an array/],
   ])("exits 2 on bad usage: %j", async (argv, message) => {
     const f = files(body([user("x")]), body([user("x")]));
     writeFileSync(join(f.dir, "bad.json"), "{ nope");
     writeFileSync(join(f.dir, "arr.json"), "[1, 2]");
+    // Malformed bodies are usage errors with a JSON path, never a crash inside the analysis.
+    writeFileSync(join(f.dir, "parts.json"), JSON.stringify({ input: [{ type: "message", role: "user", content: [{ type: "input_text" }] }, 5] }));
+    writeFileSync(join(f.dir, "tools.json"), JSON.stringify({ input: [], tools: 5 }));
     writeFileSync(join(f.dir, "s.yaml"), `profile: codex\nsession: { id: s, date: "2026-11-29", timezone: Etc/UTC, shell: bash }\nsettings: { cwd: /r }\nfiles: { /r/x: "x" }\nturns: [{ user: a }, { user: b }]\n`);
     const c = capture(f.dir);
     expect(await run(argv, c.io)).toBe(2);

@@ -46,6 +46,12 @@ describe("parseScenario", () => {
     { name: "missing cwd", text: good.replace("cwd: /repo, ", ""), message: '$.settings: missing required key "cwd"', line: 4 },
     { name: "empty turns", text: good.replace(/turns:[\s\S]*/, "turns: []\n"), message: "$.turns: must NOT have fewer than 1 items", line: 5 },
     { name: "message item without role", text: good.replace('    assistant: "Done."', "    items: [{ type: message, content: [] }]"), message: '$.turns[0].items[0]: missing required key "role"', line: 7 },
+    // Items must be well-formed: a part or call with a missing field would reach the request (or crash) otherwise.
+    { name: "text part without text", text: good.replace('    assistant: "Done."', "    items: [{ type: message, role: assistant, content: [{ type: output_text }] }]"), message: '$.turns[0].items[0].content[0]: missing required key "text"', line: 7 },
+    { name: "function call without arguments", text: good.replace('    assistant: "Done."', "    items: [{ type: function_call, name: f, call_id: c }]"), message: '$.turns[0].items[0]: missing required key "arguments"', line: 7 },
+    { name: "reasoning without summary", text: good.replace('    assistant: "Done."', "    items: [{ type: reasoning }]"), message: '$.turns[0].items[0]: missing required key "summary"', line: 7 },
+    { name: "call output of the wrong type", text: good.replace('    assistant: "Done."', "    items: [{ type: function_call_output, call_id: c, output: 42 }]"), message: "$.turns[0].items[0].output: must be a string or an array of content parts", line: 7 },
+    { name: "image part without URL", text: good.replace('    assistant: "Done."', "    items: [{ type: message, role: user, content: [{ type: input_image }] }]"), message: '$.turns[0].items[0].content[0]: missing required key "image_url"', line: 7 },
   ])("reports $name with file, JSON path and line", ({ text, message, line }) => {
     const r = parseScenario(text, "/s/t.yaml");
     expect(r.value).toBeUndefined();

@@ -5,6 +5,7 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { commonPrefix, explainPrefix, type CommonPrefixResult } from "../../cache/common-prefix.js";
 import { OPENAI_CACHE_MODEL, type CacheModel } from "../../cache/cache-model.js";
+import { parseRequest } from "../../cache/parse-request.js";
 import type { RequestLike } from "../../cache/prompt-segments.js";
 import { createNodeHost } from "../../host/node-host.js";
 import { approxTokens } from "../../tokens/index.js";
@@ -25,13 +26,10 @@ interface DiffOptions {
 
 type Loaded = { ok: true; label: string; request: RequestLike } | { ok: false; error: string };
 
-/** A request body, or an object carrying one under `request` (compile / preview --json output). */
+/** A request body, or an object carrying one under `request` (compile / preview --json output); undefined if malformed. */
 export function requestFromJson(value: unknown): RequestLike | undefined {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
-  const v = value as { request?: unknown; input?: unknown };
-  if (v.request && typeof v.request === "object" && Array.isArray((v.request as { input?: unknown }).input)) return v.request as RequestLike;
-  if (Array.isArray(v.input)) return v as RequestLike;
-  return undefined;
+  const r = parseRequest(value);
+  return r.ok ? r.request : undefined;
 }
 
 function loadRequestFile(path: string, label: string): Loaded {
@@ -47,9 +45,9 @@ function loadRequestFile(path: string, label: string): Loaded {
   } catch (err) {
     return { ok: false, error: `${label} is not valid JSON: ${(err as Error).message}` };
   }
-  const request = requestFromJson(value);
-  if (!request) return { ok: false, error: `${label} is not a request body (no "input" array)` };
-  return { ok: true, label, request };
+  const r = parseRequest(value);
+  if (!r.ok) return { ok: false, error: `${label} is not a request body: ${r.problems.join("; ")}` };
+  return { ok: true, label, request: r.request };
 }
 
 function isScenarioFile(path: string): boolean {
