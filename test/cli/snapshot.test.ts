@@ -56,6 +56,15 @@ describe("promptc snapshot", () => {
     expect(readFileSync(file, "utf8")).toBe(good);
   });
 
+  it("reports a snapshot folder it cannot write as an error (exit 2), not a crash", async () => {
+    const dir = project({ "plain.yaml": scenario() });
+    writeFileSync(join(dir, "out-is-a-file"), "");
+    const c = capture(dir);
+    expect(await run(["snapshot", "--out", "out-is-a-file", "--json"], c.io)).toBe(2);
+    const report = JSON.parse(c.out());
+    expect(report.scenarios.map((s: { status: string; files: { status: string }[] }) => [s.status, s.files.map((f) => f.status)])).toEqual([["error", ["unwritable", "unwritable", "unwritable"]]]);
+  });
+
   it("refuses --update in CI", async () => {
     const dir = project({ "plain.yaml": scenario() });
     const c = capture(dir, { CI: "1" });

@@ -43,7 +43,7 @@ export function isCI(env: { [key: string]: string | undefined }): boolean {
   return v !== undefined && v !== "" && v !== "0" && v.toLowerCase() !== "false";
 }
 
-type FileStatus = "same" | "written" | "updated" | "differs" | "missing" | "stale" | "removed";
+type FileStatus = "same" | "written" | "updated" | "differs" | "missing" | "stale" | "removed" | "unwritable";
 type ScenarioStatus = "ok" | "written" | "updated" | "differs" | "broken" | "error";
 
 interface ScenarioReport {
@@ -51,7 +51,7 @@ interface ScenarioReport {
   file: string;
   status: ScenarioStatus;
   turns: number;
-  files: { name: string; status: FileStatus; firstDifference?: { line: number; expected: string; actual: string } }[];
+  files: { name: string; status: FileStatus; firstDifference?: { line: number; expected: string; actual: string }; error?: string }[];
   findings: InvariantFinding[];
   cache?: { inputTokens: number; cachedTokens: number; hitRatio: number };
   diagnostics: Diagnostic[];
@@ -72,6 +72,16 @@ function firstDifference(expected: string, actual: string): { line: number; expe
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   const cut = (s: string | undefined) => (s === undefined ? "(end of file)" : s.length > 160 ? `${s.slice(0, 160)}…` : s);
   return { line: i + 1, expected: cut(a[i]), actual: cut(b[i]) };
+}
+
+/** Runs a file-system write; the error's message when it fails (a snapshot folder that is a file, no permission). */
+function tryWrite(write: () => void): string | undefined {
+  try {
+    write();
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
 }
 
 function listScenarios(dir: string): string[] | undefined {
@@ -130,9 +140,11 @@ function snapshotOne(host: Host, path: string, outRoot: string, write: boolean, 
     if (old === text) {
       report.files.push({ name: file, status: "same" });
     } else if (old === undefined ? write : write && update) {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(target, text);
-      report.files.push({ name: file, status: old === undefined ? "written" : "updated" });
+      const error = tryWrite(() => {
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(target, text);
+      });
+      report.files.push(error ? { name: file, status: "unwritable", error } : { name: file, status: old === undefined ? "written" : "updated" });
     } else if (old === undefined) {
       report.files.push({ name: file, status: "missing" });
     } else {
@@ -141,14 +153,15 @@ function snapshotOne(host: Host, path: string, outRoot: string, write: boolean, 
   }
   for (const file of existing.filter((f) => TURN_FILE.test(f) && !(f in snap.files)).sort()) {
     if (write && update) {
-      rmSync(join(dir, file));
-      report.files.push({ name: file, status: "removed" });
+      const error = tryWrite(() => rmSync(join(dir, file)));
+      report.files.push(error ? { name: file, status: "unwritable", error } : { name: file, status: "removed" });
     } else {
       report.files.push({ name: file, status: "stale" });
     }
   }
   const statuses = new Set(report.files.map((f) => f.status));
-  if (snap.findings.length) report.status = "broken";
+  if (statuses.has("unwritable")) report.status = "error";
+  else if (snap.findings.length) report.status = "broken";
   else if (statuses.has("differs") || statuses.has("missing") || statuses.has("stale")) report.status = "differs";
   else if (statuses.has("updated") || statuses.has("removed")) report.status = "updated";
   else if (statuses.has("written")) report.status = "written";
@@ -202,6 +215,8 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
             io.stdout(`    ${f.name} differs at line ${f.firstDifference.line}\n      ${style.red(`- ${f.firstDifference.expected}`)}\n      ${style.green(`+ ${f.firstDifference.actual}`)}\n`);
           } else if (f.status === "missing" || f.status === "stale") {
             io.stdout(`    ${f.name} ${f.status}\n`);
+          } else if (f.status === "unwritable") {
+            io.stdout(`    ${style.red(`${f.name} cannot be written: ${f.error ?? "unknown error"}`)}\n`);
           }
         }
       }
