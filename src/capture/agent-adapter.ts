@@ -20,6 +20,9 @@ export interface AgentAdapter {
   args: string[];
   /** Environment added to the child's (overrides the user's values for these keys only). */
   env: { [key: string]: string };
+  /** Variables removed from the child's environment: switches that would send the agent to another endpoint
+   * (a cloud provider, a real credential) instead of the loopback server. */
+  unsetEnv?: string[];
   /** Extra environment with `--isolated`: scratch HOME and config folders. */
   isolatedEnv: { [key: string]: string };
   /** Folders to create under the scratch folder with `--isolated`. */
@@ -34,6 +37,9 @@ export interface AgentAdapter {
 
 export const DUMMY_API_KEY = "promptc-capture-dummy-key";
 
+/** Keeps a proxy the user has configured from carrying loopback requests (set by every adapter). */
+export const LOOPBACK_NO_PROXY = "127.0.0.1,localhost";
+
 export interface InvocationOptions {
   /** `http://127.0.0.1:PORT` of the running capture server. */
   origin: string;
@@ -46,6 +52,8 @@ export interface AgentInvocation {
   args: string[];
   /** Only the variables to add or override; the caller merges them over its environment. */
   env: { [key: string]: string };
+  /** Variables the caller removes from its environment first. */
+  unset: string[];
   /** Absolute folders to create before starting (isolated runs). */
   mkdirs: string[];
 }
@@ -70,7 +78,7 @@ export function buildInvocation(adapter: AgentAdapter, argv: readonly string[], 
     for (const [k, v] of Object.entries(adapter.isolatedEnv)) env[k] = fill(v, vars);
     for (const d of adapter.isolatedDirs) mkdirs.push(fill(d, vars));
   }
-  return { command, args: [...adapter.args.map((a) => fill(a, vars)), ...rest], env, mkdirs };
+  return { command, args: [...adapter.args.map((a) => fill(a, vars)), ...rest], env, unset: [...(adapter.unsetEnv ?? [])], mkdirs };
 }
 
 /** The agent's version from a user-agent header such as `codex_exec/0.171.0 (…)`. */

@@ -1,6 +1,6 @@
 // Adapter data for the Codex CLI: a custom Responses provider given with `-c` overrides (the user's
 // config.toml is never edited) and a dummy key in the environment. Pure data.
-import type { AgentAdapter } from "../agent-adapter.js";
+import { LOOPBACK_NO_PROXY, type AgentAdapter } from "../agent-adapter.js";
 
 export const CODEX_PROVIDER_ID = "promptc_capture";
 export const CODEX_KEY_ENV = "PROMPTC_CAPTURE_API_KEY";
@@ -17,7 +17,7 @@ export const codexAdapter: AgentAdapter = {
     "-c",
     `model_providers.${CODEX_PROVIDER_ID}={name="promptc capture",base_url="{baseUrl}",wire_api="responses",env_key="${CODEX_KEY_ENV}"}`,
   ],
-  env: { [CODEX_KEY_ENV]: "{dummyKey}" },
+  env: { [CODEX_KEY_ENV]: "{dummyKey}", NO_PROXY: LOOPBACK_NO_PROXY, no_proxy: LOOPBACK_NO_PROXY },
   isolatedEnv: { HOME: "{scratch}/home", CODEX_HOME: "{scratch}/codex-home" },
   isolatedDirs: ["{scratch}/home", "{scratch}/codex-home"],
   profile: "codex",

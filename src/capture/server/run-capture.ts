@@ -65,7 +65,7 @@ async function runAgent(options: RunCaptureOptions, server: CaptureServer, scrat
   const inv = buildInvocation(options.adapter, options.argv, scratch === undefined ? { origin: server.origin } : { origin: server.origin, scratch });
   for (const d of inv.mkdirs) mkdirSync(d, { recursive: true });
   const env: { [key: string]: string } = {};
-  for (const [k, v] of Object.entries(options.env)) if (v !== undefined) env[k] = v;
+  for (const [k, v] of Object.entries(options.env)) if (v !== undefined && !inv.unset.includes(k)) env[k] = v;
   Object.assign(env, inv.env);
   const timeoutMs = options.timeoutMs ?? CAPTURE_TIMEOUT_MS;
 

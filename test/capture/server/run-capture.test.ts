@@ -121,6 +121,14 @@ describe("runCapture", () => {
     }
   });
 
+  it("removes cloud-provider switches and real tokens from Claude Code's environment and keeps proxies off loopback", async () => {
+    const out: string[] = [];
+    const userEnv = env("whoami", { CLAUDE_CODE_USE_BEDROCK: "1", ANTHROPIC_AUTH_TOKEN: "real-token", ANTHROPIC_API_KEY: "real-key", NO_PROXY: "corp.example", KEEP_ME: "yes" });
+    const run = await runCapture({ adapter: claudeCodeAdapter, argv: [FAKE, "x"], cwd: process.cwd(), env: userEnv, onAgentOutput: (t) => out.push(t) });
+    expect(run.exitCode).toBe(0);
+    expect(/fake-agent env (.*)/.exec(out.join(""))?.[1]).toBe("CLAUDE_CODE_USE_BEDROCK=(unset) ANTHROPIC_AUTH_TOKEN=(unset) ANTHROPIC_API_KEY=promptc-capture-dummy-key NO_PROXY=127.0.0.1,localhost KEEP_ME=yes");
+  });
+
   it("reports a missing agent command as a spawn failure", async () => {
     const run = await runCapture({ adapter: codexAdapter, argv: ["/nonexistent/codex-binary"], cwd: process.cwd(), env: env("codex") });
     expect(run.exitCode).toBeNull();
