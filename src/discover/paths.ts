@@ -10,8 +10,13 @@ export function joinPath(dir: string, ...names: string[]): string {
   return normalizePath(out);
 }
 
+/** A `.` or `..` segment, an empty segment (`//`) or a trailing `/`: what normalizing can change. */
+const NOT_NORMAL = /(?:^|\/)\.{1,2}(?:\/|$)|\/\/|.\/$/;
+
 /** Collapses `//`, `.` and `..` segments; keeps a leading `/`. */
 export function normalizePath(path: string): string {
+  // Discovery normalizes every path it builds, and nearly all are already normal: skip split and join.
+  if (path !== "" && path !== "/" && !NOT_NORMAL.test(path)) return path;
   const absolute = path.startsWith("/");
   const parts: string[] = [];
   for (const part of path.split("/")) {
