@@ -3,12 +3,13 @@ import { describe, expect, it } from "vitest";
 import { lintRules, ruleRegistry } from "../../src/lint/rules/index.js";
 import { claudeCases } from "./cases/claude.js";
 import { ctxCases } from "./cases/ctx.js";
+import { ctxRepoCases } from "./cases/ctx-repo.js";
 import { metaCases, otherCases } from "./cases/other.js";
 import { promptCases } from "./cases/prompt.js";
 import { skillCases } from "./cases/skill.js";
 import { testRule, type RuleCases } from "./rule-tester.js";
 
-const ALL_CASES: { [ruleId: string]: RuleCases } = { ...skillCases, ...ctxCases, ...otherCases, ...metaCases, ...promptCases, ...claudeCases };
+const ALL_CASES: { [ruleId: string]: RuleCases } = { ...skillCases, ...ctxCases, ...otherCases, ...metaCases, ...promptCases, ...claudeCases, ...ctxRepoCases };
 /** Emitted by the runner when a rule throws; covered in run.test.ts. */
 const RUNNER_ONLY = new Set(["meta/internal-error"]);
 

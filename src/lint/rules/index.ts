@@ -18,8 +18,10 @@ import { ctxImportDepth } from "./ctx-import-depth.js";
 import { ctxImportMissing } from "./ctx-import-missing.js";
 import { ctxMaxLines } from "./ctx-max-lines.js";
 import { ctxNoTreeDump } from "./ctx-no-tree-dump.js";
+import { ctxPackageManagerConsistency } from "./ctx-package-manager-consistency.js";
 import { ctxPersonalPaths } from "./ctx-personal-paths.js";
 import { ctxPlaceholder } from "./ctx-placeholder.js";
+import { ctxReadmeOverlap } from "./ctx-readme-overlap.js";
 import { ctxTokenBudget } from "./ctx-token-budget.js";
 import { ctxVolatileContent } from "./ctx-volatile-content.js";
 import { cursorFrontmatter } from "./cursor-frontmatter.js";
@@ -92,8 +94,10 @@ export const ruleRegistry: { readonly [id: string]: Rule<any> } = {
   "ctx/import-missing": ctxImportMissing,
   "ctx/max-lines": ctxMaxLines,
   "ctx/no-tree-dump": ctxNoTreeDump,
+  "ctx/package-manager-consistency": ctxPackageManagerConsistency,
   "ctx/personal-paths": ctxPersonalPaths,
   "ctx/placeholder": ctxPlaceholder,
+  "ctx/readme-overlap": ctxReadmeOverlap,
   "ctx/token-budget": ctxTokenBudget,
   "ctx/volatile-content": ctxVolatileContent,
   "cursor/frontmatter": cursorFrontmatter,
