@@ -5,9 +5,10 @@ import { createMemoryHost, type MemoryEntry } from "../host/memory-host.js";
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
 import type { TurnContext } from "../model/turn-context.js";
 import { applyScenarioSettings } from "../session/compile-scenario.js";
-import { parseScenario } from "../session/parse-scenario.js";
+import { parseScenario, resolveAgainst } from "../session/parse-scenario.js";
 import { settingsAtTurn, VIRTUAL_CODEX_HOME, VIRTUAL_HOME, type Scenario } from "../session/scenario.js";
 import { loadTurnContext } from "./load-turn-context.js";
+import YAML from "yaml";
 
 /** Scenario files larger than this are refused (a scenario is hand-written YAML). */
 export const SCENARIO_MAX_BYTES = 8 * 1024 * 1024;
@@ -74,4 +75,50 @@ export function loadScenarioContexts(host: Host, scenario: Scenario): Result<Tur
     contexts.push(applyScenarioSettings(r.value, s));
   }
   return { value: contexts, diagnostics };
+}
+
+/** Files that may hold a `snapshot:` section, nearest first in each folder (the lint config's names). */
+export const SNAPSHOT_CONFIG_FILES = ["promptc.yaml", "promptc.yml"] as const;
+const CONFIG_MAX_BYTES = 1024 * 1024;
+
+export interface SnapshotFolders {
+  /** Folder of scenario files, absolute. */
+  scenarios?: string;
+  /** Snapshot folder, absolute. */
+  out?: string;
+  /** The config file they came from. */
+  file?: string;
+}
+
+/**
+ * The `snapshot: { scenarios, out }` section of the nearest promptc.yaml above `cwd` (paths relative to that
+ * file). A file without the section gives `{}`; a malformed one is an error diagnostic, never ignored.
+ */
+export function loadSnapshotFolders(host: Host, cwd: string): Result<SnapshotFolders | undefined> {
+  for (let dir = cwd; ; dir = dir.slice(0, Math.max(dir.lastIndexOf("/"), 1))) {
+    for (const name of SNAPSHOT_CONFIG_FILES) {
+      const file = `${dir === "/" ? "" : dir}/${name}`;
+      const read = host.readBytes(file, { maxBytes: CONFIG_MAX_BYTES });
+      if (!read.ok) continue;
+      const bad = (message: string) => ({ value: undefined, diagnostics: [diagnostic("snapshot/config", "error", `${file}: ${message}`, { file })] });
+      if (read.value.size > CONFIG_MAX_BYTES) return bad(`over ${CONFIG_MAX_BYTES} bytes`);
+      let data: unknown;
+      try {
+        data = YAML.parse(new TextDecoder("utf-8", { fatal: true }).decode(read.value.bytes), { maxAliasCount: 100 });
+      } catch (err) {
+        return bad(err instanceof Error ? err.message.split("\n")[0]! : String(err));
+      }
+      const section = data !== null && typeof data === "object" ? (data as { snapshot?: unknown }).snapshot : undefined;
+      if (section === undefined) return { value: { file }, diagnostics: [] };
+      if (section === null || typeof section !== "object" || Array.isArray(section)) return bad("`snapshot` must be a mapping with `scenarios` and/or `out`");
+      const out: SnapshotFolders = { file };
+      for (const [key, value] of Object.entries(section)) {
+        if (key !== "scenarios" && key !== "out") return bad(`unknown key snapshot.${key} (expected scenarios, out)`);
+        if (typeof value !== "string" || value === "") return bad(`snapshot.${key} must be a folder path`);
+        out[key] = resolveAgainst(file, value);
+      }
+      return { value: out, diagnostics: [] };
+    }
+    if (dir === "/" || !dir.includes("/")) return { value: {}, diagnostics: [] };
+  }
 }

@@ -65,6 +65,31 @@ describe("promptc snapshot", () => {
     expect(report.scenarios.map((s: { status: string; files: { status: string }[] }) => [s.status, s.files.map((f) => f.status)])).toEqual([["error", ["unwritable", "unwritable", "unwritable"]]]);
   });
 
+  it("takes its folders from promptc.yaml's snapshot section (relative to that file), flags winning", async () => {
+    const dir = tempDir("promptc-snapshot-config-");
+    mkdirSync(join(dir, "scen"), { recursive: true });
+    mkdirSync(join(dir, "sub"), { recursive: true });
+    writeFileSync(join(dir, "scen", "plain.yaml"), scenario());
+    writeFileSync(join(dir, "promptc.yaml"), "ignorePatterns: []\nsnapshot: { scenarios: scen, out: snaps }\n");
+    expect(await run(["snapshot"], capture(join(dir, "sub")).io)).toBe(0);
+    expect(existsSync(join(dir, "snaps/plain/turn-2.request.json"))).toBe(true);
+    expect(await run(["snapshot", "--out", "elsewhere"], capture(dir).io)).toBe(0);
+    expect(existsSync(join(dir, "elsewhere/plain/layout.txt"))).toBe(true);
+  });
+
+  it.each([
+    ["snapshot: [a]\n", /snapshot` must be a mapping/],
+    ["snapshot: { scenario: x }\n", /unknown key snapshot\.scenario/],
+    ["snapshot: { out: 3 }\n", /snapshot\.out must be a folder path/],
+    ["snapshot: [\n", /promptc\.yaml: /],
+  ])("exits 2 on a bad snapshot section: %j", async (text, message) => {
+    const dir = project({ "plain.yaml": scenario() });
+    writeFileSync(join(dir, "promptc.yaml"), text);
+    const c = capture(dir);
+    expect(await run(["snapshot"], c.io)).toBe(2);
+    expect(c.err()).toMatch(message);
+  });
+
   it("refuses --update in CI", async () => {
     const dir = project({ "plain.yaml": scenario() });
     const c = capture(dir, { CI: "1" });

@@ -1,12 +1,12 @@
 // `promptc snapshot [scenario…] [--update]`: compile every scenario, compare with snapshots/<scenario>/
 // (turn-N.request.json, layout.txt) and check the prefix invariant. Does IO (CLI edge).
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { Command } from "commander";
 import type { Host } from "../../host/host.js";
 import { createNodeHost } from "../../host/node-host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
-import { loadScenarioContexts, loadScenarioFile } from "../../discover/load-scenario.js";
+import { loadScenarioContexts, loadScenarioFile, loadSnapshotFolders } from "../../discover/load-scenario.js";
 import { compileScenario, type CompileScenarioResult } from "../../session/compile-scenario.js";
 import type { Scenario } from "../../session/scenario.js";
 import { buildScenarioSnapshot, type InvariantFinding } from "../../session/scenario-snapshot.js";
@@ -112,8 +112,8 @@ function resolveScenarioArg(arg: string, dir: string, cwd: string): string {
 
 interface SnapshotOptions {
   update?: boolean;
-  dir: string;
-  out: string;
+  dir?: string;
+  out?: string;
   json?: boolean;
   color?: boolean;
 }
@@ -174,14 +174,22 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
     .description("compile scenarios and compare each request with snapshots/<scenario>/; check the cache-prefix invariant")
     .argument("[scenario...]", "scenario files or names (default: every scenario in --dir)")
     .option("-u, --update", "rewrite snapshots that differ (never when CI is set)")
-    .option("--dir <dir>", "folder of scenario files", DEFAULT_SCENARIO_DIR)
-    .option("--out <dir>", "snapshot folder", DEFAULT_SNAPSHOT_DIR)
+    .option("--dir <dir>", `folder of scenario files (default: promptc.yaml snapshot.scenarios, else ${DEFAULT_SCENARIO_DIR})`)
+    .option("--out <dir>", `snapshot folder (default: promptc.yaml snapshot.out, else ${DEFAULT_SNAPSHOT_DIR})`)
     .option("--json", "print a JSON report")
     .option("--no-color", "no colours")
     .action((args: string[], options: SnapshotOptions) => {
       const style = createStyle(!options.json && shouldColor(io, options.color));
-      const dir = resolve(io.cwd, options.dir);
-      const out = resolve(io.cwd, options.out);
+      const host = createNodeHost({ cwd: io.cwd, env: io.env });
+      const configured = loadSnapshotFolders(host, io.cwd);
+      if (!configured.value) {
+        for (const d of configured.diagnostics) io.stderr(`promptc snapshot: ${d.message}\n`);
+        return setExitCode(EXIT_USAGE);
+      }
+      // Flags are relative to the working directory; config and defaults to the project (the config's folder).
+      const root = configured.value.file !== undefined ? dirname(configured.value.file) : io.cwd;
+      const dir = options.dir !== undefined ? resolve(io.cwd, options.dir) : (configured.value.scenarios ?? resolve(root, DEFAULT_SCENARIO_DIR));
+      const out = options.out !== undefined ? resolve(io.cwd, options.out) : (configured.value.out ?? resolve(root, DEFAULT_SNAPSHOT_DIR));
       const ci = isCI(io.env);
       if (ci && options.update) {
         io.stderr("promptc snapshot: --update is refused when CI is set (snapshots are only compared in CI)\n");
@@ -196,7 +204,6 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
         io.stderr(`promptc snapshot: no scenarios (*.yaml, *.yml, *.json) in ${dir}\n`);
         return setExitCode(EXIT_USAGE);
       }
-      const host = createNodeHost({ cwd: io.cwd, env: io.env });
       const reports = files.map((f) => snapshotOne(host, f, out, !ci, options.update === true));
       const exit = reports.some((r) => r.status === "error") ? EXIT_USAGE : reports.some((r) => r.status === "differs" || r.status === "broken") ? EXIT_FINDINGS : EXIT_OK;
       if (options.json) {
