@@ -27,6 +27,8 @@ export interface AgentAdapter {
   isolatedEnv: { [key: string]: string };
   /** Folders to create under the scratch folder with `--isolated`. */
   isolatedDirs: string[];
+  /** Context window (tokens) the agent's default model has, for the shares in the view. */
+  contextWindow?: number;
   /** promptc profile whose prose `calibrate` can fill from this agent's captures. */
   profile?: string;
   /** Agent version the profile targets; a capture from another version gets a diagnostic. */

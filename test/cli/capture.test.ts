@@ -37,6 +37,20 @@ describe("promptc capture", () => {
     expect(readFileSync(join(dir, "r.html"), "utf8")).toContain("<!DOCTYPE html>");
   });
 
+  it("shows a Claude-Code-like capture in the Messages view against Claude's window, --context-window overriding", async () => {
+    const c = io({ FAKE_AGENT_MODE: "claude" });
+    expect(await run(["capture", "--agent", "claude-code", "--", FAKE, "hi"], c.io)).toBe(0);
+    expect(c.out()).toMatch(/sys\.0\s+system\s+extension\s+system-header/);
+    expect(c.out()).toMatch(/sys\.2\s+system\s+base-instructions\s+system .*\[cache: ephemeral 1h\]/);
+    expect(c.out()).toMatch(/0\.0\s+user\s+agents-md\s+system-reminder:claudeMd\+currentDate/);
+    expect(c.out()).toMatch(/1\.0\s+system\s+developer\s+system-message/);
+    expect(c.out()).toContain("tokens: o200k_base counts");
+    expect(c.out()).toMatch(/% of 200,000\)/);
+    const w = io({ FAKE_AGENT_MODE: "claude" });
+    await run(["capture", "--agent", "claude-code", "--context-window", "1000000", "--", FAKE, "hi"], w.io);
+    expect(w.out()).toMatch(/% of 1,000,000\)/);
+  });
+
   it("prints the capture as JSON with raw bodies", async () => {
     const c = io({ FAKE_AGENT_MODE: "invalid-json" });
     expect(await run(["capture", "--agent", "codex", "--json", "--", FAKE, "x"], c.io)).toBe(0);

@@ -22,4 +22,6 @@ export const claudeCodeAdapter: AgentAdapter = {
   isolatedEnv: { HOME: "{scratch}/home", CLAUDE_CONFIG_DIR: "{scratch}/home/.claude" },
   isolatedDirs: ["{scratch}/home/.claude"],
   versionPattern: "^claude-cli/([0-9][0-9A-Za-z.+-]*)",
+  // Claude models' standard window (the 1M one needs a beta header and a plan that has it).
+  contextWindow: 200_000,
 };

@@ -20,6 +20,7 @@ export const codexAdapter: AgentAdapter = {
   env: { [CODEX_KEY_ENV]: "{dummyKey}", NO_PROXY: LOOPBACK_NO_PROXY, no_proxy: LOOPBACK_NO_PROXY },
   isolatedEnv: { HOME: "{scratch}/home", CODEX_HOME: "{scratch}/codex-home" },
   isolatedDirs: ["{scratch}/home", "{scratch}/codex-home"],
+  contextWindow: 272_000,
   profile: "codex",
   targetVersion: "0.171.0",
   versionPattern: "^codex_[a-z_]+/([0-9][0-9A-Za-z.+-]*)",

@@ -21,7 +21,7 @@ import { EXIT_FINDINGS, EXIT_USAGE, type CliIO } from "../io.js";
 import { formatPrefixReport, requestFromJson } from "./diff.js";
 import type { RegisterCommand } from "./index.js";
 
-/** Context window used for shares when the user gives none (Codex's default for gpt-5 family models). */
+/** Context window used for shares when neither the user nor the adapter gives one (gpt-5 family in Codex). */
 export const DEFAULT_CONTEXT_WINDOW = 272_000;
 
 interface CaptureOptions {
@@ -113,7 +113,7 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
     .option("--isolated", "run the agent with a scratch HOME and config folder")
     .option("--timeout <seconds>", "stop the agent after this long", "300")
     .option("--compare <compiled.json>", "compare the first model request (item ids aside) with a compiled request body, as promptc diff does")
-    .option("--context-window <tokens>", "context window for shares", String(DEFAULT_CONTEXT_WINDOW))
+    .option("--context-window <tokens>", `context window for shares (default: the agent's usual, else ${DEFAULT_CONTEXT_WINDOW})`)
     .option("--no-color", "no colours")
     .action(async (argv: string[], options: CaptureOptions) => {
       const fail = (msg: string) => {
@@ -170,7 +170,7 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
       };
       if (typeof turns === "number") runOptions.maxTurns = turns;
       const run = await runCapture(runOptions);
-      const contextWindow = window as number;
+      const contextWindow = (window as number | undefined) ?? adapter.contextWindow ?? DEFAULT_CONTEXT_WINDOW;
       const views = run.requests.map((r) => viewOf(r, adapter.dialect));
 
       if (options.out !== undefined) writeCaptureDir(resolve(io.cwd, options.out), run);
