@@ -17,6 +17,8 @@ export interface DryRunOptions {
   summaryReply: string;
   /** Full model context window; when omitted it is derived from the window the log reported (95%). */
   contextWindow?: number;
+  /** Used when neither `contextWindow` nor the log gives one (a config's `model_context_window`). */
+  fallbackContextWindow?: number;
   /** `model_auto_compact_token_limit`. */
   configLimit?: number;
   pins?: readonly PinSelector[];
@@ -42,7 +44,7 @@ export interface DryRunReport {
   threshold: {
     limit: number | undefined;
     contextWindow: number | undefined;
-    windowSource: "option" | "log" | "unknown";
+    windowSource: "option" | "log" | "config" | "unknown";
     configLimit: number | undefined;
     decision: CompactDecision;
   };
@@ -109,8 +111,9 @@ export function planCompactDryRun(options: DryRunOptions): DryRunReport {
       ? { ...totalUsageTokens({ lastReportedTotal: log.lastTotalTokens, history: log.history, ...(log.reasoningIncluded !== undefined ? { reasoningIncluded: log.reasoningIncluded } : {}), method }), source: "reported" as const }
       : { ...totalUsageTokens({ lastReportedTotal: 0, history: [], method }), total: estimateHistoryTokens(log.history, { ...(base !== undefined ? { baseInstructions: base } : {}), method }), source: "estimated" as const };
   const fromLog = contextWindowFromLog(log);
-  const contextWindow = options.contextWindow ?? fromLog;
-  const windowSource: DryRunReport["threshold"]["windowSource"] = options.contextWindow !== undefined ? "option" : fromLog !== undefined ? "log" : "unknown";
+  const contextWindow = options.contextWindow ?? fromLog ?? options.fallbackContextWindow;
+  const windowSource: DryRunReport["threshold"]["windowSource"] =
+    options.contextWindow !== undefined ? "option" : fromLog !== undefined ? "log" : options.fallbackContextWindow !== undefined ? "config" : "unknown";
   const limit = autoCompactLimit({
     ...(contextWindow !== undefined ? { contextWindow } : {}),
     ...(options.configLimit !== undefined ? { configLimit: options.configLimit } : {}),

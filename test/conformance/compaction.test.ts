@@ -1,25 +1,36 @@
-// Conformance: the real Codex CLI's inline (local) compaction against promptc's pure compaction.
-// Runs /tmp/codex (or $CODEX_BIN) against a loopback Responses stub; skipped when the binary is missing.
+// Conformance: the real Codex CLI's inline (local) compaction against promptc's pure compaction and its dry run.
+// Three `codex exec` turns against a loopback Responses stub that reports huge usage, so Codex compacts before
+// turns 2 and 3; skipped when the binary cannot be found or installed (see find-codex.ts).
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { run } from "../../src/cli/program.js";
 import { compactCodexLocal } from "../../src/compact/codex-local-strategy.js";
 import { initialContextFromHistory } from "../../src/compact/initial-context-from-history.js";
 import { parseRollout } from "../../src/session/parse-rollout.js";
 import { parseRolloutItem } from "../../src/session/parse-rollout-item.js";
 import type { ResponseItem } from "../../src/model/items.js";
+import { findCodex } from "./find-codex.js";
 
-const CODEX_BIN = process.env.CODEX_BIN ?? "/tmp/codex/node_modules/.bin/codex";
+const codex = findCodex();
 const REPORTED_INPUT_TOKENS = 60_000;
 const CONFIG_LIMIT = 5_000;
 const REPLY = "Done.";
+/** Per `codex exec`; a loaded 2-core machine can be slow, and a hung agent must not hang the suite. */
+const EXEC_TIMEOUT_MS = 150_000;
 
-// A Responses endpoint that records bodies and always answers REPLY with large usage.
-function startStub(bodies: unknown[]): Promise<Server> {
+interface Body {
+  input: unknown[];
+  tools?: unknown[];
+}
+
+// A Responses endpoint that records bodies and always answers REPLY with large usage. Anything else it does not
+// understand gets a 4xx instead of an exception in the test process.
+function startStub(bodies: Body[]): Promise<Server> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -28,7 +39,14 @@ function startStub(bodies: unknown[]): Promise<Server> {
         res.writeHead(200, { "content-type": "application/json" }).end('{"data":[],"models":[]}');
         return;
       }
-      bodies.push(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+      let body: Body;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Body;
+      } catch {
+        res.writeHead(400).end();
+        return;
+      }
+      bodies.push(body);
       const id = `resp_${bodies.length}`;
       const item = { type: "message", role: "assistant", id: `msg_${bodies.length}`, content: [{ type: "output_text", text: REPLY }] };
       const usage = { input_tokens: REPORTED_INPUT_TOKENS, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: REPORTED_INPUT_TOKENS + 5 };
@@ -46,7 +64,7 @@ function startStub(bodies: unknown[]): Promise<Server> {
 }
 
 function findRollout(dir: string): string | undefined {
-  for (const name of readdirSync(dir)) {
+  for (const name of readdirSync(dir).sort()) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) {
       const found = findRollout(p);
@@ -57,21 +75,29 @@ function findRollout(dir: string): string | undefined {
 }
 
 const withoutIds = (items: readonly ResponseItem[]) => items.map(({ id: _id, ...rest }: ResponseItem & { id?: string }) => rest);
-const items = (input: unknown[]) => input.map((raw) => {
-  const parsed = parseRolloutItem(raw);
-  if (!parsed.ok) throw new Error(parsed.reason);
-  return parsed.item;
-});
+const items = (input: unknown[]) =>
+  input.map((raw) => {
+    const parsed = parseRolloutItem(raw);
+    if (!parsed.ok) throw new Error(parsed.reason);
+    return parsed.item;
+  });
+const assistantReply: ResponseItem = { type: "message", role: "assistant", content: [{ type: "output_text", text: REPLY }] };
+const lastText = (b: Body) => JSON.stringify(b.input.at(-1));
 
-describe.skipIf(!existsSync(CODEX_BIN))("codex-cli 0.171.0 inline compaction", () => {
-  const bodies: { input: unknown[] }[] = [];
+describe.skipIf("skip" in codex)(`codex-cli ${"version" in codex ? codex.version : ""} inline compaction`, () => {
+  const bin = "bin" in codex ? codex.bin : "";
+  const bodies: Body[] = [];
+  const runs: { args: string[]; code: number | null; signal: string | null; output: string }[] = [];
   let server: Server;
+  let root: string;
   let home: string;
+  /** The rollout as it stood after turn 2 (before Codex compacted for turn 3). */
+  let rolloutAfterTurn2 = "";
 
   beforeAll(async () => {
     server = await startStub(bodies);
     const port = (server.address() as AddressInfo).port;
-    const root = mkdtempSync(join(tmpdir(), "promptc-conf-compact-"));
+    root = mkdtempSync(join(tmpdir(), "promptc-conf-compact-"));
     home = join(root, "home");
     const ws = join(root, "ws");
     mkdirSync(home);
@@ -81,43 +107,64 @@ describe.skipIf(!existsSync(CODEX_BIN))("codex-cli 0.171.0 inline compaction", (
       join(home, "config.toml"),
       `model = "gpt-5.2-codex"\nmodel_provider = "stub"\nmodel_auto_compact_token_limit = ${CONFIG_LIMIT}\n[model_providers.stub]\nname = "stub"\nbase_url = "http://127.0.0.1:${port}/v1"\nwire_api = "responses"\nenv_key = "STUB_KEY"\n`,
     );
-    const env = { ...process.env, CODEX_HOME: home, STUB_KEY: "x" };
-    const exec = (args: string[]) => new Promise<void>((resolve) => {
-      // Run asynchronously so the stub in this process can answer.
-      // stdin must be closed or `codex exec` waits for more input.
-      const child = spawn(CODEX_BIN, ["exec", "--skip-git-repo-check", ...args], { cwd: ws, env, stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 });
-      let log = "";
-      child.stdout.on("data", (c: Buffer) => (log += c.toString()));
-      child.stderr.on("data", (c: Buffer) => (log += c.toString()));
-      child.on("close", () => {
-        if (process.env.PROMPTC_CONFORMANCE_DEBUG) console.log(args, log);
-        resolve();
+    // HOME too: nothing of the machine's own ~/.codex or ~/.agents may leak into the run.
+    const env = { PATH: process.env.PATH, HOME: root, CODEX_HOME: home, STUB_KEY: "x", LANG: "C.UTF-8" };
+    const exec = (args: string[]) =>
+      new Promise<void>((resolve) => {
+        // Asynchronous so the stub in this process can answer; stdin closed or `codex exec` waits for more input.
+        const child = spawn(bin, ["exec", "--skip-git-repo-check", ...args], { cwd: ws, env, stdio: ["ignore", "pipe", "pipe"], timeout: EXEC_TIMEOUT_MS });
+        let output = "";
+        child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+        child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+        child.on("close", (code, signal) => {
+          runs.push({ args, code, signal, output });
+          resolve();
+        });
       });
-    });
     await exec(["first task"]);
     await exec(["resume", "--last", "second task"]);
+    rolloutAfterTurn2 = readFileSync(findRollout(home)!, "utf8");
+    await exec(["resume", "--last", "third task"]);
   });
 
-  afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
-
-  it("sent a compaction request between the two turns", () => {
-    expect(bodies).toHaveLength(3);
+  afterAll(async () => {
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    if (root) rmSync(root, { recursive: true, force: true });
   });
 
-  it("matches promptc's compacted history item for item (data-derived items byte-identical)", () => {
-    const compactRequest = items(bodies[1]!.input);
-    const nextTurn = items(bodies[2]!.input);
-    // Drop the base-instructions item (first) and the summarization prompt (last): what remains is the history.
+  // Requests by role, not by position: any extra request Codex might add cannot shift them.
+  const compactions = () => bodies.filter((b) => (b.tools ?? []).length === 0);
+  const turn = (task: string) => bodies.find((b) => (b.tools ?? []).length > 0 && lastText(b).includes(task));
+
+  it("ran three turns and compacted before turns 2 and 3", () => {
+    expect(runs.map((r) => ({ args: r.args, code: r.code, signal: r.signal })), runs.map((r) => r.output).join("\n---\n")).toEqual([
+      { args: ["first task"], code: 0, signal: null },
+      { args: ["resume", "--last", "second task"], code: 0, signal: null },
+      { args: ["resume", "--last", "third task"], code: 0, signal: null },
+    ]);
+    expect(compactions()).toHaveLength(2);
+    expect([turn("first task"), turn("second task"), turn("third task")].every(Boolean)).toBe(true);
+  });
+
+  // Each compaction request holds the history (after the base-instructions item) plus the summarization prompt;
+  // the next turn's request holds the compacted history, then the new task.
+  it.each([
+    [0, "second task"],
+    [1, "third task"],
+  ])("matches promptc's compacted history item for item (compaction %i, data-derived items byte-identical)", (n, task) => {
+    const compactRequest = items(compactions()[n]!.input);
+    const nextTurn = items(turn(task)!.input);
     const history = compactRequest.slice(1, -1);
     const rollout = parseRollout(readFileSync(findRollout(home)!, "utf8"));
-    const summaryMessage = rollout.value.compactions[0]!.message;
+    const summaryMessage = rollout.value.compactions[n]!.message;
     // The prefix comes from this run's own log (never shipped): message = prefix + "\n" + reply.
     const prefix = summaryMessage.slice(0, summaryMessage.length - REPLY.length - 1);
     const ours = compactCodexLocal({
       strategy: "codex-local",
-      history: [...history, { type: "message", role: "assistant", content: [{ type: "output_text", text: REPLY }] }],
+      history,
       summaryPrefix: prefix,
       summaryReply: REPLY,
+      knownSummaries: new Set(rollout.value.summaryTexts),
       initialContext: initialContextFromHistory(history).items,
     });
     expect(withoutIds(nextTurn.slice(1, -1))).toEqual(withoutIds(ours.history));
@@ -127,8 +174,22 @@ describe.skipIf(!existsSync(CODEX_BIN))("codex-cli 0.171.0 inline compaction", (
   it("reads the rollout Codex wrote: history equals the last request plus the reply, no problems", () => {
     const rollout = parseRollout(readFileSync(findRollout(home)!, "utf8"));
     expect(rollout.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
-    const lastRequest = items(bodies[2]!.input).slice(1);
-    expect(withoutIds(rollout.value.history)).toEqual(withoutIds([...lastRequest, { type: "message", role: "assistant", content: [{ type: "output_text", text: REPLY }] }]));
+    const lastRequest = items(turn("third task")!.input).slice(1);
+    expect(withoutIds(rollout.value.history)).toEqual(withoutIds([...lastRequest, assistantReply]));
     expect(rollout.value.lastTotalTokens).toBe(REPORTED_INPUT_TOKENS + 5);
+  });
+
+  it("`promptc compact` on the turn-2 rollout predicts the history Codex sent after compacting for turn 3", async () => {
+    const file = join(root, "after-turn-2.jsonl");
+    writeFileSync(file, rolloutAfterTurn2);
+    let stdout = "";
+    let stderr = "";
+    // The limit is config, not log data: point the dry run at the CODEX_HOME config the run used.
+    const code = await run(["compact", file, "--json", "--summary", REPLY, "--config", join(home, "config.toml")], { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s), isTTY: false, env: {}, cwd: root });
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    const json = JSON.parse(stdout) as { history: ResponseItem[]; threshold: { limit: number; decision: { compact: boolean } }; summaryPrefixFrom: string };
+    expect(json.threshold).toMatchObject({ limit: CONFIG_LIMIT, decision: { compact: true } });
+    expect(json.summaryPrefixFrom).toMatch(/^the log \(compaction at line \d+\)$/);
+    expect(withoutIds(json.history)).toEqual(withoutIds(items(turn("third task")!.input).slice(1, -1)));
   });
 });

@@ -1,13 +1,14 @@
 // `promptc compact <log>`: a dry run of compaction on a session log or a scenario, without calling any model.
 // Does IO (CLI edge). Exit codes: 0 ok, 1 the input had problems (malformed lines, skipped items), 2 usage or unreadable input.
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
 import { COMPACT_STRATEGIES, type CompactStrategyName } from "../../compact/compact-history.js";
 import { planCompactDryRun } from "../../compact/plan-compact-dry-run.js";
 import { parsePinSelectors } from "../../compact/pinned-blocks.js";
 import { sessionLogFromScenario } from "../../compact/session-log-from-scenario.js";
 import { defaultProse } from "../../compile/compile.js";
+import { loadConfig } from "../../discover/load-config.js";
 import { readSessionLog } from "../../discover/read-session-log.js";
 import { createNodeHost } from "../../host/node-host.js";
 import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
@@ -34,6 +35,7 @@ interface CompactCliOptions {
   limit?: string;
   maxUserTokens?: string;
   keepRecent?: string;
+  config?: string;
   pin?: string[];
   initialContext: boolean;
   logPrefix: boolean;
@@ -117,8 +119,9 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
     .option("--summary-prefix-file <file>", "use your own summary prefix (e.g. your copy of the harness's text)")
     .option("--profile <name>", `prose profile for the summary prefix (${PROFILES.join(", ")}; default: the input's, else promptc)`)
     .option("--strategy <name>", `compaction algorithm (${COMPACT_STRATEGIES.join(", ")})`, "codex-local")
-    .option("--window <tokens>", "model context window (default: derived from the log)")
-    .option("--limit <tokens>", "model_auto_compact_token_limit (default: 90% of the window)")
+    .option("--window <tokens>", "model context window (default: the log's, else the config's)")
+    .option("--limit <tokens>", "model_auto_compact_token_limit (default: the config's; the threshold is at most 90% of the window)")
+    .option("--config <file>", "a Codex config.toml to take model_auto_compact_token_limit and model_context_window from")
     .option("--max-user-tokens <tokens>", "budget for retained user messages (default 20000)")
     .option("--keep-recent <tokens>", "pi: recent tokens kept verbatim (default 20000)")
     .option("--pin <block...>", "re-emit blocks verbatim after the summary: skill, skill:NAME, agents-md, environment-context, …")
@@ -136,10 +139,18 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
       if (options.estimate !== "text" && options.estimate !== "json") return fail(`unknown estimate method '${options.estimate}' (expected text or json)`);
       if (options.summary !== undefined && options.summaryFile !== undefined) return fail("give either --summary or --summary-file, not both");
       const numbers: { [k: string]: number | undefined } = {};
+      let configWindow: number | undefined;
       for (const [key, flag] of [["window", "--window"], ["limit", "--limit"], ["maxUserTokens", "--max-user-tokens"], ["keepRecent", "--keep-recent"]] as const) {
         const n = parseCount(options[key], flag);
         if (typeof n === "object") return fail(n.error);
         numbers[key] = n;
+      }
+      if (options.config !== undefined) {
+        const path = resolve(io.cwd, options.config);
+        const r = loadConfig(createNodeHost({ cwd: io.cwd, env: io.env }), { codexHome: dirname(path), configFile: path });
+        if (!r.value) return fail(r.diagnostics.find((d) => d.severity === "error")?.message ?? `cannot use ${options.config}`);
+        numbers.limit ??= r.value.config.modelAutoCompactTokenLimit;
+        configWindow = r.value.config.modelContextWindow;
       }
       const pins = parsePinSelectors(options.pin ?? []);
       if (pins.diagnostics.length > 0) return fail(pins.diagnostics[0]!.message);
@@ -161,6 +172,7 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
         summaryPrefix: prefix.value,
         summaryReply,
         ...(numbers.window !== undefined ? { contextWindow: numbers.window } : {}),
+        ...(configWindow !== undefined ? { fallbackContextWindow: configWindow } : {}),
         ...(numbers.limit !== undefined ? { configLimit: numbers.limit } : {}),
         ...(numbers.maxUserTokens !== undefined ? { maxUserTokens: numbers.maxUserTokens } : {}),
         ...(numbers.keepRecent !== undefined ? { keepRecentTokens: numbers.keepRecent } : {}),

@@ -79,6 +79,16 @@ describe("promptc compact", () => {
     expect(r.summaryPrefixFrom).toBe(`${join(dir, "prefix.txt")} (user-supplied)`);
   });
 
+  it("takes the limit and, when the log has none, the window from --config", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "promptc-compact-"));
+    writeFileSync(join(dir, "config.toml"), "model_auto_compact_token_limit = 5000\nmodel_context_window = 1000\n");
+    const r = JSON.parse((await cli(["compact", T("request-body.json"), "--json", "--config", join(dir, "config.toml")])).stdout);
+    expect(r.threshold).toEqual({ limit: 900, contextWindow: 1000, windowSource: "config", configLimit: 5000, decision: { compact: false, reason: "below-limit", usePreviousModel: false } });
+    // --limit wins over the config; a rollout's own window wins over the config's.
+    const rollout = JSON.parse((await cli(["compact", T("codex-0.171-pre-turn-compactions.jsonl"), "--json", "--config", join(dir, "config.toml"), "--limit", "70000"])).stdout);
+    expect(rollout.threshold).toMatchObject({ limit: 70000, contextWindow: 272000, windowSource: "log" });
+  });
+
   it("exits 1 and lists diagnostics when the log has malformed lines", async () => {
     const r = await cli(["compact", T("malformed-lines.jsonl")]);
     expect(r.code).toBe(1);
@@ -93,6 +103,9 @@ describe("promptc compact", () => {
     [["compact", T("request-body.json"), "--pin", "everything"], "promptc compact: cannot pin 'everything'"],
     [["compact", T("request-body.json"), "--summary", "a", "--summary-file", "b"], "promptc compact: give either --summary or --summary-file, not both"],
     [["compact", T("request-body.json"), "--summary-file", "nope.txt"], "promptc compact: cannot read summary file"],
+    [["compact", T("request-body.json"), "--config", "nope.toml"], "promptc compact: cannot read config"],
+    [["compact", T("request-body.json"), "--profile", "gemini"], "promptc compact: unknown profile 'gemini'"],
+    [["compact", T("request-body.json"), "--estimate", "words"], "promptc compact: unknown estimate method 'words'"],
   ])("exits 2 with a one-line reason for %j", async (argv, message) => {
     const r = await cli(argv);
     expect(r.code).toBe(2);
