@@ -68,14 +68,14 @@ describe("promptc capture", () => {
     expect(v.out()).toContain("request body is not valid UTF-8");
   });
 
-  it("compares the first model request with a compiled body through the cache module, item ids aside", async () => {
+  it("compares the first model request with a compiled body through the cache module, session ids aside", async () => {
     const dir = mkdtempSync(join(tmpdir(), "promptc-capture-cli-"));
     const c0 = io({ FAKE_AGENT_MODE: "codex" });
     await run(["capture", "--agent", "codex", "-o", join(dir, "cap"), "--", FAKE, "x"], c0.io);
     const captured = JSON.parse(readFileSync(join(dir, "cap", "002.request.json"), "utf8")) as { input: { id?: string }[] };
     expect(captured.input.every((i) => typeof i.id === "string")).toBe(true);
-    // The prediction without ids is the same request: exit 0.
-    writeFileSync(join(dir, "same.json"), JSON.stringify({ ...captured, input: captured.input.map(({ id: _id, ...rest }) => rest) }));
+    // The prediction without ids, for another session (cache key, metadata), is the same request: exit 0.
+    writeFileSync(join(dir, "same.json"), JSON.stringify({ ...captured, prompt_cache_key: "another-session", client_metadata: { turn_id: "t" }, input: captured.input.map(({ id: _id, ...rest }) => rest) }));
     const same = io({ FAKE_AGENT_MODE: "codex" });
     expect(await run(["capture", "--agent", "codex", "--compare", join(dir, "same.json"), "--", FAKE, "x"], same.io), same.err()).toBe(0);
     expect(same.out()).toContain("first divergence: none");

@@ -8,7 +8,7 @@ import { AGENT_ADAPTERS, detectAdapter, getAdapter } from "../../capture/adapter
 import type { CaptureRun, CapturedRequest } from "../../capture/captured-request.js";
 import { OPENAI_CACHE_MODEL } from "../../cache/cache-model.js";
 import { commonPrefix } from "../../cache/common-prefix.js";
-import { withoutItemIds } from "../../capture/without-item-ids.js";
+import { withoutSessionData } from "../../capture/without-session-data.js";
 import { buildRequestView, type RequestView } from "../../capture/request-view.js";
 import { DEFAULT_SCRIPT, parseReplyScript, type ReplyScript } from "../../capture/reply-script.js";
 import { runCapture } from "../../capture/server/run-capture.js";
@@ -112,7 +112,7 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
     .option("--html <file>", "write a self-contained HTML report")
     .option("--isolated", "run the agent with a scratch HOME and config folder")
     .option("--timeout <seconds>", "stop the agent after this long", "300")
-    .option("--compare <compiled.json>", "compare the first model request (item ids aside) with a compiled request body, as promptc diff does")
+    .option("--compare <compiled.json>", "compare the first model request with a compiled request body, as promptc diff does (item ids, prompt_cache_key and client_metadata aside)")
     .option("--context-window <tokens>", `context window for shares (default: the agent's usual, else ${DEFAULT_CONTEXT_WINDOW})`)
     .option("--no-color", "no colours")
     .action(async (argv: string[], options: CaptureOptions) => {
@@ -199,10 +199,11 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
           io.stderr(`promptc capture: --compare: ${first ? `request #${first.seq} is not a Responses request body` : "no model request was captured"}\n`);
           differs = true;
         } else {
-          // One comparison for captures and session turns alike: the cache module's common prefix, ids aside.
-          const result = commonPrefix(withoutItemIds(captured), compared);
+          // One comparison for captures and session turns alike: the cache module's common prefix, on both sides
+          // without the per-session data a prediction cannot know (item ids, prompt_cache_key, client_metadata).
+          const result = commonPrefix(withoutSessionData(captured), withoutSessionData(compared));
           differs = result.divergence !== null || result.itemsA !== result.itemsB || result.partitionChanges.length > 0;
-          const lines = formatPrefixReport(result, `captured #${first?.seq ?? "?"} (item ids ignored)`, options.compare ?? "", OPENAI_CACHE_MODEL);
+          const lines = formatPrefixReport(result, `captured #${first?.seq ?? "?"} (session ids ignored)`, options.compare ?? "", OPENAI_CACHE_MODEL);
           (options.json ? io.stderr : io.stdout)(lines.join("\n") + "\n");
         }
       }
