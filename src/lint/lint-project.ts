@@ -61,6 +61,8 @@ export interface LintFacts {
   codexSkills: ReadonlyMap<string, CodexSkillView>;
   /** Keyed by exec-policy/config file path. */
   codexPrefixes: ReadonlyMap<string, CodexPrefixList>;
+  /** Project-relative paths git tracks (from `.git/index`); undefined when not in a repository or unreadable. */
+  gitTracked?: ReadonlySet<string>;
 }
 
 export interface LintProject {

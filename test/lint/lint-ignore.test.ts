@@ -1,6 +1,6 @@
 // What `promptc lint` skips and why: nested .gitignore files with negation, config ignorePatterns relative to
 // the config file, explicitly named ignored paths (a warning, not silence), --no-ignore, config found upward.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -77,5 +77,24 @@ describe("promptc lint ignores", () => {
     expect((await linted(["tools/sub"], dir)).files).toEqual(["tools/sub/keep/AGENTS.md"]);
     // Run from inside fixtures/: the root promptc.yaml (found upward) still ignores fixtures/**.
     expect((await linted([], join(dir, "fixtures"))).files).toEqual([]);
+  });
+});
+
+describe("readGitTracked through promptc lint", () => {
+  it("reports local files the repository's index tracks, also from a subdirectory", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "promptc-lint-git-"));
+    try {
+      mkdirSync(join(dir, ".git"), { recursive: true });
+      copyFileSync(join(import.meta.dirname, "..", "..", "fixtures", "lint", "git-index", "index-v4"), join(dir, ".git", "index"));
+      write(dir, { "CLAUDE.local.md": CLEAN, "a/b/AGENTS.override.md": CLEAN, "a/CLAUDE.local.md": CLEAN });
+      const rules = async (cwd: string) => {
+        const r = await lintCli(["--no-config", "--format", "json"], cwd);
+        return (JSON.parse(r.stdout) as { results: { filePath: string; messages: { ruleId: string }[] }[] }).results.flatMap((x) => x.messages.filter((m) => m.ruleId === "ctx/local-file-committed").map(() => x.filePath));
+      };
+      expect(await rules(dir)).toEqual(["CLAUDE.local.md", "a/b/AGENTS.override.md"]);
+      expect(await rules(join(dir, "a"))).toEqual(["b/AGENTS.override.md"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -16,6 +16,7 @@ import { ctxDuplicateLayer } from "./ctx-duplicate-layer.js";
 import { ctxImportCycle } from "./ctx-import-cycle.js";
 import { ctxImportDepth } from "./ctx-import-depth.js";
 import { ctxImportMissing } from "./ctx-import-missing.js";
+import { ctxLocalFileCommitted } from "./ctx-local-file-committed.js";
 import { ctxMaxLines } from "./ctx-max-lines.js";
 import { ctxNoTreeDump } from "./ctx-no-tree-dump.js";
 import { ctxPackageManagerConsistency } from "./ctx-package-manager-consistency.js";
@@ -92,6 +93,7 @@ export const ruleRegistry: { readonly [id: string]: Rule<any> } = {
   "ctx/import-cycle": ctxImportCycle,
   "ctx/import-depth": ctxImportDepth,
   "ctx/import-missing": ctxImportMissing,
+  "ctx/local-file-committed": ctxLocalFileCommitted,
   "ctx/max-lines": ctxMaxLines,
   "ctx/no-tree-dump": ctxNoTreeDump,
   "ctx/package-manager-consistency": ctxPackageManagerConsistency,

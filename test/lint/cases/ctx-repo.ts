@@ -15,6 +15,17 @@ export const ctxRepoCases: { [ruleId: string]: RuleCases } = {
       { name: "packageManager field, nested package", path: "apps/web/CLAUDE.md", code: "Then yarn add zod.\n", files: { "apps/web/package.json": '{"packageManager":"bun@1.2.0"}', "yarn.lock": "" }, errors: [{ messageId: "other", line: 1, column: 6 }] },
     ],
   },
+  "ctx/local-file-committed": {
+    valid: [
+      { name: "untracked local file", path: "CLAUDE.local.md", code: "Use my fork.\n", facts: { gitTracked: new Set(["AGENTS.md"]) } },
+      { name: "tracked shared file", path: "AGENTS.md", code: "Run tests.\n", facts: { gitTracked: new Set(["AGENTS.md"]) } },
+      { name: "no repository", path: "CLAUDE.local.md", code: "Use my fork.\n" },
+    ],
+    invalid: [
+      { path: "app/CLAUDE.local.md", code: "Use my fork.\n", facts: { gitTracked: new Set(["app/CLAUDE.local.md"]) }, errors: [{ messageId: "tracked" }] },
+      { path: "AGENTS.override.md", code: "Skip tests.\n", facts: { gitTracked: new Set(["AGENTS.override.md"]) }, errors: [{ messageId: "tracked" }] },
+    ],
+  },
   "ctx/readme-overlap": {
     valid: [
       { name: "no README", path: "AGENTS.md", code: README },
