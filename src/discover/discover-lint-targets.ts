@@ -145,6 +145,8 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
       globs.push(...DEFAULT_LINT_PATTERNS.map((g) => (rel === "" ? g : `${rel}/${g}`)));
       // `promptc lint templates` (or a folder inside it): the templates are below, not under another templates/.
       if (rel.split("/").includes("templates")) globs.push(`${rel}/**/*.hbs`);
+      // A named folder of prose (`--prose-dir` layout: `<prose-id>.hbs` side by side) is linted as templates too.
+      else if (rel !== "") globs.push(`${rel}/*.hbs`);
     } else {
       explicit.add(rel);
       found.add(rel);

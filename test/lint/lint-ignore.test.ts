@@ -98,3 +98,18 @@ describe("readGitTracked through promptc lint", () => {
     }
   });
 });
+
+describe("prose folders", () => {
+  it("lints the .hbs files of a named folder (the --prose-dir layout) against their fragment's data", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "promptc-lint-prose-"));
+    try {
+      write(dir, { "my-prose/base-instructions.hbs": "You are {{model}} in {{shel}}.\n", "notes/old.hbs": "{{x}}\n" });
+      const r = await lintCli(["--no-config", "my-prose"], dir);
+      expect(r.stdout).toContain("my-prose/base-instructions.hbs\n  1:24  error  'shel' is not an input of the base-instructions template (inputs: model, shell); strict rendering fails  prompt/undefined-variable");
+      expect(r.stdout).not.toContain("notes/old.hbs");
+      expect(r.code).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
