@@ -30,7 +30,7 @@ function viaYaml(block: string): unknown {
 /** Undefined when the fast path declines; otherwise its table as a plain object. */
 function viaFastPath(block: string): unknown {
   const table = parseSimpleFrontmatter(block);
-  return table === undefined ? undefined : { ...table };
+  return table === undefined ? undefined : JSON.parse(JSON.stringify(table));
 }
 
 /** Checks agreement; returns whether the fast path answered. */
@@ -57,15 +57,22 @@ describe("parseSimpleFrontmatter", () => {
     expect(answered).toBeGreaterThan(blocks / 3);
   });
 
-  it.each<[string, string, Record<string, string> | undefined]>([
+  it.each<[string, string, unknown]>([
     ["plain keys", "name: demo\ndescription: Does a thing; well.", { name: "demo", description: "Does a thing; well." }],
     ["blank lines between keys", "name: a\n\ndescription: b", { name: "a", description: "b" }],
     ["inner punctuation", "description: C# and {braces}, [brackets] & a:b x#tag", { description: "C# and {braces}, [brackets] & a:b x#tag" }],
     ["non-ASCII and astral text", "description: Für alle 💡 — ok", { description: "Für alle 💡 — ok" }],
     ["a quoted value", 'name: "x"', undefined],
     ["a block scalar", "description: |\n  text", undefined],
-    ["a nested mapping", "metadata:\n  short-description: s", undefined],
-    ["metadata as a plain string", "metadata: foo", undefined],
+    ["a nested mapping", "name: a\nmetadata:\n  short-description: s\n  owner: t\ndescription: d", { name: "a", metadata: { "short-description": "s", owner: "t" }, description: "d" }],
+    ["metadata as a plain string", "metadata: foo", { metadata: "foo" }],
+    ["an empty nested mapping", "metadata:\nname: a", undefined],
+    ["a nested mapping at the end with nothing in it", "name: a\nmetadata:", undefined],
+    ["a three-space indent", "metadata:\n   a: b", undefined],
+    ["a nested line without an opener", "name: a\n  b: c", undefined],
+    ["two levels of nesting", "metadata:\n  a:\n    b: c", undefined],
+    ["a nested duplicate", "metadata:\n  a: b\n  a: c", undefined],
+    ["a sequence", "tags:\n  - a", undefined],
     ["a boolean word", "name: true", undefined],
     ["a null word", "name: Null", undefined],
     ["a number", "name: 12", undefined],
@@ -77,6 +84,7 @@ describe("parseSimpleFrontmatter", () => {
     ["an alias", "name: *x", undefined],
     ["a duplicate key", "name: a\nname: b", undefined],
     ["an indented line", "name: a\n  more", undefined],
+    ["an indented key line after a value", "name: a\n  x: y", undefined],
     ["a comment line", "# c\nname: a", undefined],
     ["a BOM inside", "name: a\uFEFFb", undefined],
     ["a lone surrogate", "name: a\uD800b", undefined],
@@ -88,28 +96,52 @@ describe("parseSimpleFrontmatter", () => {
     agrees(block);
   });
 
-  it("equals yaml on 20,000 generated blocks built from tricky pieces", () => {
+  it("equals yaml on 50,000 generated blocks built from tricky pieces", () => {
     const keys = ["name", "description", "license", "metadata", "allowed-tools", "x_y", "Name", "a", "_k", "1k", "k k"];
     const pieces = ["a", "Z", " ", "  ", ":", ": ", "#", " #", "-", "?", "'", '"', "[", "]", "{", "}", ",", "&", "*", "!", "|", ">", "%", "@", "`", "\t", "\r", "\u00A0", "\u0085", "\u2028", "\uFEFF", "\u3000", "é", "💡", "\uD800", "0", "1.5", ".", "~", "true", "null", "yes", "No", "e3", "x", "\\", "/", "=", "<<"];
     let seed = 42;
     const next = (n: number): number => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
+      // The high bits: an LCG's low bits cycle with tiny periods.
+      return Math.floor((seed / 2 ** 31) * n);
     };
     let answered = 0;
-    for (let i = 0; i < 20_000; i++) {
+    let answeredNested = 0;
+    for (let i = 0; i < 50_000; i++) {
       const lines: string[] = [];
-      const lineCount = 1 + next(3);
+      const lineCount = 1 + next(5);
       for (let l = 0; l < lineCount; l++) {
         let value = "";
         const parts = next(5);
-        for (let p = 0; p < parts; p++) value += pieces[next(pieces.length)];
+        // Half the pieces are plain words, so many lines stay simple and the fast path gets real work.
+        for (let p = 0; p < parts; p++) value += next(2) === 0 ? [" word", "Text", "-x", ".", " of"][next(5)] : pieces[next(pieces.length)];
         // Most generated values start with a letter, so the fast path gets real work.
         const lead = next(3) === 0 ? "" : "Ab"[next(2)];
-        lines.push(next(20) === 0 ? "" : `${keys[next(keys.length)]}:${next(10) === 0 ? "" : " "}${lead}${value}`);
+        // After a `key:` opener, mostly the two-space indent of its nested lines.
+        const opened = lines.length > 0 && /:$/.test(lines[lines.length - 1] ?? "");
+        const indent = opened ? ["  ", "  ", "  ", "  ", "", " ", "   ", "\t"][next(8)] : ["", "", "", "", "", "  ", " ", "   ", "\t", "    "][next(10)];
+        const shape = next(5);
+        // Sometimes a bare `key:` (a nested mapping opener, or null), sometimes an empty line.
+        lines.push(next(20) === 0 ? "" : shape === 0 ? `${indent}${keys[next(keys.length)]}:` : `${indent}${keys[next(keys.length)]}:${next(10) === 0 ? "" : " "}${lead}${value}`);
       }
-      if (agrees(lines.join("\n"))) answered++;
+      const block = lines.join("\n");
+      if (agrees(block)) {
+        answered++;
+      }
     }
-    expect(answered).toBeGreaterThan(1_000);
+    // Nested mappings built on purpose: an opener, then lines that are mostly (not always) well indented.
+    for (let i = 0; i < 20_000; i++) {
+      const lines = [`${["metadata", "meta", "Name", "x y"][next(4)]}:${["", "", "", " ", " x"][next(5)]}`];
+      const nestedCount = next(4);
+      for (let l = 0; l < nestedCount; l++) {
+        const indent = ["  ", "  ", "  ", "  ", "", " ", "   ", "\t", "    "][next(9)];
+        const value = next(3) === 0 ? pieces[next(pieces.length)] : ["Short text", "a b", "Text-x. of"][next(3)];
+        lines.push(next(10) === 0 ? "" : `${indent}${["short-description", "owner", "k"][next(3)]}: ${value}`);
+      }
+      if (next(2) === 0) lines.push(`${["name", "description", "  name"][next(3)]}: ${["after", "Z#", "true"][next(3)]}`);
+      const block = lines.join("\n");
+      if (agrees(block) && Object.values(parseSimpleFrontmatter(block) ?? {}).some((v) => typeof v === "object")) answeredNested++;
+    }
+    expect({ answered: answered > 1_000, answeredNested: answeredNested > 1_000 }).toEqual({ answered: true, answeredNested: true });
   });
 });
