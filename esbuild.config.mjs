@@ -47,6 +47,62 @@ const substitute = {
   },
 };
 
+/**
+ * Packages the CLI loads only when first used: each is vendored as one CommonJS file, dist/vendor/<name>.cjs,
+ * and the bundle imports a stand-in whose exports forward to it, required on first access. `yaml` (~260 KB
+ * of code to compile and initialise) is needed by a preview only for frontmatter the fast path leaves to it.
+ */
+const LAZY_PACKAGES = ["yaml"];
+const VENDOR = join(DIST, "vendor");
+
+function lazyStandIn(name, exportNames) {
+  const lines = [
+    'import { createRequire } from "node:module";',
+    // Every chunk is written to dist/ itself, so the vendored file is at ./vendor/ from any of them.
+    `let loaded;`,
+    `const load = () => (loaded ??= createRequire(import.meta.url)(${JSON.stringify(`./vendor/${name}.cjs`)}));`,
+    // A callable, constructible proxy: calls, `new`, property reads (visit.BREAK) and instanceof all reach the real export.
+    // The default export of a CommonJS package is its module.exports object itself.
+    "const real = (key) => (key === undefined ? load() : load()[key]);",
+    "const forward = (key) => new Proxy(function () {}, {",
+    "  apply: (_target, thisArg, args) => Reflect.apply(real(key), thisArg, args),",
+    "  construct: (_target, args) => Reflect.construct(real(key), args),",
+    "  get: (_target, prop) => real(key)[prop],",
+    "  has: (_target, prop) => prop in real(key),",
+    "});",
+  ];
+  for (const exportName of exportNames) {
+    if (exportName === "default") lines.push("export default forward(undefined);");
+    else lines.push(`export const ${exportName} = forward(${JSON.stringify(exportName)});`);
+  }
+  return lines.join("\n");
+}
+
+const lazyPackages = {
+  name: "lazy-packages",
+  setup(b) {
+    const filter = new RegExp(`^(?:${LAZY_PACKAGES.join("|")})$`);
+    b.onResolve({ filter }, (args) => ({ path: args.path, namespace: "lazy-package" }));
+    b.onLoad({ filter: /.*/, namespace: "lazy-package" }, async (args) => {
+      const exportNames = Object.keys(await import(args.path));
+      return { contents: lazyStandIn(args.path, exportNames), loader: "js", resolveDir: ROOT };
+    });
+  },
+};
+
+for (const name of LAZY_PACKAGES) {
+  await build({
+    stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: ROOT, sourcefile: `${name}-vendor.cjs`, loader: "js" },
+    outfile: join(VENDOR, `${name}.cjs`),
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    logLevel: "warning",
+    legalComments: "none",
+  });
+}
+
 const { loadEncodingTables } = await import(pathToFileURL(join(DIST, "tokens", "encoding-source.js")).href);
 const { encodeTablesFile } = await import(pathToFileURL(join(DIST, "tokens", "encoding-tables-file.js")).href);
 for (const name of ["o200k_base", "cl100k_base"]) {
@@ -69,7 +125,7 @@ await build({
   target: "node20",
   // CommonJS dependencies (commander, handlebars) call require() for Node built-ins.
   banner: { js: 'import { createRequire as __promptcCreateRequire } from "node:module";\nconst require = __promptcCreateRequire(import.meta.url);' },
-  plugins: [substitute, keepModuleUrls],
+  plugins: [lazyPackages, substitute, keepModuleUrls],
   logLevel: "warning",
   legalComments: "none",
 });

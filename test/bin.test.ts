@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { run } from "../src/cli/program.js";
 import type { CliIO } from "../src/cli/io.js";
 
@@ -33,7 +34,25 @@ function bundled(argv: string[], stdin = ""): { code: number; stdout: string; st
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
+// A workspace whose skill frontmatter only the yaml package parses (quotes, a block scalar, a list): in the
+// bundle, yaml is a lazily required vendored file (esbuild.config.mjs).
+const YAML_WS = mkdtempSync(join(tmpdir(), "promptc-bin-yaml-"));
+afterAll(() => rmSync(YAML_WS, { recursive: true, force: true }));
+mkdirSync(join(YAML_WS, ".git"));
+mkdirSync(join(YAML_WS, ".codex-home"));
+for (const [name, front] of [
+  ["quoted", 'name: "quoted"\ndescription: \'Has: a colon\''],
+  ["block", "name: block\ndescription: >\n  Folded\n  text\nmetadata:\n  tags: [a, b]"],
+  ["broken", "name: [unclosed\ndescription: x"],
+]) {
+  mkdirSync(join(YAML_WS, ".agents", "skills", name as string), { recursive: true });
+  writeFileSync(join(YAML_WS, ".agents", "skills", name as string, "SKILL.md"), `---\n${front}\n---\nbody\n`);
+}
+
 const CASES: [string, string[], string?][] = [
+  ["preview with frontmatter for the yaml package", ["preview", "-C", YAML_WS, "--codex-home", join(YAML_WS, ".codex-home"), "--date", "2026-11-29", "--timezone", "Etc/UTC", "--shell", "bash", "--no-text"]],
+  ["lint (yaml documents and nodes)", ["lint", "--no-ignore", join(ROOT, "fixtures", "lint", "workspaces")]],
+  ["snapshot (scenario YAML with line counting)", ["snapshot"]],
   ["preview (report)", ["preview", "-C", join(BASIC, "packages", "api"), "-m", "use $release-notes please", ...FIXED]],
   ["preview --json", ["preview", "-C", BASIC, "--json", "--profile", "codex", ...FIXED]],
   ["tokens o200k_base", ["tokens", "-"], "Hello, world! <|endoftext|> héllo 👋\n".repeat(50)],
