@@ -21,8 +21,10 @@ export function compactPi(options: CompactOptions): CompactResult {
   const reply = options.summaryReply ?? "";
   const summaryText = options.summaryPrefix === "" && reply === "" ? NO_SUMMARY_TEXT : formatSummary(options.summaryPrefix, reply);
   const context = options.initialContext ?? [];
-  const pinned = collectPinnedBlocks(options.history, options.pins ?? []);
   const kept = visible.slice(cut.index);
+  // A pinned block still in the kept part is not repeated after the summary.
+  const keptContent = new Set(kept.flatMap((item) => (item.type === "message" ? [JSON.stringify(item.content)] : [])));
+  const pinned = collectPinnedBlocks(options.history, options.pins ?? []).filter((item) => !keptContent.has(JSON.stringify(item.content)));
   const head: ResponseItem[] = [...context, userTextMessage(summaryText), ...pinned];
   const withGhosts = appendPinsAndGhosts([...head, ...kept], [], collectGhostSnapshots(options.history));
   const summaryIndex = context.length;

@@ -31,6 +31,13 @@ describe("findCutPoint", () => {
 });
 
 describe("compactPi", () => {
+  it("does not repeat a pinned block that the kept part still holds", () => {
+    const history = [user(t(10)), assistant(t(10)), skill("alpha"), user(t(2)), assistant(t(2))];
+    const result = compactPi({ strategy: "pi", history, summaryPrefix: PREFIX, summaryReply: "S", keepRecentTokens: 5, pins: [{ fragment: "skill" }] });
+    expect(layout(result.history)).toEqual(["user:SUMMARY(S)", layout([skill("alpha")])[0], `user:${t(2)}`, `assistant:${t(2)}`]);
+    expect(result.pinnedIndexes).toEqual([]);
+  });
+
   it("puts context, summary and pins first, keeps the recent items, and appends ghosts", () => {
     const history = [dev("ctx"), user(t(10)), skill("alpha"), assistant(t(10)), ghost("g1"), user(t(10)), assistant(t(10))];
     const result = compactPi({ strategy: "pi", history, summaryPrefix: PREFIX, summaryReply: "S", keepRecentTokens: 15, initialContext: [dev("ctx")], pins: [{ fragment: "skill" }] });

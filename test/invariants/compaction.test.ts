@@ -63,6 +63,7 @@ function generate(rand: () => number): { history: ResponseItem[]; context: Respo
   return { history, context };
 }
 
+const BASE: ResponseItem = { type: "message", role: "developer", content: [{ type: "input_text", text: "BASE INSTRUCTIONS" }] };
 const kindOf = (item: ResponseItem) => classifyUserMessage(item, matcher);
 const textOf = (item: ResponseItem | undefined) => (item?.type === "message" ? messageText(item.content) : "");
 const MARKER = /…\d+ tokens truncated…/;
@@ -77,9 +78,12 @@ describe("compaction invariants", () => {
       const maxUserTokens = Math.floor(rand() * 400);
       const reply = rand() < 0.1 ? "" : `reply ${n}`;
       const inject = rand() < 0.7;
+      // A codex-layout base-instructions item first, kept there (keepFirstItem) in some histories.
+      const keepFirstItem = rand() < 0.3;
       const options = {
         strategy,
-        history,
+        history: keepFirstItem ? [BASE, ...history] : history,
+        keepFirstItem,
         summaryPrefix: PREFIX,
         summaryReply: reply,
         maxUserTokens,
@@ -89,6 +93,8 @@ describe("compaction invariants", () => {
       const result = compactHistory(options);
       const label = `history #${n} (${strategy})`;
 
+      if (keepFirstItem) expect(result.history[0], label).toBe(BASE);
+      expect(result.history.filter((i) => i === BASE).length, label).toBe(keepFirstItem ? 1 : 0);
       // Ghost snapshots all survive, in their original order.
       expect(collectGhostSnapshots(result.history), label).toEqual(collectGhostSnapshots(history));
       // No call without its output and no orphan output.
