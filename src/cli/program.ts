@@ -16,6 +16,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const program = new Command("promptc")
     .description("Compile, preview, lint and test the prompts coding agents send")
     .exitOverride()
+    // Options after a verb belong to it (lets `capture` hand the agent's own options through untouched).
+    .enablePositionalOptions()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError();
   for (const register of await loadCommands(argv)) {

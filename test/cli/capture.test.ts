@@ -37,6 +37,14 @@ describe("promptc capture", () => {
     expect(readFileSync(join(dir, "r.html"), "utf8")).toContain("<!DOCTYPE html>");
   });
 
+  it("hands the agent's own options through without `--`", async () => {
+    const c = io({ FAKE_AGENT_MODE: "codex" });
+    const code = await run(["capture", "--agent", "codex", FAKE, "exec", "-s", "read-only", "--json-ish", "list files"], c.io);
+    expect(c.err()).not.toMatch(/unknown option/);
+    expect(code).toBe(0);
+    expect(c.out()).toContain("POST /v1/responses");
+  });
+
   it("shows a Claude-Code-like capture in the Messages view against Claude's window, --context-window overriding", async () => {
     const c = io({ FAKE_AGENT_MODE: "claude" });
     expect(await run(["capture", "--agent", "claude-code", "--", FAKE, "hi"], c.io)).toBe(0);

@@ -35,6 +35,18 @@ describe("promptc diff", () => {
     expect(c.out()).toMatch(/first divergence: input\[0\] at byte \d+ \(byte \d+ of the item\)\n  A: user <environment_context>\n  B: user <environment_context>\nwhy: item-rewritten: input\[0\] \(user <environment_context>\) rewritten in place/);
   });
 
+  it("ignores item ids, prompt_cache_key and client_metadata with --ignore-session (a capture vs a prediction)", async () => {
+    const withId = (id: string, text: string) => ({ ...user(text), id });
+    const f = files(
+      body([withId("msg_a", "hi")], { prompt_cache_key: "k1", client_metadata: { session_id: "1" } }),
+      body([withId("msg_b", "hi")], { prompt_cache_key: "k2", client_metadata: { session_id: "2" } }),
+    );
+    expect(await run(["diff", f.a, f.b], capture(f.dir).io)).toBe(1);
+    const c = capture(f.dir);
+    expect(await run(["diff", f.a, f.b, "--ignore-session"], c.io)).toBe(0);
+    expect(c.out()).toMatch(/first divergence: none/);
+  });
+
   it("prints the whole analysis as JSON", async () => {
     const f = files(body([user("x")]), body([user("x")], { prompt_cache_key: "other" }));
     const c = capture(f.dir);

@@ -102,7 +102,9 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
   program
     .command("capture")
     .description("run an agent against a loopback fake model and show the exact requests it sends (no network, no key)")
-    .argument("<command...>", "the agent command line, after --")
+    .argument("<command...>", "the agent command line (options after the agent's name are the agent's own; `--` is optional)")
+    // Everything from the agent's name on belongs to the agent: `promptc capture codex exec -s read-only "hi"`.
+    .passThroughOptions()
     .option("--agent <id>", `agent adapter: ${AGENT_ADAPTERS.map((a) => a.id).join(", ")} (default: from the command name)`)
     .option("-C, --cd <dir>", "run the agent in this directory")
     .option("--json", "print the capture (headers redacted, raw bodies) as JSON")

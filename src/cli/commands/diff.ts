@@ -7,6 +7,7 @@ import { commonPrefix, explainPrefix, type CommonPrefixResult } from "../../cach
 import { OPENAI_CACHE_MODEL, type CacheModel } from "../../cache/cache-model.js";
 import { parseRequest } from "../../cache/parse-request.js";
 import type { RequestLike } from "../../cache/prompt-segments.js";
+import { withoutSessionData } from "../../capture/without-session-data.js";
 import { createNodeHost } from "../../host/node-host.js";
 import { approxTokens } from "../../tokens/index.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
@@ -19,6 +20,7 @@ interface DiffOptions {
   turns?: string;
   json?: boolean;
   approx?: boolean;
+  ignoreSession?: boolean;
   minCacheable: string;
   block: string;
   color?: boolean;
@@ -102,6 +104,7 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setEx
     .argument("[b]", "second request JSON file")
     .option("--turns <a,b>", "with a scenario: the two turns to compare (default: the last two)")
     .option("--json", "print a JSON report")
+    .option("--ignore-session", "compare without per-session data: item ids, prompt_cache_key, client_metadata (a capture against promptc's prediction)")
     .option("--approx", "estimate tokens as ceil(bytes/4) instead of counting exactly (faster on huge requests)")
     .option("--min-cacheable <tokens>", "shortest prefix a provider caches", String(OPENAI_CACHE_MODEL.minCacheableTokens))
     .option("--block <tokens>", "cache granularity beyond the minimum", String(OPENAI_CACHE_MODEL.blockTokens))
@@ -137,7 +140,8 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setEx
       }
       if (!a.ok) return fail(a.error);
       if (!b.ok) return fail(b.error);
-      const result = commonPrefix(a.request, b.request, { cacheModel, ...(options.approx ? { countTokens: approxTokens } : {}) });
+      const [ra, rb] = options.ignoreSession ? [withoutSessionData(a.request), withoutSessionData(b.request)] : [a.request, b.request];
+      const result = commonPrefix(ra, rb, { cacheModel, ...(options.approx ? { countTokens: approxTokens } : {}) });
       const kept = result.divergence === null && result.partitionChanges.length === 0;
       const exit = kept ? EXIT_OK : EXIT_FINDINGS;
       if (options.json) {
