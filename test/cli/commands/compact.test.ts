@@ -89,6 +89,35 @@ describe("promptc compact", () => {
     expect(rollout.threshold).toMatchObject({ limit: 70000, contextWindow: 272000, windowSource: "log" });
   });
 
+  it("shows a middle-truncated message, a dropped one, a pinned skill and a surviving ghost snapshot", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "promptc-compact-"));
+    const text = (t: string) => ({ type: "message", role: "user", content: [{ type: "input_text", text: t }] });
+    const items = [
+      { type: "message", role: "developer", content: [{ type: "input_text", text: "<permissions instructions>\np\n</permissions instructions>" }] },
+      text("<environment_context>\n  <cwd>/w</cwd>\n</environment_context>"),
+      text("old task"),
+      text(`START ${"lorem ipsum ".repeat(400)}END`),
+      text("<skill>\n<name>deploy</name>\n<path>/s/deploy/SKILL.md</path>\nDeploy carefully.\n</skill>"),
+      { type: "ghost_snapshot", ghost_commit: { id: "abc123", parent: null, preexisting_untracked_files: [], preexisting_untracked_dirs: [] } },
+      { type: "function_call", name: "shell", arguments: "{}", call_id: "c1" },
+      { type: "function_call_output", call_id: "c1", output: "ok" },
+      text("newest task"),
+    ];
+    writeFileSync(join(dir, "items.json"), JSON.stringify(items));
+    writeFileSync(join(dir, "summary.txt"), "We did X.");
+    const r = await cli(["compact", join(dir, "items.json"), "--summary-file", join(dir, "summary.txt"), "--max-user-tokens", "300", "--pin", "skill:deploy"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/#2 +dropped +2 tokens +"old task"\n/);
+    expect(r.stdout).toMatch(/#3 +truncated +1,203 → 297 tokens, head 594 B … tail 594 B "START lorem/);
+    expect(r.stdout).toMatch(/#8 +kept +3 tokens +"newest task"\n/);
+    expect(r.stdout).toMatch(/dropped +1 function_call, 1 function_call_output\n/);
+    expect(r.stdout).toContain("pinned blocks    items 5\n");
+    expect(r.stdout).toContain("ghost snapshots  1 kept at items 6\n");
+    const json = JSON.parse((await cli(["compact", join(dir, "items.json"), "--json", "--summary-file", join(dir, "summary.txt"), "--max-user-tokens", "300"])).stdout);
+    expect(json.history[0].content[0].text).toMatch(/^START lorem .*…\d+ tokens truncated….* END$/s);
+    expect(json.history.at(-2).content[0].text).toMatch(/\nWe did X\.$/);
+  });
+
   it("exits 1 and lists diagnostics when the log has malformed lines", async () => {
     const r = await cli(["compact", T("malformed-lines.jsonl")]);
     expect(r.code).toBe(1);
