@@ -10,6 +10,14 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+// A reader that stops early (`promptc lint -f json | head`) closes the pipe: the rest of the output is dropped
+// quietly instead of crashing on EPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code !== "EPIPE") throw err;
+  });
+}
+
 // Exact token counts are memoised on disk across runs (PROMPTC_TOKEN_CACHE=off disables it).
 const tokenCache = enableDiskTokenCache(process.env, homedir());
 try {
