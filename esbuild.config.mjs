@@ -50,9 +50,11 @@ const substitute = {
 /**
  * Packages the CLI loads only when first used: each is vendored as one CommonJS file, dist/vendor/<name>.cjs,
  * and the bundle imports a stand-in whose exports forward to it, required on first access. `yaml` (~260 KB
- * of code to compile and initialise) is needed by a preview only for frontmatter the fast path leaves to it.
+ * of code to compile and initialise) is needed by a preview only for frontmatter the fast path leaves to it;
+ * `handlebars` (compiler and source-map, ~200 KB) only for templates that are not precompiled defaults
+ * (`handlebars/runtime`, which renders those, is bundled as usual).
  */
-const LAZY_PACKAGES = ["yaml"];
+const LAZY_PACKAGES = ["yaml", "handlebars"];
 const VENDOR = join(DIST, "vendor");
 
 function lazyStandIn(name, exportNames) {

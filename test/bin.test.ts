@@ -49,7 +49,16 @@ for (const [name, front] of [
   writeFileSync(join(YAML_WS, ".agents", "skills", name as string, "SKILL.md"), `---\n${front}\n---\nbody\n`);
 }
 
+// Prose of one's own: a template that is not precompiled (the bundle loads the Handlebars compiler for it),
+// a broken one, and a tools.yaml.
+const PROSE = join(YAML_WS, "prose");
+mkdirSync(PROSE);
+writeFileSync(join(PROSE, "base-instructions.hbs"), "Own base prose.{{#if true}} Rendered by the compiler.{{/if}}\n");
+writeFileSync(join(PROSE, "skills-preamble.hbs"), "Broken {{#if}}\n");
+
 const CASES: [string, string[], string?][] = [
+  ["preview with prose templates of one's own", ["preview", "-C", BASIC, "--prose-dir", PROSE, ...FIXED]],
+  ["lint of templates (Handlebars parse)", ["lint", "--no-ignore", join(ROOT, "templates")]],
   ["preview with frontmatter for the yaml package", ["preview", "-C", YAML_WS, "--codex-home", join(YAML_WS, ".codex-home"), "--date", "2026-11-29", "--timezone", "Etc/UTC", "--shell", "bash", "--no-text"]],
   ["lint (yaml documents and nodes)", ["lint", "--no-ignore", join(ROOT, "fixtures", "lint", "workspaces")]],
   ["snapshot (scenario YAML with line counting)", ["snapshot"]],

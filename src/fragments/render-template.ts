@@ -1,13 +1,10 @@
 // Renders prose entries: Handlebars templates in an isolated, strict, no-escape instance with whitelisted
 // helpers (none reads the clock or environment), or verbatim texts. Pure (compiled templates memoised by source).
 import Handlebars from "handlebars";
+import HandlebarsRuntime from "handlebars/runtime";
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import { PRECOMPILED_TEMPLATES } from "./precompiled-templates.generated.js";
 import type { ProseEntry } from "./prose-set.js";
-
-const hbs = Handlebars.create();
-// `log` writes to the console: not allowed in the pure core.
-hbs.unregisterHelper("log");
 
 const HELPERS: { [name: string]: (...args: unknown[]) => unknown } = {
   /** `{{join list ", "}}` */
@@ -17,7 +14,20 @@ const HELPERS: { [name: string]: (...args: unknown[]) => unknown } = {
   /** `{{backtickList roots}}` → `` `a`, `b` `` */
   backtickList: (list: unknown) => (Array.isArray(list) ? list.map((x) => "`" + String(x) + "`").join(", ") : ""),
 };
-for (const [name, fn] of Object.entries(HELPERS)) hbs.registerHelper(name, fn as Handlebars.HelperDelegate);
+
+/** An isolated environment with exactly our helpers (`log` writes to the console: not allowed in the pure core). */
+function createEnvironment(from: typeof Handlebars): typeof Handlebars {
+  const env = from.create();
+  env.unregisterHelper("log");
+  for (const [name, fn] of Object.entries(HELPERS)) env.registerHelper(name, fn as Handlebars.HelperDelegate);
+  return env;
+}
+
+// Precompiled templates need only the runtime; the compiler's environment is made on the first template that
+// is not a default one (the CLI bundle then loads the compiler lazily: esbuild.config.mjs). Both hold the same
+// helpers, and partials are passed per call, so a template renders the same in either.
+const runtime = createEnvironment(HandlebarsRuntime);
+let compiler: typeof Handlebars | undefined;
 
 export const TEMPLATE_HELPERS: readonly string[] = Object.keys(HELPERS);
 
@@ -36,7 +46,11 @@ function compiled(source: string): Handlebars.TemplateDelegate {
   if (!t) {
     // The default templates come precompiled (no parse or code generation at run time); others compile here.
     const spec = PRECOMPILED_TEMPLATES.get(source);
-    t = spec !== undefined ? hbs.template(spec) : hbs.compile(source, { ...TEMPLATE_COMPILE_OPTIONS, knownHelpers: { ...TEMPLATE_COMPILE_OPTIONS.knownHelpers } });
+    if (spec !== undefined) t = runtime.template(spec);
+    else {
+      compiler ??= createEnvironment(Handlebars);
+      t = compiler.compile(source, { ...TEMPLATE_COMPILE_OPTIONS, knownHelpers: { ...TEMPLATE_COMPILE_OPTIONS.knownHelpers } });
+    }
     cache.set(source, t);
   }
   return t;
