@@ -8,22 +8,11 @@ import { findUnpaired } from "../../src/compact/history-pairs.js";
 import { messageText, type SummaryMatcher } from "../../src/compact/summary.js";
 import type { ResponseItem } from "../../src/model/items.js";
 import { approxTokens } from "../../src/tokens/index.js";
+import { seededRandom } from "../seeded-random.js";
 
 const HISTORIES = 10_000;
 const PREFIX = "INVARIANT PREFIX";
 const matcher: SummaryMatcher = { prefixes: [PREFIX] };
-
-// mulberry32: a tiny seeded PRNG so every run generates the same histories.
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ALPHABET = ["a", "b", " ", "\n", "é", "😀", "中", "<", "…"];
 
@@ -70,7 +59,7 @@ const MARKER = /…\d+ tokens truncated…/;
 
 describe("compaction invariants", () => {
   it(`hold for ${HISTORIES} generated histories across all strategies`, () => {
-    const rand = prng(20261129);
+    const rand = seededRandom(20261129);
     const strategies: CompactStrategyName[] = ["codex-local", "codex-remote", "pi"];
     for (let n = 0; n < HISTORIES; n++) {
       const { history, context } = generate(rand);

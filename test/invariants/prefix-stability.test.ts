@@ -7,18 +7,7 @@ import { createSession, nextRequest, recordItems } from "../../src/session/sessi
 import { serializeRequest } from "../../src/compile/canonical-json.js";
 import { getProfile } from "../../src/profiles/index.js";
 import { makeSkill, makeTurnContext, type TurnContextOverrides } from "../compile/make-turn-context.js";
-
-/** mulberry32: a tiny seeded PRNG so every run explores the same sessions. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "../seeded-random.js";
 
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 const SANDBOXES: SandboxMode[] = ["read-only", "workspace-write", "danger-full-access"];
@@ -72,7 +61,7 @@ describe.each(["codex", "promptc"] as const)("prefix stability (%s profile)", (p
     let fullAccessToolChanges = 0;
     let settingChanges = 0;
     for (let seed = 1; seed <= SESSIONS; seed++) {
-      const r = rng(seed * 7919 + (profile === "codex" ? 0 : 1));
+      const r = seededRandom(seed * 7919 + (profile === "codex" ? 0 : 1));
       let session = createSession({ profile, supportsImages: r() < 0.5 });
       let overrides: TurnContextOverrides = {};
       let prev: ReturnType<typeof nextRequest> | undefined;
