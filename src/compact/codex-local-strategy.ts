@@ -1,10 +1,9 @@
 // Codex's local compaction as data in, data out: retained user messages, summary last, context, ghosts. Pure.
-import type { ResponseItem } from "../model/items.js";
 import { buildCompactedHistory } from "./build-compacted-history.js";
 import { collectUserMessageRecords } from "./collect-user-messages.js";
 import { appendPinsAndGhosts, historyReplaced, summaryMatcherFor, type CompactOptions, type CompactResult } from "./compact-history.js";
 import { collectGhostSnapshots } from "./ghost-snapshots.js";
-import { insertInitialContext } from "./insert-initial-context.js";
+import { placeInitialContext } from "./insert-initial-context.js";
 import { collectPinnedBlocks } from "./pinned-blocks.js";
 import { COMPACT_WARNING_TEXT } from "./plan-local-retry.js";
 import { formatSummary } from "./summary.js";
@@ -17,16 +16,9 @@ export function compactCodexLocal(options: CompactOptions): CompactResult {
     summaryText: formatSummary(options.summaryPrefix, options.summaryReply ?? ""),
     ...(options.maxUserTokens !== undefined ? { maxUserTokens: options.maxUserTokens } : {}),
   });
-  let history: ResponseItem[] = built.history;
-  let summaryIndex = history.length - 1;
-  let initialContext: CompactResult["initialContext"];
-  if (options.initialContext && options.initialContext.length > 0) {
-    const inserted = insertInitialContext(history, options.initialContext, matcher);
-    history = inserted.history;
-    initialContext = { index: inserted.index, count: options.initialContext.length, anchor: inserted.anchor };
-    if (inserted.index <= summaryIndex) summaryIndex += options.initialContext.length;
-  }
-  const tail = appendPinsAndGhosts(history, collectPinnedBlocks(options.history, options.pins ?? []), collectGhostSnapshots(options.history));
+  const placed = placeInitialContext(built.history, options.initialContext, matcher, built.history.length - 1);
+  const { summaryIndex, initialContext } = placed;
+  const tail = appendPinsAndGhosts(placed.history, collectPinnedBlocks(options.history, options.pins ?? []), collectGhostSnapshots(options.history));
   return {
     strategy: "codex-local",
     history: tail.history,

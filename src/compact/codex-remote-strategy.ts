@@ -6,7 +6,7 @@ import { classifyUserMessage, collectUserMessageRecords } from "./collect-user-m
 import { appendPinsAndGhosts, summaryMatcherFor, type CompactOptions, type CompactResult } from "./compact-history.js";
 import { estimateItemTokens } from "./estimate-tokens.js";
 import { collectGhostSnapshots, withoutGhostSnapshots } from "./ghost-snapshots.js";
-import { insertInitialContext } from "./insert-initial-context.js";
+import { placeInitialContext } from "./insert-initial-context.js";
 import { collectPinnedBlocks } from "./pinned-blocks.js";
 import { shouldKeepCompactedItem } from "./should-keep-compacted-item.js";
 import { messageText } from "./summary.js";
@@ -43,17 +43,11 @@ export function compactCodexRemote(options: CompactOptions): CompactResult {
     ];
     diagnostics.push(diagnostic("compact/remote-output-simulated", "info", "no server output given: simulated as the real user messages followed by one compaction item"));
   }
-  let history = output.filter((item) => shouldKeepCompactedItem(item, matcher));
-  const dropped = output.length - history.length;
+  const kept = output.filter((item) => shouldKeepCompactedItem(item, matcher));
+  const dropped = output.length - kept.length;
   if (dropped > 0) diagnostics.push(diagnostic("compact/remote-items-dropped", "info", `${dropped} item(s) of the compacted output dropped (developer, contextual, reasoning or tool items)`, { data: { count: dropped } }));
-  let summaryIndex = lastSummaryLikeIndex(history, matcher);
-  let initialContext: CompactResult["initialContext"];
-  if (options.initialContext && options.initialContext.length > 0) {
-    const inserted = insertInitialContext(history, options.initialContext, matcher);
-    history = inserted.history;
-    initialContext = { index: inserted.index, count: options.initialContext.length, anchor: inserted.anchor };
-    if (summaryIndex >= 0 && inserted.index <= summaryIndex) summaryIndex += options.initialContext.length;
-  }
+  const placed = placeInitialContext(kept, options.initialContext, matcher, lastSummaryLikeIndex(kept, matcher));
+  const { history, summaryIndex, initialContext } = placed;
   const tail = appendPinsAndGhosts(history, collectPinnedBlocks(options.history, options.pins ?? []), collectGhostSnapshots(options.history));
   const keptTexts = new Set(output.flatMap((i) => (i.type === "message" && i.role === "user" ? [messageText(i.content)] : [])));
   const records = collectUserMessageRecords(options.history, matcher);

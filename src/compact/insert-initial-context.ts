@@ -35,3 +35,28 @@ export function insertInitialContext(
   const { index, anchor } = findInitialContextInsertion(history, matcher);
   return { history: [...history.slice(0, index), ...initialContext, ...history.slice(index)], index, anchor };
 }
+
+export interface PlaceInitialContextResult {
+  history: ResponseItem[];
+  /** The summary's index after the insertion; -1 (no summary) stays -1. */
+  summaryIndex: number;
+  /** Where the context went; absent when there was none to place. */
+  initialContext?: { index: number; count: number; anchor: InsertionAnchor };
+}
+
+/** insertInitialContext as the Codex strategies use it: no context leaves the history as is; the summary moves with it. */
+export function placeInitialContext(
+  history: ResponseItem[],
+  initialContext: readonly ResponseItem[] | undefined,
+  matcher: SummaryMatcher,
+  summaryIndex: number,
+): PlaceInitialContextResult {
+  if (!initialContext || initialContext.length === 0) return { history, summaryIndex };
+  const inserted = insertInitialContext(history, initialContext, matcher);
+  const count = initialContext.length;
+  return {
+    history: inserted.history,
+    summaryIndex: summaryIndex >= 0 && inserted.index <= summaryIndex ? summaryIndex + count : summaryIndex,
+    initialContext: { index: inserted.index, count, anchor: inserted.anchor },
+  };
+}
