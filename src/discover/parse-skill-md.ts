@@ -18,8 +18,12 @@ export interface ParsedSkillMd {
 
 export type ParseSkillMdResult = { ok: true; value: ParsedSkillMd } | { ok: false; message: string };
 
+/** Printable ASCII words separated by single spaces: text sanitizeSingleLine leaves as it is. */
+const ALREADY_SINGLE_LINE = /^[\x21-\x7E]+(?: [\x21-\x7E]+)*$/;
+
 /** Collapses every whitespace run (newlines too) to one space and trims, like Codex's sanitize_single_line. */
 export function sanitizeSingleLine(text: string): string {
+  if (ALREADY_SINGLE_LINE.test(text)) return text;
   let out = "";
   let pendingSpace = false;
   for (const ch of text) {

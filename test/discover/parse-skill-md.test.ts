@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { extractFrontmatter, parseSkillMd, parseSkillSidecar, sanitizeSingleLine } from "../../src/discover/parse-skill-md.js";
+import { isRustWhitespace } from "../../src/discover/text-utils.js";
+import { seededStrings } from "../tokens/tiktoken-reference.js";
 
 const md = (front: string, body = "body\n") => `---\n${front}\n---\n${body}`;
 
@@ -51,6 +53,25 @@ describe("extractFrontmatter", () => {
 describe("sanitizeSingleLine", () => {
   it("collapses whitespace runs, newlines included, and trims", () => {
     expect(sanitizeSingleLine("  a\n\t b  \u3000c ")).toBe("a b c");
+  });
+
+  it("equals the character loop on generated text (single-spaced ASCII takes a shortcut)", () => {
+    const slowly = (text: string): string => {
+      let out = "";
+      let pendingSpace = false;
+      for (const ch of text) {
+        if (isRustWhitespace(ch)) {
+          pendingSpace = out !== "";
+          continue;
+        }
+        if (pendingSpace) out += " ";
+        pendingSpace = false;
+        out += ch;
+      }
+      return out;
+    };
+    const texts = seededStrings(3, 20_000, ["a", "Z", "~", "!", " ", "  ", "\t", "\n", "\r", "\u0085", "\u00a0", "\u3000", "\ufeff", "é", "💡", "\x7f", "\x00", "word"], 8);
+    expect(texts.filter((t) => sanitizeSingleLine(t) !== slowly(t))).toEqual([]);
   });
 });
 
