@@ -29,6 +29,8 @@ export interface FunctionCallItem {
   arguments: string;
   call_id: string;
   id?: string;
+  /** `completed` etc.; 0.171.0 sends it back (wire order: type, status, id, name, arguments, call_id). */
+  status?: string;
 }
 
 export type FunctionCallOutputContent = string | ContentPart[];

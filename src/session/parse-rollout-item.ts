@@ -49,7 +49,11 @@ export function parseRolloutItem(value: unknown): ParsedItem {
     }
     case "function_call":
       if (!str(v.name) || !str(v.arguments) || !str(v.call_id)) return bad("needs name, arguments and call_id strings");
-      return { ok: true, item: withId({ type: "function_call", name: v.name, arguments: v.arguments, call_id: v.call_id }, v.id) };
+      // Built in the wire order 0.171.0 sends (type, status, id, name, arguments, call_id): items pass through as is.
+      return {
+        ok: true,
+        item: { type: "function_call", ...(str(v.status) ? { status: v.status } : {}), ...(str(v.id) ? { id: v.id } : {}), name: v.name, arguments: v.arguments, call_id: v.call_id },
+      };
     case "function_call_output":
     case "custom_tool_call_output": {
       const output = parseOutput(v.output);
