@@ -8,12 +8,15 @@ import { labelContextSection } from "./label-context-section.js";
 import { countTokens } from "../tokens/count.js";
 import { utf8Length } from "../tokens/approx.js";
 import type { WireDialect } from "./agent-adapter.js";
+import { isSummaryText, type SummaryMatcher } from "../compact/summary.js";
+import { DEFAULT_PROSE } from "../profiles/default-prose.generated.js";
 
 export type ViewLayer = FragmentLayer | "history" | "unknown";
 
 export interface ViewFragment {
   /** `base-instructions`, `permissions`, `skills`, `developer-instructions`, `developer-section:<tag>`,
-   * `agents-md`, `environment-context`, `skill`, `user-message`, `assistant`, an item type, or `unknown`. */
+   * `agents-md`, `environment-context`, `skill`, `summary` (a compaction summary), `user-message`, `assistant`,
+   * an item type, or `unknown`. */
   id: string;
   layer: ViewLayer;
   /** Message role, or the item type for non-message items. */
@@ -54,7 +57,29 @@ export interface RequestView {
   diagnostics: Diagnostic[];
 }
 
+export interface RequestViewOptions {
+  /**
+   * More ways to recognise compaction summaries (a prefix recovered from a session log, the log's summary texts);
+   * the bundled promptc and codex stand-in prefixes are always known.
+   */
+  summary?: SummaryMatcher;
+}
+
 type Obj = { [key: string]: unknown };
+
+/** The bundled summary prefixes (promptc's own, the codex profile's stand-in), as the loop writes them. */
+function bundledSummaryPrefixes(): string[] {
+  return ["promptc", "codex"].flatMap((id) => {
+    const source = DEFAULT_PROSE[id]?.entries["compact-summary-prefix"]?.source;
+    return source === undefined ? [] : [source.replace(/\n+$/, "")];
+  });
+}
+
+function summaryMatcher(extra: SummaryMatcher | undefined): SummaryMatcher {
+  const matcher: SummaryMatcher = { prefixes: [...bundledSummaryPrefixes(), ...(extra?.prefixes ?? [])] };
+  if (extra?.texts !== undefined) matcher.texts = extra.texts;
+  return matcher;
+}
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Developer sections by leading tag (Codex's developer-message bundle). */
@@ -92,7 +117,7 @@ function cacheOf(v: unknown): string | undefined {
 /** A one-line `name: value` header (an attribution or billing line in a system prompt), not prose. */
 const HEADER_LINE = /^[A-Za-z][\w-]*: [^\n]*$/;
 
-function labelText(role: string, text: string, isBase: boolean, messagesDialect = false): { id: string; layer: ViewLayer; known: boolean } {
+function labelText(role: string, text: string, isBase: boolean, summary: SummaryMatcher, messagesDialect = false): { id: string; layer: ViewLayer; known: boolean } {
   if (role === "system" && !isBase && messagesDialect) return { id: "system-message", layer: "developer", known: true };
   if (role === "developer" || role === "system") {
     if (isBase) return { id: "base-instructions", layer: "base-instructions", known: true };
@@ -101,6 +126,7 @@ function labelText(role: string, text: string, isBase: boolean, messagesDialect 
     return { id: "developer-instructions", layer: "developer", known: true };
   }
   if (role === "user") {
+    if (isSummaryText(text, summary)) return { id: "summary", layer: "history", known: true };
     const f = matchFragment(text);
     if (f !== undefined) return { id: f, layer: CONTEXT_LAYER[f], known: true };
     const section = labelContextSection(text);
@@ -153,9 +179,23 @@ const CONTENT_KEYS: { [d: string]: string[] } = {
   unknown: [],
 };
 
-function messageFragments(items: unknown[], dialect: WireDialect, hasInstructions: boolean): ViewFragment[] {
+/**
+ * Index of the base-instructions message when the body has no `instructions` field: the first message of the
+ * conversation (items such as `additional_tools` may precede it), if it is a developer/system message with a single
+ * untagged text part. A developer bundle (several parts: developer instructions, skills, permissions) is not.
+ */
+function baseInstructionsIndex(items: unknown[], dialect: WireDialect): number {
+  const i = items.findIndex((item) => isObj(item) && typeof item.role === "string" && (dialect !== "responses" || item.type === "message" || item.type === undefined));
+  const first = items[i];
+  if (!isObj(first) || (first.role !== "developer" && first.role !== "system")) return -1;
+  const parts = dialect === "gemini" ? partsOf(first.parts) : partsOf(first.content);
+  const text = parts.length === 1 ? textOfPart(parts[0]) : undefined;
+  return text !== undefined && leadingTag(text) === undefined ? i : -1;
+}
+
+function messageFragments(items: unknown[], dialect: WireDialect, hasInstructions: boolean, summary: SummaryMatcher): ViewFragment[] {
   const out: ViewFragment[] = [];
-  let baseSeen = hasInstructions;
+  const baseIndex = hasInstructions ? -1 : baseInstructionsIndex(items, dialect);
   items.forEach((item, i) => {
     if (!isObj(item)) {
       out.push(piece("unknown", "unknown", "?", i, 0, JSON.stringify(item), false));
@@ -179,9 +219,7 @@ function messageFragments(items: unknown[], dialect: WireDialect, hasInstruction
         out.push(piece(type, layer, role, i, j, JSON.stringify(part), isObj(part), cache));
         return;
       }
-      const isBase = !baseSeen && (role === "developer" || role === "system") && j === 0 && leadingTag(text) === undefined;
-      if (isBase) baseSeen = true;
-      const l = labelText(role, text, isBase, dialect === "anthropic-messages");
+      const l = labelText(role, text, i === baseIndex && j === 0, summary, dialect === "anthropic-messages");
       out.push(piece(l.id, l.layer, role, i, j, text, l.known, cache));
     });
     if (parts.length === 0) out.push(piece("empty-message", "unknown", role, i, 0, "", false));
@@ -204,8 +242,9 @@ function systemFragments(system: unknown): ViewFragment[] {
   });
 }
 
-export function buildRequestView(bodyText: string, dialectHint?: WireDialect): RequestView {
+export function buildRequestView(bodyText: string, dialectHint?: WireDialect, options: RequestViewOptions = {}): RequestView {
   const diagnostics: Diagnostic[] = [];
+  const summary = summaryMatcher(options.summary);
   let body: unknown;
   try {
     body = JSON.parse(bodyText);
@@ -222,13 +261,13 @@ export function buildRequestView(bodyText: string, dialectHint?: WireDialect): R
   const fragments: ViewFragment[] = [];
   if (dialect === "responses") {
     if (typeof body.instructions === "string") fragments.push(piece("base-instructions", "base-instructions", "instructions", -1, 0, body.instructions));
-    fragments.push(...messageFragments(body.input as unknown[], dialect, typeof body.instructions === "string"));
+    fragments.push(...messageFragments(body.input as unknown[], dialect, typeof body.instructions === "string", summary));
   } else if (dialect === "anthropic-messages") {
-    fragments.push(...systemFragments(body.system), ...messageFragments(body.messages as unknown[], dialect, true));
+    fragments.push(...systemFragments(body.system), ...messageFragments(body.messages as unknown[], dialect, true, summary));
   } else if (dialect === "chat-completions") {
-    fragments.push(...messageFragments(body.messages as unknown[], dialect, false));
+    fragments.push(...messageFragments(body.messages as unknown[], dialect, false, summary));
   } else if (dialect === "gemini") {
-    fragments.push(...systemFragments(body.systemInstruction ?? body.system_instruction), ...messageFragments(body.contents as unknown[], dialect, true));
+    fragments.push(...systemFragments(body.systemInstruction ?? body.system_instruction), ...messageFragments(body.contents as unknown[], dialect, true, summary));
   } else {
     diagnostics.push(diagnostic("capture/unknown-dialect", "warning", "request body is JSON but not a known model request; shown raw"));
     fragments.push(piece("unknown", "unknown", "raw", -1, 0, bodyText, false));

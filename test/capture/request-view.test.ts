@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildRequestView } from "../../src/capture/request-view.js";
 import { countTokens } from "../../src/tokens/count.js";
+import { DEFAULT_PROSE } from "../../src/profiles/default-prose.generated.js";
 
 const msg = (role: string, ...texts: string[]) => ({ type: "message", id: "m", role, content: texts.map((text) => ({ type: "input_text", text })) });
 
@@ -56,6 +57,43 @@ describe("buildRequestView", () => {
   it("uses the instructions field as base instructions when present", () => {
     const v = buildRequestView(JSON.stringify({ model: "m", instructions: "I", input: [msg("developer", "D")] }));
     expect(v.fragments.map((f) => [f.itemIndex, f.id])).toEqual([[-1, "base-instructions"], [0, "developer-instructions"]]);
+  });
+
+  it.each([
+    ["a codex-layout request: only input[0] is the base", [msg("developer", "Base."), msg("developer", "Config words.", "<permissions instructions>\nP\n</permissions instructions>"), msg("user", "hi"), msg("developer", "Config words.")], ["base-instructions", "developer-instructions", "permissions", "user-message", "developer-instructions"]],
+    ["a bundle first (no base item): its config developer instructions are not the base", [msg("developer", "Config words.", "<permissions instructions>\nP\n</permissions instructions>"), msg("user", "hi")], ["developer-instructions", "permissions", "user-message"]],
+    ["a history first: a later single developer item is not the base", [msg("user", "hi"), msg("developer", "Config words.")], ["user-message", "developer-instructions"]],
+    ["a tagged first developer item is a section, not the base", [msg("developer", "<permissions instructions>\nP\n</permissions instructions>")], ["permissions"]],
+  ])("labels base instructions only at the first developer item: %s", (_what, input, ids) => {
+    expect(buildRequestView(JSON.stringify({ model: "m", input })).fragments.map((f) => f.id)).toEqual(ids);
+  });
+
+  it("takes the first developer message after additional_tools items as the base", () => {
+    const input = [{ type: "additional_tools", role: "developer", tools: [] }, msg("developer", "Base."), msg("developer", "Config words.")];
+    expect(buildRequestView(JSON.stringify({ model: "m", input })).fragments.map((f) => f.id)).toEqual(["additional_tools", "base-instructions", "developer-instructions"]);
+  });
+
+  it("labels compaction summaries: the bundled promptc and codex prefixes, a prefix or text from a log", () => {
+    const prefix = (id: string) => DEFAULT_PROSE[id]!.entries["compact-summary-prefix"]!.source.replace(/\n+$/, "");
+    const input = [
+      msg("user", `${prefix("promptc")}\nDid A.`),
+      msg("user", `${prefix("codex")}\nDid B.`),
+      msg("user", "Recovered prefix words.\nDid C."),
+      msg("user", "An old summary without a prefix."),
+      msg("user", `${prefix("promptc")} but no newline`),
+      msg("user", "Recovered prefix words."),
+    ];
+    const view = (options = {}) => buildRequestView(JSON.stringify({ model: "m", input }), undefined, options).fragments.map((f) => [f.id, f.layer]);
+    const user = ["user-message", "user-message"];
+    expect(view()).toEqual([["summary", "history"], ["summary", "history"], user, user, user, user]);
+    expect(view({ summary: { prefixes: ["Recovered prefix words."], texts: new Set(["An old summary without a prefix."]) } })).toEqual([
+      ["summary", "history"],
+      ["summary", "history"],
+      ["summary", "history"],
+      ["summary", "history"],
+      user,
+      user,
+    ]);
   });
 
   it("counts tools declared inside additional_tools items once, as content", () => {
