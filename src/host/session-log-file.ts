@@ -1,7 +1,8 @@
 // Appends session records to a JSONL file, one flushed line per record, under a lock file shared by processes.
 // Does IO. Lock: `<log>.lock` created exclusively, 10 retries × 100 ms; a stale lock older than 30 s is broken.
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { makeDirectories } from "./make-directories.js";
 import { serializeSessionRecord, type SessionRecord } from "../session/session-log.js";
 import { SESSION_LIST_MAX_FILES, SESSION_LOG_LOCK_RETRIES, SESSION_LOG_LOCK_RETRY_DELAY_MS } from "../loop/policy/limits.js";
 
@@ -40,25 +41,6 @@ export function openSessionLogFile(path: string, options: SessionLogFileOptions 
       }
     },
   };
-}
-
-/**
- * `mkdir -p` one level at a time: Node 20's recursive mkdirSync never returns for a path under /proc (ENOENT
- * from the kernel makes it retry the parent forever); here that path fails with ENOENT instead.
- */
-function makeDirectories(dir: string): void {
-  try {
-    if (statSync(dir).isDirectory()) return;
-  } catch {
-    // Missing: make the parent first.
-  }
-  const parent = dirname(dir);
-  if (parent !== dir) makeDirectories(parent);
-  try {
-    mkdirSync(dir);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-  }
 }
 
 /** Appends `text`; a last line cut off by a crash is ended first, so the new records do not fuse with it. */

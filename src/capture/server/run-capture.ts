@@ -1,9 +1,10 @@
 // Runs one agent against a fresh capture server: start the server, spawn the agent (its own process group),
 // enforce a timeout, stop everything, return what was recorded. Does IO (child_process, fs, http).
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { makeDirectories } from "../../host/make-directories.js";
 import { diagnostic, type Diagnostic } from "../../model/diagnostic.js";
 import { agentVersionFrom, buildInvocation, type AgentAdapter } from "../agent-adapter.js";
 import type { CaptureRun, CapturedRequest } from "../captured-request.js";
@@ -63,7 +64,7 @@ export async function runCapture(options: RunCaptureOptions): Promise<CaptureRun
 async function runAgent(options: RunCaptureOptions, server: CaptureServer, scratch: string | undefined): Promise<CaptureRun> {
   const diagnostics: Diagnostic[] = [];
   const inv = buildInvocation(options.adapter, options.argv, scratch === undefined ? { origin: server.origin } : { origin: server.origin, scratch });
-  for (const d of inv.mkdirs) mkdirSync(d, { recursive: true });
+  for (const d of inv.mkdirs) makeDirectories(d);
   const env: { [key: string]: string } = {};
   for (const [k, v] of Object.entries(options.env)) if (v !== undefined && !inv.unset.includes(k)) env[k] = v;
   Object.assign(env, inv.env);
