@@ -1,10 +1,11 @@
 // `promptc calibrate <captured.json|capture-dir…> --profile codex -o prose/`: extract the prose fragments from
 // captures of the user's installed agent into a `--prose-dir`. Does IO (CLI edge): reads captures, writes files.
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { getAdapter } from "../../capture/adapters/index.js";
 import { calibrateProse, type CalibrateApproval, type CalibrateInput } from "../../capture/calibrate-prose.js";
+import { makeDirectories } from "../../host/make-directories.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { createStyle, shouldColor } from "../format/style.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
@@ -118,13 +119,17 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
       for (const d of result.diagnostics) io.stderr(formatDiagnostic(d, style) + "\n");
       if (result.diagnostics.some((d) => d.severity === "error")) return setExitCode(EXIT_USAGE);
       const out = resolve(io.cwd, options.out);
-      mkdirSync(out, { recursive: true });
-      for (const [name, text] of Object.entries(result.files)) {
-        writeFileSync(join(out, name), text);
-        io.stdout(`${name}  ${Buffer.byteLength(text)} bytes\n`);
-      }
       const meta = { profile: options.profile, agent: adapter.id, agentVersion: result.agentVersion ?? null, targetVersion: adapter.targetVersion ?? null, sources: result.sources };
-      writeFileSync(join(out, "calibration.json"), JSON.stringify(meta, null, 2) + "\n");
+      try {
+        makeDirectories(out);
+        for (const [name, text] of Object.entries(result.files)) {
+          writeFileSync(join(out, name), text);
+          io.stdout(`${name}  ${Buffer.byteLength(text)} bytes\n`);
+        }
+        writeFileSync(join(out, "calibration.json"), JSON.stringify(meta, null, 2) + "\n");
+      } catch (err) {
+        return fail(`cannot write ${options.out}: ${(err as Error).message}`);
+      }
       io.stderr(style.dim(`promptc calibrate: ${Object.keys(result.files).length} file(s) in ${out}; use them with --prose-dir ${options.out}\n`));
       setExitCode(EXIT_OK);
     });

@@ -1,6 +1,6 @@
 // `promptc capture [options] -- <agent command…>`: run a real agent against a loopback fake model and show
 // every request it sent, layer by layer. Does IO (CLI edge): files, child process, server.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { constants as osConstants } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
@@ -12,6 +12,7 @@ import { withoutSessionData } from "../../capture/without-session-data.js";
 import { buildRequestView, type RequestView } from "../../capture/request-view.js";
 import { DEFAULT_SCRIPT, parseReplyScript, type ReplyScript } from "../../capture/reply-script.js";
 import { runCapture } from "../../capture/server/run-capture.js";
+import { makeDirectories } from "../../host/make-directories.js";
 import { formatRequestView } from "../format/capture-text.js";
 import { diagnostic } from "../../model/diagnostic.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
@@ -71,7 +72,7 @@ function requestHeader(r: CapturedRequest) {
 
 /** `-o dir`: NNN.request.json (byte-exact body), NNN.headers.json (redacted), capture.json (index). */
 export function writeCaptureDir(dir: string, run: CaptureRun): void {
-  mkdirSync(dir, { recursive: true });
+  makeDirectories(dir);
   const requests = run.requests.map((r) => {
     const base = String(r.seq).padStart(3, "0");
     // An undecoded body keeps its encoding as the extension (made safe for a file name).
@@ -175,13 +176,18 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
       const contextWindow = (window as number | undefined) ?? adapter.contextWindow ?? DEFAULT_CONTEXT_WINDOW;
       const views = run.requests.map((r) => viewOf(r, adapter.dialect));
 
-      if (options.out !== undefined) writeCaptureDir(resolve(io.cwd, options.out), run);
-      if (options.html !== undefined) {
-        const sections = run.requests.flatMap((r, i) => {
-          const v = views[i];
-          return v ? [sectionFromView(v, `#${r.seq} ${r.method} ${r.url}`, contextWindow)] : [];
-        });
-        writeFileSync(resolve(io.cwd, options.html), renderHtmlReport({ title: `promptc capture: ${argv.join(" ")}`, sections }));
+      try {
+        if (options.out !== undefined) writeCaptureDir(resolve(io.cwd, options.out), run);
+        if (options.html !== undefined) {
+          const sections = run.requests.flatMap((r, i) => {
+            const v = views[i];
+            return v ? [sectionFromView(v, `#${r.seq} ${r.method} ${r.url}`, contextWindow)] : [];
+          });
+          writeFileSync(resolve(io.cwd, options.html), renderHtmlReport({ title: `promptc capture: ${argv.join(" ")}`, sections }));
+        }
+      } catch (err) {
+        // The capture itself is done; only saving it failed.
+        return fail(`cannot write the capture: ${(err as Error).message}`);
       }
       if (options.json) io.stdout(runToJson(run));
       else {

@@ -1,9 +1,10 @@
 // `promptc snapshot [scenario…] [--update]`: compile every scenario, compare with snapshots/<scenario>/
 // (turn-N.request.json, layout.txt) and check the prefix invariant. Does IO (CLI edge).
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Command } from "commander";
 import type { Host } from "../../host/host.js";
+import { makeDirectories } from "../../host/make-directories.js";
 import { createNodeHost } from "../../host/node-host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { loadScenarioContexts, loadScenarioFile, loadSnapshotFolders } from "../../discover/load-scenario.js";
@@ -141,7 +142,7 @@ function snapshotOne(host: Host, path: string, outRoot: string, write: boolean, 
       report.files.push({ name: file, status: "same" });
     } else if (old === undefined ? write : write && update) {
       const error = tryWrite(() => {
-        mkdirSync(dir, { recursive: true });
+        makeDirectories(dir);
         writeFileSync(target, text);
       });
       report.files.push(error ? { name: file, status: "unwritable", error } : { name: file, status: old === undefined ? "written" : "updated" });
