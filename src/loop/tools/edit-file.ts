@@ -1,7 +1,8 @@
 // The `edit_file` tool: replace an exact string in a file, or create a file; does IO.
 // Refuses to write in a read-only sandbox even if policy was bypassed (defence in depth).
-import { readFile, writeFile, mkdir } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, resolve } from "node:path";
+import { makeDirectories } from "../../host/make-directories.js";
 import type { ToolDefinition } from "../tool.js";
 
 export interface EditFileArgs {
@@ -45,8 +46,13 @@ export function createEditFileTool(): ToolDefinition<EditFileArgs> {
       }
       if (args.old_string === "") {
         if (current !== undefined) return { output: `${path} already exists; give old_string to edit it`, success: false };
-        await mkdir(dirname(path), { recursive: true });
-        await writeFile(path, args.new_string, { flag: "wx" });
+        try {
+          // Not mkdir's recursive option: under /proc it never returns (Node 20).
+          makeDirectories(dirname(path));
+          await writeFile(path, args.new_string, { flag: "wx" });
+        } catch (err) {
+          return { output: `cannot create ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`, success: false };
+        }
         return { output: `created ${path}`, success: true };
       }
       if (current === undefined) return { output: `${path} does not exist`, success: false };

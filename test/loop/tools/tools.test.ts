@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -71,6 +71,12 @@ describe("createEditFileTool", () => {
       success: true,
     });
     expect(readFileSync(join(dir, "e.txt"), "utf8")).toBe("$&y $&y");
+  });
+
+  // fs.promises.mkdir(…, { recursive: true }) never settles for a path under /proc on Node 20: the timeout fails it.
+  it.skipIf(!existsSync("/proc/self"))("reports a folder it cannot make instead of hanging", { timeout: 10_000 }, async () => {
+    const path = "/proc/promptc-test/sub/a.txt";
+    expect(await edit.execute({ path, old_string: "", new_string: "x" }, ctx())).toEqual({ output: `cannot create ${path}: ENOENT`, success: false });
   });
 
   it("refuses to write in a read-only sandbox", async () => {
