@@ -3,8 +3,6 @@
 // turns 2 and 3; skipped when the binary cannot be found or installed (see find-codex.ts).
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +13,7 @@ import { parseRollout } from "../../src/session/parse-rollout.js";
 import { parseRolloutItem } from "../../src/session/parse-rollout-item.js";
 import type { ResponseItem } from "../../src/model/items.js";
 import { findCodex } from "./find-codex.js";
+import { startResponsesStub, stubProviderToml, type ResponsesStub } from "./responses-stub.js";
 
 const codex = findCodex();
 const REPORTED_INPUT_TOKENS = 60_000;
@@ -26,41 +25,6 @@ const EXEC_TIMEOUT_MS = 150_000;
 interface Body {
   input: unknown[];
   tools?: unknown[];
-}
-
-// A Responses endpoint that records bodies and always answers REPLY with large usage. Anything else it does not
-// understand gets a 4xx instead of an exception in the test process.
-function startStub(bodies: Body[]): Promise<Server> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      if (!req.url?.includes("/responses")) {
-        res.writeHead(200, { "content-type": "application/json" }).end('{"data":[],"models":[]}');
-        return;
-      }
-      let body: Body;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Body;
-      } catch {
-        res.writeHead(400).end();
-        return;
-      }
-      bodies.push(body);
-      const id = `resp_${bodies.length}`;
-      const item = { type: "message", role: "assistant", id: `msg_${bodies.length}`, content: [{ type: "output_text", text: REPLY }] };
-      const usage = { input_tokens: REPORTED_INPUT_TOKENS, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: REPORTED_INPUT_TOKENS + 5 };
-      const events: [string, unknown][] = [
-        ["response.created", { type: "response.created", response: { id } }],
-        ["response.output_item.done", { type: "response.output_item.done", item }],
-        ["response.completed", { type: "response.completed", response: { id, usage } }],
-      ];
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      for (const [name, data] of events) res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
-      res.end();
-    });
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
 function findRollout(dir: string): string | undefined {
@@ -88,15 +52,14 @@ describe.skipIf("skip" in codex)(`codex-cli ${"version" in codex ? codex.version
   const bin = "bin" in codex ? codex.bin : "";
   const bodies: Body[] = [];
   const runs: { args: string[]; code: number | null; signal: string | null; output: string }[] = [];
-  let server: Server;
+  let stub: ResponsesStub | undefined;
   let root: string;
   let home: string;
   /** The rollout as it stood after turn 2 (before Codex compacted for turn 3). */
   let rolloutAfterTurn2 = "";
 
   beforeAll(async () => {
-    server = await startStub(bodies);
-    const port = (server.address() as AddressInfo).port;
+    stub = await startResponsesStub(bodies, { reply: REPLY, inputTokens: REPORTED_INPUT_TOKENS });
     root = mkdtempSync(join(tmpdir(), "promptc-conf-compact-"));
     home = join(root, "home");
     const ws = join(root, "ws");
@@ -105,7 +68,7 @@ describe.skipIf("skip" in codex)(`codex-cli ${"version" in codex ? codex.version
     writeFileSync(join(ws, "AGENTS.md"), "# conformance workspace\nKeep answers short.\n");
     writeFileSync(
       join(home, "config.toml"),
-      `model = "gpt-5.2-codex"\nmodel_provider = "stub"\nmodel_auto_compact_token_limit = ${CONFIG_LIMIT}\n[model_providers.stub]\nname = "stub"\nbase_url = "http://127.0.0.1:${port}/v1"\nwire_api = "responses"\nenv_key = "STUB_KEY"\n`,
+      `model = "gpt-5.2-codex"\nmodel_provider = "stub"\nmodel_auto_compact_token_limit = ${CONFIG_LIMIT}\n${stubProviderToml(stub.baseUrl)}`,
     );
     // HOME too: nothing of the machine's own ~/.codex or ~/.agents may leak into the run.
     const env = { PATH: process.env.PATH, HOME: root, CODEX_HOME: home, STUB_KEY: "x", LANG: "C.UTF-8" };
@@ -128,7 +91,7 @@ describe.skipIf("skip" in codex)(`codex-cli ${"version" in codex ? codex.version
   });
 
   afterAll(async () => {
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await stub?.close();
     if (root) rmSync(root, { recursive: true, force: true });
   });
 

@@ -4,8 +4,6 @@
 // Skipped when the binary cannot be found or installed (find-codex.ts).
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -17,36 +15,14 @@ import { matchFragment } from "../../src/fragments/markers.js";
 import { mergeProse, type ProseEntry } from "../../src/fragments/prose-set.js";
 import { defaultProse } from "../../src/compile/compile.js";
 import { findCodex } from "./find-codex.js";
+import { startResponsesStub, stubProviderToml } from "./responses-stub.js";
 
 const codex = findCodex();
 const REPLY = "Done.";
+/** Small usage: no compaction between the two turns. */
+const STUB_INPUT_TOKENS = 100;
 
 interface Body { input: ResponseItem[]; prompt_cache_key: string; tools: unknown[] }
-
-function startStub(bodies: Body[]): Promise<Server> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      if (!req.url?.includes("/responses")) {
-        res.writeHead(200, { "content-type": "application/json" }).end('{"data":[],"models":[]}');
-        return;
-      }
-      bodies.push(JSON.parse(Buffer.concat(chunks).toString("utf8")) as Body);
-      const id = `resp_${bodies.length}`;
-      const item = { type: "message", role: "assistant", id: `msg_${bodies.length}`, content: [{ type: "output_text", text: REPLY }] };
-      const usage = { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 105 };
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      for (const [name, data] of [
-        ["response.created", { type: "response.created", response: { id } }],
-        ["response.output_item.done", { type: "response.output_item.done", item }],
-        ["response.completed", { type: "response.completed", response: { id, usage } }],
-      ] as const) res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
-      res.end();
-    });
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
 
 const textOf = (item: ResponseItem): string[] => (item.type === "message" ? item.content.map((c) => ("text" in c ? c.text : c.type)) : [item.type]);
 
@@ -87,10 +63,9 @@ interface Run { bodies: Body[]; ours: Body[]; data: Set<string> }
 
 async function runSession(bin: string, c: Case): Promise<Run> {
   const bodies: Body[] = [];
-  const server = await startStub(bodies);
+  const stub = await startResponsesStub(bodies, { reply: REPLY, inputTokens: STUB_INPUT_TOKENS });
   const root = mkdtempSync(join(tmpdir(), "promptc-conf-session-"));
   try {
-    const port = (server.address() as AddressInfo).port;
     const home = join(root, "home");
     const a = join(root, "ws", "a");
     const b = join(root, "ws", "b");
@@ -100,7 +75,7 @@ async function runSession(bin: string, c: Case): Promise<Run> {
       writeFileSync(
         join(home, "config.toml"),
         `model = "gpt-5.2-codex"\nmodel_provider = "stub"\n${developer !== undefined ? `developer_instructions = ${JSON.stringify(developer)}\n` : ""}` +
-          `[model_providers.stub]\nname = "stub"\nbase_url = "http://127.0.0.1:${port}/v1"\nwire_api = "responses"\nenv_key = "STUB_KEY"\n`,
+          stubProviderToml(stub.baseUrl),
       );
     const env = { ...process.env, CODEX_HOME: home, STUB_KEY: "x" };
     const exec = (args: string[]) =>
@@ -134,7 +109,7 @@ async function runSession(bin: string, c: Case): Promise<Run> {
     const data = new Set(c.developer?.filter((d): d is string => d !== undefined) ?? []);
     return { bodies, ours: [t1.request as unknown as Body, t2.request as unknown as Body], data };
   } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await stub.close();
     rmSync(root, { recursive: true, force: true });
   }
 }
