@@ -39,7 +39,13 @@ export function readGlobalInstructions(host: Host, codexHome: string): Result<Gl
   const diagnostics: Diagnostic[] = [];
   for (const name of [LOCAL_PROJECT_DOC_FILENAME, DEFAULT_PROJECT_DOC_FILENAME]) {
     const path = joinPath(codexHome, name);
-    const read = host.readBytes(path);
+    // stat first: a FIFO would block the read (Codex 0.171.0 falls through to the next name, as for a folder).
+    const st = host.stat(path);
+    const read = !st.ok ? st : st.value.kind === "file" ? host.readBytes(path) : undefined;
+    if (read === undefined) {
+      diagnostics.push(diagnostic("agents-md/global-unreadable", "warning", "skipped: not a regular file; Codex skips it silently", { file: path }));
+      continue;
+    }
     if (!read.ok) {
       if (read.error.code !== "ENOENT")
         diagnostics.push(diagnostic("agents-md/global-unreadable", "warning", `skipped: cannot read (${read.error.code}); Codex skips it silently`, { file: path, data: { code: read.error.code } }));
@@ -63,7 +69,12 @@ export function readGlobalInstructions(host: Host, codexHome: string): Result<Gl
   return { value: undefined, diagnostics };
 }
 
-/** One path per directory from project root to cwd (the first candidate that exists as a file or symlink). */
+/**
+ * One path per directory from project root to cwd: the first candidate that is a regular file once symlinks are
+ * followed. As in Codex 0.171.0 (checked with `codex debug prompt-input`): a dangling symlink, a symlink to a
+ * folder, a FIFO or a device falls through to the next candidate; any other error (a symlink loop, EACCES)
+ * makes Codex send no project docs at all. Symlinks cost one extra stat; plain misses cost one lstat.
+ */
 export function discoverProjectDocPaths(host: Host, options: Omit<DiscoverAgentsMdOptions, "budgetBytes" | "decode" | "codexHome">): Result<string[]> {
   const found = findProjectRoot(host, options.cwd, options.projectRootMarkers);
   const diagnostics = [...found.diagnostics];
@@ -71,20 +82,37 @@ export function discoverProjectDocPaths(host: Host, options: Omit<DiscoverAgents
   const dirs = found.root === undefined ? [options.cwd] : pathFromRootTo(found.root, options.cwd);
   const names = agentsMdCandidates(options.fallbackFilenames);
   const paths: string[] = [];
+  const failAll = (path: string, code: string): Result<string[]> => {
+    diagnostics.push(
+      diagnostic("agents-md/read-failed", "warning", `cannot check (${code}); as in Codex, no project docs are sent`, { file: path, data: { code } }),
+    );
+    return { value: [], diagnostics };
+  };
   for (const dir of dirs) {
     for (const name of names) {
       const path = joinPath(dir, name);
       const st = host.lstat(path);
       if (!st.ok) {
-        if (st.error.code !== "ENOENT" && st.error.code !== "ENOTDIR")
-          diagnostics.push(diagnostic("agents-md/unreadable", "warning", `skipped: cannot stat (${st.error.code})`, { file: path, data: { code: st.error.code } }));
-        continue;
+        if (st.error.code === "ENOENT" || st.error.code === "ENOTDIR") continue;
+        return failAll(path, st.error.code);
       }
-      if (st.value.kind === "file" || st.value.kind === "symlink") {
+      let kind = st.value.kind;
+      if (kind === "symlink") {
+        const target = host.stat(path);
+        if (!target.ok) {
+          if (target.error.code !== "ENOENT" && target.error.code !== "ENOTDIR") return failAll(path, target.error.code);
+          diagnostics.push(diagnostic("agents-md/dangling-symlink", "info", "skipped: the symlink points to nothing (Codex tries the next name)", { file: path }));
+          continue;
+        }
+        kind = target.value.kind;
+      }
+      if (kind === "file") {
         paths.push(path);
         break;
       }
-      if (st.value.kind === "directory") diagnostics.push(diagnostic("agents-md/not-a-file", "info", "ignored: a directory, not a file", { file: path }));
+      // Never opened: reading a FIFO would block (Codex skips these too).
+      const what = kind === "directory" ? "a directory" : "not a regular file (FIFO, socket or device)";
+      diagnostics.push(diagnostic("agents-md/not-a-file", "info", `ignored: ${what}; Codex tries the next name`, { file: path }));
     }
   }
   return { value: paths, diagnostics };
@@ -126,7 +154,8 @@ export function discoverAgentsMd(host: Host, options: DiscoverAgentsMdOptions): 
     const read = host.readBytes(path, { maxBytes: remaining });
     if (!read.ok) {
       if (read.error.code === "ENOENT") {
-        diagnostics.push(diagnostic("agents-md/dangling-symlink", "warning", "skipped: the symlink points to nothing", { file: path }));
+        // Deleted between the check and the read.
+        diagnostics.push(diagnostic("agents-md/vanished", "warning", "skipped: the file disappeared while it was being read", { file: path }));
         continue;
       }
       // Codex treats any other read error as fatal for all project docs and carries on without them.

@@ -6,13 +6,17 @@ import { compareByteOrder } from "./byte-order.js";
 /** Linux's limit on symlinks followed while resolving one path. */
 const MAX_SYMLINK_HOPS = 40;
 
-/** What a path holds: text or bytes (a file), `{ dir }`, `{ symlink }`; `unreadable` gives EACCES. */
+/**
+ * What a path holds: text or bytes (a file), `{ dir }`, `{ symlink }`, `{ fifo }` (kind `other`); `unreadable`
+ * gives EACCES. Reading a FIFO throws: on a real system that read blocks forever, so a test that reaches it fails.
+ */
 export type MemoryEntry =
   | string
   | Uint8Array
   | { file: string | Uint8Array; unreadable?: boolean }
   | { dir: true; unreadable?: boolean }
-  | { symlink: string };
+  | { symlink: string }
+  | { fifo: true };
 
 export interface MemoryHostOptions {
   /** Absolute path → entry. Parent directories are created implicitly. */
@@ -24,7 +28,7 @@ export interface MemoryHostOptions {
 }
 
 type DirNode = { type: "dir"; children: Map<string, Node>; unreadable: boolean };
-type Node = { type: "file"; bytes: Uint8Array; unreadable: boolean } | DirNode | { type: "symlink"; target: string };
+type Node = { type: "file"; bytes: Uint8Array; unreadable: boolean } | DirNode | { type: "symlink"; target: string } | { type: "fifo" };
 
 type Located = { ok: true; node: Node; path: string[] } | { ok: false; code: string };
 
@@ -66,6 +70,7 @@ export function createMemoryHost(options: MemoryHostOptions = {}): MemoryHost {
     if (typeof entry === "string") return { type: "file", bytes: encoder.encode(entry), unreadable: false };
     if (entry instanceof Uint8Array) return { type: "file", bytes: entry, unreadable: false };
     if ("symlink" in entry) return { type: "symlink", target: entry.symlink };
+    if ("fifo" in entry) return { type: "fifo" };
     if ("dir" in entry) {
       const children = existing?.type === "dir" ? existing.children : new Map<string, Node>();
       return { type: "dir", children, unreadable: entry.unreadable ?? false };
@@ -127,6 +132,8 @@ export function createMemoryHost(options: MemoryHostOptions = {}): MemoryHost {
         return { kind: "directory", size: 4096 };
       case "symlink":
         return { kind: "symlink", size: node.target.length };
+      case "fifo":
+        return { kind: "other", size: 0 };
       default: {
         const never: never = node;
         return never;
@@ -146,6 +153,7 @@ export function createMemoryHost(options: MemoryHostOptions = {}): MemoryHost {
       if (!found.ok) return err(found.code, "open", path);
       const node = found.node;
       if (node.type === "dir") return err("EISDIR", "read", path);
+      if (node.type === "fifo") throw new Error(`memory host: read of FIFO ${path} would block forever`);
       if (node.type !== "file") return err("EINVAL", "read", path);
       if (node.unreadable) return err("EACCES", "open", path);
       const max = opts?.maxBytes === undefined ? node.bytes.length : Math.max(0, Math.floor(opts.maxBytes));

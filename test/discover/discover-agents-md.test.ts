@@ -92,7 +92,19 @@ describe("discoverAgentsMd", () => {
     ["project docs stay untrimmed", { "/repo/AGENTS.md": "doc\n" }, {}, "doc\n"],
     ["a directory named AGENTS.md is ignored", { "/repo/AGENTS.md": { dir: true }, "/repo/EX.md": "ex" }, { fallbackFilenames: ["EX.md"] }, "ex"],
     ["a symlinked AGENTS.md is followed", { "/repo/AGENTS.md": { symlink: "/shared/doc.md" }, "/shared/doc.md": "shared" }, {}, "shared"],
-    ["a dangling AGENTS.md symlink is skipped, not replaced", { "/repo/AGENTS.md": { symlink: "nope" }, "/repo/EX.md": "ex" }, { fallbackFilenames: ["EX.md"] }, undefined],
+    // Symlink cases checked against 0.171.0 (`codex debug prompt-input`): the next candidate name is tried.
+    ["a dangling AGENTS.md symlink falls through to the fallback", { "/repo/AGENTS.md": { symlink: "nope" }, "/repo/EX.md": "ex" }, { fallbackFilenames: ["EX.md"] }, "ex"],
+    ["an AGENTS.md symlink to a folder falls through", { "/repo/AGENTS.md": { symlink: "/d" }, "/d": { dir: true }, "/repo/EX.md": "ex" }, { fallbackFilenames: ["EX.md"] }, "ex"],
+    ["a FIFO named AGENTS.md falls through, never read", { "/repo/AGENTS.md": { fifo: true }, "/repo/EX.md": "ex" }, { fallbackFilenames: ["EX.md"] }, "ex"],
+    ["an AGENTS.md symlink to a FIFO falls through, never read", { "/repo/AGENTS.md": { symlink: "/p" }, "/p": { fifo: true }, "/repo/EX.md": "ex" }, { fallbackFilenames: ["EX.md"] }, "ex"],
+    [
+      "a symlinked AGENTS.md to a folder keeps the other docs",
+      { "/r/.git": { dir: true }, "/r/AGENTS.md": "root", "/r/c/AGENTS.md": { symlink: "/r" } },
+      { cwd: "/r/c" },
+      "root",
+    ],
+    ["a global AGENTS.override.md that is a FIFO falls through to AGENTS.md", { "/home/.codex/AGENTS.override.md": { fifo: true }, "/home/.codex/AGENTS.md": "g", "/repo": { dir: true } }, {}, "g"],
+    ["a global override that is a folder falls through", { "/home/.codex/AGENTS.override.md": { dir: true }, "/home/.codex/AGENTS.md": "g", "/repo": { dir: true } }, {}, "g"],
   ])("%s", (_name, files, opts, expected) => {
     expect(codexText(run(files, opts).value)).toEqual(expected);
   });
@@ -183,9 +195,23 @@ describe("discoverAgentsMd", () => {
       expect([r.value.projectDocs[0]?.text, r.diagnostics.map((d) => d.rule)]).toEqual([text, rules]);
     });
 
-    it("a symlink loop makes Codex send no project docs, reported", () => {
-      const r = run({ "/r/.git": { dir: true }, "/r/AGENTS.md": "root", "/r/c/AGENTS.md": { symlink: "AGENTS.md" } }, { cwd: "/r/c" });
+    it("a symlink loop makes Codex send no project docs, even a fallback's, reported (observed 0.171.0)", () => {
+      const r = run({ "/r/.git": { dir: true }, "/r/AGENTS.md": "root", "/r/c/AGENTS.md": { symlink: "AGENTS.md" }, "/r/c/EX.md": "ex" }, { cwd: "/r/c", fallbackFilenames: ["EX.md"] });
       expect([r.value.projectDocs, r.diagnostics.map((d) => `${d.rule}:${d.data?.["code"]}`)]).toEqual([[], ["agents-md/read-failed:ELOOP"]]);
+    });
+
+    it("a global symlink loop is skipped for the next name, reported (observed 0.171.0)", () => {
+      const r = run({ "/home/.codex/AGENTS.override.md": { symlink: "AGENTS.override.md" }, "/home/.codex/AGENTS.md": "g", "/repo": { dir: true } });
+      expect([r.value.global?.text, r.diagnostics.map((d) => `${d.rule}:${d.data?.["code"]}`)]).toEqual(["g", ["agents-md/global-unreadable:ELOOP"]]);
+    });
+
+    it("says why a candidate was passed over", () => {
+      const r = run({ "/repo/AGENTS.override.md": { symlink: "gone" }, "/repo/AGENTS.md": { fifo: true }, "/repo/EX.md": { dir: true } }, { fallbackFilenames: ["EX.md"] });
+      expect(r.diagnostics.map((d) => [d.rule, d.file, d.message])).toEqual([
+        ["agents-md/dangling-symlink", "/repo/AGENTS.override.md", "skipped: the symlink points to nothing (Codex tries the next name)"],
+        ["agents-md/not-a-file", "/repo/AGENTS.md", "ignored: not a regular file (FIFO, socket or device); Codex tries the next name"],
+        ["agents-md/not-a-file", "/repo/EX.md", "ignored: a directory; Codex tries the next name"],
+      ]);
     });
 
     it("an unreadable AGENTS.md is reported", () => {

@@ -83,4 +83,13 @@ describe("createMemoryHost", () => {
       { nowMs: Date.UTC(2026, 10, 29, 12, 0, 0), timezone: "Etc/UTC" },
     ]);
   });
+
+  it("reports a FIFO as kind other and throws on reading it (the real read would block)", () => {
+    const host = createMemoryHost({ files: { "/p": { fifo: true }, "/l": { symlink: "/p" } } });
+    expect([host.lstat("/p"), host.stat("/l")]).toEqual([
+      { ok: true, value: { kind: "other", size: 0 } },
+      { ok: true, value: { kind: "other", size: 0 } },
+    ]);
+    expect(() => host.readBytes("/l")).toThrow("would block forever");
+  });
 });
