@@ -28,7 +28,9 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 export function loadConfig(host: Host, options: LoadConfigOptions): Result<LoadedConfig | undefined> {
   const path = options.configFile ?? joinPath(options.codexHome, "config.toml");
   const diagnostics: Diagnostic[] = [];
-  const read = host.readBytes(path);
+  // stat first (a missing file costs the same one call): a FIFO would block the read.
+  const st = host.stat(path);
+  const read = st.ok && st.value.kind !== "file" ? { ok: false as const, error: { code: st.value.kind === "directory" ? "EISDIR" : "EINVAL", message: "not a regular file" } } : st.ok ? host.readBytes(path) : st;
   let config: CodexConfig;
   if (!read.ok) {
     if (read.error.code === "ENOENT" && options.configFile === undefined) {

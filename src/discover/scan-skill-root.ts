@@ -106,7 +106,9 @@ function loadSkill(host: Host, path: string, severity: "info" | "warning", diagn
   }
   let allowImplicitInvocation = true;
   const sidecarPath = joinPath(dir, "agents", "openai.yaml");
-  const sidecar = host.readBytes(sidecarPath);
+  // stat first (a missing sidecar costs the same one call): a FIFO there would block the read.
+  const sidecarStat = host.stat(sidecarPath);
+  const sidecar = sidecarStat.ok && sidecarStat.value.kind !== "file" ? { ok: false as const, error: { code: "EINVAL", message: "not a regular file" } } : sidecarStat.ok ? host.readBytes(sidecarPath) : sidecarStat;
   if (sidecar.ok) {
     let sidecarText: string | undefined;
     try {

@@ -162,6 +162,11 @@ describe("discoverSkills", () => {
     expect([names(r), r.diagnostics.map((d) => `${d.rule}:${d.data?.["code"]}`)]).toEqual([["ok@user:r0"], ["skills/unreadable-dir:EACCES", "skills/unreadable:EACCES"]]);
   });
 
+  it("never reads a FIFO named SKILL.md or agents/openai.yaml (the read would block)", () => {
+    const r = run({ [`${CH}/skills/f/SKILL.md`]: { fifo: true }, [`${CH}/skills/ok/SKILL.md`]: skill("ok"), [`${CH}/skills/ok/agents/openai.yaml`]: { fifo: true } });
+    expect([names(r), r.diagnostics.map((d) => `${d.rule}:${d.message}`)]).toEqual([["ok@user:r0"], ["skills/invalid-sidecar:ignored: cannot read (EINVAL)"]]);
+  });
+
   it("stops after 2,000 directories per root with a diagnostic", () => {
     const files: Record<string, MemoryEntry> = {};
     for (let i = 0; i < 2100; i++) files[`${CH}/skills/d${String(i).padStart(4, "0")}`] = { dir: true };

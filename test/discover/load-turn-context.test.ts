@@ -60,9 +60,12 @@ describe("loadTurnContext", () => {
     ["a cwd that is a file", mem({ "/repo/f": "x" }), { cwd: "/repo/f" }, ["discover/missing-cwd"]],
     ["malformed config.toml", mem({ "/h/.codex/config.toml": 'model = "a"\n[profiles\n' }), {}, ["config/invalid-toml"]],
     ["a missing --config file", mem(), { configFile: "/x.toml" }, ["config/unreadable"]],
+    ["a config.toml that is a FIFO (never read: the read would block)", createMemoryHost({ cwd: "/repo", home: "/h", files: { ...base, "/h/.codex/config.toml": { fifo: true } } }), {}, ["config/unreadable"]],
     ["an empty model_instructions_file", mem({ "/h/.codex/config.toml": 'model_instructions_file = "base.md"', "/h/.codex/base.md": " \n" }), {}, ["config/model-instructions-empty"]],
     ["an invalid timezone", mem(), { timezone: "Nowhere/Land" }, ["environment/invalid-timezone"]],
     ["an unreadable image", mem(), { images: ["shot.png"] }, ["input/image-unreadable"]],
+    ["neither $HOME nor $CODEX_HOME", createMemoryHost({ cwd: "/repo", files: base }), {}, ["config/no-codex-home"]],
+    ["an unknown config profile", mem({ "/h/.codex/config.toml": 'model = "top"\n' }), { configProfile: "nope" }, ["config/unknown-profile"]],
   ])("fails with a clear error on %s", (_name, host, options, rules) => {
     const r = loadTurnContext(host, options);
     expect([r.value, r.diagnostics.filter((d) => d.severity === "error").map((d) => d.rule)]).toEqual([undefined, rules]);
@@ -104,6 +107,9 @@ describe("loadTurnContext", () => {
       { cwd: "/repo", shell: "zsh", currentDate: "2030-01-01", timezone: "Etc/UTC" },
     ]);
     expect(loadTurnContext(host, { model: "cli", sandbox: "read-only" }).value?.model).toBe("cli");
+    // --config-profile picks another [profiles.NAME] than config.toml's `profile`.
+    const other = mem({ "/h/.codex/config.toml": `model = "top"\nprofile = "p"\n[profiles.p]\nmodel = "from-p"\n[profiles.q]\nmodel = "from-q"\n` });
+    expect([loadTurnContext(other).value?.model, loadTurnContext(other, { configProfile: "q" }).value?.model]).toEqual(["from-p", "from-q"]);
   });
 
   it("uses $CODEX_HOME from the environment, else ~/.codex", () => {
