@@ -35,6 +35,8 @@ describe("writableRoots", () => {
   it("sorts configured roots, cwd, /tmp and $TMPDIR by byte order (0.171.0 capture)", () => {
     expect(writableRoots("/dev/shm/pcws", perms({ configuredWritableRoots: ["/zz", "/aa"], tmpdir: "/work" }))).toEqual(["/aa", "/dev/shm/pcws", "/tmp", "/work", "/zz"]);
   });
+  it("sorts as Rust sorts paths, component by component (observed 0.171.0: x/y before x-y and x.y)", () =>
+    expect(writableRoots("/w/ws", perms({ tmpExists: false, configuredWritableRoots: ["/w/x.y", "/w/x/y", "/w/x-y", "/w/x/y/", "/w/\u{1F600}", "/w/\uFFFD"] }))).toEqual(["/w/ws", "/w/x/y", "/w/x-y", "/w/x.y", "/w/\uFFFD", "/w/\u{1F600}"]));
   it("gives /tmp then cwd when $TMPDIR is unset", () => expect(writableRoots("/tmp/x/repo", perms({}))).toEqual(["/tmp", "/tmp/x/repo"]));
   it("leaves /tmp out when it does not exist and dedupes", () => expect(writableRoots("/r", perms({ tmpExists: false, configuredWritableRoots: ["/r"] }))).toEqual(["/r"]));
 });
