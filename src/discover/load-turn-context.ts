@@ -8,9 +8,9 @@ import type { DecodeMode } from "./decode-doc.js";
 import { discoverAgentsMd } from "./discover-agents-md.js";
 import { discoverPrefixRules } from "./discover-prefix-rules.js";
 import { discoverSkills } from "./discover-skills.js";
-import { loadConfig } from "./load-config.js";
 import { loadImages } from "./load-images.js";
-import { joinPath, resolvePath } from "./paths.js";
+import { resolvePath } from "./paths.js";
+import { resolveCodexHome } from "./resolve-codex-home.js";
 import { discoverEnvironment } from "./resolve-environment.js";
 import { charCount, formatCount } from "./text-utils.js";
 
@@ -87,30 +87,17 @@ export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}
     return fail();
   }
 
-  const envHome = host.env("CODEX_HOME");
-  const codexHomeRaw = options.codexHome
-    ? resolvePath(hostCwd, options.codexHome, home)
-    : envHome
-      ? resolvePath(hostCwd, envHome, home)
-      : home
-        ? joinPath(home, ".codex")
-        : undefined;
-  if (codexHomeRaw === undefined) {
-    diagnostics.push(diagnostic("config/no-codex-home", "error", "cannot locate CODEX_HOME: set $CODEX_HOME or $HOME, or pass a codex home"));
-    return fail();
-  }
-  const homeReal = host.realpath(codexHomeRaw);
-  const codexHome = homeReal.ok ? homeReal.value : codexHomeRaw;
-
-  const loaded = loadConfig(host, {
-    codexHome,
-    ...(options.configFile !== undefined ? { configFile: resolvePath(hostCwd, options.configFile, home) } : {}),
-    ...(options.configProfile !== undefined ? { profile: options.configProfile } : {}),
+  const resolved = resolveCodexHome(host, {
+    cwd: hostCwd,
+    ...(options.codexHome !== undefined ? { codexHome: options.codexHome } : {}),
+    ...(options.configFile !== undefined ? { configFile: options.configFile } : {}),
+    ...(options.configProfile !== undefined ? { configProfile: options.configProfile } : {}),
   });
-  diagnostics.push(...loaded.diagnostics);
-  if (!loaded.value) return fail();
-  const { config } = loaded.value;
-  let baseInstructions = loaded.value.baseInstructions;
+  diagnostics.push(...resolved.diagnostics);
+  if (!resolved.value) return fail();
+  const { codexHome } = resolved.value;
+  const { config } = resolved.value.loaded;
+  let baseInstructions = resolved.value.loaded.baseInstructions;
   if (options.baseInstructionsFile !== undefined) {
     const path = resolvePath(hostCwd, options.baseInstructionsFile, home);
     const read = host.readBytes(path);

@@ -10,6 +10,8 @@ export interface ResolveCodexHomeOptions {
   cwd: string;
   codexHome?: string;
   configFile?: string;
+  /** `[profiles.NAME]` of config.toml to apply (`--config-profile`). */
+  configProfile?: string;
 }
 
 export interface ResolvedCodexHome {
@@ -25,6 +27,10 @@ export function resolveCodexHome(host: Host, options: ResolveCodexHomeOptions): 
   if (raw === undefined) return { value: undefined, diagnostics: [diagnostic("config/no-codex-home", "error", "cannot locate CODEX_HOME: set $CODEX_HOME or $HOME, or pass --codex-home")] };
   const real = host.realpath(raw);
   const codexHome = real.ok ? real.value : raw;
-  const loaded = loadConfig(host, { codexHome, ...(options.configFile !== undefined ? { configFile: resolvePath(options.cwd, options.configFile, home) } : {}) });
+  const loaded = loadConfig(host, {
+    codexHome,
+    ...(options.configFile !== undefined ? { configFile: resolvePath(options.cwd, options.configFile, home) } : {}),
+    ...(options.configProfile !== undefined ? { profile: options.configProfile } : {}),
+  });
   return { value: loaded.value ? { codexHome, loaded: loaded.value } : undefined, diagnostics: loaded.diagnostics };
 }
