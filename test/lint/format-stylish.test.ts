@@ -1,6 +1,5 @@
 // The stylish report: grouping, alignment, summary line and colours, snapshotted in snapshots/lint/.
 import { describe, expect, it } from "vitest";
-import { colorFor } from "../../src/cli/commands/lint.js";
 import { formatStylish } from "../../src/lint/formatters/format-stylish.js";
 import { createLintFile } from "../../src/lint/lint-file.js";
 import { lintFiles } from "../../src/lint/run.js";
@@ -25,21 +24,5 @@ describe("formatStylish", () => {
 
   it("prints nothing for a clean run", () => {
     expect(formatStylish({ results: [], errorCount: 0, warningCount: 0, infoCount: 0, fixableCount: 0, internalErrors: 0 }, { color: false })).toBe("");
-  });
-});
-
-describe("colorFor", () => {
-  it.each([
-    [{}, false, undefined, false],
-    [{}, true, undefined, true],
-    [{ NO_COLOR: "1" }, true, undefined, false],
-    [{ NO_COLOR: "" }, true, undefined, true],
-    [{ FORCE_COLOR: "1", NO_COLOR: "1" }, false, undefined, true],
-    [{ FORCE_COLOR: "0" }, true, undefined, false],
-    [{ TERM: "dumb" }, true, undefined, false],
-    [{ NO_COLOR: "1" }, false, true, true],
-    [{ FORCE_COLOR: "1" }, true, false, false],
-  ])("env %j, TTY %s, flag %s → %s", (env, isTTY, flag, want) => {
-    expect(colorFor({ env, isTTY }, flag)).toBe(want);
   });
 });

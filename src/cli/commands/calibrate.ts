@@ -7,7 +7,7 @@ import { getAdapter } from "../../capture/adapters/index.js";
 import { calibrateProse, type CalibrateApproval, type CalibrateInput } from "../../capture/calibrate-prose.js";
 import { makeDirectories } from "../../host/make-directories.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
-import { createStyle, shouldColor } from "../format/style.js";
+import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./index.js";
 
@@ -95,6 +95,7 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
     .option("-o, --out <dir>", "prose directory to write")
     .option("--approval <policy>", `approval policy the capture ran with (${APPROVALS.join(", ")})`, "never")
     .option("--agent-version <v>", "agent version of the capture when its headers are not next to it")
+    .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")
     .action((paths: string[], options: CalibrateCliOptions) => {
       const fail = (msg: string) => {
@@ -115,7 +116,7 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
       if (options.agentVersion !== undefined) calibOptions.agentVersion = options.agentVersion;
       if (adapter.targetVersion !== undefined) calibOptions.targetVersion = adapter.targetVersion;
       const result = calibrateProse(inputs, calibOptions);
-      const style = createStyle(shouldColor(io, options.color));
+      const style = createStyle(colorFor(io, options.color));
       for (const d of result.diagnostics) io.stderr(formatDiagnostic(d, style) + "\n");
       if (result.diagnostics.some((d) => d.severity === "error")) return setExitCode(EXIT_USAGE);
       const out = resolve(io.cwd, options.out);

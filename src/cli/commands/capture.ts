@@ -17,7 +17,7 @@ import { formatRequestView } from "../format/capture-text.js";
 import { diagnostic } from "../../model/diagnostic.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { renderHtmlReport, sectionFromView } from "../format/html-report.js";
-import { createStyle, shouldColor } from "../format/style.js";
+import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_USAGE, type CliIO } from "../io.js";
 import { formatPrefixReport, requestFromJson } from "./diff.js";
 import type { RegisterCommand } from "./index.js";
@@ -117,6 +117,7 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
     .option("--timeout <seconds>", "stop the agent after this long", "300")
     .option("--compare <compiled.json>", "compare the first model request with a compiled request body, as promptc diff does (item ids, prompt_cache_key and client_metadata aside)")
     .option("--context-window <tokens>", `context window for shares (default: the agent's usual, else ${DEFAULT_CONTEXT_WINDOW})`)
+    .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")
     .action(async (argv: string[], options: CaptureOptions) => {
       const fail = (msg: string) => {
@@ -131,7 +132,7 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
       const timeout = positiveInt(options.timeout, "--timeout");
       const window = positiveInt(options.contextWindow, "--context-window");
       for (const v of [turns, timeout, window]) if (v instanceof Error) return fail(v.message);
-      const style = createStyle(shouldColor(io, options.color));
+      const style = createStyle(colorFor(io, options.color));
       let script: ReplyScript = DEFAULT_SCRIPT;
       if (options.replyFile !== undefined) {
         let text: string;

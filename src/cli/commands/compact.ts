@@ -15,7 +15,7 @@ import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic
 import type { ParsedSessionLog } from "../../session/parse-rollout.js";
 import type { ScenarioProfile } from "../../session/scenario.js";
 import { renderCompactReport } from "../format/compact-report.js";
-import { createStyle, shouldColor } from "../format/style.js";
+import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./index.js";
 import { compileScenarioFile } from "./snapshot.js";
@@ -128,7 +128,8 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
     .option("--no-initial-context", "do not re-inject the initial context found in the log")
     .option("--no-log-prefix", "do not reuse the summary prefix recovered from the log's own compactions")
     .option("--estimate <method>", "Codex estimate: text (observed in 0.171.0) or json (March 2026 source)", "text")
-    .option("--no-color", "never colour the output")
+    .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
+    .option("--no-color", "no colours")
     .action((file: string, options: CompactCliOptions) => {
       const fail = (message: string) => {
         io.stderr(`promptc compact: ${message}\n`);
@@ -187,7 +188,7 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
         const json = { file, format: input.format, meta: log.meta, summaryPrefixFrom: prefix.origin, ...rest, outcome, diagnostics, history };
         io.stdout(JSON.stringify(json, null, 2) + "\n");
       } else {
-        io.stdout(renderCompactReport({ file, format: input.format, log, report, prefixOrigin: prefix.origin, diagnostics }, createStyle(shouldColor(io, options.color))));
+        io.stdout(renderCompactReport({ file, format: input.format, log, report, prefixOrigin: prefix.origin, diagnostics }, createStyle(colorFor(io, options.color))));
       }
       const logProblems = loaded.diagnostics.some((d) => d.severity !== "info");
       setExitCode(logProblems ? EXIT_FINDINGS : EXIT_OK);

@@ -11,7 +11,7 @@ import { withoutSessionData } from "../../capture/without-session-data.js";
 import { createNodeHost } from "../../host/node-host.js";
 import { approxTokens } from "../../tokens/index.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
-import { createStyle, shouldColor } from "../format/style.js";
+import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./index.js";
 import { compileScenarioFile } from "./snapshot.js";
@@ -108,6 +108,7 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setEx
     .option("--approx", "estimate tokens as ceil(bytes/4) instead of counting exactly (faster on huge requests)")
     .option("--min-cacheable <tokens>", "shortest prefix a provider caches", String(OPENAI_CACHE_MODEL.minCacheableTokens))
     .option("--block <tokens>", "cache granularity beyond the minimum", String(OPENAI_CACHE_MODEL.blockTokens))
+    .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")
     .action((aArg: string, bArg: string | undefined, options: DiffOptions) => {
       const fail = (msg: string) => {
@@ -118,7 +119,7 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setEx
       const block = Number(options.block);
       if (!Number.isInteger(min) || min < 0 || !Number.isInteger(block) || block < 1) return fail("--min-cacheable and --block take whole numbers (block ≥ 1)");
       const cacheModel: CacheModel = { minCacheableTokens: min, blockTokens: block };
-      const style = createStyle(!options.json && shouldColor(io, options.color));
+      const style = createStyle(!options.json && colorFor(io, options.color));
       const aPath = resolve(io.cwd, aArg);
       let a: Loaded;
       let b: Loaded;

@@ -20,7 +20,7 @@ import { classifyLintPath, createLintFile, type LintFile } from "../../lint/lint
 import type { LintFs, LintProject } from "../../lint/lint-project.js";
 import { lintRules, lintRulesById } from "../../lint/rules/index.js";
 import { lintFiles } from "../../lint/run.js";
-import { shouldColor } from "../format/style.js";
+import { colorFor } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./index.js";
 
@@ -70,15 +70,6 @@ function parseRuleFlags(flags: readonly string[]): { rules: { [id: string]: Rule
     rules[id] = sev;
   }
   return { rules };
-}
-
-/** lint-and-cli.md §5.5: --color/--no-color > FORCE_COLOR (non-empty forces, "0" disables) > NO_COLOR > TERM=dumb > TTY. */
-export function colorFor(io: Pick<CliIO, "isTTY" | "env">, flag: boolean | undefined): boolean {
-  if (flag !== undefined) return flag;
-  const force = io.env["FORCE_COLOR"];
-  if (force !== undefined && force !== "") return force !== "0";
-  if (io.env["TERM"] === "dumb") return false;
-  return shouldColor(io, undefined);
 }
 
 /** Config is searched upward from the linted path (the first positional path that exists), else from the cwd. */
@@ -238,8 +229,8 @@ export const registerLint: RegisterCommand = (program: Command, io, setExitCode)
     .option("--print-schema [which]", "print the JSON Schema of the config ('config') or of --format json ('result')")
     .option("--codex-home <dir>", "CODEX_HOME whose config.toml sets the simulated budget, fallback names and root markers (default: $CODEX_HOME or ~/.codex, as preview)")
     .option("--codex-config <file>", "Codex config.toml to simulate instead of $CODEX_HOME/config.toml")
-    .option("--color", "force colours")
-    .option("--no-color", "disable colours")
+    .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
+    .option("--no-color", "no colours")
     .action(async (paths: string[], options: LintOptions) => {
       setExitCode(await runLint(paths, options, io));
     });

@@ -12,7 +12,7 @@ import { compileScenario, type CompileScenarioResult } from "../../session/compi
 import type { Scenario } from "../../session/scenario.js";
 import { buildScenarioSnapshot, type InvariantFinding } from "../../session/scenario-snapshot.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
-import { createStyle, shouldColor } from "../format/style.js";
+import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./index.js";
 
@@ -178,9 +178,10 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
     .option("--dir <dir>", `folder of scenario files (default: promptc.yaml snapshot.scenarios, else ${DEFAULT_SCENARIO_DIR})`)
     .option("--out <dir>", `snapshot folder (default: promptc.yaml snapshot.out, else ${DEFAULT_SNAPSHOT_DIR})`)
     .option("--json", "print a JSON report")
+    .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")
     .action((args: string[], options: SnapshotOptions) => {
-      const style = createStyle(!options.json && shouldColor(io, options.color));
+      const style = createStyle(!options.json && colorFor(io, options.color));
       const host = createNodeHost({ cwd: io.cwd, env: io.env });
       const configured = loadSnapshotFolders(host, io.cwd);
       if (!configured.value) {

@@ -1,4 +1,5 @@
 // Terminal styling that turns itself off: no colour when NO_COLOR is set, output is not a TTY, or --no-color.
+// Pure (the environment and TTY state come in as data).
 
 export interface Style {
   bold: (s: string) => string;
@@ -17,10 +18,22 @@ export function createStyle(color: boolean): Style {
   return { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), yellow: wrap(33, 39), cyan: wrap(36, 39), green: wrap(32, 39) };
 }
 
-/** Colour only for a terminal, never when NO_COLOR is set (https://no-color.org) or the user said --no-color. */
-export function shouldColor(io: { isTTY: boolean; env: { [key: string]: string | undefined } }, flag: boolean | undefined): boolean {
-  if (flag === false) return false;
-  if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== "") return false;
-  if (io.env.FORCE_COLOR !== undefined && io.env.FORCE_COLOR !== "0") return true;
+type ColorIO = { isTTY: boolean; env: { [key: string]: string | undefined } };
+
+/**
+ * lint-and-cli.md §5.5: --color (true) / --no-color (false) > FORCE_COLOR (non-empty forces, "0" disables) >
+ * NO_COLOR (non-empty disables, https://no-color.org) > TERM=dumb (off) > a terminal. For verbs that have both flags.
+ */
+export function colorFor(io: ColorIO, flag: boolean | undefined): boolean {
+  if (flag !== undefined) return flag;
+  const force = io.env["FORCE_COLOR"];
+  if (force !== undefined && force !== "") return force !== "0";
+  if (io.env["NO_COLOR"] !== undefined && io.env["NO_COLOR"] !== "") return false;
+  if (io.env["TERM"] === "dumb") return false;
   return io.isTTY;
+}
+
+/** For a verb with only --no-color (commander then defaults the flag to true, which must not force colour). */
+export function shouldColor(io: ColorIO, flag: boolean | undefined): boolean {
+  return flag === false ? false : colorFor(io, undefined);
 }
