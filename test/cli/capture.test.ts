@@ -122,11 +122,12 @@ describe("promptc capture", () => {
     }
   });
 
-  it("runs the agent in the -C directory, relative to the current one", async () => {
+  // --cwd as in preview and run; --cd (Codex's spelling) stays as a hidden alias.
+  it.each(["-C", "--cwd", "--cd"])("runs the agent in the %s directory, relative to the current one", async (flag) => {
     const dir = mkdtempSync(join(tmpdir(), "promptc-capture-cli-"));
     mkdirSync(join(dir, "sub"));
     const c = io({ FAKE_AGENT_MODE: "whoami" });
-    expect(await run(["capture", "--agent", "codex", "-C", "sub", "--", FAKE, "x"], { ...c.io, cwd: dir })).toBe(0);
+    expect(await run(["capture", "--agent", "codex", flag, "sub", "--", FAKE, "x"], { ...c.io, cwd: dir })).toBe(0);
     expect(c.err()).toContain(`fake-agent cwd=${realpathSync(join(dir, "sub"))} `);
   });
 

@@ -36,7 +36,7 @@ describe("unwritable output paths", () => {
     expect(c.err().split(/(?<=\n)/).at(-1)).toMatch(/^promptc calibrate: cannot write .*blocker\/prose: EEXIST: [^\n]*\n$/);
   });
 
-  it("snapshot --out reports the scenario's files as unwritable and exits 2", async () => {
+  it("snapshot -o (--out) reports the scenario's files as unwritable and exits 2", async () => {
     const project = join(dir, "project");
     mkdirSync(join(project, "fixtures", "scenarios"), { recursive: true });
     writeFileSync(
@@ -44,7 +44,7 @@ describe("unwritable output paths", () => {
       "profile: codex\nsession: { id: s-1, date: \"2026-11-29\", timezone: Etc/UTC, shell: bash }\nsettings: { cwd: /repo, sandbox: read-only, approval: never }\nfiles: { /repo/.git: { dir: true } }\nturns:\n  - user: one\n",
     );
     const c = capture(project);
-    expect(await run(["snapshot", "--out", join(blocker, "snaps"), "--json"], c.io)).toBe(2);
+    expect(await run(["snapshot", "-o", join(blocker, "snaps"), "--json"], c.io)).toBe(2);
     const report = JSON.parse(c.out()) as { scenarios: { files: { status: string; error?: string }[] }[] };
     expect(report.scenarios.flatMap((s) => s.files.map((f) => [f.status, /^EEXIST/.test(f.error ?? "")]))).toEqual([
       ["unwritable", true],

@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { constants as osConstants } from "node:os";
 import { join, resolve } from "node:path";
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import { AGENT_ADAPTERS, detectAdapter, getAdapter } from "../../capture/adapters/index.js";
 import type { CaptureRun, CapturedRequest } from "../../capture/captured-request.js";
 import { OPENAI_CACHE_MODEL } from "../../cache/cache-model.js";
@@ -27,6 +27,8 @@ export const DEFAULT_CONTEXT_WINDOW = 272_000;
 
 interface CaptureOptions {
   agent?: string;
+  cwd?: string;
+  /** Hidden alias of --cwd (the spelling Codex uses). */
   cd?: string;
   json?: boolean;
   out?: string;
@@ -107,7 +109,8 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
     // Everything from the agent's name on belongs to the agent: `promptc capture codex exec -s read-only "hi"`.
     .passThroughOptions()
     .option("--agent <id>", `agent adapter: ${AGENT_ADAPTERS.map((a) => a.id).join(", ")} (default: from the command name)`)
-    .option("-C, --cd <dir>", "run the agent in this directory")
+    .option("-C, --cwd <dir>", "run the agent in this directory (default: the current directory)")
+    .addOption(new Option("--cd <dir>").hideHelp())
     .option("--json", "print the capture (headers redacted, raw bodies) as JSON")
     .option("-o, --out <dir>", "write NNN.request.json (byte-exact bodies), NNN.headers.json and capture.json")
     .option("--turns <n>", "answer at most n model requests; later ones get an error")
@@ -161,7 +164,7 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
         }
         if (!compared) return fail(`${options.compare} is not a request body (no "input" array)`);
       }
-      const cwd = resolve(io.cwd, options.cd ?? ".");
+      const cwd = resolve(io.cwd, options.cwd ?? options.cd ?? ".");
       const runOptions: Parameters<typeof runCapture>[0] = {
         adapter,
         argv,

@@ -2,7 +2,7 @@
 // Does IO (CLI edge). Exit codes: 0 ok, 1 the input had problems (malformed lines, skipped items), 2 usage or unreadable input.
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import { COMPACT_STRATEGIES, type CompactStrategyName } from "../../compact/compact-history.js";
 import { planCompactDryRun } from "../../compact/plan-compact-dry-run.js";
 import { parsePinSelectors } from "../../compact/pinned-blocks.js";
@@ -31,6 +31,9 @@ interface CompactCliOptions {
   summaryPrefixFile?: string;
   profile?: string;
   strategy: string;
+  contextWindow?: string;
+  autoCompactLimit?: string;
+  /** Hidden aliases of --context-window and --auto-compact-limit (their first spellings). */
   window?: string;
   limit?: string;
   maxUserTokens?: string;
@@ -119,8 +122,10 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
     .option("--summary-prefix-file <file>", "use your own summary prefix (e.g. your copy of the harness's text)")
     .option("--profile <name>", `prose profile for the summary prefix (${PROFILES.join(", ")}; default: the input's, else promptc)`)
     .option("--strategy <name>", `compaction algorithm (${COMPACT_STRATEGIES.join(", ")})`, "codex-local")
-    .option("--window <tokens>", "model context window (default: the log's, else the config's)")
-    .option("--limit <tokens>", "model_auto_compact_token_limit (default: the config's; the threshold is at most 90% of the window)")
+    .option("--context-window <tokens>", "model context window (default: the log's, else the config's)")
+    .option("--auto-compact-limit <tokens>", "model_auto_compact_token_limit (default: the config's; the threshold is at most 90% of the window)")
+    .addOption(new Option("--window <tokens>").hideHelp())
+    .addOption(new Option("--limit <tokens>").hideHelp())
     .option("--config <file>", "a Codex config.toml to take model_auto_compact_token_limit and model_context_window from")
     .option("--max-user-tokens <tokens>", "budget for retained user messages (default 20000)")
     .option("--keep-recent <tokens>", "pi: recent tokens kept verbatim (default 20000)")
@@ -141,7 +146,9 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
       if (options.summary !== undefined && options.summaryFile !== undefined) return fail("give either --summary or --summary-file, not both");
       const numbers: { [k: string]: number | undefined } = {};
       let configWindow: number | undefined;
-      for (const [key, flag] of [["window", "--window"], ["limit", "--limit"], ["maxUserTokens", "--max-user-tokens"], ["keepRecent", "--keep-recent"]] as const) {
+      options.contextWindow ??= options.window;
+      options.autoCompactLimit ??= options.limit;
+      for (const [key, flag] of [["contextWindow", "--context-window"], ["autoCompactLimit", "--auto-compact-limit"], ["maxUserTokens", "--max-user-tokens"], ["keepRecent", "--keep-recent"]] as const) {
         const n = parseCount(options[key], flag);
         if (typeof n === "object") return fail(n.error);
         numbers[key] = n;
@@ -150,7 +157,7 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
         const path = resolve(io.cwd, options.config);
         const r = loadConfig(createNodeHost({ cwd: io.cwd, env: io.env }), { codexHome: dirname(path), configFile: path });
         if (!r.value) return fail(r.diagnostics.find((d) => d.severity === "error")?.message ?? `cannot use ${options.config}`);
-        numbers.limit ??= r.value.config.modelAutoCompactTokenLimit;
+        numbers.autoCompactLimit ??= r.value.config.modelAutoCompactTokenLimit;
         configWindow = r.value.config.modelContextWindow;
       }
       const pins = parsePinSelectors(options.pin ?? []);
@@ -172,9 +179,9 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
         strategy: options.strategy as CompactStrategyName,
         summaryPrefix: prefix.value,
         summaryReply,
-        ...(numbers.window !== undefined ? { contextWindow: numbers.window } : {}),
+        ...(numbers.contextWindow !== undefined ? { contextWindow: numbers.contextWindow } : {}),
         ...(configWindow !== undefined ? { fallbackContextWindow: configWindow } : {}),
-        ...(numbers.limit !== undefined ? { configLimit: numbers.limit } : {}),
+        ...(numbers.autoCompactLimit !== undefined ? { configLimit: numbers.autoCompactLimit } : {}),
         ...(numbers.maxUserTokens !== undefined ? { maxUserTokens: numbers.maxUserTokens } : {}),
         ...(numbers.keepRecent !== undefined ? { keepRecentTokens: numbers.keepRecent } : {}),
         pins: pins.value,

@@ -176,7 +176,7 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
     .argument("[scenario...]", "scenario files or names (default: every scenario in --dir)")
     .option("-u, --update", "rewrite snapshots that differ (never when CI is set)")
     .option("--dir <dir>", `folder of scenario files (default: promptc.yaml snapshot.scenarios, else ${DEFAULT_SCENARIO_DIR})`)
-    .option("--out <dir>", `snapshot folder (default: promptc.yaml snapshot.out, else ${DEFAULT_SNAPSHOT_DIR})`)
+    .option("-o, --out <dir>", `snapshot folder (default: promptc.yaml snapshot.out, else ${DEFAULT_SNAPSHOT_DIR})`)
     .option("--json", "print a JSON report")
     .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")

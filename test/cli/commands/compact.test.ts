@@ -18,7 +18,7 @@ async function cli(argv: string[]): Promise<{ code: number; stdout: string; stde
 
 describe("promptc compact", () => {
   it("dry-runs a Codex rollout: threshold, fates, landing places and the compacted history", async () => {
-    const r = await cli(["compact", T("codex-0.171-pre-turn-compactions.jsonl"), "--limit", "5000", "--summary", "Fixture summary."]);
+    const r = await cli(["compact", T("codex-0.171-pre-turn-compactions.jsonl"), "--auto-compact-limit", "5000", "--summary", "Fixture summary."]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("(codex-rollout, Codex 0.171.0, session 01a22812-9d16-7c50-a92f-0599250b4b1b) — dry run, no model called");
@@ -42,7 +42,7 @@ describe("promptc compact", () => {
   });
 
   it("prints the whole report and the history as JSON", async () => {
-    const r = await cli(["compact", T("codex-0.171-mid-turn-tool-calls.jsonl"), "--json", "--summary", "S", "--window", "1000", "--max-user-tokens", "3"]);
+    const r = await cli(["compact", T("codex-0.171-mid-turn-tool-calls.jsonl"), "--json", "--summary", "S", "--context-window", "1000", "--max-user-tokens", "3"]);
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout);
     expect(json.format).toBe("codex-rollout");
@@ -84,8 +84,8 @@ describe("promptc compact", () => {
     writeFileSync(join(dir, "config.toml"), "model_auto_compact_token_limit = 5000\nmodel_context_window = 1000\n");
     const r = JSON.parse((await cli(["compact", T("request-body.json"), "--json", "--config", join(dir, "config.toml")])).stdout);
     expect(r.threshold).toEqual({ limit: 900, contextWindow: 1000, windowSource: "config", configLimit: 5000, decision: { compact: false, reason: "below-limit", usePreviousModel: false } });
-    // --limit wins over the config; a rollout's own window wins over the config's.
-    const rollout = JSON.parse((await cli(["compact", T("codex-0.171-pre-turn-compactions.jsonl"), "--json", "--config", join(dir, "config.toml"), "--limit", "70000"])).stdout);
+    // --auto-compact-limit wins over the config; a rollout's own window wins over the config's.
+    const rollout = JSON.parse((await cli(["compact", T("codex-0.171-pre-turn-compactions.jsonl"), "--json", "--config", join(dir, "config.toml"), "--auto-compact-limit", "70000"])).stdout);
     expect(rollout.threshold).toMatchObject({ limit: 70000, contextWindow: 272000, windowSource: "log" });
   });
 
@@ -118,6 +118,14 @@ describe("promptc compact", () => {
     expect(json.history.at(-2).content[0].text).toMatch(/\nWe did X\.$/);
   });
 
+  it("takes --window and --limit as hidden aliases of --context-window and --auto-compact-limit", async () => {
+    const log = T("codex-0.171-mid-turn-tool-calls.jsonl");
+    const threshold = async (flags: string[]) => JSON.parse((await cli(["compact", log, "--json", ...flags])).stdout).threshold;
+    expect(await threshold(["--window", "1000", "--limit", "500"])).toEqual(await threshold(["--context-window", "1000", "--auto-compact-limit", "500"]));
+    expect(await threshold(["--window", "1000", "--limit", "500"])).toMatchObject({ limit: 500, contextWindow: 1000, windowSource: "option" });
+    expect((await cli(["compact", "--help"])).stdout).not.toMatch(/--window|--limit/);
+  });
+
   it("exits 1 and lists diagnostics when the log has malformed lines", async () => {
     const r = await cli(["compact", T("malformed-lines.jsonl")]);
     expect(r.code).toBe(1);
@@ -128,7 +136,8 @@ describe("promptc compact", () => {
   it.each([
     [["compact", "fixtures/transcripts/missing.jsonl"], "promptc compact: cannot read"],
     [["compact", T("request-body.json"), "--strategy", "gemini"], "promptc compact: unknown strategy 'gemini'"],
-    [["compact", T("request-body.json"), "--window", "lots"], "promptc compact: --window expects a whole number of tokens, got 'lots'"],
+    [["compact", T("request-body.json"), "--context-window", "lots"], "promptc compact: --context-window expects a whole number of tokens, got 'lots'"],
+    [["compact", T("request-body.json"), "--auto-compact-limit", "-1"], "promptc compact: --auto-compact-limit expects a whole number of tokens, got '-1'"],
     [["compact", T("request-body.json"), "--pin", "everything"], "promptc compact: cannot pin 'everything'"],
     [["compact", T("request-body.json"), "--summary", "a", "--summary-file", "b"], "promptc compact: give either --summary or --summary-file, not both"],
     [["compact", T("request-body.json"), "--summary-file", "nope.txt"], "promptc compact: cannot read summary file"],
