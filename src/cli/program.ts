@@ -32,7 +32,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       // Help and version exit 0; everything else commander rejects is a usage error.
       return err.exitCode === 0 ? 0 : EXIT_USAGE;
     }
-    throw err;
+    // A bug, not a user error: one line, the stack on request, and exit 2 like any failure to run (§5.1),
+    // instead of Node's uncaught-exception exit 1, which would read as "findings".
+    io.stderr(`promptc: internal error: ${err instanceof Error ? err.message : String(err)} (PROMPTC_DEBUG=1 shows the stack)\n`);
+    if (io.env["PROMPTC_DEBUG"] && err instanceof Error && err.stack) io.stderr(`${err.stack}\n`);
+    return EXIT_USAGE;
   }
   return exitCode;
 }

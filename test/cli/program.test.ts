@@ -23,6 +23,19 @@ describe("run", () => {
     expect(c.err()).toMatch(/unknown command 'frobnicate'/);
   });
 
+  it("exits 2 with one line for an internal error, the stack only with PROMPTC_DEBUG", async () => {
+    const boom = (env: CliIO["env"]) => {
+      let err = "";
+      const io: CliIO = { stdout: () => { throw new Error("boom"); }, stderr: (s) => void (err += s), isTTY: false, env, cwd: process.cwd() };
+      return { io, err: () => err };
+    };
+    const quiet = boom({});
+    expect([await run(["schema"], quiet.io), quiet.err()]).toEqual([2, "promptc: internal error: boom (PROMPTC_DEBUG=1 shows the stack)\n"]);
+    const debug = boom({ PROMPTC_DEBUG: "1" });
+    expect(await run(["schema"], debug.io)).toBe(2);
+    expect(debug.err()).toMatch(/^promptc: internal error: boom .*\nError: boom\n\s+at /);
+  });
+
   it("registers each verb under its own name", async () => {
     for (const [verb, load] of Object.entries(commands)) {
       const c = capture();
