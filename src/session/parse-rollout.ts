@@ -3,6 +3,7 @@
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
 import type { ContentPart, ResponseItem } from "../model/items.js";
 import { parseRolloutItem } from "./parse-rollout-item.js";
+import { loggedSettingsOf, mergeWorldState, type LoggedSettings } from "./logged-settings.js";
 
 export type SessionLogFormat = "codex-rollout" | "request-body" | "item-array" | "item-lines";
 
@@ -32,6 +33,8 @@ export interface ParsedSessionLog {
   /** Model and cwd of the last turn context. */
   model?: string;
   cwd?: string;
+  /** What the model was last told, from the last `turn_context` and the merged `world_state` records. */
+  settings?: LoggedSettings;
   compactions: RolloutCompaction[];
   /** Summary texts known from the log, to recognise earlier summaries without their prefix. */
   summaryTexts: string[];
@@ -141,6 +144,8 @@ export function parseRollout(text: string, options: ParseSessionLogOptions = {})
   let sawRecord = false;
   let sawBareItem = false;
   let lastReply: string | undefined;
+  let turnContext: Json | undefined;
+  let worldState: Json | undefined;
   let lineNo = 0;
   let start = 0;
   while (start < text.length) {
@@ -206,11 +211,14 @@ export function parseRollout(text: string, options: ParseSessionLogOptions = {})
       case "turn_context":
         if (str(payload.model)) log.model = str(payload.model);
         if (str(payload.cwd)) log.cwd = str(payload.cwd);
+        turnContext = payload;
         break;
       case "event_msg":
         readEvent(log, payload);
         break;
       case "world_state":
+        worldState = mergeWorldState(worldState, payload);
+        break;
       case "token_usage_record":
         break;
       default:
@@ -219,6 +227,8 @@ export function parseRollout(text: string, options: ParseSessionLogOptions = {})
   }
   log.lineCount = lineNo;
   log.summaryTexts = [...summaryTexts];
+  const settings = loggedSettingsOf(turnContext, worldState);
+  if (settings !== undefined) log.settings = settings;
   if (!sawRecord && sawBareItem) log.format = "item-lines";
   for (const [type, count] of unknownRecords) {
     diagnostics.push(diagnostic("session/unknown-record", "info", `${count} record(s) of unknown type ${JSON.stringify(type)} ignored`, { ...(file ? { file } : {}), data: { type, count } }));

@@ -13,12 +13,32 @@ export interface SessionMetaPayload {
   base_instructions?: { text: string };
 }
 
-/** Settings in force from this point on. */
+/** Settings in force from this point on (one per turn). */
 export interface TurnContextPayload {
   model: string;
   cwd: string;
   sandbox: string;
   approval: string;
+  network_access?: boolean;
+  /** Configured `writable_roots` (workspace-write). */
+  writable_roots?: string[];
+}
+
+/**
+ * What the model was told at this turn, in Codex 0.171.0's `world_state` shape (so one reader serves both):
+ * `{full: true, state}` replaces the state, `{full: false, state}` merges into it. promptc writes a full state
+ * per turn; `developer_instructions` is promptc's own key (Codex keeps none). See logged-settings.ts.
+ */
+export interface WorldStatePayload {
+  full: boolean;
+  state: {
+    environments: { environments: { local: { cwd: string; shell: string } }; current_date?: string; timezone?: string; filesystem?: string };
+    model: string;
+    /** `{}` when the model was given no AGENTS.md text. */
+    agents_md: { directory?: string; text?: string };
+    permissions: { approved_command_prefixes: string[][] };
+    developer_instructions: string | null;
+  };
 }
 
 /** The compacted history replaces everything before it; `message` is the summary text ("" for remote). */
@@ -45,6 +65,7 @@ export type EventPayload =
 export type SessionRecord =
   | { timestamp: string; type: "session_meta"; payload: SessionMetaPayload }
   | { timestamp: string; type: "turn_context"; payload: TurnContextPayload }
+  | { timestamp: string; type: "world_state"; payload: WorldStatePayload }
   /** One history item: a request's new input item, a model output item, or a tool output. */
   | { timestamp: string; type: "response_item"; payload: ResponseItem }
   | { timestamp: string; type: "compacted"; payload: CompactedPayload }

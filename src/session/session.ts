@@ -36,8 +36,11 @@ export interface Session {
   readonly hidden: readonly ResponseItem[];
   /** What the model was last told; undefined before the first turn (and after compaction clears it). */
   readonly reference: ReferenceContext | undefined;
-  /** promptc: instructions and tools frozen at the first turn so the cached prefix survives setting changes. */
-  readonly frozen: { instructions?: string; tools: ToolSpec[] } | undefined;
+  /**
+   * promptc: instructions and tools frozen at the first turn so the cached prefix survives setting changes; a
+   * resumed session freezes the instructions its log recorded (tools are whatever the resuming process offers).
+   */
+  readonly frozen: { instructions?: string; tools?: ToolSpec[] } | undefined;
   readonly turns: number;
 }
 
@@ -143,7 +146,7 @@ export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResu
   const inputJson = appendJson(session.inputJson, appendedItems);
   const request: ResponsesRequest = { ...fresh.request, input, prompt_cache_key: sessionId };
   if (session.frozen) {
-    request.tools = session.frozen.tools;
+    if (session.frozen.tools) request.tools = session.frozen.tools;
     if (session.frozen.instructions !== undefined) request.instructions = session.frozen.instructions;
   }
   return {

@@ -51,38 +51,45 @@ export function renderAgentsMdUpdate(prev: ReferenceContext, cur: ReferenceConte
   return renderAgentsMd(cur.cwd, `${sentence(prose, "agents-md-replaced", diagnostics)}\n\n${cur.agentsMd}`);
 }
 
-const developer = (texts: string[]): MessageItem => ({ type: "message", role: "developer", content: texts.map((text) => ({ type: "input_text", text })) });
+type Part = { role: "developer" | "user"; reason: SettingsUpdateReason; text: string };
 
 /**
- * codex: each developer section is its own message (0.171.0 sent model_switch and permissions as two items);
- * promptc: one developer message with a part per section. Both: the environment diff is one user message.
+ * codex (0.171.0, captured): the updates in the order model switch, AGENTS.md, permissions, environment; each
+ * developer section is its own message, adjacent contextual-user parts share one message (AGENTS.md + environment
+ * after a cwd change; but model switch, AGENTS.md, permissions, environment → four messages).
+ * promptc: one developer message with a part per section, then one user message [AGENTS.md?, environment?].
  */
 export function buildSettingsUpdate(prev: ReferenceContext, cur: ReferenceContext, profile: Profile, prose: ProseSet): SettingsUpdate {
   const diagnostics: Diagnostic[] = [];
-  const parts: { reason: SettingsUpdateReason; text: string }[] = [];
+  const parts: Part[] = [];
   if (prev.model !== cur.model && cur.modelInstructions !== "") {
-    parts.push({ reason: "model-switch", text: modelSwitchText(prose, cur.modelInstructions, diagnostics) });
+    parts.push({ role: "developer", reason: "model-switch", text: modelSwitchText(prose, cur.modelInstructions, diagnostics) });
   }
-  if (prev.permissions !== cur.permissions) parts.push({ reason: "permissions", text: cur.permissions });
+  const agents = renderAgentsMdUpdate(prev, cur, prose, diagnostics);
+  if (agents !== undefined) parts.push({ role: "user", reason: "agents-md", text: agents });
+  if (prev.permissions !== cur.permissions) parts.push({ role: "developer", reason: "permissions", text: cur.permissions });
   // codex: 0.171.0 keeps no baseline for config `developer_instructions` (its world_state has none), so a change,
   // addition or removal sends nothing; the new text only reaches the model when compaction re-injects the
   // initial context (captured, /tmp/promptc-team/h3/dev). promptc re-sends changed or added text; a removal
   // sends nothing (there is no sentence for it yet), like codex.
   if (profile.id === "promptc" && cur.developerInstructions !== undefined && prev.developerInstructions !== cur.developerInstructions) {
-    parts.push({ reason: "developer-instructions", text: cur.developerInstructions });
+    parts.push({ role: "developer", reason: "developer-instructions", text: cur.developerInstructions });
   }
-  const separate = profile.id === "codex";
-  const items: MessageItem[] = separate ? parts.map((p) => developer([p.text])) : parts.length ? [developer(parts.map((p) => p.text))] : [];
-  const reasons: SettingsUpdateReason[][] = separate ? parts.map((p) => [p.reason]) : parts.length ? [parts.map((p) => p.reason)] : [];
-  // One contextual user message, like the initial context: [AGENTS.md?, environment?].
-  const context: { reason: SettingsUpdateReason; text: string }[] = [];
-  const agents = renderAgentsMdUpdate(prev, cur, prose, diagnostics);
-  if (agents !== undefined) context.push({ reason: "agents-md", text: agents });
   const env = renderEnvironmentDiff(prev, cur, profile.id === "codex" ? "codex" : "promptc");
-  if (env !== undefined) context.push({ reason: "environment", text: env });
-  if (context.length) {
-    items.push({ type: "message", role: "user", content: context.map((c) => ({ type: "input_text", text: c.text })) });
-    reasons.push(context.map((c) => c.reason));
+  if (env !== undefined) parts.push({ role: "user", reason: "environment", text: env });
+  const groups: Part[][] = [];
+  if (profile.id === "codex") {
+    for (const p of parts) {
+      const last = groups.at(-1);
+      if (p.role === "user" && last?.[0]?.role === "user") last.push(p);
+      else groups.push([p]);
+    }
+  } else {
+    for (const role of ["developer", "user"] as const) {
+      const group = parts.filter((p) => p.role === role);
+      if (group.length) groups.push(group);
+    }
   }
-  return { items, reasons, diagnostics };
+  const items: MessageItem[] = groups.map((g) => ({ type: "message", role: g[0]!.role, content: g.map((p) => ({ type: "input_text", text: p.text })) }));
+  return { items, reasons: groups.map((g) => g.map((p) => p.reason)), diagnostics };
 }

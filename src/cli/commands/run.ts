@@ -2,15 +2,17 @@
 // Compiles exactly what `preview` shows, streams the reply, runs tools under policy, logs the session as JSONL.
 import { randomUUID } from "node:crypto";
 import { homedir } from "node:os";
-import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
 import type { Command } from "commander";
 import { createNodeHost } from "../../host/node-host.js";
 import { loadTurnContext } from "../../discover/index.js";
-import { compile, defaultProse } from "../../compile/index.js";
+import { compile, defaultProse, resolveProfile } from "../../compile/index.js";
 import { autoCompactLimit, shouldCompact, totalUsageTokens } from "../../compact/index.js";
-import { parseSessionLog } from "../../session/parse-rollout.js";
+import { buildWorldState } from "../../session/logged-settings.js";
+import { buildReferenceContext } from "../../session/reference-context.js";
+import { referenceFromLog } from "../../session/resume-from-log.js";
+import { readResumed } from "./run/read-resumed.js";
 import type { ResponseItem } from "../../model/items.js";
 import type { CompileOptions } from "../../compile/index.js";
 import type { ApprovalPolicy, SandboxMode } from "../../model/turn-context.js";
@@ -19,14 +21,14 @@ import { createResponsesProvider } from "../../loop/providers/responses.js";
 import { createModelCompactor } from "../../loop/create-model-compactor.js";
 import { initialContextOf } from "../../loop/initial-context-of.js";
 import { createToolRegistry } from "../../loop/tools/tool-registry.js";
-import { buildTurnRequest } from "../../loop/build-turn-request.js";
+import { buildTurnRequest, historyWithBaseInstructions, type BuildTurnRequestOptions } from "../../loop/build-turn-request.js";
 import { createDefaultTools } from "../../loop/tools/default-tools.js";
 import { selectTools } from "../../loop/policy/select-tools.js";
 import { clampToolTimeout, TOOL_TIMEOUT_MAX_MS, TOOL_TIMEOUT_MIN_MS } from "../../loop/policy/limits.js";
 import { createApprovalHook, type ApprovalQuestion } from "../../loop/policy/create-approval-hook.js";
 import { toolSpecOf } from "../../loop/tool.js";
 import { createSessionRecorder } from "../../loop/create-session-recorder.js";
-import { listSessionLogs, openSessionLogFile } from "../../host/session-log-file.js";
+import { openSessionLogFile } from "../../host/session-log-file.js";
 import { renderLoopEvent } from "../../loop/render-loop-event.js";
 import type { LoopEvent } from "../../loop/events.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
@@ -36,8 +38,6 @@ const SANDBOXES: readonly SandboxMode[] = ["read-only", "workspace-write", "dang
 const APPROVALS: readonly ApprovalPolicy[] = ["untrusted", "on-failure", "on-request", "never"];
 const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 const PROMPTC_VERSION = "0.1.0";
-/** Problems of a resumed log printed one by one; a wrong file would otherwise print one per line. */
-const RESUME_WARNINGS_SHOWN = 5;
 
 interface RunOptions {
   cwd?: string;
@@ -61,13 +61,6 @@ interface RunOptions {
   autoCompactLimit?: string;
   remoteCompact?: boolean;
   resume?: string;
-}
-
-interface Resumed {
-  path: string;
-  history: ResponseItem[];
-  lastTotalTokens: number;
-  sessionId?: string;
 }
 
 export const registerRun: RegisterCommand = (program: Command, io, setExitCode) => {
@@ -135,10 +128,23 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   const sandbox = ctx.permissions.sandbox;
   const tools = selectTools(createDefaultTools(), { sandbox });
   const compileOptions: CompileOptions = { profile: options.profile, transformTools: () => tools.map(toolSpecOf) };
-  // A resumed log has no baseline, so the turn re-sends the full initial context after the old history; after a
-  // pre-turn compaction the compacted history (context re-injected) is the baseline and only the turn's items follow.
-  const build = (history: ResponseItem[], contextInHistory = false) => buildTurnRequest(ctx, { compile: compileOptions, history, sessionId, contextInHistory });
-  let history = resumed?.history ?? [];
+  const profile = resolveProfile(options.profile);
+  const prose = defaultProse(options.profile);
+  // A resumed log is continued as Codex 0.171.0 resumes: the baseline is the log's last turn context (only what
+  // changed since is appended; a log without one gets the full initial context again) and the base instructions
+  // are the session's own. After a pre-turn compaction the compacted history (context re-injected) is the baseline.
+  const baseline = resumed?.settings ? referenceFromLog(resumed.settings, ctx, profile, prose) : undefined;
+  const turnOptions = (history: ResponseItem[], contextInHistory = false): BuildTurnRequestOptions => ({
+    compile: compileOptions,
+    history,
+    sessionId,
+    contextInHistory,
+    ...(baseline ? { baseline } : {}),
+    ...(resumed?.baseInstructions !== undefined ? { baseInstructions: resumed.baseInstructions } : {}),
+  });
+  const build = (history: ResponseItem[], contextInHistory = false) => buildTurnRequest(ctx, turnOptions(history, contextInHistory));
+  // Codex layout: the session's base-instructions item first (Codex never logs it as history).
+  let history = resumed ? historyWithBaseInstructions(ctx, turnOptions(resumed.history)) : [];
   let compiled = build(history);
   for (const d of compiled.diagnostics) if (d.severity !== "info") io.stderr(`${d.severity}: ${d.message}\n`);
   const contextWindow = numbers.contextWindow ?? ctx.contextWindow;
@@ -156,7 +162,6 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   if (!apiKey && baseUrl === DEFAULT_BASE_URL) return usage(`no API key: set $${options.apiKeyEnv} (or pass --api-key-env NAME)`);
   const provider = createResponsesProvider({ baseUrl, ...(apiKey ? { apiKey } : {}) });
 
-  const prose = defaultProse(options.profile);
   const compactor = createModelCompactor({
     provider,
     mode: options.remoteCompact ? "remote" : "local",
@@ -183,9 +188,16 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
     return usage(`cannot create the session log ${logPath}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }
   const timestamp = () => new Date().toISOString();
-  const turnContext = { timestamp: timestamp(), type: "turn_context" as const, payload: { model: ctx.model, cwd: ctx.environment.cwd, sandbox, approval: permissions.approval } };
+  const turnContext = {
+    timestamp: timestamp(),
+    type: "turn_context" as const,
+    payload: { model: ctx.model, cwd: ctx.environment.cwd, sandbox, approval: permissions.approval, network_access: permissions.networkAccess, writable_roots: permissions.configuredWritableRoots },
+  };
+  // What the model is told this turn: the baseline a later `--resume` diffs against.
+  const worldState = { timestamp: timestamp(), type: "world_state" as const, payload: buildWorldState(buildReferenceContext(ctx, profile, prose), permissions.approvedPrefixes) };
+  // A codex-profile log keeps its base instructions as the first history item instead (see hasLoggedBaseInstructionsItem).
   const meta = { timestamp: timestamp(), type: "session_meta" as const, payload: { id: sessionId, cwd: ctx.environment.cwd, originator: "promptc" as const, cli_version: PROMPTC_VERSION, model_provider: baseUrl, timestamp: timestamp(), ...(compiled.request.instructions ? { base_instructions: { text: compiled.request.instructions } } : {}) } };
-  const logError = log.append(resumed ? [turnContext] : [meta, turnContext]);
+  const logError = log.append(resumed ? [turnContext, worldState] : [meta, turnContext, worldState]);
   if (logError) return usage(logError);
   if (preTurn.compact) {
     // Codex 0.171.0 re-injects the current initial context before the last real user message (both profiles do).
@@ -255,24 +267,6 @@ function parseNumbers(o: RunOptions): { maxSteps?: number; toolTimeout?: number;
     out[name] = n;
   }
   return out;
-}
-
-function readResumed(which: string, sessionsDir: string, io: CliIO): Resumed | string {
-  const path = which === "last" ? listSessionLogs(sessionsDir).files[0]?.path : resolve(io.cwd, which);
-  if (path === undefined) return `no session logs under ${sessionsDir}`;
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (err) {
-    return `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;
-  }
-  const parsed = parseSessionLog(text, { file: path });
-  for (const d of parsed.diagnostics.slice(0, RESUME_WARNINGS_SHOWN)) io.stderr(`${d.severity}: ${d.message}\n`);
-  if (parsed.diagnostics.length > RESUME_WARNINGS_SHOWN) io.stderr(`… and ${parsed.diagnostics.length - RESUME_WARNINGS_SHOWN} more\n`);
-  if (parsed.diagnostics.some((d) => d.severity === "error")) return `${path} is not a session log`;
-  if (parsed.value.history.length === 0 && parsed.value.meta.sessionId === undefined) return `${path} is not a session log (no record in it could be read)`;
-  const { history, lastTotalTokens, meta } = parsed.value;
-  return { path, history, lastTotalTokens: lastTotalTokens ?? 0, ...(meta.sessionId !== undefined ? { sessionId: meta.sessionId } : {}) };
 }
 
 function askOnTerminal(io: CliIO): (q: ApprovalQuestion) => Promise<boolean> {

@@ -6,6 +6,7 @@ import { createNodeHost } from "../../../host/node-host.js";
 import { buildTurnRequest } from "../../../loop/build-turn-request.js";
 import { defaultToolSpecs } from "../../../loop/tools/default-tools.js";
 import { modelContextWindow } from "../../../profiles/model-info.js";
+import { referenceFromLog } from "../../../session/resume-from-log.js";
 import { sectionFromView } from "../../format/html-report.js";
 import { tableFromView } from "../../format/preview-report.js";
 import { EXIT_USAGE, type CliIO } from "../../io.js";
@@ -23,13 +24,21 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
   const turn = loadPreviewTurn(options, io, parsed.cwd !== undefined ? { cwd: parsed.cwd } : {});
   if ("error" in turn) return fail(turn.error);
   const { ctx, profile, prose } = turn;
-  // The tools `promptc run` would offer in this sandbox, so the preview is the request `run --resume` sends.
-  const tools = defaultToolSpecs(ctx.permissions.sandbox);
+  // A promptc log continues with the tools `promptc run` offers in this sandbox (the request `run --resume` sends);
+  // another harness's rollout with the profile's own tools (the request that harness would send).
+  const tools = parsed.meta.originator === "promptc" ? defaultToolSpecs(ctx.permissions.sandbox) : undefined;
+  // As Codex resumes: the baseline is the log's last turn context (only changes are appended) and the base
+  // instructions are the session's own (session_meta), not the current config's.
   const next = buildTurnRequest(ctx, {
-    compile: { profile, prose, transformTools: () => tools },
+    compile: { profile, prose, ...(tools ? { transformTools: () => tools } : {}) },
     history: parsed.history,
     sessionId: parsed.meta.sessionId ?? ctx.sessionId,
+    ...(parsed.settings ? { baseline: referenceFromLog(parsed.settings, ctx, profile, prose) } : {}),
+    ...(parsed.baseInstructions !== undefined ? { baseInstructions: parsed.baseInstructions } : {}),
   });
+  // Compaction summaries: the bundled prefixes, and the prefix and texts this log used.
+  const summary = { prefixes: parsed.summaryPrefix ? [parsed.summaryPrefix.text] : [], texts: new Set(parsed.summaryTexts) };
+  const view = () => buildRequestView(next.bytes, undefined, { summary });
   const window = modelContextWindow(ctx.model, ctx.contextWindow);
   const title = `promptc preview: next turn of ${logPath}`;
   return emitPreview(
@@ -40,9 +49,9 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
       window,
       cwd: ctx.environment.cwd,
       title,
-      subtitle: `session ${logPath}: ${parsed.history.length} logged items, then this turn's context and message`,
-      table: () => tableFromView(buildRequestView(next.bytes), profile.id, ctx.model),
-      htmlSection: () => sectionFromView(buildRequestView(next.bytes), title, window.tokens),
+      subtitle: `session ${logPath}: ${parsed.history.length} logged items, then ${parsed.settings ? "what changed since its last turn" : "this turn's context"} and the message`,
+      table: () => tableFromView(view(), profile.id, ctx.model),
+      htmlSection: () => sectionFromView(view(), title, window.tokens),
     },
     options,
     io,
