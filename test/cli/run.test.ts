@@ -97,6 +97,31 @@ describe("registerRun", () => {
     expect(replayed.value.history).toEqual([...second, { type: "message", role: "assistant", content: [{ type: "output_text", text: "Second answer." }] }]);
   });
 
+  it.each([
+    ["promptc", [], ["user:second question"]],
+    ["promptc", ["--sandbox", "workspace-write"], ["developer:<permissions instructions>", "user:second question"]],
+    ["codex", [], ["user:second question"]],
+    ["codex", ["--sandbox", "workspace-write"], ["developer:<permissions instructions>", "user:<environment_context>", "user:second question"]],
+  ] as const)("resumes a --profile %s log %j against its last turn context: only what changed is sent again", async (profile, flags, appended) => {
+    server = await startSseServer([sseReply(sse(responseEvents([assistantMessage("First answer.")])))]);
+    const log = join(root, `resume-${profile}-${flags.length}.jsonl`);
+    expect((await cli(["--base-url", server.baseUrl, "--profile", profile, "--sandbox", "read-only", "--session-log", log, "first question"])).code).toBe(0);
+    const first = bodies()[0]!.input;
+    await server.close();
+    server = await startSseServer([sseReply(sse(responseEvents([assistantMessage("Second answer.")])))]);
+    expect((await cli(["--base-url", server.baseUrl, "--profile", profile, ...flags, "--resume", log, "second question"])).code).toBe(0);
+    const second = bodies()[0]!.input as { type: string; role?: string; content?: { text: string }[] }[];
+    expect(second.slice(0, first.length)).toEqual(first);
+    const label = (i: (typeof second)[number]) => `${i.role}:${i.content?.[0]?.text.split("\n", 1)[0]}`;
+    expect(second.slice(first.length).map(label)).toEqual(["assistant:First answer.", ...appended]);
+    // The log's baseline follows: a third, unchanged turn sends nothing but its message.
+    await server.close();
+    server = await startSseServer([sseReply(sse(responseEvents([assistantMessage("Third answer.")])))]);
+    const { stdout } = await cli(["--profile", profile, ...flags, "--resume", log, "--dry-run", "third question"]);
+    const third = (JSON.parse(stdout) as { input: typeof second }).input;
+    expect(third.slice(second.length).map(label)).toEqual(["assistant:Second answer.", "user:third question"]);
+  });
+
   it("compacts a resumed session before the turn when its usage is over the limit", async () => {
     server = await startSseServer([sseReply(sse(responseEvents([assistantMessage("Answer one.")], { input_tokens: 5000, output_tokens: 10, total_tokens: 5010, cached: 0 })))]);
     const log = join(root, "resume-compact.jsonl");
