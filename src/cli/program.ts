@@ -19,7 +19,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     // Options after a verb belong to it (lets `capture` hand the agent's own options through untouched).
     .enablePositionalOptions()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .showHelpAfterError();
+    // A usage error is its reason and a pointer to the help, not the whole help (§5.1: a one-line reason).
+    .showHelpAfterError("(run with --help for usage)");
   for (const register of await loadCommands(argv)) {
     register(program, io, (code) => {
       exitCode = code;

@@ -23,6 +23,12 @@ describe("run", () => {
     expect(c.err()).toMatch(/unknown command 'frobnicate'/);
   });
 
+  it.each(Object.keys(commands))("answers a bad flag to %s with its reason and a pointer to --help, exit 2", async (verb) => {
+    const c = capture();
+    expect(await run([verb, "--bogus-flag"], c.io)).toBe(2);
+    expect(c.err()).toBe("error: unknown option '--bogus-flag'\n(run with --help for usage)\n");
+  });
+
   it("exits 2 with one line for an internal error, the stack only with PROMPTC_DEBUG", async () => {
     const boom = (env: CliIO["env"]) => {
       let err = "";
