@@ -79,7 +79,8 @@ describe("resolveRuleSettings", () => {
 describe("validateLintConfig", () => {
   it("accepts a valid config and warns about unknown rule ids", () => {
     const r = validateLintConfig({ extends: "all", targets: ["codex"], rules: { "nope/x": "off", "ctx/max-lines": ["error", { maxLines: 10 }] } }, lintRulesById, "promptc.yaml");
-    expect(r.value).toBeDefined();
+    // The config comes back as given (the unknown id is reported, not dropped).
+    expect(r.value).toEqual({ extends: "all", targets: ["codex"], rules: { "nope/x": "off", "ctx/max-lines": ["error", { maxLines: 10 }] } });
     expect(r.diagnostics.map((d) => [d.rule, d.severity])).toEqual([["meta/unknown-rule", "warning"]]);
   });
 
