@@ -45,6 +45,7 @@ describe("unwritable output paths", () => {
     );
     const c = capture(project);
     expect(await run(["snapshot", "-o", join(blocker, "snaps"), "--json"], c.io)).toBe(2);
+    expect(c.err()).toBe("promptc snapshot: plain: not compiled or not written (see the report)\n");
     const report = JSON.parse(c.out()) as { scenarios: { files: { status: string; error?: string }[] }[] };
     expect(report.scenarios.flatMap((s) => s.files.map((f) => [f.status, /^EEXIST/.test(f.error ?? "")]))).toEqual([
       ["unwritable", true],

@@ -208,6 +208,9 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
       }
       const reports = files.map((f) => snapshotOne(host, f, out, !ci, options.update === true));
       const exit = reports.some((r) => r.status === "error") ? EXIT_USAGE : reports.some((r) => r.status === "differs" || r.status === "broken") ? EXIT_FINDINGS : EXIT_OK;
+      // Exit 2 always comes with its reason on stderr (the report itself goes to stdout).
+      const failed = reports.filter((r) => r.status === "error").map((r) => r.name);
+      if (failed.length > 0) io.stderr(`promptc snapshot: ${failed.join(", ")}: not compiled or not written (see the report)\n`);
       if (options.json) {
         io.stdout(`${JSON.stringify({ ci, update: options.update === true, exitCode: exit, scenarios: reports }, null, 2)}\n`);
         return setExitCode(exit);
