@@ -4,19 +4,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { run } from "../../src/cli/program.js";
-import type { CliIO } from "../../src/cli/io.js";
+import { capture } from "./cli-capture.js";
 
 const FAKE = fileURLToPath(new URL("../capture/fixtures/fake-agent.mjs", import.meta.url));
 
-function io(env: { [k: string]: string } = {}): { io: CliIO; out: () => string; err: () => string } {
-  let out = "";
-  let err = "";
-  return {
-    io: { stdout: (s) => void (out += s), stderr: (s) => void (err += s), isTTY: false, env: { PATH: process.env.PATH, ...env }, cwd: process.cwd() },
-    out: () => out,
-    err: () => err,
-  };
-}
+const io = (env: { [k: string]: string } = {}) => capture(process.cwd(), { PATH: process.env.PATH ?? "", ...env });
 
 describe("promptc capture", () => {
   it("shows the layer view of each request, writes -o files byte-exact and exits with the agent's code", async () => {

@@ -2,13 +2,9 @@ import { describe, expect, it } from "vitest";
 import { run } from "../../src/cli/program.js";
 import { commands } from "../../src/cli/commands/index.js";
 import type { CliIO } from "../../src/cli/io.js";
+import { capture as captureIn } from "./cli-capture.js";
 
-function capture() {
-  let out = "";
-  let err = "";
-  const io: CliIO = { stdout: (s) => void (out += s), stderr: (s) => void (err += s), isTTY: false, env: {}, cwd: process.cwd() };
-  return { io, out: () => out, err: () => err };
-}
+const capture = () => captureIn(process.cwd());
 
 describe("run", () => {
   it("lists every registered verb in --help and exits 0", async () => {

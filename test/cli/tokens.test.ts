@@ -3,21 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { run } from "../../src/cli/program.js";
-import type { CliIO } from "../../src/cli/io.js";
+import { capture as captureIn } from "./cli-capture.js";
 
-function capture(stdin = ""): { io: CliIO; out: () => string; err: () => string } {
-  let out = "";
-  let err = "";
-  const io: CliIO = {
-    stdout: (s) => void (out += s),
-    stderr: (s) => void (err += s),
-    isTTY: false,
-    env: {},
-    cwd: process.cwd(),
-    readStdin: async () => stdin,
-  };
-  return { io, out: () => out, err: () => err };
-}
+const capture = (stdin = "") => captureIn(process.cwd(), {}, stdin);
 
 describe("promptc tokens", () => {
   it("counts standard input with o200k_base by default", async () => {

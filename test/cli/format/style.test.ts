@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { run } from "../../../src/cli/program.js";
 import { colorFor, shouldColor } from "../../../src/cli/format/style.js";
+import { capture } from "../cli-capture.js";
 
 describe("colorFor", () => {
   it.each([
@@ -37,9 +38,9 @@ describe("shouldColor", () => {
 describe("--color and --no-color", () => {
   const verbs = ["lint", "snapshot", "diff", "compact", "capture", "calibrate"];
   it.each(verbs)("are both offered by promptc %s", async (verb) => {
-    let out = "";
-    await run([verb, "--help"], { stdout: (s) => void (out += s), stderr: () => undefined, isTTY: false, env: {}, cwd: "/" });
-    expect([/^\s+--color\s+force colours/m.test(out), /^\s+--no-color\s+no colours$/m.test(out)]).toEqual([true, true]);
+    const c = capture("/");
+    await run([verb, "--help"], c.io);
+    expect([/^\s+--color\s+force colours/m.test(c.out()), /^\s+--no-color\s+no colours$/m.test(c.out())]).toEqual([true, true]);
   });
 });
 
@@ -57,8 +58,8 @@ describe("--color on a pipe", () => {
     [["--no-color"], { FORCE_COLOR: "1" }, false],
     [[], { FORCE_COLOR: "1" }, true],
   ])("diff %j with env %j colours: %s", async (flags, env, coloured) => {
-    let out = "";
-    await run(["diff", "a.json", "b.json", ...flags], { stdout: (s) => void (out += s), stderr: () => undefined, isTTY: false, env, cwd: dir });
-    expect(out.includes("\u001b[")).toBe(coloured);
+    const c = capture(dir, env);
+    await run(["diff", "a.json", "b.json", ...flags], c.io);
+    expect(c.out().includes("\u001b[")).toBe(coloured);
   });
 });
