@@ -2,6 +2,7 @@
 import { Command, CommanderError } from "commander";
 import { EXIT_USAGE, type CliIO } from "./io.js";
 import { commands, type RegisterCommand } from "./commands/index.js";
+import { PROMPTC_VERSION } from "./promptc-version.js";
 
 /** Only the verb being run is loaded; help, or an unknown verb, loads them all so commander can list them. */
 async function loadCommands(argv: string[]): Promise<RegisterCommand[]> {
@@ -15,6 +16,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   let exitCode = 0;
   const program = new Command("promptc")
     .description("Compile, preview, lint and test the prompts coding agents send")
+    .version(PROMPTC_VERSION, "-V, --version", "print the version")
     .exitOverride()
     // Options after a verb belong to it (lets `capture` hand the agent's own options through untouched).
     .enablePositionalOptions()

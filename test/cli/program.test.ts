@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { PROMPTC_VERSION } from "../../src/cli/promptc-version.js";
 import { run } from "../../src/cli/program.js";
 import { commands } from "../../src/cli/commands/index.js";
 import type { CliIO } from "../../src/cli/io.js";
@@ -11,6 +14,13 @@ describe("run", () => {
     const c = capture();
     expect(await run(["--help"], c.io)).toBe(0);
     for (const verb of Object.keys(commands)) expect(c.out()).toContain(verb);
+  });
+
+  it.each(["--version", "-V"])("prints package.json's version for %s and exits 0", async (flag) => {
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "package.json"), "utf8")) as { version: string };
+    const c = capture();
+    expect([await run([flag], c.io), c.out()]).toEqual([0, `${pkg.version}\n`]);
+    expect(PROMPTC_VERSION).toBe(pkg.version);
   });
 
   it("exits 2 with a reason for an unknown verb", async () => {

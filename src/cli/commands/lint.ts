@@ -22,9 +22,10 @@ import { lintRules, lintRulesById } from "../../lint/rules/index.js";
 import { lintFiles } from "../../lint/run.js";
 import { colorFor } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+import { PROMPTC_VERSION } from "../promptc-version.js";
 import type { RegisterCommand } from "./index.js";
 
-export const PROMPTC_LINT_TOOL = { name: "promptc", version: "0.1.0", informationUri: "https://github.com/promptc/promptc" };
+export const PROMPTC_LINT_TOOL = { name: "promptc", version: PROMPTC_VERSION, informationUri: "https://github.com/promptc/promptc" };
 const FORMATS = ["stylish", "json", "sarif", "github"] as const;
 const SEVERITIES: readonly RuleSeverity[] = ["off", "info", "warn", "error"];
 
