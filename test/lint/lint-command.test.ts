@@ -38,7 +38,7 @@ describe("runLint", () => {
   });
 
   it("exits 2 with a one-line reason on usage errors", async () => {
-    for (const args of [["--format", "xml"], ["--rule", "no/such-rule:error"], ["--explain", "no/such-rule"], ["missing-dir"], ["--max-files", "2"]]) {
+    for (const args of [["--format", "xml"], ["--rule", "no/such-rule:error"], ["--explain", "no/such-rule"], ["missing-dir"], ["--max-files", "2"], ["--stdin-filename", "CLAUDE.md"]]) {
       const r = await lint(["--no-config", ...args], dir);
       expect({ args, code: r.code, lines: r.stderr.trim().split("\n").length }).toEqual({ args, code: 2, lines: 1 });
       expect(r.stderr).toMatch(/^promptc lint: /);

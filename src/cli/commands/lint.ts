@@ -108,6 +108,8 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
   if (!["safe", "suggest", "all"].includes(fixType)) return usage(io, `--fix-type must be safe, suggest or all`);
   const ruleFlags = parseRuleFlags(options.rule ?? []);
   if ("error" in ruleFlags) return usage(io, ruleFlags.error);
+  // Without --stdin the name would be ignored and the current directory linted instead.
+  if (options.stdinFilename !== undefined && !options.stdin) return usage(io, "--stdin-filename goes with --stdin");
 
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
   const root = resolve(io.cwd);
