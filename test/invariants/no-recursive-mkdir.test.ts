@@ -1,28 +1,20 @@
 // Folders are made through src/host/make-directories.ts: Node 20's recursive mkdir never returns for a path
 // under /proc, so a `promptc … --out /proc/x` would hang instead of exiting 2.
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles, SRC } from "./source-files.js";
 
-const SRC = join(import.meta.dirname, "..", "..", "src");
 /** mkdir/mkdirSync with `recursive: true` in the same call. */
 const RECURSIVE_MKDIR = /\bmkdir(?:Sync)?\([^;]*?recursive:\s*true/;
 /** Not yet moved to makeDirectories (start-up perf work in progress on it); remove when it is. */
 const PENDING = ["host/token-cache.ts"];
 
-function listTs(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return listTs(full);
-    return name.endsWith(".ts") ? [full] : [];
-  });
-}
-
 describe("recursive mkdir", () => {
   it("is used nowhere in src/ (makeDirectories instead)", () => {
-    const found = listTs(SRC)
-      .map((f) => relative(SRC, f).split("\\").join("/"))
-      .filter((f) => !PENDING.includes(f) && RECURSIVE_MKDIR.test(readFileSync(join(SRC, f), "utf8")));
+    const files = sourceFiles();
+    expect(files.length).toBeGreaterThan(100);
+    const found = files.filter((f) => !PENDING.includes(f) && RECURSIVE_MKDIR.test(readFileSync(join(SRC, f), "utf8")));
     expect(found).toEqual([]);
   });
 

@@ -1,9 +1,9 @@
 // Invariant 3 (DESIGN.md): the pure core never touches node:*, process, the clock, randomness or the console.
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles, SRC } from "./source-files.js";
 
-const SRC = join(import.meta.dirname, "..", "..", "src");
 const IO_ALLOWED = [/^capture\/server\//, /^host\//, /^discover\//, /^cli\//, /^loop\/providers\//, /^loop\/tools\//, /^node\.ts$/, /^bin\.ts$/];
 const FORBIDDEN: [string, RegExp][] = [
   ["node:* import", /from\s+["']node:|import\(\s*["']node:|require\(\s*["']node:/],
@@ -14,18 +14,8 @@ const FORBIDDEN: [string, RegExp][] = [
   ["console", /\bconsole\.[a-z]+\(/],
 ];
 
-function listTs(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return listTs(full);
-    return name.endsWith(".ts") ? [full] : [];
-  });
-}
-
 describe("pure core", () => {
-  const files = listTs(SRC)
-    .map((f) => relative(SRC, f).split("\\").join("/"))
-    .filter((f) => !IO_ALLOWED.some((re) => re.test(f)));
+  const files = sourceFiles().filter((f) => !IO_ALLOWED.some((re) => re.test(f)));
 
   it("has files to check", () => {
     expect(files.length).toBeGreaterThan(3);
