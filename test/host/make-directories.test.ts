@@ -2,9 +2,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildSync } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeDirectories } from "../../src/host/make-directories.js";
+import { bundleForChild } from "../bundle-for-child.js";
 
 const dir = mkdtempSync(join(tmpdir(), "promptc-mkdirs-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,19 +40,11 @@ describe("makeDirectories", () => {
   // Node 20's mkdirSync(…, { recursive: true }) spins forever here; run in a child so a hang is a failure.
   it.skipIf(!existsSync("/proc/self"))("fails with ENOENT under /proc instead of hanging", () => {
     const script = join(dir, "proc.mjs");
-    buildSync({
-      stdin: {
-        contents: `import { makeDirectories } from "./src/host/make-directories.ts";
-          try { makeDirectories("/proc/promptc-test/a/b"); console.log("made"); } catch (err) { console.log(err.code); }`,
-        resolveDir: join(import.meta.dirname, "..", ".."),
-        loader: "ts",
-      },
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      outfile: script,
-      logLevel: "error",
-    });
+    bundleForChild(
+      `import { makeDirectories } from "./src/host/make-directories.ts";
+        try { makeDirectories("/proc/promptc-test/a/b"); console.log("made"); } catch (err) { console.log(err.code); }`,
+      script,
+    );
     const r = spawnSync(process.execPath, [script], { encoding: "utf8", timeout: CHILD_TIMEOUT_MS });
     expect({ signal: r.signal, status: r.status, stdout: r.stdout }).toEqual({ signal: null, status: 0, stdout: "ENOENT\n" });
   });

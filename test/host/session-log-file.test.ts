@@ -2,9 +2,9 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import { listSessionLogs, openSessionLogFile } from "../../src/host/session-log-file.js";
+import { bundleForChild } from "../bundle-for-child.js";
 import type { SessionRecord } from "../../src/session/session-log.js";
 
 const dir = mkdtempSync(join(tmpdir(), "promptc-log-"));
@@ -28,21 +28,13 @@ describe("openSessionLogFile", () => {
 
   it("lets two processes append to one log at once: both finish, every line whole", async () => {
     const script = join(dir, "append.mjs");
-    await build({
-      stdin: {
-        contents: `import { openSessionLogFile } from "./src/host/session-log-file.ts";
-          const [path, who] = process.argv.slice(2);
-          const log = openSessionLogFile(path, { lockRetries: 1000, lockRetryDelayMs: 1 });
-          for (let i = 0; i < 200; i++) { const e = log.append([{ timestamp: "t", type: "event_msg", payload: { type: "warning", message: who + i + "x".repeat(5000) } }]); if (e) throw new Error(e); }`,
-        resolveDir: join(import.meta.dirname, "..", ".."),
-        loader: "ts",
-      },
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      outfile: script,
-      logLevel: "error",
-    });
+    bundleForChild(
+      `import { openSessionLogFile } from "./src/host/session-log-file.ts";
+        const [path, who] = process.argv.slice(2);
+        const log = openSessionLogFile(path, { lockRetries: 1000, lockRetryDelayMs: 1 });
+        for (let i = 0; i < 200; i++) { const e = log.append([{ timestamp: "t", type: "event_msg", payload: { type: "warning", message: who + i + "x".repeat(5000) } }]); if (e) throw new Error(e); }`,
+      script,
+    );
     const path = join(dir, "shared.jsonl");
     const codes = await Promise.all(["a", "b"].map((who) => new Promise((resolve) => spawn(process.execPath, [script, path, who], { stdio: "inherit" }).on("close", resolve))));
     expect(codes).toEqual([0, 0]);
