@@ -19,6 +19,7 @@ import { buildSkillsFragment } from "../fragments/skills-section.js";
 import { buildUserMessageParts } from "../fragments/user-message.js";
 import { utf8Length } from "../tokens/approx.js";
 import type { Profile } from "../profiles/profile.js";
+import { modelContextWindow } from "../profiles/model-info.js";
 import { buildToolSpecs, toolName } from "../profiles/tool-declaration.js";
 import type { CompileOptions, ExtraFragment } from "./compile-options.js";
 
@@ -73,7 +74,7 @@ export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, op
         f = buildDeveloperInstructionsFragment(ctx.developerInstructions);
         break;
       case "skills":
-        f = buildSkillsFragment({ roots: ctx.skills.roots, skills }, prose, renderOptions);
+        f = buildSkillsFragment({ roots: ctx.skills.roots, skills }, prose, { ...renderOptions, contextWindowTokens: modelContextWindow(ctx.model, ctx.contextWindow).tokens });
         break;
       case "permissions":
         f = buildPermissionsFragment(cwd, ctx.permissions, prose, renderOptions);

@@ -5,7 +5,9 @@ import { parseSimpleFrontmatter } from "./parse-simple-frontmatter.js";
 import { charCount, isRustWhitespace, rustTrim } from "./text-utils.js";
 
 export const MAX_SKILL_NAME_CHARS = 64;
+/** Not a load error in 0.171.0: longer descriptions load and are listed cut to this many characters. */
 export const MAX_SKILL_DESCRIPTION_CHARS = 1024;
+/** Documented limit; 0.171.0 loads longer ones too. */
 export const MAX_SKILL_SHORT_DESCRIPTION_CHARS = 1024;
 /** Bounds YAML alias expansion so an alias bomb fails fast instead of hanging. */
 const YAML_MAX_ALIAS_COUNT = 100;
@@ -104,10 +106,8 @@ export function parseSkillMd(text: string, dirName: string | undefined): ParseSk
   if (charCount(finalName) > MAX_SKILL_NAME_CHARS)
     return { ok: false, message: `invalid name: exceeds maximum length of ${MAX_SKILL_NAME_CHARS} characters` };
   if (!description.value) return { ok: false, message: "missing field `description`" };
-  if (charCount(description.value) > MAX_SKILL_DESCRIPTION_CHARS)
-    return { ok: false, message: `invalid description: exceeds maximum length of ${MAX_SKILL_DESCRIPTION_CHARS} characters` };
-  if (shortDescription !== undefined && charCount(shortDescription) > MAX_SKILL_SHORT_DESCRIPTION_CHARS)
-    return { ok: false, message: `invalid metadata.short-description: exceeds maximum length of ${MAX_SKILL_SHORT_DESCRIPTION_CHARS} characters` };
+  // No length check on description or short-description: 0.171.0 loads both at any length and cuts the listed
+  // description at MAX_SKILL_DESCRIPTION_CHARS (fragments/fit-skill-lines.ts), checked with codex debug prompt-input.
   const value: ParsedSkillMd = { name: finalName, description: description.value };
   if (shortDescription) value.shortDescription = shortDescription;
   return { ok: true, value };

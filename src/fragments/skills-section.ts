@@ -1,7 +1,9 @@
 // The <skills_instructions> developer fragment: preamble prose, the skill-root table (`r0`…) and one line per
 // skill with a root-relative path, as Codex 0.171.0 lays it out. Pure.
+import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import type { SkillMetadata, SkillRoot, SkillsInfo } from "../model/turn-context.js";
 import { utf8Length } from "../tokens/approx.js";
+import { fitSkillLines, MAX_LISTED_DESCRIPTION_CHARS, renderSkillLine, skillsBudget, type SkillsBudget } from "./fit-skill-lines.js";
 import { useProse, type RenderedFragment } from "./fragment.js";
 import type { ProseSet } from "./prose-set.js";
 import type { RenderProseOptions } from "./render-template.js";
@@ -53,27 +55,59 @@ export function renderSkillsSection(preamble: string, table: SkillTable): string
     "### Skill roots",
     ...table.roots.map((r) => `- \`${r.label}\` = \`${r.path}\``),
     "### Available skills",
-    ...table.lines.map((l) => `- ${l.name}: ${l.description} (file: ${l.file})`),
+    ...table.lines.map(renderSkillLine),
   ];
   return `${SKILLS_OPEN_TAG}\n${body.join("\n")}\n${SKILLS_CLOSE_TAG}`;
 }
 
-export function buildSkillsFragment(info: SkillsInfo, prose: ProseSet, options: RenderProseOptions = {}): RenderedFragment | undefined {
+export interface SkillsFragmentOptions extends RenderProseOptions {
+  /** Context window in tokens: 2% of it bounds the skill lines (Codex 0.171.0); unknown → 8,000 characters. */
+  contextWindowTokens?: number;
+}
+
+function budgetText(budget: SkillsBudget, window: number | undefined): string {
+  return budget.unit === "tokens"
+    ? `the ${budget.limit.toLocaleString("en-US")}-token skills budget (2% of the ${(window ?? 0).toLocaleString("en-US")}-token context window)`
+    : `the ${budget.limit.toLocaleString("en-US")}-character skills budget`;
+}
+
+export function buildSkillsFragment(info: SkillsInfo, prose: ProseSet, options: SkillsFragmentOptions = {}): RenderedFragment | undefined {
   const table = buildSkillTable(info);
   if (table.lines.length === 0) return undefined;
-  const pre = useProse(prose, "skills-preamble", { skillCount: table.lines.length }, options);
+  const { contextWindowTokens, ...renderOptions } = options;
+  const budget = skillsBudget(contextWindowTokens);
+  const fitted = fitSkillLines(table.lines, budget);
+  const diagnostics: Diagnostic[] = [];
+  for (const c of fitted.capped)
+    diagnostics.push(
+      diagnostic("skills/description-capped", "warning", `skill ${c.name}: description has ${c.chars.toLocaleString("en-US")} characters; Codex lists the first ${MAX_LISTED_DESCRIPTION_CHARS - 3} and \`...\``, {
+        data: { skill: c.name, chars: c.chars, maxChars: MAX_LISTED_DESCRIPTION_CHARS },
+      }),
+    );
+  if (fitted.shortened > 0)
+    diagnostics.push(
+      diagnostic("skills/descriptions-shortened", "warning", `${fitted.shortened} of ${table.lines.length} skill descriptions shortened by ${fitted.charsCut.toLocaleString("en-US")} characters in all to fit ${budgetText(budget, contextWindowTokens)}`, {
+        data: { shortened: fitted.shortened, skills: table.lines.length, charsCut: fitted.charsCut, budget: budget.limit, unit: budget.unit },
+      }),
+    );
+  if (fitted.omitted.length > 0)
+    diagnostics.push(
+      diagnostic("skills/omitted", "warning", `${fitted.omitted.length} skills left out of the list: even without descriptions the lines exceed ${budgetText(budget, contextWindowTokens)}`, {
+        data: { omitted: fitted.omitted, budget: budget.limit, unit: budget.unit },
+      }),
+    );
+  const pre = useProse(prose, "skills-preamble", { skillCount: fitted.lines.length }, renderOptions);
   const preamble = pre.text.replace(/\n+$/, "");
-  const sources = listedSkills(info.skills).map((s) => {
-    const meta = utf8Length(s.name) + utf8Length(s.description);
-    return { path: s.path, bytesIn: utf8Length(s.contents), bytesKept: meta };
-  });
+  // Bytes kept per skill: name + the description as listed (0 when the budget left the skill out).
+  const keptByIndex = new Map(fitted.lines.map((l) => [l.file, utf8Length(l.name) + utf8Length(l.description)]));
+  const sources = listedSkills(info.skills).map((s, i) => ({ path: s.path, bytesIn: utf8Length(s.contents), bytesKept: keptByIndex.get(table.lines[i]?.file ?? "") ?? 0 }));
   return {
     id: "skills",
     layer: "developer",
-    text: renderSkillsSection(preamble, table),
+    text: renderSkillsSection(preamble, { roots: table.roots, lines: fitted.lines }),
     sources,
     templates: ["skills-preamble"],
     prose: pre.entry?.origin ?? "data",
-    diagnostics: pre.diagnostics,
+    diagnostics: [...diagnostics, ...pre.diagnostics],
   };
 }

@@ -54,6 +54,18 @@ describe("compile", () => {
     expect(r.diagnostics.map((d) => d.rule)).toEqual(["user-message/too-long"]);
   });
 
+  it("shortens skill descriptions to 2% of the context window and says so (codex 0.171.0's budget)", () => {
+    const skills = Array.from({ length: 3 }, (_, i) => makeSkill(`s${i}`, { description: "d".repeat(400) }));
+    const ctx = makeTurnContext({ contextWindow: 10_000, skills: { roots: [{ path: "/repo/.agents/skills", scope: "repo" }], skills } });
+    const r = compile(ctx, { profile: "codex" });
+    const listed = (r.request.input[1] as MessageItem).content.flatMap((p) => (p.type === "input_text" ? p.text.split("\n").filter((l) => l.startsWith("- s")) : []));
+    // 200 tokens; a bare line "- s0: (file: r0/s0/SKILL.md)\n" is 29 bytes = 8 tokens, so 176 tokens are left:
+    // 59, 59, 58 each in list order; k extra tokens hold 2 + 4k characters (30 + n bytes with the space).
+    expect(listed.map((l) => l.length - "- s0:  (file: r0/s0/SKILL.md)".length)).toEqual([238, 238, 234]);
+    expect(r.diagnostics.map((d) => [d.rule, d.message])).toEqual([["skills/descriptions-shortened", "3 of 3 skill descriptions shortened by 490 characters in all to fit the 200-token skills budget (2% of the 10,000-token context window)"]]);
+    expect(r.manifest.fragments.find((f) => f.id === "skills")?.sources.map((x) => x.bytesKept)).toEqual([240, 240, 236]);
+  });
+
   it("uses user-supplied base instructions verbatim and labels them", () => {
     const r = compile(makeTurnContext({ baseInstructions: { text: "MY BASE", source: "/x/base.md" } }), { profile: "codex" });
     expect(r.manifest.fragments[0]).toMatchObject({ id: "base-instructions", prose: "user-supplied", bytes: 7 });

@@ -1,0 +1,138 @@
+// Fits the skills list into Codex 0.171.0's metadata budget: descriptions over 1,024 characters end in `...`,
+// then a budget of 2% of the context window (approx tokens, ceil(bytes / 4) per line) shortens them. Pure.
+import type { SkillLine } from "./skills-section.js";
+
+/** Codex lists at most this many characters of a description; longer ones keep 1,021 and end in `...`. */
+export const MAX_LISTED_DESCRIPTION_CHARS = 1024;
+export const LISTED_DESCRIPTION_ELLIPSIS = "...";
+/** Share of the context window the skill lines may take (tokens). */
+export const SKILLS_BUDGET_CONTEXT_PERCENT = 2;
+/** Budget when no context window is known: characters, not tokens. */
+export const SKILLS_BUDGET_DEFAULT_CHARS = 8000;
+
+export type SkillsBudget = { unit: "tokens"; limit: number } | { unit: "chars"; limit: number };
+
+/** 2% of the window in tokens (at least 1), or 8,000 characters when the window is unknown. */
+export function skillsBudget(contextWindowTokens: number | undefined): SkillsBudget {
+  if (contextWindowTokens === undefined || contextWindowTokens <= 0) return { unit: "chars", limit: SKILLS_BUDGET_DEFAULT_CHARS };
+  return { unit: "tokens", limit: Math.max(1, Math.floor((contextWindowTokens * SKILLS_BUDGET_CONTEXT_PERCENT) / 100)) };
+}
+
+export interface FittedSkillLines {
+  /** Lines to render; `description` may be shortened or empty (then rendered without it). */
+  lines: SkillLine[];
+  /** Descriptions cut to 1,024 characters, by skill name, with their full length. */
+  capped: { name: string; chars: number }[];
+  /** Descriptions the budget shortened or removed, and how many characters it took in all. */
+  shortened: number;
+  charsCut: number;
+  /** Skills left out entirely (even without descriptions the lines did not fit). */
+  omitted: string[];
+}
+
+const encoder = new TextEncoder();
+const utf8Bytes = (s: string): number => encoder.encode(s).length;
+
+function cost(budget: SkillsBudget, chars: number, bytes: number): number {
+  return budget.unit === "tokens" ? Math.ceil(bytes / 4) : chars;
+}
+
+/** The line as rendered; an empty description leaves `- name: (file: …)`. */
+export function renderSkillLine(line: SkillLine): string {
+  return line.description === "" ? `- ${line.name}: (file: ${line.file})` : `- ${line.name}: ${line.description} (file: ${line.file})`;
+}
+
+function lineCost(budget: SkillsBudget, line: SkillLine): number {
+  const text = `${renderSkillLine(line)}\n`;
+  return cost(budget, Array.from(text).length, utf8Bytes(text));
+}
+
+function capDescription(description: string): string | undefined {
+  const chars = Array.from(description);
+  if (chars.length <= MAX_LISTED_DESCRIPTION_CHARS) return undefined;
+  return chars.slice(0, MAX_LISTED_DESCRIPTION_CHARS - LISTED_DESCRIPTION_ELLIPSIS.length).join("") + LISTED_DESCRIPTION_ELLIPSIS;
+}
+
+/**
+ * Codex's rule, reproduced from captures: when every full line fits, nothing changes. Otherwise each line keeps
+ * `- name: (file: …)` and the rest of the budget is handed out one description character per line per round,
+ * in list order, a character being taken only while its extra cost fits; a line whose next character costs
+ * nothing more keeps taking. If even the bare lines do not fit, bare lines are listed while they fit.
+ */
+export function fitSkillLines(input: SkillLine[], budget: SkillsBudget): FittedSkillLines {
+  const capped: { name: string; chars: number }[] = [];
+  const lines = input.map((l) => {
+    const cut = capDescription(l.description);
+    if (cut === undefined) return l;
+    capped.push({ name: l.name, chars: Array.from(l.description).length });
+    return { ...l, description: cut };
+  });
+  /** `out` pairs each rendered line with the (capped) line it came from. */
+  const result = (out: [SkillLine, SkillLine][], omitted: string[]): FittedSkillLines => {
+    let shortened = 0;
+    let charsCut = 0;
+    for (const [kept, from] of out) {
+      const cut = Array.from(from.description).length - Array.from(kept.description).length;
+      if (cut > 0) {
+        shortened++;
+        charsCut += cut;
+      }
+    }
+    return { lines: out.map(([kept]) => kept), capped, shortened, charsCut, omitted };
+  };
+
+  if (lines.reduce((sum, l) => sum + lineCost(budget, l), 0) <= budget.limit) return result(lines.map((l) => [l, l]), []);
+  const bare = lines.map((l) => ({ ...l, description: "" }));
+  const bareCost = bare.map((l) => lineCost(budget, l));
+  const bareTotal = bareCost.reduce((a, b) => a + b, 0);
+
+  if (bareTotal > budget.limit) {
+    const out: [SkillLine, SkillLine][] = [];
+    const omitted: string[] = [];
+    let used = 0;
+    bare.forEach((l, i) => {
+      const c = bareCost[i] as number;
+      if (used + c <= budget.limit) {
+        used += c;
+        out.push([l, lines[i] as SkillLine]);
+      } else omitted.push(l.name);
+    });
+    return result(out, omitted);
+  }
+
+  // Per line: the extra cost of keeping the first k description characters (k = 0 … length).
+  const plans = lines.map((l, i) => {
+    const chars = Array.from(l.description);
+    const baseText = `${renderSkillLine(bare[i] as SkillLine)}\n`;
+    const baseChars = Array.from(baseText).length;
+    const baseBytes = utf8Bytes(baseText);
+    const base = cost(budget, baseChars, baseBytes);
+    const extra = [0];
+    let bytes = 0;
+    chars.forEach((ch, k) => {
+      bytes += utf8Bytes(ch);
+      // +1 for the space between the description and `(file: …)`.
+      extra.push(cost(budget, baseChars + k + 2, baseBytes + bytes + 1) - base);
+    });
+    return { chars, extra, kept: 0 };
+  });
+  let remaining = budget.limit - bareTotal;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const p of plans) {
+      if (p.kept >= p.chars.length) continue;
+      const delta = (p.extra[p.kept + 1] as number) - (p.extra[p.kept] as number);
+      if (delta > remaining) continue;
+      p.kept++;
+      remaining -= delta;
+      changed = true;
+    }
+  }
+  return result(
+    lines.map((l, i): [SkillLine, SkillLine] => {
+      const p = plans[i] as { chars: string[]; kept: number };
+      return [p.kept === p.chars.length ? l : { ...l, description: p.chars.slice(0, p.kept).join("") }, l];
+    }),
+    [],
+  );
+}
