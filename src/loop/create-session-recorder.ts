@@ -1,7 +1,10 @@
-// Turns loop events into session-log records: each history item logged once, compactions with their replacement
+// Turns loop events into session-log records: each history item logged once, each request as a `request_sent`
+// record (input item count, tools/instructions when changed, parameters), compactions with their replacement
 // history, usage per response. Pure (timestamps come from an injected clock); a sink writes the records.
 import type { ResponseItem } from "../model/items.js";
-import type { SessionRecord, TokenUsagePayload } from "../session/session-log.js";
+import { hashText } from "../compile/hash.js";
+import type { ResponsesRequest } from "../model/request.js";
+import type { RequestSentPayload, SessionRecord, TokenUsagePayload } from "../session/session-log.js";
 import { toInputItem } from "./build-follow-up-request.js";
 import { addUsage, ZERO_USAGE, type LoopEvent } from "./events.js";
 import type { ModelUsage } from "./provider.js";
@@ -23,6 +26,18 @@ export function createSessionRecorder(options: SessionRecorderOptions): SessionR
   let total: ModelUsage = ZERO_USAGE;
   const at = () => options.timestamp();
   const items = (list: readonly ResponseItem[]): SessionRecord[] => list.map((payload) => ({ timestamp: at(), type: "response_item", payload }));
+  let last: { tools?: string; instructions?: string } = {};
+  const requestSent = (request: ResponsesRequest): SessionRecord => {
+    const { input, tools, instructions, ...params } = request;
+    const payload: RequestSentPayload = { type: "request_sent", input_items: input.length, tools_hash: hashText(JSON.stringify(tools)), params };
+    if (payload.tools_hash !== last.tools) payload.tools = tools;
+    if (instructions !== undefined) {
+      payload.instructions_hash = hashText(instructions);
+      if (payload.instructions_hash !== last.instructions) payload.instructions = instructions;
+    }
+    last = { tools: payload.tools_hash, ...(payload.instructions_hash !== undefined ? { instructions: payload.instructions_hash } : {}) };
+    return { timestamp: at(), type: "event_msg", payload };
+  };
 
   return {
     recordsFor(event) {
@@ -31,14 +46,15 @@ export function createSessionRecorder(options: SessionRecorderOptions): SessionR
           return [{ timestamp: at(), type: "event_msg", payload: { type: "task_started", ...(options.contextWindow ? { model_context_window: options.contextWindow } : {}) } }];
         case "request_compiled": {
           const input = event.request.input;
+          const sent = requestSent(event.request);
           if (isPrefix(mirror, input)) {
             const fresh = input.slice(mirror.length);
             mirror = [...input];
-            return items(fresh);
+            return [...items(fresh), sent];
           }
           // The input was rewritten (a transformRequest hook): log it as a replacement so replay stays exact.
           mirror = [...input];
-          return [{ timestamp: at(), type: "compacted", payload: { message: "", replacement_history: [...input] } }];
+          return [{ timestamp: at(), type: "compacted", payload: { message: "", replacement_history: [...input] } }, sent];
         }
         case "model_response": {
           const out = event.items.map(toInputItem);

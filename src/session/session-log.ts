@@ -1,6 +1,7 @@
 // promptc's session log: JSONL records in the Codex rollout envelope ({timestamp, type, payload}), so every
 // reader of rollouts (compact, diff, preview --session) reads promptc sessions too. Types + serialisation; pure.
 import type { ResponseItem } from "../model/items.js";
+import type { ToolSpec } from "../model/request.js";
 
 /** First line of every log. */
 export interface SessionMetaPayload {
@@ -55,7 +56,23 @@ export interface TokenUsagePayload {
   total_tokens: number;
 }
 
+/**
+ * One model request, logged right after the input items it added (so the history then is its `input`): diff and
+ * replay rebuild the body from it. Tools and instructions are written in full only when they differ from the
+ * previous request's (their hash always); `params` holds every other top-level field except `input`.
+ */
+export interface RequestSentPayload {
+  type: "request_sent";
+  input_items: number;
+  tools_hash: string;
+  tools?: ToolSpec[];
+  instructions_hash?: string;
+  instructions?: string;
+  params: { [field: string]: unknown };
+}
+
 export type EventPayload =
+  | RequestSentPayload
   | { type: "task_started"; model_context_window?: number }
   | { type: "token_count"; info: { last_token_usage: TokenUsagePayload; total_token_usage: TokenUsagePayload; model_context_window?: number } }
   | { type: "task_complete"; status: string; steps: number; last_agent_message: string }

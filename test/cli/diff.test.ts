@@ -74,7 +74,7 @@ describe("promptc diff", () => {
     [["diff", "nope.json", "b.json"], /cannot read nope\.json/],
     [["diff", "a.json", "bad.json"], /bad\.json is not valid JSON/],
     [["diff", "a.json", "arr.json"], /arr\.json is not a request body/],
-    [["diff", "a.json"], /a\.json is not a scenario/],
+    [["diff", "a.json"], /a\.json is neither a scenario nor a session log with requests/],
     [["diff", "s.yaml", "--turns", "1,9"], /turn 9 is out of range \(the scenario has 2 turns\)/],
     [["diff", "s.yaml", "--turns", "x"], /--turns expects two turn numbers/],
     [["diff", "a.json", "a.json", "--block", "0"], /whole numbers/],

@@ -87,7 +87,7 @@ async function runSession(bin: string, name: string, c: Case): Promise<Run> {
     copyFileSync(rolloutOf(codexHome), rollout);
     const cwd2 = c.moveCwd ? b : a;
     const out2 = await exec(cwd2, ["-s", c.sandbox[1], "resume", bodies[0]!.prompt_cache_key, "second task"]);
-    if (bodies.length !== 2) throw new Error(`the resumed turn sent ${bodies.length - 1} requests:\n${out2}`);
+    if ((bodies.length as number) !== 2) throw new Error(`the resumed turn sent ${bodies.length - 1} requests:\n${out2}`);
     return { rollout, bodies, cwd2, sandbox2: c.sandbox[1] };
   } finally {
     await stub.close();

@@ -32,14 +32,27 @@ describe("createSessionRecorder", () => {
     expect(records.map((r) => `${r.type}${r.type === "event_msg" ? `:${r.payload.type}` : ""}`)).toEqual([
       "event_msg:task_started",
       "response_item",
+      "event_msg:request_sent",
       "response_item",
       "event_msg:token_count",
       "response_item",
+      "event_msg:request_sent",
       "compacted",
+      "event_msg:request_sent",
       "response_item",
       "event_msg:token_count",
       "event_msg:task_complete",
     ]);
+    // Each request: its input size; tools and instructions only when they changed since the previous one.
+    const sent = records.flatMap((r) => (r.type === "event_msg" && r.payload.type === "request_sent" ? [r.payload] : []));
+    const { input: _input, tools, instructions: _instructions, ...params } = r1;
+    expect(sent.map((p) => [p.input_items, p.tools !== undefined, p.params])).toEqual([
+      [1, true, params],
+      [3, false, params],
+      [2, false, params],
+    ]);
+    expect(sent[0]!.tools).toEqual(tools);
+    expect(new Set(sent.map((p) => p.tools_hash)).size).toBe(1);
     const parsed = parseSessionLog(records.map(serializeSessionRecord).join(""));
     expect(parsed.diagnostics).toEqual([]);
     expect(parsed.value.history).toEqual([...compacted, { type: "message", role: "assistant", content: [{ type: "output_text", text: "done" }] }]);
@@ -51,8 +64,8 @@ describe("createSessionRecorder", () => {
     const r1 = baseRequest([], [user("a")]);
     recorder.recordsFor({ type: "request_compiled", step: 1, request: r1, newItems: r1.input, replaced: false });
     const rewritten = { ...r1, input: [user("b")] };
-    expect(recorder.recordsFor({ type: "request_compiled", step: 2, request: rewritten, newItems: rewritten.input, replaced: true })).toEqual([
-      { timestamp: "t", type: "compacted", payload: { message: "", replacement_history: [user("b")] } },
-    ]);
+    const records = recorder.recordsFor({ type: "request_compiled", step: 2, request: rewritten, newItems: rewritten.input, replaced: true });
+    expect(records.map((r) => r.type + (r.type === "event_msg" ? `:${r.payload.type}` : ""))).toEqual(["compacted", "event_msg:request_sent"]);
+    expect(records[0]).toEqual({ timestamp: "t", type: "compacted", payload: { message: "", replacement_history: [user("b")] } });
   });
 });

@@ -1,5 +1,6 @@
-// `promptc diff A.json B.json` / `promptc diff scenario.yaml --turns 3,4`: common prefix in items and tokens,
-// first divergent item and byte, why, and the tokens a prefix cache reuses vs re-bills. Does IO (CLI edge).
+// `promptc diff A.json B.json` / `promptc diff scenario.yaml --turns 3,4` / `promptc diff session.jsonl [--turns a,b]`:
+// common prefix in items and tokens, first divergent item and byte, why, and the tokens a prefix cache reuses vs
+// re-bills. Does IO (CLI edge).
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
@@ -15,6 +16,7 @@ import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./index.js";
 import { compileScenarioFile } from "./snapshot.js";
+import { requestsFromLog } from "../../session/requests-from-log.js";
 
 interface DiffOptions {
   turns?: string;
@@ -63,14 +65,33 @@ function isScenarioFile(path: string): boolean {
   }
 }
 
-function parseTurns(spec: string | undefined, count: number): [number, number] | string {
-  if (spec === undefined) return count < 2 ? "the scenario has one turn: nothing to compare" : [count - 1, count];
+function parseTurns(spec: string | undefined, count: number, what = "turn", of = "the scenario"): [number, number] | string {
+  if (spec === undefined) return count < 2 ? `${of} has ${count === 1 ? "one" : "no"} ${what}: nothing to compare` : [count - 1, count];
   const m = /^(\d+),(\d+)$/.exec(spec.trim());
-  if (!m) return `--turns expects two turn numbers like 3,4 (got '${spec}')`;
+  if (!m) return `--turns expects two ${what} numbers like 3,4 (got '${spec}')`;
   const a = Number(m[1]);
   const b = Number(m[2]);
-  for (const t of [a, b]) if (t < 1 || t > count) return `turn ${t} is out of range (the scenario has ${count} turns)`;
+  for (const t of [a, b]) if (t < 1 || t > count) return `${what} ${t} is out of range (${of} has ${count} ${what}s)`;
   return [a, b];
+}
+
+/** Two requests of a session log (promptc's exact records, or a Codex rollout's approximate boundaries). */
+function loadLogRequests(path: string, label: string, turns: string | undefined, io: CliIO): [Loaded, Loaded] | string {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    return `cannot read ${label} (${(err as NodeJS.ErrnoException).code ?? String(err)})`;
+  }
+  const r = requestsFromLog(text, { file: path });
+  const { requests, notes } = r.value;
+  if (requests.length === 0) return `${label} is neither a scenario nor a session log with requests; to compare request bodies give two files`;
+  const picked = parseTurns(turns, requests.length, "request", `the log`);
+  if (typeof picked === "string") return picked;
+  for (const d of r.diagnostics) io.stderr(`${d.severity}: ${d.message}\n`);
+  for (const note of notes) io.stderr(`note: ${note}\n`);
+  const at = (k: number): Loaded => ({ ok: true, label: `${label} request ${k} (line ${requests[k - 1]!.line})`, request: requests[k - 1]!.request });
+  return [at(picked[0]), at(picked[1])];
 }
 
 const n = (x: number) => x.toLocaleString("en-US");
@@ -100,9 +121,9 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setEx
   program
     .command("diff")
     .description("compare two requests (or two turns of a scenario): common prefix, first divergence and why, cache reuse")
-    .argument("<a>", "request JSON file, or a scenario file")
+    .argument("<a>", "request JSON file, a scenario file, or a session log (promptc run's JSONL or a Codex rollout)")
     .argument("[b]", "second request JSON file")
-    .option("--turns <a,b>", "with a scenario: the two turns to compare (default: the last two)")
+    .option("--turns <a,b>", "with a scenario: the two turns to compare; with a session log: the two requests (default: the last two)")
     .option("--json", "print a JSON report")
     .option("--ignore-session", "compare without per-session data: item ids, prompt_cache_key, client_metadata (a capture against promptc's prediction)")
     .option("--approx", "estimate tokens as ceil(bytes/4) instead of counting exactly (faster on huge requests)")
@@ -125,16 +146,21 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setEx
       let b: Loaded;
       if (bArg === undefined || options.turns !== undefined) {
         if (bArg !== undefined) return fail("give either two request files or one scenario with --turns");
-        if (!isScenarioFile(aPath)) return fail(`${aArg} is not a scenario; to compare requests give two files`);
-        const r = compileScenarioFile(createNodeHost({ cwd: io.cwd, env: io.env }), aPath);
-        if (!r.compiled) {
-          for (const d of r.diagnostics.filter((x) => x.severity === "error")) io.stderr(`${formatDiagnostic(d, style, io.cwd)}\n`);
-          return fail(`cannot compile scenario ${aArg}`);
+        if (!isScenarioFile(aPath)) {
+          const pair = loadLogRequests(aPath, aArg, options.turns, io);
+          if (typeof pair === "string") return fail(pair);
+          [a, b] = pair;
+        } else {
+          const r = compileScenarioFile(createNodeHost({ cwd: io.cwd, env: io.env }), aPath);
+          if (!r.compiled) {
+            for (const d of r.diagnostics.filter((x) => x.severity === "error")) io.stderr(`${formatDiagnostic(d, style, io.cwd)}\n`);
+            return fail(`cannot compile scenario ${aArg}`);
+          }
+          const turns = parseTurns(options.turns, r.compiled.turns.length);
+          if (typeof turns === "string") return fail(turns);
+          a = { ok: true, label: `${aArg} turn ${turns[0]}`, request: r.compiled.turns[turns[0] - 1]!.request };
+          b = { ok: true, label: `${aArg} turn ${turns[1]}`, request: r.compiled.turns[turns[1] - 1]!.request };
         }
-        const turns = parseTurns(options.turns, r.compiled.turns.length);
-        if (typeof turns === "string") return fail(turns);
-        a = { ok: true, label: `${aArg} turn ${turns[0]}`, request: r.compiled.turns[turns[0] - 1]!.request };
-        b = { ok: true, label: `${aArg} turn ${turns[1]}`, request: r.compiled.turns[turns[1] - 1]!.request };
       } else {
         a = loadRequestFile(aPath, aArg);
         b = loadRequestFile(resolve(io.cwd, bArg), bArg);
