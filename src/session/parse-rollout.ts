@@ -244,16 +244,8 @@ function isHarnessSummary(payload: Json): boolean {
 
 function readMeta(log: ParsedSessionLog, p: Json): void {
   const meta: RolloutMeta = {};
-  const set = (key: keyof RolloutMeta, v: unknown) => {
-    const s = str(v);
-    if (s !== undefined) meta[key] = s;
-  };
-  set("sessionId", p.id ?? p.session_id);
-  set("cwd", p.cwd);
-  set("cliVersion", p.cli_version);
-  set("originator", p.originator);
-  set("modelProvider", p.model_provider);
-  set("timestamp", p.timestamp);
+  const fields: [keyof RolloutMeta, unknown][] = [["sessionId", p.id ?? p.session_id], ["cwd", p.cwd], ["cliVersion", p.cli_version], ["originator", p.originator], ["modelProvider", p.model_provider], ["timestamp", p.timestamp]];
+  for (const [key, v] of fields) if (typeof v === "string") meta[key] = v;
   log.meta = meta;
   const base = p.base_instructions;
   const baseText = isObject(base) ? str(base.text) : str(base);
