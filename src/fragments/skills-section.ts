@@ -80,7 +80,7 @@ export function buildSkillsFragment(info: SkillsInfo, prose: ProseSet, options: 
   const diagnostics: Diagnostic[] = [];
   for (const c of fitted.capped)
     diagnostics.push(
-      diagnostic("skills/description-capped", "warning", `skill ${c.name}: description has ${c.chars.toLocaleString("en-US")} characters; Codex lists the first ${MAX_LISTED_DESCRIPTION_CHARS - 3} and \`...\``, {
+      diagnostic("skills/description-capped", "warning", `skill ${c.name}: description has ${c.chars.toLocaleString("en-US")} characters; Codex lists the first ${(MAX_LISTED_DESCRIPTION_CHARS - 3).toLocaleString("en-US")} and \`...\``, {
         data: { skill: c.name, chars: c.chars, maxChars: MAX_LISTED_DESCRIPTION_CHARS },
       }),
     );

@@ -4,6 +4,7 @@ import { serializeRequest } from "../../src/compile/canonical-json.js";
 import { codexProfile } from "../../src/profiles/codex.js";
 import type { MessageItem } from "../../src/model/items.js";
 import { makeSkill, makeTurnContext } from "./make-turn-context.js";
+import { layoutText } from "./layout-text.js";
 import { SCENARIOS } from "./scenarios.js";
 
 const texts = (item: unknown) => (item as MessageItem).content.map((p) => (p.type === "input_image" ? "<img>" : p.text.split("\n")[0]));
@@ -131,10 +132,7 @@ describe("compile snapshots", () => {
       it(`matches the ${profile} snapshot for ${name}`, async () => {
         const r = compile(ctx, { profile });
         await expect(JSON.stringify(JSON.parse(r.bytes), null, 2) + "\n").toMatchFileSnapshot(`../../snapshots/compile/${name}.${profile}.request.json`);
-        const layout = r.manifest.fragments.map((f) => `${String(f.itemIndex).padStart(2)}.${f.contentIndex} ${f.layer.padEnd(16)} ${f.id.padEnd(28)} ${String(f.bytes).padStart(6)} B ${String(f.tokens).padStart(5)} tok  ${f.prose}`);
-        const tools = r.manifest.tools.map((t) => `tool ${t.name.padEnd(20)} ${String(t.bytes).padStart(6)} B ${String(t.tokens).padStart(5)} tok`);
-        const diags = r.diagnostics.map((d) => `${d.severity} ${d.rule}: ${d.message}`);
-        await expect([...layout, ...tools, ...diags, ""].join("\n")).toMatchFileSnapshot(`../../snapshots/compile/${name}.${profile}.layout.txt`);
+        await expect(layoutText(r)).toMatchFileSnapshot(`../../snapshots/compile/${name}.${profile}.layout.txt`);
       });
     }
   }
