@@ -1,5 +1,6 @@
 // The default `promptc` profile: Codex's mechanics (discovery, caps, markers) with promptc's own prose and a
 // smaller tool list sorted by name; base instructions go in `instructions`. Pure data.
+import { codexProfile } from "./codex.js";
 import { codexToolDeclarations } from "./codex-tools.js";
 import { CODEX_DISCOVERY_RULES } from "./discovery-rules.js";
 import type { Profile } from "./profile.js";
@@ -21,13 +22,6 @@ export const promptcProfile: Profile = {
     return codexToolDeclarations(ctx.permissions).filter((t) => PROMPTC_TOOLS.has(t.name) || (hasImage && t.name === "view_image"));
   },
   toolOrder: "by-name",
-  request: {
-    stream: true,
-    toolChoice: "auto",
-    parallelToolCalls: true,
-    reasoning: { summary: "auto" },
-    store: false,
-    include: ["reasoning.encrypted_content"],
-    clientMetadata: false,
-  },
+  // Codex's request settings, without the client metadata (its ids mean nothing outside Codex).
+  request: { ...codexProfile.request, clientMetadata: false },
 };
