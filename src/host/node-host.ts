@@ -16,6 +16,14 @@ function fail<T>(error: unknown): HostResult<T> {
   return { ok: false, error: { code, message } };
 }
 
+/**
+ * ENOENT without an exception (discovery probes many paths that do not exist, e.g. every skill's sidecar);
+ * the message is the one Node's thrown error carries.
+ */
+function missing<T>(syscall: "stat" | "lstat", path: string): HostResult<T> {
+  return { ok: false, error: { code: "ENOENT", message: `ENOENT: no such file or directory, ${syscall} '${path}'` } };
+}
+
 function kindOfStats(s: Stats): FileKind {
   if (s.isSymbolicLink()) return "symlink";
   if (s.isDirectory()) return "directory";
@@ -86,7 +94,8 @@ export function createNodeHost(options: NodeHostOptions = {}): Host {
     readBytes: (path, opts) => readLimited(path, opts?.maxBytes),
     lstat(path): HostResult<FileStat> {
       try {
-        const s = lstatSync(path);
+        const s = lstatSync(path, { throwIfNoEntry: false });
+        if (s === undefined) return missing("lstat", path);
         return { ok: true, value: { kind: kindOfStats(s), size: s.size } };
       } catch (error) {
         return fail(error);
@@ -94,7 +103,8 @@ export function createNodeHost(options: NodeHostOptions = {}): Host {
     },
     stat(path): HostResult<FileStat> {
       try {
-        const s = statSync(path);
+        const s = statSync(path, { throwIfNoEntry: false });
+        if (s === undefined) return missing("stat", path);
         return { ok: true, value: { kind: kindOfStats(s), size: s.size } };
       } catch (error) {
         return fail(error);

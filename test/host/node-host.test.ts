@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, openSync, closeSync, ftruncateSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, openSync, closeSync, ftruncateSync, lstatSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -72,6 +72,20 @@ describe("createNodeHost", () => {
 
   it.skipIf(process.getuid?.() === 0)("reports EACCES for an unreadable directory", () => {
     expect(host.readDir(join(dir, "locked"))).toMatchObject({ ok: false, error: { code: "EACCES" } });
+  });
+
+  it("reports a missing path as Node's own ENOENT error would, for stat and lstat", () => {
+    const paths = [join(dir, "missing"), join(dir, "missing", "deeper"), join(dir, "b.md", "not-a-dir")];
+    const viaThrow = (fn: (p: string) => unknown, p: string) => {
+      try {
+        fn(p);
+        return "ok";
+      } catch (error) {
+        const e = error as NodeJS.ErrnoException;
+        return { ok: false, error: { code: e.code, message: e.message } };
+      }
+    };
+    expect(paths.flatMap((p) => [host.stat(p), host.lstat(p)])).toEqual(paths.flatMap((p) => [viaThrow(statSync, p), viaThrow(lstatSync, p)]));
   });
 
   it("uses the injected cwd, env, home and clock", () => {
