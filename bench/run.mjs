@@ -16,19 +16,29 @@ function median(values) {
   return s[Math.floor(s.length / 2)];
 }
 
-/** Wall seconds and peak RSS (KiB) of one process, measured by GNU time. */
-function measureOnce(argv, env, cwd) {
+/**
+ * Wall seconds (timed here, to the microsecond: GNU time's %e has 10 ms steps) and peak RSS (KiB, GNU time's
+ * %M) of one process. Both sides of a ratio pay the same small cost of starting /usr/bin/time.
+ */
+function measureOnce({ argv, env = {}, cwd = ROOT }) {
+  const start = performance.now();
   const r = spawnSync("/usr/bin/time", ["-f", "%e %M", ...argv], { env: { ...process.env, ...env }, cwd, encoding: "utf8" });
+  const wall = (performance.now() - start) / 1000;
   const line = r.stderr.trim().split("\n").pop() ?? "";
-  const [wall, rss] = line.split(" ").map(Number);
-  if (r.status !== 0 || !Number.isFinite(wall)) throw new Error(`${argv.join(" ")} failed (${r.status}): ${r.stderr.slice(0, 400)}`);
+  const rss = Number(line.split(" ")[1]);
+  if (r.status !== 0 || !Number.isFinite(rss)) throw new Error(`${argv.join(" ")} failed (${r.status}): ${r.stderr.slice(0, 400)}`);
   return { wall, rssKiB: rss };
 }
 
-function measure(argv, env = {}, cwd = ROOT) {
-  measureOnce(argv, env, cwd); // warm the file cache
-  const runs = Array.from({ length: RUNS }, () => measureOnce(argv, env, cwd));
-  return { wall: median(runs.map((r) => r.wall)), rssMiB: median(runs.map((r) => r.rssKiB)) / 1024 };
+/**
+ * Medians of RUNS runs of each command, interleaved (a, b, a, b, …): on a shared, noisy machine a load spike
+ * then hits both sides of a ratio instead of one.
+ */
+function measureInterleaved(commands) {
+  for (const c of commands) measureOnce(c); // warm the file cache
+  const runs = commands.map(() => []);
+  for (let i = 0; i < RUNS; i++) commands.forEach((c, k) => runs[k].push(measureOnce(c)));
+  return runs.map((rs) => ({ wall: median(rs.map((r) => r.wall)), rssMiB: median(rs.map((r) => r.rssKiB)) / 1024 }));
 }
 
 function codexBin() {
@@ -58,21 +68,25 @@ try {
     ["large (depth 12, 300 skills)", large.cwd, large.codexHome],
   ];
   const fixed = ["--date", "2026-11-29", "--timezone", "Etc/UTC", "--shell", "bash"];
-  console.log(`promptc bench: medians of ${RUNS} whole-process runs (wall seconds, peak RSS)\n`);
-  const base = measure([process.execPath, "-e", "0"]);
+  console.log(`promptc bench: medians of ${RUNS} whole-process runs, interleaved (wall seconds, peak RSS)\n`);
+  const nodeBaseline = { argv: [process.execPath, "-e", "0"] };
+  const [base] = measureInterleaved([nodeBaseline]);
   row("node -e 0 (baseline)", base, base);
   const codex = codexBin();
   for (const [name, cwd, home] of workspaces) {
-    let codexM;
+    const promptc = { argv: [process.execPath, BIN, "preview", "-C", cwd, "--codex-home", home, "-m", "hello", ...fixed], env: { PROMPTC_TOKEN_CACHE: "off" } };
     if (codex) {
       // Codex writes into CODEX_HOME (system skills, ids): give it a scratch copy, never the fixture.
       const scratchHome = mkdtempSync(join(scratch, "codex-home-"));
       cpSync(home, scratchHome, { recursive: true });
-      codexM = measure([codex, "debug", "prompt-input", "hello"], { CODEX_HOME: scratchHome }, cwd);
+      const codexRun = { argv: [codex, "debug", "prompt-input", "hello"], env: { CODEX_HOME: scratchHome }, cwd };
+      const [codexM, m] = measureInterleaved([codexRun, promptc]);
       row(`codex debug prompt-input, ${name.split(" ")[0]}`, codexM, base);
+      row(`promptc preview, ${name}`, m, base, codexM);
+    } else {
+      const [m] = measureInterleaved([promptc]);
+      row(`promptc preview, ${name}`, m, base);
     }
-    const m = measure([process.execPath, BIN, "preview", "-C", cwd, "--codex-home", home, "-m", "hello", ...fixed], { PROMPTC_TOKEN_CACHE: "off" });
-    row(`promptc preview, ${name}`, m, base, codexM);
   }
   if (!codex) console.log("\n(codex not found: set CODEX_BIN or install @openai/codex@0.171.0 to compare)");
   if (existsSync(join(ROOT, "bench", "tokens.mjs"))) {
