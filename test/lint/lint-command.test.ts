@@ -38,7 +38,7 @@ describe("runLint", () => {
   });
 
   it("exits 2 with a one-line reason on usage errors", async () => {
-    for (const args of [["--format", "xml"], ["--rule", "no/such-rule:error"], ["--explain", "no/such-rule"], ["missing-dir"], ["--max-files", "2"], ["--stdin-filename", "CLAUDE.md"]]) {
+    for (const args of [["--format", "xml"], ["--rule", "no/such-rule:error"], ["--explain", "no/such-rule"], ["missing-dir"], ["--max-files", "2"], ["--stdin-filename", "CLAUDE.md"], ["--json", "-f", "sarif"]]) {
       const r = await lint(["--no-config", ...args], dir);
       expect({ args, code: r.code, lines: r.stderr.trim().split("\n").length }).toEqual({ args, code: 2, lines: 1 });
       expect(r.stderr).toMatch(/^promptc lint: /);
@@ -51,6 +51,13 @@ describe("runLint", () => {
     const validate = new Ajv({ strict: false }).compile(LINT_JSON_SCHEMA);
     expect(validate(doc)).toBe(true);
     expect(doc.summary).toEqual({ errorCount: 4, warningCount: 2, infoCount: 0, fixableCount: 2 });
+  });
+
+  it("prints the same JSON for --json as for --format json", async () => {
+    const viaFlag = await lint(["--no-config", "--json"], dir);
+    expect(viaFlag.code).toBe(1);
+    expect(viaFlag.stdout).toBe((await lint(["--no-config", "--format", "json"], dir)).stdout);
+    expect(JSON.parse(viaFlag.stdout).summary.errorCount).toBe(4);
   });
 
   it("prints GitHub workflow commands", async () => {

@@ -100,6 +100,11 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     return EXIT_OK;
   }
   if (!(FORMATS as readonly string[]).includes(options.format)) return usage(io, `unknown format '${options.format}' (expected ${FORMATS.join(", ")})`);
+  // --json is every verb's JSON switch: here it means --format json (it was ignored without --list-rules/--explain).
+  if (options.json) {
+    if (options.format !== "stylish" && options.format !== "json") return usage(io, `--json and --format ${options.format} ask for two formats`);
+    options = { ...options, format: "json" };
+  }
   const maxWarnings = options.maxWarnings === undefined ? -1 : Number(options.maxWarnings);
   if (!Number.isInteger(maxWarnings) || maxWarnings < -1) return usage(io, `--max-warnings must be a non-negative integer`);
   const maxFiles = options.maxFiles === undefined ? DEFAULT_MAX_FILES : Number(options.maxFiles);
@@ -227,7 +232,7 @@ export const registerLint: RegisterCommand = (program: Command, io, setExitCode)
     .option("--stdin", "lint standard input")
     .option("--stdin-filename <path>", "the path standard input stands for (decides which rules apply)")
     .option("--list-rules", "list every rule")
-    .option("--json", "with --list-rules or --explain: print JSON")
+    .option("--json", "print JSON: the same as --format json, or the JSON of --list-rules and --explain")
     .option("--explain <rule-id>", "describe one rule: rationale, sources, options")
     .option("--print-schema [which]", "print the JSON Schema of the config ('config') or of --format json ('result')")
     .option("--codex-home <dir>", "CODEX_HOME whose config.toml sets the simulated budget, fallback names and root markers (default: $CODEX_HOME or ~/.codex, as preview)")
