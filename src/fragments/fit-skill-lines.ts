@@ -100,38 +100,38 @@ export function fitSkillLines(input: SkillLine[], budget: SkillsBudget): FittedS
     return result(out, omitted);
   }
 
-  // Per line: the extra cost of keeping the first k description characters (k = 0 … length).
+  // Per line, walked one character (code point) at a time: the cost of the line keeping `kept` characters, which
+  // end at UTF-16 offset `end` and take `bytes` bytes; `+1` is the space before `(file: …)`.
   const plans = lines.map((l, i) => {
-    const chars = Array.from(l.description);
     const baseText = `${renderSkillLine(bare[i] as SkillLine)}\n`;
     const baseChars = Array.from(baseText).length;
     const baseBytes = utf8Bytes(baseText);
-    const base = cost(budget, baseChars, baseBytes);
-    const extra = [0];
-    let bytes = 0;
-    chars.forEach((ch, k) => {
-      bytes += utf8Bytes(ch);
-      // +1 for the space between the description and `(file: …)`.
-      extra.push(cost(budget, baseChars + k + 2, baseBytes + bytes + 1) - base);
-    });
-    return { chars, extra, kept: 0 };
+    return { text: l.description, baseChars, baseBytes, kept: 0, end: 0, bytes: 0, cost: cost(budget, baseChars, baseBytes) };
   });
   let remaining = budget.limit - bareTotal;
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const p of plans) {
-      if (p.kept >= p.chars.length) continue;
-      const delta = (p.extra[p.kept + 1] as number) - (p.extra[p.kept] as number);
-      if (delta > remaining) continue;
+  // Rounds over the lines still growing, in list order (a line that is whole or blocked leaves for good: the
+  // remaining budget only shrinks).
+  let active = plans.filter((p) => p.text.length > 0);
+  while (active.length > 0) {
+    const next: typeof active = [];
+    for (const p of active) {
+      const code = p.text.codePointAt(p.end) ?? 0;
+      const bytes = p.bytes + (code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4);
+      const c = cost(budget, p.baseChars + p.kept + 2, p.baseBytes + bytes + 1);
+      if (c - p.cost > remaining) continue;
+      remaining -= c - p.cost;
+      p.cost = c;
+      p.bytes = bytes;
       p.kept++;
-      remaining -= delta;
-      changed = true;
+      p.end += code > 0xffff ? 2 : 1;
+      if (p.end < p.text.length) next.push(p);
     }
+    active = next;
   }
   return result(
     lines.map((l, i): [SkillLine, SkillLine] => {
-      const p = plans[i] as { chars: string[]; kept: number };
-      return [p.kept === p.chars.length ? l : { ...l, description: p.chars.slice(0, p.kept).join("") }, l];
+      const p = plans[i] as { text: string; end: number };
+      return [p.end === p.text.length ? l : { ...l, description: p.text.slice(0, p.end) }, l];
     }),
     [],
   );
