@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSimpleFrontmatter } from "../../src/discover/parse-simple-frontmatter.js";
 import { extractFrontmatter, parseYamlSafely } from "../../src/discover/parse-skill-md.js";
+import { seededRandom } from "../seeded-random.js";
 
 // The fast path is only allowed to answer when its answer is the yaml package's: every test here compares
 // the two on the same block. (parseSkillMd itself uses the fast path, so its own tests cannot tell.)
@@ -99,12 +100,8 @@ describe("parseSimpleFrontmatter", () => {
   it("equals yaml on 50,000 generated blocks built from tricky pieces", () => {
     const keys = ["name", "description", "license", "metadata", "allowed-tools", "x_y", "Name", "a", "_k", "1k", "k k"];
     const pieces = ["a", "Z", " ", "  ", ":", ": ", "#", " #", "-", "?", "'", '"', "[", "]", "{", "}", ",", "&", "*", "!", "|", ">", "%", "@", "`", "\t", "\r", "\u00A0", "\u0085", "\u2028", "\uFEFF", "\u3000", "é", "💡", "\uD800", "0", "1.5", ".", "~", "true", "null", "yes", "No", "e3", "x", "\\", "/", "=", "<<"];
-    let seed = 42;
-    const next = (n: number): number => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      // The high bits: an LCG's low bits cycle with tiny periods.
-      return Math.floor((seed / 2 ** 31) * n);
-    };
+    const random = seededRandom(42);
+    const next = (n: number): number => Math.floor(random() * n);
     let answered = 0;
     let answeredNested = 0;
     for (let i = 0; i < 50_000; i++) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryHost } from "../../src/host/memory-host.js";
+import { seededRandom } from "../seeded-random.js";
 import { discoverEnvironment, formatDateInZone, isValidTimezone, shellNameFromPath } from "../../src/discover/resolve-environment.js";
 
 describe("shellNameFromPath", () => {
@@ -47,13 +48,10 @@ describe("formatDateInZone without Intl", () => {
     Date.UTC(10000, 0, 1),
     Date.UTC(-50, 0, 1),
   ];
-  // A deterministic spread over 1600–9999 (a linear congruential walk), plus every day of 1999–2001.
+  // A deterministic spread over 1600–9999 (seeded), plus every day of 1999–2001.
   const spread: number[] = [];
-  let x = 12345;
-  for (let i = 0; i < 2000; i++) {
-    x = (x * 1103515245 + 12345) % 2 ** 31;
-    spread.push(Date.UTC(1600, 0, 1) + Math.floor((x / 2 ** 31) * (Date.UTC(10000, 0, 1) - Date.UTC(1600, 0, 1))));
-  }
+  const random = seededRandom(12345);
+  for (let i = 0; i < 2000; i++) spread.push(Date.UTC(1600, 0, 1) + Math.floor(random() * (Date.UTC(10000, 0, 1) - Date.UTC(1600, 0, 1))));
   for (let t = Date.UTC(1999, 0, 1); t < Date.UTC(2002, 0, 1); t += DAY) spread.push(t, t + DAY - 1);
 
   it.each(["UTC", "Etc/UTC", "GMT", "Etc/GMT"])("equals Intl's calendar day in %s", (zone) => {

@@ -3,6 +3,7 @@ import { Tiktoken } from "js-tiktoken/lite";
 import cl100k from "js-tiktoken/ranks/cl100k_base";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import type { EncodingName } from "../../src/tokens/index.js";
+import { seededRandom } from "../seeded-random.js";
 
 const encoders = new Map<EncodingName, Tiktoken>();
 
@@ -27,11 +28,7 @@ export function referenceDiverges(text: string): boolean {
 
 /** Deterministic pseudo-random strings over an alphabet of code points and short strings. */
 export function seededStrings(seed: number, count: number, alphabet: readonly string[], maxParts: number): string[] {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return state / 2 ** 32;
-  };
+  const next = seededRandom(seed);
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
     const parts = 1 + Math.floor(next() * maxParts);
