@@ -31,7 +31,11 @@ export function discoverPrefixRules(host: Host, codexHome: string): Result<Prefi
     if (!entry.name.endsWith(".rules")) continue;
     const path = joinPath(dir, entry.name);
     const st = host.stat(path);
-    if (!st.ok || st.value.kind !== "file") continue;
+    if (!st.ok || st.value.kind !== "file") {
+      const why = st.ok ? (st.value.kind === "directory" ? "a directory" : "not a regular file") : `cannot stat (${st.error.code})`;
+      diagnostics.push(diagnostic("rules/not-a-file", "info", `ignored: ${why}`, { file: path }));
+      continue;
+    }
     const read = host.readBytes(path);
     let text: string | undefined;
     if (read.ok) {

@@ -65,7 +65,11 @@ export function scanSkillRoot(host: Host, root: SkillRoot): Result<ScannedSkill[
           continue;
         }
         // A symlinked SKILL.md file is ignored; only symlinked directories are followed.
-        if (st.value.kind !== "directory") continue;
+        if (st.value.kind !== "directory") {
+          if (entry.name === SKILL_FILE)
+            diagnostics.push(diagnostic("skills/symlinked-file", "info", "ignored: a symlinked SKILL.md (Codex follows symlinked folders only)", { file: path }));
+          continue;
+        }
         const real = host.realpath(path);
         if (!real.ok) continue;
         target = real.value;

@@ -153,7 +153,7 @@ describe("discoverSkills", () => {
     });
     expect([r.value.skills.map((s) => `${s.name}:${s.path}`), r.diagnostics.map((d) => `${d.rule}:${d.data?.["code"]}`)]).toEqual([
       ["external:/elsewhere/ext/SKILL.md", `real:${CH}/skills/real/SKILL.md`],
-      ["skills/broken-symlink:ELOOP"],
+      ["skills/broken-symlink:ELOOP", "skills/symlinked-file:undefined"],
     ]);
   });
 
