@@ -13,7 +13,8 @@ const QUICK = process.argv.includes("--quick");
 const JSON_OUT = process.argv.includes("--json");
 const OURS = process.env.BENCH_TOKENS_MODULE ?? join(ROOT, "dist", "tokens", "index.js");
 const CACHE_MODULE = join(dirname(OURS), "..", "host", "token-cache.js");
-const CORPUS = existsSync("/work/shared/corpus") ? "/work/shared/corpus" : join(ROOT, "src");
+const SHARED_CORPUS = join(ROOT, "..", "shared", "corpus");
+const CORPUS = existsSync(SHARED_CORPUS) ? SHARED_CORPUS : join(ROOT, "src");
 /** Plain js-tiktoken is quadratic on long runs: 16 KiB of "a" takes ~17 s, so it gets a time limit. */
 const BASELINE_TIME_LIMIT_MS = QUICK ? 5_000 : 60_000;
 

@@ -13,7 +13,7 @@ import {
 import { referenceCount, referenceDiverges, seededStrings } from "./tiktoken-reference.js";
 
 const ENCODINGS: EncodingName[] = ["o200k_base", "cl100k_base"];
-const CORPUS = "/work/shared/corpus";
+const CORPUS = join(import.meta.dirname, "..", "..", "..", "shared", "corpus");
 const REPO = join(import.meta.dirname, "..", "..");
 
 function filesUnder(dir: string): string[] {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { CL100K_PATTERN, CL100K_SIMPLE_PATTERN, O200K_PATTERN, O200K_SIMPLE_PATTERN, SIMPLE_TEXT } from "../../src/tokens/pre-tokenize-pattern.js";
 import { seededStrings } from "./tiktoken-reference.js";
 
-const CORPUS = "/work/shared/corpus";
+const CORPUS = join(import.meta.dirname, "..", "..", "..", "shared", "corpus");
 const PAIRS = [
   ["o200k_base", O200K_PATTERN, O200K_SIMPLE_PATTERN],
   ["cl100k_base", CL100K_PATTERN, CL100K_SIMPLE_PATTERN],
