@@ -1,7 +1,7 @@
 // Renders prose entries: Handlebars templates in an isolated, strict, no-escape instance with whitelisted
 // helpers (none reads the clock or environment), or verbatim texts. Pure (compiled templates memoised by source).
 import Handlebars from "handlebars";
-import HandlebarsRuntime from "handlebars/runtime";
+import HandlebarsRuntime from "handlebars/runtime.js";
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import { PRECOMPILED_TEMPLATES } from "./precompiled-templates.generated.js";
 import type { ProseEntry } from "./prose-set.js";
