@@ -26,7 +26,8 @@ function createEnvironment(from: typeof Handlebars): typeof Handlebars {
 // Precompiled templates need only the runtime; the compiler's environment is made on the first template that
 // is not a default one (the CLI bundle then loads the compiler lazily: esbuild.config.mjs). Both hold the same
 // helpers, and partials are passed per call, so a template renders the same in either.
-const runtime = createEnvironment(HandlebarsRuntime);
+// (The runtime's typings describe the full package; at run time it has every method createEnvironment uses.)
+const runtime = createEnvironment(HandlebarsRuntime as unknown as typeof Handlebars);
 let compiler: typeof Handlebars | undefined;
 
 export const TEMPLATE_HELPERS: readonly string[] = Object.keys(HELPERS);

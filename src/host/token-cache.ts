@@ -1,6 +1,7 @@
 // Persistent token-count cache: `key<TAB>count` lines in one file under the user's cache directory. Does IO.
 // Best effort by design: an unreadable or corrupt file means an empty cache, a failed write is only reported.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { makeDirectories } from "./make-directories.js";
 import { isAbsolute, join } from "node:path";
 import { setTokenCountCache, type TokenCountCache } from "../tokens/index.js";
 
@@ -86,7 +87,7 @@ export function openDiskTokenCache(options: OpenTokenCacheOptions): DiskTokenCac
       const body = keep.map(([key, count]) => `${key}\t${count}\n`).join("");
       const temp = `${path}.${process.pid}.tmp`;
       try {
-        mkdirSync(options.dir, { recursive: true });
+        makeDirectories(options.dir);
         writeFileSync(temp, body);
         renameSync(temp, path);
       } catch {

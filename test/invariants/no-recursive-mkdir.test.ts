@@ -7,14 +7,12 @@ import { sourceFiles, SRC } from "./source-files.js";
 
 /** mkdir/mkdirSync with `recursive: true` in the same call. */
 const RECURSIVE_MKDIR = /\bmkdir(?:Sync)?\([^;]*?recursive:\s*true/;
-/** Not yet moved to makeDirectories (start-up perf work in progress on it); remove when it is. */
-const PENDING = ["host/token-cache.ts"];
 
 describe("recursive mkdir", () => {
   it("is used nowhere in src/ (makeDirectories instead)", () => {
     const files = sourceFiles();
     expect(files.length).toBeGreaterThan(100);
-    const found = files.filter((f) => !PENDING.includes(f) && RECURSIVE_MKDIR.test(readFileSync(join(SRC, f), "utf8")));
+    const found = files.filter((f) => RECURSIVE_MKDIR.test(readFileSync(join(SRC, f), "utf8")));
     expect(found).toEqual([]);
   });
 
