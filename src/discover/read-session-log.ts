@@ -5,8 +5,11 @@ import type { Host } from "../host/host.js";
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
 import { parseSessionLog, type ParsedSessionLog } from "../session/parse-rollout.js";
 
-/** Logs larger than this are read up to the limit and reported (a 100,000-item rollout is ~200 MB). */
-export const SESSION_LOG_MAX_BYTES = 512 * 1024 * 1024;
+/**
+ * Logs larger than this are read up to the limit and reported (a 100,000-item rollout is ~200 MB). It stays well
+ * under V8's longest string (~512 Mi UTF-16 units), which a larger log would overflow while being decoded.
+ */
+export const SESSION_LOG_MAX_BYTES = 256 * 1024 * 1024;
 
 export interface ReadSessionLogOptions {
   maxBytes?: number;
