@@ -1,5 +1,6 @@
 // Small text helpers that mirror Rust's semantics where Codex relies on them (trim, char counts) and format numbers.
 // Pure.
+import { formatCount } from "../model/format-count.js";
 
 /** Rust `char::is_whitespace` (Unicode White_Space): unlike JS trim, U+0085 is whitespace and U+FEFF is not. */
 const RUST_WHITESPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]$/u;
@@ -25,9 +26,7 @@ export function charCount(text: string): number {
 }
 
 /** `32768` → `32,768`. */
-export function formatCount(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
+export { formatCount };
 
 /** A byte budget for messages: `32 KiB` when whole KiB, else `1,000-byte`. */
 export function formatBudget(bytes: number): string {

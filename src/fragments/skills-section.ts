@@ -7,6 +7,7 @@ import { fitSkillLines, MAX_LISTED_DESCRIPTION_CHARS, renderSkillLine, skillsBud
 import { useProse, type RenderedFragment } from "./fragment.js";
 import type { ProseSet } from "./prose-set.js";
 import type { RenderProseOptions } from "./render-template.js";
+import { formatCount } from "../model/format-count.js";
 
 export const SKILLS_OPEN_TAG = "<skills_instructions>";
 export const SKILLS_CLOSE_TAG = "</skills_instructions>";
@@ -67,8 +68,8 @@ export interface SkillsFragmentOptions extends RenderProseOptions {
 
 function budgetText(budget: SkillsBudget, window: number | undefined): string {
   return budget.unit === "tokens"
-    ? `the ${budget.limit.toLocaleString("en-US")}-token skills budget (2% of the ${(window ?? 0).toLocaleString("en-US")}-token context window)`
-    : `the ${budget.limit.toLocaleString("en-US")}-character skills budget`;
+    ? `the ${formatCount(budget.limit)}-token skills budget (2% of the ${formatCount(window ?? 0)}-token context window)`
+    : `the ${formatCount(budget.limit)}-character skills budget`;
 }
 
 export function buildSkillsFragment(info: SkillsInfo, prose: ProseSet, options: SkillsFragmentOptions = {}): RenderedFragment | undefined {
@@ -80,13 +81,13 @@ export function buildSkillsFragment(info: SkillsInfo, prose: ProseSet, options: 
   const diagnostics: Diagnostic[] = [];
   for (const c of fitted.capped)
     diagnostics.push(
-      diagnostic("skills/description-capped", "warning", `skill ${c.name}: description has ${c.chars.toLocaleString("en-US")} characters; Codex lists the first ${(MAX_LISTED_DESCRIPTION_CHARS - 3).toLocaleString("en-US")} and \`...\``, {
+      diagnostic("skills/description-capped", "warning", `skill ${c.name}: description has ${formatCount(c.chars)} characters; Codex lists the first ${formatCount(MAX_LISTED_DESCRIPTION_CHARS - 3)} and \`...\``, {
         data: { skill: c.name, chars: c.chars, maxChars: MAX_LISTED_DESCRIPTION_CHARS },
       }),
     );
   if (fitted.shortened > 0)
     diagnostics.push(
-      diagnostic("skills/descriptions-shortened", "warning", `${fitted.shortened} of ${table.lines.length} skill descriptions shortened by ${fitted.charsCut.toLocaleString("en-US")} characters in all to fit ${budgetText(budget, contextWindowTokens)}`, {
+      diagnostic("skills/descriptions-shortened", "warning", `${fitted.shortened} of ${table.lines.length} skill descriptions shortened by ${formatCount(fitted.charsCut)} characters in all to fit ${budgetText(budget, contextWindowTokens)}`, {
         data: { shortened: fitted.shortened, skills: table.lines.length, charsCut: fitted.charsCut, budget: budget.limit, unit: budget.unit },
       }),
     );

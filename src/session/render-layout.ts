@@ -6,6 +6,7 @@ import { labelItem } from "../cache/label-item.js";
 import type { SimulateCacheResult } from "../cache/simulate-cache.js";
 import type { ScenarioTurnResult } from "./compile-scenario.js";
 import type { Scenario } from "./scenario.js";
+import { formatCount } from "../model/format-count.js";
 
 /** Characters of a text kept on each side when a layout line is shortened. */
 export const LAYOUT_EDGE_CHARS = 60;
@@ -53,7 +54,7 @@ export interface LayoutInput {
   cache: SimulateCacheResult;
 }
 
-const n = (x: number) => x.toLocaleString("en-US");
+const n = formatCount;
 
 export function renderScenarioLayout({ scenario, turns, prefixes, cache }: LayoutInput): string {
   const out: string[] = [`scenario: ${scenario.name} (profile ${scenario.profile})`];

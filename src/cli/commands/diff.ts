@@ -17,6 +17,7 @@ import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./index.js";
 import { compileScenarioFile } from "./snapshot.js";
 import { requestsFromLog } from "../../session/requests-from-log.js";
+import { formatCount } from "../../model/format-count.js";
 
 interface DiffOptions {
   turns?: string;
@@ -94,7 +95,7 @@ function loadLogRequests(path: string, label: string, turns: string | undefined,
   return [at(picked[0]), at(picked[1])];
 }
 
-const n = (x: number) => x.toLocaleString("en-US");
+const n = formatCount;
 
 export function formatPrefixReport(r: CommonPrefixResult, a: string, b: string, model: CacheModel): string[] {
   const lines = [

@@ -80,6 +80,7 @@ export const registerPreview: RegisterCommand = (program: Command, io, setExitCo
     .option("--json", "print exactly the request body that would be POSTed")
     .option("--html <file>", "also write a self-contained HTML report of the layers")
     .option("--no-text", "omit the request text after the table")
-    .option("--no-color", "no colours (also NO_COLOR, or when not a terminal)")
+    .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
+    .option("--no-color", "no colours")
     .action(async (options: PreviewOptions) => setExitCode(await runPreview(options, io)));
 };

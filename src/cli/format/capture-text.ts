@@ -4,8 +4,9 @@ import type { CapturedRequest } from "../../capture/captured-request.js";
 import type { RequestView } from "../../capture/request-view.js";
 import { formatDiagnostic } from "./format-diagnostic.js";
 import type { Style } from "./style.js";
+import { formatCount } from "../../model/format-count.js";
 
-const n = (x: number): string => x.toLocaleString("en-US");
+const n = formatCount;
 const pad = (s: string, w: number): string => (s.length >= w ? s : s + " ".repeat(w - s.length));
 const lpad = (s: string, w: number): string => (s.length >= w ? s : " ".repeat(w - s.length) + s);
 

@@ -6,6 +6,7 @@ import { itemVisibleText, type DryRunReport } from "../../compact/plan-compact-d
 import type { ParsedSessionLog } from "../../session/parse-rollout.js";
 import { formatDiagnostic } from "./format-diagnostic.js";
 import type { Style } from "./style.js";
+import { formatCount } from "../../model/format-count.js";
 
 const PREVIEW_CHARS = 60;
 
@@ -19,7 +20,7 @@ export interface CompactReportInput {
   diagnostics: readonly Diagnostic[];
 }
 
-const fmt = (n: number | undefined) => (n === undefined ? "unknown" : n.toLocaleString("en-US"));
+const fmt = (n: number | undefined) => (n === undefined ? "unknown" : formatCount(n));
 
 function preview(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();

@@ -4,6 +4,7 @@
 import type { Diagnostic } from "../../model/diagnostic.js";
 import type { Manifest } from "../../model/manifest.js";
 import type { RequestView } from "../../capture/request-view.js";
+import { formatCount } from "../../model/format-count.js";
 
 export interface ReportFragment {
   id: string;
@@ -64,7 +65,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 }
 
-const fmt = (n: number | null): string => (n === null ? "–" : n.toLocaleString("en-US"));
+const fmt = (n: number | null): string => (n === null ? "–" : formatCount(n));
 
 /** Body paths of system/instructions pieces and conversation items per dialect. */
 const VIEW_PATHS: { [dialect: string]: { system: string; items: string; parts: string } } = {

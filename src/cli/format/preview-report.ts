@@ -5,6 +5,7 @@ import type { Diagnostic } from "../../model/diagnostic.js";
 import type { ContentPart, ResponseItem } from "../../model/items.js";
 import type { Manifest, ManifestFragment } from "../../model/manifest.js";
 import type { ResponsesRequest } from "../../model/request.js";
+import { formatCount } from "../../model/format-count.js";
 import type { ModelContextWindow } from "../../profiles/model-info.js";
 import { formatDiagnostic, relativeTo } from "./format-diagnostic.js";
 import type { Style } from "./style.js";
@@ -62,10 +63,6 @@ const LAYER_LABELS: { [layer: string]: string } = {
 const STAND_IN_NOTE =
   "[stand-in prose]: promptc's own wording in the harness's layout; its bytes differ from the harness's. Use --prose-dir or --base-instructions for exact bytes.";
 
-/** 1234567 → "1,234,567" (Intl's number formatting costs a few ms of start-up). */
-export function formatCount(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
 const num = formatCount;
 
 /** A bar of the share of the window, in eighths of a cell; never empty for a non-zero share. */

@@ -8,7 +8,7 @@ import type { ModelContextWindow } from "../../../profiles/model-info.js";
 import { formatDiagnostic } from "../../format/format-diagnostic.js";
 import { renderHtmlReport, type ReportSection } from "../../format/html-report.js";
 import { renderPreviewReport, type PreviewTable } from "../../format/preview-report.js";
-import { createStyle, shouldColor } from "../../format/style.js";
+import { colorFor, createStyle } from "../../format/style.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../../io.js";
 import type { PreviewOptions } from "./preview-options.js";
 
@@ -51,7 +51,7 @@ export function emitPreview(out: PreviewOutput, options: PreviewOptions, io: Cli
     diagnostics: out.diagnostics,
     window: out.window,
     cwd: out.cwd,
-    style: createStyle(shouldColor(io, options.color)),
+    style: createStyle(colorFor(io, options.color)),
     showText: options.text !== false,
   };
   if (out.subtitle !== undefined) report.subtitle = out.subtitle;
