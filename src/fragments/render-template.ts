@@ -32,8 +32,10 @@ let compiler: typeof Handlebars | undefined;
 
 export const TEMPLATE_HELPERS: readonly string[] = Object.keys(HELPERS);
 
-/** What templates compile with; templates/generate-default-prose.mjs precompiles the defaults with the same. */
-/** (Typed from the compiler so the emitted .d.ts names no ambient Handlebars type.) */
+/**
+ * What templates compile with; templates/generate-default-prose.mjs precompiles the defaults with the same.
+ * (Typed from the compiler so the emitted .d.ts names no ambient Handlebars type.)
+ */
 export const TEMPLATE_COMPILE_OPTIONS: NonNullable<Parameters<typeof Handlebars.compile>[1]> = {
   strict: true,
   noEscape: true,
