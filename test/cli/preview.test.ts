@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -131,5 +131,23 @@ describe("promptc preview", () => {
     const b = capture();
     expect(await run(["preview", "--session", "x", "--scenario", "y"], b.io)).toBe(2);
     expect(b.err()).toMatch(/cannot be combined/);
+  });
+
+  it("reads the message from --message-file and enforces Codex's 1,048,576-character limit on it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "promptc-msg-"));
+    const ok = join(dir, "ok.txt");
+    const big = join(dir, "big.txt");
+    writeFileSync(ok, "fix the failing test");
+    writeFileSync(big, "a".repeat(1_048_577));
+    const a = capture();
+    expect(await run(["preview", "-C", BASIC, "--message-file", ok, "--json", ...FIXED], a.io)).toBe(0);
+    expect(a.out()).toContain('"text":"fix the failing test"');
+    const b = capture();
+    expect(await run(["preview", "-C", BASIC, "--message-file", big, "--json", ...FIXED], b.io)).toBe(2);
+    expect(b.err()).toMatch(/1,048,577 characters; Codex rejects messages over 1,048,576/);
+    const c = capture({ readStdin: async () => "from stdin" });
+    expect(await run(["preview", "-C", BASIC, "--message-file", "-", "--json", ...FIXED], c.io)).toBe(0);
+    expect(c.out()).toContain('"text":"from stdin"');
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,5 +1,7 @@
 // `promptc preview`: the exact request the next turn would send from a directory (or a scenario turn, or the
 // next turn of a logged session), layer by layer. Does IO through the Node host; the compile is pure.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import type { Command } from "commander";
 import { compile } from "../../compile/compile.js";
 import { modelContextWindow } from "../../profiles/model-info.js";
@@ -41,7 +43,26 @@ function previewDirectory(options: PreviewOptions, io: CliIO): number {
   );
 }
 
+/** The message text from --message-file, or a one-line error. */
+async function readMessageFile(path: string, io: CliIO): Promise<string | { error: string }> {
+  if (path === "-") return io.readStdin ? io.readStdin() : { error: "standard input is not available" };
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(readFileSync(resolve(io.cwd, path)));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return { error: code ? `cannot read ${path}: ${code}` : `${path} is not valid UTF-8` };
+  }
+}
+
 export async function runPreview(options: PreviewOptions, io: CliIO): Promise<number> {
+  if (options.messageFile !== undefined) {
+    const text = await readMessageFile(options.messageFile, io);
+    if (typeof text !== "string") {
+      io.stderr(`promptc preview: ${text.error}\n`);
+      return EXIT_USAGE;
+    }
+    options = { ...options, message: text };
+  }
   if (options.scenario !== undefined && options.session !== undefined) {
     io.stderr("promptc preview: --scenario and --session cannot be combined\n");
     return EXIT_USAGE;
@@ -60,6 +81,7 @@ export const registerPreview: RegisterCommand = (program: Command, io, setExitCo
     .description("show the exact request the next turn would send from a directory, layer by layer")
     .option("-C, --cwd <dir>", "working directory of the turn (default: the current directory)")
     .option("-m, --message <text>", "the user's message", "")
+    .option("--message-file <file>", "read the user's message from a file (- for standard input)")
     .option("-i, --image <path>", "attach an image (repeatable)", collect)
     .option("--profile <name>", "harness profile: codex or promptc", "promptc")
     .option("--codex-home <dir>", "CODEX_HOME (default: $CODEX_HOME or ~/.codex)")

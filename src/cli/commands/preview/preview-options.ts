@@ -3,6 +3,8 @@
 export interface PreviewOptions {
   cwd?: string;
   message?: string;
+  /** File (or `-` for standard input) holding the message: argv cannot carry Codex's 1 MiB limit. */
+  messageFile?: string;
   image?: string[];
   profile: string;
   codexHome?: string;
