@@ -6,7 +6,7 @@ import { diagnostic } from "../model/diagnostic.js";
 import type { ShellName } from "../model/turn-context.js";
 
 export const FALLBACK_TIMEZONE = "Etc/UTC";
-/** Codex's shell when it cannot tell (promptc reads `$SHELL`; Codex itself reads the passwd entry). */
+/** Codex's shell when it cannot tell (it reads the account's login shell, not `$SHELL`). */
 export const DEFAULT_SHELL: ShellName = "bash";
 const ZONEINFO = "/zoneinfo/";
 
@@ -107,10 +107,13 @@ export function discoverEnvironment(host: Host, options: DiscoverEnvironmentOpti
     if (!mapped) diagnostics.push(diagnostic("environment/unknown-shell", "warning", `shell \`${options.shell}\` is not one Codex knows (zsh, bash, powershell, sh, cmd); sent as given`));
     shell = mapped ?? options.shell;
   } else {
-    const envShell = host.env("SHELL");
-    const mapped = envShell ? shellNameFromPath(envShell) : undefined;
-    if (envShell && !mapped)
-      diagnostics.push(diagnostic("environment/unknown-shell", "info", `$SHELL \`${envShell}\` is not one Codex knows; using ${DEFAULT_SHELL}`));
+    // As Codex 0.171.0: the passwd entry's shell; `$SHELL` only where the host has no account database.
+    const login = host.loginShell();
+    const source = login !== undefined ? "the login shell" : "$SHELL";
+    const found = login ?? host.env("SHELL");
+    const mapped = found ? shellNameFromPath(found) : undefined;
+    if (found && !mapped)
+      diagnostics.push(diagnostic("environment/unknown-shell", "info", `${source} \`${found}\` is not one Codex knows; using ${DEFAULT_SHELL}`));
     shell = mapped ?? DEFAULT_SHELL;
   }
 

@@ -53,5 +53,7 @@ export interface Host {
   cwd(): string;
   env(name: string): string | undefined;
   home(): string | undefined;
+  /** The user's login shell from the account database (what Codex reports; it ignores `$SHELL`). */
+  loginShell(): string | undefined;
   clock(): Clock;
 }

@@ -24,6 +24,8 @@ export interface MemoryHostOptions {
   cwd?: string;
   env?: Record<string, string>;
   home?: string;
+  /** The account's login shell (NodeHost reads the passwd entry). */
+  loginShell?: string;
   clock?: Clock;
 }
 
@@ -185,6 +187,7 @@ export function createMemoryHost(options: MemoryHostOptions = {}): MemoryHost {
     cwd: () => options.cwd ?? "/",
     env: (name) => env[name],
     home: () => options.home,
+    loginShell: () => options.loginShell,
     clock: () => clock,
   };
 }

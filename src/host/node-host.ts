@@ -2,7 +2,7 @@
 // Does IO (this is the edge).
 import { closeSync, fstatSync, lstatSync, openSync, readSync, readdirSync, realpathSync, statSync } from "node:fs";
 import type { Dirent, Stats } from "node:fs";
-import { homedir } from "node:os";
+import { homedir, userInfo } from "node:os";
 import type { DirEntry, FileKind, FileStat, Host, HostResult, ReadBytesValue } from "./host.js";
 import { compareByteOrder } from "./byte-order.js";
 
@@ -85,6 +85,7 @@ export interface NodeHostOptions {
   cwd?: string;
   env?: Record<string, string | undefined>;
   home?: string;
+  loginShell?: string;
   nowMs?: number;
   timezone?: string;
 }
@@ -129,6 +130,7 @@ export function createNodeHost(options: NodeHostOptions = {}): Host {
     cwd: () => options.cwd ?? process.cwd(),
     env: (name) => (options.env ? options.env[name] : process.env[name]),
     home: () => options.home ?? (process.env["HOME"] || safeHomedir()),
+    loginShell: () => options.loginShell ?? safeLoginShell(),
     clock: () => {
       const nowMs = options.nowMs ?? Date.now();
       let timezone = options.timezone;
@@ -143,6 +145,15 @@ export function createNodeHost(options: NodeHostOptions = {}): Host {
       };
     },
   };
+}
+
+/** The passwd entry's shell; undefined when the account has none (userInfo throws then). */
+function safeLoginShell(): string | undefined {
+  try {
+    return userInfo().shell || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function safeHomedir(): string | undefined {

@@ -79,6 +79,14 @@ describe("discoverEnvironment", () => {
     });
   });
 
+  it("prefers the account's login shell to $SHELL, as Codex 0.171.0 does", () => {
+    const clock = { nowMs, timezone: "Etc/UTC" };
+    expect(discoverEnvironment(createMemoryHost({ loginShell: "/bin/zsh", env: { SHELL: "/usr/bin/fish" }, clock })).value.shell).toBe("zsh");
+    expect(discoverEnvironment(createMemoryHost({ env: { SHELL: "/bin/zsh" }, clock })).value.shell).toBe("zsh");
+    const odd = discoverEnvironment(createMemoryHost({ loginShell: "/usr/bin/fish", env: { SHELL: "/bin/zsh" }, clock }));
+    expect([odd.value.shell, odd.diagnostics.map((d) => d.message)]).toEqual(["bash", ["the login shell `/usr/bin/fish` is not one Codex knows; using bash"]]);
+  });
+
   it("falls back to bash and the clock's zone", () => {
     const host = createMemoryHost({ env: { SHELL: "/usr/bin/fish" }, clock: { nowMs, timezone: "Etc/UTC" } });
     const r = discoverEnvironment(host);
