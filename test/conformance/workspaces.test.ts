@@ -21,9 +21,13 @@ import { findCodex, type FindCodexResult } from "./find-codex.js";
 
 const WORKSPACES = fileURLToPath(new URL("../../fixtures/workspaces/", import.meta.url));
 /** Working directory inside each scenario (fixtures/workspaces/README.md); the root when not listed. */
-const CWD_OF: { [scenario: string]: string } = { basic: "packages/api", budget: "a/b" };
-/** A message mentioning a skill where the scenario has one, so `<skill>` injection is checked too. */
-const MESSAGE_OF: { [scenario: string]: string } = { basic: "use $release-notes for the next tag" };
+const CWD_OF: { [scenario: string]: string } = { basic: "packages/api", budget: "a/b", "edge-bytes": "docs" };
+/** A message mentioning skills where the scenario has them, so `<skill>` injection is checked too. */
+const MESSAGE_OF: { [scenario: string]: (ws: string) => string } = {
+  basic: () => "use $release-notes for the next tag",
+  // A plain mention, one of a skill Codex does not list (implicit invocation off), and a linked mention.
+  "skills-edge": (ws) => `use $folded, $quiet and [$zeta](${ws}/.codex/skills/zeta/SKILL.md)`,
+};
 /** Sandbox × whether $TMPDIR is set (Codex adds it to the writable roots, not to `<filesystem>`). */
 const CASES: [SandboxMode, boolean][] = [["read-only", false], ["workspace-write", false], ["workspace-write", true], ["danger-full-access", false]];
 
@@ -64,7 +68,7 @@ function comparable(item: Item): { role: string; parts: string[] } {
   return { role, parts };
 }
 
-interface Prepared { cwd: string; codexHome: string; home: string; env: { [k: string]: string | undefined } }
+interface Prepared { ws: string; cwd: string; codexHome: string; home: string; env: { [k: string]: string | undefined } }
 
 function prepare(scenario: string, withTmpdir: boolean): Prepared {
   const root = mkdtempSync(join(tmpdir(), `promptc-conformance-${scenario}-`));
@@ -82,7 +86,7 @@ function prepare(scenario: string, withTmpdir: boolean): Prepared {
     env.TMPDIR = join(root, "tmpdir");
     mkdirSync(env.TMPDIR);
   }
-  return { cwd, codexHome, home, env };
+  return { ws, cwd, codexHome, home, env };
 }
 
 async function captureCodex(bin: string, p: Prepared, sandbox: SandboxMode, message: string): Promise<{ body: Body; raw: string; userAgent?: string }> {
@@ -108,7 +112,7 @@ describe.each(scenarios)("codex 0.171.0 on fixtures/workspaces/%s", (scenario) =
   it.each(CASES)("matches promptc's codex profile with -s %s (TMPDIR set: %s)", async (sandbox, withTmpdir) => {
     if ("skip" in codex) return console.log(`conformance ${scenario}/${sandbox}: skipped: ${codex.skip}`);
     const p = prepare(scenario, withTmpdir);
-    const message = MESSAGE_OF[scenario] ?? "say hello";
+    const message = MESSAGE_OF[scenario]?.(p.ws) ?? "say hello";
     const captured = await captureCodex(codex.bin, p, sandbox, message);
     writeFileSync(join(p.home, "..", "captured.json"), captured.raw);
 
