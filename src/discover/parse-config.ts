@@ -7,7 +7,8 @@ import type { ApprovalPolicy, SandboxMode } from "../model/turn-context.js";
 import { dirnameOf, resolvePath } from "./paths.js";
 
 export const DEFAULT_PROJECT_ROOT_MARKERS: readonly string[] = [".git"];
-export const PROJECT_DOC_MAX_BYTES = 32 * 1024;
+import { AGENTS_MD_MAX_BYTES as PROJECT_DOC_MAX_BYTES } from "../profiles/discovery-rules.js";
+export { PROJECT_DOC_MAX_BYTES };
 const SANDBOX_MODES: readonly SandboxMode[] = ["read-only", "workspace-write", "danger-full-access"];
 const APPROVAL_POLICIES: readonly ApprovalPolicy[] = ["untrusted", "on-failure", "on-request", "never"];
 

@@ -4,11 +4,10 @@ import { parse as parseYaml } from "yaml";
 import { parseSimpleFrontmatter } from "./parse-simple-frontmatter.js";
 import { charCount, isRustWhitespace, rustTrim } from "./text-utils.js";
 
-export const MAX_SKILL_NAME_CHARS = 64;
-/** Not a load error in 0.171.0: longer descriptions load and are listed cut to this many characters. */
-export const MAX_SKILL_DESCRIPTION_CHARS = 1024;
-/** Documented limit; 0.171.0 loads longer ones too. */
-export const MAX_SKILL_SHORT_DESCRIPTION_CHARS = 1024;
+// Codex's limits (profiles/discovery-rules.ts). The description one is not a load error in 0.171.0: longer
+// descriptions load and are listed cut to it; the short-description one is documented, and longer ones load too.
+import { SKILL_NAME_MAX_CHARS as MAX_SKILL_NAME_CHARS, SKILL_DESCRIPTION_MAX_CHARS as MAX_SKILL_DESCRIPTION_CHARS, SKILL_SHORT_DESCRIPTION_MAX_CHARS as MAX_SKILL_SHORT_DESCRIPTION_CHARS } from "../profiles/discovery-rules.js";
+export { MAX_SKILL_NAME_CHARS, MAX_SKILL_DESCRIPTION_CHARS, MAX_SKILL_SHORT_DESCRIPTION_CHARS };
 /** Bounds YAML alias expansion so an alias bomb fails fast instead of hanging. */
 const YAML_MAX_ALIAS_COUNT = 100;
 

@@ -9,8 +9,8 @@ import { basenameOf, dirnameOf, joinPath } from "./paths.js";
 import { formatCount } from "./text-utils.js";
 
 /** The root is depth 0: `root/d0/…/d5/SKILL.md` loads, one level deeper does not. */
-export const MAX_SCAN_DEPTH = 6;
-export const MAX_SKILLS_DIRS_PER_ROOT = 2000;
+import { SKILL_MAX_SCAN_DEPTH as MAX_SCAN_DEPTH, SKILL_MAX_DIRS_PER_ROOT as MAX_SKILLS_DIRS_PER_ROOT } from "../profiles/discovery-rules.js";
+export { MAX_SCAN_DEPTH, MAX_SKILLS_DIRS_PER_ROOT };
 const SKILL_FILE = "SKILL.md";
 
 export interface ScannedSkill {

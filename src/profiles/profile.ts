@@ -27,17 +27,8 @@ export type DeveloperSectionId = "developer-instructions" | "skills" | "permissi
 /** Content items of the initial contextual user message. */
 export type ContextSectionId = "agents-md" | "environment-context";
 
+/** How discovery differs per profile (the caps themselves are Codex's, in discovery-rules.ts, for both). */
 export interface DiscoveryRules {
-  /** `project_doc_max_bytes` default; the budget is shared by all project docs, spent root-first. */
-  projectDocMaxBytes: number;
-  /** Candidate names per directory, first present wins (fallbacks from config come after). */
-  projectDocFilenames: readonly string[];
-  projectRootMarkers: readonly string[];
-  skillNameMaxChars: number;
-  skillDescriptionMaxChars: number;
-  /** Root is depth 0; `SKILL.md` at depth ≤ this loads. */
-  skillMaxScanDepth: number;
-  skillMaxDirsPerRoot: number;
   /** Codex decodes a cut that splits a UTF-8 character lossily (U+FFFD); promptc cuts on a boundary. */
   lossyUtf8Cut: boolean;
 }

@@ -2,7 +2,6 @@
 // smaller tool list sorted by name; base instructions go in `instructions`. Pure data.
 import { codexProfile } from "./codex.js";
 import { codexToolDeclarations } from "./codex-tools.js";
-import { CODEX_DISCOVERY_RULES } from "./discovery-rules.js";
 import type { Profile } from "./profile.js";
 
 const PROMPTC_TOOLS = new Set(["exec_command", "write_stdin", "request_user_input"]);
@@ -10,7 +9,7 @@ const PROMPTC_TOOLS = new Set(["exec_command", "write_stdin", "request_user_inpu
 export const promptcProfile: Profile = {
   id: "promptc",
   description: "promptc's own prose and tools on Codex's mechanics",
-  discovery: { ...CODEX_DISCOVERY_RULES, lossyUtf8Cut: false },
+  discovery: { lossyUtf8Cut: false },
   requestFields: ["model", "instructions", "input", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "store", "stream", "include", "prompt_cache_key"],
   baseInstructions: "instructions-field",
   messageIds: false,

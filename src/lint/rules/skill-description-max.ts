@@ -3,7 +3,7 @@ import { defineRule } from "../define-rule.js";
 import { fmValuePlace, fmString, formatInt, limitsSchema } from "../rule-utils.js";
 import { CODEX_SOURCE, SKILLS_SPEC } from "../sources.js";
 
-export const SKILL_DESCRIPTION_MAX_CHARS = 1024;
+import { SKILL_DESCRIPTION_MAX_CHARS } from "../../profiles/discovery-rules.js";
 
 export const skillDescriptionMax = defineRule({
   id: "skill/description-max",

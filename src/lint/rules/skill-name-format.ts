@@ -3,7 +3,7 @@ import { defineRule } from "../define-rule.js";
 import { fmKey, fmString } from "../rule-utils.js";
 import { SKILLS_REF, SKILLS_SPEC } from "../sources.js";
 
-export const SKILL_NAME_MAX_CHARS = 64;
+import { SKILL_NAME_MAX_CHARS } from "../../profiles/discovery-rules.js";
 const NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** What --fix writes: lowercase, runs of other characters become one hyphen. */
