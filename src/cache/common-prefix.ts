@@ -1,5 +1,5 @@
 // commonPrefix(a, b): how much of request a's prompt request b reuses, and where and why they diverge. Pure.
-import { canonicalJson } from "./canonical-json.js";
+import { canonicalJson } from "../compile/canonical-json.js";
 import { cacheableTokens, OPENAI_CACHE_MODEL, type CacheModel } from "./cache-model.js";
 import { commonTextPrefix, prefixBytes } from "./common-text-prefix.js";
 import { classifyInputDivergence, describeToolChange, type Divergence, type DivergenceCause } from "./divergence.js";

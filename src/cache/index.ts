@@ -1,5 +1,4 @@
 // Cache analysis: common prefix of two requests, first divergence with cause, provider cache simulation. Pure.
-export { canonicalJson } from "./canonical-json.js";
 export { cacheableTokens, OPENAI_CACHE_MODEL, type CacheModel } from "./cache-model.js";
 export { commonPrefix, explainPrefix, type CommonPrefixResult, type ParameterChange, type PrefixOptions } from "./common-prefix.js";
 export type { Divergence, DivergenceCause } from "./divergence.js";
@@ -8,3 +7,5 @@ export { parseRequest, REQUEST_PROBLEMS_MAX, type ParseRequestResult } from "./p
 export { buildPromptSegments, cachePartition, PARAMETER_FIELDS, type PromptSegment, type RequestLike, type SegmentKind } from "./prompt-segments.js";
 export { simulateCache, type CachedRequestStats, type SimulateCacheOptions, type SimulateCacheResult } from "./simulate-cache.js";
 export type { CountTokens } from "./token-counter.js";
+export { buildScenarioSnapshot, keepsPrefix, requestSnapshotText, type InvariantFinding, type ScenarioSnapshot } from "./scenario-snapshot.js";
+export { renderScenarioLayout, shortenText, LAYOUT_EDGE_CHARS, type LayoutInput } from "./render-layout.js";

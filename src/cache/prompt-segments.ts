@@ -2,7 +2,7 @@
 // Pure.
 import type { ResponseItem } from "../model/items.js";
 import type { ResponsesRequest } from "../model/request.js";
-import { canonicalJson } from "./canonical-json.js";
+import { canonicalJson } from "../compile/canonical-json.js";
 import { labelItem } from "./label-item.js";
 
 export type SegmentKind = "tools" | "instructions" | "input";

@@ -1,5 +1,6 @@
 // Stage 3 of compile: the exact bytes that would be POSTed — top-level keys in the profile's order, message and
-// content keys in the wire order, compact JSON like serde (no spaces). Pure.
+// content keys in the wire order, compact JSON like serde (no spaces) — and the sorted-keys form cache analysis
+// compares. Pure.
 import type { ContentPart, ResponseItem } from "../model/items.js";
 import type { ResponsesRequest } from "../model/request.js";
 import type { Profile } from "../profiles/profile.js";
@@ -46,4 +47,23 @@ export function canonicalRequest(request: ResponsesRequest, profile: Profile): {
 /** Exact request bytes (as a string; UTF-8 encode to POST). */
 export function serializeRequest(request: ResponsesRequest, profile: Profile): string {
   return JSON.stringify(canonicalRequest(request, profile));
+}
+
+/** Sorted-keys JSON, the byte form cache analysis compares: every object's keys sorted, so two semantically equal values give equal bytes. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== "object") {
+    // undefined (absent optional field) serialises like JSON.stringify does inside objects: skipped by caller.
+    return JSON.stringify(value) ?? "null";
+  }
+  if (Array.isArray(value)) {
+    return `[${value.map((v) => (v === undefined ? "null" : canonicalJson(v))).join(",")}]`;
+  }
+  const record = value as { [key: string]: unknown };
+  const parts: string[] = [];
+  for (const key of Object.keys(record).sort()) {
+    const v = record[key];
+    if (v === undefined) continue;
+    parts.push(`${JSON.stringify(key)}:${canonicalJson(v)}`);
+  }
+  return `{${parts.join(",")}}`;
 }

@@ -1,7 +1,7 @@
 // The environment-context item appended when the environment changed between turns. Pure.
 // codex (0.171.0, captured): cwd+shell together only when that pair changed; date and timezone always; network
 // and the <filesystem> element always repeated when present. promptc: only what changed, plus date and timezone.
-import { canonicalJson } from "../cache/canonical-json.js";
+import { canonicalJson } from "../compile/canonical-json.js";
 import { renderEnvironmentContext, type EnvironmentRender } from "../fragments/environment-context.js";
 import type { ReferenceContext } from "./reference-context.js";
 

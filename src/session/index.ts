@@ -8,5 +8,3 @@ export { settingsAtTurn, VIRTUAL_HOME, VIRTUAL_CODEX_HOME, type Scenario, type S
 export { SCENARIO_SCHEMA } from "./scenario-schema.js";
 export { parseScenario, jsonPath } from "./parse-scenario.js";
 export { compileScenario, applyScenarioSettings, turnReplyItems, type CompileScenarioResult, type ScenarioTurnResult } from "./compile-scenario.js";
-export { buildScenarioSnapshot, keepsPrefix, requestSnapshotText, type InvariantFinding, type ScenarioSnapshot } from "./scenario-snapshot.js";
-export { renderScenarioLayout, shortenText, LAYOUT_EDGE_CHARS, type LayoutInput } from "./render-layout.js";

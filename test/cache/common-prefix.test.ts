@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson, commonPrefix, explainPrefix } from "../../src/cache/index.js";
+import { commonPrefix, explainPrefix } from "../../src/cache/index.js";
+import { canonicalJson } from "../../src/compile/canonical-json.js";
 import { charTokens, msg, req } from "./helpers.js";
 
 const base = [msg("developer", "<permissions instructions>\nro\n</permissions instructions>"), msg("user", "<environment_context>\n  <cwd>/a</cwd>\n</environment_context>"), msg("user", "hello")];

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createMemoryHost } from "../../src/host/memory-host.js";
 import { loadScenarioContexts, loadScenarioFile } from "../../src/discover/load-scenario.js";
 import { compileScenario, turnReplyItems } from "../../src/session/compile-scenario.js";
-import { buildScenarioSnapshot } from "../../src/session/scenario-snapshot.js";
+import { buildScenarioSnapshot } from "../../src/cache/scenario-snapshot.js";
 import { parseScenario } from "../../src/session/parse-scenario.js";
 
 const yaml = (extra = "") => `profile: codex
