@@ -10,7 +10,7 @@ import type { Diagnostic } from "../../model/diagnostic.js";
 import { loadScenarioContexts, loadScenarioFile, loadSnapshotFolders } from "../../discover/load-scenario.js";
 import { compileScenario, type CompileScenarioResult } from "../../session/compile-scenario.js";
 import type { Scenario } from "../../session/scenario.js";
-import { buildScenarioSnapshot, type InvariantFinding } from "../../session/scenario-snapshot.js";
+import { buildScenarioSnapshot, type InvariantFinding } from "../../cache/scenario-snapshot.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
