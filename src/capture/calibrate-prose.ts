@@ -3,11 +3,11 @@
 // prose id. Pure: the caller reads the captures and writes the files. The prose stays on the user's machine.
 import YAML from "yaml";
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
-import { PERMISSIONS_OPEN_TAG } from "../fragments/permissions.js";
-import { SKILLS_CLOSE_TAG, SKILLS_OPEN_TAG } from "../fragments/skills-section.js";
-import { splitPermissionsSection } from "./split-permissions.js";
+import { SKILLS_CLOSE_TAG } from "../fragments/skills-section.js";
+import { calibratePermissions, type CalibrateApproval } from "./calibrate-permissions.js";
+import { collectContextSections } from "./collect-context-sections.js";
 
-export type CalibrateApproval = "never" | "on-request" | "on-failure" | "untrusted";
+export type { CalibrateApproval } from "./calibrate-permissions.js";
 
 export interface CalibrateInput {
   /** Path shown in diagnostics. */
@@ -90,18 +90,6 @@ function turnMetadata(body: Obj): Obj {
   }
 }
 
-function sandboxFromEnvironment(input: unknown[]): string | undefined {
-  for (const item of input) {
-    for (const t of textsOf(item)) {
-      if (!t.startsWith("<environment_context>")) continue;
-      if (t.includes('<permission_profile type="disabled">')) return "danger-full-access";
-      if (t.includes('<entry access="write">')) return "workspace-write";
-      if (t.includes("<permission_profile")) return "read-only";
-    }
-  }
-  return undefined;
-}
-
 export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptions = {}): CalibrateResult {
   const diagnostics: Diagnostic[] = [];
   const texts: { [id: string]: string } = {};
@@ -113,10 +101,24 @@ export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptio
   const summaries: string[] = [];
   let networkVerbatim = false;
 
+  const toolSources: { [name: string]: string } = {};
+  const mergeTool = (name: string, prose: ToolProseOut, file: string) => {
+    tools ??= {};
+    const known = tools[name];
+    const kept = toolSources[name] ?? "";
+    if (known === undefined) {
+      tools[name] = prose;
+      toolSources[name] = file;
+    } else if (JSON.stringify(known) !== JSON.stringify(prose)) {
+      diagnostics.push(diagnostic("calibrate/conflict", "warning", `${file}: the description of tool ${name} differs from the one taken from ${kept}; kept that one`, { file, data: { id: `tools.yaml:${name}`, kept } }));
+    }
+  };
   const put = (id: string, text: string, file: string) => {
     const known = texts[id];
     if (known !== undefined && known !== text) {
-      diagnostics.push(diagnostic("calibrate/conflict", "warning", `${file}: ${id} differs from the text in ${sources[id]}; keeping the first`, { file, data: { id } }));
+      const kept = sources[id] ?? "";
+      const where = kept === file ? "an earlier section of the same request" : kept;
+      diagnostics.push(diagnostic("calibrate/conflict", "warning", `${file}: ${id} differs from the text taken from ${where}; kept that one`, { file, data: { id, kept } }));
       return;
     }
     texts[id] = text;
@@ -162,37 +164,16 @@ export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptio
       if (input.replyText !== undefined && input.replyText !== "") summaries.push(input.replyText);
     }
 
-    const sandbox = typeof meta.sandbox_mode === "string" ? meta.sandbox_mode : sandboxFromEnvironment(items);
-    for (const item of items) {
-      if (!isObj(item) || item.role !== "developer") continue;
-      for (const t of textsOf(item)) {
-        if (t.startsWith(SKILLS_OPEN_TAG)) {
-          const m = /^<skills_instructions>\n## Skills\n([\s\S]*?)\n### Skill roots\n/.exec(t);
-          if (m?.[1] !== undefined && t.endsWith(SKILLS_CLOSE_TAG)) put("skills-preamble", m[1], file);
-          else diagnostics.push(diagnostic("calibrate/unrecognised-section", "warning", `${file}: skills section does not have the expected layout; skipped`, { file }));
-        } else if (t.startsWith(PERMISSIONS_OPEN_TAG)) {
-          if (sandbox === undefined) {
-            diagnostics.push(diagnostic("calibrate/unknown-sandbox", "warning", `${file}: cannot tell the sandbox mode of the permissions section; skipped`, { file }));
-            continue;
-          }
-          const parts = splitPermissionsSection(t, sandbox);
-          if (parts === undefined) {
-            diagnostics.push(diagnostic("calibrate/unrecognised-section", "warning", `${file}: permissions section does not have the expected layout; skipped`, { file }));
-            continue;
-          }
-          put(`permissions-sandbox-${sandbox}`, parts.sandbox, file);
-          if (!parts.networkTemplated) networkVerbatim = true;
-          if (parts.writableRoots !== undefined) put("permissions-writable-roots", parts.writableRoots, file);
-          if (parts.approval !== "") put(`permissions-approval-${approval}`, parts.approval, file);
-          if (parts.approvedPrefixesHead !== undefined) put("permissions-approved-prefixes", parts.approvedPrefixesHead, file);
-        }
-      }
+    const sections = collectContextSections(items, file, typeof meta.sandbox_mode === "string" ? meta.sandbox_mode : undefined);
+    diagnostics.push(...sections.diagnostics);
+    for (const t of sections.skills) {
+      const m = /^<skills_instructions>\n## Skills\n([\s\S]*?)\n### Skill roots\n/.exec(t);
+      if (m?.[1] !== undefined && t.endsWith(SKILLS_CLOSE_TAG)) put("skills-preamble", m[1], file);
+      else diagnostics.push(diagnostic("calibrate/unrecognised-section", "warning", `${file}: skills section does not have the expected layout; skipped`, { file }));
     }
-    if (Array.isArray(body.tools) && body.tools.length > 0) {
-      const tp = toolProse(body.tools);
-      if (tools === undefined) tools = tp;
-      else for (const [k, v] of Object.entries(tp)) tools[k] ??= v;
-    }
+    for (const s of sections.sentences) put(s.id, s.text, file);
+    networkVerbatim = calibratePermissions(sections.permissions, approval, file, put, diagnostics) || networkVerbatim;
+    if (Array.isArray(body.tools)) for (const [name, prose] of Object.entries(toolProse(body.tools))) mergeTool(name, prose, file);
   }
 
   if (networkVerbatim) {
