@@ -1,6 +1,6 @@
 // The real Host: synchronous node:fs calls, errors turned into HostResult values, never thrown.
 // Does IO (this is the edge).
-import { closeSync, fstatSync, lstatSync, openSync, readSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, readdirSync, realpathSync, statSync } from "node:fs";
 import type { Dirent, Stats } from "node:fs";
 import { homedir, userInfo } from "node:os";
 import type { DirEntry, FileKind, FileStat, Host, HostResult, ReadBytesValue } from "./host.js";
@@ -8,6 +8,24 @@ import { compareByteOrder } from "./byte-order.js";
 
 /** Chunk size for reads of unknown length (pipes, /proc files); bounded by maxBytes anyway. */
 const READ_CHUNK_BYTES = 64 * 1024;
+/** How long a read waits between polls of a pipe whose writer has not written yet. */
+const PIPE_POLL_MS = 10;
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * One read. A named FIFO is opened non-blocking (a FIFO nobody writes to must not hang discovery): with no writer
+ * it reads as empty; with a writer that has not written yet (process substitution), it waits like cat does.
+ */
+function readChunk(fd: number, buf: Buffer, want: number): number {
+  for (;;) {
+    try {
+      return readSync(fd, buf, 0, want, null);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
+      Atomics.wait(pause, 0, 0, PIPE_POLL_MS);
+    }
+  }
+}
 
 function fail<T>(error: unknown): HostResult<T> {
   const e = error as { code?: unknown; message?: unknown };
@@ -42,7 +60,7 @@ function kindOfDirent(d: Dirent): FileKind {
 function readLimited(path: string, maxBytes: number | undefined): HostResult<ReadBytesValue> {
   let fd: number;
   try {
-    fd = openSync(path, "r");
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     return fail(error);
   }
@@ -55,7 +73,7 @@ function readLimited(path: string, maxBytes: number | undefined): HostResult<Rea
     while (total < limit) {
       const want = Math.min(limit - total, st.size > total ? st.size - total : READ_CHUNK_BYTES);
       const buf = Buffer.allocUnsafe(want);
-      const n = readSync(fd, buf, 0, want, null);
+      const n = readChunk(fd, buf, want);
       if (n === 0) break;
       chunks.push(n === want ? buf : buf.subarray(0, n));
       total += n;
@@ -64,7 +82,7 @@ function readLimited(path: string, maxBytes: number | undefined): HostResult<Rea
     if (total >= limit && limit !== Number.POSITIVE_INFINITY) {
       // One probe byte tells whether anything was left unread (sizes lie for pipes and /proc).
       const probe = Buffer.allocUnsafe(1);
-      truncated = readSync(fd, probe, 0, 1, null) > 0;
+      truncated = readChunk(fd, probe, 1) > 0;
     }
     const bytes = new Uint8Array(Buffer.concat(chunks, total));
     const size = Math.max(st.size, total + (truncated ? 1 : 0));
