@@ -89,11 +89,11 @@ function collectInputs(path: string): CalibrateInput[] | string {
 export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, setExitCode) => {
   program
     .command("calibrate")
-    .description("extract prose (base instructions, preambles, permission texts, tool descriptions) from captures into a --prose-dir")
-    .argument("<captures...>", "captured request bodies (NNN.request.json) or capture -o folders")
+    .description("extract prose (base instructions, preambles, permission texts, session-update sentences, tool descriptions) from captures into a --prose-dir")
+    .argument("<captures...>", "captured request bodies (NNN.request.json) or capture -o folders; first and resumed turns may be mixed (texts that differ between them are reported as conflicts, the first kept)")
     .option("--profile <id>", "profile the prose is for", "codex")
     .option("-o, --out <dir>", "prose directory to write")
-    .option("--approval <policy>", `approval policy the capture ran with (${APPROVALS.join(", ")})`, "never")
+    .option("--approval <policy>", `approval policy the captured turns ran with (${APPROVALS.join(", ")})`, "never")
     .option("--agent-version <v>", "agent version of the capture when its headers are not next to it")
     .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")
