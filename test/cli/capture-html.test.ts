@@ -71,6 +71,41 @@ describe("sectionFromCompile", () => {
     ]);
     expect(s.params).toEqual([{ key: "model", json: '"m"' }]);
   });
+
+  const skillsManifest = (): Manifest => ({
+    profile: "codex",
+    model: "m",
+    encoding: "o200k_base",
+    fragments: [{ id: "skills", layer: "developer", itemIndex: 0, contentIndex: 0, sources: [{ path: "/r/.agents/skills/a/SKILL.md", bytesIn: 278, bytesKept: 84 }], bytes: 90, tokens: 20, approxTokens: 23, templates: ["skills-preamble"], prose: "stand-in", hash: "h" }],
+    tools: [],
+    totals: { requestBytes: 0, fragmentBytes: 0, fragmentTokens: 0, fragmentApproxTokens: 0, toolBytes: 0, toolTokens: 0, items: 1 },
+    fingerprint: { request: "", stablePrefix: "", items: [] },
+  });
+
+  it("does not call the skills list truncated because it lists only names and descriptions", () => {
+    const s = sectionFromCompile({ request: { model: "m", input: [m("developer", "LIST")] }, manifest: skillsManifest(), diagnostics: [] }, "preview", 500);
+    expect(s.fragments).toEqual([
+      {
+        id: "skills",
+        layer: "developer",
+        role: "developer",
+        itemIndex: 0,
+        contentIndex: 0,
+        tokens: 20,
+        bytes: 90,
+        text: "LIST",
+        sources: ["/r/.agents/skills/a/SKILL.md (name and description: 84 of 278 bytes)"],
+        flagged: false,
+        note: "stand-in prose (promptc's wording, not the harness's)",
+      },
+    ]);
+  });
+
+  it("flags the skills list when a skills diagnostic says descriptions were shortened", () => {
+    const shortened = { rule: "skills/descriptions-shortened", severity: "warning" as const, message: "1 of 1 skill descriptions shortened" };
+    const s = sectionFromCompile({ request: { model: "m", input: [m("developer", "LIST")] }, manifest: skillsManifest(), diagnostics: [shortened] }, "preview", 500);
+    expect(s.fragments.map((f) => f.flagged)).toEqual([true]);
+  });
 });
 
 describe("renderHtmlReport in headless Chromium", () => {

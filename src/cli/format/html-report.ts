@@ -128,8 +128,13 @@ export function sectionFromCompile(
     return isObj(part) && typeof part.text === "string" ? part.text : JSON.stringify(part ?? item ?? null);
   };
   const fragments = compiled.manifest.fragments.map((f): ReportFragment => {
-    const cut = f.sources.filter((s) => s.bytesKept < s.bytesIn);
-    const flaggedByDiag = compiled.diagnostics.some((d) => d.file !== undefined && f.sources.some((s) => s.path === d.file));
+    // The skills list carries each SKILL.md's name and description only: fewer bytes kept is its design, not a cut.
+    // It was cut when a skills/ diagnostic says so (descriptions capped or shortened, skills left out or unreadable).
+    const listing = f.id === "skills";
+    const cut = listing ? [] : f.sources.filter((s) => s.bytesKept < s.bytesIn);
+    const flaggedByDiag = compiled.diagnostics.some(
+      (d) => (d.file !== undefined && f.sources.some((s) => s.path === d.file)) || (listing && d.rule.startsWith("skills/")),
+    );
     const r: ReportFragment = {
       id: f.id,
       layer: f.layer,
@@ -139,7 +144,7 @@ export function sectionFromCompile(
       tokens: f.tokens,
       bytes: f.bytes,
       text: textAt(f.itemIndex, f.contentIndex),
-      sources: f.sources.map((s) => `${s.path} (${fmt(s.bytesKept)} of ${fmt(s.bytesIn)} bytes)`),
+      sources: f.sources.map((s) => `${s.path} (${listing ? "name and description: " : ""}${fmt(s.bytesKept)} of ${fmt(s.bytesIn)} bytes)`),
       flagged: cut.length > 0 || flaggedByDiag,
     };
     if (cut.length > 0) r.note = `truncated: ${cut.map((s) => `${s.path} kept ${fmt(s.bytesKept)} of ${fmt(s.bytesIn)} bytes`).join("; ")}`;
@@ -236,7 +241,7 @@ details.fragment{border:1px solid #ddd;border-radius:3px;margin:.25em 0;padding:
 details.flagged{border-color:#e15759;background:#fff4f4}
 summary{cursor:pointer}pre{white-space:pre-wrap;word-break:break-word;background:#f8f8f8;padding:.5em;max-height:30em;overflow:auto}
 .note{color:#b00;margin:.3em 0}.cache{color:#2a7a2a}.diagnostics li.error{color:#b00}.diagnostics li.warning{color:#a60}
-table{border-collapse:collapse}td code{word-break:break-all}td,th{border:1px solid #ddd;padding:.15em .5em;text-align:left;vertical-align:top}`;
+table{border-collapse:collapse}td code{word-break:break-all}.params td:first-child code{word-break:normal;white-space:nowrap}td,th{border:1px solid #ddd;padding:.15em .5em;text-align:left;vertical-align:top}`;
 
 export function renderHtmlReport(model: ReportModel): string {
   return `<!DOCTYPE html>
