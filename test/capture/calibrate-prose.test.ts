@@ -3,7 +3,7 @@ import YAML from "yaml";
 import { calibrateProse } from "../../src/capture/calibrate-prose.js";
 import { defaultProse } from "../../src/compile/compile.js";
 import { buildPermissionsFragment } from "../../src/fragments/permissions.js";
-import { mergeProse, type ProseSet } from "../../src/fragments/prose-set.js";
+import { mergeProse, PROSE_IDS, type ProseSet } from "../../src/fragments/prose-set.js";
 import type { ResponseItem } from "../../src/model/items.js";
 import type { ResponsesRequest } from "../../src/model/request.js";
 import type { PermissionsInfo, TurnContext } from "../../src/model/turn-context.js";
@@ -152,19 +152,10 @@ describe("calibrateProse", () => {
   });
 });
 
-/** Prose ids calibration recovers from a session's requests, replaced by a wrong text before recompiling. */
-const RECOVERED = [
-  "base-instructions",
-  "skills-preamble",
-  "permissions-sandbox-read-only",
-  "permissions-sandbox-workspace-write",
-  "permissions-sandbox-danger-full-access",
-  "permissions-approval-never",
-  "permissions-writable-roots",
-  "model-switch",
-  "agents-md-replaced",
-  "agents-md-removed",
-];
+/** Prose ids this session does not render (other approval policies, no approved prefixes, no images). */
+const NOT_RENDERED: readonly string[] = ["permissions-approval-on-request", "permissions-approval-on-failure", "permissions-approval-untrusted", "permissions-approved-prefixes", "image-omitted"];
+/** Prose ids calibration recovers from the session's requests; replaced by a wrong text before recompiling. */
+const RECOVERED = PROSE_IDS.filter((id) => !NOT_RENDERED.includes(id));
 
 const docs = (text: string): TurnContext["userInstructions"] => ({ projectDocs: [{ path: "/repo/AGENTS.md", text, sizeBytes: text.length, keptBytes: text.length }], budgetBytes: 32 * 1024 });
 
