@@ -87,6 +87,7 @@ describe("promptc capture", () => {
     expect(c.out()).toContain("common prefix: 2/4 items of A");
     expect(c.out()).toMatch(/first divergence: input\[2\] at byte [\d,]+ \(byte 52 of the item\)/);
     expect(c.out()).toContain("item-rewritten: input[2] (user <environment_context>) rewritten in place");
+    expect(c.out()).toMatch(/\n  B: user <environment_context>  …[^\n]*<cwd>\/▶elsewhere<\/cwd>/);
   });
 
   it("exits 2 when --compare names a file that is not a request body", async () => {

@@ -32,7 +32,25 @@ describe("promptc diff", () => {
     const f = files(body([env("/a"), user("hi")]), body([env("/b"), user("hi")]));
     const c = capture(f.dir);
     expect(await run(["diff", f.a, f.b], c.io)).toBe(1);
-    expect(c.out()).toMatch(/first divergence: input\[0\] at byte \d+ \(byte \d+ of the item\)\n  A: user <environment_context>\n  B: user <environment_context>\nwhy: item-rewritten: input\[0\] \(user <environment_context>\) rewritten in place/);
+    expect(c.out()).toMatch(/first divergence: input\[0\] at byte \d+ \(byte \d+ of the item\)\n  A: user <environment_context>  …\S.*\n  B: user <environment_context>  …\S.*\nwhy: item-rewritten: input\[0\] \(user <environment_context>\) rewritten in place/);
+  });
+
+  it("shows the bytes around the first difference on each side, so equal labels still tell what changed", async () => {
+    const f = files(body([env("/a"), user("hi")]), body([env("/b"), user("hi")]));
+    const c = capture(f.dir);
+    expect(await run(["diff", f.a, f.b], c.io)).toBe(1);
+    const lines = c.out().split("\n");
+    expect(lines.filter((l) => /^  [AB]: /.test(l))).toEqual([
+      '  A: user <environment_context>  …{"text":"<environment_context>\\n  <cwd>/▶a</cwd>\\n</environment_context>","type":…',
+      '  B: user <environment_context>  …{"text":"<environment_context>\\n  <cwd>/▶b</cwd>\\n</environment_context>","type":…',
+    ]);
+  });
+
+  it("keeps a JSON syntax error on one line even when V8 quotes text with newlines", async () => {
+    const f = files("# title\nmore text\n", body([user("x")]));
+    const c = capture(f.dir);
+    expect(await run(["diff", f.a, f.b], c.io)).toBe(2);
+    expect(c.err()).toBe(`promptc diff: a.json is not valid JSON: Unexpected token '#', "# title\\nmore text\\n" is not valid JSON\n`);
   });
 
   it("ignores item ids, prompt_cache_key and client_metadata with --ignore-session (a capture vs a prediction)", async () => {

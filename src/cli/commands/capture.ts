@@ -19,7 +19,7 @@ import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { renderHtmlReport, sectionFromView } from "../format/html-report.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_USAGE, type CliIO } from "../io.js";
-import { formatPrefixReport, requestFromJson } from "./diff.js";
+import { divergenceExcerpts, formatPrefixReport, requestFromJson } from "./diff.js";
 import type { RegisterCommand } from "./index.js";
 
 /** Context window used for shares when neither the user nor the adapter gives one (gpt-5 family in Codex). */
@@ -213,9 +213,10 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
         } else {
           // One comparison for captures and session turns alike: the cache module's common prefix, on both sides
           // without the per-session data a prediction cannot know (item ids, prompt_cache_key, client_metadata).
-          const result = commonPrefix(withoutSessionData(captured), withoutSessionData(compared));
+          const [ca, cb] = [withoutSessionData(captured), withoutSessionData(compared)];
+          const result = commonPrefix(ca, cb);
           differs = result.divergence !== null || result.itemsA !== result.itemsB || result.partitionChanges.length > 0;
-          const lines = formatPrefixReport(result, `captured #${first?.seq ?? "?"} (session ids ignored)`, options.compare ?? "", OPENAI_CACHE_MODEL);
+          const lines = formatPrefixReport(result, `captured #${first?.seq ?? "?"} (session ids ignored)`, options.compare ?? "", OPENAI_CACHE_MODEL, divergenceExcerpts(result, ca, cb));
           (options.json ? io.stderr : io.stdout)(lines.join("\n") + "\n");
         }
       }

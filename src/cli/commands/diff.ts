@@ -7,7 +7,7 @@ import type { Command } from "commander";
 import { commonPrefix, explainPrefix, type CommonPrefixResult } from "../../cache/common-prefix.js";
 import { OPENAI_CACHE_MODEL, type CacheModel } from "../../cache/cache-model.js";
 import { parseRequest } from "../../cache/parse-request.js";
-import type { RequestLike } from "../../cache/prompt-segments.js";
+import { buildPromptSegments, type RequestLike } from "../../cache/prompt-segments.js";
 import { withoutSessionData } from "../../capture/without-session-data.js";
 import { createNodeHost } from "../../host/node-host.js";
 import { approxTokens } from "../../tokens/index.js";
@@ -48,7 +48,8 @@ function loadRequestFile(path: string, label: string): Loaded {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    return { ok: false, error: `${label} is not valid JSON: ${(err as Error).message}` };
+    // V8 quotes the start of the text, raw newlines included: keep the reason on one line.
+    return { ok: false, error: `${label} is not valid JSON: ${(err as Error).message.replace(/\r?\n/g, "\\n")}` };
   }
   const r = parseRequest(value);
   if (!r.ok) return { ok: false, error: `${label} is not a request body: ${r.problems.join("; ")}` };
@@ -97,7 +98,34 @@ function loadLogRequests(path: string, label: string, turns: string | undefined,
 
 const n = formatCount;
 
-export function formatPrefixReport(r: CommonPrefixResult, a: string, b: string, model: CacheModel): string[] {
+/** Bytes of context shown either side of the first differing byte. */
+const EXCERPT_BYTES = 40;
+
+/** The canonical JSON around a byte offset of a segment, on one line, `▶` where the two requests part. */
+export function excerptAt(text: string, byteOffset: number): string {
+  const bytes = new TextEncoder().encode(text);
+  const at = Math.min(byteOffset, bytes.length);
+  let start = Math.max(0, at - EXCERPT_BYTES);
+  let end = Math.min(bytes.length, at + EXCERPT_BYTES);
+  // Never cut inside a UTF-8 sequence.
+  while (start > 0 && (bytes[start]! & 0xc0) === 0x80) start--;
+  while (end < bytes.length && (bytes[end]! & 0xc0) === 0x80) end++;
+  const dec = new TextDecoder();
+  return `${start > 0 ? "…" : ""}${dec.decode(bytes.subarray(start, at))}▶${dec.decode(bytes.subarray(at, end))}${end < bytes.length ? "…" : ""}`;
+}
+
+/** Both sides of the first divergence as excerpts of the diverging segment (tools, instructions or an item). */
+export function divergenceExcerpts(r: CommonPrefixResult, a: RequestLike, b: RequestLike): { a: string; b: string } | undefined {
+  const d = r.divergence;
+  if (!d) return undefined;
+  const find = (req: RequestLike) => buildPromptSegments(req).find((s) => s.kind === d.segment && (s.kind !== "input" || s.index === d.itemIndex));
+  const sa = find(a);
+  const sb = find(b);
+  if (!sa || !sb) return undefined;
+  return { a: excerptAt(sa.text, d.segmentByteOffset), b: excerptAt(sb.text, d.segmentByteOffset) };
+}
+
+export function formatPrefixReport(r: CommonPrefixResult, a: string, b: string, model: CacheModel, excerpts?: { a: string; b: string }): string[] {
   const lines = [
     `A: ${a}  ${n(r.itemsA)} items, ${n(r.tokensA)} tokens, ${n(r.bytesA)} bytes`,
     `B: ${b}  ${n(r.itemsB)} items, ${n(r.tokensB)} tokens, ${n(r.bytesB)} bytes`,
@@ -109,8 +137,8 @@ export function formatPrefixReport(r: CommonPrefixResult, a: string, b: string, 
   } else {
     const where = d.itemIndex !== undefined ? `input[${d.itemIndex}]` : d.segment;
     lines.push(`first divergence: ${where} at byte ${n(d.byteOffset)} (byte ${n(d.segmentByteOffset)} of the ${d.segment === "input" ? "item" : "field"})`);
-    if (d.labelA !== undefined) lines.push(`  A: ${d.labelA}`);
-    if (d.labelB !== undefined) lines.push(`  B: ${d.labelB}`);
+    if (d.labelA !== undefined) lines.push(`  A: ${d.labelA}${excerpts ? `  ${excerpts.a}` : ""}`);
+    if (d.labelB !== undefined) lines.push(`  B: ${d.labelB}${excerpts ? `  ${excerpts.b}` : ""}`);
   }
   const why = explainPrefix(r);
   lines.push(`why: ${why.length ? why.join("\n     ") : "nothing changed in the cached part"}`);
@@ -175,7 +203,7 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setEx
       if (options.json) {
         io.stdout(`${JSON.stringify({ a: a.label, b: b.label, tokens: options.approx ? "approx" : "o200k_base", cacheModel, ...result, why: explainPrefix(result) }, null, 2)}\n`);
       } else {
-        const lines = formatPrefixReport(result, a.label, b.label, cacheModel);
+        const lines = formatPrefixReport(result, a.label, b.label, cacheModel, divergenceExcerpts(result, ra, rb));
         io.stdout(`${lines.map((l) => (l.startsWith("why:") && !kept ? style.yellow(l) : l)).join("\n")}\n`);
       }
       setExitCode(exit);
