@@ -35,12 +35,17 @@ export function formatRequestView(req: CapturedRequest, view: RequestView | unde
   if (view.dialect === "anthropic-messages" || view.dialect === "gemini") out.push(style.dim("  tokens: o200k_base counts, an estimate for this vendor's models (its own tokenizer differs)"));
   for (const p of view.params) out.push(`  ${pad(p.key, 20)} ${preview(p.json, 90)}`);
   out.push("");
-  out.push(style.dim(`  ${pad("where", 8)} ${pad("role", 10)} ${pad("layer", 17)} ${pad("fragment", 28)} ${lpad("tokens", 8)} ${lpad("bytes", 9)}  text`));
+  // Columns as wide as their longest value (`additional_tools`, `developer-section:collaboration_mode`), never narrower.
+  const width = (min: number, values: string[]): number => Math.max(min, ...values.map((v) => v.length));
+  const wRole = width(10, view.fragments.map((f) => f.role));
+  const wLayer = width(17, view.fragments.map((f) => f.layer));
+  const wId = width(28, view.fragments.map((f) => f.id));
+  out.push(style.dim(`  ${pad("where", 8)} ${pad("role", wRole)} ${pad("layer", wLayer)} ${pad("fragment", wId)} ${lpad("tokens", 8)} ${lpad("bytes", 9)}  text`));
   for (const f of view.fragments) {
     const where = f.itemIndex < 0 ? (view.dialect === "responses" ? "instr" : `sys.${f.contentIndex}`) : `${f.itemIndex}.${f.contentIndex}`;
-    const id = pad(f.id, 28);
+    const id = pad(f.id, wId);
     const cache = f.cache !== undefined ? style.green(` [cache: ${f.cache}]`) : "";
-    out.push(`  ${pad(where, 8)} ${pad(f.role, 10)} ${pad(f.layer, 17)} ${f.known ? id : style.yellow(id)} ${lpad(n(f.tokens), 8)} ${lpad(n(f.bytes), 9)}  ${style.dim(preview(f.text))}${cache}`);
+    out.push(`  ${pad(where, 8)} ${pad(f.role, wRole)} ${pad(f.layer, wLayer)} ${f.known ? id : style.yellow(id)} ${lpad(n(f.tokens), 8)} ${lpad(n(f.bytes), 9)}  ${style.dim(preview(f.text))}${cache}`);
   }
   const total = view.totals.fragmentTokens + view.totals.toolTokens;
   out.push("");
