@@ -108,6 +108,21 @@ describe("runLint", () => {
     expect(r.stdout).toBe("");
     expect(JSON.parse(readFileSync(join(dir, "out.sarif"), "utf8")).version).toBe("2.1.0");
   });
+
+  it("says every kind of file it looked for when a directory has none (exit 0)", async () => {
+    const empty = mkdtempSync(join(tmpdir(), "promptc-lint-empty-"));
+    try {
+      expect(await lint(["--no-config"], empty)).toEqual({
+        code: 0,
+        stdout: "",
+        stderr:
+          "promptc lint: no files to lint (looked for AGENTS.md, AGENTS.override.md, CLAUDE.md, CLAUDE.local.md, GEMINI.md, .github/copilot-instructions.md, " +
+          ".github/instructions/**/*.instructions.md, .cursor/rules/**/*.mdc, .cursorrules, SKILL.md, .codex/config.toml, .codex/rules/*.rules, templates/**/*.hbs)\n",
+      });
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("lint --list-rules / --explain", () => {

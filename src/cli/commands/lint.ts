@@ -4,7 +4,7 @@ import { writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import type { Command } from "commander";
 import { computeLintFacts } from "../../discover/compute-lint-facts.js";
-import { createHostLintFs, discoverLintTargets, DEFAULT_MAX_FILES, readLintFile } from "../../discover/discover-lint-targets.js";
+import { createHostLintFs, DEFAULT_LINT_PATTERNS, discoverLintTargets, DEFAULT_MAX_FILES, readLintFile } from "../../discover/discover-lint-targets.js";
 import { discoverLintConfig } from "../../discover/discover-lint-config.js";
 import { resolveCodexHome } from "../../discover/resolve-codex-home.js";
 import { createNodeHost } from "../../host/node-host.js";
@@ -27,6 +27,8 @@ import type { RegisterCommand } from "./index.js";
 
 export const PROMPTC_LINT_TOOL = { name: "promptc", version: PROMPTC_VERSION, informationUri: "https://github.com/promptc/promptc" };
 const FORMATS = ["stylish", "json", "sarif", "github"] as const;
+/** What discovery looks for, as a person reads it: the default patterns without their leading any-directory glob. */
+const LOOKED_FOR = DEFAULT_LINT_PATTERNS.map((p) => p.replace(/^\*\*\//, "")).join(", ");
 const SEVERITIES: readonly RuleSeverity[] = ["off", "info", "warn", "error"];
 
 export interface LintOptions {
@@ -155,7 +157,7 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     if (fatal) return usage(io, fatal.message);
     for (const d of found.diagnostics) io.stderr(`promptc lint: ${d.message}\n`);
     files = found.value.targets.map((t) => readLintFile(host, root, t.path, t.kind));
-    if (files.length === 0) io.stderr("promptc lint: no files to lint (AGENTS.md, CLAUDE.md, SKILL.md, .cursor/rules, .codex/config.toml, templates)\n");
+    if (files.length === 0) io.stderr(`promptc lint: no files to lint (looked for ${LOOKED_FOR})\n`);
   }
   // Codex's settings (project_doc_max_bytes, fallback file names, root markers) come from the same CODEX_HOME
   // and config.toml `promptc preview` reads, so the two never disagree about what reaches the model.
@@ -212,7 +214,7 @@ const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 export const registerLint: RegisterCommand = (program: Command, io, setExitCode) => {
   program
     .command("lint")
-    .description("lint AGENTS.md, CLAUDE.md, SKILL.md, Cursor rules, Codex config and templates, simulating what each harness loads")
+    .description("lint AGENTS.md, CLAUDE.md, GEMINI.md, Copilot and Cursor rules, SKILL.md, Codex config.toml and .rules, templates, simulating what each harness loads")
     .argument("[paths...]", "files, directories or globs (default: the current directory)")
     .option("-f, --format <name>", `output format (${FORMATS.join(", ")})`, "stylish")
     .option("-o, --output-file <path>", "write the report to a file")
