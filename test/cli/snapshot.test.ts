@@ -133,7 +133,16 @@ describe("promptc snapshot", () => {
     const c = capture(dir);
     expect(await run(["snapshot"], c.io)).toBe(2);
     expect(c.err()).toMatch(/no scenarios/);
-    expect(await run(["snapshot", "--dir", "missing"], capture(dir).io)).toBe(2);
+    const missing = capture(dir);
+    expect(await run(["snapshot", "--dir", "missing"], missing.io)).toBe(2);
+    expect(missing.err()).toBe(`promptc snapshot: cannot read scenario folder ${join(dir, "missing")}\n`);
+  });
+
+  it("says how to name a scenario folder when the default one does not exist", async () => {
+    const dir = tempDir("promptc-snapshot-none-");
+    const c = capture(dir);
+    expect(await run(["snapshot"], c.io)).toBe(2);
+    expect(c.err()).toBe(`promptc snapshot: cannot read scenario folder ${join(dir, "fixtures/scenarios")} (the default; pass --dir or set snapshot.scenarios in promptc.yaml)\n`);
   });
 
   it("keeps the shipped fixture scenarios identical to their committed snapshots (CI mode)", async () => {

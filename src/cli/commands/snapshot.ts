@@ -199,7 +199,9 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
       }
       const files = args.length ? args.map((a) => resolveScenarioArg(a, dir, io.cwd)) : listScenarios(dir);
       if (!files) {
-        io.stderr(`promptc snapshot: cannot read scenario folder ${dir}\n`);
+        // A project without scenarios meets the default folder first: say where the folder can come from.
+        const hint = options.dir === undefined && configured.value.scenarios === undefined ? " (the default; pass --dir or set snapshot.scenarios in promptc.yaml)" : "";
+        io.stderr(`promptc snapshot: cannot read scenario folder ${dir}${hint}\n`);
         return setExitCode(EXIT_USAGE);
       }
       if (files.length === 0) {
