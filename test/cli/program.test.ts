@@ -56,4 +56,14 @@ describe("run", () => {
       expect(typeof (await load())).toBe("function");
     }
   });
+
+  it("describes every verb in the lower-case style of commander's own lines", async () => {
+    const firsts: { [verb: string]: string } = {};
+    for (const verb of Object.keys(commands)) {
+      const c = capture();
+      await run([verb, "--help"], c.io);
+      firsts[verb] = (c.out().split("\n")[2] ?? "").charAt(0);
+    }
+    expect(Object.entries(firsts).filter(([, ch]) => ch !== ch.toLowerCase() || ch === "")).toEqual([]);
+  });
 });

@@ -66,7 +66,7 @@ interface RunOptions {
 export const registerRun: RegisterCommand = (program: Command, io, setExitCode) => {
   program
     .command("run")
-    .description("Run one agent turn against a Responses-compatible server: stream the reply, run tools, log the session")
+    .description("run one agent turn against a Responses-compatible server: stream the reply, run tools, log the session")
     .argument("<message...>", "the user's message")
     .option("-C, --cwd <dir>", "working directory of the turn (default: the current directory)")
     .option("-i, --image <path>", "attach an image (repeatable)", (v: string, prev: string[] = []) => [...prev, v])
