@@ -108,6 +108,10 @@ function loadInput(path: string, io: CliIO): Result<Input | undefined> {
     const why = (r: Result<unknown>) => r.diagnostics.find((d) => d.severity !== "info")?.message ?? "no items";
     return { value: undefined, diagnostics: [diagnostic("session/unknown-format", "error", `${path} is neither a session log (${why(read)}) nor a scenario (${why(s)})`, { file: path })] };
   }
+  // Not one line was a record or an item (a README, a binary): a usage error, not an empty session to dry-run.
+  if (read.value.history.length === 0 && read.value.meta.sessionId === undefined && read.value.compactions.length === 0) {
+    return { value: undefined, diagnostics: [diagnostic("session/unknown-format", "error", `${path} is not a session log (no record in it could be read)`, { file: path })] };
+  }
   return { value: { format: read.value.format, log: read.value }, diagnostics: read.diagnostics };
 }
 

@@ -144,6 +144,7 @@ describe("promptc compact", () => {
     [["compact", T("request-body.json"), "--config", "nope.toml"], "promptc compact: cannot read config"],
     [["compact", T("request-body.json"), "--profile", "gemini"], "promptc compact: unknown profile 'gemini'"],
     [["compact", T("request-body.json"), "--estimate", "words"], "promptc compact: unknown estimate method 'words'"],
+    [["compact", "README.md"], "promptc compact: " + join(ROOT, "README.md") + " is not a session log (no record in it could be read)"],
   ])("exits 2 with a one-line reason for %j", async (argv, message) => {
     const r = await cli(argv);
     expect(r.code).toBe(2);
