@@ -80,18 +80,24 @@ function emptyLog(format: SessionLogFormat, lineCount: number): ParsedSessionLog
 export function parseSessionLog(text: string, options: ParseSessionLogOptions = {}): Result<ParsedSessionLog> {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const trimmed = body.trimStart();
-  if (trimmed.startsWith("[") || (trimmed.startsWith("{") && !firstLineParses(body))) return parseWholeJson(body, options);
+  if (trimmed.startsWith("[") || (trimmed.startsWith("{") && isWholeJsonObject(body))) return parseWholeJson(body, options);
   return parseRollout(body, options);
 }
 
-function firstLineParses(text: string): boolean {
+/**
+ * A `{` text is one JSON document, not JSONL, when its first line does not parse alone (a pretty-printed body)
+ * or when that line is itself a request body (`input` array, no rollout `payload`): compact bodies, as
+ * `preview --json` prints them and capture stores them, are one line.
+ */
+function isWholeJsonObject(text: string): boolean {
   const end = text.indexOf("\n");
+  let first: unknown;
   try {
-    JSON.parse(end < 0 ? text : text.slice(0, end));
-    return true;
+    first = JSON.parse(end < 0 ? text : text.slice(0, end));
   } catch {
-    return false;
+    return true;
   }
+  return isObject(first) && Array.isArray(first.input) && !("payload" in first);
 }
 
 function parseWholeJson(text: string, options: ParseSessionLogOptions): Result<ParsedSessionLog> {

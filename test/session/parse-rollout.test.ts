@@ -111,6 +111,16 @@ describe("parseSessionLog", () => {
     expect(diagnostics.map((d) => [d.rule, d.message])).toEqual([["session/unsupported-item", 'input[6]: unsupported item type "mystery_item"; item skipped']]);
   });
 
+  it("reads a request body written on one line (preview --json, capture) like a pretty-printed one", () => {
+    const pretty = parseSessionLog(fixture("request-body.json"), { file: "r.json" });
+    const compact = JSON.stringify(JSON.parse(fixture("request-body.json")));
+    for (const text of [compact, `${compact}\n`]) {
+      const { value, diagnostics } = parseSessionLog(text, { file: "r.json" });
+      expect({ value: { ...value, lineCount: 0 }, diagnostics }).toEqual({ value: { ...pretty.value, lineCount: 0 }, diagnostics: pretty.diagnostics });
+      expect(value.format).toBe("request-body");
+    }
+  });
+
   it("reads a JSON array and JSONL of bare items", () => {
     const item = { type: "message", role: "user", content: [{ type: "input_text", text: "hi" }] };
     expect(parseSessionLog(JSON.stringify([item])).value).toMatchObject({ format: "item-array", history: [item] });
