@@ -150,4 +150,14 @@ describe("promptc preview", () => {
     expect(c.out()).toContain('"text":"from stdin"');
     rmSync(dir, { recursive: true, force: true });
   });
+
+  it.each([
+    [["--turn", "2"], /--turn needs --scenario/],
+    [["--scenario", "s.yaml", "-C", "/tmp", "-m", "hi"], /--cwd, --message cannot be combined with --scenario/],
+    [["--codex-home", "/nonexistent/codex-home"], /--codex-home \/nonexistent\/codex-home: ENOENT/],
+  ])("exits 2 instead of silently ignoring %j", async (args, reason) => {
+    const c = capture();
+    expect(await run(["preview", ...args], c.io)).toBe(2);
+    expect(c.err()).toMatch(reason);
+  });
 });

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { compile } from "../../compile/compile.js";
+import { formatCount } from "../../model/format-count.js";
 import { modelContextWindow } from "../../profiles/model-info.js";
 import { sectionFromCompile } from "../format/html-report.js";
 import { tableFromManifest } from "../format/preview-report.js";
@@ -36,7 +37,7 @@ function previewDirectory(options: PreviewOptions, io: CliIO): number {
       cwd,
       title: `promptc preview: ${cwd} (${profile.id} profile)`,
       table: () => tableFromManifest(result.manifest, cwd),
-      htmlSection: () => sectionFromCompile({ ...result, diagnostics }, `${ctx.model} · ${window.tokens}-token window`, window.tokens),
+      htmlSection: () => sectionFromCompile({ ...result, diagnostics }, `${ctx.model} · ${formatCount(window.tokens)}-token window`, window.tokens),
     },
     options,
     io,
@@ -54,7 +55,25 @@ async function readMessageFile(path: string, io: CliIO): Promise<string | { erro
   }
 }
 
+/** Flags a scenario defines itself: given with --scenario they would be silently ignored. */
+const SCENARIO_OWNS = ["cwd", "message", "messageFile", "image", "codexHome", "config", "configProfile", "model", "sandbox", "approval", "sessionId", "date", "timezone", "shell", "baseInstructions", "proseDir", "session"] as const;
+
+/** A one-line usage error for flags that cannot go together, or undefined. */
+function conflictingFlags(options: PreviewOptions): string | undefined {
+  if (options.turn !== undefined && options.scenario === undefined) return "--turn needs --scenario";
+  if (options.scenario === undefined) return undefined;
+  const given = SCENARIO_OWNS.filter((k) => options[k] !== undefined && !(k === "message" && options.message === ""));
+  if (given.length === 0) return undefined;
+  const flags = given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+  return `${flags.join(", ")} cannot be combined with --scenario (the scenario file sets each turn's ${given.includes("session") ? "history and " : ""}settings)`;
+}
+
 export async function runPreview(options: PreviewOptions, io: CliIO): Promise<number> {
+  const conflict = conflictingFlags(options);
+  if (conflict !== undefined) {
+    io.stderr(`promptc preview: ${conflict}\n`);
+    return EXIT_USAGE;
+  }
   if (options.messageFile !== undefined) {
     const text = await readMessageFile(options.messageFile, io);
     if (typeof text !== "string") {
@@ -62,10 +81,6 @@ export async function runPreview(options: PreviewOptions, io: CliIO): Promise<nu
       return EXIT_USAGE;
     }
     options = { ...options, message: text };
-  }
-  if (options.scenario !== undefined && options.session !== undefined) {
-    io.stderr("promptc preview: --scenario and --session cannot be combined\n");
-    return EXIT_USAGE;
   }
   // Loaded on demand: scenarios and sessions pull in modules a plain preview never needs.
   if (options.scenario !== undefined) return (await import("./preview/preview-scenario.js")).runScenarioPreview(options.scenario, options, io);
@@ -93,7 +108,7 @@ export const registerPreview: RegisterCommand = (program: Command, io, setExitCo
     .option("--session-id <id>", "session id for prompt_cache_key (default: a fixed placeholder)")
     .option("--date <yyyy-mm-dd>", "current date (default: today in the timezone)")
     .option("--timezone <iana>", "IANA timezone (default: the system's)")
-    .option("--shell <name>", "shell name (default: from $SHELL)")
+    .option("--shell <name>", "shell name (default: your login shell, as Codex reports it; else $SHELL)")
     .option("--base-instructions <file>", "base instructions file (exact bytes instead of stand-in prose)")
     .option("--prose-dir <dir>", "directory of prose files overriding the profile's templates")
     .option("--scenario <file>", "preview a turn of a scenario file (YAML/JSON) instead of a directory")

@@ -60,7 +60,7 @@ const LAYER_LABELS: { [layer: string]: string } = {
   unknown: "unknown",
 };
 
-const STAND_IN_NOTE =
+export const STAND_IN_NOTE =
   "[stand-in prose]: promptc's own wording in the harness's layout; its bytes differ from the harness's. Use --prose-dir or --base-instructions for exact bytes.";
 
 const num = formatCount;
@@ -83,8 +83,10 @@ function fragmentLabel(f: ManifestFragment): string {
 function sourceLine(f: ManifestFragment, cwd: string): string | undefined {
   const files = f.sources.filter((s) => s.path !== "");
   if (files.length === 0 || f.layer === "user-message") return undefined;
+  // The skills list carries each SKILL.md's name and description only: that is not a cut.
+  const part = f.id === "skills" ? (s: { bytesKept: number; bytesIn: number }) => `name and description ${num(s.bytesKept)} B of ${num(s.bytesIn)}` : undefined;
   return files
-    .map((s) => `${relativeTo(cwd, s.path)} ${s.bytesKept === s.bytesIn ? `${num(s.bytesIn)} B` : `${num(s.bytesKept)} of ${num(s.bytesIn)} B`}`)
+    .map((s) => `${relativeTo(cwd, s.path)} ${part ? part(s) : s.bytesKept === s.bytesIn ? `${num(s.bytesIn)} B` : `${num(s.bytesKept)} of ${num(s.bytesIn)} B`}`)
     .join(", ");
 }
 

@@ -1,4 +1,5 @@
 // Turns preview's flags into a TurnContext and the profile's prose, through the Node host. Does IO.
+import { resolve } from "node:path";
 import { loadProse } from "../../../discover/load-prose.js";
 import { loadTurnContext, type LoadTurnContextOptions } from "../../../discover/load-turn-context.js";
 import type { ProseSet } from "../../../fragments/prose-set.js";
@@ -37,6 +38,11 @@ export function loadPreviewTurn(options: PreviewOptions, io: CliIO, defaults: { 
   }
   const profile = getProfile(options.profile);
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
+  // A CODEX_HOME the user names must exist (a typo would otherwise silently mean "no config, no global docs").
+  if (options.codexHome !== undefined) {
+    const st = host.stat(resolve(io.cwd, options.codexHome));
+    if (!st.ok || st.value.kind !== "directory") return { error: `--codex-home ${options.codexHome}: ${st.ok ? "not a directory" : st.error.code}` };
+  }
   const load: LoadTurnContextOptions = { decode: profile.discovery.lossyUtf8Cut ? "lossy" : "char-boundary", message: options.message ?? "" };
   const cwd = options.cwd ?? defaults.cwd;
   if (cwd !== undefined) load.cwd = cwd;

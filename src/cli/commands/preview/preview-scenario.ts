@@ -4,7 +4,7 @@ import { buildRequestView } from "../../../capture/request-view.js";
 import { createNodeHost } from "../../../host/node-host.js";
 import { modelContextWindow } from "../../../profiles/model-info.js";
 import { sectionFromView } from "../../format/html-report.js";
-import { tableFromView } from "../../format/preview-report.js";
+import { STAND_IN_NOTE, tableFromView } from "../../format/preview-report.js";
 import { EXIT_USAGE, type CliIO } from "../../io.js";
 import { compileScenarioFile } from "../snapshot.js";
 import { emitPreview } from "./emit-preview.js";
@@ -23,7 +23,7 @@ export function runScenarioPreview(path: string, options: PreviewOptions, io: Cl
   if (!turn) return fail(`--turn must be a whole number from 1 to ${turns.length}`);
   const profile = String(loaded.scenario.profile ?? "promptc");
   const window = modelContextWindow(turn.request.model);
-  const appended = turn.appended.map((a) => `input[${a.index}] ${a.reasons.join("+")}`).join(", ");
+  const appended = turn.appended.map((a) => `input[${a.index}] (${a.reasons.map((r) => (r === "turn" ? "the turn's own item" : `${r} update`)).join(", ")})`).join(", ");
   const title = `promptc preview: scenario ${path}, turn ${n} of ${turns.length}`;
   return emitPreview(
     {
@@ -34,7 +34,8 @@ export function runScenarioPreview(path: string, options: PreviewOptions, io: Cl
       cwd: turn.session.reference?.cwd ?? io.cwd,
       title,
       subtitle: `scenario ${path}, turn ${n} of ${turns.length}; this turn appended ${appended || "nothing"}`,
-      table: () => tableFromView(buildRequestView(turn.bytes), profile, turn.request.model),
+      // Scenarios render with the profile's bundled prose: for codex that is our stand-in wording.
+      table: () => ({ ...tableFromView(buildRequestView(turn.bytes), profile, turn.request.model), ...(profile === "codex" ? { note: STAND_IN_NOTE } : {}) }),
       htmlSection: () => sectionFromView(buildRequestView(turn.bytes), title, window.tokens),
     },
     options,
