@@ -8,7 +8,7 @@ import { estimatePiTokens } from "./estimate-tokens.js";
 import { findCutPoint, PI_KEEP_RECENT_TOKENS } from "./find-cut-point.js";
 import { collectGhostSnapshots, withoutGhostSnapshots } from "./ghost-snapshots.js";
 import { collectPinnedBlocks } from "./pinned-blocks.js";
-import { formatSummary, NO_SUMMARY_TEXT, userTextMessage } from "./summary.js";
+import { formatSummary, NO_SUMMARY_TEXT, userTextMessage, type SummaryMatcher } from "./summary.js";
 
 export function compactPi(options: CompactOptions): CompactResult {
   const matcher = summaryMatcherFor(options);
@@ -16,7 +16,10 @@ export function compactPi(options: CompactOptions): CompactResult {
   const visible = withoutGhostSnapshots(options.history);
   const cut = findCutPoint(visible, options.keepRecentTokens ?? PI_KEEP_RECENT_TOKENS, matcher);
   if (cut.index > 0) diagnostics.push(diagnostic("compact/items-summarized", "info", `${cut.index} item(s) before the cut are replaced by the summary`, { data: { summarized: cut.index } }));
-  if (cut.index === 0) diagnostics.push(diagnostic("compact/nothing-to-summarize", "info", "the whole history fits in the recent-token budget; nothing before the cut"));
+  if (cut.index === 0) {
+    diagnostics.push(diagnostic("compact/nothing-to-summarize", "info", "the whole history fits in the recent-token budget; nothing before the cut, history left unchanged"));
+    return unchanged(options, visible, matcher, diagnostics);
+  }
   if (cut.splitTurn) diagnostics.push(diagnostic("compact/split-turn", "info", `the cut at item ${cut.index} splits a turn; pi summarizes the turn's start separately`, { data: { cutIndex: cut.index, turnStartIndex: cut.turnStartIndex } }));
   const reply = options.summaryReply ?? "";
   const summaryText = options.summaryPrefix === "" && reply === "" ? NO_SUMMARY_TEXT : formatSummary(options.summaryPrefix, reply);
@@ -49,6 +52,25 @@ export function compactPi(options: CompactOptions): CompactResult {
     ghostIndexes: withGhosts.ghostIndexes,
     events: [],
     pi: { cutIndex: visibleToHistory[cut.index] ?? options.history.length, splitTurn: cut.splitTurn, turnStartIndex: cut.turnStartIndex >= 0 ? visibleToHistory[cut.turnStartIndex]! : -1, summarizedItems: cut.index, keptItems: kept.length },
+    diagnostics,
+  };
+}
+
+/** Nothing before the cut: no summary, no re-injected context, no re-emitted pins; every item stays where it is. */
+function unchanged(options: CompactOptions, visible: readonly ResponseItem[], matcher: SummaryMatcher, diagnostics: Diagnostic[]): CompactResult {
+  const visibleToHistory: number[] = [];
+  const ghostIndexes: number[] = [];
+  options.history.forEach((item, i) => (item.type === "ghost_snapshot" ? ghostIndexes : visibleToHistory).push(i));
+  return {
+    strategy: "pi",
+    history: [...options.history],
+    summaryIndex: -1,
+    summaryText: "",
+    userMessages: collectUserMessageRecords(visible, matcher).map((r) => ({ historyIndex: visibleToHistory[r.index]!, fate: "kept", tokens: estimatePiTokens(visible[r.index]!) })),
+    pinnedIndexes: [],
+    ghostIndexes,
+    events: [],
+    pi: { cutIndex: visibleToHistory[0] ?? options.history.length, splitTurn: false, turnStartIndex: -1, summarizedItems: 0, keptItems: visible.length },
     diagnostics,
   };
 }

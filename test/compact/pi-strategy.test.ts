@@ -48,4 +48,21 @@ describe("compactPi", () => {
     expect(result.ghostIndexes).toEqual([5]);
     expect(result.userMessages.map((m) => [m.historyIndex, m.fate])).toEqual([[1, "summarized"], [5, "kept"]]);
   });
+
+  it("leaves the history unchanged (no summary, no second initial context) when nothing is before the cut", () => {
+    const history = [dev("ctx"), user("a"), ghost("g1"), assistant("b")];
+    const result = compactPi({ strategy: "pi", history, summaryPrefix: PREFIX, summaryReply: "S", keepRecentTokens: 1000, initialContext: [dev("ctx")], pins: [{ fragment: "skill" }] });
+    expect({ ...result, userMessages: result.userMessages.map((m) => [m.historyIndex, m.fate]), diagnostics: result.diagnostics.map((d) => d.rule) }).toEqual({
+      strategy: "pi",
+      history,
+      summaryIndex: -1,
+      summaryText: "",
+      userMessages: [[1, "kept"]],
+      pinnedIndexes: [],
+      ghostIndexes: [2],
+      events: [],
+      pi: { cutIndex: 0, splitTurn: false, turnStartIndex: -1, summarizedItems: 0, keptItems: 3 },
+      diagnostics: ["compact/nothing-to-summarize"],
+    });
+  });
 });
