@@ -19,6 +19,8 @@ export interface DryRunOptions {
   contextWindow?: number;
   /** Used when neither `contextWindow` nor the log gives one (a config's `model_context_window`). */
   fallbackContextWindow?: number;
+  /** Last resort: the window the model catalogue states for the log's model (see profiles/model-info). */
+  catalogueContextWindow?: number;
   /** `model_auto_compact_token_limit`. */
   configLimit?: number;
   pins?: readonly PinSelector[];
@@ -44,7 +46,7 @@ export interface DryRunReport {
   threshold: {
     limit: number | undefined;
     contextWindow: number | undefined;
-    windowSource: "option" | "log" | "config" | "unknown";
+    windowSource: "option" | "log" | "config" | "model catalogue" | "unknown";
     configLimit: number | undefined;
     decision: CompactDecision;
   };
@@ -111,9 +113,13 @@ export function planCompactDryRun(options: DryRunOptions): DryRunReport {
       ? { ...totalUsageTokens({ lastReportedTotal: log.lastTotalTokens, history: log.history, ...(log.reasoningIncluded !== undefined ? { reasoningIncluded: log.reasoningIncluded } : {}), method }), source: "reported" as const }
       : { ...totalUsageTokens({ lastReportedTotal: 0, history: [], method }), total: estimateHistoryTokens(log.history, { ...(base !== undefined ? { baseInstructions: base } : {}), method }), source: "estimated" as const };
   const fromLog = contextWindowFromLog(log);
-  const contextWindow = options.contextWindow ?? fromLog ?? options.fallbackContextWindow;
+  const contextWindow = options.contextWindow ?? fromLog ?? options.fallbackContextWindow ?? options.catalogueContextWindow;
   const windowSource: DryRunReport["threshold"]["windowSource"] =
-    options.contextWindow !== undefined ? "option" : fromLog !== undefined ? "log" : options.fallbackContextWindow !== undefined ? "config" : "unknown";
+    options.contextWindow !== undefined ? "option"
+    : fromLog !== undefined ? "log"
+    : options.fallbackContextWindow !== undefined ? "config"
+    : options.catalogueContextWindow !== undefined ? "model catalogue"
+    : "unknown";
   const limit = autoCompactLimit({
     ...(contextWindow !== undefined ? { contextWindow } : {}),
     ...(options.configLimit !== undefined ? { configLimit: options.configLimit } : {}),

@@ -11,6 +11,7 @@ import { defaultProse } from "../../compile/compile.js";
 import { loadConfig } from "../../discover/load-config.js";
 import { readSessionLog } from "../../discover/read-session-log.js";
 import { createNodeHost } from "../../host/node-host.js";
+import { modelContextWindow } from "../../profiles/model-info.js";
 import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
 import type { ParsedSessionLog } from "../../session/parse-rollout.js";
 import type { ScenarioProfile } from "../../session/scenario.js";
@@ -71,6 +72,9 @@ function profileOfSummaries(log: ParsedSessionLog): ScenarioProfile | undefined 
   return PROFILES.find((p) => texts.some((t) => t.startsWith(profilePrefix(p) + "\n")));
 }
 
+/** A rollout Codex wrote (promptc's own run logs say originator "promptc"). */
+const isCodexRollout = (log: ParsedSessionLog): boolean => log.format === "codex-rollout" && log.meta.originator !== "promptc";
+
 // Your file, else the prefix recovered from the log itself (the harness's exact text, never shipped), else a profile's.
 function loadPrefix(options: CompactCliOptions, cwd: string, input: Input): Loaded {
   if (options.summaryPrefixFile) {
@@ -81,8 +85,15 @@ function loadPrefix(options: CompactCliOptions, cwd: string, input: Input): Load
   if (options.logPrefix && log.summaryPrefix) {
     return { ok: true, value: log.summaryPrefix.text, origin: `the log (compaction at line ${log.summaryPrefix.line})` };
   }
-  const profile = (options.profile as ScenarioProfile | undefined) ?? input.profile ?? profileOfSummaries(log) ?? "promptc";
+  const profile = (options.profile as ScenarioProfile | undefined) ?? input.profile ?? profileOfSummaries(log) ?? (isCodexRollout(log) ? "codex" : "promptc");
   return { ok: true, value: profilePrefix(profile), origin: `templates/${profile}/compact-summary-prefix.hbs (${profile === "codex" ? "stand-in" : "builtin"})` };
+}
+
+/** The catalogue's window for the log's model; nothing for a model the catalogue does not know. */
+function catalogueWindow(model: string | undefined): { catalogueContextWindow?: number } {
+  if (model === undefined) return {};
+  const window = modelContextWindow(model);
+  return window.source === "model catalogue" ? { catalogueContextWindow: window.tokens } : {};
 }
 
 function parseCount(value: string | undefined, flag: string): number | undefined | { error: string } {
@@ -185,6 +196,7 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
         summaryReply,
         ...(numbers.contextWindow !== undefined ? { contextWindow: numbers.contextWindow } : {}),
         ...(configWindow !== undefined ? { fallbackContextWindow: configWindow } : {}),
+        ...catalogueWindow(log.model),
         ...(numbers.autoCompactLimit !== undefined ? { configLimit: numbers.autoCompactLimit } : {}),
         ...(numbers.maxUserTokens !== undefined ? { maxUserTokens: numbers.maxUserTokens } : {}),
         ...(numbers.keepRecent !== undefined ? { keepRecentTokens: numbers.keepRecent } : {}),

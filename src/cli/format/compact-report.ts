@@ -80,7 +80,7 @@ export function renderCompactReport(input: CompactReportInput, s: Style): string
   out.push(`  strategy         ${result.strategy}; summary prefix from ${input.prefixOrigin}`);
   out.push(`  history          ${log.history.length} items; ${log.compactions.length} earlier compaction(s) in the log`);
   out.push(`  usage            ${usage.source === "reported" ? `${fmt(usage.lastReportedTotal)} reported + ${fmt(usage.estimatedTail + usage.estimatedReasoning)} estimated` : "estimated (no usage in the log)"} = ${fmt(usage.total)} tokens`);
-  const windowNote = threshold.contextWindow === undefined ? "window unknown" : `window ${fmt(threshold.contextWindow)}${threshold.windowSource === "log" || threshold.windowSource === "config" ? ` (from the ${threshold.windowSource})` : ""}`;
+  const windowNote = threshold.contextWindow === undefined ? "window unknown" : `window ${fmt(threshold.contextWindow)}${threshold.windowSource === "log" || threshold.windowSource === "config" || threshold.windowSource === "model catalogue" ? ` (from the ${threshold.windowSource})` : ""}`;
   const crossed = threshold.decision.compact ? s.yellow("crossed: compaction would run now") : "not crossed";
   out.push(`  threshold        ${threshold.limit === undefined ? "none (never auto-compacts)" : fmt(threshold.limit)} (${windowNote}${threshold.configLimit !== undefined ? `, config ${fmt(threshold.configLimit)}` : ""}); ${crossed}`);
   out.push(`  before           ${fmt(report.before.exactTokens)} exact o200k tokens · ${fmt(report.before.estimatedTokens)} Codex estimate · ${report.before.items} items`);

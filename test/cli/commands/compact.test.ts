@@ -71,6 +71,30 @@ describe("promptc compact", () => {
     expect(r.outcome.summaryText).toMatch(/^\[stand-in\] .*\nx$/s);
   });
 
+  it("defaults a Codex rollout without its own prefix to the codex profile's stand-in", async () => {
+    const r = JSON.parse((await cli(["compact", T("codex-0.171-resume-baseline.jsonl"), "--json", "--summary", "x"])).stdout);
+    expect(r.summaryPrefixFrom).toBe("templates/codex/compact-summary-prefix.hbs (stand-in)");
+    expect(r.outcome.summaryText).toMatch(/^\[stand-in\] .*\nx$/s);
+  });
+
+  it("takes the window of a promptc run log's model from the model catalogue, and keeps the promptc prefix", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "promptc-compact-"));
+    const lines = [
+      { type: "session_meta", payload: { id: "s1", cwd: "/w", originator: "promptc", cli_version: "0.1.0" } },
+      { type: "turn_context", payload: { model: "gpt-5.1", cwd: "/w" } },
+      { type: "response_item", payload: { type: "message", role: "user", content: [{ type: "input_text", text: "hello" }] } },
+    ];
+    writeFileSync(join(dir, "run.jsonl"), lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    const r = await cli(["compact", join(dir, "run.jsonl"), "--json"]);
+    const json = JSON.parse(r.stdout);
+    expect(json.threshold).toMatchObject({ contextWindow: 272_000, windowSource: "model catalogue" });
+    expect(json.summaryPrefixFrom).toBe("templates/promptc/compact-summary-prefix.hbs (builtin)");
+    expect((await cli(["compact", join(dir, "run.jsonl")])).stdout).toMatch(/threshold +244,800 \(window 272,000 \(from the model catalogue\)\)/);
+    // A model the catalogue does not know stays unknown.
+    writeFileSync(join(dir, "other.jsonl"), [lines[0], { type: "turn_context", payload: { model: "llama-3", cwd: "/w" } }, lines[2]].map((l) => JSON.stringify(l)).join("\n") + "\n");
+    expect(JSON.parse((await cli(["compact", join(dir, "other.jsonl"), "--json"])).stdout).threshold.windowSource).toBe("unknown");
+  });
+
   it("uses a user-supplied summary prefix file", async () => {
     const dir = mkdtempSync(join(tmpdir(), "promptc-compact-"));
     writeFileSync(join(dir, "prefix.txt"), "MY OWN PREFIX");
