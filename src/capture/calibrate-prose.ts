@@ -3,6 +3,7 @@
 // prose id. Pure: the caller reads the captures and writes the files. The prose stays on the user's machine.
 import YAML from "yaml";
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
+import { oneLine } from "../model/one-line.js";
 import { SKILLS_CLOSE_TAG } from "../fragments/skills-section.js";
 import { calibratePermissions, type CalibrateApproval } from "./calibrate-permissions.js";
 import { collectContextSections } from "./collect-context-sections.js";
@@ -131,7 +132,7 @@ export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptio
     try {
       body = JSON.parse(input.body);
     } catch (error) {
-      diagnostics.push(diagnostic("calibrate/invalid-json", "error", `${file}: not valid JSON: ${error instanceof Error ? error.message : String(error)}`, { file }));
+      diagnostics.push(diagnostic("calibrate/invalid-json", "error", `${file}: not valid JSON: ${oneLine(error instanceof Error ? error.message : String(error))}`, { file }));
       continue;
     }
     if (!isObj(body) || !Array.isArray(body.input)) {

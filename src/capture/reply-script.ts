@@ -2,6 +2,7 @@
 // Parsed from JSON or YAML text into data, problems as diagnostics. Pure.
 import YAML from "yaml";
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
+import { oneLine } from "../model/one-line.js";
 
 export interface ScriptedToolCall {
   name: string;
@@ -89,7 +90,7 @@ export function parseReplyScript(text: string, file = "<reply script>"): Result<
   try {
     data = YAML.parse(text, { maxAliasCount: 100 });
   } catch (error) {
-    diagnostics.push(diagnostic("capture/invalid-reply-script", "error", `${file}: ${error instanceof Error ? error.message : String(error)}`, { file }));
+    diagnostics.push(diagnostic("capture/invalid-reply-script", "error", `${file}: ${oneLine(error instanceof Error ? error.message : String(error))}`, { file }));
     return { value: DEFAULT_SCRIPT, diagnostics };
   }
   const list = Array.isArray(data) ? data : isObj(data) ? data.replies : undefined;

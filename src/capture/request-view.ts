@@ -3,6 +3,7 @@
 // items are kept raw, never dropped. Pure.
 import type { FragmentLayer } from "../model/manifest.js";
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
+import { oneLine } from "../model/one-line.js";
 import { matchFragment, type ContextualFragmentId } from "../fragments/markers.js";
 import { labelContextSection } from "./label-context-section.js";
 import { countTokens } from "../tokens/count.js";
@@ -249,7 +250,7 @@ export function buildRequestView(bodyText: string, dialectHint?: WireDialect, op
   try {
     body = JSON.parse(bodyText);
   } catch (error) {
-    diagnostics.push(diagnostic("capture/invalid-json", "error", `request body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`));
+    diagnostics.push(diagnostic("capture/invalid-json", "error", `request body is not valid JSON: ${oneLine(error instanceof Error ? error.message : String(error))}`));
   }
   if (!isObj(body)) {
     if (body !== undefined) diagnostics.push(diagnostic("capture/unexpected-body", "error", "request body is not a JSON object"));

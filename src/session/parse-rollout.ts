@@ -1,6 +1,7 @@
 // Read a session log's text into the current history plus metadata: Codex rollout JSONL, a request body
 // (`{input: [...]}`), a JSON array of items, or JSONL of bare items. Pure; bad lines become diagnostics.
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
+import { oneLine } from "../model/one-line.js";
 import type { ContentPart, ResponseItem } from "../model/items.js";
 import { parseRolloutItem } from "./parse-rollout-item.js";
 import { loggedSettingsOf, mergeWorldState, type LoggedSettings } from "./logged-settings.js";
@@ -106,7 +107,7 @@ function parseWholeJson(text: string, options: ParseSessionLogOptions): Result<P
   try {
     value = JSON.parse(text);
   } catch (err) {
-    const d = diagnostic("session/malformed-json", "error", `not valid JSON: ${(err as Error).message}`, file ? { file } : {});
+    const d = diagnostic("session/malformed-json", "error", `not valid JSON: ${oneLine((err as Error).message)}`, file ? { file } : {});
     return { value: emptyLog("item-array", countLines(text)), diagnostics: [d] };
   }
   const format: SessionLogFormat = Array.isArray(value) ? "item-array" : "request-body";

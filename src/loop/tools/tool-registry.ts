@@ -2,6 +2,7 @@
 // A validation failure is a message for the model (it becomes the call's output), never an exception.
 import { Ajv, type ValidateFunction, type ErrorObject } from "ajv";
 import type { AnyTool } from "../tool.js";
+import { oneLine } from "../../model/one-line.js";
 
 export type ArgumentCheck = { ok: true; args: unknown } | { ok: false; message: string };
 
@@ -33,7 +34,7 @@ export function createToolRegistry(tools: readonly AnyTool[]): ToolRegistry {
       try {
         args = argumentsText.trim() === "" ? {} : JSON.parse(argumentsText);
       } catch (err) {
-        return { ok: false, message: `arguments are not valid JSON: ${err instanceof Error ? err.message : String(err)}` };
+        return { ok: false, message: `arguments are not valid JSON: ${oneLine(err instanceof Error ? err.message : String(err))}` };
       }
       if (!entry.validate(args)) return { ok: false, message: `invalid arguments for ${name}: ${formatErrors(entry.validate.errors ?? [])}` };
       return { ok: true, args };
