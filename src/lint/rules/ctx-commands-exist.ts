@@ -1,4 +1,4 @@
-// ctx/commands-exist: `npm run X` / `pnpm run X` / `yarn X` / `bun run X` / `make X` name scripts and targets that exist. Pure.
+// ctx/commands-exist: `npm run X` / `pnpm [run] X` / `yarn [run] X` / `bun run X` / `make X` name scripts and targets that exist. Pure.
 import { defineRule } from "../define-rule.js";
 import { dirOf } from "../lint-file.js";
 import type { LintFs } from "../lint-project.js";
@@ -9,6 +9,23 @@ const RUN = /\b(npm|pnpm|yarn|bun)\s+run\s+([A-Za-z0-9][\w:.\-]*)|\b(npm)\s+(tes
 /** Lines that run the command somewhere else than next to the nearest package.json. */
 const ELSEWHERE = /\bcd\s|--workspace|\s-w\s|--filter|\s-C\s|--prefix|--cwd|\bnpx\b|\bworkspace\b/;
 const NPM_BUILTIN_OK = new Set(["env"]);
+/**
+ * yarn and pnpm run a script without `run` (`yarn build`): recognised in code only (a fenced block or a code
+ * span) where a command starts (line start, optional `$ `, a backtick, after `&&` or `;`), so prose such as
+ * "yarn is our package manager" is not a script.
+ */
+const BARE_RUN = /(?:^\s*(?:\$\s*)?|`|&&\s*|;\s*)((?:yarn|pnpm)\s+([A-Za-z0-9][\w:.\-]*))/g;
+/** Their own commands (yarn 1 and berry, pnpm, and the npm commands pnpm passes through), never scripts. */
+const PACKAGE_MANAGER_BUILTINS = new Set(
+  (
+    "access add adduser approve-builds audit autoclean bin c cache cat-file cat-index check config constraints create dedupe " +
+    "deploy deprecate dist-tag dlx docs doctor env exec explain fetch find-hash generate-lock-entry global help i ignored-builds " +
+    "import info init install install-test it licenses link list ln login logout ls node npm outdated owner pack patch " +
+    "patch-commit patch-remove ping plugin policies prune publish rb rebuild recursive remove repo rm root run search " +
+    "self-update server set setup stage star store tag team un uninstall unlink unplug unpublish up update upgrade " +
+    "upgrade-interactive version versions view whoami why workspace workspaces x"
+  ).split(" "),
+);
 
 function nearest(fs: LintFs, dir: string, name: string): string | undefined {
   for (let d: string | undefined = dir; d !== undefined; d = d === "" ? undefined : dirOf(d)) {
@@ -66,6 +83,17 @@ export const ctxCommandsExist = defineRule({
         }
         const name = (m[2] ?? m[4]) as string;
         if (scripts && pkgPath && !scripts.has(name) && !NPM_BUILTIN_OK.has(name)) report({ messageId: "script", data: { command: m[0], manifest: pkgPath, name }, place });
+      }
+      if (!scripts || !pkgPath) return;
+      for (const m of line.matchAll(BARE_RUN)) {
+        const name = m[2] as string;
+        if (scripts.has(name) || PACKAGE_MANAGER_BUILTINS.has(name)) continue;
+        const command = m[1] as string;
+        const start = m.index + m[0].length - command.length;
+        const inCode = file.markdown.inCode[i] === true || (file.markdown.codeSpans[i] ?? []).some(([from, to]) => start >= from && start < to);
+        if (!inCode) continue;
+        const column = start + 1;
+        report({ messageId: "script", data: { command, manifest: pkgPath, name }, place: { line: i + 1, column, endLine: i + 1, endColumn: column + command.length } });
       }
     });
   },

@@ -97,10 +97,27 @@ export const ctxCases: { [ruleId: string]: RuleCases } = {
       { path: "AGENTS.md", code: "Run `npm run build` and `npm test`, then `make lint`.\n```\nnpm run build\n```\n", files: { "package.json": '{"scripts":{"build":"tsc","test":"vitest"}}', Makefile: "lint: x\n\ttrue\n" } },
       { name: "no package.json", path: "AGENTS.md", code: "npm run anything\n" },
       { name: "other directory", path: "AGENTS.md", code: "cd web && npm run dev\n", files: { "package.json": '{"scripts":{}}' } },
+      {
+        name: "yarn and pnpm scripts without run, their builtins, prose",
+        path: "AGENTS.md",
+        code: "Run `yarn build`, `pnpm lint`, `yarn install`, `pnpm add -D x`, `yarn`.\n```\n$ pnpm dlx foo && yarn build\n```\nyarn is our package manager; pnpm deploys nothing.\n",
+        files: { "package.json": '{"scripts":{"build":"tsc","lint":"eslint"}}' },
+      },
     ],
     invalid: [
       { path: "pkg/AGENTS.md", code: "Use `pnpm run lint:fix`.\n", files: { "package.json": '{"scripts":{"lint":"eslint"}}' }, errors: [{ messageId: "script", line: 1, column: 6 }] },
       { path: "AGENTS.md", code: "\nmake deploy\n", files: { Makefile: "build:\n\tcc\n" }, errors: [{ messageId: "target", line: 2, column: 1 }] },
+      {
+        name: "yarn and pnpm scripts without run",
+        path: "AGENTS.md",
+        code: "Run `yarn build` first.\n```sh\n  pnpm  release\nnpm ci && yarn test\n```\n",
+        files: { "package.json": '{"scripts":{"lint":"eslint"}}' },
+        errors: [
+          { messageId: "script", line: 1, column: 6 },
+          { messageId: "script", line: 3, column: 3 },
+          { messageId: "script", line: 4, column: 11 },
+        ],
+      },
     ],
   },
   "ctx/duplicate-layer": {
