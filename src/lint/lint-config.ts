@@ -49,6 +49,10 @@ export const LINT_CONFIG_SCHEMA = {
   },
 } as const;
 
+/** Top-level keys of promptc.yaml that other verbs read (`snapshot`), and an editor's `$schema`. */
+const OTHER_VERB_KEYS: readonly string[] = ["snapshot", "$schema"];
+const KNOWN_TOP_LEVEL_KEYS = new Set([...Object.keys(LINT_CONFIG_SCHEMA.properties), ...OTHER_VERB_KEYS]);
+
 const ajv = new Ajv({ allErrors: true, strict: false });
 const validateConfigShape = ajv.compile(LINT_CONFIG_SCHEMA);
 
@@ -68,6 +72,10 @@ export function validateLintConfig(raw: unknown, rules: ReadonlyMap<string, Rule
     return { value: undefined, diagnostics };
   }
   const config = data as LintConfig;
+  // Like an unknown rule id: a typo (`rulez:`) would otherwise silently leave the defaults in force.
+  for (const key of Object.keys(config)) {
+    if (!KNOWN_TOP_LEVEL_KEYS.has(key)) diagnostics.push(diagnostic("meta/unknown-config-key", "warning", `unknown key '${key}' in configuration (ignored; known: ${[...KNOWN_TOP_LEVEL_KEYS].join(", ")})`, { file, data: { key } }));
+  }
   const tables = [config.rules ?? {}, ...(config.overrides ?? []).map((o) => o.rules ?? {})];
   for (const table of tables) {
     for (const [id, setting] of Object.entries(table)) {

@@ -84,6 +84,14 @@ describe("validateLintConfig", () => {
     expect(r.diagnostics.map((d) => [d.rule, d.severity])).toEqual([["meta/unknown-rule", "warning"]]);
   });
 
+  it("warns about an unknown top-level key and accepts the keys other verbs read", () => {
+    const r = validateLintConfig({ rulez: { "ctx/max-lines": "off" }, snapshot: { scenarios: "s" }, extends: "recommended" }, lintRulesById, "promptc.yaml");
+    expect(r.value).toEqual({ rulez: { "ctx/max-lines": "off" }, snapshot: { scenarios: "s" }, extends: "recommended" });
+    expect(r.diagnostics.map((d) => [d.rule, d.severity, d.message])).toEqual([
+      ["meta/unknown-config-key", "warning", "unknown key 'rulez' in configuration (ignored; known: extends, targets, rules, overrides, ignorePatterns, snapshot, $schema)"],
+    ]);
+  });
+
   it("rejects bad shapes and bad rule options", () => {
     expect(validateLintConfig({ targets: ["vim"] }, lintRulesById, "f").value).toBeUndefined();
     expect(validateLintConfig({ rules: { "ctx/max-lines": "loud" } }, lintRulesById, "f").value).toBeUndefined();
