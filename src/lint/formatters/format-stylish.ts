@@ -36,5 +36,8 @@ export function formatStylish(run: LintRunResult, options: StylishOptions): stri
   const mark = run.errorCount > 0 ? paint(c, "31;1", "✖") : paint(c, "33;1", "⚠");
   out.push(`${mark} ${plural(total, "problem")} (${parts.join(", ")})`);
   if (run.fixableCount > 0) out.push(`  ${plural(run.fixableCount, "problem")} fixable with \`promptc lint --fix\``);
+  // Suggested fixes change meaning, so --fix leaves them alone; say they exist (ESLint's "potentially fixable").
+  const suggested = run.results.reduce((n, r) => n + r.messages.filter((m) => m.fix && m.fixKind === "suggest").length, 0);
+  if (suggested > 0) out.push(`  ${plural(suggested, "problem")} fixable with \`promptc lint --fix --fix-type suggest\` (suggested fixes: preview with --fix-dry-run)`);
   return out.join("\n") + "\n";
 }
