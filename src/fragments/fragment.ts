@@ -16,9 +16,12 @@ export interface RenderedFragment {
   diagnostics: Diagnostic[];
 }
 
-/** The prose origin of a fragment built from several prose entries: user-supplied wins over stand-in over builtin. */
+/**
+ * The prose origin of a fragment built from several prose entries: stand-in wins over user-supplied over builtin,
+ * since one stand-in sentence makes the fragment inexact however much of it is the user's prose.
+ */
 export function combineOrigins(origins: ProseOrigin[]): ProseOrigin {
-  for (const o of ["user-supplied", "stand-in", "builtin"] as const) if (origins.includes(o)) return o;
+  for (const o of ["stand-in", "user-supplied", "builtin"] as const) if (origins.includes(o)) return o;
   return "data";
 }
 
