@@ -33,7 +33,19 @@ export interface HostedToolDeclaration {
   spec: ToolSpec;
 }
 
-export type ToolDeclaration = FunctionToolDeclaration | NamespaceToolDeclaration | HostedToolDeclaration;
+/**
+ * A function tool that carries its own description and full JSON schema (promptc's loop tools: the schema the
+ * model sees is the one the loop validates arguments with). A description in the profile's tool prose replaces
+ * the declared one; parameter descriptions are part of the schema.
+ */
+export interface DescribedToolDeclaration {
+  type: "described";
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+}
+
+export type ToolDeclaration = FunctionToolDeclaration | NamespaceToolDeclaration | HostedToolDeclaration | DescribedToolDeclaration;
 
 export function obj(properties: { [name: string]: ParamSchema }, required?: string[]): ParamSchema {
   const s: ParamSchema = { type: "object", properties };
@@ -102,6 +114,8 @@ export function buildToolSpecs(decls: ToolDeclaration[], prose: ProseSet): Built
       }
       case "hosted":
         return d.spec;
+      case "described":
+        return { type: "function", name: d.name, description: prose.tools[d.name]?.description ?? d.description, strict: false, parameters: d.parameters };
       default: {
         const never: never = d;
         throw new Error(`unknown tool declaration ${JSON.stringify(never)}`);

@@ -120,6 +120,13 @@ describe("registerRun", () => {
     const { stdout } = await cli(["--profile", profile, ...flags, "--resume", log, "--dry-run", "third question"]);
     const third = (JSON.parse(stdout) as { input: typeof second }).input;
     expect(third.slice(second.length).map(label)).toEqual(["assistant:Second answer.", "user:third question"]);
+    // `preview --session` of the log shows the tools and input that `run --resume` sends, for both profiles.
+    let previewOut = "";
+    const previewArgs = ["preview", "--session", log, "--profile", profile, ...flags, "--json", "-m", "third question"];
+    const env = { HOME: home, CODEX_HOME: join(home, ".codex"), PATH: process.env.PATH };
+    expect(await run(previewArgs, { stdout: (s) => void (previewOut += s), stderr: () => undefined, isTTY: false, env, cwd: work })).toBe(0);
+    const previewed = JSON.parse(previewOut) as { tools: unknown[]; input: unknown[] };
+    expect({ tools: previewed.tools, input: previewed.input }).toEqual({ tools: (JSON.parse(stdout) as { tools: unknown[] }).tools, input: third });
   });
 
   it("compacts a resumed session before the turn when its usage is over the limit", async () => {

@@ -3,6 +3,7 @@ import { compile } from "../../src/compile/compile.js";
 import { serializeRequest } from "../../src/compile/canonical-json.js";
 import { codexProfile } from "../../src/profiles/codex.js";
 import type { MessageItem } from "../../src/model/items.js";
+import type { SandboxMode } from "../../src/model/turn-context.js";
 import { makeSkill, makeTurnContext } from "./make-turn-context.js";
 import { layoutText } from "./layout-text.js";
 import { SCENARIOS } from "./scenarios.js";
@@ -29,8 +30,17 @@ describe("compile", () => {
   it("puts promptc's base instructions in `instructions` and sorts its tools by name", () => {
     const r = compile(SCENARIOS["danger-full-access-image"]!);
     expect(Object.keys(JSON.parse(r.bytes))[1]).toBe("instructions");
-    expect(r.request.tools.map((t) => ("name" in t ? t.name : t.type))).toEqual(["exec_command", "request_user_input", "view_image", "write_stdin"]);
-    expect(compile(SCENARIOS["minimal"]!).request.tools.map((t) => ("name" in t ? t.name : t.type))).not.toContain("view_image");
+    expect(r.request.tools.map((t) => ("name" in t ? t.name : t.type))).toEqual(["edit_file", "read_file", "shell", "update_plan"]);
+  });
+
+  it("declares promptc's loop tools per sandbox: no write tool when read-only", () => {
+    const names = (sandbox: SandboxMode) =>
+      compile({ ...SCENARIOS["minimal"]!, permissions: { ...SCENARIOS["minimal"]!.permissions, sandbox } }).request.tools.map((t) => ("name" in t ? t.name : t.type));
+    expect({ ro: names("read-only"), ww: names("workspace-write"), full: names("danger-full-access") }).toEqual({
+      ro: ["read_file", "shell", "update_plan"],
+      ww: ["edit_file", "read_file", "shell", "update_plan"],
+      full: ["edit_file", "read_file", "shell", "update_plan"],
+    });
   });
 
   it("returns bytes equal to serializeRequest of the request", () => {

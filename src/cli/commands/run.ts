@@ -22,11 +22,9 @@ import { createModelCompactor } from "../../loop/create-model-compactor.js";
 import { initialContextOf } from "../../loop/initial-context-of.js";
 import { createToolRegistry } from "../../loop/tools/tool-registry.js";
 import { buildTurnRequest, historyWithBaseInstructions, type BuildTurnRequestOptions } from "../../loop/build-turn-request.js";
-import { createDefaultTools } from "../../loop/tools/default-tools.js";
-import { selectTools } from "../../loop/policy/select-tools.js";
+import { CODEX_TOOLS_NOTICE, createSandboxTools, runToolOverride } from "../../loop/tools/default-tools.js";
 import { clampToolTimeout, TOOL_TIMEOUT_MAX_MS, TOOL_TIMEOUT_MIN_MS } from "../../loop/policy/limits.js";
 import { createApprovalHook, type ApprovalQuestion } from "../../loop/policy/create-approval-hook.js";
-import { toolSpecOf } from "../../loop/tool.js";
 import { createSessionRecorder } from "../../loop/create-session-recorder.js";
 import { openSessionLogFile } from "../../host/session-log-file.js";
 import { renderLoopEvent } from "../../loop/render-loop-event.js";
@@ -126,8 +124,12 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   if (!ctx) return usage(loaded.diagnostics.find((d) => d.severity === "error")?.message ?? "cannot build the turn");
 
   const sandbox = ctx.permissions.sandbox;
-  const tools = selectTools(createDefaultTools(), { sandbox });
-  const compileOptions: CompileOptions = { profile: options.profile, transformTools: () => tools.map(toolSpecOf) };
+  // The promptc profile declares exactly the tools the loop runs, so the request is the one `preview` shows;
+  // Codex's tools cannot run here, so under --profile codex the loop's own tools replace them (with a notice).
+  const tools = createSandboxTools(sandbox);
+  const override = runToolOverride(options.profile, sandbox);
+  if (override) io.stderr(`${CODEX_TOOLS_NOTICE}\n`);
+  const compileOptions: CompileOptions = { profile: options.profile, ...(override ? { transformTools: () => override } : {}) };
   const profile = resolveProfile(options.profile);
   const prose = defaultProse(options.profile);
   // A resumed log is continued as Codex 0.171.0 resumes: the baseline is the log's last turn context (only what

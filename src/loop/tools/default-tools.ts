@@ -1,7 +1,9 @@
-// The tools `promptc run` offers by default: shell, read_file, edit_file, update_plan. Does IO through them.
+// The tools `promptc run` offers: shell, read_file, edit_file, update_plan, declared (name, description, schema,
+// sandboxes) in src/profiles/promptc-tools.ts and implemented here. Does IO through them.
 import type { FunctionToolSpec } from "../../model/request.js";
 import type { SandboxMode } from "../../model/turn-context.js";
-import { selectTools } from "../policy/select-tools.js";
+import type { ProfileId } from "../../profiles/profile.js";
+import { promptcToolSpecs } from "../../profiles/promptc-tools.js";
 import { toolSpecOf, type AnyTool } from "../tool.js";
 import { createEditFileTool } from "./edit-file.js";
 import { createReadFileTool } from "./read-file.js";
@@ -12,7 +14,38 @@ export function createDefaultTools(options: { shell?: ShellToolOptions } = {}): 
   return [createShellTool(options.shell), createReadFileTool(), createEditFileTool(), createUpdatePlanTool()];
 }
 
+/** The tools `promptc run` executes under this sandbox: the promptc profile's declared list, in its order (by name). */
+export function createSandboxTools(sandbox: SandboxMode, options: { shell?: ShellToolOptions } = {}): AnyTool[] {
+  const tools = new Map(createDefaultTools(options).map((t) => [t.name, t]));
+  return promptcToolSpecs(sandbox).map((spec) => {
+    const tool = tools.get(spec.name);
+    if (!tool) throw new Error(`no implementation for declared tool ${spec.name}`);
+    return tool;
+  });
+}
+
 /** The tool specs `promptc run` sends under this sandbox (sorted, write tools left out when read-only). */
 export function defaultToolSpecs(sandbox: SandboxMode): FunctionToolSpec[] {
-  return selectTools(createDefaultTools(), { sandbox }).map(toolSpecOf);
+  return createSandboxTools(sandbox).map(toolSpecOf);
 }
+
+/**
+ * The tools `promptc run` sends instead of the profile's own, or undefined when the profile already declares
+ * what the loop runs (promptc). The codex profile declares Codex's tools (exec_command, …), which the loop cannot
+ * execute, so run keeps its own tools there and says so (CODEX_TOOLS_NOTICE).
+ */
+export function runToolOverride(profile: ProfileId, sandbox: SandboxMode): FunctionToolSpec[] | undefined {
+  switch (profile) {
+    case "promptc":
+      return undefined;
+    case "codex":
+      return defaultToolSpecs(sandbox);
+    default: {
+      const never: never = profile;
+      throw new Error(`unknown profile ${String(never)}`);
+    }
+  }
+}
+
+export const CODEX_TOOLS_NOTICE =
+  "note: --profile codex: run offers promptc's own tools (shell, read_file, edit_file, update_plan), not Codex's, so the request's tools differ from Codex's";

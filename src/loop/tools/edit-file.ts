@@ -4,6 +4,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, resolve } from "node:path";
 import { makeDirectories } from "../../host/make-directories.js";
 import type { ToolDefinition } from "../tool.js";
+import { PROMPTC_TOOLS } from "../../profiles/promptc-tools.js";
+import { toolSpecFields } from "./tool-spec-fields.js";
 
 export interface EditFileArgs {
   path: string;
@@ -19,22 +21,7 @@ export function resolveToolPath(cwd: string, path: string): string {
 
 export function createEditFileTool(): ToolDefinition<EditFileArgs> {
   return {
-    name: "edit_file",
-    kind: "write",
-    description:
-      "Edit a file by replacing old_string with new_string. old_string must match exactly once unless replace_all is true. " +
-      "With an empty old_string, create the file (it must not exist yet).",
-    parameters: {
-      type: "object",
-      properties: {
-        path: { type: "string", minLength: 1 },
-        old_string: { type: "string" },
-        new_string: { type: "string" },
-        replace_all: { type: "boolean" },
-      },
-      required: ["path", "old_string", "new_string"],
-      additionalProperties: false,
-    },
+    ...toolSpecFields(PROMPTC_TOOLS.edit_file),
     async execute(args, context) {
       if (context.sandbox === "read-only") return { output: "refused: the sandbox is read-only", success: false };
       const path = resolveToolPath(context.cwd, args.path);

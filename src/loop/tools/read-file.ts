@@ -3,6 +3,8 @@
 import { open } from "node:fs/promises";
 import { isAbsolute, resolve } from "node:path";
 import type { ToolDefinition } from "../tool.js";
+import { PROMPTC_TOOLS, READ_FILE_MAX_LINES } from "../../profiles/promptc-tools.js";
+import { toolSpecFields } from "./tool-spec-fields.js";
 
 export interface ReadFileArgs {
   path: string;
@@ -11,25 +13,13 @@ export interface ReadFileArgs {
   limit?: number;
 }
 
-export const READ_FILE_MAX_LINES = 2000;
+export { READ_FILE_MAX_LINES };
 export const READ_FILE_MAX_LINE_CHARS = 500;
 export const READ_FILE_MAX_BYTES = 8 * 1024 * 1024;
 
 export function createReadFileTool(): ToolDefinition<ReadFileArgs> {
   return {
-    name: "read_file",
-    kind: "read",
-    description: `Read lines of a text file, numbered from 1. At most ${READ_FILE_MAX_LINES} lines per call; use offset and limit to page.`,
-    parameters: {
-      type: "object",
-      properties: {
-        path: { type: "string", minLength: 1, description: "File path; relative paths resolve against the session's directory." },
-        offset: { type: "integer", minimum: 1, description: "First line to return (1-based)." },
-        limit: { type: "integer", minimum: 1, maximum: READ_FILE_MAX_LINES, description: "Number of lines to return." },
-      },
-      required: ["path"],
-      additionalProperties: false,
-    },
+    ...toolSpecFields(PROMPTC_TOOLS.read_file),
     async execute(args, context) {
       const path = isAbsolute(args.path) ? args.path : resolve(context.cwd, args.path);
       let bytes: Buffer;

@@ -4,6 +4,8 @@ import { spawn } from "node:child_process";
 import { isAbsolute, resolve } from "node:path";
 import { formattedTruncateText, type TruncationPolicy } from "../../tokens/index.js";
 import type { ToolDefinition } from "../tool.js";
+import { PROMPTC_TOOLS } from "../../profiles/promptc-tools.js";
+import { toolSpecFields } from "./tool-spec-fields.js";
 import { clampToolTimeout, type TimeoutBounds, DEFAULT_TIMEOUT_BOUNDS } from "../policy/limits.js";
 
 export interface ShellArgs {
@@ -30,21 +32,7 @@ export function createShellTool(options: ShellToolOptions = {}): ToolDefinition<
   const policy = options.outputPolicy ?? SHELL_OUTPUT_POLICY;
   const bounds = options.timeoutBounds ?? DEFAULT_TIMEOUT_BOUNDS;
   return {
-    name: "shell",
-    kind: "execute",
-    description:
-      "Run a program with arguments (an argv array, not a shell string) and return its exit code and combined output. " +
-      'Use ["bash", "-lc", "<script>"] when you need pipes or redirection. Long output is shortened in the middle.',
-    parameters: {
-      type: "object",
-      properties: {
-        command: { type: "array", items: { type: "string" }, minItems: 1, description: "Program and arguments." },
-        workdir: { type: "string", description: "Working directory; relative paths resolve against the session's directory." },
-        timeout_ms: { type: "integer", minimum: 1, description: "Kill the command after this many milliseconds." },
-      },
-      required: ["command"],
-      additionalProperties: false,
-    },
+    ...toolSpecFields(PROMPTC_TOOLS.shell),
     async execute(args, context) {
       const cwd = args.workdir === undefined ? context.cwd : isAbsolute(args.workdir) ? args.workdir : resolve(context.cwd, args.workdir);
       const timeoutMs = Math.min(context.timeoutMs, clampToolTimeout(args.timeout_ms ?? context.timeoutMs, bounds));

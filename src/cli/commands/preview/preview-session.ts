@@ -4,7 +4,7 @@ import { buildRequestView } from "../../../capture/request-view.js";
 import { readSessionLog } from "../../../discover/read-session-log.js";
 import { createNodeHost } from "../../../host/node-host.js";
 import { buildTurnRequest } from "../../../loop/build-turn-request.js";
-import { defaultToolSpecs } from "../../../loop/tools/default-tools.js";
+import { runToolOverride } from "../../../loop/tools/default-tools.js";
 import { modelContextWindow } from "../../../profiles/model-info.js";
 import { referenceFromLog } from "../../../session/resume-from-log.js";
 import { sectionFromView } from "../../format/html-report.js";
@@ -24,9 +24,9 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
   const turn = loadPreviewTurn(options, io, parsed.cwd !== undefined ? { cwd: parsed.cwd } : {});
   if ("error" in turn) return fail(turn.error);
   const { ctx, profile, prose } = turn;
-  // A promptc log continues with the tools `promptc run` offers in this sandbox (the request `run --resume` sends);
-  // another harness's rollout with the profile's own tools (the request that harness would send).
-  const tools = parsed.meta.originator === "promptc" ? defaultToolSpecs(ctx.permissions.sandbox) : undefined;
+  // A promptc log continues with the tools `promptc run --resume` sends under this profile (the profile's own for
+  // promptc, the loop's in place of Codex's for codex); another harness's rollout with the profile's own tools.
+  const tools = parsed.meta.originator === "promptc" ? runToolOverride(profile.id, ctx.permissions.sandbox) : undefined;
   // As Codex resumes: the baseline is the log's last turn context (only changes are appended) and the base
   // instructions are the session's own (session_meta), not the current config's.
   const next = buildTurnRequest(ctx, {
