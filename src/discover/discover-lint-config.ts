@@ -4,6 +4,7 @@ import { parseDocument } from "yaml";
 import type { Host } from "../host/host.js";
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
 import { dirnameOf, joinPath, normalizePath } from "./paths.js";
+import { oneLine } from "../model/one-line.js";
 
 export const LINT_CONFIG_FILES = ["promptc.yaml", "promptc.yml", ".promptcrc.yaml", ".promptcrc.yml", "package.json"] as const;
 /** Config files are small; a bigger one is a mistake, not a config. */
@@ -24,7 +25,7 @@ export function parseLintConfigText(path: string, text: string): Result<unknown>
       const pkg = JSON.parse(text) as { promptc?: unknown };
       return { value: pkg.promptc, diagnostics: [] };
     } catch (err) {
-      return { value: undefined, diagnostics: [diagnostic("meta/invalid-config", "error", `cannot parse ${path}: ${err instanceof Error ? err.message : String(err)}`, { file: path })] };
+      return { value: undefined, diagnostics: [diagnostic("meta/invalid-config", "error", `cannot parse ${path}: ${oneLine(err instanceof Error ? err.message : String(err))}`, { file: path })] };
     }
   }
   const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
@@ -33,7 +34,7 @@ export function parseLintConfigText(path: string, text: string): Result<unknown>
   try {
     return { value: doc.toJS({ maxAliasCount: YAML_MAX_ALIAS_COUNT }) ?? {}, diagnostics: [] };
   } catch (err) {
-    return { value: undefined, diagnostics: [diagnostic("meta/invalid-config", "error", `cannot parse ${path}: ${err instanceof Error ? err.message : String(err)}`, { file: path })] };
+    return { value: undefined, diagnostics: [diagnostic("meta/invalid-config", "error", `cannot parse ${path}: ${oneLine(err instanceof Error ? err.message : String(err))}`, { file: path })] };
   }
 }
 
