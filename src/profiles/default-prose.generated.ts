@@ -365,50 +365,7 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "path": "templates/promptc/skills-preamble.hbs"
       }
     },
-    "tools": {
-      "exec_command": {
-        "description": "Run a command in a shell (with a pseudo-terminal) and return its output; long-running commands return a session id for write_stdin.",
-        "parameters": {
-          "cmd": "The command line.",
-          "justification": "One sentence on why the command needs to leave the sandbox.",
-          "login": "Use a login shell (default true).",
-          "max_output_tokens": "Cap on returned output tokens.",
-          "prefix_rule": "Token prefix the user may approve for future commands of this kind.",
-          "sandbox_permissions": "`use_default` to stay sandboxed, `require_escalated` to ask to run outside the sandbox.",
-          "shell": "Shell to run; defaults to the user's shell.",
-          "tty": "Give the process a terminal so it can be interacted with.",
-          "workdir": "Directory to run in; defaults to the working directory.",
-          "yield_time_ms": "Milliseconds to wait for output before returning."
-        }
-      },
-      "write_stdin": {
-        "description": "Write to a running command session started by exec_command and return new output.",
-        "parameters": {
-          "chars": "Text to send; empty to poll.",
-          "max_output_tokens": "Cap on returned output tokens.",
-          "session_id": "The session to write to.",
-          "yield_time_ms": "Milliseconds to wait for output before returning."
-        }
-      },
-      "request_user_input": {
-        "description": "Ask the user one to three short questions with fixed choices and wait for the answers.",
-        "parameters": {
-          "questions": "Questions to ask.",
-          "questions.header": "A two-to-four word label.",
-          "questions.id": "Identifier for matching the answer.",
-          "questions.options": "Choices, recommended first.",
-          "questions.options.description": "Consequence of picking this choice.",
-          "questions.options.label": "The choice, briefly.",
-          "questions.question": "The full question."
-        }
-      },
-      "view_image": {
-        "description": "Open an image file from disk so you can see it.",
-        "parameters": {
-          "path": "Image file path."
-        }
-      }
-    },
+    "tools": {},
     "toolsOrigin": "builtin",
     "toolsPath": "templates/promptc/tools.yaml"
   }
