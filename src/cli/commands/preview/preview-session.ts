@@ -8,7 +8,7 @@ import { runToolOverride } from "../../../loop/tools/default-tools.js";
 import { modelContextWindow } from "../../../profiles/model-info.js";
 import { referenceFromLog } from "../../../session/resume-from-log.js";
 import { sectionFromView } from "../../format/html-report.js";
-import { tableFromView } from "../../format/preview-report.js";
+import { STAND_IN_NOTE, tableFromView } from "../../format/preview-report.js";
 import { EXIT_USAGE, type CliIO } from "../../io.js";
 import { emitPreview } from "./emit-preview.js";
 import { errorLine, loadPreviewTurn } from "./load-preview-turn.js";
@@ -40,6 +40,7 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
   const summary = { prefixes: parsed.summaryPrefix ? [parsed.summaryPrefix.text] : [], texts: new Set(parsed.summaryTexts) };
   const view = () => buildRequestView(next.bytes, undefined, { summary });
   const window = modelContextWindow(ctx.model, ctx.contextWindow);
+  const standIn = next.manifest.fragments.some((f) => f.prose === "stand-in");
   const title = `promptc preview: next turn of ${logPath}`;
   return emitPreview(
     {
@@ -50,7 +51,7 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
       cwd: ctx.environment.cwd,
       title,
       subtitle: `session ${logPath}: ${parsed.history.length} logged items, then ${parsed.settings ? "what changed since its last turn" : "this turn's context"} and the message`,
-      table: () => tableFromView(view(), profile.id, ctx.model),
+      table: () => ({ ...tableFromView(view(), profile.id, ctx.model), ...(standIn ? { note: STAND_IN_NOTE } : {}) }),
       htmlSection: () => sectionFromView(view(), title, window.tokens),
     },
     options,
