@@ -3,7 +3,7 @@
 // resolving and compiling that many modules was a fifth of a cold `promptc preview`. The library entries
 // (`.`, `./node`, `./vitest`) stay tsc's unbundled output. Run by `npm run build`.
 import { build } from "esbuild";
-import { readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -131,3 +131,7 @@ await build({
   logLevel: "warning",
   legalComments: "none",
 });
+
+// npm links the bin before `prepare` builds it, so on a fresh clone nothing else marks it executable
+// (`npx promptc` would fail with "Permission denied").
+await chmod(join(DIST, "bin.js"), 0o755);
