@@ -1,6 +1,7 @@
 // The package's entry points load in plain Node, as a user's `import … from "promptc"` would (self-reference
 // through package.json "exports", after `npm run build`).
 import { spawnSync } from "node:child_process";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -17,5 +18,9 @@ describe("package entries", () => {
     const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8" });
     expect(r.stderr).toBe("");
     expect(r.stdout.trim()).toBe("function");
+  });
+
+  it("ships an executable bin (npx runs dist/bin.js directly)", () => {
+    expect(statSync(join(ROOT, "dist", "bin.js")).mode & 0o111).toBe(0o111);
   });
 });
