@@ -1,38 +1,16 @@
 // `promptc compact` on promptc's own inputs: session logs written by `promptc run` (against a loopback Responses
 // server, both profiles, with real mid-turn/pre-turn compactions) and scenario files (YAML and JSON).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { run } from "../../src/cli/program.js";
-import type { CliIO } from "../../src/cli/io.js";
 import { defaultProse } from "../../src/compile/index.js";
 import { parseSessionLog } from "../../src/session/parse-rollout.js";
-import { assistantMessage, functionCall, responseEvents, sse, sseReply, startSseServer, type SseServer } from "../loop/helpers/sse-server.js";
+import { assistantMessage, functionCall, responseEvents, sse, sseReply } from "../loop/helpers/sse-server.js";
+import { useLoopbackCli } from "./loopback-cli.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const root = mkdtempSync(join(tmpdir(), "promptc-compact-inputs-"));
-const work = join(root, "work");
-const home = join(root, "home");
-mkdirSync(join(home, ".codex"), { recursive: true });
-mkdirSync(join(work, ".git"), { recursive: true });
-writeFileSync(join(work, "AGENTS.md"), "Be brief.\n");
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-let server: SseServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function cli(argv: string[], cwd = work) {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIO = { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s), isTTY: false, env: { HOME: home, CODEX_HOME: join(home, ".codex"), PATH: process.env.PATH }, cwd };
-  const code = await run(argv, io);
-  return { code, stdout, stderr };
-}
+const { root, cli, serve } = useLoopbackCli("promptc-compact-inputs-");
 
 const BIG = { input_tokens: 60_000, output_tokens: 5, total_tokens: 60_005, cached: 0 };
 const prefixOf = (profile: "codex" | "promptc") => defaultProse(profile).entries["compact-summary-prefix"]!.source.replace(/\n+$/, "");
@@ -44,14 +22,14 @@ const layout = (items: Item[]) => items.map((i) => (i.type === "message" ? `${i.
 async function recordSession(profile: "codex" | "promptc"): Promise<string> {
   const log = join(root, `${profile}.jsonl`);
   const flags = ["--profile", profile, "--sandbox", "read-only", "--approval", "never", "--context-window", "272000", "--auto-compact-limit", "5000"];
-  server = await startSseServer([
+  let server = await serve([
     sseReply(sse(responseEvents([functionCall("shell", { command: ["echo", "hi"] }, "call_1")], BIG))),
     sseReply(sse(responseEvents([assistantMessage("Ran echo.")]))), // mid-turn summary
     sseReply(sse(responseEvents([assistantMessage("Done.")], BIG))),
   ]);
   expect((await cli(["run", "--base-url", server.baseUrl, ...flags, "--session-log", log, "first task"])).code).toBe(0);
   await server.close();
-  server = await startSseServer([sseReply(sse(responseEvents([assistantMessage("Asked twice.")]))), sseReply(sse(responseEvents([assistantMessage("Done again.")], BIG)))]);
+  server = await serve([sseReply(sse(responseEvents([assistantMessage("Asked twice.")]))), sseReply(sse(responseEvents([assistantMessage("Done again.")], BIG)))]);
   expect((await cli(["run", "--base-url", server.baseUrl, ...flags, "--resume", log, "second task"])).code).toBe(0);
   return log;
 }

@@ -1,46 +1,24 @@
 // `promptc diff LOG [--turns a,b]`: the requests of session logs written by `promptc run` against a loopback Responses
 // server (exact `request_sent` records), and of Codex rollouts (approximate boundaries).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { run } from "../../src/cli/program.js";
-import type { CliIO } from "../../src/cli/io.js";
-import { assistantMessage, functionCall, responseEvents, sse, sseReply, startSseServer, type SseServer } from "../loop/helpers/sse-server.js";
+import { describe, expect, it } from "vitest";
+import { assistantMessage, functionCall, responseEvents, sse, sseReply } from "../loop/helpers/sse-server.js";
+import { useLoopbackCli } from "./loopback-cli.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const root = mkdtempSync(join(tmpdir(), "promptc-diff-logs-"));
-const work = join(root, "work");
-const home = join(root, "home");
-mkdirSync(join(home, ".codex"), { recursive: true });
-mkdirSync(join(work, ".git"), { recursive: true });
-writeFileSync(join(work, "AGENTS.md"), "Be brief.\n");
+const { root, work, cli, serve } = useLoopbackCli("promptc-diff-logs-", { NO_COLOR: "1" });
 writeFileSync(join(work, "hello.txt"), "hi\n");
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-let server: SseServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function cli(argv: string[], cwd = work) {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIO = { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s), isTTY: false, env: { HOME: home, CODEX_HOME: join(home, ".codex"), PATH: process.env.PATH, NO_COLOR: "1" }, cwd };
-  const code = await run(argv, io);
-  return { code, stdout, stderr };
-}
 
 /** Turn 1: a tool call and the answer (two requests); turn 2, resumed with `resumeFlags`: one request. */
 async function recordSession(name: string, resumeFlags: string[]): Promise<{ log: string; bodies: unknown[] }> {
   const log = join(root, `${name}.jsonl`);
   const bodies: unknown[] = [];
-  server = await startSseServer([sseReply(sse(responseEvents([functionCall("shell", { command: ["cat", "hello.txt"] }, "call_1")]))), sseReply(sse(responseEvents([assistantMessage("It says hi.")])))]);
+  let server = await serve([sseReply(sse(responseEvents([functionCall("shell", { command: ["cat", "hello.txt"] }, "call_1")]))), sseReply(sse(responseEvents([assistantMessage("It says hi.")])))]);
   expect((await cli(["run", "--base-url", server.baseUrl, "--sandbox", "read-only", "--approval", "never", "--session-log", log, "read hello.txt"])).code).toBe(0);
   bodies.push(...server.requests.map((r) => JSON.parse(r.body)));
   await server.close();
-  server = await startSseServer([sseReply(sse(responseEvents([assistantMessage("Done.")])))]);
+  server = await serve([sseReply(sse(responseEvents([assistantMessage("Done.")])))]);
   expect((await cli(["run", "--base-url", server.baseUrl, "--approval", "never", ...resumeFlags, "--resume", log, "thanks"])).code).toBe(0);
   bodies.push(...server.requests.map((r) => JSON.parse(r.body)));
   return { log, bodies };
