@@ -3,7 +3,7 @@
 export { createResponsesProvider, STREAM_IDLE_TIMEOUT_MS, type ResponsesProviderOptions } from "./providers/responses.js";
 export { openSessionLogFile, listSessionLogs, SESSION_LOG_STALE_LOCK_MS, type SessionLogFile, type SessionLogFileOptions, type SessionListing } from "../host/session-log-file.js";
 export { createToolRegistry, TOOL_ARGUMENTS_MAX_CHARS, type ArgumentCheck, type ToolRegistry } from "./tools/tool-registry.js";
-export { createDefaultTools, defaultToolSpecs } from "./tools/default-tools.js";
+export { createDefaultTools, createSandboxTools, defaultToolSpecs, runToolOverride } from "./tools/default-tools.js";
 export { createShellTool, SHELL_OUTPUT_POLICY, SHELL_CAPTURE_MAX_BYTES, SHELL_TIMEOUT_EXIT_CODE, type ShellArgs, type ShellToolOptions } from "./tools/shell.js";
 export { createReadFileTool, READ_FILE_MAX_BYTES, READ_FILE_MAX_LINES, READ_FILE_MAX_LINE_CHARS, type ReadFileArgs } from "./tools/read-file.js";
 export { createEditFileTool, resolveToolPath, type EditFileArgs } from "./tools/edit-file.js";
