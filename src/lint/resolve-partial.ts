@@ -1,5 +1,6 @@
 // Where a `{{> name}}` partial may live: next to the template, then under the nearest `templates/` folder. Pure.
 import { dirOf, joinPath } from "./lint-file.js";
+import type { LintFs } from "./lint-project.js";
 
 export function partialCandidates(templatePath: string, name: string): string[] {
   const dir = dirOf(templatePath);
@@ -11,4 +12,9 @@ export function partialCandidates(templatePath: string, name: string): string[] 
     out.push(joinPath(root, `${name}.hbs`), joinPath(root, `partials/${name}.hbs`));
   }
   return [...new Set(out.filter((p): p is string => p !== undefined))];
+}
+
+/** The first candidate that is a file, or undefined when the partial does not resolve. */
+export function resolvePartial(fs: LintFs, templatePath: string, name: string): string | undefined {
+  return partialCandidates(templatePath, name).find((c) => fs.kind(c) === "file");
 }

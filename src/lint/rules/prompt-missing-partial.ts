@@ -1,6 +1,6 @@
 // prompt/missing-partial: `{{> name}}` resolves to `name.hbs` next to the template or under its templates root. Pure.
 import { defineRule } from "../define-rule.js";
-import { partialCandidates } from "../resolve-partial.js";
+import { partialCandidates, resolvePartial } from "../resolve-partial.js";
 import { parseTemplate } from "../parse-template.js";
 import { NO_OPTIONS } from "../rule-utils.js";
 import { HANDLEBARS } from "../sources.js";
@@ -25,9 +25,8 @@ export const promptMissingPartial = defineRule({
     if (!t.ok) return;
     for (const p of t.partials) {
       if (p.name === "@partial-block") continue;
-      const candidates = partialCandidates(file.path, p.name);
-      if (candidates.some((c) => project.fs.kind(c) === "file")) continue;
-      report({ messageId: "missing", data: { name: p.name, looked: candidates.join(", ") }, place: { line: p.line, column: p.column } });
+      if (resolvePartial(project.fs, file.path, p.name) !== undefined) continue;
+      report({ messageId: "missing", data: { name: p.name, looked: partialCandidates(file.path, p.name).join(", ") }, place: { line: p.line, column: p.column } });
     }
   },
 });

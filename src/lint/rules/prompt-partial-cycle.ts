@@ -1,7 +1,7 @@
 // prompt/partial-cycle: partials that include themselves, directly or through others (infinite recursion). Pure.
 import { defineRule } from "../define-rule.js";
 import { parseTemplate } from "../parse-template.js";
-import { partialCandidates } from "../resolve-partial.js";
+import { resolvePartial } from "../resolve-partial.js";
 import { NO_OPTIONS } from "../rule-utils.js";
 import { HANDLEBARS } from "../sources.js";
 
@@ -30,12 +30,12 @@ export const promptPartialCycle = defineRule({
       const t = parseTemplate(project.fs.readText(path) ?? "");
       if (!t.ok) return [];
       return t.partials.flatMap((p) => {
-        const found = partialCandidates(path, p.name).find((c) => project.fs.kind(c) === "file");
+        const found = resolvePartial(project.fs, path, p.name);
         return found ? [{ name: p.name, path: found }] : [];
       });
     };
     for (const p of first.partials) {
-      const start = partialCandidates(file.path, p.name).find((c) => project.fs.kind(c) === "file");
+      const start = resolvePartial(project.fs, file.path, p.name);
       if (!start) continue;
       const stack: { path: string; chain: string[] }[] = [{ path: start, chain: [file.path, start] }];
       const seen = new Set<string>();
