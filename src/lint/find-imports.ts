@@ -57,7 +57,7 @@ export interface ImportWalk {
 export function walkImports(fs: LintFs, root: string, rootImports: ImportRef[], maxHops: number): ImportWalk {
   const result: ImportWalk = { depth: 0, deepestChain: [], reached: [] };
   const reached = new Set<string>();
-  const visit = (path: string, imports: ImportRef[], chain: string[]): void => {
+  const visit = (imports: ImportRef[], chain: string[]): void => {
     if (chain.length - 1 > result.depth) {
       result.depth = chain.length - 1;
       result.deepestChain = chain;
@@ -70,11 +70,10 @@ export function walkImports(fs: LintFs, root: string, rootImports: ImportRef[], 
         continue;
       }
       reached.add(imp.path);
-      visit(imp.path, importsOf(fs, imp.path), [...chain, imp.path]);
+      visit(importsOf(fs, imp.path), [...chain, imp.path]);
     }
-    void path;
   };
-  visit(root, rootImports, [root]);
+  visit(rootImports, [root]);
   result.reached = [...reached].sort();
   return result;
 }
