@@ -1,7 +1,7 @@
 // Small helpers shared by rules: frontmatter lookups, body lines, token counts, places. Pure.
 import { countTokens } from "../tokens/index.js";
 import type { Place } from "./define-rule.js";
-import type { LintFile } from "./lint-file.js";
+import { dirOf, type LintFile } from "./lint-file.js";
 import type { FrontmatterKey } from "./parse-frontmatter.js";
 
 export function fmKey(file: LintFile, key: string): FrontmatterKey | undefined {
@@ -58,8 +58,7 @@ export function formatInt(n: number): string {
 
 /** The skill's directory (the SKILL.md parent), project-relative. */
 export function skillDir(file: LintFile): string {
-  const i = file.path.lastIndexOf("/");
-  return i < 0 ? "" : file.path.slice(0, i);
+  return dirOf(file.path);
 }
 
 export function baseName(path: string): string {
