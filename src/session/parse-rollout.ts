@@ -1,71 +1,19 @@
 // Read a session log's text into the current history plus metadata: Codex rollout JSONL, a request body
 // (`{input: [...]}`), a JSON array of items, or JSONL of bare items. Pure; bad lines become diagnostics.
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
-import { oneLine } from "../model/one-line.js";
 import type { ContentPart, ResponseItem } from "../model/items.js";
 import { parseRolloutItem } from "./parse-rollout-item.js";
-import { loggedSettingsOf, mergeWorldState, type LoggedSettings } from "./logged-settings.js";
+import { loggedSettingsOf, mergeWorldState } from "./logged-settings.js";
+import { emptyLog, itemDiagnostic, type ParsedSessionLog, type ParseSessionLogOptions, type RolloutMeta } from "./parsed-session-log.js";
+import { isWholeJsonObject, parseWholeJsonLog } from "./parse-whole-json-log.js";
 
-export type SessionLogFormat = "codex-rollout" | "request-body" | "item-array" | "item-lines";
-
-export interface RolloutMeta {
-  sessionId?: string;
-  cwd?: string;
-  cliVersion?: string;
-  originator?: string;
-  modelProvider?: string;
-  timestamp?: string;
-}
-
-export interface RolloutCompaction {
-  line: number;
-  /** The summary message text Codex stored ("" for remote compactions). */
-  message: string;
-  /** Items in `replacement_history`, or null for a legacy entry without one. */
-  replacementItems: number | null;
-}
-
-export interface ParsedSessionLog {
-  format: SessionLogFormat;
-  meta: RolloutMeta;
-  /** The history as it stands at the end of the log (compactions applied). */
-  history: ResponseItem[];
-  baseInstructions?: string;
-  /** Model and cwd of the last turn context. */
-  model?: string;
-  cwd?: string;
-  /** What the model was last told, from the last `turn_context` and the merged `world_state` records. */
-  settings?: LoggedSettings;
-  compactions: RolloutCompaction[];
-  /** Summary texts known from the log, to recognise earlier summaries without their prefix. */
-  summaryTexts: string[];
-  /**
-   * The harness's summary prefix, recovered from the log itself: a compaction's message minus "\n" + the
-   * summariser's reply recorded just before it. Lets a dry run reproduce the harness's exact bytes.
-   */
-  summaryPrefix?: { text: string; line: number };
-  /** `total_tokens` of the last reported usage (or post-compaction recount). */
-  lastTotalTokens?: number;
-  reasoningIncluded?: boolean;
-  /** The context window Codex reported (its effective, 95% window). */
-  modelContextWindow?: number;
-  lineCount: number;
-}
+// The log types are part of the public API through this module (src/index.ts re-exports it).
+export type { ParsedSessionLog, ParseSessionLogOptions, RebuildCompacted, RolloutCompaction, RolloutMeta, SessionLogFormat } from "./parsed-session-log.js";
 
 type Json = { [key: string]: unknown };
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
-
-/** Rebuilds the history for a legacy compaction entry (no replacement_history); see compact/rebuildLegacyCompaction. */
-export type RebuildCompacted = (history: readonly ResponseItem[], summaryText: string, knownSummaries: ReadonlySet<string>) => ResponseItem[];
-
-export interface ParseSessionLogOptions {
-  /** Path for diagnostics. */
-  file?: string;
-  /** Without it a legacy compaction leaves the history as it was, with a warning. */
-  rebuildCompacted?: RebuildCompacted;
-}
 
 function messageText(content: readonly ContentPart[]): string {
   let out = "";
@@ -73,72 +21,14 @@ function messageText(content: readonly ContentPart[]): string {
   return out;
 }
 
-function emptyLog(format: SessionLogFormat, lineCount: number): ParsedSessionLog {
-  return { format, meta: {}, history: [], compactions: [], summaryTexts: [], lineCount };
-}
-
 /** Parse any supported session log. Never throws on bad content. */
 export function parseSessionLog(text: string, options: ParseSessionLogOptions = {}): Result<ParsedSessionLog> {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const trimmed = body.trimStart();
-  if (trimmed.startsWith("[") || (trimmed.startsWith("{") && isWholeJsonObject(body))) return parseWholeJson(body, options);
+  if (trimmed.startsWith("[") || (trimmed.startsWith("{") && isWholeJsonObject(body))) return parseWholeJsonLog(body, options);
   return parseRollout(body, options);
 }
 
-/**
- * A `{` text is one JSON document, not JSONL, when its first line does not parse alone (a pretty-printed body)
- * or when that line is itself a request body (`input` array, no rollout `payload`): compact bodies, as
- * `preview --json` prints them and capture stores them, are one line.
- */
-function isWholeJsonObject(text: string): boolean {
-  const end = text.indexOf("\n");
-  let first: unknown;
-  try {
-    first = JSON.parse(end < 0 ? text : text.slice(0, end));
-  } catch {
-    return true;
-  }
-  return isObject(first) && Array.isArray(first.input) && !("payload" in first);
-}
-
-function parseWholeJson(text: string, options: ParseSessionLogOptions): Result<ParsedSessionLog> {
-  const file = options.file;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    const d = diagnostic("session/malformed-json", "error", `not valid JSON: ${oneLine((err as Error).message)}`, file ? { file } : {});
-    return { value: emptyLog("item-array", countLines(text)), diagnostics: [d] };
-  }
-  const format: SessionLogFormat = Array.isArray(value) ? "item-array" : "request-body";
-  const log = emptyLog(format, countLines(text));
-  const diagnostics: Diagnostic[] = [];
-  const items = Array.isArray(value) ? value : isObject(value) && Array.isArray(value.input) ? value.input : undefined;
-  if (!items) {
-    diagnostics.push(diagnostic("session/unknown-format", "error", "expected a Codex rollout (JSONL), a request body with `input`, or an array of items", file ? { file } : {}));
-    return { value: log, diagnostics };
-  }
-  if (isObject(value) && typeof value.instructions === "string") log.baseInstructions = value.instructions;
-  items.forEach((raw, i) => {
-    const parsed = parseRolloutItem(raw);
-    if (parsed.ok) log.history.push(parsed.item);
-    else diagnostics.push(itemDiagnostic(parsed, `input[${i}]`, file));
-  });
-  return { value: log, diagnostics };
-}
-
-function itemDiagnostic(parsed: { reason: string; unsupported?: boolean }, where: string, file: string | undefined, line?: number): Diagnostic {
-  return diagnostic(parsed.unsupported ? "session/unsupported-item" : "session/malformed-item", "warning", `${where}: ${parsed.reason}; item skipped`, {
-    ...(file ? { file } : {}),
-    ...(line ? { place: { line, column: 1 } } : {}),
-  });
-}
-
-function countLines(text: string): number {
-  let n = text.length > 0 && !text.endsWith("\n") ? 1 : 0;
-  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
-  return n;
-}
 
 /** Codex rollout JSONL (or JSONL of bare items): replays items and compactions line by line. */
 export function parseRollout(text: string, options: ParseSessionLogOptions = {}): Result<ParsedSessionLog> {
