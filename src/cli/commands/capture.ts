@@ -16,10 +16,11 @@ import { makeDirectories } from "../../host/make-directories.js";
 import { formatRequestView } from "../format/capture-text.js";
 import { diagnostic } from "../../model/diagnostic.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
+import { divergenceExcerpts, formatPrefixReport } from "../format/prefix-report.js";
 import { renderHtmlReport, sectionFromView } from "../format/html-report.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_USAGE, type CliIO } from "../io.js";
-import { divergenceExcerpts, formatPrefixReport, requestFromJson } from "./diff.js";
+import { requestFromJson } from "./diff.js";
 import type { RegisterCommand } from "./index.js";
 
 /** Context window used for shares when neither the user nor the adapter gives one (gpt-5 family in Codex). */
