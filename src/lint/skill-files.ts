@@ -41,11 +41,9 @@ export function localLinkPath(fromDir: string, target: string): string | undefin
   return joinPath(fromDir, path.replace(/\\/g, "/")) ?? `../${path}`;
 }
 
-/** Does `text` mention `rel` (a skill-relative path) as a link, a code span or a bare path? */
+/** Does `text` mention `rel` (a skill-relative path) anywhere: a link, a code span, a bare or `./` path? */
 export function mentionsPath(text: string, rel: string): boolean {
-  const i = text.indexOf(rel);
-  if (i >= 0) return true;
-  return text.includes(`./${rel}`);
+  return text.includes(rel);
 }
 
 /** Relative markdown links of `file` whose target does not exist (shared by ctx/ and skill/broken-link). */
