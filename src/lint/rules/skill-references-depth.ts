@@ -25,7 +25,7 @@ export const skillReferencesDepth = defineRule({
     // Nested SKILL.md files are other skills and evals/ holds test inputs: neither is a reference.
     const docs = listSkillFiles(project.fs, dir).filter((p) => p.endsWith(".md") && !p.endsWith("SKILL.md") && !p.startsWith("evals/"));
     const body = bodyText(file);
-    const direct = new Set(docs.filter((p) => mentionsPath(body, p) || mentionsPath(body, p.slice(p.lastIndexOf("/") + 1)) && p.indexOf("/") < 0));
+    const direct = new Set(docs.filter((p) => mentionsPath(body, p)));
     for (const doc of docs) {
       if (direct.has(doc)) continue;
       const base = doc.slice(doc.lastIndexOf("/") + 1);
