@@ -102,6 +102,15 @@ function positiveInt(value: string | undefined, name: string): number | undefine
   return Number.isInteger(v) && v > 0 ? v : new Error(`${name} must be a positive integer, got '${value}'`);
 }
 
+/** A file named on the command line, relative to cwd; an Error with the reason when it cannot be read. */
+function readArgFile(cwd: string, file: string): string | Error {
+  try {
+    return readFileSync(resolve(cwd, file), "utf8");
+  } catch (err) {
+    return new Error(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+}
+
 export const registerCapture: RegisterCommand = (program: Command, io: CliIO, setExitCode) => {
   program
     .command("capture")
@@ -139,12 +148,8 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
       const style = createStyle(colorFor(io, options.color));
       let script: ReplyScript = DEFAULT_SCRIPT;
       if (options.replyFile !== undefined) {
-        let text: string;
-        try {
-          text = readFileSync(resolve(io.cwd, options.replyFile), "utf8");
-        } catch (err) {
-          return fail(`cannot read ${options.replyFile}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-        }
+        const text = readArgFile(io.cwd, options.replyFile);
+        if (text instanceof Error) return fail(text.message);
         const parsed = parseReplyScript(text, options.replyFile);
         const firstError = parsed.diagnostics.find((d) => d.severity === "error");
         if (firstError) return fail(firstError.message);
@@ -152,12 +157,8 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
       }
       let compared: ReturnType<typeof requestFromJson>;
       if (options.compare !== undefined) {
-        let text: string;
-        try {
-          text = readFileSync(resolve(io.cwd, options.compare), "utf8");
-        } catch (err) {
-          return fail(`cannot read ${options.compare}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-        }
+        const text = readArgFile(io.cwd, options.compare);
+        if (text instanceof Error) return fail(text.message);
         try {
           compared = requestFromJson(JSON.parse(text));
         } catch {
