@@ -1,6 +1,10 @@
 // Compaction summaries: how a summary message is written and recognised, and message-text helpers. Pure.
 // The prefix is prose and comes from a template or a user file; only its mechanics live here.
 import type { ContentPart, MessageItem, ResponseItem } from "../model/items.js";
+import { messageText } from "../model/message-text.js";
+
+// Re-exported: compaction's public API has always offered it.
+export { messageText };
 
 /** Text used when a compaction produced no summary at all (Codex's fallback literal). */
 export const NO_SUMMARY_TEXT = "(no summary available)";
@@ -24,13 +28,6 @@ export function formatSummary(prefix: string, reply: string): string {
 
 export function userTextMessage(text: string): MessageItem {
   return { type: "message", role: "user", content: [{ type: "input_text", text }] };
-}
-
-/** Concatenated text of a message's text parts ("" when there are none). */
-export function messageText(content: readonly ContentPart[]): string {
-  let out = "";
-  for (const part of content) if (part.type === "input_text" || part.type === "output_text") out += part.text;
-  return out;
 }
 
 /** Codex's `content_items_to_text`: non-empty text segments joined by newlines; undefined when none. */

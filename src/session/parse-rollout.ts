@@ -1,7 +1,8 @@
 // Read a session log's text into the current history plus metadata: Codex rollout JSONL, a request body
 // (`{input: [...]}`), a JSON array of items, or JSONL of bare items. Pure; bad lines become diagnostics.
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
-import type { ContentPart, ResponseItem } from "../model/items.js";
+import type { ResponseItem } from "../model/items.js";
+import { messageText } from "../model/message-text.js";
 import { parseRolloutItem } from "./parse-rollout-item.js";
 import { loggedSettingsOf, mergeWorldState } from "./logged-settings.js";
 import { emptyLog, itemDiagnostic, type ParsedSessionLog, type ParseSessionLogOptions, type RolloutMeta } from "./parsed-session-log.js";
@@ -14,12 +15,6 @@ type Json = { [key: string]: unknown };
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
-
-function messageText(content: readonly ContentPart[]): string {
-  let out = "";
-  for (const part of content) if (part.type !== "input_image") out += part.text;
-  return out;
-}
 
 /** Parse any supported session log. Never throws on bad content. */
 export function parseSessionLog(text: string, options: ParseSessionLogOptions = {}): Result<ParsedSessionLog> {
