@@ -3,10 +3,8 @@
 import type { ApprovalPolicy, SandboxMode } from "../model/turn-context.js";
 import type { ReferenceContext } from "./reference-context.js";
 import type { WorldStatePayload } from "./session-log.js";
+import { isJsonObject, stringValue, type JsonObject } from "../model/json-value.js";
 
-type Json = { [key: string]: unknown };
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 const strings = (v: unknown): string[] | undefined => (Array.isArray(v) && v.every((x) => typeof x === "string") ? v : undefined);
 
 const SANDBOXES = new Set<string>(["read-only", "workspace-write", "danger-full-access"]);
@@ -37,28 +35,28 @@ export interface LoggedSettings {
  * Folds one `world_state` payload into the state so far: `full: true` replaces it, otherwise the keys are merged
  * deeply (0.171.0 writes only what changed, e.g. `{environments: {current_date}}`; null marks a value removed).
  */
-export function mergeWorldState(state: Json | undefined, payload: Json): Json | undefined {
+export function mergeWorldState(state: JsonObject | undefined, payload: JsonObject): JsonObject | undefined {
   const next = payload.state;
-  if (!isObject(next)) return state;
+  if (!isJsonObject(next)) return state;
   return payload.full === true || state === undefined ? next : deepMerge(state, next);
 }
 
-function deepMerge(a: Json, b: Json): Json {
-  const out: Json = { ...a };
-  for (const [k, v] of Object.entries(b)) out[k] = isObject(v) && isObject(a[k]) ? deepMerge(a[k], v) : v;
+function deepMerge(a: JsonObject, b: JsonObject): JsonObject {
+  const out: JsonObject = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = isJsonObject(v) && isJsonObject(a[k]) ? deepMerge(a[k], v) : v;
   return out;
 }
 
 /** Reads a `turn_context` payload (Codex's keys, or promptc's `sandbox`/`approval`/`network_access`/`writable_roots`). */
-function fromTurnContext(tc: Json, out: LoggedSettings): void {
-  const cwd = str(tc.cwd);
+function fromTurnContext(tc: JsonObject, out: LoggedSettings): void {
+  const cwd = stringValue(tc.cwd);
   if (cwd !== undefined) out.cwd = cwd;
-  const model = str(tc.model);
+  const model = stringValue(tc.model);
   if (model !== undefined) out.model = model;
-  const approval = str(tc.approval_policy) ?? str(tc.approval);
+  const approval = stringValue(tc.approval_policy) ?? stringValue(tc.approval);
   if (approval !== undefined && APPROVALS.has(approval)) out.approval = approval as ApprovalPolicy;
-  const policy = isObject(tc.sandbox_policy) ? tc.sandbox_policy : undefined;
-  const sandbox = str(policy?.type) ?? str(tc.sandbox);
+  const policy = isJsonObject(tc.sandbox_policy) ? tc.sandbox_policy : undefined;
+  const sandbox = stringValue(policy?.type) ?? stringValue(tc.sandbox);
   if (sandbox !== undefined && SANDBOXES.has(sandbox)) out.sandbox = sandbox as SandboxMode;
   const network = policy?.network_access ?? tc.network_access;
   if (typeof network === "boolean") out.networkAccess = network;
@@ -66,11 +64,11 @@ function fromTurnContext(tc: Json, out: LoggedSettings): void {
   if (roots !== undefined) out.writableRoots = roots;
 }
 
-function fromWorldState(ws: Json, out: LoggedSettings): void {
-  const envs = isObject(ws.environments) ? ws.environments : {};
-  const local = isObject(envs.environments) && isObject(envs.environments.local) ? envs.environments.local : {};
+function fromWorldState(ws: JsonObject, out: LoggedSettings): void {
+  const envs = isJsonObject(ws.environments) ? ws.environments : {};
+  const local = isJsonObject(envs.environments) && isJsonObject(envs.environments.local) ? envs.environments.local : {};
   const set = <K extends "cwd" | "shell" | "currentDate" | "timezone" | "filesystem" | "model">(key: K, v: unknown) => {
-    const s = str(v);
+    const s = stringValue(v);
     if (s !== undefined) out[key] = s;
   };
   set("cwd", local.cwd);
@@ -79,19 +77,19 @@ function fromWorldState(ws: Json, out: LoggedSettings): void {
   set("timezone", envs.timezone);
   set("filesystem", envs.filesystem);
   set("model", ws.model);
-  if (isObject(ws.agents_md)) out.agentsMd = str(ws.agents_md.text) ?? null;
-  if (isObject(ws.permissions) && Array.isArray(ws.permissions.approved_command_prefixes)) {
+  if (isJsonObject(ws.agents_md)) out.agentsMd = stringValue(ws.agents_md.text) ?? null;
+  if (isJsonObject(ws.permissions) && Array.isArray(ws.permissions.approved_command_prefixes)) {
     const prefixes = ws.permissions.approved_command_prefixes.map(strings);
     if (prefixes.every((p) => p !== undefined)) out.approvedPrefixes = prefixes as string[][];
   }
-  if ("developer_instructions" in ws) out.developerInstructions = str(ws.developer_instructions) ?? null;
+  if ("developer_instructions" in ws) out.developerInstructions = stringValue(ws.developer_instructions) ?? null;
 }
 
 /**
  * The baseline of the log's last turn: the last `turn_context` (settings), overlaid by the merged `world_state`
  * (what the model was told). Undefined when the log has neither (no baseline: the full context is sent again).
  */
-export function loggedSettingsOf(turnContext: Json | undefined, worldState: Json | undefined): LoggedSettings | undefined {
+export function loggedSettingsOf(turnContext: JsonObject | undefined, worldState: JsonObject | undefined): LoggedSettings | undefined {
   if (turnContext === undefined && worldState === undefined) return undefined;
   const out: LoggedSettings = {};
   if (turnContext !== undefined) fromTurnContext(turnContext, out);

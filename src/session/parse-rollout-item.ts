@@ -1,21 +1,20 @@
 // Turn one JSON value from a session log (rollout or request body) into a typed ResponseItem, keeping only the fields promptc models. Pure.
 // Unknown item types and malformed fields are reported to the caller as a reason string, never thrown.
 import type { ContentPart, FunctionCallOutputContent, ResponseItem } from "../model/items.js";
+import { isJsonObject } from "../model/json-value.js";
 
-type Json = { [key: string]: unknown };
 export type ParsedItem = { ok: true; item: ResponseItem } | { ok: false; reason: string; unsupported?: boolean };
 
 const ROLES = new Set(["developer", "user", "assistant", "system"]);
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
-const str = (v: unknown): v is string => typeof v === "string";
+const isString = (v: unknown): v is string => typeof v === "string";
 
 function parseParts(value: unknown): ContentPart[] | string {
   if (!Array.isArray(value)) return "content is not an array";
   const parts: ContentPart[] = [];
   for (const p of value) {
-    if (!isObject(p)) return "a content part is not an object";
-    if ((p.type === "input_text" || p.type === "output_text") && str(p.text)) parts.push({ type: p.type, text: p.text });
-    else if (p.type === "input_image" && str(p.image_url)) {
+    if (!isJsonObject(p)) return "a content part is not an object";
+    if ((p.type === "input_text" || p.type === "output_text") && isString(p.text)) parts.push({ type: p.type, text: p.text });
+    else if (p.type === "input_image" && isString(p.image_url)) {
       const detail = p.detail;
       parts.push(detail === "auto" || detail === "low" || detail === "high" || detail === "original" ? { type: "input_image", image_url: p.image_url, detail } : { type: "input_image", image_url: p.image_url });
     } else return `unsupported content part ${JSON.stringify(p.type)}`;
@@ -24,76 +23,76 @@ function parseParts(value: unknown): ContentPart[] | string {
 }
 
 function parseOutput(value: unknown): FunctionCallOutputContent | undefined {
-  if (str(value)) return value;
+  if (isString(value)) return value;
   // Older rollouts wrap the output as {content, success}.
-  if (isObject(value) && str(value.content)) return value.content;
+  if (isJsonObject(value) && isString(value.content)) return value.content;
   const parts = parseParts(value);
   return typeof parts === "string" ? undefined : parts;
 }
 
-const withId = <T extends object>(item: T, id: unknown): T => (str(id) ? { ...item, id } : item);
+const withId = <T extends object>(item: T, id: unknown): T => (isString(id) ? { ...item, id } : item);
 
 export function parseRolloutItem(value: unknown): ParsedItem {
-  if (!isObject(value)) return { ok: false, reason: "item is not an object" };
+  if (!isJsonObject(value)) return { ok: false, reason: "item is not an object" };
   const v = value;
   const bad = (what: string): ParsedItem => ({ ok: false, reason: `${String(v.type)}: ${what}` });
   switch (v.type) {
     case "message": {
-      if (!str(v.role) || !ROLES.has(v.role)) return bad(`unknown role ${JSON.stringify(v.role)}`);
+      if (!isString(v.role) || !ROLES.has(v.role)) return bad(`unknown role ${JSON.stringify(v.role)}`);
       const content = parseParts(v.content);
       if (typeof content === "string") return bad(content);
       const item: ResponseItem = withId({ type: "message", role: v.role as "user", content }, v.id);
       if (typeof v.end_turn === "boolean") item.end_turn = v.end_turn;
-      if (str(v.phase)) item.phase = v.phase;
+      if (isString(v.phase)) item.phase = v.phase;
       return { ok: true, item };
     }
     case "function_call":
-      if (!str(v.name) || !str(v.arguments) || !str(v.call_id)) return bad("needs name, arguments and call_id strings");
+      if (!isString(v.name) || !isString(v.arguments) || !isString(v.call_id)) return bad("needs name, arguments and call_id strings");
       // Built in the wire order 0.171.0 sends (type, status, id, name, arguments, call_id): items pass through as is.
       return {
         ok: true,
-        item: { type: "function_call", ...(str(v.status) ? { status: v.status } : {}), ...(str(v.id) ? { id: v.id } : {}), name: v.name, arguments: v.arguments, call_id: v.call_id },
+        item: { type: "function_call", ...(isString(v.status) ? { status: v.status } : {}), ...(isString(v.id) ? { id: v.id } : {}), name: v.name, arguments: v.arguments, call_id: v.call_id },
       };
     case "function_call_output":
     case "custom_tool_call_output": {
       const output = parseOutput(v.output);
-      if (!str(v.call_id) || output === undefined) return bad("needs a call_id and an output");
+      if (!isString(v.call_id) || output === undefined) return bad("needs a call_id and an output");
       return { ok: true, item: { type: v.type, call_id: v.call_id, output } };
     }
     case "custom_tool_call": {
-      if (!str(v.name) || !str(v.input) || !str(v.call_id)) return bad("needs name, input and call_id strings");
+      if (!isString(v.name) || !isString(v.input) || !isString(v.call_id)) return bad("needs name, input and call_id strings");
       const item = withId({ type: "custom_tool_call" as const, call_id: v.call_id, name: v.name, input: v.input }, v.id);
-      return { ok: true, item: str(v.status) ? { ...item, status: v.status } : item };
+      return { ok: true, item: isString(v.status) ? { ...item, status: v.status } : item };
     }
     case "reasoning": {
       if (!Array.isArray(v.summary)) return bad("summary is not an array");
-      const summary = v.summary.flatMap((s) => (isObject(s) && str(s.text) ? [{ type: "summary_text" as const, text: s.text }] : []));
+      const summary = v.summary.flatMap((s) => (isJsonObject(s) && isString(s.text) ? [{ type: "summary_text" as const, text: s.text }] : []));
       const content = Array.isArray(v.content)
-        ? v.content.flatMap((c) => (isObject(c) && str(c.text) ? [{ type: c.type === "text" ? ("text" as const) : ("reasoning_text" as const), text: c.text }] : []))
+        ? v.content.flatMap((c) => (isJsonObject(c) && isString(c.text) ? [{ type: c.type === "text" ? ("text" as const) : ("reasoning_text" as const), text: c.text }] : []))
         : undefined;
       const item = withId({ type: "reasoning" as const, summary }, v.id);
       return {
         ok: true,
-        item: { ...item, ...(content ? { content } : {}), ...(str(v.encrypted_content) ? { encrypted_content: v.encrypted_content } : {}) },
+        item: { ...item, ...(content ? { content } : {}), ...(isString(v.encrypted_content) ? { encrypted_content: v.encrypted_content } : {}) },
       };
     }
     case "compaction":
     case "compaction_summary":
-      if (!str(v.encrypted_content)) return bad("needs encrypted_content");
+      if (!isString(v.encrypted_content)) return bad("needs encrypted_content");
       return { ok: true, item: withId({ type: "compaction", encrypted_content: v.encrypted_content }, v.id) };
     case "ghost_snapshot": {
       const g = v.ghost_commit;
-      if (!isObject(g) || !str(g.id)) return bad("needs ghost_commit.id");
-      const list = (x: unknown) => (Array.isArray(x) ? x.filter(str) : []);
+      if (!isJsonObject(g) || !isString(g.id)) return bad("needs ghost_commit.id");
+      const list = (x: unknown) => (Array.isArray(x) ? x.filter(isString) : []);
       return {
         ok: true,
-        item: { type: "ghost_snapshot", ghost_commit: { id: g.id, parent: str(g.parent) ? g.parent : null, preexisting_untracked_files: list(g.preexisting_untracked_files), preexisting_untracked_dirs: list(g.preexisting_untracked_dirs) } },
+        item: { type: "ghost_snapshot", ghost_commit: { id: g.id, parent: isString(g.parent) ? g.parent : null, preexisting_untracked_files: list(g.preexisting_untracked_files), preexisting_untracked_dirs: list(g.preexisting_untracked_dirs) } },
       };
     }
     case "web_search_call": {
       const item: ResponseItem = withId({ type: "web_search_call" }, v.id);
-      if (str(v.status)) item.status = v.status;
-      if (isObject(v.action) && str(v.action.type)) item.action = v.action as { type: string };
+      if (isString(v.status)) item.status = v.status;
+      if (isJsonObject(v.action) && isString(v.action.type)) item.action = v.action as { type: string };
       return { ok: true, item };
     }
     default:

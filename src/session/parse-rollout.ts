@@ -7,13 +7,11 @@ import { parseRolloutItem } from "./parse-rollout-item.js";
 import { loggedSettingsOf, mergeWorldState } from "./logged-settings.js";
 import { emptyLog, itemDiagnostic, type ParsedSessionLog, type ParseSessionLogOptions, type RolloutMeta } from "./parsed-session-log.js";
 import { isWholeJsonObject, parseWholeJsonLog } from "./parse-whole-json-log.js";
+import { isJsonObject, stringValue, type JsonObject } from "../model/json-value.js";
 
 // The log types are part of the public API through this module (src/index.ts re-exports it).
 export type { ParsedSessionLog, ParseSessionLogOptions, RebuildCompacted, RolloutCompaction, RolloutMeta, SessionLogFormat } from "./parsed-session-log.js";
 
-type Json = { [key: string]: unknown };
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 
 /** Parse any supported session log. Never throws on bad content. */
@@ -23,7 +21,6 @@ export function parseSessionLog(text: string, options: ParseSessionLogOptions = 
   if (trimmed.startsWith("[") || (trimmed.startsWith("{") && isWholeJsonObject(body))) return parseWholeJsonLog(body, options);
   return parseRollout(body, options);
 }
-
 
 /** Codex rollout JSONL (or JSONL of bare items): replays items and compactions line by line. */
 export function parseRollout(text: string, options: ParseSessionLogOptions = {}): Result<ParsedSessionLog> {
@@ -36,8 +33,8 @@ export function parseRollout(text: string, options: ParseSessionLogOptions = {})
   let sawRecord = false;
   let sawBareItem = false;
   let lastReply: string | undefined;
-  let turnContext: Json | undefined;
-  let worldState: Json | undefined;
+  let turnContext: JsonObject | undefined;
+  let worldState: JsonObject | undefined;
   let lineNo = 0;
   let start = 0;
   while (start < text.length) {
@@ -57,7 +54,7 @@ export function parseRollout(text: string, options: ParseSessionLogOptions = {})
       diagnostics.push(diagnostic(rule, "warning", `line ${lineNo} is not valid JSON (${why}); skipped`, at(lineNo)));
       continue;
     }
-    if (!isObject(value)) {
+    if (!isJsonObject(value)) {
       diagnostics.push(diagnostic("session/malformed-line", "warning", `line ${lineNo} is not a JSON object; skipped`, at(lineNo)));
       continue;
     }
@@ -71,8 +68,8 @@ export function parseRollout(text: string, options: ParseSessionLogOptions = {})
     }
     sawRecord = true;
     const payload = value.payload;
-    const type = str(value.type) ?? "";
-    if (!isObject(payload)) {
+    const type = stringValue(value.type) ?? "";
+    if (!isJsonObject(payload)) {
       diagnostics.push(diagnostic("session/malformed-line", "warning", `line ${lineNo}: payload is not an object; skipped`, at(lineNo)));
       continue;
     }
@@ -92,7 +89,7 @@ export function parseRollout(text: string, options: ParseSessionLogOptions = {})
         break;
       }
       case "compacted": {
-        const message = str(payload.message) ?? "";
+        const message = stringValue(payload.message) ?? "";
         if (lastReply !== undefined && message.length > lastReply.length && message.endsWith("\n" + lastReply)) {
           log.summaryPrefix = { text: message.slice(0, message.length - lastReply.length - 1), line: lineNo };
         }
@@ -101,8 +98,8 @@ export function parseRollout(text: string, options: ParseSessionLogOptions = {})
         break;
       }
       case "turn_context":
-        if (str(payload.model)) log.model = str(payload.model);
-        if (str(payload.cwd)) log.cwd = str(payload.cwd);
+        if (stringValue(payload.model)) log.model = stringValue(payload.model);
+        if (stringValue(payload.cwd)) log.cwd = stringValue(payload.cwd);
         turnContext = payload;
         break;
       case "event_msg":
@@ -129,37 +126,37 @@ export function parseRollout(text: string, options: ParseSessionLogOptions = {})
 }
 
 // 0.171.0 tags summary messages in the item's passthrough metadata.
-function isHarnessSummary(payload: Json): boolean {
+function isHarnessSummary(payload: JsonObject): boolean {
   const meta = payload.internal_chat_message_metadata_passthrough;
-  return isObject(meta) && Array.isArray(meta.content_item_kinds) && meta.content_item_kinds.includes("compaction.summary");
+  return isJsonObject(meta) && Array.isArray(meta.content_item_kinds) && meta.content_item_kinds.includes("compaction.summary");
 }
 
-function readMeta(log: ParsedSessionLog, p: Json): void {
+function readMeta(log: ParsedSessionLog, p: JsonObject): void {
   const meta: RolloutMeta = {};
   const fields: [keyof RolloutMeta, unknown][] = [["sessionId", p.id ?? p.session_id], ["cwd", p.cwd], ["cliVersion", p.cli_version], ["originator", p.originator], ["modelProvider", p.model_provider], ["timestamp", p.timestamp]];
   for (const [key, v] of fields) if (typeof v === "string") meta[key] = v;
   log.meta = meta;
   const base = p.base_instructions;
-  const baseText = isObject(base) ? str(base.text) : str(base);
+  const baseText = isJsonObject(base) ? stringValue(base.text) : stringValue(base);
   if (baseText !== undefined) log.baseInstructions = baseText;
   if (meta.cwd !== undefined && log.cwd === undefined) log.cwd = meta.cwd;
 }
 
-function readEvent(log: ParsedSessionLog, p: Json): void {
+function readEvent(log: ParsedSessionLog, p: JsonObject): void {
   const window = num(p.model_context_window);
   if (p.type === "task_started" && window !== undefined) log.modelContextWindow = window;
-  if (p.type !== "token_count" || !isObject(p.info)) return;
+  if (p.type !== "token_count" || !isJsonObject(p.info)) return;
   const info = p.info;
-  const last = isObject(info.last_token_usage) ? num(info.last_token_usage.total_tokens) : undefined;
+  const last = isJsonObject(info.last_token_usage) ? num(info.last_token_usage.total_tokens) : undefined;
   if (last !== undefined) log.lastTotalTokens = last;
   const w = num(info.model_context_window);
   if (w !== undefined) log.modelContextWindow = w;
   if (typeof info.last_usage_includes_reasoning === "boolean") log.reasoningIncluded = info.last_usage_includes_reasoning;
 }
 
-function applyCompaction(log: ParsedSessionLog, p: Json, line: number, summaries: Set<string>, diagnostics: Diagnostic[], options: ParseSessionLogOptions): void {
+function applyCompaction(log: ParsedSessionLog, p: JsonObject, line: number, summaries: Set<string>, diagnostics: Diagnostic[], options: ParseSessionLogOptions): void {
   const file = options.file;
-  const message = str(p.message) ?? "";
+  const message = stringValue(p.message) ?? "";
   if (message !== "") summaries.add(message);
   const replacement = p.replacement_history;
   if (Array.isArray(replacement)) {
@@ -168,7 +165,7 @@ function applyCompaction(log: ParsedSessionLog, p: Json, line: number, summaries
       const parsed = parseRolloutItem(raw);
       if (parsed.ok) {
         items.push(parsed.item);
-        if (isObject(raw) && isHarnessSummary(raw) && parsed.item.type === "message") summaries.add(messageText(parsed.item.content));
+        if (isJsonObject(raw) && isHarnessSummary(raw) && parsed.item.type === "message") summaries.add(messageText(parsed.item.content));
       } else diagnostics.push(itemDiagnostic(parsed, `line ${line} replacement_history[${i}]`, file, line));
     });
     log.history = items;

@@ -4,9 +4,7 @@ import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js
 import { oneLine } from "../model/one-line.js";
 import { parseRolloutItem } from "./parse-rollout-item.js";
 import { emptyLog, itemDiagnostic, type ParsedSessionLog, type ParseSessionLogOptions, type SessionLogFormat } from "./parsed-session-log.js";
-
-type Json = { [key: string]: unknown };
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+import { isJsonObject } from "../model/json-value.js";
 
 /**
  * A `{` text is one JSON document, not JSONL, when its first line does not parse alone (a pretty-printed body)
@@ -21,7 +19,7 @@ export function isWholeJsonObject(text: string): boolean {
   } catch {
     return true;
   }
-  return isObject(first) && Array.isArray(first.input) && !("payload" in first);
+  return isJsonObject(first) && Array.isArray(first.input) && !("payload" in first);
 }
 
 /** A request body or an item array, parsed whole; every item that does not parse is a warning. */
@@ -37,12 +35,12 @@ export function parseWholeJsonLog(text: string, options: ParseSessionLogOptions)
   const format: SessionLogFormat = Array.isArray(value) ? "item-array" : "request-body";
   const log = emptyLog(format, countLines(text));
   const diagnostics: Diagnostic[] = [];
-  const items = Array.isArray(value) ? value : isObject(value) && Array.isArray(value.input) ? value.input : undefined;
+  const items = Array.isArray(value) ? value : isJsonObject(value) && Array.isArray(value.input) ? value.input : undefined;
   if (!items) {
     diagnostics.push(diagnostic("session/unknown-format", "error", "expected a Codex rollout (JSONL), a request body with `input`, or an array of items", file ? { file } : {}));
     return { value: log, diagnostics };
   }
-  if (isObject(value) && typeof value.instructions === "string") log.baseInstructions = value.instructions;
+  if (isJsonObject(value) && typeof value.instructions === "string") log.baseInstructions = value.instructions;
   items.forEach((raw, i) => {
     const parsed = parseRolloutItem(raw);
     if (parsed.ok) log.history.push(parsed.item);

@@ -5,6 +5,7 @@ import type { ResponseItem } from "../model/items.js";
 import type { ResponsesRequest, ToolSpec } from "../model/request.js";
 import { parseRolloutItem } from "./parse-rollout-item.js";
 import { sentBaseInstructions } from "./resume-from-log.js";
+import { isJsonObject, stringValue } from "../model/json-value.js";
 
 export type LoggedRequestBody = Partial<ResponsesRequest> & { input: ResponseItem[] };
 
@@ -21,10 +22,6 @@ export interface LoggedRequests {
   /** What the rebuild could not do exactly, for the reader (one sentence each). */
   notes: string[];
 }
-
-type Json = { [key: string]: unknown };
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 
 /** Items the model produced: a run of them follows each request in a rollout. */
 const isModelOutput = (item: ResponseItem): boolean =>
@@ -57,16 +54,16 @@ export function requestsFromLog(text: string, options: { file?: string } = {}): 
       diagnostics.push(diagnostic("session/malformed-line", "warning", `line ${line} is not valid JSON; skipped`, at(line)));
       return;
     }
-    if (!isObject(record) || !isObject(record.payload)) return;
+    if (!isJsonObject(record) || !isJsonObject(record.payload)) return;
     const p = record.payload;
     switch (record.type) {
       case "session_meta": {
-        const b = isObject(p.base_instructions) ? str(p.base_instructions.text) : undefined;
+        const b = isJsonObject(p.base_instructions) ? stringValue(p.base_instructions.text) : undefined;
         if (b !== undefined) base = b;
         break;
       }
       case "turn_context":
-        model = str(p.model) ?? model;
+        model = stringValue(p.model) ?? model;
         break;
       case "response_item": {
         const parsed = parseRolloutItem(p);
@@ -105,7 +102,7 @@ export function requestsFromLog(text: string, options: { file?: string } = {}): 
         }
         if (Array.isArray(p.tools)) tools = p.tools as ToolSpec[];
         if (typeof p.instructions === "string") instructions = p.instructions;
-        const params = isObject(p.params) ? p.params : {};
+        const params = isJsonObject(p.params) ? p.params : {};
         const request: LoggedRequestBody = { ...params, ...(instructions !== undefined && p.instructions_hash !== undefined ? { instructions } : {}), input: history.slice(0, n), ...(tools ? { tools } : {}) };
         requests.push({ line, request, exact: true });
         break;
