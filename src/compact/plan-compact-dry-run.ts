@@ -1,6 +1,7 @@
 // What compaction would do to a parsed session log right now: usage vs threshold, tokens before and after,
 // and the compacted history. Pure; `promptc compact` renders it.
 import type { ResponseItem } from "../model/items.js";
+import { messageText } from "../model/message-text.js";
 import type { ParsedSessionLog } from "../session/parse-rollout.js";
 import { countTokens } from "../tokens/index.js";
 import { autoCompactLimit, EFFECTIVE_CONTEXT_WINDOW_PERCENT } from "./auto-compact-limit.js";
@@ -59,14 +60,14 @@ export interface DryRunReport {
 export function itemVisibleText(item: ResponseItem): string {
   switch (item.type) {
     case "message":
-      return item.content.map((p) => (p.type === "input_image" ? "" : p.text)).join("");
+      return messageText(item.content);
     case "function_call":
       return item.name + item.arguments;
     case "custom_tool_call":
       return item.name + item.input;
     case "function_call_output":
     case "custom_tool_call_output":
-      return typeof item.output === "string" ? item.output : item.output.map((p) => (p.type === "input_image" ? "" : p.text)).join("");
+      return typeof item.output === "string" ? item.output : messageText(item.output);
     case "reasoning":
       return item.summary.map((s) => s.text).join("");
     case "web_search_call":
