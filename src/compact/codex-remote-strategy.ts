@@ -9,7 +9,7 @@ import { collectGhostSnapshots, withoutGhostSnapshots } from "./ghost-snapshots.
 import { placeInitialContext } from "./insert-initial-context.js";
 import { collectPinnedBlocks } from "./pinned-blocks.js";
 import { shouldKeepCompactedItem } from "./should-keep-compacted-item.js";
-import { messageText } from "./summary.js";
+import { messageText, type SummaryMatcher } from "./summary.js";
 import { trimForRemote } from "./trim-for-remote.js";
 
 /** Placeholder for the server's opaque compaction blob in a dry run. */
@@ -72,7 +72,7 @@ export function compactCodexRemote(options: CompactOptions): CompactResult {
 }
 
 // The compaction item, else the last summary message.
-function lastSummaryLikeIndex(history: readonly ResponseItem[], matcher: Parameters<typeof classifyUserMessage>[1]): number {
+function lastSummaryLikeIndex(history: readonly ResponseItem[], matcher: SummaryMatcher): number {
   for (let i = history.length - 1; i >= 0; i--) if (history[i]!.type === "compaction") return i;
   for (let i = history.length - 1; i >= 0; i--) if (classifyUserMessage(history[i]!, matcher) === "summary") return i;
   return -1;
