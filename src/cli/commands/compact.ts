@@ -19,7 +19,7 @@ import { renderCompactReport } from "../format/compact-report.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./index.js";
-import { compileScenarioFile } from "./snapshot.js";
+import { compileScenarioFile } from "../compile-scenario-file.js";
 
 const PROFILES: readonly ScenarioProfile[] = ["promptc", "codex"];
 const SCENARIO_EXTENSION = /\.ya?ml$/i;

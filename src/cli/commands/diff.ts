@@ -16,7 +16,7 @@ import { divergenceExcerpts, formatPrefixReport } from "../format/prefix-report.
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./index.js";
-import { compileScenarioFile } from "./snapshot.js";
+import { compileScenarioFile } from "../compile-scenario-file.js";
 import { requestsFromLog } from "../../session/requests-from-log.js";
 
 interface DiffOptions {

@@ -7,9 +7,8 @@ import type { Host } from "../../host/host.js";
 import { makeDirectories } from "../../host/make-directories.js";
 import { createNodeHost } from "../../host/node-host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
-import { loadScenarioContexts, loadScenarioFile, loadSnapshotFolders } from "../../discover/load-scenario.js";
-import { compileScenario, type CompileScenarioResult } from "../../session/compile-scenario.js";
-import type { Scenario } from "../../session/scenario.js";
+import { loadSnapshotFolders } from "../../discover/load-scenario.js";
+import { compileScenarioFile } from "../compile-scenario-file.js";
 import { buildScenarioSnapshot, type InvariantFinding } from "../../cache/scenario-snapshot.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { colorFor, createStyle } from "../format/style.js";
@@ -21,22 +20,6 @@ export const DEFAULT_SCENARIO_DIR = "fixtures/scenarios";
 export const DEFAULT_SNAPSHOT_DIR = "snapshots/scenarios";
 const SCENARIO_FILE = /\.(ya?ml|json)$/i;
 const TURN_FILE = /^turn-\d+\.request\.json$/;
-
-export interface CompiledScenarioFile {
-  scenario?: Scenario;
-  compiled?: CompileScenarioResult;
-  diagnostics: Diagnostic[];
-}
-
-/** Load, discover and compile one scenario file. Errors come back as diagnostics. */
-export function compileScenarioFile(host: Host, path: string): CompiledScenarioFile {
-  const loaded = loadScenarioFile(host, path);
-  if (!loaded.value) return { diagnostics: loaded.diagnostics };
-  const contexts = loadScenarioContexts(host, loaded.value);
-  if (!contexts.value) return { scenario: loaded.value, diagnostics: [...loaded.diagnostics, ...contexts.diagnostics] };
-  const compiled = compileScenario(loaded.value, contexts.value);
-  return { scenario: loaded.value, compiled, diagnostics: [...loaded.diagnostics, ...contexts.diagnostics, ...compiled.diagnostics] };
-}
 
 /** The CI convention: any non-empty value except "0"/"false" means "never write snapshots". */
 export function isCI(env: { [key: string]: string | undefined }): boolean {
