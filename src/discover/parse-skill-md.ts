@@ -24,7 +24,11 @@ const ALREADY_SINGLE_LINE = /^[\x21-\x7E]+(?: [\x21-\x7E]+)*$/;
 
 /** Collapses every whitespace run (newlines too) to one space and trims, like Codex's sanitize_single_line. */
 export function sanitizeSingleLine(text: string): string {
-  if (ALREADY_SINGLE_LINE.test(text)) return text;
+  return ALREADY_SINGLE_LINE.test(text) ? text : collapseWhitespace(text);
+}
+
+/** sanitizeSingleLine's general step, without the shortcut for text that is already single-spaced ASCII. */
+export function collapseWhitespace(text: string): string {
   let out = "";
   let pendingSpace = false;
   for (const ch of text) {

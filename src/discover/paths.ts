@@ -17,6 +17,11 @@ const NOT_NORMAL = /(?:^|\/)\.{1,2}(?:\/|$)|\/\/|.\/$/;
 export function normalizePath(path: string): string {
   // Discovery normalizes every path it builds, and nearly all are already normal: skip split and join.
   if (path !== "" && path !== "/" && !NOT_NORMAL.test(path)) return path;
+  return collapseSegments(path);
+}
+
+/** normalizePath's general step, without the shortcut for paths that are already normal. */
+export function collapseSegments(path: string): string {
   const absolute = path.startsWith("/");
   const parts: string[] = [];
   for (const part of path.split("/")) {

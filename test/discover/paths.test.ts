@@ -1,22 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizePath } from "../../src/discover/paths.js";
-
-/** The general algorithm, without normalizePath's shortcut for paths that are already normal. */
-function normalizeSlowly(path: string): string {
-  const absolute = path.startsWith("/");
-  const parts: string[] = [];
-  for (const part of path.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();
-      else if (!absolute) parts.push("..");
-      continue;
-    }
-    parts.push(part);
-  }
-  const body = parts.join("/");
-  return absolute ? `/${body}` : body || ".";
-}
+import { collapseSegments, normalizePath } from "../../src/discover/paths.js";
 
 describe("normalizePath", () => {
   it.each<[string, string]>([
@@ -44,7 +27,7 @@ describe("normalizePath", () => {
       for (const s of segments) grow(prefix === "" ? s : `${prefix}/${s}`, depth - 1);
     };
     grow("", 5);
-    const differing = paths.filter((p) => normalizePath(p) !== normalizeSlowly(p));
+    const differing = paths.filter((p) => normalizePath(p) !== collapseSegments(p));
     expect({ differing, checked: paths.length > 100_000 }).toEqual({ differing: [], checked: true });
   });
 });
