@@ -16,7 +16,7 @@ const LINE = /^([a-z0-9_]+):(\d{1,10}):([0-9a-f]{16})\t(\d{1,10})$/;
 
 export interface DiskTokenCache extends TokenCountCache {
   readonly path: string;
-  /** Entries read from disk when opened, and lines skipped as malformed. */
+  /** Entries read from disk, and lines skipped as malformed (the file is read on first use). */
   readonly loaded: number;
   readonly skipped: number;
   /** Merge new entries into the file (temp file + rename). True when written or nothing to write. */
@@ -65,15 +65,21 @@ function readEntries(path: string): { entries: Map<string, number>; skipped: num
 export function openDiskTokenCache(options: OpenTokenCacheOptions): DiskTokenCache {
   const maxEntries = options.maxEntries ?? TOKEN_CACHE_MAX_ENTRIES;
   const path = join(options.dir, TOKEN_CACHE_FILE);
-  const { entries, skipped } = readEntries(path);
+  // Read on first use: most runs (`--help`, `preview --json`, `diff`) never count a token.
+  let read: ReturnType<typeof readEntries> | undefined;
+  const disk = () => (read ??= readEntries(path));
   const added = new Map<string, number>();
   return {
     path,
-    loaded: entries.size,
-    skipped,
-    get: (key) => added.get(key) ?? entries.get(key),
+    get loaded() {
+      return disk().entries.size;
+    },
+    get skipped() {
+      return disk().skipped;
+    },
+    get: (key) => added.get(key) ?? disk().entries.get(key),
     set(key, count) {
-      if (entries.get(key) !== count) added.set(key, count);
+      if (disk().entries.get(key) !== count) added.set(key, count);
     },
     flush() {
       if (added.size === 0) return true;
@@ -98,7 +104,7 @@ export function openDiskTokenCache(options: OpenTokenCacheOptions): DiskTokenCac
         }
         return false;
       }
-      for (const [key, count] of added) entries.set(key, count);
+      for (const [key, count] of added) disk().entries.set(key, count);
       added.clear();
       return true;
     },

@@ -24,6 +24,12 @@ afterEach(() => {
 });
 
 describe("openDiskTokenCache", () => {
+  it("reads the file on first use, not when opened (most runs count no token)", () => {
+    const cache = openDiskTokenCache({ dir });
+    writeFileSync(join(dir, TOKEN_CACHE_FILE), `${KEY_A}\t7\n`);
+    expect(cache.get(KEY_A)).toBe(7);
+  });
+
   it("starts empty when the file does not exist and writes it on flush", () => {
     const cache = openDiskTokenCache({ dir: join(dir, "nested") });
     cache.set(KEY_A, 13);
