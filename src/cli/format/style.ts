@@ -22,7 +22,7 @@ type ColorIO = { isTTY: boolean; env: { [key: string]: string | undefined } };
 
 /**
  * lint-and-cli.md §5.5: --color (true) / --no-color (false) > FORCE_COLOR (non-empty forces, "0" disables) >
- * NO_COLOR (non-empty disables, https://no-color.org) > TERM=dumb (off) > a terminal. For verbs that have both flags.
+ * NO_COLOR (non-empty disables, https://no-color.org) > TERM=dumb (off) > a terminal. Every verb that colours has both flags.
  */
 export function colorFor(io: ColorIO, flag: boolean | undefined): boolean {
   if (flag !== undefined) return flag;
@@ -31,9 +31,4 @@ export function colorFor(io: ColorIO, flag: boolean | undefined): boolean {
   if (io.env["NO_COLOR"] !== undefined && io.env["NO_COLOR"] !== "") return false;
   if (io.env["TERM"] === "dumb") return false;
   return io.isTTY;
-}
-
-/** For a verb with only --no-color (commander then defaults the flag to true, which must not force colour). */
-export function shouldColor(io: ColorIO, flag: boolean | undefined): boolean {
-  return flag === false ? false : colorFor(io, undefined);
 }

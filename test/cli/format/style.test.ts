@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { run } from "../../../src/cli/program.js";
-import { colorFor, shouldColor } from "../../../src/cli/format/style.js";
+import { colorFor } from "../../../src/cli/format/style.js";
 import { capture } from "../cli-capture.js";
 
 describe("colorFor", () => {
@@ -22,21 +22,8 @@ describe("colorFor", () => {
   });
 });
 
-describe("shouldColor", () => {
-  // Verbs with only --no-color get flag true by default: that must mean "auto", never "force".
-  it.each([
-    [{}, false, true, false],
-    [{}, true, true, true],
-    [{ NO_COLOR: "1" }, true, true, false],
-    [{ FORCE_COLOR: "1" }, false, true, true],
-    [{ FORCE_COLOR: "1" }, true, false, false],
-  ])("env %j, TTY %s, flag %s → %s", (env, isTTY, flag, want) => {
-    expect(shouldColor({ env, isTTY }, flag)).toBe(want);
-  });
-});
-
 describe("--color and --no-color", () => {
-  const verbs = ["lint", "snapshot", "diff", "compact", "capture", "calibrate"];
+  const verbs = ["preview", "lint", "snapshot", "diff", "compact", "capture", "calibrate"];
   it.each(verbs)("are both offered by promptc %s", async (verb) => {
     const c = capture("/");
     await run([verb, "--help"], c.io);
