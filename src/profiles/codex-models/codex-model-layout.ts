@@ -1,0 +1,142 @@
+// Per-model request layout of Codex 0.171.0, decided by a catalogue entry's fields (never by the slug): where
+// the tools travel, which developer texts the initial context carries, the request's `reasoning`, `text` and
+// `parallel_tool_calls`, and the model's windows. An unknown slug gets Codex's fallback metadata. Pure data.
+import type { ReasoningParams } from "../../model/request.js";
+import type { CodexModelEntry } from "./codex-catalogue.js";
+
+/** Codex's fallback metadata for a slug its catalogue does not list (`model_info_from_slug`). */
+export const FALLBACK_MODEL_CONTEXT_WINDOW_TOKENS = 272_000;
+export const FALLBACK_EFFECTIVE_CONTEXT_WINDOW_PERCENT = 95;
+
+/** Content items of the initial developer message, beyond developer instructions, skills and permissions. */
+export type CodexDeveloperExtra = "deferred-tools" | "collaboration-mode";
+/** Developer messages of their own after the bundled one. */
+export type CodexDeveloperMessage = "multi-agent-role" | "multi-agent-mode";
+
+export interface CodexToolFacts {
+  /** Tools in the request's `tools` (classic, fallback) or in an `additional_tools` input item (code mode). */
+  placement: "request" | "input-item";
+  /** `freeform`: a custom grammar `apply_patch` tool; undefined: none. */
+  applyPatch?: string;
+  /** A `tool_search` tool, with namespaces deferred behind it. */
+  toolSearch: boolean;
+  /** `v1`: the multi_agent_v1 namespace (deferred when tool search is on); `v2`: the collaboration namespace. */
+  multiAgent?: string;
+  /** `experimental_supported_tools` of the entry (e.g. `clock`). */
+  experimental: string[];
+  /** `web_search_tool_type` (`text_and_image` → `search_content_types`). */
+  webSearchType?: string;
+}
+
+export interface CodexModelLayout {
+  slug: string;
+  /** `catalogue`: decided by the entry; `fallback`: the slug is not in the catalogue (or none is known). */
+  origin: "catalogue" | "fallback";
+  tools: CodexToolFacts;
+  parallelToolCalls: boolean;
+  reasoning: ReasoningParams | null;
+  /** `text: { verbosity }` in the request when set. */
+  verbosity?: "low" | "medium" | "high";
+  developerExtras: CodexDeveloperExtra[];
+  developerMessages: CodexDeveloperMessage[];
+  /** The skills section ends with the usage instructions. */
+  skillsUsage: boolean;
+  /** Sent as the `x-openai-internal-codex-responses-lite` header, and reasoning context spans all turns. */
+  responsesLite: boolean;
+  contextWindow: number;
+  maxContextWindow?: number;
+  effectiveContextWindowPercent: number;
+}
+
+const VERBOSITIES = ["low", "medium", "high"] as const;
+const EFFORTS = ["minimal", "low", "medium", "high", "xhigh", "none"] as const;
+const SUMMARIES = ["auto", "concise", "detailed"] as const;
+
+const oneOf = <T extends string>(v: string | undefined, allowed: readonly T[]): T | undefined => (allowed as readonly string[]).includes(v ?? "") ? (v as T) : undefined;
+
+function hasText(o: unknown, ...path: string[]): boolean {
+  let v: unknown = o;
+  for (const k of path) {
+    if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
+    v = (v as { [k: string]: unknown })[k];
+  }
+  return typeof v === "string" && v !== "";
+}
+
+export interface LayoutOverrides {
+  /** `model_reasoning_effort` from config. */
+  reasoningEffort?: string;
+  /** `model_reasoning_summary` from config. */
+  reasoningSummary?: string;
+  /** `model_verbosity` from config. */
+  verbosity?: string;
+  /** `model_context_window` from config. */
+  contextWindow?: number;
+}
+
+/** The fallback layout: request tools, `reasoning: { summary: "auto" }`, parallel tool calls, 272,000 tokens. */
+export function fallbackModelLayout(slug: string, overrides: LayoutOverrides = {}): CodexModelLayout {
+  const summary = oneOf(overrides.reasoningSummary, SUMMARIES) ?? "auto";
+  const effort = oneOf(overrides.reasoningEffort, EFFORTS);
+  return {
+    slug,
+    origin: "fallback",
+    tools: { placement: "request", toolSearch: false, multiAgent: "v1", experimental: [] },
+    parallelToolCalls: true,
+    reasoning: effort !== undefined ? { effort, summary } : { summary },
+    developerExtras: [],
+    developerMessages: [],
+    skillsUsage: false,
+    responsesLite: false,
+    contextWindow: overrides.contextWindow ?? FALLBACK_MODEL_CONTEXT_WINDOW_TOKENS,
+    effectiveContextWindowPercent: FALLBACK_EFFECTIVE_CONTEXT_WINDOW_PERCENT,
+  };
+}
+
+/** The layout a catalogue entry decides; `undefined` entry → the fallback layout. */
+export function codexModelLayout(slug: string, entry: CodexModelEntry | undefined, overrides: LayoutOverrides = {}): CodexModelLayout {
+  if (!entry) return fallbackModelLayout(slug, overrides);
+  const codeMode = entry.toolMode === "code_mode_only";
+  const toolSearch = entry.supportsSearchTool && !codeMode;
+  const effort = oneOf(overrides.reasoningEffort, EFFORTS) ?? oneOf(entry.defaultReasoningLevel, EFFORTS);
+  const summarySetting = overrides.reasoningSummary ?? entry.defaultReasoningSummary;
+  const summary = summarySetting === "none" ? undefined : oneOf(summarySetting, SUMMARIES);
+  const reasoning: ReasoningParams = {};
+  if (effort !== undefined) reasoning.effort = effort;
+  if (summary !== undefined) reasoning.summary = summary;
+  if (entry.useResponsesLite) reasoning.context = "all_turns";
+  const multiAgentV2 = entry.multiAgentVersion === "v2";
+  const developerExtras: CodexDeveloperExtra[] = [];
+  // The deferred namespaces are listed when tool search hides the multi-agent namespace.
+  if (toolSearch && !multiAgentV2) developerExtras.push("deferred-tools");
+  if (hasText(entry.modelMessages, "collaboration_modes", "default")) developerExtras.push("collaboration-mode");
+  const layout: CodexModelLayout = {
+    slug,
+    origin: "catalogue",
+    tools: {
+      placement: codeMode ? "input-item" : "request",
+      toolSearch,
+      experimental: [...entry.experimentalSupportedTools],
+      ...(entry.applyPatchToolType !== undefined && !codeMode ? { applyPatch: entry.applyPatchToolType } : {}),
+      ...(entry.multiAgentVersion !== undefined ? { multiAgent: entry.multiAgentVersion } : codeMode ? {} : { multiAgent: "v1" }),
+      ...(entry.webSearchToolType !== undefined ? { webSearchType: entry.webSearchToolType } : {}),
+    },
+    parallelToolCalls: !codeMode,
+    reasoning: Object.keys(reasoning).length > 0 ? reasoning : null,
+    developerExtras,
+    developerMessages: multiAgentV2 ? ["multi-agent-role", "multi-agent-mode"] : [],
+    skillsUsage: entry.includeSkillsUsageInstructions,
+    responsesLite: entry.useResponsesLite,
+    contextWindow: overrides.contextWindow ?? entry.contextWindow ?? FALLBACK_MODEL_CONTEXT_WINDOW_TOKENS,
+    effectiveContextWindowPercent: entry.effectiveContextWindowPercent ?? FALLBACK_EFFECTIVE_CONTEXT_WINDOW_PERCENT,
+  };
+  const verbosity = entry.supportVerbosity ? (oneOf(overrides.verbosity, VERBOSITIES) ?? oneOf(entry.defaultVerbosity, VERBOSITIES)) : undefined;
+  if (verbosity !== undefined) layout.verbosity = verbosity;
+  if (entry.maxContextWindow !== undefined) layout.maxContextWindow = entry.maxContextWindow;
+  return layout;
+}
+
+/** `context_window × effective percent / 100`, the window Codex shows and trims remote compaction to. */
+export function effectiveWindowOf(layout: CodexModelLayout): number {
+  return Math.floor((layout.contextWindow * layout.effectiveContextWindowPercent) / 100);
+}
