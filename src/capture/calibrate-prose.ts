@@ -146,7 +146,8 @@ export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptio
 
     if (typeof body.instructions === "string") put("base-instructions", body.instructions, file);
     else {
-      const first = items[0];
+      // Code-mode requests open with an `additional_tools` item; the base instructions are the first message.
+      const first = items.find((i) => isObj(i) && i.type === "message");
       const t = textsOf(first)[0];
       if (isObj(first) && first.role === "developer" && t !== undefined && !t.startsWith("<")) put("base-instructions", t, file);
     }
