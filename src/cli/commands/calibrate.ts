@@ -14,6 +14,8 @@ import type { RegisterCommand } from "./index.js";
 const APPROVALS: readonly CalibrateApproval[] = ["never", "on-request", "on-failure", "untrusted"];
 
 interface CalibrateCliOptions {
+  agent?: string;
+  codex?: string;
   profile: string;
   out?: string;
   approval: string;
@@ -90,18 +92,26 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
   program
     .command("calibrate")
     .description("extract prose (base instructions, preambles, permission texts, session-update sentences, tool descriptions) from captures into a --prose-dir")
-    .argument("<captures...>", "captured request bodies (NNN.request.json) or capture -o folders; first and resumed turns may be mixed (texts that differ between them are reported as conflicts, the first kept)")
+    .argument("[captures...]", "captured request bodies (NNN.request.json) or capture -o folders; first and resumed turns may be mixed (texts that differ between them are reported as conflicts, the first kept)")
+    .option("--agent <id>", "run the installed agent offline and store its calibration in promptc's cache (codex; no captures needed)")
+    .option("--codex <bin>", "with --agent codex: the Codex binary (default: $CODEX_BIN, else codex on PATH)")
     .option("--profile <id>", "profile the prose is for", "codex")
     .option("-o, --out <dir>", "prose directory to write")
     .option("--approval <policy>", `approval policy the captured turns ran with (${APPROVALS.join(", ")})`, "never")
     .option("--agent-version <v>", "agent version of the capture when its headers are not next to it")
     .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")
-    .action((paths: string[], options: CalibrateCliOptions) => {
+    .action(async (paths: string[], options: CalibrateCliOptions) => {
       const fail = (msg: string) => {
         io.stderr(`promptc calibrate: ${msg}\n`);
         setExitCode(EXIT_USAGE);
       };
+      if (options.agent !== undefined) {
+        if (paths.length > 0) return fail("--agent runs the agent itself; give either --agent or captures, not both");
+        const { runCalibrateAgent } = await import("./calibrate-agent.js");
+        return setExitCode(await runCalibrateAgent({ agent: options.agent, ...(options.codex !== undefined ? { codex: options.codex } : {}), color: colorFor(io, options.color) }, io));
+      }
+      if (paths.length === 0) return fail("give captures to calibrate from, or --agent codex to run the installed Codex");
       if (options.out === undefined) return fail("missing -o <dir> (the prose directory to write)");
       const adapter = getAdapter(options.profile);
       if (!adapter || adapter.profile !== options.profile) return fail(`profile '${options.profile}' cannot be calibrated from captures (supported: codex)`);

@@ -107,8 +107,8 @@ export function codexModelLayout(slug: string, entry: CodexModelEntry | undefine
   if (entry.useResponsesLite) reasoning.context = "all_turns";
   const multiAgentV2 = entry.multiAgentVersion === "v2";
   const developerExtras: CodexDeveloperExtra[] = [];
-  // The deferred namespaces are listed when tool search hides the multi-agent namespace.
-  if (toolSearch && !multiAgentV2) developerExtras.push("deferred-tools");
+  // Tool search hides the multi_agent_v1 namespace (in code mode too) and lists it as a deferred namespace.
+  if (entry.supportsSearchTool && !multiAgentV2) developerExtras.push("deferred-tools");
   if (hasText(entry.modelMessages, "collaboration_modes", "default")) developerExtras.push("collaboration-mode");
   const layout: CodexModelLayout = {
     slug,

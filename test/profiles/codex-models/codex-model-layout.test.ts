@@ -91,6 +91,10 @@ describe("codexModelLayout", () => {
     expect([l.reasoning, l.verbosity, l.contextWindow]).toEqual([{ effort: "high" }, "low", 1000]);
     expect(codexModelLayout("gamma-hidden", entry("gamma-hidden")).developerMessages).toEqual([]);
   });
+  it("lists the deferred multi-agent namespace for a v1 code-mode model with tool search", () => {
+    const e = { ...entry("gamma-hidden")!, supportsSearchTool: true };
+    expect(codexModelLayout("gamma-hidden", e).developerExtras).toEqual(["deferred-tools"]);
+  });
 });
 
 describe("effectiveWindowOf", () => {
