@@ -34,7 +34,9 @@ export function assembleRequest(plan: Plan, ctx: TurnContext, options: CompileOp
   } else {
     placements.push({ fragment: plan.baseInstructions, itemIndex: -1, contentIndex: 0 });
   }
-  const input: ResponseItem[] = messages.map((m, index) => {
+  const offset = plan.additionalTools !== undefined ? 1 : 0;
+  const input: ResponseItem[] = messages.map((m, i) => {
+    const index = i + offset;
     m.parts.forEach((p, contentIndex) => {
       if (p.fragment) placements.push({ fragment: p.fragment, itemIndex: index, contentIndex });
     });
@@ -43,6 +45,12 @@ export function assembleRequest(plan: Plan, ctx: TurnContext, options: CompileOp
       : { type: "message", role: m.role, content: m.parts.map((p) => p.part) };
     return item;
   });
+  if (plan.additionalTools !== undefined) {
+    const tools: ResponseItem = profile.messageIds
+      ? { type: "additional_tools", id: `at_${derivedUuid(`${ctx.sessionId}:additional_tools`)}`, role: "developer", tools: plan.additionalTools }
+      : { type: "additional_tools", role: "developer", tools: plan.additionalTools };
+    input.unshift(tools);
+  }
 
   const r = profile.request;
   const request: ResponsesRequest = {
@@ -58,6 +66,7 @@ export function assembleRequest(plan: Plan, ctx: TurnContext, options: CompileOp
     prompt_cache_key: ctx.sessionId,
   };
   if (profile.baseInstructions === "instructions-field") request.instructions = plan.baseInstructions.text;
+  if (r.text !== undefined) request.text = { ...r.text };
   if (r.clientMetadata || options.clientMetadata) {
     request.client_metadata = options.clientMetadata ?? {
       thread_id: ctx.sessionId,

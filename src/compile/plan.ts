@@ -17,6 +17,7 @@ import { collectExplicitSkillMentions } from "../fragments/skill-mentions.js";
 import { buildSkillInjectionFragment } from "../fragments/skill-injection.js";
 import { buildSkillsFragment } from "../fragments/skills-section.js";
 import { buildUserMessageParts } from "../fragments/user-message.js";
+import { buildModelTextFragment } from "../fragments/model-text.js";
 import { utf8Length } from "../tokens/approx.js";
 import type { Profile } from "../profiles/profile.js";
 import { modelContextWindow } from "../profiles/model-info.js";
@@ -40,6 +41,8 @@ export interface Plan {
   /** Input messages after the base instructions, in order. */
   messages: PlannedMessage[];
   tools: ToolSpec[];
+  /** Tools of the `additional_tools` input item (profiles with `toolPlacement: "input-item"`). */
+  additionalTools?: unknown[];
   diagnostics: Diagnostic[];
 }
 
@@ -74,10 +77,18 @@ export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, op
         f = buildDeveloperInstructionsFragment(ctx.developerInstructions);
         break;
       case "skills":
-        f = buildSkillsFragment({ roots: ctx.skills.roots, skills }, prose, { ...renderOptions, contextWindowTokens: modelContextWindow(ctx.model, ctx.contextWindow).tokens });
+        f = buildSkillsFragment({ roots: ctx.skills.roots, skills }, prose, {
+          ...renderOptions,
+          contextWindowTokens: ctx.contextWindow ?? profile.modelWindow?.tokens ?? modelContextWindow(ctx.model, ctx.contextWindow).tokens,
+          usage: profile.skillsUsage === true,
+        });
         break;
       case "permissions":
         f = buildPermissionsFragment(cwd, ctx.permissions, prose, renderOptions);
+        break;
+      case "deferred-tools":
+      case "collaboration-mode":
+        f = buildModelTextFragment(id, prose, renderOptions);
         break;
       default: {
         const never: never = id;
@@ -129,6 +140,7 @@ export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, op
 
   const messages: PlannedMessage[] = [];
   if (developer.length > 0) messages.push({ role: "developer", parts: developer.map(text) });
+  for (const id of profile.developerMessages ?? []) messages.push({ role: "developer", parts: [text(buildModelTextFragment(id, prose, renderOptions))] });
   if (context.length > 0) messages.push({ role: "user", parts: context.map(text) });
   const extras = options.fragments ?? [];
   const own = (at: string) =>
@@ -151,12 +163,25 @@ export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, op
     msg.parts.splice("before" in x.placement ? i : i + 1, 0, text(f));
   }
 
-  const built = buildToolSpecs(profile.tools(ctx), prose);
-  diagnostics.push(...built.diagnostics);
-  let tools = options.transformTools ? options.transformTools(built.tools) : built.tools;
+  const inputItem = profile.toolPlacement === "input-item";
+  const verbatim = inputItem ? prose.toolLists?.inputItem : prose.toolLists?.request;
+  let tools: ToolSpec[];
+  if (verbatim !== undefined) tools = withNetworkAccess(verbatim as ToolSpec[], ctx.permissions.sandbox === "danger-full-access");
+  else {
+    const built = buildToolSpecs(profile.tools(ctx), prose);
+    diagnostics.push(...built.diagnostics);
+    tools = built.tools;
+  }
+  if (options.transformTools) tools = options.transformTools(tools);
   if (profile.toolOrder === "by-name") tools = [...tools].sort(byName);
 
   for (const m of messages) for (const p of m.parts) if (p.fragment) diagnostics.push(...p.fragment.diagnostics);
   diagnostics.unshift(...baseInstructions.diagnostics);
+  if (inputItem) return { profile, prose, baseInstructions, messages, tools: [], additionalTools: tools, diagnostics };
   return { profile, prose, baseInstructions, messages, tools, diagnostics };
+}
+
+/** A verbatim tool list's web search follows the turn's network like the declared one (live access with full access). */
+function withNetworkAccess(tools: ToolSpec[], fullNetwork: boolean): ToolSpec[] {
+  return tools.map((t) => (t.type === "web_search" && "external_web_access" in t ? { ...t, external_web_access: fullNetwork } : t));
 }

@@ -57,12 +57,14 @@ export interface LoadProseOptions {
   proseDir?: string;
   /** File whose text replaces the base instructions prose verbatim. */
   baseInstructionsFile?: string;
+  /** Prose to overlay instead of the bundled set (a calibrated set). */
+  base?: ProseSet;
 }
 
 /** The profile's bundled prose, overlaid by user files (marked `user-supplied`). */
 export function loadProse(host: Host, profile: string, options: LoadProseOptions = {}): Result<ProseSet> {
   const diagnostics: Diagnostic[] = [];
-  const base = DEFAULT_PROSE[profile];
+  const base = options.base ?? DEFAULT_PROSE[profile];
   if (!base) return { value: { profile, entries: {}, tools: {}, toolsOrigin: "user-supplied" }, diagnostics: [diagnostic("prose/unknown-profile", "error", `no bundled prose for profile ${profile}`)] };
   const entries: { [id: string]: ProseEntry } = {};
   let tools: { [name: string]: ToolProse } | undefined;

@@ -24,6 +24,18 @@ export const PRECOMPILED_TEMPLATES: ReadonlyMap<string, TemplateSpecification> =
   ["(image left out: this model does not take image input)\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "(image left out: this model does not take image input)\n";
 },"useData":true}],
+  ["<collaboration_mode>[stand-in] Default mode: carry the task through on your own and ask the user only when you are blocked.</collaboration_mode>", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "<collaboration_mode>[stand-in] Default mode: carry the task through on your own and ask the user only when you are blocked.</collaboration_mode>";
+},"useData":true}],
+  ["<multi_agent_mode>[stand-in] Start sub-agents only when the user or the instructions ask for them.</multi_agent_mode>", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "<multi_agent_mode>[stand-in] Start sub-agents only when the user or the instructions ask for them.</multi_agent_mode>";
+},"useData":true}],
+  ["<multi_agent_role>[stand-in] You are the root agent of a team; you may start sub-agents for parts of the task.</multi_agent_role>", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "<multi_agent_role>[stand-in] You are the root agent of a team; you may start sub-agents for parts of the task.</multi_agent_role>";
+},"useData":true}],
+  ["<tools>\n[stand-in] Namespaces you can reach through tool search: multi_agent_v1 (sub-agents).\n</tools>", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "<tools>\n[stand-in] Namespaces you can reach through tool search: multi_agent_v1 (sub-agents).\n</tools>";
+},"useData":true}],
   ["Approvals: `never`. No one is available to approve commands; stay within the sandbox and do not request escalation.\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "Approvals: `never`. No one is available to approve commands; stay within the sandbox and do not request escalation.\n";
 },"useData":true}],
@@ -86,6 +98,9 @@ export const PRECOMPILED_TEMPLATES: ReadonlyMap<string, TemplateSpecification> =
 },"useData":true}],
   ["[stand-in] An image was here; it was left out because this model cannot read images.\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "[stand-in] An image was here; it was left out because this model cannot read images.\n";
+},"useData":true}],
+  ["[stand-in] Before following a listed skill, open its SKILL.md (expand the root alias) and read it whole.", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "[stand-in] Before following a listed skill, open its SKILL.md (expand the root alias) and read it whole.";
 },"useData":true}],
   ["[stand-in] Context checkpoint: write a summary another model can resume from. Include the progress so far and decisions made, important context and constraints, what remains to be done, and the exact data (paths, commands, errors) needed to continue.\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "[stand-in] Context checkpoint: write a summary another model can resume from. Include the progress so far and decisions made, important context and constraints, what remains to be done, and the exact data (paths, commands, errors) needed to continue.\n";

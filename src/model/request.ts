@@ -22,7 +22,7 @@ export interface CustomToolSpec {
 
 /** Hosted tools such as web_search, carried as-is. */
 export interface HostedToolSpec {
-  type: "web_search" | "local_shell" | "image_generation";
+  type: "web_search" | "local_shell" | "image_generation" | "tool_search";
   [key: string]: unknown;
 }
 

@@ -13,6 +13,8 @@ export const codexProfile: Profile = {
   messageIds: true,
   developerSections: ["developer-instructions", "skills", "permissions"],
   contextSections: ["agents-md", "environment-context"],
+  modelCatalogue: "codex",
+  targetVersion: "0.171.0",
   environmentFilesystem: true,
   tools: (ctx) => codexToolDeclarations(ctx.permissions),
   toolOrder: "declared",

@@ -23,7 +23,9 @@ export type RequestField =
   | "client_metadata";
 
 /** Content items of the initial developer message. */
-export type DeveloperSectionId = "developer-instructions" | "skills" | "permissions";
+export type DeveloperSectionId = "developer-instructions" | "skills" | "permissions" | "deferred-tools" | "collaboration-mode";
+/** Developer messages of their own after the bundled developer message (Codex code-mode models). */
+export type DeveloperMessageId = "multi-agent-role" | "multi-agent-mode";
 /** Content items of the initial contextual user message. */
 export type ContextSectionId = "agents-md" | "environment-context";
 
@@ -44,7 +46,19 @@ export interface Profile {
   /** Whether input messages carry an `id` (Codex 0.171.0 sends `msg_<uuid>` ids; promptc derives them from data). */
   messageIds: boolean;
   developerSections: readonly DeveloperSectionId[];
+  /** Developer messages after the bundled one, each its own message (none when absent). */
+  developerMessages?: readonly DeveloperMessageId[];
+  /** The skills section ends with the `skills-usage` prose (Codex: `include_skills_usage_instructions`). */
+  skillsUsage?: boolean;
+  /** Where the tools travel: the request's `tools` (default) or an `additional_tools` input item first in `input`. */
+  toolPlacement?: "request" | "input-item";
+  /** Context window facts of the model the profile was made for (per-model profiles). */
+  modelWindow?: { tokens: number; effectivePercent: number; maxTokens?: number; source: "model catalogue" | "fallback" | "config" };
   contextSections: readonly ContextSectionId[];
+  /** The model catalogue that decides the request's layout per model (`codex`: Codex's `debug models` catalogue). */
+  modelCatalogue?: "codex";
+  /** Version of the harness the profile reproduces. */
+  targetVersion?: string;
   /** Render 0.171.0's `<filesystem>` element in the environment context. */
   environmentFilesystem: boolean;
   tools: (ctx: TurnContext) => ToolDeclaration[];
@@ -55,6 +69,8 @@ export interface Profile {
     toolChoice: "auto" | "none" | "required";
     parallelToolCalls: boolean;
     reasoning: ReasoningParams | null;
+    /** `text: { verbosity }` (Codex: catalogue models with `support_verbosity`). */
+    text?: { verbosity: "low" | "medium" | "high" };
     store: boolean;
     include: string[];
     /** Emit `client_metadata` with the ids derivable from the session id. */

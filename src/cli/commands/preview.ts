@@ -5,13 +5,14 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { compile } from "../../compile/compile.js";
 import { formatCount } from "../../model/format-count.js";
-import { modelContextWindow } from "../../profiles/model-info.js";
+import { profileContextWindow } from "../../profiles/model-info.js";
 import { sectionFromCompile } from "../format/html-report.js";
 import { tableFromManifest } from "../format/preview-report.js";
 import { EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./index.js";
 import { emitPreview } from "./preview/emit-preview.js";
-import { APPROVAL_POLICIES, loadPreviewTurn, SANDBOX_MODES } from "./preview/load-preview-turn.js";
+import { APPROVAL_POLICIES, loadPreviewTurn, SANDBOX_MODES, type PreviewTurn } from "./preview/load-preview-turn.js";
+import { diagnostic, type Diagnostic } from "../../model/diagnostic.js";
 import type { PreviewOptions } from "./preview/preview-options.js";
 
 export type { PreviewOptions } from "./preview/preview-options.js";
@@ -25,8 +26,8 @@ function previewDirectory(options: PreviewOptions, io: CliIO): number {
   const { ctx, profile, prose } = turn;
   // The JSON body alone needs no token counts; skip loading the tokenizer for it.
   const result = compile(ctx, { profile, prose, exactTokens: !options.json || options.html !== undefined });
-  const diagnostics = [...turn.diagnostics, ...result.diagnostics];
-  const window = modelContextWindow(ctx.model, ctx.contextWindow);
+  const diagnostics = [...versionDiagnostics(turn.setup), ...turn.diagnostics, ...result.diagnostics];
+  const window = profileContextWindow(profile, ctx.model, ctx.contextWindow);
   const cwd = ctx.environment.cwd;
   return emitPreview(
     {
@@ -44,6 +45,11 @@ function previewDirectory(options: PreviewOptions, io: CliIO): number {
   );
 }
 
+/** The one line that says the installed Codex, the profile's target and the calibration disagree. */
+export function versionDiagnostics(setup: PreviewTurn["setup"]): Diagnostic[] {
+  return setup?.versionLine !== undefined ? [diagnostic("codex/version-mismatch", "warning", setup.versionLine)] : [];
+}
+
 /** The message text from --message-file, or a one-line error. */
 async function readMessageFile(path: string, io: CliIO): Promise<string | { error: string }> {
   if (path === "-") return io.readStdin ? io.readStdin() : { error: "standard input is not available" };
@@ -56,7 +62,7 @@ async function readMessageFile(path: string, io: CliIO): Promise<string | { erro
 }
 
 /** Flags a scenario defines itself: given with --scenario they would be silently ignored. */
-const SCENARIO_OWNS = ["cwd", "message", "messageFile", "image", "codexHome", "config", "configProfile", "model", "sandbox", "approval", "sessionId", "date", "timezone", "shell", "baseInstructions", "proseDir", "session"] as const;
+const SCENARIO_OWNS = ["cwd", "message", "messageFile", "image", "codexHome", "config", "configProfile", "model", "sandbox", "approval", "sessionId", "date", "timezone", "shell", "baseInstructions", "session"] as const;
 
 /** A one-line usage error for flags that cannot go together, or undefined. */
 function conflictingFlags(options: PreviewOptions): string | undefined {
@@ -102,7 +108,7 @@ export const registerPreview: RegisterCommand = (program: Command, io, setExitCo
     .option("--codex-home <dir>", "CODEX_HOME (default: $CODEX_HOME or ~/.codex)")
     .option("--config <file>", "config.toml to use instead of $CODEX_HOME/config.toml")
     .option("-p, --config-profile <name>", "[profiles.NAME] of config.toml to apply")
-    .option("--model <slug>", "model slug (default: config, else gpt-5.2-codex)")
+    .option("--model <slug>", "model slug (default: config's, else the Codex catalogue's default model)")
     .option("--sandbox <mode>", `sandbox mode (${SANDBOX_MODES.join(", ")})`)
     .option("--approval <policy>", `approval policy (${APPROVAL_POLICIES.join(", ")})`)
     .option("--session-id <id>", "session id for prompt_cache_key (default: a fixed placeholder)")
@@ -110,7 +116,8 @@ export const registerPreview: RegisterCommand = (program: Command, io, setExitCo
     .option("--timezone <iana>", "IANA timezone (default: the system's)")
     .option("--shell <name>", "shell name (default: your login shell, as Codex reports it; else $SHELL)")
     .option("--base-instructions <file>", "base instructions file (exact bytes instead of stand-in prose)")
-    .option("--prose-dir <dir>", "directory of prose files overriding the profile's templates")
+    .option("--prose-dir <dir>", "directory of prose files overriding the profile's templates (and the calibration)")
+    .option("--no-calibration", "codex profile: stand-in prose even when `promptc calibrate --agent codex` has cached the installed Codex's")
     .option("--scenario <file>", "preview a turn of a scenario file (YAML/JSON) instead of a directory")
     .option("--turn <n>", "with --scenario: which turn (default: the last)")
     .option("--session <log>", "preview the next turn of a session log (promptc run JSONL or a Codex rollout)")

@@ -44,6 +44,8 @@ export interface CodexCatalogue {
   source: string;
   /** `client_version` of a models_cache.json, when it has one. */
   clientVersion?: string;
+  /** The entries as read (for comparing families); parallel to `models`. */
+  raw?: JsonObject[];
 }
 
 const str = (o: JsonObject, k: string): string | undefined => (typeof o[k] === "string" ? (o[k] as string) : undefined);
@@ -115,6 +117,7 @@ export function parseCodexCatalogue(text: string, source: string): Result<CodexC
     return { value: empty, diagnostics };
   }
   const models: CodexModelEntry[] = [];
+  const raw: JsonObject[] = [];
   const seen = new Set<string>();
   list.forEach((m, i) => {
     const entry = isJsonObject(m) ? parseCodexModelEntry(m) : undefined;
@@ -128,8 +131,9 @@ export function parseCodexCatalogue(text: string, source: string): Result<CodexC
     }
     seen.add(entry.slug);
     models.push(entry);
+    raw.push(m as JsonObject);
   });
-  const value: CodexCatalogue = { models, source };
+  const value: CodexCatalogue = { models, source, raw };
   if (isJsonObject(data) && typeof data.client_version === "string") value.clientVersion = data.client_version;
   return { value, diagnostics };
 }

@@ -5,6 +5,9 @@ import { loadTurnContext, type LoadTurnContextOptions } from "../../../discover/
 import type { ProseSet } from "../../../fragments/prose-set.js";
 import type { Host } from "../../../host/host.js";
 import { createNodeHost } from "../../../host/node-host.js";
+import { loadCodexModelSetup, calibratedProse, type CodexModelSetup } from "../../../discover/load-codex-model-setup.js";
+import { resolveCodexHome } from "../../../discover/resolve-codex-home.js";
+import { DEFAULT_MODEL } from "../../../discover/load-turn-context.js";
 import type { Diagnostic } from "../../../model/diagnostic.js";
 import type { ApprovalPolicy, SandboxMode, TurnContext } from "../../../model/turn-context.js";
 import { getProfile, isProfileId, type Profile } from "../../../profiles/index.js";
@@ -20,6 +23,8 @@ export interface PreviewTurn {
   profile: Profile;
   prose: ProseSet;
   diagnostics: Diagnostic[];
+  /** The model setup (catalogue, calibration, layout) for profiles with a model catalogue. */
+  setup?: CodexModelSetup;
 }
 
 /** A one-line reason for the first error, naming its file unless the message already does. */
@@ -36,7 +41,7 @@ export function loadPreviewTurn(options: PreviewOptions, io: CliIO, defaults: { 
   if (options.approval !== undefined && !APPROVAL_POLICIES.includes(options.approval as ApprovalPolicy)) {
     return { error: `unknown approval policy '${options.approval}' (expected ${APPROVAL_POLICIES.join(", ")})` };
   }
-  const profile = getProfile(options.profile);
+  let profile = getProfile(options.profile);
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
   // A CODEX_HOME the user names must exist (a typo would otherwise silently mean "no config, no global docs").
   if (options.codexHome !== undefined) {
@@ -58,16 +63,47 @@ export function loadPreviewTurn(options: PreviewOptions, io: CliIO, defaults: { 
   if (options.shell !== undefined) load.shell = options.shell;
   if (options.image !== undefined) load.images = options.image;
 
+  const model = modelSetup(host, profile, load, options, io);
+  if (model && "error" in model) return model;
+  if (model) {
+    profile = model.setup.profile;
+    load.model = model.setup.resolved.slug;
+  }
   const loaded = loadTurnContext(host, load);
   const error = loaded.diagnostics.find((d) => d.severity === "error");
   if (!loaded.value || error) return { error: error ? errorLine(error) : "cannot build the turn" };
   const prose = loadProse(host, profile.id, {
     ...(options.proseDir !== undefined ? { proseDir: options.proseDir } : {}),
     ...(options.baseInstructions !== undefined ? { baseInstructionsFile: options.baseInstructions } : {}),
+    ...(model ? { base: calibratedProse(loadProse(host, profile.id).value, model.setup) } : {}),
   });
   const proseError = prose.diagnostics.find((d) => d.severity === "error");
   if (proseError) return { error: errorLine(proseError) };
-  return { host, ctx: loaded.value, profile, prose: prose.value, diagnostics: [...loaded.diagnostics, ...prose.diagnostics] };
+  const turn: PreviewTurn = { host, ctx: loaded.value, profile, prose: prose.value, diagnostics: [...(model?.diagnostics ?? []), ...loaded.diagnostics, ...prose.diagnostics] };
+  if (model) turn.setup = model.setup;
+  return turn;
+}
+
+/** For a profile with a model catalogue: resolve the model and its layout as the harness does. */
+export function modelSetup(host: Host, profile: Profile, load: LoadTurnContextOptions, options: { calibration?: boolean }, io: CliIO): { setup: CodexModelSetup; diagnostics: Diagnostic[] } | { error: string } | undefined {
+  if (profile.modelCatalogue !== "codex") return undefined;
+  const home = resolveCodexHome(host, {
+    cwd: io.cwd,
+    ...(load.codexHome !== undefined ? { codexHome: load.codexHome } : {}),
+    ...(load.configFile !== undefined ? { configFile: load.configFile } : {}),
+    ...(load.configProfile !== undefined ? { configProfile: load.configProfile } : {}),
+  });
+  const error = home.diagnostics.find((d) => d.severity === "error");
+  if (!home.value || error) return { error: error ? errorLine(error) : "cannot locate CODEX_HOME" };
+  const r = loadCodexModelSetup(host, {
+    codexHome: home.value.codexHome,
+    config: home.value.loaded.config,
+    ...(load.model !== undefined ? { model: load.model } : {}),
+    targetVersion: profile.targetVersion ?? "",
+    fallbackSlug: DEFAULT_MODEL,
+    ...(options.calibration === false ? { noCalibration: true } : {}),
+  });
+  return { setup: r.value, diagnostics: r.diagnostics };
 }
 
 export { SANDBOX_MODES, APPROVAL_POLICIES };

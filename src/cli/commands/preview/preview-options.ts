@@ -19,6 +19,8 @@ export interface PreviewOptions {
   shell?: string;
   baseInstructions?: string;
   proseDir?: string;
+  /** `--no-calibration` sets it false: stand-in prose even when a calibration is cached. */
+  calibration?: boolean;
   scenario?: string;
   turn?: string;
   session?: string;
