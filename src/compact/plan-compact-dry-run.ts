@@ -2,7 +2,7 @@
 // and the compacted history. Pure; `promptc compact` renders it.
 import type { ResponseItem } from "../model/items.js";
 import { messageText } from "../model/message-text.js";
-import type { ParsedSessionLog } from "../session/parse-rollout.js";
+import type { ParsedSessionLog } from "../session-log/parse-rollout.js";
 import { countTokens } from "../tokens/index.js";
 import { autoCompactLimit, EFFECTIVE_CONTEXT_WINDOW_PERCENT } from "./auto-compact-limit.js";
 import { compactHistory, type CompactResult, type CompactStrategyName } from "./compact-history.js";
