@@ -19,7 +19,7 @@ import type { ScenarioProfile } from "../../scenario/scenario.js";
 import { renderCompactReport } from "../format/compact-report.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
+import type { RegisterCommand } from "./register-command.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
 
 const PROFILES: readonly ScenarioProfile[] = ["promptc", "codex"];

@@ -15,7 +15,7 @@ import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { divergenceExcerpts, formatPrefixReport } from "../format/prefix-report.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
+import type { RegisterCommand } from "./register-command.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
 import { requestsFromLog } from "../../session-log/requests-from-log.js";
 

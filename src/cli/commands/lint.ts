@@ -23,7 +23,7 @@ import { lintFiles } from "../../lint/run.js";
 import { colorFor } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import { PROMPTC_VERSION } from "../promptc-version.js";
-import type { RegisterCommand } from "./index.js";
+import type { RegisterCommand } from "./register-command.js";
 
 export const PROMPTC_LINT_TOOL = { name: "promptc", version: PROMPTC_VERSION, informationUri: "https://github.com/promptc/promptc" };
 const FORMATS = ["stylish", "json", "sarif", "github"] as const;

@@ -30,7 +30,7 @@ import { openSessionLogFile } from "../../host/session-log-file.js";
 import { renderLoopEvent } from "../../loop/render-loop-event.js";
 import type { LoopEvent } from "../../loop/events.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
+import type { RegisterCommand } from "./register-command.js";
 
 const SANDBOXES: readonly SandboxMode[] = ["read-only", "workspace-write", "danger-full-access"];
 const APPROVALS: readonly ApprovalPolicy[] = ["untrusted", "on-failure", "on-request", "never"];

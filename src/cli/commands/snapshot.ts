@@ -13,7 +13,7 @@ import { buildScenarioSnapshot, type InvariantFinding } from "../../scenario/sce
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
+import type { RegisterCommand } from "./register-command.js";
 
 export const DEFAULT_SCENARIO_DIR = "fixtures/scenarios";
 /** Scenario snapshots live one folder down so scenario names cannot collide with other snapshot kinds. */
