@@ -1,4 +1,5 @@
 // JSON Schema (draft-07) of scenario files, validated with ajv. Pure data.
+import { PROFILE_IDS } from "../profiles/index.js";
 
 const settings = {
   type: "object",
@@ -96,7 +97,7 @@ export const SCENARIO_SCHEMA = {
   properties: {
     name: { type: "string", pattern: "^[a-z0-9][a-z0-9._-]*$" },
     description: { type: "string" },
-    profile: { enum: ["codex", "promptc"] },
+    profile: { enum: [...PROFILE_IDS] },
     codexHome: { type: "string", minLength: 1 },
     files: {
       type: "object",

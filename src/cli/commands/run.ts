@@ -7,7 +7,8 @@ import { createInterface } from "node:readline/promises";
 import type { Command } from "commander";
 import { createNodeHost } from "../../host/node-host.js";
 import { loadTurnContext } from "../../discover/index.js";
-import { compile, defaultProse, resolveProfile } from "../../compile/index.js";
+import { compile, defaultProse } from "../../compile/index.js";
+import { DEFAULT_PROFILE_ID, findProfile, profileIdList } from "../../profiles/index.js";
 import { autoCompactLimit, shouldCompact, totalUsageTokens } from "../../compact/index.js";
 import { buildWorldState } from "../../session/logged-settings.js";
 import { buildReferenceContext } from "../../session/reference-context.js";
@@ -71,7 +72,7 @@ export const registerRun: RegisterCommand = (program: Command, io, setExitCode) 
     .option("--config <file>", "config.toml to use instead of $CODEX_HOME/config.toml")
     .option("-p, --config-profile <name>", "[profiles.NAME] of config.toml to apply")
     .option("--base-instructions <file>", "base instructions file")
-    .option("--profile <id>", "prompt profile: promptc or codex", "promptc")
+    .option("--profile <id>", `prompt profile: ${profileIdList()}`, DEFAULT_PROFILE_ID)
     .option("--sandbox <mode>", `sandbox: ${SANDBOXES.join(", ")}`)
     .option("--approval <policy>", `approval policy: ${APPROVALS.join(", ")}`)
     .option("--model <slug>", "model to ask")
@@ -94,7 +95,8 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   const usage = (reason: string) => (io.stderr(`promptc run: ${reason}\n`), EXIT_USAGE);
   if (options.sandbox !== undefined && !SANDBOXES.includes(options.sandbox as SandboxMode)) return usage(`unknown sandbox ${options.sandbox}`);
   if (options.approval !== undefined && !APPROVALS.includes(options.approval as ApprovalPolicy)) return usage(`unknown approval policy ${options.approval}`);
-  if (options.profile !== "promptc" && options.profile !== "codex") return usage(`unknown profile ${options.profile}`);
+  const profile = findProfile(options.profile);
+  if (!profile) return usage(`unknown profile ${options.profile}`);
   const numbers = parseNumbers(options);
   if (typeof numbers === "string") return usage(numbers);
   if (numbers.toolTimeout !== undefined && clampToolTimeout(numbers.toolTimeout) !== numbers.toolTimeout) {
@@ -109,7 +111,7 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   const loaded = loadTurnContext(host, {
     message,
     sessionId,
-    decode: options.profile === "promptc" ? "char-boundary" : "lossy",
+    decode: profile.discovery.decode,
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
     ...(options.config !== undefined ? { configFile: options.config } : {}),
     ...(options.configProfile !== undefined ? { configProfile: options.configProfile } : {}),
@@ -127,11 +129,10 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   // The promptc profile declares exactly the tools the loop runs, so the request is the one `preview` shows;
   // Codex's tools cannot run here, so under --profile codex the loop's own tools replace them (with a notice).
   const tools = createSandboxTools(sandbox);
-  const override = runToolOverride(options.profile, sandbox);
+  const override = runToolOverride(profile, sandbox);
   if (override) io.stderr(`${CODEX_TOOLS_NOTICE}\n`);
-  const compileOptions: CompileOptions = { profile: options.profile, ...(override ? { transformTools: () => override } : {}) };
-  const profile = resolveProfile(options.profile);
-  const prose = defaultProse(options.profile);
+  const compileOptions: CompileOptions = { profile, ...(override ? { transformTools: () => override } : {}) };
+  const prose = defaultProse(profile);
   // A resumed log is continued as Codex 0.171.0 resumes: the baseline is the log's last turn context (only what
   // changed since is appended; a log without one gets the full initial context again) and the base instructions
   // are the session's own. After a pre-turn compaction the compacted history (context re-injected) is the baseline.

@@ -7,7 +7,7 @@ import type { Host } from "../../../host/host.js";
 import { createNodeHost } from "../../../host/node-host.js";
 import type { Diagnostic } from "../../../model/diagnostic.js";
 import type { ApprovalPolicy, SandboxMode, TurnContext } from "../../../model/turn-context.js";
-import { getProfile, isProfileId, type Profile } from "../../../profiles/index.js";
+import { findProfile, profileIdList, type Profile } from "../../../profiles/index.js";
 import type { CliIO } from "../../io.js";
 import type { PreviewOptions } from "./preview-options.js";
 
@@ -29,21 +29,21 @@ export function errorLine(d: Diagnostic): string {
 
 /** The turn to preview, or a one-line usage/config error. */
 export function loadPreviewTurn(options: PreviewOptions, io: CliIO, defaults: { cwd?: string } = {}): PreviewTurn | { error: string } {
-  if (!isProfileId(options.profile)) return { error: `unknown profile '${options.profile}' (expected codex or promptc)` };
+  const profile = findProfile(options.profile);
+  if (!profile) return { error: `unknown profile '${options.profile}' (expected ${profileIdList()})` };
   if (options.sandbox !== undefined && !SANDBOX_MODES.includes(options.sandbox as SandboxMode)) {
     return { error: `unknown sandbox mode '${options.sandbox}' (expected ${SANDBOX_MODES.join(", ")})` };
   }
   if (options.approval !== undefined && !APPROVAL_POLICIES.includes(options.approval as ApprovalPolicy)) {
     return { error: `unknown approval policy '${options.approval}' (expected ${APPROVAL_POLICIES.join(", ")})` };
   }
-  const profile = getProfile(options.profile);
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
   // A CODEX_HOME the user names must exist (a typo would otherwise silently mean "no config, no global docs").
   if (options.codexHome !== undefined) {
     const st = host.stat(resolve(io.cwd, options.codexHome));
     if (!st.ok || st.value.kind !== "directory") return { error: `--codex-home ${options.codexHome}: ${st.ok ? "not a directory" : st.error.code}` };
   }
-  const load: LoadTurnContextOptions = { decode: profile.discovery.lossyUtf8Cut ? "lossy" : "char-boundary", message: options.message ?? "" };
+  const load: LoadTurnContextOptions = { decode: profile.discovery.decode, message: options.message ?? "" };
   const cwd = options.cwd ?? defaults.cwd;
   if (cwd !== undefined) load.cwd = cwd;
   if (options.codexHome !== undefined) load.codexHome = options.codexHome;
@@ -61,7 +61,7 @@ export function loadPreviewTurn(options: PreviewOptions, io: CliIO, defaults: { 
   const loaded = loadTurnContext(host, load);
   const error = loaded.diagnostics.find((d) => d.severity === "error");
   if (!loaded.value || error) return { error: error ? errorLine(error) : "cannot build the turn" };
-  const prose = loadProse(host, profile.id, {
+  const prose = loadProse(host, profile.prose.bundled, {
     ...(options.proseDir !== undefined ? { proseDir: options.proseDir } : {}),
     ...(options.baseInstructions !== undefined ? { baseInstructionsFile: options.baseInstructions } : {}),
   });
