@@ -1,4 +1,5 @@
 // JSON Schema (draft-07) of scenario files, validated with ajv. Pure data.
+import { APPROVAL_POLICIES, SANDBOX_MODES } from "../model/permission-modes.js";
 import { PROFILE_IDS } from "../profiles/index.js";
 
 const settings = {
@@ -6,8 +7,8 @@ const settings = {
   additionalProperties: false,
   properties: {
     cwd: { type: "string", minLength: 1 },
-    sandbox: { enum: ["read-only", "workspace-write", "danger-full-access"] },
-    approval: { enum: ["untrusted", "on-failure", "on-request", "never"] },
+    sandbox: { enum: [...SANDBOX_MODES] },
+    approval: { enum: [...APPROVAL_POLICIES] },
     model: { type: "string", minLength: 1 },
     date: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
     timezone: { type: "string", minLength: 1 },

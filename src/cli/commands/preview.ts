@@ -12,7 +12,8 @@ import { tableFromManifest } from "../format/preview-report.js";
 import { EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./index.js";
 import { emitPreview } from "./preview/emit-preview.js";
-import { APPROVAL_POLICIES, loadPreviewTurn, SANDBOX_MODES } from "./preview/load-preview-turn.js";
+import { APPROVAL_POLICIES, SANDBOX_MODES } from "../../model/permission-modes.js";
+import { loadPreviewTurn } from "./preview/load-preview-turn.js";
 import type { PreviewOptions } from "./preview/preview-options.js";
 
 export type { PreviewOptions } from "./preview/preview-options.js";

@@ -16,7 +16,9 @@ import { referenceFromLog } from "../../session/resume-from-log.js";
 import { readResumed } from "./run/read-resumed.js";
 import type { ResponseItem } from "../../model/items.js";
 import type { CompileOptions } from "../../compile/index.js";
-import type { ApprovalPolicy, SandboxMode } from "../../model/turn-context.js";
+import { APPROVAL_POLICIES, isApprovalPolicy, isSandboxMode, SANDBOX_MODES, unknownApprovalPolicy, unknownSandboxMode, type ApprovalPolicy, type SandboxMode } from "../../model/permission-modes.js";
+import { writableRoots } from "../../model/writable-roots.js";
+import { PROMPTC_VERSION } from "../promptc-version.js";
 import { runTurn } from "../../loop/run-turn.js";
 import { createResponsesProvider } from "../../loop/providers/responses.js";
 import { createModelCompactor } from "../../loop/create-model-compactor.js";
@@ -33,10 +35,7 @@ import type { LoopEvent } from "../../loop/events.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./index.js";
 
-const SANDBOXES: readonly SandboxMode[] = ["read-only", "workspace-write", "danger-full-access"];
-const APPROVALS: readonly ApprovalPolicy[] = ["untrusted", "on-failure", "on-request", "never"];
 const DEFAULT_BASE_URL = "https://api.openai.com/v1";
-const PROMPTC_VERSION = "0.1.0";
 
 interface RunOptions {
   cwd?: string;
@@ -73,8 +72,8 @@ export const registerRun: RegisterCommand = (program: Command, io, setExitCode) 
     .option("-p, --config-profile <name>", "[profiles.NAME] of config.toml to apply")
     .option("--base-instructions <file>", "base instructions file")
     .option("--profile <id>", `prompt profile: ${profileIdList()}`, DEFAULT_PROFILE_ID)
-    .option("--sandbox <mode>", `sandbox: ${SANDBOXES.join(", ")}`)
-    .option("--approval <policy>", `approval policy: ${APPROVALS.join(", ")}`)
+    .option("--sandbox <mode>", `sandbox: ${SANDBOX_MODES.join(", ")}`)
+    .option("--approval <policy>", `approval policy: ${APPROVAL_POLICIES.join(", ")}`)
     .option("--model <slug>", "model to ask")
     .option("--base-url <url>", `Responses endpoint base (default $OPENAI_BASE_URL or ${DEFAULT_BASE_URL})`)
     .option("--api-key-env <name>", "environment variable holding the API key", "OPENAI_API_KEY")
@@ -93,8 +92,8 @@ export const registerRun: RegisterCommand = (program: Command, io, setExitCode) 
 
 async function runCommand(message: string, options: RunOptions, io: CliIO): Promise<number> {
   const usage = (reason: string) => (io.stderr(`promptc run: ${reason}\n`), EXIT_USAGE);
-  if (options.sandbox !== undefined && !SANDBOXES.includes(options.sandbox as SandboxMode)) return usage(`unknown sandbox ${options.sandbox}`);
-  if (options.approval !== undefined && !APPROVALS.includes(options.approval as ApprovalPolicy)) return usage(`unknown approval policy ${options.approval}`);
+  if (options.sandbox !== undefined && !isSandboxMode(options.sandbox)) return usage(unknownSandboxMode(options.sandbox));
+  if (options.approval !== undefined && !isApprovalPolicy(options.approval)) return usage(unknownApprovalPolicy(options.approval));
   const profile = findProfile(options.profile);
   if (!profile) return usage(`unknown profile ${options.profile}`);
   const numbers = parseNumbers(options);
@@ -176,9 +175,9 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   });
 
   const permissions = ctx.permissions;
-  const writableRoots = [ctx.environment.cwd, ...permissions.configuredWritableRoots, ...(permissions.tmpExists ? ["/tmp"] : []), ...(permissions.tmpdir ? [permissions.tmpdir] : [])];
+  // The roots the permissions text names are the roots the policy enforces (one computation).
   const approval = createApprovalHook({
-    facts: { sandbox, approval: permissions.approval, writableRoots, approvedPrefixes: permissions.approvedPrefixes },
+    facts: { sandbox, approval: permissions.approval, writableRoots: writableRoots(ctx.environment.cwd, permissions), approvedPrefixes: permissions.approvedPrefixes },
     cwd: ctx.environment.cwd,
     ...(process.stdin.isTTY && io.isTTY ? { ask: askOnTerminal(io) } : {}),
   });

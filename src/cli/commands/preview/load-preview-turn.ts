@@ -6,13 +6,12 @@ import type { ProseSet } from "../../../fragments/prose-set.js";
 import type { Host } from "../../../host/host.js";
 import { createNodeHost } from "../../../host/node-host.js";
 import type { Diagnostic } from "../../../model/diagnostic.js";
-import type { ApprovalPolicy, SandboxMode, TurnContext } from "../../../model/turn-context.js";
+import { isApprovalPolicy, isSandboxMode, unknownApprovalPolicy, unknownSandboxMode } from "../../../model/permission-modes.js";
+import type { TurnContext } from "../../../model/turn-context.js";
 import { findProfile, profileIdList, type Profile } from "../../../profiles/index.js";
 import type { CliIO } from "../../io.js";
 import type { PreviewOptions } from "./preview-options.js";
 
-const SANDBOX_MODES: readonly SandboxMode[] = ["read-only", "workspace-write", "danger-full-access"];
-const APPROVAL_POLICIES: readonly ApprovalPolicy[] = ["untrusted", "on-failure", "on-request", "never"];
 
 export interface PreviewTurn {
   host: Host;
@@ -31,12 +30,8 @@ export function errorLine(d: Diagnostic): string {
 export function loadPreviewTurn(options: PreviewOptions, io: CliIO, defaults: { cwd?: string } = {}): PreviewTurn | { error: string } {
   const profile = findProfile(options.profile);
   if (!profile) return { error: `unknown profile '${options.profile}' (expected ${profileIdList()})` };
-  if (options.sandbox !== undefined && !SANDBOX_MODES.includes(options.sandbox as SandboxMode)) {
-    return { error: `unknown sandbox mode '${options.sandbox}' (expected ${SANDBOX_MODES.join(", ")})` };
-  }
-  if (options.approval !== undefined && !APPROVAL_POLICIES.includes(options.approval as ApprovalPolicy)) {
-    return { error: `unknown approval policy '${options.approval}' (expected ${APPROVAL_POLICIES.join(", ")})` };
-  }
+  if (options.sandbox !== undefined && !isSandboxMode(options.sandbox)) return { error: unknownSandboxMode(options.sandbox) };
+  if (options.approval !== undefined && !isApprovalPolicy(options.approval)) return { error: unknownApprovalPolicy(options.approval) };
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
   // A CODEX_HOME the user names must exist (a typo would otherwise silently mean "no config, no global docs").
   if (options.codexHome !== undefined) {
@@ -50,8 +45,8 @@ export function loadPreviewTurn(options: PreviewOptions, io: CliIO, defaults: { 
   if (options.config !== undefined) load.configFile = options.config;
   if (options.configProfile !== undefined) load.configProfile = options.configProfile;
   if (options.model !== undefined) load.model = options.model;
-  if (options.sandbox !== undefined) load.sandbox = options.sandbox as SandboxMode;
-  if (options.approval !== undefined) load.approval = options.approval as ApprovalPolicy;
+  if (options.sandbox !== undefined) load.sandbox = options.sandbox;
+  if (options.approval !== undefined) load.approval = options.approval;
   if (options.sessionId !== undefined) load.sessionId = options.sessionId;
   if (options.date !== undefined) load.date = options.date;
   if (options.timezone !== undefined) load.timezone = options.timezone;
@@ -70,4 +65,3 @@ export function loadPreviewTurn(options: PreviewOptions, io: CliIO, defaults: { 
   return { host, ctx: loaded.value, profile, prose: prose.value, diagnostics: [...loaded.diagnostics, ...prose.diagnostics] };
 }
 
-export { SANDBOX_MODES, APPROVAL_POLICIES };
