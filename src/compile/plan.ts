@@ -17,9 +17,8 @@ import { collectExplicitSkillMentions } from "../fragments/skill-mentions.js";
 import { buildSkillInjectionFragment } from "../fragments/skill-injection.js";
 import { buildSkillsFragment } from "../fragments/skills-section.js";
 import { buildUserMessageParts } from "../fragments/user-message.js";
-import { buildModelTextFragment } from "../fragments/model-text.js";
 import { utf8Length } from "../tokens/approx.js";
-import type { Profile } from "../profiles/profile.js";
+import type { BuiltinSectionId, Profile, SectionRef } from "../profiles/profile.js";
 import { modelContextWindow } from "../profiles/model-info.js";
 import { buildToolSpecs, toolName } from "../profiles/tool-declaration.js";
 import type { CompileOptions, ExtraFragment } from "./compile-options.js";
@@ -41,7 +40,7 @@ export interface Plan {
   /** Input messages after the base instructions, in order. */
   messages: PlannedMessage[];
   tools: ToolSpec[];
-  /** Tools of the `additional_tools` input item (profiles with `toolPlacement: "input-item"`). */
+  /** Tools of the `additional_tools` input item (layouts with `toolPlacement: "input-item"`). */
   additionalTools?: unknown[];
   diagnostics: Diagnostic[];
 }
@@ -69,52 +68,42 @@ export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, op
 
   const baseInstructions = buildBaseInstructionsFragment(ctx, prose, renderOptions);
 
-  const developer: RenderedFragment[] = [];
-  for (const id of profile.developerSections) {
-    let f: RenderedFragment | undefined;
+  // Tools first: a profile's own sections may render the tool list (a per-model developer item).
+  // A calibrated tool list (the user's Codex's own, verbatim) replaces the declared one whole.
+  const inputItem = profile.layout.toolPlacement === "input-item";
+  const verbatim = inputItem ? prose.toolLists?.inputItem : prose.toolLists?.request;
+  const built = verbatim !== undefined ? { tools: withNetworkAccess(verbatim as ToolSpec[], ctx.permissions.sandbox === "danger-full-access"), diagnostics: [] } : buildToolSpecs(profile.tools.declare(ctx), prose);
+  let tools = options.transformTools ? options.transformTools(built.tools) : built.tools;
+  if (profile.tools.order === "by-name") tools = [...tools].sort(byName);
+
+  const builtin = (id: BuiltinSectionId): RenderedFragment | undefined => {
     switch (id) {
       case "developer-instructions":
-        f = buildDeveloperInstructionsFragment(ctx.developerInstructions);
-        break;
+        return buildDeveloperInstructionsFragment(ctx.developerInstructions);
       case "skills":
-        f = buildSkillsFragment({ roots: ctx.skills.roots, skills }, prose, {
+        return buildSkillsFragment({ roots: ctx.skills.roots, skills }, prose, {
           ...renderOptions,
-          contextWindowTokens: ctx.contextWindow ?? profile.modelWindow?.tokens ?? modelContextWindow(ctx.model, ctx.contextWindow).tokens,
-          usage: profile.skillsUsage === true,
+          contextWindowTokens: ctx.contextWindow ?? profile.window?.tokens ?? modelContextWindow(ctx.model, ctx.contextWindow).tokens,
+          usage: profile.layout.skillsUsage === true,
         });
-        break;
       case "permissions":
-        f = buildPermissionsFragment(cwd, ctx.permissions, prose, renderOptions);
-        break;
-      case "deferred-tools":
-      case "collaboration-mode":
-        f = buildModelTextFragment(id, prose, renderOptions);
-        break;
-      default: {
-        const never: never = id;
-        throw new Error(`unknown developer section ${String(never)}`);
-      }
-    }
-    if (f) developer.push(f);
-  }
-
-  const context: RenderedFragment[] = [];
-  for (const id of profile.contextSections) {
-    let f: RenderedFragment | undefined;
-    switch (id) {
+        return buildPermissionsFragment(cwd, ctx.permissions, prose, renderOptions);
       case "agents-md":
-        f = buildAgentsMdFragment(cwd, ctx.userInstructions);
-        break;
+        return buildAgentsMdFragment(cwd, ctx.userInstructions);
       case "environment-context":
-        f = buildEnvironmentFragment(ctx.environment, ctx.permissions, { filesystem: profile.environmentFilesystem });
-        break;
+        return buildEnvironmentFragment(ctx.environment, ctx.permissions, { filesystem: profile.layout.environmentFilesystem });
       default: {
         const never: never = id;
-        throw new Error(`unknown context section ${String(never)}`);
+        throw new Error(`unknown section ${String(never)}`);
       }
     }
-    if (f) context.push(f);
-  }
+  };
+  const section = (ref: SectionRef): RenderedFragment | undefined =>
+    typeof ref === "string" ? builtin(ref) : ref.build({ ctx, prose, skills, tools, renderOptions });
+  const initial: PlannedMessage[] = profile.layout.envelopes.flatMap((envelope) => {
+    const fragments = envelope.sections.flatMap((ref) => section(ref) ?? []);
+    return fragments.length > 0 ? [{ role: envelope.role, parts: fragments.map(text) }] : [];
+  });
 
   const user = buildUserMessageParts(ctx.userInput);
   diagnostics.push(...user.diagnostics);
@@ -138,10 +127,7 @@ export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, op
   );
   diagnostics.push(...mentions.diagnostics);
 
-  const messages: PlannedMessage[] = [];
-  if (developer.length > 0) messages.push({ role: "developer", parts: developer.map(text) });
-  for (const id of profile.developerMessages ?? []) messages.push({ role: "developer", parts: [text(buildModelTextFragment(id, prose, renderOptions))] });
-  if (context.length > 0) messages.push({ role: "user", parts: context.map(text) });
+  const messages: PlannedMessage[] = [...initial];
   const extras = options.fragments ?? [];
   const own = (at: string) =>
     extras.flatMap((x) => ("message" in x.placement && x.placement.at === at ? [{ role: x.placement.message, parts: [text(extraFragment(x))] }] : []));
@@ -163,18 +149,7 @@ export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, op
     msg.parts.splice("before" in x.placement ? i : i + 1, 0, text(f));
   }
 
-  const inputItem = profile.toolPlacement === "input-item";
-  const verbatim = inputItem ? prose.toolLists?.inputItem : prose.toolLists?.request;
-  let tools: ToolSpec[];
-  if (verbatim !== undefined) tools = withNetworkAccess(verbatim as ToolSpec[], ctx.permissions.sandbox === "danger-full-access");
-  else {
-    const built = buildToolSpecs(profile.tools(ctx), prose);
-    diagnostics.push(...built.diagnostics);
-    tools = built.tools;
-  }
-  if (options.transformTools) tools = options.transformTools(tools);
-  if (profile.toolOrder === "by-name") tools = [...tools].sort(byName);
-
+  diagnostics.push(...built.diagnostics);
   for (const m of messages) for (const p of m.parts) if (p.fragment) diagnostics.push(...p.fragment.diagnostics);
   diagnostics.unshift(...baseInstructions.diagnostics);
   if (inputItem) return { profile, prose, baseInstructions, messages, tools: [], additionalTools: tools, diagnostics };

@@ -5,7 +5,7 @@ import type { Host } from "../host/host.js";
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
 import { mergeProse, type ProseEntry, type ProseSet } from "../fragments/prose-set.js";
 import { codexFamilyKey, calibratedFamilyFor, type CalibratedFamily, type CodexCalibration } from "../capture/codex-calibration.js";
-import { codexModelLayout, parseCodexCatalogue, resolveCodexModel, type CodexCatalogue, type CodexModelLayout, type ResolvedCodexModel } from "../profiles/codex-models/index.js";
+import { codexModelLayout, layoutFromFacts, parseCodexCatalogue, resolveCodexModel, type CodexCatalogue, type CodexModelLayout, type ResolvedCodexModel } from "../profiles/codex-models/index.js";
 import { codexProfileForModel } from "../profiles/codex-models/codex-model-profile.js";
 import type { Profile } from "../profiles/profile.js";
 import { codexProfile } from "../profiles/codex.js";
@@ -30,6 +30,8 @@ export interface CodexModelSetupOptions {
   noCalibration?: boolean;
   /** Look for an installed Codex (its version picks the calibration); default true. */
   findCodex?: boolean;
+  /** `layout.json` of a calibrated prose dir (`--prose-dir`): the shape of the model its capture ran with. */
+  layoutFacts?: { [key: string]: unknown };
 }
 
 export interface CodexModelSetup {
@@ -78,15 +80,18 @@ export function loadCodexModelSetup(host: Host, options: CodexModelSetupOptions)
     }
   }
   const { config } = options;
+  const captured = options.layoutFacts !== undefined ? layoutFromFacts(options.layoutFacts) : undefined;
   const resolved = resolveCodexModel({
     ...(options.model !== undefined ? { flag: options.model } : {}),
     ...(config.model !== undefined && config.modelSource === "profile" ? { configProfileModel: config.model } : {}),
     ...(config.model !== undefined && config.modelSource !== "profile" ? { configModel: config.model } : {}),
     ...(catalogue ? { catalogue } : {}),
     fallbackSlug: options.fallbackSlug,
+    ...(captured !== undefined ? { capturedSlug: captured.slug } : {}),
   });
-  diagnostics.push(...resolved.diagnostics);
-  const layout = codexModelLayout(resolved.slug, resolved.entry, {
+  const fromCapture = resolved.entry === undefined && captured !== undefined && captured.slug === resolved.slug ? captured : undefined;
+  diagnostics.push(...(fromCapture ? resolved.diagnostics.filter((d) => d.rule !== "model/not-in-catalogue" && d.rule !== "model/no-catalogue") : resolved.diagnostics));
+  const layout = fromCapture ?? codexModelLayout(resolved.slug, resolved.entry, {
     ...(config.modelReasoningEffort !== undefined ? { reasoningEffort: config.modelReasoningEffort } : {}),
     ...(config.modelReasoningSummary !== undefined ? { reasoningSummary: config.modelReasoningSummary } : {}),
     ...(config.modelVerbosity !== undefined ? { verbosity: config.modelVerbosity } : {}),

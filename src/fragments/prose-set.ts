@@ -56,6 +56,8 @@ export interface ProseSet {
   toolsPath?: string;
   /** Tool lists taken verbatim from the user's agent (calibration); they replace the declared tools whole. */
   toolLists?: ToolLists;
+  /** The layout facts a capture showed (`layout.json` of a calibrated prose dir), as read; the model setup parses them. */
+  layoutFacts?: { [key: string]: unknown };
 }
 
 export interface ToolLists {

@@ -301,6 +301,13 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "origin": "builtin",
         "path": "templates/promptc/base-instructions.hbs"
       },
+      "collaboration-mode": {
+        "id": "collaboration-mode",
+        "kind": "template",
+        "source": "<collaboration_mode>Work the task through; ask only when blocked.</collaboration_mode>",
+        "origin": "builtin",
+        "path": "templates/promptc/collaboration-mode.hbs"
+      },
       "compact-prompt": {
         "id": "compact-prompt",
         "kind": "template",
@@ -315,6 +322,13 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "origin": "builtin",
         "path": "templates/promptc/compact-summary-prefix.hbs"
       },
+      "deferred-tools": {
+        "id": "deferred-tools",
+        "kind": "template",
+        "source": "<tools>\nNamespaces reachable through tool search: multi_agent_v1.\n</tools>",
+        "origin": "builtin",
+        "path": "templates/promptc/deferred-tools.hbs"
+      },
       "image-omitted": {
         "id": "image-omitted",
         "kind": "template",
@@ -328,6 +342,20 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "source": "The conversation continues on a different model than before. From here on, follow these instructions:\n",
         "origin": "builtin",
         "path": "templates/promptc/model-switch.hbs"
+      },
+      "multi-agent-mode": {
+        "id": "multi-agent-mode",
+        "kind": "template",
+        "source": "<multi_agent_mode>Start sub-agents only when asked.</multi_agent_mode>",
+        "origin": "builtin",
+        "path": "templates/promptc/multi-agent-mode.hbs"
+      },
+      "multi-agent-role": {
+        "id": "multi-agent-role",
+        "kind": "template",
+        "source": "<multi_agent_role>You are the root agent and may start sub-agents.</multi_agent_role>",
+        "origin": "builtin",
+        "path": "templates/promptc/multi-agent-role.hbs"
       },
       "permissions-approval-never": {
         "id": "permissions-approval-never",
@@ -398,6 +426,13 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "source": "Skills are reusable playbooks stored as `SKILL.md` files. Each line below gives a skill's name, when to use it, and where its file lives (a root label from the table plus a relative path). When a task matches a skill, read its file first and follow it; the user can also ask for one by writing `$name`.\n",
         "origin": "builtin",
         "path": "templates/promptc/skills-preamble.hbs"
+      },
+      "skills-usage": {
+        "id": "skills-usage",
+        "kind": "template",
+        "source": "Read the SKILL.md of a listed skill before you use it.",
+        "origin": "builtin",
+        "path": "templates/promptc/skills-usage.hbs"
       }
     },
     "tools": {},

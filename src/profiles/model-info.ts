@@ -23,7 +23,7 @@ export function modelContextWindow(model: string, configured?: number): ModelCon
 /** The window a turn runs with: config `model_context_window`, else the profile's model (catalogue), else by slug. */
 export function profileContextWindow(profile: Profile, model: string, configured?: number): ModelContextWindow {
   if (configured !== undefined && configured > 0) return { tokens: configured, source: "config" };
-  const w = profile.modelWindow;
-  if (w !== undefined) return { tokens: w.tokens, source: w.source === "config" ? "config" : w.source };
+  const w = profile.window;
+  if (w !== undefined) return { tokens: w.tokens, source: w.source };
   return modelContextWindow(model, configured);
 }

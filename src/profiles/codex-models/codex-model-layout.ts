@@ -30,8 +30,9 @@ export interface CodexToolFacts {
 
 export interface CodexModelLayout {
   slug: string;
-  /** `catalogue`: decided by the entry; `fallback`: the slug is not in the catalogue (or none is known). */
-  origin: "catalogue" | "fallback";
+  /** `catalogue`: decided by the entry; `fallback`: the slug is not in the catalogue (or none is known);
+   * `capture`: taken from a calibrated capture's layout facts. */
+  origin: "catalogue" | "fallback" | "capture";
   tools: CodexToolFacts;
   parallelToolCalls: boolean;
   reasoning: ReasoningParams | null;
@@ -139,4 +140,34 @@ export function codexModelLayout(slug: string, entry: CodexModelEntry | undefine
 /** `context_window × effective percent / 100`, the window Codex shows and trims remote compaction to. */
 export function effectiveWindowOf(layout: CodexModelLayout): number {
   return Math.floor((layout.contextWindow * layout.effectiveContextWindowPercent) / 100);
+}
+
+const DEVELOPER_EXTRAS: readonly CodexDeveloperExtra[] = ["deferred-tools", "collaboration-mode"];
+const DEVELOPER_MESSAGES: readonly CodexDeveloperMessage[] = ["multi-agent-role", "multi-agent-mode"];
+
+/**
+ * The layout a capture showed (`layout.json` written by `promptc calibrate CAPTURE…`), for a model no known
+ * catalogue lists: the capture is the only witness of its shape. The window is not in a request: fallback's.
+ */
+export function layoutFromFacts(facts: { [key: string]: unknown }): CodexModelLayout | undefined {
+  const slug = typeof facts.model === "string" ? facts.model : undefined;
+  if (slug === undefined || slug === "") return undefined;
+  const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+  const text = facts.text as { verbosity?: unknown } | undefined;
+  const reasoning = facts.reasoning !== null && typeof facts.reasoning === "object" ? (facts.reasoning as ReasoningParams) : null;
+  const placement = facts.toolPlacement === "input-item" ? "input-item" : "request";
+  const layout: CodexModelLayout = {
+    ...fallbackModelLayout(slug),
+    origin: "capture",
+    tools: { placement, toolSearch: false, experimental: [] },
+    parallelToolCalls: facts.parallelToolCalls !== false,
+    reasoning,
+    developerExtras: list(facts.developerExtras).filter((x): x is CodexDeveloperExtra => (DEVELOPER_EXTRAS as readonly string[]).includes(x)),
+    developerMessages: list(facts.developerMessages).filter((x): x is CodexDeveloperMessage => (DEVELOPER_MESSAGES as readonly string[]).includes(x)),
+    skillsUsage: facts.skillsUsage === true,
+    responsesLite: reasoning?.context === "all_turns",
+  };
+  const v = oneOf(typeof text?.verbosity === "string" ? text.verbosity : undefined, VERBOSITIES);
+  if (v !== undefined) layout.verbosity = v;
+  return layout;
 }

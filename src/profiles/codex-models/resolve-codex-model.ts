@@ -3,7 +3,7 @@
 import { diagnostic, type Diagnostic } from "../../model/diagnostic.js";
 import { defaultCodexModel, findCodexModel, type CodexCatalogue, type CodexModelEntry } from "./codex-catalogue.js";
 
-export type CodexModelSource = "flag" | "config-profile" | "config" | "catalogue-default" | "no-catalogue";
+export type CodexModelSource = "flag" | "config-profile" | "config" | "catalogue-default" | "capture" | "no-catalogue";
 
 export interface ResolveCodexModelOptions {
   flag?: string;
@@ -15,6 +15,8 @@ export interface ResolveCodexModelOptions {
   catalogue?: CodexCatalogue;
   /** Used when nothing names a model and there is no catalogue. */
   fallbackSlug: string;
+  /** The model a calibrated capture ran with: the default when nothing names one and no catalogue is known. */
+  capturedSlug?: string;
 }
 
 export interface ResolvedCodexModel {
@@ -48,6 +50,7 @@ export function resolveCodexModel(options: ResolveCodexModelOptions): ResolvedCo
   }
   const def = catalogue ? defaultCodexModel(catalogue) : undefined;
   if (def) return { slug: def.slug, source: "catalogue-default", entry: def, diagnostics };
+  if (options.capturedSlug !== undefined) return { slug: options.capturedSlug, source: "capture", diagnostics };
   diagnostics.push(
     diagnostic("model/no-catalogue", "info", `no model named and no Codex model catalogue known (run \`promptc calibrate --agent codex\` with Codex installed); assuming ${options.fallbackSlug}`, {
       data: { model: options.fallbackSlug },

@@ -9,13 +9,12 @@ import { loadCodexModelSetup, calibratedProse, type CodexModelSetup } from "../.
 import { resolveCodexHome } from "../../../discover/resolve-codex-home.js";
 import { DEFAULT_MODEL } from "../../../discover/load-turn-context.js";
 import type { Diagnostic } from "../../../model/diagnostic.js";
-import type { ApprovalPolicy, SandboxMode, TurnContext } from "../../../model/turn-context.js";
-import { getProfile, isProfileId, type Profile } from "../../../profiles/index.js";
+import { isApprovalPolicy, isSandboxMode, unknownApprovalPolicy, unknownSandboxMode } from "../../../model/permission-modes.js";
+import type { TurnContext } from "../../../model/turn-context.js";
+import { findProfile, profileIdList, type Profile } from "../../../profiles/index.js";
 import type { CliIO } from "../../io.js";
 import type { PreviewOptions } from "./preview-options.js";
 
-const SANDBOX_MODES: readonly SandboxMode[] = ["read-only", "workspace-write", "danger-full-access"];
-const APPROVAL_POLICIES: readonly ApprovalPolicy[] = ["untrusted", "on-failure", "on-request", "never"];
 
 export interface PreviewTurn {
   host: Host;
@@ -34,36 +33,34 @@ export function errorLine(d: Diagnostic): string {
 
 /** The turn to preview, or a one-line usage/config error. */
 export function loadPreviewTurn(options: PreviewOptions, io: CliIO, defaults: { cwd?: string } = {}): PreviewTurn | { error: string } {
-  if (!isProfileId(options.profile)) return { error: `unknown profile '${options.profile}' (expected codex or promptc)` };
-  if (options.sandbox !== undefined && !SANDBOX_MODES.includes(options.sandbox as SandboxMode)) {
-    return { error: `unknown sandbox mode '${options.sandbox}' (expected ${SANDBOX_MODES.join(", ")})` };
-  }
-  if (options.approval !== undefined && !APPROVAL_POLICIES.includes(options.approval as ApprovalPolicy)) {
-    return { error: `unknown approval policy '${options.approval}' (expected ${APPROVAL_POLICIES.join(", ")})` };
-  }
-  let profile = getProfile(options.profile);
+  const found = findProfile(options.profile);
+  if (!found) return { error: `unknown profile '${options.profile}' (expected ${profileIdList()})` };
+  if (options.sandbox !== undefined && !isSandboxMode(options.sandbox)) return { error: unknownSandboxMode(options.sandbox) };
+  if (options.approval !== undefined && !isApprovalPolicy(options.approval)) return { error: unknownApprovalPolicy(options.approval) };
+  let profile: Profile = found;
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
   // A CODEX_HOME the user names must exist (a typo would otherwise silently mean "no config, no global docs").
   if (options.codexHome !== undefined) {
     const st = host.stat(resolve(io.cwd, options.codexHome));
     if (!st.ok || st.value.kind !== "directory") return { error: `--codex-home ${options.codexHome}: ${st.ok ? "not a directory" : st.error.code}` };
   }
-  const load: LoadTurnContextOptions = { decode: profile.discovery.lossyUtf8Cut ? "lossy" : "char-boundary", message: options.message ?? "" };
+  const load: LoadTurnContextOptions = { decode: profile.discovery.decode, message: options.message ?? "" };
   const cwd = options.cwd ?? defaults.cwd;
   if (cwd !== undefined) load.cwd = cwd;
   if (options.codexHome !== undefined) load.codexHome = options.codexHome;
   if (options.config !== undefined) load.configFile = options.config;
   if (options.configProfile !== undefined) load.configProfile = options.configProfile;
   if (options.model !== undefined) load.model = options.model;
-  if (options.sandbox !== undefined) load.sandbox = options.sandbox as SandboxMode;
-  if (options.approval !== undefined) load.approval = options.approval as ApprovalPolicy;
+  if (options.sandbox !== undefined) load.sandbox = options.sandbox;
+  if (options.approval !== undefined) load.approval = options.approval;
   if (options.sessionId !== undefined) load.sessionId = options.sessionId;
   if (options.date !== undefined) load.date = options.date;
   if (options.timezone !== undefined) load.timezone = options.timezone;
   if (options.shell !== undefined) load.shell = options.shell;
   if (options.image !== undefined) load.images = options.image;
 
-  const model = modelSetup(host, profile, load, options, io);
+  const facts = options.proseDir !== undefined && profile.modelCatalogue !== undefined ? loadProse(host, profile.prose.bundled, { proseDir: options.proseDir }).value.layoutFacts : undefined;
+  const model = modelSetup(host, profile, load, { ...options, ...(facts ? { layoutFacts: facts } : {}) }, io);
   if (model && "error" in model) return model;
   if (model) {
     profile = model.setup.profile;
@@ -72,10 +69,10 @@ export function loadPreviewTurn(options: PreviewOptions, io: CliIO, defaults: { 
   const loaded = loadTurnContext(host, load);
   const error = loaded.diagnostics.find((d) => d.severity === "error");
   if (!loaded.value || error) return { error: error ? errorLine(error) : "cannot build the turn" };
-  const prose = loadProse(host, profile.id, {
+  const prose = loadProse(host, profile.prose.bundled, {
     ...(options.proseDir !== undefined ? { proseDir: options.proseDir } : {}),
     ...(options.baseInstructions !== undefined ? { baseInstructionsFile: options.baseInstructions } : {}),
-    ...(model ? { base: calibratedProse(loadProse(host, profile.id).value, model.setup) } : {}),
+    ...(model ? { base: calibratedProse(loadProse(host, profile.prose.bundled).value, model.setup) } : {}),
   });
   const proseError = prose.diagnostics.find((d) => d.severity === "error");
   if (proseError) return { error: errorLine(proseError) };
@@ -85,7 +82,7 @@ export function loadPreviewTurn(options: PreviewOptions, io: CliIO, defaults: { 
 }
 
 /** For a profile with a model catalogue: resolve the model and its layout as the harness does. */
-export function modelSetup(host: Host, profile: Profile, load: LoadTurnContextOptions, options: { calibration?: boolean }, io: CliIO): { setup: CodexModelSetup; diagnostics: Diagnostic[] } | { error: string } | undefined {
+export function modelSetup(host: Host, profile: Profile, load: LoadTurnContextOptions, options: { calibration?: boolean; layoutFacts?: { [key: string]: unknown } }, io: CliIO): { setup: CodexModelSetup; diagnostics: Diagnostic[] } | { error: string } | undefined {
   if (profile.modelCatalogue !== "codex") return undefined;
   const home = resolveCodexHome(host, {
     cwd: io.cwd,
@@ -102,8 +99,8 @@ export function modelSetup(host: Host, profile: Profile, load: LoadTurnContextOp
     targetVersion: profile.targetVersion ?? "",
     fallbackSlug: DEFAULT_MODEL,
     ...(options.calibration === false ? { noCalibration: true } : {}),
+    ...(options.layoutFacts !== undefined ? { layoutFacts: options.layoutFacts } : {}),
   });
   return { setup: r.value, diagnostics: r.diagnostics };
 }
 
-export { SANDBOX_MODES, APPROVAL_POLICIES };
