@@ -5,8 +5,8 @@ import type { Host } from "../host/host.js";
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
 import { mergeProse, type ProseEntry, type ProseSet } from "../fragments/prose-set.js";
 import { codexFamilyKey, calibratedFamilyFor, type CalibratedFamily, type CodexCalibration } from "../capture/codex-calibration.js";
-import { codexModelLayout, layoutFromFacts, parseCodexCatalogue, resolveCodexModel, type CodexCatalogue, type CodexModelLayout, type ResolvedCodexModel } from "../profiles/codex-models/index.js";
-import { codexProfileForModel } from "../profiles/codex-models/codex-model-profile.js";
+import { codexModelLayout, layoutFromFacts, parseCodexCatalogue, type LayoutOverrides, resolveCodexModel, type CodexCatalogue, type CodexModelLayout, type ResolvedCodexModel } from "../profiles/codex-models/index.js";
+import { codexProfileWithCatalogue } from "../profiles/codex-models/codex-model-profile.js";
 import type { Profile } from "../profiles/profile.js";
 import { codexProfile } from "../profiles/codex.js";
 import { isJsonObject } from "../model/json-value.js";
@@ -91,13 +91,28 @@ export function loadCodexModelSetup(host: Host, options: CodexModelSetupOptions)
   });
   const fromCapture = resolved.entry === undefined && captured !== undefined && captured.slug === resolved.slug ? captured : undefined;
   diagnostics.push(...(fromCapture ? resolved.diagnostics.filter((d) => d.rule !== "model/not-in-catalogue" && d.rule !== "model/no-catalogue") : resolved.diagnostics));
-  const layout = fromCapture ?? codexModelLayout(resolved.slug, resolved.entry, {
+  const overrides: LayoutOverrides = {
     ...(config.modelReasoningEffort !== undefined ? { reasoningEffort: config.modelReasoningEffort } : {}),
     ...(config.modelReasoningSummary !== undefined ? { reasoningSummary: config.modelReasoningSummary } : {}),
     ...(config.modelVerbosity !== undefined ? { verbosity: config.modelVerbosity } : {}),
-  });
+  };
+  const layout = fromCapture ?? codexModelLayout(resolved.slug, resolved.entry, overrides);
 
-  const setup: CodexModelSetup = { resolved, layout, profile: codexProfileForModel(codexProfile, layout) };
+  const inUse = calibration && !options.noCalibration ? calibration.calibration : undefined;
+  const profile = codexProfileWithCatalogue(codexProfile, {
+    ...(catalogue ? { catalogue } : {}),
+    overrides,
+    ...(fromCapture ? { captured: fromCapture } : {}),
+    ...(inUse
+      ? {
+          toolsFor: (slug: string, inCatalogue: boolean) => {
+            const f = calibratedFamilyFor(inUse, slug, inCatalogue);
+            return f ? { ...(f.requestTools ? { request: f.requestTools } : {}), ...(f.additionalTools ? { inputItem: f.additionalTools } : {}) } : undefined;
+          },
+        }
+      : {}),
+  });
+  const setup: CodexModelSetup = { resolved, layout, profile };
   if (catalogue) setup.catalogue = catalogue;
   if (installed) setup.installed = installed;
   if (calibration && options.noCalibration) {
@@ -130,8 +145,8 @@ export function calibratedProse(base: ProseSet, setup: CodexModelSetup): ProseSe
   add(c.calibration.prose);
   if (c.family) add(c.family.prose);
   const merged = mergeProse(base, { entries });
+  // The tool lists travel with the profile's per-model variants (a model switch changes them); only the origin here.
   if (c.family && (c.family.requestTools !== undefined || c.family.additionalTools !== undefined)) {
-    merged.toolLists = { origin: "calibrated", path: c.file, ...(c.family.requestTools ? { request: c.family.requestTools } : {}), ...(c.family.additionalTools ? { inputItem: c.family.additionalTools } : {}) };
     merged.toolsOrigin = "calibrated";
     merged.toolsPath = c.file;
   }
