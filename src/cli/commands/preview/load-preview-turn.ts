@@ -8,6 +8,7 @@ import { createNodeHost } from "../../../host/node-host.js";
 import { loadCodexModelSetup, calibratedProse, type CodexModelSetup } from "../../../discover/load-codex-model-setup.js";
 import { resolveCodexHome } from "../../../discover/resolve-codex-home.js";
 import { DEFAULT_MODEL } from "../../../discover/load-turn-context.js";
+import { predictSystemSkills } from "../../../discover/predict-system-skills.js";
 import type { Diagnostic } from "../../../model/diagnostic.js";
 import { isApprovalPolicy, isSandboxMode, unknownApprovalPolicy, unknownSandboxMode } from "../../../model/permission-modes.js";
 import type { TurnContext } from "../../../model/turn-context.js";
@@ -62,11 +63,16 @@ export function loadPreviewTurn(options: PreviewOptions, io: CliIO, defaults: { 
   const facts = options.proseDir !== undefined && profile.modelCatalogue !== undefined ? loadProse(host, profile.prose.bundled, { proseDir: options.proseDir }).value.layoutFacts : undefined;
   const model = modelSetup(host, profile, load, { ...options, ...(facts ? { layoutFacts: facts } : {}) }, io);
   if (model && "error" in model) return model;
+  let turnHost: Host = host;
+  const systemSkills: Diagnostic[] = [];
   if (model) {
     profile = model.setup.profile;
     load.model = model.setup.resolved.slug;
+    const predicted = predictSystemSkills(host, model.codexHome, model.setup);
+    turnHost = predicted.host;
+    systemSkills.push(...predicted.diagnostics);
   }
-  const loaded = loadTurnContext(host, load);
+  const loaded = loadTurnContext(turnHost, load);
   const error = loaded.diagnostics.find((d) => d.severity === "error");
   if (!loaded.value || error) return { error: error ? errorLine(error) : "cannot build the turn" };
   const prose = loadProse(host, profile.prose.bundled, {
@@ -76,13 +82,19 @@ export function loadPreviewTurn(options: PreviewOptions, io: CliIO, defaults: { 
   });
   const proseError = prose.diagnostics.find((d) => d.severity === "error");
   if (proseError) return { error: errorLine(proseError) };
-  const turn: PreviewTurn = { host, ctx: loaded.value, profile, prose: prose.value, diagnostics: [...(model?.diagnostics ?? []), ...loaded.diagnostics, ...prose.diagnostics] };
+  const turn: PreviewTurn = { host: turnHost, ctx: loaded.value, profile, prose: prose.value, diagnostics: [...(model?.diagnostics ?? []), ...systemSkills, ...loaded.diagnostics, ...prose.diagnostics] };
   if (model) turn.setup = model.setup;
   return turn;
 }
 
 /** For a profile with a model catalogue: resolve the model and its layout as the harness does. */
-export function modelSetup(host: Host, profile: Profile, load: LoadTurnContextOptions, options: { calibration?: boolean; layoutFacts?: { [key: string]: unknown } }, io: CliIO): { setup: CodexModelSetup; diagnostics: Diagnostic[] } | { error: string } | undefined {
+export function modelSetup(
+  host: Host,
+  profile: Profile,
+  load: LoadTurnContextOptions,
+  options: { calibration?: boolean; layoutFacts?: { [key: string]: unknown } },
+  io: CliIO,
+): { setup: CodexModelSetup; codexHome: string; diagnostics: Diagnostic[] } | { error: string } | undefined {
   if (profile.modelCatalogue !== "codex") return undefined;
   const home = resolveCodexHome(host, {
     cwd: io.cwd,
@@ -101,6 +113,6 @@ export function modelSetup(host: Host, profile: Profile, load: LoadTurnContextOp
     ...(options.calibration === false ? { noCalibration: true } : {}),
     ...(options.layoutFacts !== undefined ? { layoutFacts: options.layoutFacts } : {}),
   });
-  return { setup: r.value, diagnostics: r.diagnostics };
+  return { setup: r.value, codexHome: home.value.codexHome, diagnostics: r.diagnostics };
 }
 
