@@ -130,7 +130,10 @@ export function loadCodexModelSetup(host: Host, options: CodexModelSetupOptions)
     calibration && !options.noCalibration ? `calibration from ${calibration.calibration.codexVersion}` : undefined,
   ].filter((x): x is string => x !== undefined);
   const distinct = new Set([installed?.version, options.targetVersion, options.noCalibration ? undefined : calibration?.calibration.codexVersion].filter((v) => v !== undefined));
-  if (distinct.size > 1) setup.versionLine = `Codex versions differ: ${versions.join(", ")}; the request may differ from what the installed Codex sends`;
+  if (distinct.size > 1) {
+    setup.versionLine = `Codex versions differ: ${versions.join(", ")}; the request may differ from what the installed Codex sends`;
+    diagnostics.unshift(diagnostic("codex/version-mismatch", "warning", setup.versionLine));
+  }
   return { value: setup, diagnostics };
 }
 
@@ -151,4 +154,15 @@ export function calibratedProse(base: ProseSet, setup: CodexModelSetup): ProseSe
     merged.toolsPath = c.file;
   }
   return merged;
+}
+
+/**
+ * The base instructions a resumed session sends, from the text its session_meta logged: when that is the
+ * catalogue's text for the model and the calibration holds what Codex really sends for it (0.171.0 edits some
+ * catalogue texts before sending), the calibrated text; else the logged one.
+ */
+export function sentBaseInstructionsFor(setup: CodexModelSetup | undefined, logged: string): string {
+  const sent = setup?.calibration?.family?.prose["base-instructions"];
+  const entry = setup?.resolved.entry;
+  return sent !== undefined && entry?.baseInstructions !== undefined && entry.baseInstructions === logged ? sent : logged;
 }

@@ -13,8 +13,7 @@ import { EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
 import { emitPreview } from "./preview/emit-preview.js";
 import { APPROVAL_POLICIES, SANDBOX_MODES } from "../../model/permission-modes.js";
-import { loadPreviewTurn, type PreviewTurn } from "./preview/load-preview-turn.js";
-import { diagnostic, type Diagnostic } from "../../model/diagnostic.js";
+import { loadPreviewTurn } from "./preview/load-preview-turn.js";
 import type { PreviewOptions } from "./preview/preview-options.js";
 
 export type { PreviewOptions } from "./preview/preview-options.js";
@@ -28,7 +27,7 @@ function previewDirectory(options: PreviewOptions, io: CliIO): number {
   const { ctx, profile, prose } = turn;
   // The JSON body alone needs no token counts; skip loading the tokenizer for it.
   const result = compile(ctx, { profile, prose, exactTokens: !options.json || options.html !== undefined });
-  const diagnostics = [...versionDiagnostics(turn.setup), ...turn.diagnostics, ...result.diagnostics];
+  const diagnostics = [...turn.diagnostics, ...result.diagnostics];
   const window = profileContextWindow(profile, ctx.model, ctx.contextWindow);
   const cwd = ctx.environment.cwd;
   return emitPreview(
@@ -45,11 +44,6 @@ function previewDirectory(options: PreviewOptions, io: CliIO): number {
     options,
     io,
   );
-}
-
-/** The one line that says the installed Codex, the profile's target and the calibration disagree. */
-export function versionDiagnostics(setup: PreviewTurn["setup"]): Diagnostic[] {
-  return setup?.versionLine !== undefined ? [diagnostic("codex/version-mismatch", "warning", setup.versionLine)] : [];
 }
 
 /** The message text from --message-file, or a one-line error. */
