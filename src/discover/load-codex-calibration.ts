@@ -3,7 +3,7 @@
 // the Host only.
 import type { Host } from "../host/host.js";
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
-import { parseCodexCalibration, type CodexCalibration } from "../capture/codex-calibration.js";
+import { calibratedFamilyFor, parseCodexCalibration, type CodexCalibration } from "../capture/codex-calibration.js";
 
 export const CALIBRATION_FILE_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -76,4 +76,16 @@ export function loadCodexCalibration(host: Host, options: LoadCodexCalibrationOp
     return { value: { calibration: parsed.value, file }, diagnostics };
   }
   return { value: undefined, diagnostics };
+}
+
+/** A calibrated text for the model a log ran (its family's, else the shared one), with the file it came from. */
+export function calibratedTextFor(host: Host, model: string | undefined, id: string, version?: string): { text: string; file: string } | undefined {
+  const loaded = loadCodexCalibration(host, version !== undefined ? { version } : {}).value;
+  if (!loaded) return undefined;
+  const cal = loaded.calibration;
+  const models = cal.catalogue !== null && typeof cal.catalogue === "object" && Array.isArray((cal.catalogue as { models?: unknown }).models) ? ((cal.catalogue as { models: unknown[] }).models as { slug?: unknown }[]) : [];
+  const listed = model !== undefined && models.some((m) => m.slug === model);
+  const family = model !== undefined ? calibratedFamilyFor(cal, model, listed) : undefined;
+  const text = family?.prose[id] ?? cal.prose[id];
+  return text !== undefined ? { text, file: loaded.file } : undefined;
 }

@@ -166,3 +166,16 @@ export function sentBaseInstructionsFor(setup: CodexModelSetup | undefined, logg
   const entry = setup?.resolved.entry;
   return sent !== undefined && entry?.baseInstructions !== undefined && entry.baseInstructions === logged ? sent : logged;
 }
+
+/** The context window Codex's catalogue gives a model ($CODEX_HOME/models_cache.json, else the calibration's), if listed. */
+export function catalogueContextWindow(host: Host, model: string, codexHome?: string): number | undefined {
+  const diagnostics: Diagnostic[] = [];
+  const home = codexHome ?? host.env("CODEX_HOME") ?? (host.home() !== undefined ? `${host.home()}/.codex` : undefined);
+  let catalogue = home !== undefined ? readCatalogueFile(host, `${home}/${MODELS_CACHE_FILE}`, diagnostics) : undefined;
+  if (!catalogue) {
+    const cal = loadCodexCalibration(host).value;
+    if (cal) catalogue = parseCodexCatalogue(JSON.stringify(cal.calibration.catalogue), cal.file).value;
+  }
+  const entry = catalogue?.models.find((m) => m.slug === model);
+  return entry ? codexModelLayout(model, entry).contextWindow : undefined;
+}
