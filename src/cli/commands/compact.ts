@@ -23,6 +23,7 @@ import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
+import { scenarioSetup } from "../scenario-setup.js";
 
 const SCENARIO_EXTENSION = /\.ya?ml$/i;
 const JSON_EXTENSION = /\.json$/i;
@@ -118,7 +119,7 @@ function parseCount(value: string | undefined, flag: string): number | undefined
 function loadInput(path: string, io: CliIO): Result<Input | undefined> {
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
   const scenario = (): Result<Input | undefined> => {
-    const r = compileScenarioFile(host, path);
+    const r = compileScenarioFile(host, path, scenarioSetup(host));
     if (!r.scenario || !r.compiled) return { value: undefined, diagnostics: r.diagnostics };
     return { value: { format: "scenario", log: sessionLogFromScenario(r.scenario, r.compiled), profile: r.scenario.profile }, diagnostics: r.diagnostics };
   };

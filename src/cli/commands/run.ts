@@ -34,6 +34,9 @@ import { renderLoopEvent } from "../../loop/render-loop-event.js";
 import type { LoopEvent } from "../../loop/events.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
+import { modelSetup } from "./preview/load-preview-turn.js";
+import { profileContextWindow } from "../../profiles/model-info.js";
+import { calibratedProse } from "../../discover/load-codex-model-setup.js";
 
 const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
@@ -94,8 +97,9 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   const usage = (reason: string) => (io.stderr(`promptc run: ${reason}\n`), EXIT_USAGE);
   if (options.sandbox !== undefined && !isSandboxMode(options.sandbox)) return usage(unknownSandboxMode(options.sandbox));
   if (options.approval !== undefined && !isApprovalPolicy(options.approval)) return usage(unknownApprovalPolicy(options.approval));
-  const profile = findProfile(options.profile);
-  if (!profile) return usage(`unknown profile ${options.profile}`);
+  const found = findProfile(options.profile);
+  if (!found) return usage(`unknown profile ${options.profile}`);
+  let profile = found;
   const numbers = parseNumbers(options);
   if (typeof numbers === "string") return usage(numbers);
   if (numbers.toolTimeout !== undefined && clampToolTimeout(numbers.toolTimeout) !== numbers.toolTimeout) {
@@ -107,6 +111,21 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   if (typeof resumed === "string") return usage(resumed);
   const sessionId = resumed?.sessionId ?? randomUUID();
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
+  // Codex: the model and its layout as Codex resolves them (catalogue, calibration), as preview does.
+  const model = modelSetup(
+    host,
+    profile,
+    {
+      ...(options.codexHome !== undefined ? { codexHome: options.codexHome } : {}),
+      ...(options.config !== undefined ? { configFile: options.config } : {}),
+      ...(options.configProfile !== undefined ? { configProfile: options.configProfile } : {}),
+      ...(options.model !== undefined ? { model: options.model } : {}),
+    },
+    {},
+    io,
+  );
+  if (model && "error" in model) return usage(model.error);
+  if (model) profile = model.setup.profile;
   const loaded = loadTurnContext(host, {
     message,
     sessionId,
@@ -119,7 +138,7 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
     ...(options.codexHome !== undefined ? { codexHome: options.codexHome } : {}),
     ...(options.sandbox !== undefined ? { sandbox: options.sandbox as SandboxMode } : {}),
     ...(options.approval !== undefined ? { approval: options.approval as ApprovalPolicy } : {}),
-    ...(options.model !== undefined ? { model: options.model } : {}),
+    ...(options.model !== undefined ? { model: options.model } : model ? { model: model.setup.resolved.slug } : {}),
   });
   const ctx = loaded.value;
   if (!ctx) return usage(loaded.diagnostics.find((d) => d.severity === "error")?.message ?? "cannot build the turn");
@@ -131,7 +150,7 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   const override = runToolOverride(profile, sandbox);
   if (override) io.stderr(`${CODEX_TOOLS_NOTICE}\n`);
   const compileOptions: CompileOptions = { profile, ...(override ? { transformTools: () => override } : {}) };
-  const prose = defaultProse(profile);
+  const prose = model ? calibratedProse(defaultProse(profile), model.setup) : defaultProse(profile);
   // A resumed log is continued as Codex 0.171.0 resumes: the baseline is the log's last turn context (only what
   // changed since is appended; a log without one gets the full initial context again) and the base instructions
   // are the session's own. After a pre-turn compaction the compacted history (context re-injected) is the baseline.
@@ -149,7 +168,8 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   let history = resumed ? historyWithBaseInstructions(ctx, turnOptions(resumed.history)) : [];
   let compiled = build(history);
   for (const d of compiled.diagnostics) if (d.severity !== "info") io.stderr(`${d.severity}: ${d.message}\n`);
-  const contextWindow = numbers.contextWindow ?? ctx.contextWindow;
+  // The model's window as its catalogue states it (a config `model_context_window` wins).
+  const contextWindow = numbers.contextWindow ?? ctx.contextWindow ?? (model ? profileContextWindow(profile, ctx.model).tokens : undefined);
   const limit = autoCompactLimit({ contextWindow, configLimit: numbers.autoCompactLimit ?? ctx.autoCompactTokenLimit });
   const preTurn = shouldCompact({ phase: "pre-turn", totalUsage: totalUsageTokens({ lastReportedTotal: resumed?.lastTotalTokens ?? 0, history }).total, limit });
   if (options.dryRun) {

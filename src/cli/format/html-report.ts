@@ -149,6 +149,7 @@ export function sectionFromCompile(
     };
     if (cut.length > 0) r.note = `truncated: ${cut.map((s) => `${s.path} kept ${fmt(s.bytesKept)} of ${fmt(s.bytesIn)} bytes`).join("; ")}`;
     else if (f.prose === "stand-in") r.note = "stand-in prose (promptc's wording, not the harness's)";
+    else if (f.prose === "calibrated") r.note = "calibrated: the installed harness's own text, from promptc's cache";
     return r;
   });
   const params = Object.keys(req)

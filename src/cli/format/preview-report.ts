@@ -61,7 +61,7 @@ const LAYER_LABELS: { [layer: string]: string } = {
 };
 
 export const STAND_IN_NOTE =
-  "[stand-in prose]: promptc's own wording in the harness's layout; its bytes differ from the harness's. Use --prose-dir or --base-instructions for exact bytes.";
+  "[stand-in prose]: promptc's own wording in the harness's layout; its bytes differ from the harness's. Run `promptc calibrate --agent codex` (or use --prose-dir / --base-instructions) for exact bytes.";
 
 const num = formatCount;
 
@@ -76,7 +76,7 @@ function percent(share: number): string {
 }
 
 function fragmentLabel(f: ManifestFragment): string {
-  const tag = f.prose === "stand-in" ? " [stand-in prose]" : f.prose === "user-supplied" ? " [your prose]" : "";
+  const tag = f.prose === "stand-in" ? " [stand-in prose]" : f.prose === "user-supplied" ? " [your prose]" : f.prose === "calibrated" ? " [calibrated]" : "";
   return `${f.id}${tag}`;
 }
 
