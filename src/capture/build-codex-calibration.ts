@@ -1,6 +1,7 @@
 // Turns what the installed Codex showed (catalogue, prompt-input per sandbox × approval, one first turn and one
 // compacted resume per model family) into a CodexCalibration, naming every part it could not see. Pure.
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
+import { SANDBOX_MODES } from "../model/permission-modes.js";
 import { isJsonObject, type JsonObject } from "../model/json-value.js";
 import { codexModelLayout, parseCodexModelEntry } from "../profiles/codex-models/index.js";
 import { calibrateLayout } from "./calibrate-layout.js";
@@ -132,8 +133,10 @@ export function buildCodexCalibration(run: CodexCalibrationRun): { calibration: 
     }
   }
   const missing = ["model-switch", "agents-md-replaced", "agents-md-removed"].filter((id) => prose[id] === undefined && families.every((f) => f.prose[id] === undefined));
-  for (const s of ["read-only", "workspace-write", "danger-full-access"]) if (prose[`permissions-sandbox-${s}`] === undefined) missing.push(`permissions-sandbox-${s}`);
-  for (const a of ["never", "on-request", "on-failure"]) if (prose[`permissions-approval-${a}`] === undefined) missing.push(`permissions-approval-${a}`);
+  for (const s of SANDBOX_MODES) if (prose[`permissions-sandbox-${s}`] === undefined) missing.push(`permissions-sandbox-${s}`);
+  // Only the policies the calibration could run (Codex 0.171.0 refuses `untrusted`).
+  for (const a of new Set(run.promptInputs.map((p) => p.approval))) if (prose[`permissions-approval-${a}`] === undefined) missing.push(`permissions-approval-${a}`);
+  if (prose["permissions-approved-prefixes"] === undefined) missing.push("permissions-approved-prefixes");
   if (prose["skills-preamble"] === undefined) missing.push("skills-preamble");
   const calibration: CodexCalibration = {
     schema: CODEX_CALIBRATION_SCHEMA,

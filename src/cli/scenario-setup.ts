@@ -2,7 +2,7 @@
 // the catalogue's per-model layouts, the calibrated prose of the scenario's first model and the catalogue's
 // default model for turns that name none. Does IO (through the Node host).
 import { loadProse } from "../discover/load-prose.js";
-import { calibratedProse, loadCodexModelSetup } from "../discover/load-codex-model-setup.js";
+import { calibratedProse, loadCodexModelSetup } from "../cli/codex/load-codex-model-setup.js";
 import { defaultCodexConfig } from "../discover/parse-config.js";
 import { DEFAULT_MODEL } from "../discover/load-turn-context.js";
 import { resolveCodexHome } from "../discover/resolve-codex-home.js";

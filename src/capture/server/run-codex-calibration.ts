@@ -11,12 +11,13 @@ import type { CalibrateApproval, CalibrateInput } from "../calibrate-prose.js";
 import { codexFamilyKey, FALLBACK_FAMILY, type CalibratedFile } from "../codex-calibration.js";
 import type { ReplyScript } from "../reply-script.js";
 import { runCapture } from "./run-capture.js";
+import { APPROVAL_POLICIES, SANDBOX_MODES } from "../../model/permission-modes.js";
 
 /** A slug no catalogue lists, so Codex runs it with its fallback metadata. */
 export const FALLBACK_PROBE_SLUG = "promptc-calibration-unlisted-model";
-const SANDBOXES = ["read-only", "workspace-write", "danger-full-access"] as const;
 /** `untrusted` is refused by Codex 0.171.0 ("no longer supported"). */
-const APPROVALS: readonly CalibrateApproval[] = ["never", "on-request", "on-failure"];
+export const UNSUPPORTED_APPROVALS: readonly string[] = ["untrusted"];
+const APPROVALS = APPROVAL_POLICIES.filter((a) => !UNSUPPORTED_APPROVALS.includes(a)) as CalibrateApproval[];
 /** Reported usage that pushes the resumed turn over `model_auto_compact_token_limit`. */
 const COMPACTION_USAGE_TOKENS = 60_000;
 const COMPACTION_LIMIT = 5_000;
@@ -73,8 +74,10 @@ export async function runCodexCalibration(options: RunCodexCalibrationOptions): 
     const ws = join(root, "workspace");
     const home = join(root, "home");
     const codexHome = join(root, "codex-home");
-    for (const d of [ws, home, codexHome, join(ws, ".git")]) mkdirSync(d, { recursive: false });
+    for (const d of [ws, home, codexHome, join(ws, ".git"), join(codexHome, "rules")]) mkdirSync(d, { recursive: false });
     writeFileSync(join(codexHome, "config.toml"), "");
+    // One approved prefix of our own, so the on-request text shows the approved-prefixes heading too.
+    writeFileSync(join(codexHome, "rules", "default.rules"), 'prefix_rule(pattern=["promptc-calibration-probe"], decision="allow")\n');
     const env: { [k: string]: string } = {};
     for (const [k, v] of Object.entries(options.env)) if (v !== undefined && !k.startsWith("CODEX_") && !k.startsWith("OPENAI_")) env[k] = v;
     Object.assign(env, { HOME: home, CODEX_HOME: codexHome, LANG: env.LANG ?? "C.UTF-8" });
@@ -102,7 +105,7 @@ export async function runCodexCalibration(options: RunCodexCalibrationOptions): 
     const defaultSlug = ordered[0]?.[1].models[0] ?? String(entries[0]?.slug);
 
     const promptInputs: PromptInputRun[] = [];
-    for (const sandbox of SANDBOXES) {
+    for (const sandbox of SANDBOX_MODES) {
       for (const approval of APPROVALS) {
         progress(`prompt-input: ${sandbox}, ${approval}`);
         const r = await run(options.codex, ["debug", "prompt-input", "-c", `model="${defaultSlug}"`, "-c", `sandbox_mode="${sandbox}"`, "-c", `approval_policy="${approval}"`, "calibration"], ws, env, timeoutMs);

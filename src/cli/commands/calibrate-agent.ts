@@ -4,7 +4,7 @@ import { renameSync, writeFileSync } from "node:fs";
 import { buildCodexCalibration } from "../../capture/build-codex-calibration.js";
 import { runCodexCalibration } from "../../capture/server/run-codex-calibration.js";
 import { findInstalledCodex } from "../../discover/find-installed-codex.js";
-import { codexCalibrationDir, codexCalibrationFile, promptcCacheDir } from "../../discover/load-codex-calibration.js";
+import { codexCalibrationDir, codexCalibrationFile, promptcCacheDir } from "../../cli/codex/load-codex-calibration.js";
 import { createNodeHost } from "../../host/node-host.js";
 import { makeDirectories } from "../../host/make-directories.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";

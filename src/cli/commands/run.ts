@@ -36,7 +36,7 @@ import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
 import { modelSetup } from "./preview/load-preview-turn.js";
 import { profileContextWindow } from "../../profiles/model-info.js";
-import { calibratedProse } from "../../discover/load-codex-model-setup.js";
+import { calibratedProse } from "../../cli/codex/load-codex-model-setup.js";
 
 const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 

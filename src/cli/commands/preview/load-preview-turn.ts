@@ -5,10 +5,10 @@ import { loadTurnContext, type LoadTurnContextOptions } from "../../../discover/
 import type { ProseSet } from "../../../fragments/prose-set.js";
 import type { Host } from "../../../host/host.js";
 import { createNodeHost } from "../../../host/node-host.js";
-import { loadCodexModelSetup, calibratedProse, type CodexModelSetup } from "../../../discover/load-codex-model-setup.js";
+import { loadCodexModelSetup, calibratedProse, type CodexModelSetup } from "../../../cli/codex/load-codex-model-setup.js";
 import { resolveCodexHome } from "../../../discover/resolve-codex-home.js";
 import { DEFAULT_MODEL } from "../../../discover/load-turn-context.js";
-import { predictSystemSkills } from "../../../discover/predict-system-skills.js";
+import { predictSystemSkills } from "../../../cli/codex/predict-system-skills.js";
 import type { Diagnostic } from "../../../model/diagnostic.js";
 import { isApprovalPolicy, isSandboxMode, unknownApprovalPolicy, unknownSandboxMode } from "../../../model/permission-modes.js";
 import type { TurnContext } from "../../../model/turn-context.js";

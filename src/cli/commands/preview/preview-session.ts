@@ -13,7 +13,7 @@ import { STAND_IN_NOTE, tableFromView } from "../../format/preview-report.js";
 import { EXIT_USAGE, type CliIO } from "../../io.js";
 import { emitPreview } from "./emit-preview.js";
 import { errorLine, loadPreviewTurn } from "./load-preview-turn.js";
-import { sentBaseInstructionsFor } from "../../../discover/load-codex-model-setup.js";
+import { sentBaseInstructionsFor } from "../../../cli/codex/load-codex-model-setup.js";
 import type { PreviewOptions } from "./preview-options.js";
 
 export function runSessionPreview(logPath: string, options: PreviewOptions, io: CliIO): number {

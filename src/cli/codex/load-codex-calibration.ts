@@ -1,9 +1,9 @@
 // Reads the Codex calibration from promptc's cache folder (`$XDG_CACHE_HOME/promptc`, else ~/.cache/promptc):
 // the one for the wanted version, else the newest one there. Corrupt or stale files are diagnostics. IO through
 // the Host only.
-import type { Host } from "../host/host.js";
-import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
-import { calibratedFamilyFor, parseCodexCalibration, type CodexCalibration } from "../capture/codex-calibration.js";
+import type { Host } from "../../host/host.js";
+import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
+import { calibratedFamilyFor, parseCodexCalibration, type CodexCalibration } from "../../capture/codex-calibration.js";
 
 export const CALIBRATION_FILE_MAX_BYTES = 64 * 1024 * 1024;
 

@@ -1,9 +1,9 @@
 // Codex installs its system skills into `$CODEX_HOME/skills/.system` on first start. For a CODEX_HOME it has
 // never started, the preview shows them as they will be (from the calibration), or says they will appear.
 // IO through the Host only.
-import type { Host } from "../host/host.js";
-import { createOverlayHost } from "../host/overlay-host.js";
-import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
+import type { Host } from "../../host/host.js";
+import { createOverlayHost } from "../../host/overlay-host.js";
+import { diagnostic, type Diagnostic } from "../../model/diagnostic.js";
 import type { CodexModelSetup } from "./load-codex-model-setup.js";
 
 export function predictSystemSkills(host: Host, codexHome: string, setup: CodexModelSetup): { host: Host; diagnostics: Diagnostic[] } {

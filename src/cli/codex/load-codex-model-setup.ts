@@ -1,18 +1,18 @@
 // Everything the codex profile needs to know about the model a turn runs, read at the edge: the catalogue
 // ($CODEX_HOME/models_cache.json, else the calibration's), the installed Codex's version, the calibration for
 // it, the resolved model, its layout and the calibrated prose. IO through the Host only.
-import type { Host } from "../host/host.js";
-import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
-import { mergeProse, type ProseEntry, type ProseSet } from "../fragments/prose-set.js";
-import { codexFamilyKey, calibratedFamilyFor, type CalibratedFamily, type CodexCalibration } from "../capture/codex-calibration.js";
-import { codexModelLayout, layoutFromFacts, parseCodexCatalogue, type LayoutOverrides, resolveCodexModel, type CodexCatalogue, type CodexModelLayout, type ResolvedCodexModel } from "../profiles/codex-models/index.js";
-import { codexProfileWithCatalogue } from "../profiles/codex-models/codex-model-profile.js";
-import type { Profile } from "../profiles/profile.js";
-import { codexProfile } from "../profiles/codex.js";
-import { isJsonObject } from "../model/json-value.js";
-import { findInstalledCodex, type InstalledCodex } from "./find-installed-codex.js";
+import type { Host } from "../../host/host.js";
+import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
+import { mergeProse, type ProseEntry, type ProseSet } from "../../fragments/prose-set.js";
+import { codexFamilyKey, calibratedFamilyFor, type CalibratedFamily, type CodexCalibration } from "../../capture/codex-calibration.js";
+import { codexModelLayout, layoutFromFacts, parseCodexCatalogue, type LayoutOverrides, resolveCodexModel, type CodexCatalogue, type CodexModelLayout, type ResolvedCodexModel } from "../../profiles/codex-models/index.js";
+import { codexProfileWithCatalogue } from "../../profiles/codex-models/codex-model-profile.js";
+import type { Profile } from "../../profiles/profile.js";
+import { codexProfile } from "../../profiles/codex.js";
+import { isJsonObject } from "../../model/json-value.js";
+import { findInstalledCodex, type InstalledCodex } from "../../discover/find-installed-codex.js";
 import { loadCodexCalibration } from "./load-codex-calibration.js";
-import type { CodexConfig } from "./parse-config.js";
+import type { CodexConfig } from "../../discover/parse-config.js";
 
 export const MODELS_CACHE_FILE = "models_cache.json";
 const MODELS_CACHE_MAX_BYTES = 32 * 1024 * 1024;

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { CODEX_CALIBRATION_SCHEMA, FALLBACK_FAMILY, codexFamilyKey, parseCodexCalibration, type CodexCalibration } from "../../src/capture/codex-calibration.js";
-import { compile } from "../../src/compile/compile.js";
-import { loadCodexCalibration } from "../../src/discover/load-codex-calibration.js";
-import { calibratedProse, loadCodexModelSetup, sentBaseInstructionsFor } from "../../src/discover/load-codex-model-setup.js";
-import { loadProse } from "../../src/discover/load-prose.js";
-import { loadTurnContext } from "../../src/discover/load-turn-context.js";
-import { defaultCodexConfig } from "../../src/discover/parse-config.js";
-import { predictSystemSkills } from "../../src/discover/predict-system-skills.js";
-import { createMemoryHost } from "../../src/host/memory-host.js";
-import { TEST_CATALOGUE } from "../profiles/codex-models/test-catalogue.js";
+import { CODEX_CALIBRATION_SCHEMA, FALLBACK_FAMILY, codexFamilyKey, parseCodexCalibration, type CodexCalibration } from "../../../src/capture/codex-calibration.js";
+import { compile } from "../../../src/compile/compile.js";
+import { loadCodexCalibration } from "../../../src/cli/codex/load-codex-calibration.js";
+import { calibratedProse, loadCodexModelSetup, sentBaseInstructionsFor } from "../../../src/cli/codex/load-codex-model-setup.js";
+import { loadProse } from "../../../src/discover/load-prose.js";
+import { loadTurnContext } from "../../../src/discover/load-turn-context.js";
+import { defaultCodexConfig } from "../../../src/discover/parse-config.js";
+import { predictSystemSkills } from "../../../src/cli/codex/predict-system-skills.js";
+import { createMemoryHost } from "../../../src/host/memory-host.js";
+import { TEST_CATALOGUE } from "../../profiles/codex-models/test-catalogue.js";
 
 const CACHE = "/home/u/.cache/promptc/calibration/codex";
 
