@@ -2,6 +2,7 @@
 // `agents/openai.yaml` sidecar's implicit-invocation policy. Pure.
 import { parse as parseYaml } from "yaml";
 import { parseSimpleFrontmatter } from "./parse-simple-frontmatter.js";
+import { quoteFrontmatterValues } from "./quote-frontmatter-values.js";
 import { charCount, isRustWhitespace, rustTrim } from "./text-utils.js";
 
 // Codex's limits (profiles/discovery-rules.ts). The description one is not a load error in 0.171.0: longer
@@ -86,7 +87,14 @@ export function parseSkillMd(text: string, dirName: string | undefined): ParseSk
     try {
       doc = parseYamlSafely(block);
     } catch (error) {
-      return { ok: false, message: `invalid YAML: ${yamlErrorText(error)}` };
+      // Codex retries with every `key: value` taken as a quoted string (quote-frontmatter-values.ts).
+      const quoted = quoteFrontmatterValues(block);
+      try {
+        if (quoted === undefined) throw error;
+        doc = parseYamlSafely(quoted);
+      } catch {
+        return { ok: false, message: `invalid YAML: ${yamlErrorText(error)}` };
+      }
     }
   }
   if (typeof doc !== "object" || doc === null || Array.isArray(doc))

@@ -31,8 +31,46 @@ describe("parseSkillMd", () => {
   });
 
   it("reports broken YAML as invalid YAML", () => {
-    const r = parseSkillMd(md("name: [unclosed\ndescription: d"), "x");
+    const r = parseSkillMd(md("name: x\ndescription: 'unbalanced: quote"), "x");
     expect(r.ok ? "ok" : r.message.startsWith("invalid YAML: ")).toBe(true);
+  });
+
+  // Frontmatter that is not valid YAML, and what Codex 0.171.0 listed for it (`codex debug prompt-input`,
+  // skills under $CODEX_HOME/skills): it retries with the values quoted. undefined: Codex skipped the skill.
+  it.each<[string, string, { name: string; description: string } | undefined]>([
+    ["colon in the description", "name: s1\ndescription: Plain: colon then text.", { name: "s1", description: "Plain: colon then text." }],
+    ["colon in the name", "name: s3: odd\ndescription: name has colon", { name: "s3: odd", description: "name has colon" }],
+    ["unclosed flow sequence", "name: s4\ndescription: [unclosed", { name: "s4", description: "[unclosed" }],
+    ["unclosed flow sequence in the name", "name: [unclosed\ndescription: d", { name: "[unclosed", description: "d" }],
+    ["two colons", "name: s8\ndescription: a: b: c", { name: "s8", description: "a: b: c" }],
+    ["comment cut after the retry", "name: \"t1\"\ndescription: a: b # c", { name: "t1", description: "a: b" }],
+    ["blanks trimmed", "name: t2\ndescription:   x: y   ", { name: "t2", description: "x: y" }],
+    ["quotes inside are kept", 'name: t3\ndescription: x: "y"', { name: "t3", description: 'x: "y"' }],
+    ["nested metadata lines are quoted too", "name: ue\ndescription: x: y\nmetadata:\n  short-description: a: b", { name: "ue", description: "x: y" }],
+    ["backslashes kept", 'name: t7\ndescription: x\\\\y: z \\"q\\"', { name: "t7", description: 'x\\\\y: z \\"q\\"' }],
+    ["a comment line", "name: t6\ndescription: x: y\n# comment line", { name: "t6", description: "x: y" }],
+    ["comment in the name", "name: t9 # c\ndescription: x: y", { name: "t9", description: "x: y" }],
+    ["a block scalar is left alone", "name: u1\ndescription: x: y\nother: |\n  block", { name: "u1", description: "x: y" }],
+    ["{ * ! % @ - and digits are quoted", "name: u2\ndescription: {x: y", { name: "u2", description: "{x: y" }],
+    ["alias star", "name: u3\ndescription: *alias: x", { name: "u3", description: "*alias: x" }],
+    ["tag", "name: v2\ndescription: !tag x: y", { name: "v2", description: "!tag x: y" }],
+    ["percent", "name: v7\ndescription: %x: y", { name: "v7", description: "%x: y" }],
+    ["digits", "name: uh\ndescription: 42: y", { name: "uh", description: "42: y" }],
+    ["dash", "name: ui\ndescription: - x: y", { name: "ui", description: "- x: y" }],
+    ["# without a blank before it is text", "name: uc\ndescription: x: y#z", { name: "uc", description: "x: y#z" }],
+    ["tab before #", "name: v6\ndescription: x: y\t# tabc", { name: "v6", description: "x: y" }],
+    ["a quoted value stays quoted", 'name: v4\ndescription: "x"\nbad: a: b', { name: "v4", description: "x" }],
+    ["value starting with a quote: skipped", "name: t5\ndescription: 'x: y", undefined],
+    ["quoted key-like value: skipped", 'name: t8\ndescription: "x": y', undefined],
+    ["anchor: skipped", "name: &a u4: x\ndescription: d", undefined],
+    ["an indented continuation: skipped", "name: s6\ndescription: one\n  continued: line", undefined],
+    ["a sequence line: skipped", "name: u8\ndescription: x: y\n- item", undefined],
+    ["no blank after the first colon: no description", "name: uf\ndescription:x: y", undefined],
+    ["an indented key: skipped", "name: ug\n  description: x: y", undefined],
+  ])("not YAML, as Codex 0.171.0 reads it: %s", (_name, front, expected) => {
+    const r = parseSkillMd(md(front), "dir");
+    // The prompt shows name and description only, so that is what the probes measured.
+    expect(r.ok ? { name: r.value.name, description: r.value.description } : undefined).toEqual(expected);
   });
 
   it("stops a YAML alias bomb instead of expanding it", () => {
