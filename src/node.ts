@@ -7,5 +7,5 @@ export type { MemoryHost, MemoryHostOptions, MemoryEntry } from "./host/memory-h
 export * from "./discover/index.js";
 export { loadScenarioFile, loadScenarioContexts, scenarioHost, SCENARIO_MAX_BYTES } from "./scenario/load-scenario.js";
 export * from "./loop/node.js";
-export { defaultTokenCacheDir, enableDiskTokenCache, openDiskTokenCache, TOKEN_CACHE_FILE } from "./host/token-cache.js";
+export { defaultTokenCacheDir, openDefaultTokenCache, openDiskTokenCache, TOKEN_CACHE_FILE } from "./host/token-cache.js";
 export type { DiskTokenCache, OpenTokenCacheOptions } from "./host/token-cache.js";

@@ -18,7 +18,7 @@ import type { ParsedSessionLog } from "../../session-log/parse-rollout.js";
 import type { ScenarioProfile } from "../../scenario/scenario.js";
 import { renderCompactReport } from "../format/compact-report.js";
 import { colorFor, createStyle } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
 
@@ -204,6 +204,7 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
         pins: pins.value,
         injectInitialContext: options.initialContext,
         method: options.estimate,
+        countTokens: tokenCounterOf(io).count,
       });
       const diagnostics: Diagnostic[] = [...loaded.diagnostics, ...report.result.diagnostics];
       if (options.json) {

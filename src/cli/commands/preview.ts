@@ -8,7 +8,7 @@ import { formatCount } from "../../model/format-count.js";
 import { modelContextWindow } from "../../profiles/model-info.js";
 import { sectionFromCompile } from "../format/html-report.js";
 import { tableFromManifest } from "../format/preview-report.js";
-import { EXIT_USAGE, type CliIO } from "../io.js";
+import { EXIT_USAGE, tokenCounterOf, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
 import { emitPreview } from "./preview/emit-preview.js";
 import { APPROVAL_POLICIES, loadPreviewTurn, SANDBOX_MODES } from "./preview/load-preview-turn.js";
@@ -24,7 +24,7 @@ function previewDirectory(options: PreviewOptions, io: CliIO): number {
   }
   const { ctx, profile, prose } = turn;
   // The JSON body alone needs no token counts; skip loading the tokenizer for it.
-  const result = compile(ctx, { profile, prose, exactTokens: !options.json || options.html !== undefined });
+  const result = compile(ctx, { profile, prose, exactTokens: !options.json || options.html !== undefined, countTokens: tokenCounterOf(io).count });
   const diagnostics = [...turn.diagnostics, ...result.diagnostics];
   const window = modelContextWindow(ctx.model, ctx.contextWindow);
   const cwd = ctx.environment.cwd;

@@ -22,8 +22,8 @@ export const ctxTokenBudget = defineRule({
     optionsSchema: limitsSchema("maxTokens", "errorTokens"),
     defaultOptions: { maxTokens: 3000, errorTokens: 10000 },
   },
-  check({ file, options, report }) {
-    const tokens = tokensOf(file, file.text);
+  check({ file, project, options, report }) {
+    const tokens = tokensOf(project, file.text);
     if (tokens > options.errorTokens) report({ messageId: "overHard", data: { tokens: formatInt(tokens), max: formatInt(options.errorTokens) }, minSeverity: "error" });
     else if (tokens > options.maxTokens) report({ messageId: "over", data: { tokens: formatInt(tokens), max: formatInt(options.maxTokens) } });
   },

@@ -1,7 +1,6 @@
 // prompt/missing-partial: `{{> name}}` resolves to `name.hbs` next to the template or under its templates root. Pure.
 import { defineRule } from "../define-rule.js";
 import { partialCandidates, resolvePartial } from "../resolve-partial.js";
-import { parseTemplate } from "../parse-template.js";
 import { NO_OPTIONS } from "../rule-utils.js";
 import { HANDLEBARS } from "../sources.js";
 
@@ -21,7 +20,7 @@ export const promptMissingPartial = defineRule({
     defaultOptions: {},
   },
   check({ file, project, report }) {
-    const t = parseTemplate(file.text);
+    const t = file.template;
     if (!t.ok) return;
     for (const p of t.partials) {
       if (p.name === "@partial-block") continue;

@@ -24,7 +24,7 @@ export const promptPartialCycle = defineRule({
     defaultOptions: {},
   },
   check({ file, project, report }) {
-    const first = parseTemplate(file.text);
+    const first = file.template;
     if (!first.ok) return;
     const partialsOf = (path: string): { name: string; path: string }[] => {
       const t = parseTemplate(project.fs.readText(path) ?? "");

@@ -1,6 +1,5 @@
 // prompt/syntax: a Handlebars template parses. Pure.
 import { defineRule } from "../define-rule.js";
-import { parseTemplate } from "../parse-template.js";
 import { NO_OPTIONS } from "../rule-utils.js";
 import { HANDLEBARS } from "../sources.js";
 
@@ -20,7 +19,7 @@ export const promptSyntax = defineRule({
     defaultOptions: {},
   },
   check({ file, report }) {
-    const t = parseTemplate(file.text);
+    const t = file.template;
     if (!t.ok) report({ messageId: "invalid", data: { error: t.message }, place: { line: t.line, column: t.column } });
   },
 });

@@ -2,7 +2,6 @@
 // configured extra variables; prose sent verbatim contains no `{{…}}` at all. Pure.
 import { collectTemplateVariables } from "../collect-template-variables.js";
 import { defineRule } from "../define-rule.js";
-import { parseTemplate } from "../parse-template.js";
 import { DOTPROMPT, HANDLEBARS_STRICT } from "../sources.js";
 import { profileInputsOf } from "../template-inputs.js";
 
@@ -36,7 +35,7 @@ export const promptUndefinedVariable = defineRule({
       });
       return;
     }
-    const t = parseTemplate(file.text);
+    const t = file.template;
     if (!t.ok) return;
     const vars = collectTemplateVariables(t.ast);
     let known: Set<string>;

@@ -1,7 +1,6 @@
 // prompt/unknown-helper: templates call only Handlebars built-ins and promptc's whitelisted helpers. Pure.
 import { TEMPLATE_HELPERS } from "../../fragments/render-template.js";
 import { defineRule } from "../define-rule.js";
-import { parseTemplate } from "../parse-template.js";
 import { NO_OPTIONS } from "../rule-utils.js";
 import { HANDLEBARS } from "../sources.js";
 
@@ -23,7 +22,7 @@ export const promptUnknownHelper = defineRule({
     defaultOptions: {},
   },
   check({ file, report }) {
-    const t = parseTemplate(file.text);
+    const t = file.template;
     if (!t.ok) return;
     const known = [...BUILT_INS, ...TEMPLATE_HELPERS];
     for (const h of t.helpers) {

@@ -1,7 +1,6 @@
 // prompt/unused-variable: an input a template declares with `promptc-inputs` that it never reads. Pure.
 import { collectTemplateVariables } from "../collect-template-variables.js";
 import { defineRule } from "../define-rule.js";
-import { parseTemplate } from "../parse-template.js";
 import { NO_OPTIONS } from "../rule-utils.js";
 import { DOTPROMPT } from "../sources.js";
 
@@ -22,7 +21,7 @@ export const promptUnusedVariable = defineRule({
     defaultOptions: {},
   },
   check({ file, report }) {
-    const t = parseTemplate(file.text);
+    const t = file.template;
     if (!t.ok) return;
     const vars = collectTemplateVariables(t.ast);
     const used = new Set(vars.refs.map((r) => r.name));

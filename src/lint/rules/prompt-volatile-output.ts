@@ -1,6 +1,5 @@
 // prompt/volatile-output: templates that call clock/random helpers or embed timestamps break cache-stable output. Pure.
 import { defineRule } from "../define-rule.js";
-import { parseTemplate } from "../parse-template.js";
 import { NO_OPTIONS } from "../rule-utils.js";
 import { VITEST_SNAPSHOTS } from "../sources.js";
 
@@ -23,7 +22,7 @@ export const promptVolatileOutput = defineRule({
     defaultOptions: {},
   },
   check({ file, report }) {
-    const t = parseTemplate(file.text);
+    const t = file.template;
     if (!t.ok) return;
     for (const ref of [...t.helpers, ...t.paths]) {
       if (VOLATILE_HELPERS.has(ref.name)) report({ messageId: "helper", data: { name: ref.name }, place: { line: ref.line, column: ref.column } });

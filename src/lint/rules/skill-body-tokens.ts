@@ -18,8 +18,8 @@ export const skillBodyTokens = defineRule({
     optionsSchema: limitsSchema("maxTokens"),
     defaultOptions: { maxTokens: 5000 },
   },
-  check({ file, options, report }) {
-    const tokens = tokensOf(file, bodyText(file));
+  check({ file, project, options, report }) {
+    const tokens = tokensOf(project, bodyText(file));
     if (tokens > options.maxTokens) report({ messageId: "tooMany", data: { tokens: formatInt(tokens), max: formatInt(options.maxTokens) }, place: { line: file.frontmatter.bodyLine, column: 1 } });
   },
 });

@@ -21,10 +21,10 @@ export const skillDescriptionTokens = defineRule({
     optionsSchema: limitsSchema("maxTokens", "warnTokens"),
     defaultOptions: { maxTokens: 100, warnTokens: 200 },
   },
-  check({ file, options, report }) {
+  check({ file, project, options, report }) {
     const d = fmString(file, "description");
     if (!d) return;
-    const tokens = tokensOf(file, `${fmString(file, "name") ?? ""}: ${d}`);
+    const tokens = tokensOf(project, `${fmString(file, "name") ?? ""}: ${d}`);
     const place = fmValuePlace(file, "description");
     if (tokens > options.warnTokens) report({ messageId: "overWarn", data: { tokens, max: options.warnTokens }, place, minSeverity: "warn" });
     else if (tokens > options.maxTokens) report({ messageId: "over", data: { tokens, max: options.maxTokens }, place });
