@@ -8,7 +8,7 @@ import { sectionFromCompile } from "../format/html-report.js";
 import { tableFromManifest } from "../format/preview-report.js";
 import { EXIT_USAGE, type CliIO } from "../io.js";
 import { addTurnFlags, flagName, readTurnMessage, TURN_FLAG_KEYS } from "../turn-flags.js";
-import type { RegisterCommand } from "./index.js";
+import type { RegisterCommand } from "./register-command.js";
 import { emitPreview } from "./preview/emit-preview.js";
 import { loadPreviewTurn } from "./preview/load-preview-turn.js";
 import type { PreviewOptions } from "./preview/preview-options.js";

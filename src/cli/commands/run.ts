@@ -7,9 +7,9 @@ import { createInterface } from "node:readline/promises";
 import type { Command } from "commander";
 import { compile } from "../../compile/index.js";
 import { autoCompactLimit, shouldCompact, totalUsageTokens } from "../../compact/index.js";
-import { buildWorldState } from "../../session/logged-settings.js";
+import { buildWorldState } from "../../session-log/logged-settings.js";
 import { buildReferenceContext } from "../../session/reference-context.js";
-import { referenceFromLog } from "../../session/resume-from-log.js";
+import { referenceFromLog } from "../../session-log/resume-from-log.js";
 import { readResumed } from "./run/read-resumed.js";
 import type { ResponseItem } from "../../model/items.js";
 import type { CompileOptions } from "../../compile/index.js";
@@ -30,7 +30,7 @@ import { openSessionLogFile } from "../../host/session-log-file.js";
 import { renderLoopEvent } from "../../loop/render-loop-event.js";
 import type { LoopEvent } from "../../loop/events.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
+import type { RegisterCommand } from "./register-command.js";
 
 const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
