@@ -27,7 +27,7 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
   const { ctx, profile, prose } = turn;
   // A promptc log continues with the tools `promptc run --resume` sends under this profile (the profile's own for
   // promptc, the loop's in place of Codex's for codex); another harness's rollout with the profile's own tools.
-  const tools = parsed.meta.originator === "promptc" ? runToolOverride(profile.id, ctx.permissions.sandbox) : undefined;
+  const tools = parsed.meta.originator === "promptc" ? runToolOverride(profile, ctx.permissions.sandbox) : undefined;
   // As Codex resumes: the baseline is the log's last turn context (only changes are appended) and the base
   // instructions are the session's own (session_meta), not the current config's.
   const next = buildTurnRequest(ctx, {
