@@ -73,8 +73,8 @@ export function matchProse(file: LintFile, re: RegExp, skipCode = true): { match
   return out;
 }
 
-/** Options schema of a rule without options. */
-export const NO_OPTIONS = { type: "object", additionalProperties: false, properties: {} } as const;
+// Re-exported: rules that spell out their (empty) options schema name it from here.
+export { NO_OPTIONS } from "./define-rule.js";
 
 /** Options schema with numeric (integer ≥ 0) limits. */
 export function limitsSchema(...names: string[]): object {

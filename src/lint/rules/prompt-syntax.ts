@@ -1,6 +1,5 @@
 // prompt/syntax: a Handlebars template parses. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { HANDLEBARS } from "../sources.js";
 
 export const promptSyntax = defineRule({
@@ -10,13 +9,9 @@ export const promptSyntax = defineRule({
     rationale: "A template that does not parse fails every compile that uses it.",
     defaultSeverity: "error",
     appliesTo: ["template"],
-    targets: [],
     basis: "spec",
     sources: [HANDLEBARS],
-    fixable: "none",
     messages: { invalid: "template does not parse: {{error}}" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     const t = file.template;

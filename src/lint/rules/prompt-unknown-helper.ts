@@ -1,7 +1,6 @@
 // prompt/unknown-helper: templates call only Handlebars built-ins and promptc's whitelisted helpers. Pure.
 import { TEMPLATE_HELPERS } from "../../fragments/render-template.js";
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { HANDLEBARS } from "../sources.js";
 
 const BUILT_INS = ["if", "unless", "each", "with", "lookup"];
@@ -13,13 +12,9 @@ export const promptUnknownHelper = defineRule({
     rationale: "promptc compiles templates with `knownHelpersOnly`, so any other helper fails at render time; the whitelist also guarantees no helper reads the clock or environment.",
     defaultSeverity: "error",
     appliesTo: ["template"],
-    targets: [],
     basis: "heuristic",
     sources: [HANDLEBARS],
-    fixable: "none",
     messages: { unknown: "helper '{{name}}' is not available (known: {{known}})" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     const t = file.template;

@@ -1,7 +1,6 @@
 // prompt/unused-variable: an input a template declares with `promptc-inputs` that it never reads. Pure.
 import { collectTemplateVariables } from "../collect-template-variables.js";
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { DOTPROMPT } from "../sources.js";
 
 export const promptUnusedVariable = defineRule({
@@ -12,13 +11,9 @@ export const promptUnusedVariable = defineRule({
       "A declared input that the template never reads is either a leftover (the declaration no longer documents the template) or a sign that the text meant to use it and does not. Data a fragment merely offers (e.g. `cwd` to the sandbox prose) is not a declaration and is not reported.",
     defaultSeverity: "warn",
     appliesTo: ["template"],
-    targets: [],
     basis: "heuristic",
     sources: [DOTPROMPT],
-    fixable: "none",
     messages: { unused: "declared input '{{name}}' is never used" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     const t = file.template;

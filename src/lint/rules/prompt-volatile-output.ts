@@ -1,6 +1,5 @@
 // prompt/volatile-output: templates that call clock/random helpers or embed timestamps break cache-stable output. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { VITEST_SNAPSHOTS } from "../sources.js";
 
 const VOLATILE_HELPERS = new Set(["now", "date", "time", "timestamp", "today", "random", "uuid", "nanoid"]);
@@ -13,13 +12,9 @@ export const promptVolatileOutput = defineRule({
     rationale: "Prompt text in the cached prefix must be byte-stable across requests; a clock or random value changes the prefix on every compile, defeats prompt caching and breaks snapshot tests. Time enters promptc as data (TurnContext).",
     defaultSeverity: "warn",
     appliesTo: ["template"],
-    targets: [],
     basis: "heuristic",
     sources: [VITEST_SNAPSHOTS],
-    fixable: "none",
     messages: { helper: "'{{name}}' reads the clock or randomness; pass the value in as data", timestamp: "literal timestamp '{{text}}' in a template" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     const t = file.template;

@@ -10,10 +10,8 @@ export const skillDescriptionTokens = defineRule({
     rationale: "Skill metadata is loaded for every skill in every session; the spec budgets about 100 tokens per skill. Long descriptions crowd out the task. Over `maxTokens` (100) is reported as info, over `warnTokens` (200, skillsaw's warning level) at least as a warning.",
     defaultSeverity: "info",
     appliesTo: ["skill"],
-    targets: [],
     basis: "spec",
     sources: [SKILLS_SPEC, SKILLSAW],
-    fixable: "none",
     messages: {
       over: "name and description take {{tokens}} tokens; the budget is {{max}} (loaded in every session)",
       overWarn: "name and description take {{tokens}} tokens, over {{max}} (loaded in every session; at least a warning)",
