@@ -1,6 +1,8 @@
 // TurnContext: everything the pure core needs to compile one turn, as plain data.
 // Produced at the edge by `loadTurnContext` (src/node.ts); nothing in it is read lazily.
 
+import type { ShellEnvironmentPolicy } from "./shell-environment-policy.js";
+
 export type SandboxMode = "read-only" | "workspace-write" | "danger-full-access";
 export type ApprovalPolicy = "untrusted" | "on-failure" | "on-request" | "never";
 export type ShellName = "zsh" | "bash" | "powershell" | "sh" | "cmd";
@@ -117,6 +119,8 @@ export interface TurnContext {
   contextWindow?: number;
   autoCompactTokenLimit?: number;
   compactPrompt?: string;
+  /** `[shell_environment_policy]` from config when it has one: the environment tool processes get (never model-visible). */
+  shellEnvironmentPolicy?: ShellEnvironmentPolicy;
   /** Lower-cased connector (app) slugs; a plain `$name` equal to one is not a skill mention (compile helper). */
   connectorSlugs?: string[];
 }
