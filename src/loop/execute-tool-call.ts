@@ -65,7 +65,7 @@ export async function executeToolCall(call: CallItem, options: ExecuteToolCallOp
   let result: ToolResult;
   let thrown: string | undefined;
   try {
-    result = await runWithTimeout(tool, check.args, { ...options, callId: call.call_id });
+    result = await runWithTimeout(tool, check.args, { ...options, callId: call.call_id, escalated: decision.escalated === true });
   } catch (err) {
     thrown = err instanceof Error ? err.message : String(err);
     result = { output: `Tool failed: ${thrown}`, success: false };
@@ -84,7 +84,7 @@ async function decide(hooks: ToolCallHooks, context: ToolCallContext): Promise<T
 }
 
 /** Runs the tool with its own AbortSignal, aborted by the turn's signal or the timeout; a tool that ignores it is abandoned. */
-async function runWithTimeout(tool: AnyTool, args: unknown, o: ExecuteToolCallOptions & { callId: string }): Promise<ToolResult> {
+async function runWithTimeout(tool: AnyTool, args: unknown, o: ExecuteToolCallOptions & { callId: string; escalated: boolean }): Promise<ToolResult> {
   const controller = new AbortController();
   let timedOut = false;
   let settle: ((r: ToolResult) => void) | undefined;
@@ -102,7 +102,7 @@ async function runWithTimeout(tool: AnyTool, args: unknown, o: ExecuteToolCallOp
   o.signal.addEventListener("abort", onAbort, { once: true });
   if (o.signal.aborted) onAbort();
   try {
-    const context = { signal: controller.signal, cwd: o.cwd, sandbox: o.sandbox, callId: o.callId, timeoutMs: o.timeoutMs };
+    const context = { signal: controller.signal, cwd: o.cwd, sandbox: o.sandbox, callId: o.callId, timeoutMs: o.timeoutMs, ...(o.escalated ? { escalated: true } : {}) };
     return await Promise.race([tool.execute(args, context), guard]);
   } finally {
     clearTimeout(timer);
