@@ -88,7 +88,7 @@ function planLaunch(command: readonly string[], cwd: string, context: ToolContex
   if (enforcement.type === "bubblewrap") {
     const roots = realRoots(sandbox.policy.writableRoots);
     const layout = { writableRoots: roots, readOnlyPaths: protectedPaths(roots), cwd };
-    return { type: "run", launch: { program: enforcement.path, args: buildBwrapArgv(enforcement.path, sandbox.policy, layout, [found.path, ...rest]).slice(1), env: sandbox.env } };
+    return { type: "run", launch: { program: enforcement.path, args: buildBwrapArgv(enforcement.path, sandbox.policy, layout, [name, ...rest]).slice(1), env: sandbox.env } };
   }
   // No OS sandbox: a command runs only if it is known to be read-only, judged by the program's real path, with PATH
   // kept to the system folders (a shell script's words are looked up there), and no argument leading to a kernel
