@@ -6,6 +6,9 @@ import type { ToolDecision } from "./events.js";
 import type { AnyTool, ToolResult } from "./tool.js";
 import type { ToolRegistry } from "./tools/tool-registry.js";
 
+/** The abort reason a tool's signal carries when the per-call timeout fired (not a cancellation). */
+export const TOOL_TIMEOUT_ABORT_REASON = "tool-timeout";
+
 export interface ToolCallContext {
   call: CallItem;
   tool: AnyTool;
@@ -91,7 +94,8 @@ async function runWithTimeout(tool: AnyTool, args: unknown, o: ExecuteToolCallOp
   let grace: ReturnType<typeof setTimeout> | undefined;
   const guard = new Promise<ToolResult>((resolve) => (settle = resolve));
   const onAbort = () => {
-    controller.abort();
+    // The reason tells a tool whether its time ran out or the turn was cancelled.
+    controller.abort(timedOut ? TOOL_TIMEOUT_ABORT_REASON : undefined);
     // Give a cooperative tool a second to return its own partial output before abandoning it.
     grace = setTimeout(() => settle?.({ output: timedOut ? `Tool timed out after ${o.timeoutMs} ms` : "Tool call aborted", success: false }), 1_000);
   };

@@ -9,6 +9,7 @@ import type { ToolContext, ToolDefinition } from "../tool.js";
 import { PROMPTC_TOOLS } from "../../profiles/promptc-tools.js";
 import { toolSpecFields } from "./tool-spec-fields.js";
 import { clampToolTimeout, type TimeoutBounds, DEFAULT_TIMEOUT_BOUNDS } from "../policy/limits.js";
+import { TOOL_TIMEOUT_ABORT_REASON } from "../execute-tool-call.js";
 import { isKnownSafeCommand } from "../policy/is-known-safe-command.js";
 import { SYSTEM_BIN_DIRS } from "../policy/safe-command-table.js";
 import { buildBwrapArgv } from "../sandbox/build-bwrap-argv.js";
@@ -52,7 +53,7 @@ export function createShellTool(options: ShellToolOptions = {}): ToolDefinition<
       const run: ProcessGroupRun =
         plan.type === "not-found"
           ? { exitCode: null, signal: null, output: "", wallMs: 0, timedOut: false, aborted: false, spawnError: `spawn ${args.command[0] ?? ""} ENOENT` }
-          : await runProcessGroup({ ...plan.launch, cwd, timeoutMs, signal: context.signal, captureMaxBytes: SHELL_CAPTURE_MAX_BYTES });
+          : await runProcessGroup({ ...plan.launch, cwd, timeoutMs, signal: context.signal, timeoutReason: TOOL_TIMEOUT_ABORT_REASON, captureMaxBytes: SHELL_CAPTURE_MAX_BYTES });
       const seconds = (run.wallMs / 1000).toFixed(1);
       const status = run.spawnError
         ? `Failed to start: ${run.spawnError}`

@@ -23,6 +23,8 @@ export interface RunProcessGroupOptions {
   env: { [name: string]: string };
   timeoutMs: number;
   signal: AbortSignal;
+  /** An abort with this reason counts as the timeout firing (the loop's own timer), not as a cancellation. */
+  timeoutReason?: unknown;
   /** Leave processes the command started running after it exits (danger-full-access, when the user asked). */
   keepBackground?: boolean;
   /** In-memory capture cap; the middle beyond it is dropped and reported. */
@@ -56,7 +58,8 @@ export function runProcessGroup(o: RunProcessGroupOptions): Promise<ProcessGroup
       killGroup();
     }, o.timeoutMs);
     const onAbort = () => {
-      aborted = true;
+      if (o.signal.reason === o.timeoutReason) timedOut = true;
+      else aborted = true;
       killGroup();
     };
     o.signal.addEventListener("abort", onAbort, { once: true });
