@@ -36,7 +36,7 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function cli(argv: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function cli(argv: string[], whileRunning?: (pid: number) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn("node", [t.bin, ...argv], {
     cwd: t.work,
     env: { HOME: t.home, CODEX_HOME: join(t.home, ".codex"), PATH: process.env.PATH, ...SECRETS },
@@ -46,6 +46,7 @@ function cli(argv: string[]): Promise<{ code: number | null; stdout: string; std
   let stderr = "";
   child.stdout.on("data", (b: Buffer) => (stdout += b.toString("utf8")));
   child.stderr.on("data", (b: Buffer) => (stderr += b.toString("utf8")));
+  if (whileRunning && child.pid !== undefined) whileRunning(child.pid);
   return new Promise((resolve) => {
     const deadline = setTimeout(() => child.kill("SIGKILL"), RUN_DEADLINE_MS);
     child.on("close", (code) => {
@@ -60,13 +61,13 @@ mkdirSync(outside, { recursive: true });
 afterAll(() => rmSync(outside, { recursive: true, force: true }));
 
 /** One `promptc run` whose model makes these calls, then answers "done". Returns the tool outputs the model saw. */
-async function runCalls(calls: { name: string; args: object }[], flags: string[]) {
+async function runCalls(calls: { name: string; args: object }[], flags: string[], whileRunning?: (pid: number) => void) {
   server = await startSseServer([
     sseReply(sse(responseEvents(calls.map((c, i) => functionCall(c.name, c.args, `call_${i}`))))),
     sseReply(sse(responseEvents([assistantMessage("done")]))),
   ]);
   const log = join(t.root, `log-${Math.random().toString(36).slice(2)}.jsonl`);
-  const result = await cli(["run", "--base-url", server.baseUrl, "--session-log", log, ...flags, "go"]);
+  const result = await cli(["run", "--base-url", server.baseUrl, "--session-log", log, ...flags, "go"], whileRunning);
   const bodies = server.requests.map((r) => r.body);
   const last = JSON.parse(bodies.at(-1) ?? "{}") as { input?: { type: string; output?: string }[] };
   const outputs = (last.input ?? []).filter((i) => i.type === "function_call_output").map((i) => i.output ?? "");
@@ -151,6 +152,30 @@ describe("promptc run under attack", () => {
     expect(r.code).toBe(0);
     expect(r.outputs[0]).toMatch(/^Exit code: 0\n[\s\S]*started/);
     expect(sleepersWith(marker)).toEqual([]);
+  });
+
+  it("Ctrl-C during a tool kills everything it started and ends the run", async () => {
+    const marker = String(700_000 + (process.pid % 99_999));
+    const r = await runCalls([{ name: "shell", args: { command: ["bash", "-c", `sleep ${marker} & sleep ${marker}`] } }], ["--sandbox", "workspace-write", "--approval", "never"], (pid) => {
+      const poll = setInterval(() => {
+        if (sleepersWith(marker).length < 2) return;
+        clearInterval(poll);
+        process.kill(pid, "SIGINT");
+      }, 50);
+    });
+    expect(r.code).not.toBeNull();
+    expect(sleepersWith(marker)).toEqual([]);
+  });
+
+  it("danger-full-access keeps a background process only when the user asks for it", async () => {
+    const marker = String(600_000 + (process.pid % 99_999));
+    const call = [{ name: "shell", args: { command: ["bash", "-c", `sleep ${marker} & echo started`] } }];
+    const plain = await runCalls(call, ["--sandbox", "danger-full-access", "--approval", "never"]);
+    expect({ code: plain.code, left: sleepersWith(marker) }).toEqual({ code: 0, left: [] });
+    const kept = await runCalls(call, ["--sandbox", "danger-full-access", "--approval", "never", "--keep-background"]);
+    const left = sleepersWith(marker);
+    for (const pid of left) process.kill(Number(pid), "SIGKILL");
+    expect({ code: kept.code, left: left.length }).toEqual({ code: 0, left: 1 });
   });
 });
 
