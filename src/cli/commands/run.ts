@@ -25,6 +25,8 @@ import { buildTurnRequest, historyWithBaseInstructions, type BuildTurnRequestOpt
 import { CODEX_TOOLS_NOTICE, createSandboxTools, runToolOverride } from "../../loop/tools/default-tools.js";
 import { clampToolTimeout, TOOL_TIMEOUT_MAX_MS, TOOL_TIMEOUT_MIN_MS } from "../../loop/policy/limits.js";
 import { createApprovalHook, type ApprovalQuestion } from "../../loop/policy/create-approval-hook.js";
+import { createToolSandbox, sandboxNotice } from "../../loop/tools/sandbox/create-tool-sandbox.js";
+import { sandboxPolicyOf } from "../../loop/sandbox/sandbox-policy.js";
 import { createSessionRecorder } from "../../loop/create-session-recorder.js";
 import { openSessionLogFile } from "../../host/session-log-file.js";
 import { renderLoopEvent } from "../../loop/render-loop-event.js";
@@ -46,6 +48,7 @@ interface RunOptions extends TurnFlags {
   autoCompactLimit?: string;
   remoteCompact?: boolean;
   resume?: string;
+  keepBackground?: boolean;
 }
 
 export const registerRun: RegisterCommand = (program: Command, io, setExitCode) => {
@@ -64,6 +67,7 @@ export const registerRun: RegisterCommand = (program: Command, io, setExitCode) 
     .option("--context-window <tokens>", "model context window (enables auto-compaction at 90%)")
     .option("--auto-compact-limit <tokens>", "compact when usage reaches this many tokens")
     .option("--remote-compact", "compact through POST /responses/compact instead of a local summary")
+    .option("--keep-background", "danger-full-access only: processes a command starts in the background outlive it")
     .option("--resume <log>", "continue a session log (a path, or `last` for the newest under ~/.promptc/sessions)")
     .action(async (words: string[], options: RunOptions) => setExitCode(await runCommand(words, options, io)));
 };
@@ -91,9 +95,9 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   const { ctx, profile, prose } = turn;
 
   const sandbox = ctx.permissions.sandbox;
+  if (options.keepBackground && sandbox !== "danger-full-access") return usage("--keep-background needs --sandbox danger-full-access");
   // The promptc profile declares exactly the tools the loop runs, so the request is the one `preview` shows;
   // Codex's tools cannot run here, so under --profile codex the loop's own tools replace them (with a notice).
-  const tools = createSandboxTools(sandbox);
   const override = runToolOverride(profile, sandbox);
   if (override) io.stderr(`${CODEX_TOOLS_NOTICE}\n`);
   const compileOptions: CompileOptions = { profile, prose, ...(override ? { transformTools: () => override } : {}) };
@@ -140,9 +144,21 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   });
 
   const permissions = ctx.permissions;
+  // The sandbox the tools hold: bubblewrap over the roots the permissions text shows, the environment policy, redaction.
+  const toolSandbox = createToolSandbox({
+    policy: sandboxPolicyOf(ctx.environment.cwd, permissions),
+    parentEnv: io.env,
+    ...(ctx.shellEnvironmentPolicy ? { environmentPolicy: ctx.shellEnvironmentPolicy } : {}),
+    secretNames: [options.apiKeyEnv],
+    ...(io.env.PROMPTC_BWRAP !== undefined ? { bubblewrap: io.env.PROMPTC_BWRAP } : {}),
+    keepBackground: options.keepBackground === true,
+  });
+  const notice = sandboxNotice(toolSandbox);
+  if (notice) io.stderr(`${notice}\n`);
+  const tools = createSandboxTools(sandbox, { sandbox: toolSandbox });
   // The roots the permissions text names are the roots the policy enforces (one computation).
   const approval = createApprovalHook({
-    facts: { sandbox, approval: permissions.approval, writableRoots: writableRoots(ctx.environment.cwd, permissions), approvedPrefixes: permissions.approvedPrefixes },
+    facts: { sandbox, approval: permissions.approval, writableRoots: writableRoots(ctx.environment.cwd, permissions), approvedPrefixes: permissions.approvedPrefixes, osSandbox: toolSandbox.enforcement.type === "bubblewrap" },
     cwd: ctx.environment.cwd,
     ...(process.stdin.isTTY && io.isTTY ? { ask: askOnTerminal(io) } : {}),
   });
