@@ -19,7 +19,7 @@ import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { divergenceExcerpts, formatPrefixReport } from "../format/prefix-report.js";
 import { renderHtmlReport, sectionFromView } from "../format/html-report.js";
 import { colorFor, createStyle } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_USAGE, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
 import { requestFromJson } from "./diff.js";
 import type { RegisterCommand } from "./index.js";
 
@@ -195,7 +195,7 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
         // The capture itself is done; only saving it failed.
         return fail(`cannot write the capture: ${(err as Error).message}`);
       }
-      if (options.json) io.stdout(runToJson(run));
+      if (options.json) writeExact(io, runToJson(run));
       else {
         const blocks = run.requests.map((r, i) => formatRequestView(r, views[i], style, contextWindow));
         io.stdout(blocks.join("\n\n") + (blocks.length ? "\n" : ""));

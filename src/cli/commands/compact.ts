@@ -17,7 +17,7 @@ import type { ParsedSessionLog } from "../../session/parse-rollout.js";
 import type { ScenarioProfile } from "../../session/scenario.js";
 import { renderCompactReport } from "../format/compact-report.js";
 import { colorFor, createStyle } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./index.js";
 import { compileScenarioFile } from "../compile-scenario-file.js";
 
@@ -209,7 +209,7 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
         const { result, ...rest } = report;
         const { history, diagnostics: _d, ...outcome } = result;
         const json = { file, format: input.format, meta: log.meta, summaryPrefixFrom: prefix.origin, ...rest, outcome, diagnostics, history };
-        io.stdout(JSON.stringify(json, null, 2) + "\n");
+        writeExact(io, JSON.stringify(json, null, 2) + "\n");
       } else {
         io.stdout(renderCompactReport({ file, format: input.format, log, report, prefixOrigin: prefix.origin, diagnostics }, createStyle(colorFor(io, options.color))));
       }

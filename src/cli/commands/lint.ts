@@ -21,7 +21,7 @@ import type { LintFs, LintProject } from "../../lint/lint-project.js";
 import { lintRules, lintRulesById } from "../../lint/rules/index.js";
 import { lintFiles } from "../../lint/run.js";
 import { colorFor } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
 import { PROMPTC_VERSION } from "../promptc-version.js";
 import type { RegisterCommand } from "./index.js";
 
@@ -88,17 +88,17 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
   if (options.printSchema !== undefined) {
     const which = options.printSchema === true ? "config" : options.printSchema;
     if (which !== "config" && which !== "result") return usage(io, `--print-schema takes 'config' or 'result', not '${which}'`);
-    io.stdout(JSON.stringify(which === "config" ? LINT_CONFIG_SCHEMA : LINT_JSON_SCHEMA, null, 2) + "\n");
+    writeExact(io, JSON.stringify(which === "config" ? LINT_CONFIG_SCHEMA : LINT_JSON_SCHEMA, null, 2) + "\n");
     return EXIT_OK;
   }
   if (options.listRules) {
-    io.stdout(formatRuleList(lintRules, options.json === true));
+    (options.json ? (t: string) => writeExact(io, t) : io.stdout)(formatRuleList(lintRules, options.json === true));
     return EXIT_OK;
   }
   if (options.explain !== undefined) {
     const rule = lintRulesById.get(options.explain);
     if (!rule) return usage(io, `unknown rule '${options.explain}' (see --list-rules)`);
-    io.stdout(formatRuleExplain(rule, options.json === true));
+    (options.json ? (t: string) => writeExact(io, t) : io.stdout)(formatRuleExplain(rule, options.json === true));
     return EXIT_OK;
   }
   if (!(FORMATS as readonly string[]).includes(options.format)) return usage(io, `unknown format '${options.format}' (expected ${FORMATS.join(", ")})`);
@@ -183,7 +183,7 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     const before = files.find((f) => f.path === r.path)?.text ?? "";
     if (options.fixDryRun) io.stdout(formatFixDiff(r.path, before, r.output));
     else if (options.fix && !options.stdin) writeFileSync(resolve(root, r.path), r.output);
-    else if (options.fix && options.stdin) io.stdout(r.output);
+    else if (options.fix && options.stdin) writeExact(io, r.output);
   }
 
   const shown = options.quiet
@@ -200,7 +200,8 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     } catch (err) {
       return usage(io, `cannot write ${options.outputFile}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
     }
-  } else io.stdout(text);
+  } else if (options.format === "json" || options.format === "sarif") writeExact(io, text);
+  else io.stdout(text);
 
   if (run.internalErrors > 0) return EXIT_USAGE;
   if (run.errorCount > 0) return EXIT_FINDINGS;

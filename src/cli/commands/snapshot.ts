@@ -12,7 +12,7 @@ import { compileScenarioFile } from "../compile-scenario-file.js";
 import { buildScenarioSnapshot, type InvariantFinding } from "../../cache/scenario-snapshot.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { colorFor, createStyle } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./index.js";
 
 export const DEFAULT_SCENARIO_DIR = "fixtures/scenarios";
@@ -197,7 +197,7 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
       const failed = reports.filter((r) => r.status === "error").map((r) => r.name);
       if (failed.length > 0) io.stderr(`promptc snapshot: ${failed.join(", ")}: not compiled or not written (see the report)\n`);
       if (options.json) {
-        io.stdout(`${JSON.stringify({ ci, update: options.update === true, exitCode: exit, scenarios: reports }, null, 2)}\n`);
+        writeExact(io, `${JSON.stringify({ ci, update: options.update === true, exitCode: exit, scenarios: reports }, null, 2)}\n`);
         return setExitCode(exit);
       }
       for (const r of reports) {

@@ -9,7 +9,7 @@ import { formatDiagnostic } from "../../format/format-diagnostic.js";
 import { renderHtmlReport, type ReportSection } from "../../format/html-report.js";
 import { renderPreviewReport, type PreviewTable } from "../../format/preview-report.js";
 import { colorFor, createStyle } from "../../format/style.js";
-import { EXIT_OK, EXIT_USAGE, type CliIO } from "../../io.js";
+import { EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../../io.js";
 import type { PreviewOptions } from "./preview-options.js";
 
 export interface PreviewOutput {
@@ -40,7 +40,7 @@ export function emitPreview(out: PreviewOutput, options: PreviewOptions, io: Cli
   }
   if (options.json) {
     // Exactly the body that would be POSTed; diagnostics go to stderr so stdout stays byte-exact.
-    io.stdout(out.bytes);
+    writeExact(io, out.bytes);
     const plain = createStyle(false);
     for (const d of out.diagnostics) io.stderr(`${formatDiagnostic(d, plain, out.cwd).trimStart()}\n`);
     return failed ? EXIT_USAGE : EXIT_OK;
