@@ -1,6 +1,6 @@
 // `promptc capture [options] -- <agent command…>`: run a real agent against a loopback fake model and show
 // every request it sent, layer by layer. Does IO (CLI edge): files, child process, server.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { constants as osConstants } from "node:os";
 import { join, resolve } from "node:path";
 import { Option, type Command } from "commander";
@@ -12,7 +12,7 @@ import { withoutSessionData } from "../../capture/without-session-data.js";
 import { buildRequestView, type RequestView } from "../../capture/request-view.js";
 import { DEFAULT_SCRIPT, parseReplyScript, type ReplyScript } from "../../capture/reply-script.js";
 import { runCapture } from "../../capture/server/run-capture.js";
-import { makeDirectories } from "../../host/make-directories.js";
+import { makeDirectoriesNoFollow, writeFileNoFollow } from "../../host/write-no-follow.js";
 import { formatRequestView } from "../format/capture-text.js";
 import { diagnostic } from "../../model/diagnostic.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
@@ -73,18 +73,21 @@ function requestHeader(r: CapturedRequest) {
   return { seq: r.seq, method: r.method, url: r.url, encoding: r.encoding, decoded: r.decoded, reply: r.reply, diagnostics: r.diagnostics };
 }
 
-/** `-o dir`: NNN.request.json (byte-exact body), NNN.headers.json (redacted), capture.json (index). */
-export function writeCaptureDir(dir: string, run: CaptureRun): void {
-  makeDirectories(dir);
+/**
+ * `-o dir`: NNN.request.json (byte-exact body), NNN.headers.json (redacted), capture.json (index). No link
+ * below `base` (the working directory the folder was named from) is followed.
+ */
+export function writeCaptureDir(dir: string, run: CaptureRun, base: string = dir): void {
+  makeDirectoriesNoFollow(dir, base);
   const requests = run.requests.map((r) => {
-    const base = String(r.seq).padStart(3, "0");
+    const name = String(r.seq).padStart(3, "0");
     // An undecoded body keeps its encoding as the extension (made safe for a file name).
     const ext = r.decoded ? "request.json" : `request.${r.encoding.replace(/[^A-Za-z0-9-]/g, "_")}`;
-    writeFileSync(join(dir, `${base}.${ext}`), r.body);
-    writeFileSync(join(dir, `${base}.headers.json`), JSON.stringify(r.headers, null, 2) + "\n");
-    return { ...requestHeader(r), file: `${base}.${ext}`, bytes: r.body.length };
+    writeFileNoFollow(join(dir, `${name}.${ext}`), r.body, base);
+    writeFileNoFollow(join(dir, `${name}.headers.json`), JSON.stringify(r.headers, null, 2) + "\n", base);
+    return { ...requestHeader(r), file: `${name}.${ext}`, bytes: r.body.length };
   });
-  writeFileSync(join(dir, "capture.json"), JSON.stringify({ ...runHeader(run), requests }, null, 2) + "\n");
+  writeFileNoFollow(join(dir, "capture.json"), JSON.stringify({ ...runHeader(run), requests }, null, 2) + "\n", base);
 }
 
 function runToJson(run: CaptureRun): string {
@@ -183,13 +186,13 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
       const views = run.requests.map((r) => viewOf(r, adapter.dialect));
 
       try {
-        if (options.out !== undefined) writeCaptureDir(resolve(io.cwd, options.out), run);
+        if (options.out !== undefined) writeCaptureDir(resolve(io.cwd, options.out), run, io.cwd);
         if (options.html !== undefined) {
           const sections = run.requests.flatMap((r, i) => {
             const v = views[i];
             return v ? [sectionFromView(v, `#${r.seq} ${r.method} ${r.url}`, contextWindow)] : [];
           });
-          writeFileSync(resolve(io.cwd, options.html), renderHtmlReport({ title: `promptc capture: ${argv.join(" ")}`, sections }));
+          writeFileNoFollow(resolve(io.cwd, options.html), renderHtmlReport({ title: `promptc capture: ${argv.join(" ")}`, sections }), io.cwd);
         }
       } catch (err) {
         // The capture itself is done; only saving it failed.

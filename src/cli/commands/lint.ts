@@ -8,6 +8,7 @@ import { createHostLintFs, DEFAULT_LINT_PATTERNS, discoverLintTargets, DEFAULT_M
 import { discoverLintConfig } from "../../discover/discover-lint-config.js";
 import { resolveCodexHome } from "../../discover/resolve-codex-home.js";
 import { createNodeHost } from "../../host/node-host.js";
+import { UnsafeWriteError, writeFileNoFollow } from "../../host/write-no-follow.js";
 import { LINT_TARGETS, type LintTarget, type RuleSeverity } from "../../lint/define-rule.js";
 import { formatJson, LINT_JSON_SCHEMA } from "../../lint/formatters/format-json.js";
 import { formatGithub } from "../../lint/formatters/format-github.js";
@@ -196,9 +197,9 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     : formatStylish(shown, { color: options.outputFile === undefined && colorFor(io, options.color) });
   if (options.outputFile !== undefined) {
     try {
-      writeFileSync(resolve(io.cwd, options.outputFile), text);
+      writeFileNoFollow(resolve(io.cwd, options.outputFile), text, io.cwd);
     } catch (err) {
-      return usage(io, `cannot write ${options.outputFile}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+      return usage(io, `cannot write ${options.outputFile}: ${err instanceof UnsafeWriteError ? err.message : ((err as NodeJS.ErrnoException).code ?? String(err))}`);
     }
   } else if (options.format === "json" || options.format === "sarif") writeExact(io, text);
   else io.stdout(text);

@@ -185,7 +185,7 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   const logPath = resumed?.path ?? resolve(io.cwd, options.sessionLog ?? join(sessionsDir, `${sessionId}.jsonl`));
   let log;
   try {
-    log = openSessionLogFile(logPath);
+    log = openSessionLogFile(logPath, { base: resumed || options.sessionLog !== undefined ? io.cwd : sessionsDir });
   } catch (err) {
     return usage(`cannot create the session log ${logPath}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }

@@ -1,7 +1,7 @@
 // Writes a previewed request in the form asked for: the exact body (--json), an HTML report (--html), and/or
 // the human report. Does IO (stdout/stderr and the report file).
-import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { UnsafeWriteError, writeFileNoFollow } from "../../../host/write-no-follow.js";
 import type { Diagnostic } from "../../../model/diagnostic.js";
 import type { ResponsesRequest } from "../../../model/request.js";
 import type { ModelContextWindow } from "../../../profiles/model-info.js";
@@ -31,9 +31,9 @@ export function emitPreview(out: PreviewOutput, options: PreviewOptions, io: Cli
   if (options.html !== undefined) {
     const path = resolve(io.cwd, options.html);
     try {
-      writeFileSync(path, renderHtmlReport({ title: out.title, sections: [out.htmlSection()] }));
+      writeFileNoFollow(path, renderHtmlReport({ title: out.title, sections: [out.htmlSection()] }), io.cwd);
     } catch (err) {
-      io.stderr(`promptc preview: cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}\n`);
+      io.stderr(`promptc preview: cannot write ${path}: ${err instanceof UnsafeWriteError ? err.message : ((err as NodeJS.ErrnoException).code ?? String(err))}\n`);
       return EXIT_USAGE;
     }
     io.stderr(`promptc preview: wrote ${path}\n`);
