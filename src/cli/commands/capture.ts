@@ -233,6 +233,9 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
       if (run.timedOut) return setExitCode(EXIT_FINDINGS);
       // Killed by a signal: the shell's convention, 128 + the signal number.
       const code = run.exitCode ?? 128 + (osConstants.signals[(run.signal ?? "SIGTERM") as NodeJS.Signals] ?? 15);
-      setExitCode(code !== 0 ? code : differs ? EXIT_FINDINGS : 0);
+      // A model request whose body is not a JSON object is a finding: nothing downstream can read it.
+      const unreadable = views.some((v) => v?.diagnostics.some((d) => d.rule === "capture/invalid-json" || d.rule === "capture/unexpected-body"));
+      if (unreadable) io.stderr("promptc capture: a model request body is not valid JSON (see above)\n");
+      setExitCode(code !== 0 ? code : differs || unreadable ? EXIT_FINDINGS : 0);
     });
 };
