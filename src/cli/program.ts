@@ -3,7 +3,8 @@ import { Command, CommanderError } from "commander";
 import { colorFor } from "./format/style.js";
 import { EXIT_USAGE, type CliIO } from "./io.js";
 import { createTerminalWriters } from "./terminal-text.js";
-import { commands, type RegisterCommand } from "./commands/index.js";
+import { commands } from "./commands/index.js";
+import type { RegisterCommand } from "./commands/register-command.js";
 import { PROMPTC_VERSION } from "./promptc-version.js";
 
 /** Only the verb being run is loaded; help, or an unknown verb, loads them all so commander can list them. */

@@ -1,8 +1,9 @@
 // TurnContext: everything the pure core needs to compile one turn, as plain data.
 // Produced at the edge by `loadTurnContext` (src/node.ts); nothing in it is read lazily.
 
-export type SandboxMode = "read-only" | "workspace-write" | "danger-full-access";
-export type ApprovalPolicy = "untrusted" | "on-failure" | "on-request" | "never";
+import type { ApprovalPolicy, SandboxMode } from "./permission-modes.js";
+
+export type { ApprovalPolicy, SandboxMode } from "./permission-modes.js";
 export type ShellName = "zsh" | "bash" | "powershell" | "sh" | "cmd";
 
 /** One project doc (AGENTS.md / override / fallback) after the budgeted read. */

@@ -5,13 +5,15 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { compile } from "../../compile/compile.js";
 import { formatCount } from "../../model/format-count.js";
+import { DEFAULT_PROFILE_ID, profileIdList } from "../../profiles/index.js";
 import { modelContextWindow } from "../../profiles/model-info.js";
 import { sectionFromCompile } from "../format/html-report.js";
 import { tableFromManifest } from "../format/preview-report.js";
 import { EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
+import type { RegisterCommand } from "./register-command.js";
 import { emitPreview } from "./preview/emit-preview.js";
-import { APPROVAL_POLICIES, loadPreviewTurn, SANDBOX_MODES } from "./preview/load-preview-turn.js";
+import { APPROVAL_POLICIES, SANDBOX_MODES } from "../../model/permission-modes.js";
+import { loadPreviewTurn } from "./preview/load-preview-turn.js";
 import type { PreviewOptions } from "./preview/preview-options.js";
 
 export type { PreviewOptions } from "./preview/preview-options.js";
@@ -98,7 +100,7 @@ export const registerPreview: RegisterCommand = (program: Command, io, setExitCo
     .option("-m, --message <text>", "the user's message", "")
     .option("--message-file <file>", "read the user's message from a file (- for standard input)")
     .option("-i, --image <path>", "attach an image (repeatable)", collect)
-    .option("--profile <name>", "harness profile: codex or promptc", "promptc")
+    .option("--profile <name>", `harness profile: ${profileIdList()}`, DEFAULT_PROFILE_ID)
     .option("--codex-home <dir>", "CODEX_HOME (default: $CODEX_HOME or ~/.codex)")
     .option("--config <file>", "config.toml to use instead of $CODEX_HOME/config.toml")
     .option("-p, --config-profile <name>", "[profiles.NAME] of config.toml to apply")

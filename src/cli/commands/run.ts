@@ -7,15 +7,18 @@ import { createInterface } from "node:readline/promises";
 import type { Command } from "commander";
 import { createNodeHost } from "../../host/node-host.js";
 import { loadTurnContext } from "../../discover/index.js";
-import { compile, defaultProse, resolveProfile } from "../../compile/index.js";
+import { compile, defaultProse } from "../../compile/index.js";
+import { DEFAULT_PROFILE_ID, findProfile, profileIdList } from "../../profiles/index.js";
 import { autoCompactLimit, shouldCompact, totalUsageTokens } from "../../compact/index.js";
-import { buildWorldState } from "../../session/logged-settings.js";
+import { buildWorldState } from "../../session-log/logged-settings.js";
 import { buildReferenceContext } from "../../session/reference-context.js";
-import { referenceFromLog } from "../../session/resume-from-log.js";
+import { referenceFromLog } from "../../session-log/resume-from-log.js";
 import { readResumed } from "./run/read-resumed.js";
 import type { ResponseItem } from "../../model/items.js";
 import type { CompileOptions } from "../../compile/index.js";
-import type { ApprovalPolicy, SandboxMode } from "../../model/turn-context.js";
+import { APPROVAL_POLICIES, isApprovalPolicy, isSandboxMode, SANDBOX_MODES, unknownApprovalPolicy, unknownSandboxMode, type ApprovalPolicy, type SandboxMode } from "../../model/permission-modes.js";
+import { writableRoots } from "../../model/writable-roots.js";
+import { PROMPTC_VERSION } from "../promptc-version.js";
 import { runTurn } from "../../loop/run-turn.js";
 import { createResponsesProvider } from "../../loop/providers/responses.js";
 import { createModelCompactor } from "../../loop/create-model-compactor.js";
@@ -30,12 +33,9 @@ import { openSessionLogFile } from "../../host/session-log-file.js";
 import { renderLoopEvent } from "../../loop/render-loop-event.js";
 import type { LoopEvent } from "../../loop/events.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
+import type { RegisterCommand } from "./register-command.js";
 
-const SANDBOXES: readonly SandboxMode[] = ["read-only", "workspace-write", "danger-full-access"];
-const APPROVALS: readonly ApprovalPolicy[] = ["untrusted", "on-failure", "on-request", "never"];
 const DEFAULT_BASE_URL = "https://api.openai.com/v1";
-const PROMPTC_VERSION = "0.1.0";
 
 interface RunOptions {
   cwd?: string;
@@ -71,9 +71,9 @@ export const registerRun: RegisterCommand = (program: Command, io, setExitCode) 
     .option("--config <file>", "config.toml to use instead of $CODEX_HOME/config.toml")
     .option("-p, --config-profile <name>", "[profiles.NAME] of config.toml to apply")
     .option("--base-instructions <file>", "base instructions file")
-    .option("--profile <id>", "prompt profile: promptc or codex", "promptc")
-    .option("--sandbox <mode>", `sandbox: ${SANDBOXES.join(", ")}`)
-    .option("--approval <policy>", `approval policy: ${APPROVALS.join(", ")}`)
+    .option("--profile <id>", `prompt profile: ${profileIdList()}`, DEFAULT_PROFILE_ID)
+    .option("--sandbox <mode>", `sandbox: ${SANDBOX_MODES.join(", ")}`)
+    .option("--approval <policy>", `approval policy: ${APPROVAL_POLICIES.join(", ")}`)
     .option("--model <slug>", "model to ask")
     .option("--base-url <url>", `Responses endpoint base (default $OPENAI_BASE_URL or ${DEFAULT_BASE_URL})`)
     .option("--api-key-env <name>", "environment variable holding the API key", "OPENAI_API_KEY")
@@ -92,9 +92,10 @@ export const registerRun: RegisterCommand = (program: Command, io, setExitCode) 
 
 async function runCommand(message: string, options: RunOptions, io: CliIO): Promise<number> {
   const usage = (reason: string) => (io.stderr(`promptc run: ${reason}\n`), EXIT_USAGE);
-  if (options.sandbox !== undefined && !SANDBOXES.includes(options.sandbox as SandboxMode)) return usage(`unknown sandbox ${options.sandbox}`);
-  if (options.approval !== undefined && !APPROVALS.includes(options.approval as ApprovalPolicy)) return usage(`unknown approval policy ${options.approval}`);
-  if (options.profile !== "promptc" && options.profile !== "codex") return usage(`unknown profile ${options.profile}`);
+  if (options.sandbox !== undefined && !isSandboxMode(options.sandbox)) return usage(unknownSandboxMode(options.sandbox));
+  if (options.approval !== undefined && !isApprovalPolicy(options.approval)) return usage(unknownApprovalPolicy(options.approval));
+  const profile = findProfile(options.profile);
+  if (!profile) return usage(`unknown profile ${options.profile}`);
   const numbers = parseNumbers(options);
   if (typeof numbers === "string") return usage(numbers);
   if (numbers.toolTimeout !== undefined && clampToolTimeout(numbers.toolTimeout) !== numbers.toolTimeout) {
@@ -109,7 +110,7 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   const loaded = loadTurnContext(host, {
     message,
     sessionId,
-    decode: options.profile === "promptc" ? "char-boundary" : "lossy",
+    decode: profile.discovery.decode,
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
     ...(options.config !== undefined ? { configFile: options.config } : {}),
     ...(options.configProfile !== undefined ? { configProfile: options.configProfile } : {}),
@@ -127,11 +128,10 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   // The promptc profile declares exactly the tools the loop runs, so the request is the one `preview` shows;
   // Codex's tools cannot run here, so under --profile codex the loop's own tools replace them (with a notice).
   const tools = createSandboxTools(sandbox);
-  const override = runToolOverride(options.profile, sandbox);
+  const override = runToolOverride(profile, sandbox);
   if (override) io.stderr(`${CODEX_TOOLS_NOTICE}\n`);
-  const compileOptions: CompileOptions = { profile: options.profile, ...(override ? { transformTools: () => override } : {}) };
-  const profile = resolveProfile(options.profile);
-  const prose = defaultProse(options.profile);
+  const compileOptions: CompileOptions = { profile, ...(override ? { transformTools: () => override } : {}) };
+  const prose = defaultProse(profile);
   // A resumed log is continued as Codex 0.171.0 resumes: the baseline is the log's last turn context (only what
   // changed since is appended; a log without one gets the full initial context again) and the base instructions
   // are the session's own. After a pre-turn compaction the compacted history (context re-injected) is the baseline.
@@ -175,9 +175,9 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   });
 
   const permissions = ctx.permissions;
-  const writableRoots = [ctx.environment.cwd, ...permissions.configuredWritableRoots, ...(permissions.tmpExists ? ["/tmp"] : []), ...(permissions.tmpdir ? [permissions.tmpdir] : [])];
+  // The roots the permissions text names are the roots the policy enforces (one computation).
   const approval = createApprovalHook({
-    facts: { sandbox, approval: permissions.approval, writableRoots, approvedPrefixes: permissions.approvedPrefixes },
+    facts: { sandbox, approval: permissions.approval, writableRoots: writableRoots(ctx.environment.cwd, permissions), approvedPrefixes: permissions.approvedPrefixes },
     cwd: ctx.environment.cwd,
     ...(process.stdin.isTTY && io.isTTY ? { ask: askOnTerminal(io) } : {}),
   });
