@@ -10,6 +10,7 @@ import type { Diagnostic } from "../../model/diagnostic.js";
 import { loadSnapshotFolders } from "../../scenario/load-scenario.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
 import { buildScenarioSnapshot, type InvariantFinding } from "../../scenario/scenario-snapshot.js";
+import { cacheNote } from "../format/cache-note.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
@@ -37,7 +38,7 @@ interface ScenarioReport {
   turns: number;
   files: { name: string; status: FileStatus; firstDifference?: { line: number; expected: string; actual: string }; error?: string }[];
   findings: InvariantFinding[];
-  cache?: { inputTokens: number; cachedTokens: number; hitRatio: number };
+  cache?: { inputTokens: number; cachedTokens: number; hitRatio: number; /** Why nothing was cached, when nothing was. */ note?: string };
   diagnostics: Diagnostic[];
 }
 
@@ -114,7 +115,8 @@ function snapshotOne(host: Host, path: string, outRoot: string, base: string, wr
   const snap = buildScenarioSnapshot(r.scenario, r.compiled.turns);
   report.turns = r.compiled.turns.length;
   report.findings = snap.findings;
-  report.cache = { inputTokens: snap.cache.inputTokens, cachedTokens: snap.cache.cachedTokens, hitRatio: snap.cache.hitRatio };
+  const note = cacheNote(snap.cache);
+  report.cache = { inputTokens: snap.cache.inputTokens, cachedTokens: snap.cache.cachedTokens, hitRatio: snap.cache.hitRatio, ...(note !== undefined ? { note } : {}) };
   const dir = join(outRoot, name);
   let existing: string[] = [];
   try {
@@ -212,7 +214,7 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
       }
       for (const r of reports) {
         const mark = r.status === "ok" || r.status === "written" || r.status === "updated" ? style.green("✓") : style.red("✗");
-        const cache = r.cache ? `, cache ${(r.cache.hitRatio * 100).toFixed(1)}%` : "";
+        const cache = r.cache ? `, cache ${(r.cache.hitRatio * 100).toFixed(1)}%${r.cache.note !== undefined ? ` (${r.cache.note})` : ""}` : "";
         const note = r.status === "written" ? " (new snapshots written)" : r.status === "updated" ? " (snapshots updated)" : "";
         io.stdout(`${mark} ${style.bold(r.name)}  ${r.turns} turn(s)${cache}${note}\n`);
         for (const d of r.diagnostics.filter((x) => r.status === "error" || x.severity !== "info")) io.stdout(`${formatDiagnostic(d, style, io.cwd)}\n`);
