@@ -8,6 +8,11 @@ export interface CliIO {
   isTTY: boolean;
   env: { [key: string]: string | undefined };
   cwd: string;
+  /**
+   * Machine output (JSON, SARIF, request bodies, a fixed file on stdout): written unchanged. `run` sets it and
+   * sanitises `stdout`/`stderr` for the terminal; callers without the split get `stdout` (see writeExact).
+   */
+  stdoutExact?: (text: string) => void;
   /** Standard input, read fully; tests pass a string. */
   readStdin?: () => Promise<string>;
   /** The run's exact token counter (bin.ts: memoised, with the on-disk cache); tests may leave it out. */
@@ -17,6 +22,11 @@ export interface CliIO {
 /** The counter a command counts with: the one the process passed in, else a fresh one for this command. */
 export function tokenCounterOf(io: CliIO): TokenCounter {
   return io.tokens ?? createTokenCounter();
+}
+
+/** Writes machine-readable output byte-exact (never through the terminal sanitiser). */
+export function writeExact(io: CliIO, text: string): void {
+  (io.stdoutExact ?? io.stdout)(text);
 }
 
 /** Exit codes (lint-and-cli.md §5.1): 0 ok, 1 findings/differences, 2 usage or config error. */

@@ -25,11 +25,13 @@ import { buildTurnRequest, historyWithBaseInstructions, type BuildTurnRequestOpt
 import { CODEX_TOOLS_NOTICE, createSandboxTools, runToolOverride } from "../../loop/tools/default-tools.js";
 import { clampToolTimeout, TOOL_TIMEOUT_MAX_MS, TOOL_TIMEOUT_MIN_MS } from "../../loop/policy/limits.js";
 import { createApprovalHook, type ApprovalQuestion } from "../../loop/policy/create-approval-hook.js";
+import { createToolSandbox, sandboxNotice } from "../../loop/tools/sandbox/create-tool-sandbox.js";
+import { sandboxPolicyOf } from "../../loop/sandbox/sandbox-policy.js";
 import { createSessionRecorder } from "../../loop/create-session-recorder.js";
 import { openSessionLogFile } from "../../host/session-log-file.js";
 import { renderLoopEvent } from "../../loop/render-loop-event.js";
 import type { LoopEvent } from "../../loop/events.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
 
 const DEFAULT_BASE_URL = "https://api.openai.com/v1";
@@ -46,6 +48,7 @@ interface RunOptions extends TurnFlags {
   autoCompactLimit?: string;
   remoteCompact?: boolean;
   resume?: string;
+  keepBackground?: boolean;
 }
 
 export const registerRun: RegisterCommand = (program: Command, io, setExitCode) => {
@@ -64,6 +67,7 @@ export const registerRun: RegisterCommand = (program: Command, io, setExitCode) 
     .option("--context-window <tokens>", "model context window (enables auto-compaction at 90%)")
     .option("--auto-compact-limit <tokens>", "compact when usage reaches this many tokens")
     .option("--remote-compact", "compact through POST /responses/compact instead of a local summary")
+    .option("--keep-background", "danger-full-access only: processes a command starts in the background outlive it")
     .option("--resume <log>", "continue a session log (a path, or `last` for the newest under ~/.promptc/sessions)")
     .action(async (words: string[], options: RunOptions) => setExitCode(await runCommand(words, options, io)));
 };
@@ -91,9 +95,9 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   const { ctx, profile, prose } = turn;
 
   const sandbox = ctx.permissions.sandbox;
+  if (options.keepBackground && sandbox !== "danger-full-access") return usage("--keep-background needs --sandbox danger-full-access");
   // The promptc profile declares exactly the tools the loop runs, so the request is the one `preview` shows;
   // Codex's tools cannot run here, so under --profile codex the loop's own tools replace them (with a notice).
-  const tools = createSandboxTools(sandbox);
   const override = runToolOverride(profile, sandbox);
   if (override) io.stderr(`${CODEX_TOOLS_NOTICE}\n`);
   const compileOptions: CompileOptions = { profile, prose, ...(override ? { transformTools: () => override } : {}) };
@@ -119,7 +123,7 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   const preTurn = shouldCompact({ phase: "pre-turn", totalUsage: totalUsageTokens({ lastReportedTotal: resumed?.lastTotalTokens ?? 0, history }).total, limit });
   if (options.dryRun) {
     if (preTurn.compact) io.stderr("note: the resumed history is over the auto-compact limit; a real run compacts it first\n");
-    io.stdout(`${compiled.bytes}\n`);
+    writeExact(io, `${compiled.bytes}\n`);
     return EXIT_OK;
   }
 
@@ -140,9 +144,21 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   });
 
   const permissions = ctx.permissions;
+  // The sandbox the tools hold: bubblewrap over the roots the permissions text shows, the environment policy, redaction.
+  const toolSandbox = createToolSandbox({
+    policy: sandboxPolicyOf(ctx.environment.cwd, permissions),
+    parentEnv: io.env,
+    ...(ctx.shellEnvironmentPolicy ? { environmentPolicy: ctx.shellEnvironmentPolicy } : {}),
+    secretNames: [options.apiKeyEnv],
+    ...(io.env.PROMPTC_BWRAP !== undefined ? { bubblewrap: io.env.PROMPTC_BWRAP } : {}),
+    keepBackground: options.keepBackground === true,
+  });
+  const notice = sandboxNotice(toolSandbox);
+  if (notice) io.stderr(`${notice}\n`);
+  const tools = createSandboxTools(sandbox, { sandbox: toolSandbox });
   // The roots the permissions text names are the roots the policy enforces (one computation).
   const approval = createApprovalHook({
-    facts: { sandbox, approval: permissions.approval, writableRoots: writableRoots(ctx.environment.cwd, permissions), approvedPrefixes: permissions.approvedPrefixes },
+    facts: { sandbox, approval: permissions.approval, writableRoots: writableRoots(ctx.environment.cwd, permissions), approvedPrefixes: permissions.approvedPrefixes, osSandbox: toolSandbox.enforcement.type === "bubblewrap" },
     cwd: ctx.environment.cwd,
     ...(process.stdin.isTTY && io.isTTY ? { ask: askOnTerminal(io) } : {}),
   });
@@ -150,7 +166,7 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   const logPath = resumed?.path ?? resolve(io.cwd, options.sessionLog ?? join(sessionsDir, `${sessionId}.jsonl`));
   let log;
   try {
-    log = openSessionLogFile(logPath);
+    log = openSessionLogFile(logPath, { base: resumed || options.sessionLog !== undefined ? io.cwd : sessionsDir });
   } catch (err) {
     return usage(`cannot create the session log ${logPath}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }
@@ -186,7 +202,7 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
       logFailed = true;
       io.stderr(`warning: ${failure}\n`);
     }
-    if (options.json) return io.stdout(`${JSON.stringify(event)}\n`);
+    if (options.json) return writeExact(io, `${JSON.stringify(event)}\n`);
     const out = renderLoopEvent(event, color, renderState);
     // stderr first: it may end a reasoning line before the reply text starts on stdout.
     if (out.stderr) io.stderr(out.stderr);
