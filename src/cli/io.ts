@@ -29,7 +29,7 @@ export function writeExact(io: CliIO, text: string): void {
   (io.stdoutExact ?? io.stdout)(text);
 }
 
-/** Exit codes (lint-and-cli.md §5.1): 0 ok, 1 findings/differences, 2 usage or config error. */
+/** Exit codes (as the README states): 0 ok, 1 findings/differences, 2 usage or config error. */
 export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
 export const EXIT_USAGE = 2;

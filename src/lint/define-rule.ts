@@ -13,7 +13,7 @@ export type { Place } from "../model/diagnostic.js";
 /** Configured severity of a rule; `warn` maps to the diagnostic severity `warning`. */
 export type RuleSeverity = "off" | "info" | "warn" | "error";
 
-/** What a rule rests on (lint-and-cli.md §4): normative spec, vendor docs/behaviour, paper, community tool, our heuristic. */
+/** What a rule rests on: normative spec, vendor docs/behaviour, paper, community tool, our heuristic. */
 export type RuleBasis = "spec" | "vendor" | "paper" | "community" | "heuristic";
 
 /** `safe` fixes are applied by --fix; `suggest` only with --fix-type suggest|all. */
