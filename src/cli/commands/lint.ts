@@ -156,7 +156,7 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     const fatal = found.diagnostics.find((d) => d.severity === "error");
     if (fatal) return usage(io, fatal.message);
     for (const d of found.diagnostics) io.stderr(`promptc lint: ${d.message}\n`);
-    files = found.value.targets.map((t) => readLintFile(host, root, t.path, t.kind));
+    files = found.value.targets.map((t) => readLintFile(host, root, t.path, t.kind, t.realPath));
     if (files.length === 0) io.stderr(`promptc lint: no files to lint (looked for ${LOOKED_FOR})\n`);
   }
   // Codex's settings (project_doc_max_bytes, fallback file names, root markers) come from the same CODEX_HOME
