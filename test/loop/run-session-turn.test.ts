@@ -107,7 +107,7 @@ describe("runSessionTurn", () => {
   });
 
   it("reports a failed pre-turn compaction without running the turn", async () => {
-    const provider = createFauxProvider({ countTokens: approxTokens, replies: Array.from({ length: 10 }, () => ({ type: "error" as const, error: { kind: "fatal" as const, message: "no summaries today" } })) });
+    const provider = createFauxProvider({ countTokens: approxTokens, replies: Array.from({ length: 10 }, () => ({ type: "error" as const, error: { kind: "client" as const, message: "no summaries today" } })) });
     const o = options(context("next"), { provider, log: memoryLog(), resumed: { history: [{ type: "message", role: "user", content: [{ type: "input_text", text: "x ".repeat(400) }] }], lastTotalTokens: 50_000 }, contextWindow: 10_000 });
     expect(await runSessionTurn(o)).toEqual({ ok: false, stage: "pre-turn-compaction", message: expect.stringContaining("no summaries today") });
     expect(provider.requests.every((r) => r.tools.length === 0)).toBe(true);
