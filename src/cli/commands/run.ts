@@ -14,7 +14,9 @@ import { createResponsesProvider } from "../../loop/providers/responses.js";
 import { renderLoopEvent } from "../../loop/render-loop-event.js";
 import { prepareSessionTurn, runSessionTurn, type SessionTurnInput } from "../../loop/run-session-turn.js";
 import { CODEX_TOOLS_NOTICE, createSandboxTools } from "../../loop/tools/default-tools.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+import { createToolSandbox, sandboxNotice } from "../../loop/tools/sandbox/create-tool-sandbox.js";
+import { sandboxPolicyOf } from "../../loop/sandbox/sandbox-policy.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
 import { PROMPTC_VERSION } from "../promptc-version.js";
 import { addTurnFlags, parseTurnFlags, readTurnMessage, resolveTurn, type TurnFlags } from "../turn-flags.js";
 import { readResumed } from "./run/read-resumed.js";
@@ -34,6 +36,7 @@ interface RunOptions extends TurnFlags {
   autoCompactLimit?: string;
   remoteCompact?: boolean;
   resume?: string;
+  keepBackground?: boolean;
 }
 
 export const registerRun: RegisterCommand = (program: Command, io, setExitCode) => {
@@ -52,6 +55,7 @@ export const registerRun: RegisterCommand = (program: Command, io, setExitCode) 
     .option("--context-window <tokens>", "model context window (enables auto-compaction at 90%)")
     .option("--auto-compact-limit <tokens>", "compact when usage reaches this many tokens")
     .option("--remote-compact", "compact through POST /responses/compact instead of a local summary")
+    .option("--keep-background", "danger-full-access only: processes a command starts in the background outlive it")
     .option("--resume <log>", "continue a session log (a path, or `last` for the newest under ~/.promptc/sessions)")
     .action(async (words: string[], options: RunOptions) => setExitCode(await runCommand(words, options, io)));
 };
@@ -77,13 +81,16 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   const turn = resolveTurn({ ...flags.value, load: { ...flags.value.load, sessionId } }, io);
   if ("error" in turn) return usage(turn.error);
   const { ctx, profile, prose } = turn;
+  const sandbox = ctx.permissions.sandbox;
+  if (options.keepBackground && sandbox !== "danger-full-access") return usage("--keep-background needs --sandbox danger-full-access");
 
   const input: SessionTurnInput = {
     ctx,
     profile,
     prose,
     sessionId,
-    tools: createSandboxTools(ctx.permissions.sandbox),
+    // The tools' declarations (what the request shows); the sandboxed tools that run them come after --dry-run.
+    tools: createSandboxTools(sandbox),
     ...(resumed ? { resumed } : {}),
     ...(numbers.contextWindow !== undefined ? { contextWindow: numbers.contextWindow } : {}),
     ...(numbers.autoCompactLimit !== undefined ? { autoCompactLimit: numbers.autoCompactLimit } : {}),
@@ -94,7 +101,7 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   for (const d of prepared.turn.diagnostics) if (d.severity !== "info") io.stderr(`${d.severity}: ${d.message}\n`);
   if (options.dryRun) {
     if (prepared.compactFirst) io.stderr("note: the resumed history is over the auto-compact limit; a real run compacts it first\n");
-    io.stdout(`${prepared.turn.bytes}\n`);
+    writeExact(io, `${prepared.turn.bytes}\n`);
     return EXIT_OK;
   }
 
@@ -104,10 +111,22 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   if (!apiKey && baseUrl === DEFAULT_BASE_URL) return usage(`no API key: set $${options.apiKeyEnv} (or pass --api-key-env NAME)`);
   const provider = createResponsesProvider({ baseUrl, ...(apiKey ? { apiKey } : {}) });
 
+  // The sandbox the tools hold: bubblewrap over the roots the permissions text shows, the environment policy, redaction.
+  const toolSandbox = createToolSandbox({
+    policy: sandboxPolicyOf(ctx.environment.cwd, ctx.permissions),
+    parentEnv: io.env,
+    ...(ctx.shellEnvironmentPolicy ? { environmentPolicy: ctx.shellEnvironmentPolicy } : {}),
+    secretNames: [options.apiKeyEnv],
+    ...(io.env.PROMPTC_BWRAP !== undefined ? { bubblewrap: io.env.PROMPTC_BWRAP } : {}),
+    keepBackground: options.keepBackground === true,
+  });
+  const notice = sandboxNotice(toolSandbox);
+  if (notice) io.stderr(`${notice}\n`);
+
   const logPath = resumed?.path ?? resolve(io.cwd, options.sessionLog ?? join(sessionsDir, `${sessionId}.jsonl`));
   let log;
   try {
-    log = openSessionLogFile(logPath);
+    log = openSessionLogFile(logPath, { base: resumed || options.sessionLog !== undefined ? io.cwd : sessionsDir });
   } catch (err) {
     return usage(`cannot create the session log ${logPath}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }
@@ -115,7 +134,7 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   const color = io.isTTY && !io.env.NO_COLOR;
   const renderState = { midLine: false };
   const onEvent = (event: LoopEvent) => {
-    if (options.json) return io.stdout(`${JSON.stringify(event)}\n`);
+    if (options.json) return writeExact(io, `${JSON.stringify(event)}\n`);
     const out = renderLoopEvent(event, color, renderState);
     // stderr first: it may end a reasoning line before the reply text starts on stdout.
     if (out.stderr) io.stderr(out.stderr);
@@ -128,6 +147,8 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   try {
     const outcome = await runSessionTurn({
       ...input,
+      // The same declarations as `input.tools`, so the prepared request stays the one that is sent.
+      tools: createSandboxTools(sandbox, { sandbox: toolSandbox }),
       prepared,
       provider,
       log,
@@ -135,6 +156,7 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
       now: () => Date.now(),
       meta: { originator: "promptc", cliVersion: PROMPTC_VERSION, modelProvider: baseUrl },
       ...(process.stdin.isTTY && io.isTTY ? { ask: askOnTerminal(io) } : {}),
+      approvalFacts: { osSandbox: toolSandbox.enforcement.type === "bubblewrap" },
       compaction: options.remoteCompact ? "remote" : "local",
       limits: { ...(numbers.maxSteps !== undefined ? { maxSteps: numbers.maxSteps } : {}), ...(numbers.toolTimeout !== undefined ? { toolTimeoutMs: numbers.toolTimeout } : {}) },
       signal: controller.signal,
