@@ -12,7 +12,7 @@ import type { Profile } from "../profiles/profile.js";
 import { buildWorldState, type LoggedSettings } from "../session-log/logged-settings.js";
 import type { ParsedSessionLog } from "../session-log/parsed-session-log.js";
 import { referenceFromLog } from "../session-log/resume-from-log.js";
-import type { SessionRecord } from "../session-log/session-log.js";
+import { PROMPTC_ORIGINATOR, type SessionRecord } from "../session-log/session-log.js";
 import { buildReferenceContext } from "../session/reference-context.js";
 import { buildTurnRequest, historyWithBaseInstructions, type BuildTurnRequestOptions, type TurnRequest } from "./build-turn-request.js";
 import { createModelCompactor } from "./create-model-compactor.js";
@@ -112,8 +112,8 @@ export interface RunSessionTurnOptions extends SessionTurnInput {
   timestamp: () => string;
   /** Milliseconds clock for durations. */
   now?: () => number;
-  /** Who starts a new session, for its session_meta record. */
-  meta: { originator: "promptc"; cliVersion: string; modelProvider: string };
+  /** The writer's version and the model provider, for a new session's session_meta record. */
+  meta: { cliVersion: string; modelProvider: string };
   /** Asks a person about a call the approval policy leaves open; without it such calls are refused. */
   ask?: (question: ApprovalQuestion) => Promise<boolean>;
   /** Facts the approval policy takes beyond the turn's permissions (they win over the derived ones). */
@@ -153,7 +153,7 @@ export function turnStartRecords(options: Pick<RunSessionTurnOptions, "ctx" | "p
     payload: {
       id: options.sessionId,
       cwd: ctx.environment.cwd,
-      originator: options.meta.originator,
+      originator: PROMPTC_ORIGINATOR,
       cli_version: options.meta.cliVersion,
       model_provider: options.meta.modelProvider,
       timestamp: timestamp(),

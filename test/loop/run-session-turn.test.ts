@@ -52,7 +52,7 @@ function options(ctx: TurnContext, over: Partial<RunSessionTurnOptions> & Pick<R
     sessionId: SESSION,
     tools: [echoTool, writeNoteTool],
     timestamp: () => `2026-11-29T00:00:${String(clock++ % 60).padStart(2, "0")}.000Z`,
-    meta: { originator: "promptc", cliVersion: "0.0.0-test", modelProvider: "faux" },
+    meta: { cliVersion: "0.0.0-test", modelProvider: "faux" },
     ...over,
   };
 }

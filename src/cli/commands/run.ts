@@ -154,7 +154,7 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
       log,
       timestamp: () => new Date().toISOString(),
       now: () => Date.now(),
-      meta: { originator: "promptc", cliVersion: PROMPTC_VERSION, modelProvider: baseUrl },
+      meta: { cliVersion: PROMPTC_VERSION, modelProvider: baseUrl },
       ...(process.stdin.isTTY && io.isTTY ? { ask: askOnTerminal(io) } : {}),
       approvalFacts: { osSandbox: toolSandbox.enforcement.type === "bubblewrap" },
       compaction: options.remoteCompact ? "remote" : "local",
