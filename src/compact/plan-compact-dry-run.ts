@@ -11,6 +11,7 @@ import { estimateHistoryTokens, type CodexEstimateMethod } from "./estimate-toke
 import { initialContextFromHistory } from "./initial-context-from-history.js";
 import type { PinSelector } from "./pinned-blocks.js";
 import { shouldCompact, totalUsageTokens, type CompactDecision, type TotalUsage } from "./should-compact.js";
+import { isPromptcLog } from "../session-log/session-log.js";
 
 export interface DryRunOptions {
   log: ParsedSessionLog;
@@ -91,13 +92,13 @@ export function itemVisibleText(item: ResponseItem): string {
  */
 export function hasLoggedBaseInstructionsItem(log: ParsedSessionLog): boolean {
   const first = log.history[0];
-  return log.meta.originator === "promptc" && log.baseInstructions === undefined && first?.type === "message" && first.role === "developer";
+  return isPromptcLog(log.meta) && log.baseInstructions === undefined && first?.type === "message" && first.role === "developer";
 }
 
 /** The model's full context window from a log: Codex reports its 95% effective window, promptc the full one. */
 export function contextWindowFromLog(log: ParsedSessionLog): number | undefined {
   if (log.modelContextWindow === undefined) return undefined;
-  return log.meta.originator === "promptc" ? log.modelContextWindow : Math.round((log.modelContextWindow * 100) / EFFECTIVE_CONTEXT_WINDOW_PERCENT);
+  return isPromptcLog(log.meta) ? log.modelContextWindow : Math.round((log.modelContextWindow * 100) / EFFECTIVE_CONTEXT_WINDOW_PERCENT);
 }
 
 function totals(items: readonly ResponseItem[], base: string | undefined, method: CodexEstimateMethod, count: CountTokens): TokenTotals {
