@@ -3,15 +3,13 @@
 import { parse, TomlError } from "smol-toml";
 import type { Diagnostic, Result } from "../model/diagnostic.js";
 import { diagnostic } from "../model/diagnostic.js";
-import type { ApprovalPolicy, SandboxMode } from "../model/turn-context.js";
+import { APPROVAL_POLICIES, SANDBOX_MODES, type ApprovalPolicy, type SandboxMode } from "../model/permission-modes.js";
 import { DEFAULT_SHELL_ENVIRONMENT_POLICY, ENVIRONMENT_INHERIT_MODES, type ShellEnvironmentPolicy } from "../model/shell-environment-policy.js";
 import { dirnameOf, resolvePath } from "./paths.js";
 
 export const DEFAULT_PROJECT_ROOT_MARKERS: readonly string[] = [".git"];
 import { AGENTS_MD_MAX_BYTES as PROJECT_DOC_MAX_BYTES } from "../profiles/discovery-rules.js";
 export { PROJECT_DOC_MAX_BYTES };
-const SANDBOX_MODES: readonly SandboxMode[] = ["read-only", "workspace-write", "danger-full-access"];
-const APPROVAL_POLICIES: readonly ApprovalPolicy[] = ["untrusted", "on-failure", "on-request", "never"];
 
 export interface CodexConfig {
   /** The file the values came from (absent when there was no config file). */

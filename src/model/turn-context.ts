@@ -1,10 +1,10 @@
 // TurnContext: everything the pure core needs to compile one turn, as plain data.
 // Produced at the edge by `loadTurnContext` (src/node.ts); nothing in it is read lazily.
 
+import type { ApprovalPolicy, SandboxMode } from "./permission-modes.js";
 import type { ShellEnvironmentPolicy } from "./shell-environment-policy.js";
 
-export type SandboxMode = "read-only" | "workspace-write" | "danger-full-access";
-export type ApprovalPolicy = "untrusted" | "on-failure" | "on-request" | "never";
+export type { ApprovalPolicy, SandboxMode } from "./permission-modes.js";
 export type ShellName = "zsh" | "bash" | "powershell" | "sh" | "cmd";
 
 /** One project doc (AGENTS.md / override / fallback) after the budgeted read. */

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { run } from "../../src/cli/program.js";
-import { parseSessionLog } from "../../src/session/parse-rollout.js";
+import { parseSessionLog } from "../../src/session-log/parse-rollout.js";
 import { defaultProse } from "../../src/compile/index.js";
 import { assistantMessage, functionCall, responseEvents, sse, sseReply, startSseServer, statusReply, type SseServer } from "../loop/helpers/sse-server.js";
 
@@ -214,7 +214,7 @@ describe("registerRun", () => {
   });
 
   it.each([
-    [["--sandbox", "wide-open", "x"], "promptc run: unknown sandbox wide-open\n"],
+    [["--sandbox", "wide-open", "x"], "promptc run: unknown sandbox mode 'wide-open' (expected read-only, workspace-write, danger-full-access)\n"],
     [["--max-steps", "0", "x"], "promptc run: --max-steps must be a positive integer (got 0)\n"],
     [["-C", "/definitely/not/here", "x"], expect.stringContaining("promptc run: working directory /definitely/not/here")],
   ])("exits 2 with one line for %j", async (args, stderr) => {

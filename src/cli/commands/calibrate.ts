@@ -9,9 +9,8 @@ import { makeDirectories } from "../../host/make-directories.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
-
-const APPROVALS: readonly CalibrateApproval[] = ["never", "on-request", "on-failure", "untrusted"];
+import type { RegisterCommand } from "./register-command.js";
+import { APPROVAL_POLICIES, isApprovalPolicy, unknownApprovalPolicy } from "../../model/permission-modes.js";
 
 interface CalibrateCliOptions {
   profile: string;
@@ -93,7 +92,7 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
     .argument("<captures...>", "captured request bodies (NNN.request.json) or capture -o folders; first and resumed turns may be mixed (texts that differ between them are reported as conflicts, the first kept)")
     .option("--profile <id>", "profile the prose is for", "codex")
     .option("-o, --out <dir>", "prose directory to write")
-    .option("--approval <policy>", `approval policy the captured turns ran with (${APPROVALS.join(", ")})`, "never")
+    .option("--approval <policy>", `approval policy the captured turns ran with (${APPROVAL_POLICIES.join(", ")})`, "never")
     .option("--agent-version <v>", "agent version of the capture when its headers are not next to it")
     .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")
@@ -105,7 +104,7 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
       if (options.out === undefined) return fail("missing -o <dir> (the prose directory to write)");
       const adapter = getAdapter(options.profile);
       if (!adapter || adapter.profile !== options.profile) return fail(`profile '${options.profile}' cannot be calibrated from captures (supported: codex)`);
-      if (!APPROVALS.includes(options.approval as CalibrateApproval)) return fail(`unknown approval policy '${options.approval}'`);
+      if (!isApprovalPolicy(options.approval)) return fail(unknownApprovalPolicy(options.approval));
       const inputs: CalibrateInput[] = [];
       for (const p of paths) {
         const r = collectInputs(resolve(io.cwd, p));

@@ -1,6 +1,6 @@
 // What the OS sandbox enforces for one turn, from the turn's permissions: the mode, the writable roots (the same
 // list the permissions text shows) and the network switch. Pure.
-import { writableRoots } from "../../fragments/permissions.js";
+import { writableRoots } from "../../model/writable-roots.js";
 import type { PermissionsInfo, SandboxMode } from "../../model/turn-context.js";
 
 export interface SandboxPolicy {

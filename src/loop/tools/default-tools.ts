@@ -2,7 +2,7 @@
 // sandboxes) in src/profiles/promptc-tools.ts and implemented here. Does IO through them.
 import type { FunctionToolSpec } from "../../model/request.js";
 import type { SandboxMode } from "../../model/turn-context.js";
-import type { ProfileId } from "../../profiles/profile.js";
+import type { Profile } from "../../profiles/profile.js";
 import { promptcToolSpecs } from "../../profiles/promptc-tools.js";
 import { toolSpecOf, type AnyTool } from "../tool.js";
 import { createEditFileTool } from "./edit-file.js";
@@ -52,20 +52,11 @@ export function defaultToolSpecs(sandbox: SandboxMode): FunctionToolSpec[] {
 
 /**
  * The tools `promptc run` sends instead of the profile's own, or undefined when the profile already declares
- * what the loop runs (promptc). The codex profile declares Codex's tools (exec_command, …), which the loop cannot
- * execute, so run keeps its own tools there and says so (CODEX_TOOLS_NOTICE).
+ * what the loop runs (`tools.runByLoop`, promptc). The codex profile declares Codex's tools (exec_command, …),
+ * which the loop cannot execute, so run keeps its own tools there and says so (CODEX_TOOLS_NOTICE).
  */
-export function runToolOverride(profile: ProfileId, sandbox: SandboxMode): FunctionToolSpec[] | undefined {
-  switch (profile) {
-    case "promptc":
-      return undefined;
-    case "codex":
-      return defaultToolSpecs(sandbox);
-    default: {
-      const never: never = profile;
-      throw new Error(`unknown profile ${String(never)}`);
-    }
-  }
+export function runToolOverride(profile: Profile, sandbox: SandboxMode): FunctionToolSpec[] | undefined {
+  return profile.tools.runByLoop ? undefined : defaultToolSpecs(sandbox);
 }
 
 export const CODEX_TOOLS_NOTICE =
