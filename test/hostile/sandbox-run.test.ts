@@ -167,6 +167,23 @@ describe.each(MODES)("promptc run under attack: %s", (_mode, modeEnv) => {
     expect(sleepersWith(marker)).toEqual([]);
   });
 
+  it("root inside the sandbox cannot lift it (remount, new namespaces, nested bwrap, kernel settings)", async () => {
+    const marks = [1, 2, 3].map((n) => `/promptc-hostile-root${n}-${process.pid}`);
+    const r = await runCalls(
+      [
+        sh(`mount -o remount,rw / && touch ${marks[0]}`),
+        sh(`unshare -m sh -c 'mount -o remount,rw / && touch ${marks[1]}'`),
+        sh(`bwrap --bind / / touch ${marks[2]}`),
+        // Writes the current value back: harmless even if it got through.
+        sh("cat /proc/sys/kernel/core_pattern > /proc/sys/kernel/core_pattern"),
+      ],
+      ["--sandbox", "workspace-write", "--approval", "never"],
+    );
+    expect(r.code).toBe(0);
+    expect(marks.filter((m) => existsSync(m))).toEqual([]);
+    for (const o of r.outputs) expect(o).toMatch(fallback ? /^Tool call refused: / : /^Exit code: [1-9]/);
+  });
+
   it.skipIf(fallback)("Ctrl-C during a tool kills everything it started and ends the run", async () => {
     const marker = String(700_000 + (process.pid % 99_999));
     const r = await runCalls([{ name: "shell", args: { command: ["bash", "-c", `sleep ${marker} & sleep ${marker}`] } }], ["--sandbox", "workspace-write", "--approval", "never"], (pid) => {

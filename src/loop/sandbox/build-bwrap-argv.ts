@@ -25,12 +25,18 @@ export function buildBwrapArgv(bwrap: string, policy: SandboxPolicy, layout: Bwr
     "--unshare-uts",
     "--unshare-cgroup-try",
     ...(policy.networkAccess ? [] : ["--unshare-net"]),
+    // No capabilities, even when promptc runs as root: without this, root inside could remount / read-write.
+    "--cap-drop",
+    "ALL",
     "--ro-bind",
     "/",
     "/",
     "--dev",
     "/dev",
     "--proc",
+    "/proc",
+    // The new /proc still reaches the host kernel's settings (/proc/sys/kernel/core_pattern …): read-only too.
+    "--remount-ro",
     "/proc",
   ];
   if (policy.mode === "workspace-write") {

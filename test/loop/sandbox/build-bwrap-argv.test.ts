@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildBwrapArgv } from "../../../src/loop/sandbox/build-bwrap-argv.js";
 
 const COMMON = ["bwrap", "--new-session", "--die-with-parent", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"];
-const FS = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
+const FS = ["--cap-drop", "ALL", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--remount-ro", "/proc"];
 
 describe("buildBwrapArgv", () => {
   it("makes nothing writable and cuts the network in read-only", () => {
