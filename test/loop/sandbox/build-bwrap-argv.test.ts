@@ -24,6 +24,19 @@ describe("buildBwrapArgv", () => {
     ).toEqual([...COMMON, ...FS, "--bind", "/tmp", "/tmp", "--bind", "/tmp/w", "/tmp/w", "--ro-bind", "/tmp/w/.git", "/tmp/w/.git", "--chdir", "/tmp/w/src", "--", "make"]);
   });
 
+  it("replaces /run and host socket folders with empty read-only ones, keeping a resolv.conf there when the network is on", () => {
+    const layout = { writableRoots: [], readOnlyPaths: [], cwd: "/w", hideRun: { resolvConf: "/run/systemd/resolve/stub-resolv.conf" }, maskedPaths: ["/tmp/.X11-unix"] };
+    const run = ["--tmpfs", "/run", "--remount-ro", "/run"];
+    const masks = ["--tmpfs", "/tmp/.X11-unix", "--remount-ro", "/tmp/.X11-unix"];
+    expect([
+      buildBwrapArgv("bwrap", { mode: "read-only", writableRoots: [], networkAccess: false }, layout, ["ls"]),
+      buildBwrapArgv("bwrap", { mode: "read-only", writableRoots: [], networkAccess: true }, layout, ["ls"]),
+    ]).toEqual([
+      [...COMMON, "--unshare-net", ...FS, ...run, ...masks, "--chdir", "/w", "--", "ls"],
+      [...COMMON, ...FS, "--tmpfs", "/run", "--ro-bind-try", "/run/systemd/resolve/stub-resolv.conf", "/run/systemd/resolve/stub-resolv.conf", "--remount-ro", "/run", ...masks, "--chdir", "/w", "--", "ls"],
+    ]);
+  });
+
   it("refuses to build one for danger-full-access (it runs unsandboxed)", () => {
     expect(() => buildBwrapArgv("bwrap", { mode: "danger-full-access", writableRoots: [], networkAccess: true }, { writableRoots: [], readOnlyPaths: [], cwd: "/" }, ["ls"])).toThrow(/unsandboxed/);
   });
