@@ -16,6 +16,7 @@ if (!existsSync(join(DIST, "loop", "tools", "sandbox", "run-process-group.js")))
 const { runProcessGroup } = await import(join(DIST, "loop", "tools", "sandbox", "run-process-group.js"));
 const { probeBubblewrap } = await import(join(DIST, "loop", "tools", "sandbox", "probe-bubblewrap.js"));
 const { buildBwrapArgv } = await import(join(DIST, "loop", "sandbox", "build-bwrap-argv.js"));
+const { hostServiceMasks } = await import(join(DIST, "loop", "tools", "sandbox", "real-paths.js"));
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const work = mkdtempSync(join(tmpdir(), "promptc-bench-sandbox-"));
@@ -50,7 +51,9 @@ const bwrap = probeBubblewrap();
 if (bwrap.ok) {
   for (const mode of ["read-only", "workspace-write"]) {
     const policy = { mode, writableRoots: [work, "/tmp"], networkAccess: false };
-    const argv = buildBwrapArgv(bwrap.path, policy, { writableRoots: mode === "workspace-write" ? [work, "/tmp"] : [], readOnlyPaths: [], cwd: work }, ["/bin/sh", "-c", "true"]);
+    const roots = mode === "workspace-write" ? [work, "/tmp"] : [];
+    // The same layout the shell tool builds (host-service masks included).
+    const argv = buildBwrapArgv(bwrap.path, policy, { writableRoots: roots, readOnlyPaths: [], cwd: work, ...hostServiceMasks(work, roots) }, ["/bin/sh", "-c", "true"]);
     cases.push([`process-group runner in bubblewrap, ${mode}`, runner(argv[0], argv.slice(1))]);
   }
 } else console.log(`bubblewrap cases skipped: ${bwrap.reason}`);
