@@ -122,7 +122,7 @@ export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, op
   const extras = options.fragments ?? [];
   const own = (at: string) =>
     extras.flatMap((x) => ("message" in x.placement && x.placement.at === at ? [{ role: x.placement.message, parts: [text(extraFragment(x))] }] : []));
-  messages.push(...own("before-user-message"), userMessage, ...own("after-user-message"));
+  messages.push(...own("before-user-message"), ...(userMessage.parts.length > 0 ? [userMessage] : []), ...own("after-user-message"));
   for (const s of mentions.skills) messages.push({ role: "user", parts: [text(buildSkillInjectionFragment(s))] });
   messages.push(...own("end"));
 

@@ -1,11 +1,11 @@
 // `promptc calibrate <captured.json|capture-dir…> --profile codex -o prose/`: extract the prose fragments from
 // captures of the user's installed agent into a `--prose-dir`. Does IO (CLI edge): reads captures, writes files.
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { getAdapter } from "../../capture/adapters/index.js";
 import { calibrateProse, type CalibrateApproval, type CalibrateInput } from "../../capture/calibrate-prose.js";
-import { makeDirectories } from "../../host/make-directories.js";
+import { makeDirectoriesNoFollow, writeFileNoFollow } from "../../host/write-no-follow.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
@@ -121,12 +121,12 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
       const out = resolve(io.cwd, options.out);
       const meta = { profile: options.profile, agent: adapter.id, agentVersion: result.agentVersion ?? null, targetVersion: adapter.targetVersion ?? null, sources: result.sources };
       try {
-        makeDirectories(out);
+        makeDirectoriesNoFollow(out, io.cwd);
         for (const [name, text] of Object.entries(result.files)) {
-          writeFileSync(join(out, name), text);
+          writeFileNoFollow(join(out, name), text, io.cwd);
           io.stdout(`${name}  ${Buffer.byteLength(text)} bytes\n`);
         }
-        writeFileSync(join(out, "calibration.json"), JSON.stringify(meta, null, 2) + "\n");
+        writeFileNoFollow(join(out, "calibration.json"), JSON.stringify(meta, null, 2) + "\n", io.cwd);
       } catch (err) {
         return fail(`cannot write ${options.out}: ${(err as Error).message}`);
       }

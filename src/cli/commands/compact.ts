@@ -18,7 +18,7 @@ import type { ParsedSessionLog } from "../../session-log/parse-rollout.js";
 import { codexProfile, DEFAULT_PROFILE_ID, isProfileId, PROFILE_IDS, profileIdList, type ProfileId } from "../../profiles/index.js";
 import { renderCompactReport } from "../format/compact-report.js";
 import { colorFor, createStyle } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
 
@@ -211,7 +211,7 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
         const { result, ...rest } = report;
         const { history, diagnostics: _d, ...outcome } = result;
         const json = { file, format: input.format, meta: log.meta, summaryPrefixFrom: prefix.origin, ...rest, outcome, diagnostics, history };
-        io.stdout(JSON.stringify(json, null, 2) + "\n");
+        writeExact(io, JSON.stringify(json, null, 2) + "\n");
       } else {
         io.stdout(renderCompactReport({ file, format: input.format, log, report, prefixOrigin: prefix.origin, diagnostics }, createStyle(colorFor(io, options.color))));
       }

@@ -3,6 +3,7 @@
 import type { Command } from "commander";
 import { compile } from "../../compile/compile.js";
 import { formatCount } from "../../model/format-count.js";
+import type { TurnContext } from "../../model/turn-context.js";
 import { modelContextWindow } from "../../profiles/model-info.js";
 import { sectionFromCompile } from "../format/html-report.js";
 import { tableFromManifest } from "../format/preview-report.js";
@@ -35,12 +36,17 @@ function previewDirectory(options: PreviewOptions, io: CliIO): number {
       window,
       cwd,
       title: `promptc preview: ${cwd} (${profile.id} profile)`,
-      table: () => tableFromManifest(result.manifest, cwd),
-      htmlSection: () => sectionFromCompile({ ...result, diagnostics }, `${ctx.model} · ${formatCount(window.tokens)}-token window`, window.tokens),
+      table: () => ({ ...tableFromManifest(result.manifest, cwd), ...(hasNoInput(ctx) ? { noMessage: true } : {}) }),
+      htmlSection: () => sectionFromCompile({ ...result, diagnostics }, `${ctx.model} · ${formatCount(window.tokens)}-token window`, window.tokens, cwd),
     },
     options,
     io,
   );
+}
+
+/** No text and no image: the request carries no user message at all. */
+function hasNoInput(ctx: TurnContext): boolean {
+  return ctx.userInput.text === "" && ctx.userInput.images.length === 0 && (ctx.userInput.localImages?.length ?? 0) === 0;
 }
 
 /** Flags a scenario defines itself: given with --scenario they would be silently ignored. */
@@ -80,7 +86,8 @@ export const registerPreview: RegisterCommand = (program: Command, io, setExitCo
     .option("--session <log>", "preview the next turn of a session log (promptc run JSONL or a Codex rollout)")
     .option("--json", "print exactly the request body that would be POSTed")
     .option("--html <file>", "also write a self-contained HTML report of the layers")
-    .option("--no-text", "omit the request text after the table")
+    .option("--text", "also print the request text, item by item (before the table)")
+    .option("--no-text", "no request text (the default)")
     .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")
     .action(async (words: string[], options: PreviewOptions) => setExitCode(await runPreview(options, io, words)));

@@ -31,7 +31,7 @@ import { createSessionRecorder } from "../../loop/create-session-recorder.js";
 import { openSessionLogFile } from "../../host/session-log-file.js";
 import { renderLoopEvent } from "../../loop/render-loop-event.js";
 import type { LoopEvent } from "../../loop/events.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
 
 const DEFAULT_BASE_URL = "https://api.openai.com/v1";
@@ -123,7 +123,7 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   const preTurn = shouldCompact({ phase: "pre-turn", totalUsage: totalUsageTokens({ lastReportedTotal: resumed?.lastTotalTokens ?? 0, history }).total, limit });
   if (options.dryRun) {
     if (preTurn.compact) io.stderr("note: the resumed history is over the auto-compact limit; a real run compacts it first\n");
-    io.stdout(`${compiled.bytes}\n`);
+    writeExact(io, `${compiled.bytes}\n`);
     return EXIT_OK;
   }
 
@@ -166,7 +166,7 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   const logPath = resumed?.path ?? resolve(io.cwd, options.sessionLog ?? join(sessionsDir, `${sessionId}.jsonl`));
   let log;
   try {
-    log = openSessionLogFile(logPath);
+    log = openSessionLogFile(logPath, { base: resumed || options.sessionLog !== undefined ? io.cwd : sessionsDir });
   } catch (err) {
     return usage(`cannot create the session log ${logPath}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }
@@ -202,7 +202,7 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
       logFailed = true;
       io.stderr(`warning: ${failure}\n`);
     }
-    if (options.json) return io.stdout(`${JSON.stringify(event)}\n`);
+    if (options.json) return writeExact(io, `${JSON.stringify(event)}\n`);
     const out = renderLoopEvent(event, color, renderState);
     // stderr first: it may end a reasoning line before the reply text starts on stdout.
     if (out.stderr) io.stderr(out.stderr);
