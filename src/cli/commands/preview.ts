@@ -82,6 +82,9 @@ export async function runPreview(options: PreviewOptions, io: CliIO): Promise<nu
     }
     options = { ...options, message: text };
   }
+  // Harness profiles with their own wire format (claude-code, …) have their own discovery and layout.
+  const harness = await import("./preview/preview-harness.js");
+  if (harness.isHarnessPreview(options.profile)) return harness.runHarnessPreview(options, io);
   // Loaded on demand: scenarios and sessions pull in modules a plain preview never needs.
   if (options.scenario !== undefined) return (await import("./preview/preview-scenario.js")).runScenarioPreview(options.scenario, options, io);
   if (options.session !== undefined) return (await import("./preview/preview-session.js")).runSessionPreview(options.session, options, io);
@@ -98,7 +101,8 @@ export const registerPreview: RegisterCommand = (program: Command, io, setExitCo
     .option("-m, --message <text>", "the user's message", "")
     .option("--message-file <file>", "read the user's message from a file (- for standard input)")
     .option("-i, --image <path>", "attach an image (repeatable)", collect)
-    .option("--profile <name>", "harness profile: codex or promptc", "promptc")
+    .option("--profile <name>", "harness profile: codex, promptc or claude-code", "promptc")
+    .option("--home <dir>", "with a harness profile: the user home whose agent config is read (default: yours)")
     .option("--codex-home <dir>", "CODEX_HOME (default: $CODEX_HOME or ~/.codex)")
     .option("--config <file>", "config.toml to use instead of $CODEX_HOME/config.toml")
     .option("-p, --config-profile <name>", "[profiles.NAME] of config.toml to apply")

@@ -4,6 +4,7 @@
 // Layout, key order and every data-derived byte are from loopback captures; the prose is ClaudeCodeProse.
 import type { ProseOrigin } from "../../model/manifest.js";
 import type { WireLayer } from "../../model/harness-request.js";
+import type { BuiltHarnessBody } from "../harness-profile.js";
 import { sha256Hex } from "../../model/sha256.js";
 import type { ClaudeCodeProse } from "./claude-code-prose.js";
 import { fillSlots, standInTool } from "./claude-code-prose.js";
@@ -23,11 +24,6 @@ import {
 } from "./claude-code-facts.js";
 import type { ClaudeCodeTurn } from "./claude-code-turn.js";
 
-export interface BuiltHarnessBody {
-  body: { [key: string]: unknown };
-  layers: WireLayer[];
-  tools: { name: string; value: unknown; prose: ProseOrigin }[];
-}
 
 const EPHEMERAL = { type: "ephemeral" } as const;
 

@@ -7,6 +7,8 @@ export interface PreviewOptions {
   messageFile?: string;
   image?: string[];
   profile: string;
+  /** Harness profiles: the home whose ~/.claude*, ~/.gemini, ~/.pi/agent are read. */
+  home?: string;
   codexHome?: string;
   config?: string;
   configProfile?: string;
