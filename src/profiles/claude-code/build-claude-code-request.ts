@@ -60,8 +60,9 @@ export function renderEnvironmentFacts(turn: ClaudeCodeTurn): string {
   ].join("\n");
 }
 
-export function renderSkillLines(skills: readonly { name: string; description: string }[]): string {
-  return skills.map((s) => `- ${s.name}: ${escapeSkillDescription(s.description)}`).join("\n");
+/** The user's and the project's skills have `<` and `>` escaped; the built-in ones are sent as they are. */
+export function renderSkillLines(skills: readonly { name: string; description: string }[], builtins: readonly { name: string; description: string }[] = []): string {
+  return [...skills.map((s) => `- ${s.name}: ${escapeSkillDescription(s.description)}`), ...builtins.map((s) => `- ${s.name}: ${s.description}`)].join("\n");
 }
 
 export function buildClaudeCodeBody(turn: ClaudeCodeTurn, prose: ClaudeCodeProse): BuiltHarnessBody {
@@ -105,7 +106,7 @@ export function buildClaudeCodeBody(turn: ClaudeCodeTurn, prose: ClaudeCodeProse
     `${prose.deferredToolsIntro}\n${CLAUDE_CODE_DEFERRED_TOOLS.join("\n")}`,
     `${prose.agentTypesIntro}\n${agentLines}`,
     prose.agentTypesOutro,
-    `${prose.skillsIntro}\n\n${renderSkillLines([...turn.skills, ...builtins])}`,
+    `${prose.skillsIntro}\n\n${renderSkillLines(turn.skills, builtins)}`,
     `Today's date is ${turn.date}.`,
   ].join("\n\n");
   layers.push({ id: "environment", layer: "environment", where: "messages[1].content[0].text", text: envText, sources: turn.skills.map((s) => ({ path: s.path, bytesIn: 0, bytesKept: 0 })), prose: p });

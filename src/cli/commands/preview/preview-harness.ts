@@ -6,6 +6,7 @@ import { compileHarness } from "../../../compile/compile-harness.js";
 import { HARNESS_TURN_LOADERS } from "../../../discover/harness-turn-loaders.js";
 import { formatDateInZone, isValidTimezone } from "../../../discover/resolve-environment.js";
 import { createNodeHost } from "../../../host/node-host.js";
+import { calibrationPath, readCalibration } from "../../../host/calibration-store.js";
 import { probeGit } from "../../../host/probe-git.js";
 import { getHarnessProfile } from "../../../profiles/harness-profiles.js";
 import { formatDiagnostic } from "../../format/format-diagnostic.js";
@@ -75,7 +76,11 @@ export function runHarnessPreview(options: PreviewOptions, io: CliIO): number {
   };
   if (options.model !== undefined) inputs.model = options.model;
   const loaded = load(host, inputs);
-  const request = compileHarness(profile, loaded.turn, profile.standInProse, loaded.diagnostics);
+  // Prose the user's own agent supplied (`promptc calibrate --agent X`), else promptc's stand-ins.
+  const calPath = calibrationPath(io.env, io.env.HOME, profile.id, profile.agentVersion);
+  const calibration = calPath === undefined ? undefined : readCalibration(calPath);
+  const prose = calibration !== undefined && calibration.profile === profile.id && calibration.agentVersion === profile.agentVersion ? calibration.prose : profile.standInProse;
+  const request = compileHarness(profile, loaded.turn, prose, loaded.diagnostics);
   const failed = request.diagnostics.some((d) => d.severity === "error");
   if (options.json) {
     io.stdout(request.bytes);
