@@ -1,7 +1,8 @@
 // The CLI program: commander wiring only. Each verb lives in commands/<verb>.ts and returns an exit code.
 import { Command, CommanderError } from "commander";
 import { EXIT_USAGE, type CliIO } from "./io.js";
-import { commands, type RegisterCommand } from "./commands/index.js";
+import { commands } from "./commands/index.js";
+import type { RegisterCommand } from "./commands/register-command.js";
 import { PROMPTC_VERSION } from "./promptc-version.js";
 
 /** Only the verb being run is loaded; help, or an unknown verb, loads them all so commander can list them. */

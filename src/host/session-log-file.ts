@@ -3,10 +3,16 @@
 import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { makeDirectories } from "./make-directories.js";
-import { serializeSessionRecord, type SessionRecord } from "../session/session-log.js";
-import { SESSION_LIST_MAX_FILES, SESSION_LOG_LOCK_RETRIES, SESSION_LOG_LOCK_RETRY_DELAY_MS } from "../loop/policy/limits.js";
+import { serializeSessionRecord, type SessionRecord } from "../session-log/session-log.js";
 
+/** Attempts at creating the lock file before an append gives up. */
+export const SESSION_LOG_LOCK_RETRIES = 10;
+/** The wait between two attempts at the lock file. */
+export const SESSION_LOG_LOCK_RETRY_DELAY_MS = 100;
+/** A lock file older than this is taken to be left by a dead process and is broken. */
 export const SESSION_LOG_STALE_LOCK_MS = 30_000;
+/** `listSessionLogs` looks at no more directory entries than this. */
+export const SESSION_LIST_MAX_FILES = 10_000;
 
 export interface SessionLogFile {
   path: string;

@@ -1,8 +1,10 @@
 // A file under lint: its path, kind, decoded text and lazily parsed views (lines, frontmatter, Markdown). Pure.
-import type { LintFileKind } from "./define-rule.js";
 import { parseFrontmatter, type Frontmatter } from "./parse-frontmatter.js";
 import { parseMarkdown, type Markdown } from "./parse-markdown.js";
 import { buildTextIndex, type TextIndex } from "./text-index.js";
+
+/** Which files a rule looks at (see classifyLintPath for how a path gets its kind). */
+export type LintFileKind = "skill" | "context" | "cursor-rule" | "codex-config" | "exec-policy" | "template";
 
 /** How reading went; the `file/*` rules turn these into findings. */
 export interface ReadStatus {

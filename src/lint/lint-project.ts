@@ -1,6 +1,6 @@
 // What a rule may know beyond its own file: a read-only view of the workspace and facts the IO edge computed
 // with the discovery functions (so lint and preview never disagree). Types + an in-memory LintFs. Pure.
-import type { LintTarget } from "./define-rule.js";
+import type { LintTarget } from "./lint-target.js";
 
 export type LintEntryKind = "file" | "directory";
 

@@ -4,7 +4,7 @@ import { compile, resolveProfile, type CompileOptions } from "../compile/index.j
 import type { ResponseItem } from "../model/items.js";
 import type { TurnContext } from "../model/turn-context.js";
 import { buildReferenceContext, type ReferenceContext } from "../session/reference-context.js";
-import { sentBaseInstructions, withBaseInstructionsItem } from "../session/resume-from-log.js";
+import { sentBaseInstructions, withBaseInstructionsItem } from "../session-log/resume-from-log.js";
 import { createSession, nextRequest, recordItems, type SessionTurnResult } from "../session/session.js";
 
 export interface BuildTurnRequestOptions {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { run } from "../../src/cli/program.js";
-import { parseSessionLog } from "../../src/session/parse-rollout.js";
+import { parseSessionLog } from "../../src/session-log/parse-rollout.js";
 import { defaultProse } from "../../src/compile/index.js";
 import { assistantMessage, functionCall, responseEvents, sse, sseReply, startSseServer, statusReply, type SseServer } from "../loop/helpers/sse-server.js";
 

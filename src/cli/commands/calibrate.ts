@@ -10,7 +10,7 @@ import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import { runCalibrateAgent, type CalibrateAgentOptions } from "./calibrate-agent.js";
-import type { RegisterCommand } from "./index.js";
+import type { RegisterCommand } from "./register-command.js";
 
 const APPROVALS: readonly CalibrateApproval[] = ["never", "on-request", "on-failure", "untrusted"];
 

@@ -21,7 +21,7 @@ import { renderHtmlReport, sectionFromView } from "../format/html-report.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_USAGE, type CliIO } from "../io.js";
 import { requestFromJson } from "./diff.js";
-import type { RegisterCommand } from "./index.js";
+import type { RegisterCommand } from "./register-command.js";
 
 /** Context window used for shares when neither the user nor the adapter gives one (gpt-5 family in Codex). */
 export const DEFAULT_CONTEXT_WINDOW = 272_000;

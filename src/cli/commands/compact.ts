@@ -6,20 +6,21 @@ import { Option, type Command } from "commander";
 import { COMPACT_STRATEGIES, type CompactStrategyName } from "../../compact/compact-history.js";
 import { planCompactDryRun } from "../../compact/plan-compact-dry-run.js";
 import { parsePinSelectors } from "../../compact/pinned-blocks.js";
-import { sessionLogFromScenario } from "../../compact/session-log-from-scenario.js";
+import { rebuildLegacyCompaction } from "../../compact/build-compacted-history.js";
+import { sessionLogFromScenario } from "../../scenario/session-log-from-scenario.js";
 import { defaultProse } from "../../compile/compile.js";
 import { loadConfig } from "../../discover/load-config.js";
-import { readSessionLog } from "../../discover/read-session-log.js";
+import { readSessionLog } from "../../session-log/read-session-log.js";
 import { createNodeHost } from "../../host/node-host.js";
 import { modelContextWindow } from "../../profiles/model-info.js";
 import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
-import type { ParsedSessionLog } from "../../session/parse-rollout.js";
-import type { ScenarioProfile } from "../../session/scenario.js";
+import type { ParsedSessionLog } from "../../session-log/parse-rollout.js";
+import type { ScenarioProfile } from "../../scenario/scenario.js";
 import { renderCompactReport } from "../format/compact-report.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
-import { compileScenarioFile } from "../compile-scenario-file.js";
+import type { RegisterCommand } from "./register-command.js";
+import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
 
 const PROFILES: readonly ScenarioProfile[] = ["promptc", "codex"];
 const SCENARIO_EXTENSION = /\.ya?ml$/i;
@@ -111,7 +112,7 @@ function loadInput(path: string, io: CliIO): Result<Input | undefined> {
     return { value: { format: "scenario", log: sessionLogFromScenario(r.scenario, r.compiled), profile: r.scenario.profile }, diagnostics: r.diagnostics };
   };
   if (SCENARIO_EXTENSION.test(path)) return scenario();
-  const read = readSessionLog(host, path);
+  const read = readSessionLog(host, path, { rebuildCompacted: rebuildLegacyCompaction });
   if (!read.value) return { value: undefined, diagnostics: read.diagnostics };
   if (read.value.history.length === 0 && JSON_EXTENSION.test(path)) {
     const s = scenario();

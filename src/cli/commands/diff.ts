@@ -15,9 +15,9 @@ import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { divergenceExcerpts, formatPrefixReport } from "../format/prefix-report.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
-import { compileScenarioFile } from "../compile-scenario-file.js";
-import { requestsFromLog } from "../../session/requests-from-log.js";
+import type { RegisterCommand } from "./register-command.js";
+import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
+import { requestsFromLog } from "../../session-log/requests-from-log.js";
 
 interface DiffOptions {
   turns?: string;

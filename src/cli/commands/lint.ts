@@ -3,9 +3,9 @@
 import { writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import type { Command } from "commander";
-import { computeLintFacts } from "../../discover/compute-lint-facts.js";
-import { createHostLintFs, DEFAULT_LINT_PATTERNS, discoverLintTargets, DEFAULT_MAX_FILES, readLintFile } from "../../discover/discover-lint-targets.js";
-import { discoverLintConfig } from "../../discover/discover-lint-config.js";
+import { computeLintFacts } from "../../lint/workspace/compute-lint-facts.js";
+import { createHostLintFs, DEFAULT_LINT_PATTERNS, discoverLintTargets, DEFAULT_MAX_FILES, readLintFile } from "../../lint/workspace/discover-lint-targets.js";
+import { discoverLintConfig } from "../../lint/workspace/discover-lint-config.js";
 import { resolveCodexHome } from "../../discover/resolve-codex-home.js";
 import { createNodeHost } from "../../host/node-host.js";
 import { LINT_TARGETS, type LintTarget, type RuleSeverity } from "../../lint/define-rule.js";
@@ -23,7 +23,7 @@ import { lintFiles } from "../../lint/run.js";
 import { colorFor } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import { PROMPTC_VERSION } from "../promptc-version.js";
-import type { RegisterCommand } from "./index.js";
+import type { RegisterCommand } from "./register-command.js";
 
 export const PROMPTC_LINT_TOOL = { name: "promptc", version: PROMPTC_VERSION, informationUri: "https://github.com/promptc/promptc" };
 const FORMATS = ["stylish", "json", "sarif", "github"] as const;

@@ -9,7 +9,7 @@ import { modelContextWindow } from "../../profiles/model-info.js";
 import { sectionFromCompile } from "../format/html-report.js";
 import { tableFromManifest } from "../format/preview-report.js";
 import { EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
+import type { RegisterCommand } from "./register-command.js";
 import { emitPreview } from "./preview/emit-preview.js";
 import { APPROVAL_POLICIES, loadPreviewTurn, SANDBOX_MODES } from "./preview/load-preview-turn.js";
 import type { PreviewOptions } from "./preview/preview-options.js";

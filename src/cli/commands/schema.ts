@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { LINT_JSON_SCHEMA } from "../../lint/formatters/format-json.js";
 import { LINT_CONFIG_SCHEMA } from "../../lint/lint-config.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
+import type { RegisterCommand } from "./register-command.js";
 
 const SCHEMAS: { readonly [name: string]: object } = { config: LINT_CONFIG_SCHEMA, "lint-result": LINT_JSON_SCHEMA };
 

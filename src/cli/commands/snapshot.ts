@@ -7,13 +7,13 @@ import type { Host } from "../../host/host.js";
 import { makeDirectories } from "../../host/make-directories.js";
 import { createNodeHost } from "../../host/node-host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
-import { loadSnapshotFolders } from "../../discover/load-scenario.js";
-import { compileScenarioFile } from "../compile-scenario-file.js";
-import { buildScenarioSnapshot, type InvariantFinding } from "../../cache/scenario-snapshot.js";
+import { loadSnapshotFolders } from "../../scenario/load-scenario.js";
+import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
+import { buildScenarioSnapshot, type InvariantFinding } from "../../scenario/scenario-snapshot.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
+import type { RegisterCommand } from "./register-command.js";
 
 export const DEFAULT_SCENARIO_DIR = "fixtures/scenarios";
 /** Scenario snapshots live one folder down so scenario names cannot collide with other snapshot kinds. */

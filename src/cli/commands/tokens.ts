@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { countTokens, utf8Length, type EncodingName } from "../../tokens/index.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
+import type { RegisterCommand } from "./register-command.js";
 
 const ENCODINGS: readonly EncodingName[] = ["o200k_base", "cl100k_base"];
 

@@ -6,7 +6,7 @@ import { modelContextWindow } from "../../../profiles/model-info.js";
 import { sectionFromView } from "../../format/html-report.js";
 import { STAND_IN_NOTE, tableFromView } from "../../format/preview-report.js";
 import { EXIT_USAGE, type CliIO } from "../../io.js";
-import { compileScenarioFile } from "../../compile-scenario-file.js";
+import { compileScenarioFile } from "../../../scenario/compile-scenario-file.js";
 import { emitPreview } from "./emit-preview.js";
 import { errorLine } from "./load-preview-turn.js";
 import type { PreviewOptions } from "./preview-options.js";

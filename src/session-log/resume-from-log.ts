@@ -7,7 +7,7 @@ import type { MessageItem, ResponseItem } from "../model/items.js";
 import type { TurnContext } from "../model/turn-context.js";
 import type { Profile } from "../profiles/profile.js";
 import type { LoggedSettings } from "./logged-settings.js";
-import { buildReferenceContext, type ReferenceContext } from "./reference-context.js";
+import { buildReferenceContext, type ReferenceContext } from "../session/reference-context.js";
 
 /**
  * The reference context the log's last turn left: every logged field as logged, the rest taken from the current

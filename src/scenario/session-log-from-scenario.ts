@@ -1,8 +1,8 @@
 // A compiled scenario seen as a session log, so `promptc compact` dry-runs scenarios like recorded sessions.
 // Pure: the history after the last turn (its recorded replies included), ghost snapshots kept at the end.
-import type { ParsedSessionLog } from "../session/parse-rollout.js";
-import type { CompileScenarioResult } from "../session/compile-scenario.js";
-import type { Scenario } from "../session/scenario.js";
+import type { ParsedSessionLog } from "../session-log/parse-rollout.js";
+import type { CompileScenarioResult } from "./compile-scenario.js";
+import type { Scenario } from "./scenario.js";
 
 export interface SessionLogFromScenarioOptions {
   /** The full model context window of the last turn, when the scenario's config names one. */

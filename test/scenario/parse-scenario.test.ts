@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { jsonPath, parseScenario, resolveAgainst } from "../../src/session/parse-scenario.js";
-import { settingsAtTurn } from "../../src/session/scenario.js";
+import { jsonPath, parseScenario, resolveAgainst } from "../../src/scenario/parse-scenario.js";
+import { settingsAtTurn } from "../../src/scenario/scenario.js";
 
 const good = `profile: codex
 codexHome: ./home

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseSessionLog } from "../../src/session/parse-rollout.js";
-import { requestsFromLog } from "../../src/session/requests-from-log.js";
+import { parseSessionLog } from "../../src/session-log/parse-rollout.js";
+import { requestsFromLog } from "../../src/session-log/requests-from-log.js";
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "..", "..", "fixtures", "transcripts", name), "utf8");
 const record = (type: string, payload: unknown) => JSON.stringify({ timestamp: "t", type, payload });

@@ -1,10 +1,10 @@
 // Finds the lint configuration upward from the linted path: promptc.yaml, .promptcrc.yaml/.yml, or the
 // `promptc` key of package.json (first directory that has any wins). Reads through the Host. Does IO.
 import { parseDocument } from "yaml";
-import type { Host } from "../host/host.js";
-import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
-import { dirnameOf, joinPath, normalizePath } from "./paths.js";
-import { oneLine } from "../model/one-line.js";
+import type { Host } from "../../host/host.js";
+import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
+import { dirnameOf, joinPath, normalizePath } from "../../discover/paths.js";
+import { oneLine } from "../../model/one-line.js";
 
 export const LINT_CONFIG_FILES = ["promptc.yaml", "promptc.yml", ".promptcrc.yaml", ".promptcrc.yml", "package.json"] as const;
 /** Config files are small; a bigger one is a mistake, not a config. */

@@ -1,6 +1,6 @@
 // Git's ignore semantics over nested .gitignore files: negation, directory-only patterns, precedence, parents.
 import { describe, expect, it } from "vitest";
-import { createGitignoreFilter, gitignorePruneGlobs, rebaseGitignoreLine } from "../../src/lint/create-gitignore-filter.js";
+import { createGitignoreFilter, gitignorePruneGlobs, rebaseGitignoreLine } from "../../../src/lint/workspace/create-gitignore-filter.js";
 
 describe("createGitignoreFilter", () => {
   const ignored = createGitignoreFilter([

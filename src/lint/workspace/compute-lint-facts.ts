@@ -1,15 +1,15 @@
 // Codex's view of the lint targets, computed with the shared discovery code so lint and preview never disagree:
 // the AGENTS.md budget walk per directory, each SKILL.md as Codex parses it, each rules file's prefixes. Does IO.
-import type { Host } from "../host/host.js";
-import type { LintFile } from "../lint/lint-file.js";
-import type { CodexChain, CodexChainFile, CodexPrefixList, CodexSkillView, LintFacts } from "../lint/lint-project.js";
-import { agentsMdCandidates, discoverAgentsMd, discoverProjectDocPaths } from "./discover-agents-md.js";
+import type { Host } from "../../host/host.js";
+import type { LintFile } from "../lint-file.js";
+import type { CodexChain, CodexChainFile, CodexPrefixList, CodexSkillView, LintFacts } from "../lint-project.js";
+import { agentsMdCandidates, discoverAgentsMd, discoverProjectDocPaths } from "../../discover/discover-agents-md.js";
 import { relativeTo } from "./discover-lint-targets.js";
-import { PROJECT_DOC_MAX_BYTES } from "./parse-config.js";
-import { parsePrefixRules } from "./parse-prefix-rules.js";
-import { parseSkillMd } from "./parse-skill-md.js";
-import { parseGitIndex } from "../lint/parse-git-index.js";
-import { ancestorsOf, joinPath, normalizePath, resolvePath } from "./paths.js";
+import { PROJECT_DOC_MAX_BYTES } from "../../discover/parse-config.js";
+import { parsePrefixRules } from "../../discover/parse-prefix-rules.js";
+import { parseSkillMd } from "../../discover/parse-skill-md.js";
+import { parseGitIndex } from "./parse-git-index.js";
+import { ancestorsOf, joinPath, normalizePath, resolvePath } from "../../discover/paths.js";
 
 export interface LintFactsOptions {
   root: string;

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { rebuildLegacyCompaction } from "../../src/compact/build-compacted-history.js";
-import { parseRollout, parseSessionLog } from "../../src/session/parse-rollout.js";
+import { parseRollout, parseSessionLog } from "../../src/session-log/parse-rollout.js";
 import type { ResponseItem } from "../../src/model/items.js";
 
 const FIXTURES = join(import.meta.dirname, "..", "..", "fixtures", "transcripts");

@@ -1,14 +1,14 @@
 // The IO edge of lint through a MemoryHost: bad input becomes file status (never an exception), and the Codex
 // facts come from the shared discovery code (AGENTS.md budget walk, SKILL.md parsing, prefix rules).
 import { describe, expect, it } from "vitest";
-import { computeLintFacts } from "../../src/discover/compute-lint-facts.js";
-import { decodeLintBytes, readLintFile } from "../../src/discover/discover-lint-targets.js";
-import { createMemoryHost } from "../../src/host/memory-host.js";
-import { LINT_TARGETS } from "../../src/lint/define-rule.js";
-import { createLintFile } from "../../src/lint/lint-file.js";
-import { EMPTY_FACTS, createMemoryLintFs } from "../../src/lint/lint-project.js";
-import { LINT_MAX_FILE_BYTES } from "../../src/lint/rules/file-too-large.js";
-import { lintFiles } from "../../src/lint/run.js";
+import { computeLintFacts } from "../../../src/lint/workspace/compute-lint-facts.js";
+import { decodeLintBytes, readLintFile } from "../../../src/lint/workspace/discover-lint-targets.js";
+import { createMemoryHost } from "../../../src/host/memory-host.js";
+import { LINT_TARGETS } from "../../../src/lint/define-rule.js";
+import { createLintFile } from "../../../src/lint/lint-file.js";
+import { EMPTY_FACTS, createMemoryLintFs } from "../../../src/lint/lint-project.js";
+import { LINT_MAX_FILE_BYTES } from "../../../src/lint/rules/file-too-large.js";
+import { lintFiles } from "../../../src/lint/run.js";
 
 const R = "/repo";
 

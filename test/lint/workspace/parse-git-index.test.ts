@@ -2,9 +2,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseGitIndex } from "../../src/lint/parse-git-index.js";
+import { parseGitIndex } from "../../../src/lint/workspace/parse-git-index.js";
 
-const DIR = join(import.meta.dirname, "..", "..", "fixtures", "lint", "git-index");
+const DIR = join(import.meta.dirname, "..", "..", "..", "fixtures", "lint", "git-index");
 const read = (name: string): Uint8Array => new Uint8Array(readFileSync(join(DIR, name)));
 const TRACKED = ["CLAUDE.local.md", "a/b/AGENTS.override.md", "a/ü file.md"];
 

@@ -4,10 +4,10 @@ import type { Host } from "../host/host.js";
 import { createMemoryHost, type MemoryEntry } from "../host/memory-host.js";
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
 import type { TurnContext } from "../model/turn-context.js";
-import { applyScenarioSettings } from "../session/compile-scenario.js";
-import { parseScenario, resolveAgainst } from "../session/parse-scenario.js";
-import { settingsAtTurn, VIRTUAL_CODEX_HOME, VIRTUAL_HOME, type Scenario } from "../session/scenario.js";
-import { loadTurnContext } from "./load-turn-context.js";
+import { applyScenarioSettings } from "./compile-scenario.js";
+import { parseScenario, resolveAgainst } from "./parse-scenario.js";
+import { settingsAtTurn, VIRTUAL_CODEX_HOME, VIRTUAL_HOME, type Scenario } from "./scenario.js";
+import { loadTurnContext } from "../discover/load-turn-context.js";
 import YAML from "yaml";
 
 /** Scenario files larger than this are refused (a scenario is hand-written YAML). */

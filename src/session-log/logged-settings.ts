@@ -1,7 +1,7 @@
 // The settings a session log says the model was last told — Codex 0.171.0's `turn_context` and `world_state`
 // records (promptc's own logs write the same two records) — as the baseline a resumed turn is diffed against. Pure.
 import type { ApprovalPolicy, SandboxMode } from "../model/turn-context.js";
-import type { ReferenceContext } from "./reference-context.js";
+import type { ReferenceContext } from "../session/reference-context.js";
 import type { WorldStatePayload } from "./session-log.js";
 import { isJsonObject, stringValue, type JsonObject } from "../model/json-value.js";
 

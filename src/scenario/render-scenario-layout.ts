@@ -1,11 +1,11 @@
 // layout.txt for a compiled scenario: every request labelled item by item, long texts shortened, with the
 // prefix check and simulated cache use per turn. Pure.
 import type { ContentPart, ResponseItem } from "../model/items.js";
-import type { CommonPrefixResult } from "./common-prefix.js";
-import { labelItem } from "./label-item.js";
-import type { SimulateCacheResult } from "./simulate-cache.js";
-import type { ScenarioTurnResult } from "../session/compile-scenario.js";
-import type { Scenario } from "../session/scenario.js";
+import type { CommonPrefixResult } from "../cache/common-prefix.js";
+import { labelItem } from "../cache/label-item.js";
+import type { SimulateCacheResult } from "../cache/simulate-cache.js";
+import type { ScenarioTurnResult } from "./compile-scenario.js";
+import type { Scenario } from "./scenario.js";
 import { formatCount } from "../model/format-count.js";
 
 /** Characters of a text kept on each side when a layout line is shortened. */

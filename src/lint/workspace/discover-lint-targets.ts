@@ -1,15 +1,15 @@
 // Finds what `promptc lint` checks (fast-glob over known agent-context names; nested .gitignore files with
 // negation, ignore patterns, --max-files) and reads each target through the Host. Does IO.
 import fg from "fast-glob";
-import type { Host } from "../host/host.js";
-import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
-import type { LintFileKind } from "../lint/define-rule.js";
-import { classifyLintPath, createLintFile, type LintFile, type ReadStatus } from "../lint/lint-file.js";
-import type { LintFs } from "../lint/lint-project.js";
-import { createGitignoreFilter, gitignorePruneGlobs, type GitignoreSource } from "../lint/create-gitignore-filter.js";
-import { globToRegExp } from "../lint/glob-to-regexp.js";
-import { LINT_MAX_FILE_BYTES } from "../lint/rules/file-too-large.js";
-import { ancestorsOf, joinPath, normalizePath } from "./paths.js";
+import type { Host } from "../../host/host.js";
+import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
+import type { LintFileKind } from "../define-rule.js";
+import { classifyLintPath, createLintFile, type LintFile, type ReadStatus } from "../lint-file.js";
+import type { LintFs } from "../lint-project.js";
+import { createGitignoreFilter, gitignorePruneGlobs, type GitignoreSource } from "./create-gitignore-filter.js";
+import { globToRegExp } from "../glob-to-regexp.js";
+import { LINT_MAX_FILE_BYTES } from "../rules/file-too-large.js";
+import { ancestorsOf, joinPath, normalizePath } from "../../discover/paths.js";
 
 /** What lint looks for when no paths are given (lint-and-cli.md §5.2). */
 export const DEFAULT_LINT_PATTERNS: readonly string[] = [

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryHost } from "../../src/host/memory-host.js";
-import { loadScenarioContexts, loadScenarioFile } from "../../src/discover/load-scenario.js";
-import { compileScenario, turnReplyItems } from "../../src/session/compile-scenario.js";
-import { buildScenarioSnapshot } from "../../src/cache/scenario-snapshot.js";
-import { parseScenario } from "../../src/session/parse-scenario.js";
+import { loadScenarioContexts, loadScenarioFile } from "../../src/scenario/load-scenario.js";
+import { compileScenario, turnReplyItems } from "../../src/scenario/compile-scenario.js";
+import { buildScenarioSnapshot } from "../../src/scenario/scenario-snapshot.js";
+import { parseScenario } from "../../src/scenario/parse-scenario.js";
 
 const yaml = (extra = "") => `profile: codex
 session: { id: "s-1", date: "2026-11-29", timezone: Etc/UTC, shell: bash }

@@ -2,9 +2,9 @@
 // `snapshot`, `diff`, `compact` and `preview --scenario` all start from. Does IO (through the Host).
 import type { Host } from "../host/host.js";
 import type { Diagnostic } from "../model/diagnostic.js";
-import { loadScenarioContexts, loadScenarioFile } from "../discover/load-scenario.js";
-import { compileScenario, type CompileScenarioResult } from "../session/compile-scenario.js";
-import type { Scenario } from "../session/scenario.js";
+import { loadScenarioContexts, loadScenarioFile } from "./load-scenario.js";
+import { compileScenario, type CompileScenarioResult } from "./compile-scenario.js";
+import type { Scenario } from "./scenario.js";
 
 export interface CompiledScenarioFile {
   scenario?: Scenario;

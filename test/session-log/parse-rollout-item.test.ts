@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseRolloutItem } from "../../src/session/parse-rollout-item.js";
+import { parseRolloutItem } from "../../src/session-log/parse-rollout-item.js";
 import { canonicalItem } from "../../src/compile/canonical-json.js";
 
 describe("parseRolloutItem", () => {

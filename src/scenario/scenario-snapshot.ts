@@ -1,11 +1,11 @@
 // The snapshot of a compiled scenario: turn-N.request.json files, layout.txt, and the prefix-invariant
 // findings (request N's input a prefix of N+1's; instructions, tools and prompt_cache_key unchanged). Pure.
-import { commonPrefix, explainPrefix, type CommonPrefixResult } from "./common-prefix.js";
-import { simulateCache, type SimulateCacheResult } from "./simulate-cache.js";
-import type { CountTokens } from "./token-counter.js";
-import type { ScenarioTurnResult } from "../session/compile-scenario.js";
-import { renderScenarioLayout } from "./render-layout.js";
-import type { Scenario } from "../session/scenario.js";
+import { commonPrefix, explainPrefix, type CommonPrefixResult } from "../cache/common-prefix.js";
+import { simulateCache, type SimulateCacheResult } from "../cache/simulate-cache.js";
+import type { CountTokens } from "../cache/token-counter.js";
+import type { ScenarioTurnResult } from "./compile-scenario.js";
+import { renderScenarioLayout } from "./render-scenario-layout.js";
+import type { Scenario } from "./scenario.js";
 
 export interface InvariantFinding {
   /** The later turn of the pair (1-based). */

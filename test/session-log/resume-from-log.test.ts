@@ -6,10 +6,10 @@ import { buildTurnRequest } from "../../src/loop/build-turn-request.js";
 import type { MessageItem, ResponseItem } from "../../src/model/items.js";
 import type { TurnContext } from "../../src/model/turn-context.js";
 import { getProfile } from "../../src/profiles/index.js";
-import { buildWorldState, loggedSettingsOf } from "../../src/session/logged-settings.js";
-import { parseSessionLog } from "../../src/session/parse-rollout.js";
+import { buildWorldState, loggedSettingsOf } from "../../src/session-log/logged-settings.js";
+import { parseSessionLog } from "../../src/session-log/parse-rollout.js";
 import { buildReferenceContext } from "../../src/session/reference-context.js";
-import { referenceFromLog, sentBaseInstructions, withBaseInstructionsItem } from "../../src/session/resume-from-log.js";
+import { referenceFromLog, sentBaseInstructions, withBaseInstructionsItem } from "../../src/session-log/resume-from-log.js";
 import { buildSettingsUpdate } from "../../src/session/settings-update.js";
 
 // A real 0.171.0 rollout after one `codex exec` turn in /work/demo/pkg (read-only, never); prose replaced by ours.

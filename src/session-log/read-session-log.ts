@@ -1,9 +1,8 @@
 // Read a session log through the Host and parse it (Codex rollout JSONL, request body, item lists). IO via Host.
 // Unreadable files, invalid UTF-8 and oversized logs become diagnostics; nothing throws.
-import { rebuildLegacyCompaction } from "../compact/build-compacted-history.js";
 import type { Host } from "../host/host.js";
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
-import { parseSessionLog, type ParsedSessionLog } from "../session/parse-rollout.js";
+import { parseSessionLog, type ParsedSessionLog, type RebuildCompacted } from "./parse-rollout.js";
 
 /**
  * Logs larger than this are read up to the limit and reported (a 100,000-item rollout is ~200 MB). It stays well
@@ -13,12 +12,15 @@ export const SESSION_LOG_MAX_BYTES = 256 * 1024 * 1024;
 
 export interface ReadSessionLogOptions {
   maxBytes?: number;
+  /** Rebuilds the history of a legacy compaction entry (one without replacement_history): the caller passes
+   * compact/'s `rebuildLegacyCompaction`, so reading a log does not depend on the compaction code. */
+  rebuildCompacted: RebuildCompacted;
 }
 
 export function readSessionLog(
   host: Pick<Host, "readBytes">,
   path: string,
-  options: ReadSessionLogOptions = {},
+  options: ReadSessionLogOptions,
 ): Result<ParsedSessionLog | undefined> {
   const maxBytes = options.maxBytes ?? SESSION_LOG_MAX_BYTES;
   const read = host.readBytes(path, { maxBytes });
@@ -41,6 +43,6 @@ export function readSessionLog(
     text = new TextDecoder("utf-8").decode(read.value.bytes);
     diagnostics.push(diagnostic("session/invalid-utf8", "warning", `${path} is not valid UTF-8; invalid bytes were replaced with U+FFFD`, { file: path }));
   }
-  const parsed = parseSessionLog(text, { file: path, rebuildCompacted: rebuildLegacyCompaction });
+  const parsed = parseSessionLog(text, { file: path, rebuildCompacted: options.rebuildCompacted });
   return { value: parsed.value, diagnostics: [...diagnostics, ...parsed.diagnostics] };
 }

@@ -1,10 +1,10 @@
 // compileScenario: every request of a described session, turn by turn, through nextRequest. Pure: the turn
-// contexts come in as data (discover/load-scenario.ts builds them through the Host).
+// contexts come in as data (load-scenario.ts builds them through the Host).
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { ResponseItem } from "../model/items.js";
 import type { TurnContext } from "../model/turn-context.js";
 import type { Scenario, ScenarioSettings, ScenarioTurn } from "./scenario.js";
-import { createSession, nextRequest, recordItems, type Session, type SessionOptions, type SessionTurnResult } from "./session.js";
+import { createSession, nextRequest, recordItems, type Session, type SessionOptions, type SessionTurnResult } from "../session/session.js";
 
 export interface ScenarioTurnResult extends SessionTurnResult {
   /** 1-based turn number. */
