@@ -2,6 +2,7 @@
 // workspace (files, a git history, untracked files), the command line, and the extractor for the capture. Pure data.
 import type { Diagnostic } from "../model/diagnostic.js";
 import { calibrateClaudeCode } from "./claude-code/calibrate-claude-code.js";
+import { calibratePi } from "./pi/calibrate-pi.js";
 
 export interface CalibrationWorkspace {
   /** Files relative to the workspace (the git work tree). */
@@ -37,5 +38,12 @@ export const HARNESS_CALIBRATIONS: { readonly [agent: string]: HarnessCalibratio
     workspace: { files: { "CLAUDE.md": "calibration\n" }, home: {}, commit: "calibration", untracked: longStatus() },
     args: ["-p", "hello"],
     extract: calibrateClaudeCode,
+  },
+  pi: {
+    adapter: "pi",
+    profile: "pi",
+    workspace: { files: { "AGENTS.md": "calibration\n", ".pi/skills/calibration/SKILL.md": "---\nname: calibration\ndescription: calibration\n---\n" }, home: {}, untracked: {} },
+    args: ["-p", "hello"],
+    extract: calibratePi,
   },
 };

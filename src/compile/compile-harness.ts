@@ -7,14 +7,15 @@ import { serializeWireBody } from "./wire/serialize-body.js";
 
 export function compileHarness<Turn, Prose>(profile: HarnessProfile<Turn, Prose>, turn: Turn, prose: Prose, diagnostics: Diagnostic[] = []): HarnessRequest {
   const built = profile.build(turn, prose);
+  const wire = profile.wireOf?.(turn) ?? profile.wire;
   return {
     profile: profile.id,
     agentVersion: profile.agentVersion,
-    wire: profile.wire,
+    wire,
     endpoint: profile.endpoint(turn),
     model: profile.modelOf(turn),
     body: built.body,
-    bytes: serializeWireBody(built.body, profile.wire),
+    bytes: serializeWireBody(built.body, wire),
     layers: built.layers,
     tools: built.tools.map((t) => ({ name: t.name, json: JSON.stringify(t.value), prose: t.prose })),
     diagnostics,

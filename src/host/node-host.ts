@@ -138,6 +138,13 @@ export function createNodeHost(options: NodeHostOptions = {}): Host {
         return fail(error);
       }
     },
+    readDirRaw(path): HostResult<DirEntry[]> {
+      try {
+        return { ok: true, value: readdirSync(path, { withFileTypes: true }).map((d) => ({ name: d.name, kind: kindOfDirent(d) })) };
+      } catch (error) {
+        return fail(error);
+      }
+    },
     realpath(path): HostResult<string> {
       try {
         return { ok: true, value: realpathSync.native(path) };

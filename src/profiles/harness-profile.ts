@@ -22,6 +22,8 @@ export interface HarnessProfile<Turn = unknown, Prose = unknown> {
   /** The agent version whose layout this reproduces. */
   agentVersion: string;
   wire: WireFormat;
+  /** When the format depends on the turn (pi follows its configured provider). */
+  wireOf?: (turn: Turn) => WireFormat;
   /** Method and path (with query) for a given turn. */
   endpoint: (turn: Turn) => string;
   tokenizer: HarnessTokenizer;

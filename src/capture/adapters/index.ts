@@ -2,8 +2,9 @@
 import type { AgentAdapter } from "../agent-adapter.js";
 import { claudeCodeAdapter } from "./claude-code.js";
 import { codexAdapter } from "./codex.js";
+import { piAdapter } from "./pi.js";
 
-export const AGENT_ADAPTERS: readonly AgentAdapter[] = [codexAdapter, claudeCodeAdapter];
+export const AGENT_ADAPTERS: readonly AgentAdapter[] = [codexAdapter, claudeCodeAdapter, piAdapter];
 
 export function getAdapter(id: string): AgentAdapter | undefined {
   return AGENT_ADAPTERS.find((a) => a.id === id);

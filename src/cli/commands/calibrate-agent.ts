@@ -5,12 +5,13 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { makeDirectories } from "../../host/make-directories.js";
 import { tmpdir } from "node:os";
-import { delimiter, dirname, join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { getAdapter } from "../../capture/adapters/index.js";
 import { agentVersionFrom } from "../../capture/agent-adapter.js";
 import { HARNESS_CALIBRATIONS, type CalibrationWorkspace } from "../../capture/harness-calibrations.js";
 import { runCapture } from "../../capture/server/run-capture.js";
 import { calibrationPath, writeCalibration } from "../../host/calibration-store.js";
+import { findAgentInstall } from "../../host/find-agent-install.js";
 import { getHarnessProfile } from "../../profiles/harness-profiles.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { createStyle } from "../format/style.js";
@@ -47,21 +48,6 @@ function buildCalibrationWorkspace(ws: CalibrationWorkspace): { root: string; cw
   return { root, cwd, home };
 }
 
-function onPath(names: readonly string[], env: CliIO["env"]): string | undefined {
-  for (const dir of (env.PATH ?? "").split(delimiter)) {
-    for (const name of names) {
-      const p = join(dir, name);
-      try {
-        execFileSync(p, ["--version"], { stdio: "ignore", timeout: 30_000 });
-        return p;
-      } catch {
-        // not here
-      }
-    }
-  }
-  return undefined;
-}
-
 export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliIO): Promise<number> {
   const fail = (msg: string): number => {
     io.stderr(`promptc calibrate: ${msg}\n`);
@@ -84,17 +70,17 @@ export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliI
     version = profile.agentVersion;
     source = file;
   } else {
-    const bin = options.bin !== undefined ? resolve(io.cwd, options.bin) : onPath(adapter.executables, io.env);
+    const bin = options.bin !== undefined ? resolve(io.cwd, options.bin) : findAgentInstall(adapter.executables.filter((e) => !e.endsWith(".js")), adapter.packageName, io.env)?.bin;
     if (bin === undefined) return fail(`${adapter.displayName} not found on PATH (pass --bin PATH)`);
     const ws = buildCalibrationWorkspace(cal.workspace);
     try {
       const env = { PATH: io.env.PATH, HOME: ws.home, TERM: "dumb", LANG: "C.UTF-8" };
       const out: string[] = [];
-      const run = await runCapture({ adapter, argv: [bin, ...cal.args], cwd: ws.cwd, env, timeoutMs: 180_000, onAgentOutput: (t) => out.push(t) });
+      const run = await runCapture({ adapter, argv: [bin, ...cal.args], cwd: ws.cwd, env, isolated: adapter.requiresIsolation !== undefined, timeoutMs: 180_000, onAgentOutput: (t) => out.push(t) });
       const req = run.requests.find((r) => r.reply.kind === "model");
       if (req === undefined) return fail(`${bin} sent no model request (exit ${run.exitCode}): ${out.join("").slice(0, 300)}`);
       body = JSON.parse(Buffer.from(req.body).toString("utf8")) as typeof body;
-      version = agentVersionFrom(adapter, req.headers["user-agent"]);
+      version = agentVersionFrom(adapter, req.headers["user-agent"]) ?? findAgentInstall(adapter.executables, adapter.packageName, io.env, bin)?.version;
       source = `ran ${bin}`;
     } finally {
       rmSync(ws.root, { recursive: true, force: true });

@@ -54,9 +54,9 @@ function isInside(path: string, dir: string): boolean {
   return path === dir || path.startsWith(dir === "/" ? "/" : `${dir}/`);
 }
 
-/** `.md` files under a rules folder, depth first, each folder's entries in name order. */
+/** `.md` files under a rules folder, depth first, each folder's entries in the file system's order (as Claude Code). */
 function listRules(host: Host, dir: string): string[] {
-  const listed = host.readDir(dir);
+  const listed = host.readDirRaw?.(dir) ?? host.readDir(dir);
   if (!listed.ok) return [];
   const out: string[] = [];
   for (const e of listed.value) {
@@ -150,9 +150,9 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
     if (add(joinPath(dir, "CLAUDE.md"), "project", "claude-md", 0)) projectClaudeMd = true;
     if (add(joinPath(dir, ".claude", "CLAUDE.md"), "project", "dot-claude", 0)) projectClaudeMd = true;
     const rules = listRules(host, joinPath(dir, ".claude", "rules"));
-    if (rules.length > 1) {
+    if (rules.length > 1 && host.readDirRaw === undefined) {
       diagnostics.push(
-        diagnostic("claude-md/rules-order", "info", `${joinPath(dir, ".claude", "rules")} holds ${rules.length} rules files; Claude Code sends them in the file system's directory order, promptc shows them in name order`, {
+        diagnostic("claude-md/rules-order", "info", `${joinPath(dir, ".claude", "rules")} holds ${rules.length} rules files; Claude Code sends them in the file system's directory order, which this host cannot tell, so promptc shows them in name order`, {
           file: joinPath(dir, ".claude", "rules"),
         }),
       );

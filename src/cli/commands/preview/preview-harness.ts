@@ -6,6 +6,8 @@ import { compileHarness } from "../../../compile/compile-harness.js";
 import { HARNESS_TURN_LOADERS } from "../../../discover/harness-turn-loaders.js";
 import { formatDateInZone, isValidTimezone } from "../../../discover/resolve-environment.js";
 import { createNodeHost } from "../../../host/node-host.js";
+import { getAdapter } from "../../../capture/adapters/index.js";
+import { findAgentInstall } from "../../../host/find-agent-install.js";
 import { calibrationPath, readCalibration } from "../../../host/calibration-store.js";
 import { probeGit } from "../../../host/probe-git.js";
 import { getHarnessProfile } from "../../../profiles/harness-profiles.js";
@@ -75,6 +77,10 @@ export function runHarnessPreview(options: PreviewOptions, io: CliIO): number {
     sessionId: options.sessionId ?? PLACEHOLDER_SESSION_ID,
   };
   if (options.model !== undefined) inputs.model = options.model;
+  // pi's prompt names its install folder: the pi on PATH.
+  const adapter = getAdapter(profile.id);
+  const install = adapter?.packageName !== undefined ? findAgentInstall(adapter.executables.filter((e) => !e.endsWith(".js")), adapter.packageName, io.env) : undefined;
+  if (install?.packageDir !== undefined) inputs.installDir = install.packageDir;
   const loaded = load(host, inputs);
   // Prose the user's own agent supplied (`promptc calibrate --agent X`), else promptc's stand-ins.
   const calPath = calibrationPath(io.env, io.env.HOME, profile.id, profile.agentVersion);
