@@ -1,12 +1,14 @@
 // JSON Schema (draft-07) of scenario files, validated with ajv. Pure data.
+import { APPROVAL_POLICIES, SANDBOX_MODES } from "../model/permission-modes.js";
+import { PROFILE_IDS } from "../profiles/index.js";
 
 const settings = {
   type: "object",
   additionalProperties: false,
   properties: {
     cwd: { type: "string", minLength: 1 },
-    sandbox: { enum: ["read-only", "workspace-write", "danger-full-access"] },
-    approval: { enum: ["untrusted", "on-failure", "on-request", "never"] },
+    sandbox: { enum: [...SANDBOX_MODES] },
+    approval: { enum: [...APPROVAL_POLICIES] },
     model: { type: "string", minLength: 1 },
     date: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
     timezone: { type: "string", minLength: 1 },
@@ -96,7 +98,7 @@ export const SCENARIO_SCHEMA = {
   properties: {
     name: { type: "string", pattern: "^[a-z0-9][a-z0-9._-]*$" },
     description: { type: "string" },
-    profile: { enum: ["codex", "promptc"] },
+    profile: { enum: [...PROFILE_IDS] },
     codexHome: { type: "string", minLength: 1 },
     files: {
       type: "object",

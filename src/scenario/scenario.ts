@@ -2,8 +2,10 @@
 // Types only (pure). The JSON Schema is scenario-schema.ts; parsing is parse-scenario.ts.
 import type { ResponseItem } from "../model/items.js";
 import type { ApprovalPolicy, SandboxMode } from "../model/turn-context.js";
+import type { ProfileId } from "../profiles/profile.js";
 
-export type ScenarioProfile = "codex" | "promptc";
+/** A profile id (profiles/index.ts `PROFILE_IDS`; the schema's enum lists them). */
+export type ScenarioProfile = ProfileId;
 
 /** Settings in force from the turn that names them on; every key is optional in an override. */
 export interface ScenarioSettings {

@@ -1,14 +1,12 @@
 // The settings a session log says the model was last told — Codex 0.171.0's `turn_context` and `world_state`
 // records (promptc's own logs write the same two records) — as the baseline a resumed turn is diffed against. Pure.
-import type { ApprovalPolicy, SandboxMode } from "../model/turn-context.js";
+import { isApprovalPolicy, isSandboxMode, type ApprovalPolicy, type SandboxMode } from "../model/permission-modes.js";
 import type { ReferenceContext } from "../session/reference-context.js";
 import type { WorldStatePayload } from "./session-log.js";
 import { isJsonObject, stringValue, type JsonObject } from "../model/json-value.js";
 
 const strings = (v: unknown): string[] | undefined => (Array.isArray(v) && v.every((x) => typeof x === "string") ? v : undefined);
 
-const SANDBOXES = new Set<string>(["read-only", "workspace-write", "danger-full-access"]);
-const APPROVALS = new Set<string>(["untrusted", "on-failure", "on-request", "never"]);
 
 /** What the log records; a field it does not record is absent (a resumed turn takes it as unchanged). */
 export interface LoggedSettings {
@@ -54,10 +52,10 @@ function fromTurnContext(tc: JsonObject, out: LoggedSettings): void {
   const model = stringValue(tc.model);
   if (model !== undefined) out.model = model;
   const approval = stringValue(tc.approval_policy) ?? stringValue(tc.approval);
-  if (approval !== undefined && APPROVALS.has(approval)) out.approval = approval as ApprovalPolicy;
+  if (isApprovalPolicy(approval)) out.approval = approval;
   const policy = isJsonObject(tc.sandbox_policy) ? tc.sandbox_policy : undefined;
   const sandbox = stringValue(policy?.type) ?? stringValue(tc.sandbox);
-  if (sandbox !== undefined && SANDBOXES.has(sandbox)) out.sandbox = sandbox as SandboxMode;
+  if (isSandboxMode(sandbox)) out.sandbox = sandbox;
   const network = policy?.network_access ?? tc.network_access;
   if (typeof network === "boolean") out.networkAccess = network;
   const roots = strings(policy?.writable_roots) ?? strings(tc.writable_roots);

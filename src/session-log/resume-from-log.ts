@@ -6,6 +6,7 @@ import type { ProseSet } from "../fragments/prose-set.js";
 import type { MessageItem, ResponseItem } from "../model/items.js";
 import type { TurnContext } from "../model/turn-context.js";
 import type { Profile } from "../profiles/profile.js";
+import { layoutHasSection } from "../profiles/profile-for-model.js";
 import type { LoggedSettings } from "./logged-settings.js";
 import { buildReferenceContext, type ReferenceContext } from "../session/reference-context.js";
 
@@ -38,9 +39,9 @@ export function referenceFromLog(settings: LoggedSettings, ctx: TurnContext, pro
     },
   };
   const ref = buildReferenceContext(then, profile, prose);
-  if (s.filesystem !== undefined && profile.environmentFilesystem) ref.filesystem = s.filesystem;
+  if (s.filesystem !== undefined && profile.layout.environmentFilesystem) ref.filesystem = s.filesystem;
   if (s.agentsMd === null) delete ref.agentsMd;
-  else if (s.agentsMd !== undefined && profile.contextSections.includes("agents-md")) ref.agentsMd = s.agentsMd;
+  else if (s.agentsMd !== undefined && layoutHasSection(profile.layout, "agents-md")) ref.agentsMd = s.agentsMd;
   if (s.developerInstructions === null) delete ref.developerInstructions;
   else if (s.developerInstructions !== undefined && s.developerInstructions !== "") ref.developerInstructions = s.developerInstructions;
   return ref;
@@ -81,7 +82,7 @@ const isBaseItem = (item: ResponseItem | undefined, text: string | undefined): b
  * a logged text, a first single untagged developer message counts as the base item, else `fallback` is used.
  */
 export function withBaseInstructionsItem(history: readonly ResponseItem[], logged: string | undefined, fallback: string, sessionId: string, profile: Profile): ResponseItem[] {
-  if (profile.baseInstructions !== "developer-message" || isBaseItem(history[0], logged)) return [...history];
+  if (profile.layout.baseInstructions !== "developer-message" || isBaseItem(history[0], logged)) return [...history];
   const item: MessageItem = { type: "message", role: "developer", content: [{ type: "input_text", text: logged ?? fallback }] };
-  return [profile.messageIds ? { ...item, id: messageId(sessionId, 0) } : item, ...history];
+  return [profile.layout.messageIds ? { ...item, id: messageId(sessionId, 0) } : item, ...history];
 }
