@@ -20,8 +20,10 @@ export function calibrationPath(env: Readonly<Record<string, string | undefined>
 
 export function readCalibration(path: string): StoredCalibration | undefined {
   try {
-    const v = JSON.parse(readFileSync(path, "utf8")) as StoredCalibration;
-    return typeof v === "object" && v !== null && typeof v.profile === "string" && typeof v.agentVersion === "string" && typeof v.prose === "object" ? v : undefined;
+    const v = JSON.parse(readFileSync(path, "utf8")) as StoredCalibration | null;
+    if (typeof v !== "object" || v === null) return undefined;
+    const { profile, agentVersion, prose } = v;
+    return typeof profile === "string" && typeof agentVersion === "string" && typeof prose === "object" && prose !== null ? v : undefined;
   } catch {
     return undefined;
   }
