@@ -5,6 +5,7 @@ import type { Diagnostic } from "../model/diagnostic.js";
 import type { GitFacts } from "../model/git-facts.js";
 import { loadClaudeCodeTurn } from "./claude-code/load-claude-code-turn.js";
 import { findProjectRoot } from "./find-project-root.js";
+import { loadGeminiTurn } from "./gemini/load-gemini-turn.js";
 import { loadPiTurn } from "./pi/load-pi-turn.js";
 
 /** What every harness turn starts from; each loader takes what its harness uses. */
@@ -35,6 +36,13 @@ export type HarnessTurnLoader = (host: Host, inputs: HarnessTurnInputs) => Loade
 export const HARNESS_TURN_LOADERS: { readonly [profileId: string]: HarnessTurnLoader } = {
   "claude-code": (host, inputs) => {
     const loaded = loadClaudeCodeTurn(host, inputs);
+    return { turn: loaded.turn, diagnostics: loaded.diagnostics };
+  },
+  "gemini-cli": (host, inputs) => {
+    const options: Parameters<typeof loadGeminiTurn>[1] = { cwd: inputs.cwd, home: inputs.home, date: inputs.date, platform: inputs.platform, message: inputs.message };
+    if (inputs.model !== undefined) options.model = inputs.model;
+    if (inputs.installDir !== undefined) options.installDir = inputs.installDir;
+    const loaded = loadGeminiTurn(host, options);
     return { turn: loaded.turn, diagnostics: loaded.diagnostics };
   },
   pi: (host, inputs) => {

@@ -49,8 +49,9 @@ export interface Host {
   /** Directory entries, sorted by name (byte order) so callers are deterministic. */
   readDir(path: string): HostResult<DirEntry[]>;
   /**
-   * Directory entries in the file system's own order (what readdir returns, unsorted): for reproducing a
-   * harness that lists in that order (pi's skills, Claude Code's rules). Optional; callers fall back to readDir.
+   * Directory entries in the file system's own order (what readdir(3) returns, unsorted; Node's readdirSync
+   * sorts): for reproducing a harness that lists in that order (Claude Code's rules). Optional; callers fall
+   * back to readDir.
    */
   readDirRaw?(path: string): HostResult<DirEntry[]>;
   /** Canonical absolute path (symlinks resolved). */

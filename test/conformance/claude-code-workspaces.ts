@@ -48,6 +48,8 @@ export const CLAUDE_CODE_WORKSPACES: HarnessWorkspace[] = [
       "repo/CLAUDE.local.md": "local root\n",
       "repo/.claude/CLAUDE.md": "dot claude root\n",
       "repo/.claude/rules/one.md": "---\ndescription: d\n---\nrule one\n",
+      "repo/.claude/rules/sub/deep.md": "deep rule\n",
+      "repo/.claude/rules/a.md": "rule a\n",
       "repo/.claude/rules/two.md": "---\npaths: src/**\n---\nrule scoped\n",
       "repo/.claude/skills/zeta/SKILL.md": "---\nname: zeta\ndescription: desc of zeta\n---\n",
       "repo/.claude/skills/alpha/SKILL.md": "---\nname: alpha\ndescription: desc of alpha\n---\n",

@@ -62,7 +62,8 @@ function kindOf(host: Host, path: string, kind: string): string {
 }
 
 function collect(host: Host, dir: string, mode: "pi" | "agents", root: string, ig: Ignore): string[] {
-  const listed = host.readDirRaw?.(dir) ?? host.readDir(dir);
+  // pi lists with Node's readdirSync, which returns names in byte order: readDir's order.
+  const listed = host.readDir(dir);
   if (!listed.ok) return [];
   addIgnores(host, ig, dir, root);
   const rel = (p: string) => p.slice(root.length + 1);
