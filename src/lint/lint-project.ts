@@ -11,6 +11,8 @@ export interface LintFs {
   readText(path: string): string | undefined;
   /** Sorted entry names of a directory ([] when missing). */
   list(path: string): { name: string; kind: LintEntryKind }[];
+  /** Project-relative real path (symlinks resolved), or undefined when missing or outside the project. */
+  realPath?(path: string): string | undefined;
 }
 
 /** One file of Codex's project-doc chain, as the discovery walk read it for one working directory. */

@@ -79,14 +79,14 @@ function parseRuleFlags(flags: readonly string[]): { rules: { [id: string]: Rule
 }
 
 /** Reads one target and keeps the bytes its text was decoded from (--fix writes back only the bytes it changes). */
-function readTarget(host: Host, root: string, path: string, kind: LintFile["kind"]): { file: LintFile; bytes?: Uint8Array } {
+function readTarget(host: Host, root: string, path: string, kind: LintFile["kind"], realPath?: string): { file: LintFile; bytes?: Uint8Array } {
   let bytes: Uint8Array | undefined;
   const keeping: Host = { ...host, readBytes: (p, o) => {
     const r = host.readBytes(p, o);
     if (r.ok) bytes = r.value.bytes;
     return r;
   } };
-  const file = readLintFile(keeping, root, path, kind);
+  const file = readLintFile(keeping, root, path, kind, realPath);
   return bytes !== undefined ? { file, bytes } : { file };
 }
 
@@ -188,7 +188,7 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     if (fatal) return usage(io, fatal.message);
     for (const d of found.diagnostics) io.stderr(`promptc lint: ${d.message}\n`);
     files = found.value.targets.map((t) => {
-      const read = readTarget(host, root, t.path, t.kind);
+      const read = readTarget(host, root, t.path, t.kind, t.realPath);
       if (read.bytes !== undefined) bytesOf.set(t.path, read.bytes);
       return read.file;
     });
