@@ -14,4 +14,5 @@ export const commands: { readonly [verb: string]: () => Promise<RegisterCommand>
   compact: async () => (await import("./compact.js")).registerCompact,
   capture: async () => (await import("./capture.js")).registerCapture,
   calibrate: async () => (await import("./calibrate.js")).registerCalibrate,
+  agents: async () => (await import("./agents.js")).registerAgents,
 };
