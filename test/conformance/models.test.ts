@@ -119,7 +119,7 @@ describe.skipIf("skip" in codex)(`codex-cli ${"version" in codex ? codex.version
 
   beforeAll(async () => {
     mkdirSync(home, { recursive: true });
-    calibrated = await cli(["calibrate", "--agent", "codex", "--codex", bin], { HOME: home, XDG_CACHE_HOME: xdg, PATH: process.env.PATH, LANG: "C.UTF-8" });
+    calibrated = await cli(["calibrate", "--agent", "codex", "--bin", bin], { HOME: home, XDG_CACHE_HOME: xdg, PATH: process.env.PATH, LANG: "C.UTF-8" });
   }, 600_000);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 

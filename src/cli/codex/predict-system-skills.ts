@@ -13,10 +13,12 @@ export function predictSystemSkills(host: Host, codexHome: string, setup: CodexM
   const files = setup.calibration?.calibration.systemSkills ?? [];
   const skills = files.filter((f) => f.path.endsWith("/SKILL.md")).length;
   if (files.length === 0 || setup.calibration === undefined) {
+    // Said only where a Codex is installed to start there; without one nothing will appear.
+    if (setup.installed === undefined) return { host, diagnostics: [] };
     return {
       host,
       diagnostics: [
-        diagnostic("codex/system-skills-pending", "warning", `${root} does not exist yet: Codex installs its system skills there on first start, so its skills section will list them too (\`promptc calibrate --agent codex\` lets preview predict them)`, { file: root }),
+        diagnostic("codex/system-skills-pending", "info", `${root} does not exist yet: Codex installs its system skills there on first start, so its skills section will list them too (\`promptc calibrate --agent codex\` lets preview predict them)`, { file: root }),
       ],
     };
   }

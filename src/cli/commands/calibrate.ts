@@ -1,27 +1,28 @@
 // `promptc calibrate <captured.json|capture-dir…> --profile codex -o prose/`: extract the prose fragments from
 // captures of the user's installed agent into a `--prose-dir`. Does IO (CLI edge): reads captures, writes files.
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { getAdapter } from "../../capture/adapters/index.js";
 import { calibrateProse, type CalibrateApproval, type CalibrateInput } from "../../capture/calibrate-prose.js";
 import { captureSettings, unextractedProse } from "../../capture/capture-settings.js";
-import { makeDirectories } from "../../host/make-directories.js";
+import { makeDirectoriesNoFollow, writeFileNoFollow } from "../../host/write-no-follow.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+import { runCalibrateAgent, type CalibrateAgentOptions } from "./calibrate-agent.js";
 import type { RegisterCommand } from "./register-command.js";
 import { APPROVAL_POLICIES, isApprovalPolicy, unknownApprovalPolicy } from "../../model/permission-modes.js";
 
 interface CalibrateCliOptions {
-  agent?: string;
-  codex?: string;
   profile: string;
   out?: string;
   approval?: string;
   sandbox?: string;
   model?: string;
   agentVersion?: string;
+  agent?: string;
+  bin?: string;
   color?: boolean;
 }
 
@@ -95,9 +96,9 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
     .command("calibrate")
     .description("extract prose (base instructions, preambles, permission texts, session-update sentences, tool descriptions) from captures into a --prose-dir")
     .argument("[captures...]", "captured request bodies (NNN.request.json) or capture -o folders; first and resumed turns may be mixed (texts that differ between them are reported as conflicts, the first kept)")
-    .option("--agent <id>", "run the installed agent offline and store its calibration in promptc's cache (codex; no captures needed)")
-    .option("--codex <bin>", "with --agent codex: the Codex binary (default: $CODEX_BIN, else codex on PATH)")
     .option("--profile <id>", "profile the prose is for", "codex")
+    .option("--agent <id>", "calibrate from your installed agent, run offline, into promptc's cache: codex (no captures, no flags: catalogue, prose and tools per model family), claude-code, pi (or from one capture given as the argument)")
+    .option("--bin <path>", "with --agent: the agent's executable (default: found on PATH)")
     .option("-o, --out <dir>", "prose directory to write")
     .option("--approval <policy>", `approval policy the captured turns ran with (${APPROVAL_POLICIES.join(", ")}; default: what the capture shows, else never)`)
     .option("--sandbox <mode>", "sandbox mode the capture ran with (checked against the capture; refused when it contradicts it)")
@@ -106,16 +107,32 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
     .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")
     .action(async (paths: string[], options: CalibrateCliOptions) => {
+      if (options.agent === "codex") {
+        if (paths.length > 0) {
+          io.stderr("promptc calibrate: --agent codex runs Codex itself; give either --agent codex or captures, not both\n");
+          return setExitCode(EXIT_USAGE);
+        }
+        const { runCalibrateCodexAgent } = await import("./calibrate-codex-agent.js");
+        return setExitCode(await runCalibrateCodexAgent({ agent: "codex", ...(options.bin !== undefined ? { codex: options.bin } : {}), color: colorFor(io, options.color) }, io));
+      }
+      if (options.agent !== undefined) {
+        if (paths.length > 1) {
+          io.stderr("promptc calibrate: --agent takes at most one capture\n");
+          return setExitCode(EXIT_USAGE);
+        }
+        const agentOptions: CalibrateAgentOptions = { agent: options.agent };
+        if (options.bin !== undefined) agentOptions.bin = options.bin;
+        if (paths[0] !== undefined) agentOptions.capture = paths[0];
+        return setExitCode(await runCalibrateAgent(agentOptions, io));
+      }
+      if (paths.length === 0) {
+        io.stderr("promptc calibrate: missing captures (or --agent X)\n");
+        return setExitCode(EXIT_USAGE);
+      }
       const fail = (msg: string) => {
         io.stderr(`promptc calibrate: ${msg}\n`);
         setExitCode(EXIT_USAGE);
       };
-      if (options.agent !== undefined) {
-        if (paths.length > 0) return fail("--agent runs the agent itself; give either --agent or captures, not both");
-        const { runCalibrateAgent } = await import("./calibrate-agent.js");
-        return setExitCode(await runCalibrateAgent({ agent: options.agent, ...(options.codex !== undefined ? { codex: options.codex } : {}), color: colorFor(io, options.color) }, io));
-      }
-      if (paths.length === 0) return fail("give captures to calibrate from, or --agent codex to run the installed Codex");
       if (options.out === undefined) return fail("missing -o <dir> (the prose directory to write)");
       const adapter = getAdapter(options.profile);
       if (!adapter || adapter.profile !== options.profile) return fail(`profile '${options.profile}' cannot be calibrated from captures (supported: codex)`);
@@ -144,12 +161,12 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
       const settings = { sandbox: seen.sandbox ?? options.sandbox ?? null, approval, model: seen.model ?? options.model ?? result.layout?.model ?? null };
       const meta = { profile: options.profile, agent: adapter.id, agentVersion: result.agentVersion ?? null, targetVersion: adapter.targetVersion ?? null, settings, sources: result.sources, missing };
       try {
-        makeDirectories(out);
+        makeDirectoriesNoFollow(out, io.cwd);
         for (const [name, text] of Object.entries(result.files)) {
-          writeFileSync(join(out, name), text);
+          writeFileNoFollow(join(out, name), text, io.cwd);
           io.stdout(`${name}  ${Buffer.byteLength(text)} bytes\n`);
         }
-        writeFileSync(join(out, "calibration.json"), JSON.stringify(meta, null, 2) + "\n");
+        writeFileNoFollow(join(out, "calibration.json"), JSON.stringify(meta, null, 2) + "\n", io.cwd);
       } catch (err) {
         return fail(`cannot write ${options.out}: ${(err as Error).message}`);
       }

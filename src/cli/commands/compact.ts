@@ -20,10 +20,11 @@ import { calibratedTextFor } from "../../cli/codex/load-codex-calibration.js";
 import { catalogueContextWindow } from "../../cli/codex/load-codex-model-setup.js";
 import { renderCompactReport } from "../format/compact-report.js";
 import { colorFor, createStyle } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
 import { scenarioSetup } from "../scenario-setup.js";
+import { isPromptcLog } from "../../session-log/session-log.js";
 
 const SCENARIO_EXTENSION = /\.ya?ml$/i;
 const JSON_EXTENSION = /\.json$/i;
@@ -77,7 +78,7 @@ function profileOfSummaries(log: ParsedSessionLog): ProfileId | undefined {
 }
 
 /** A rollout Codex wrote (promptc's own run logs say originator "promptc"). */
-const isCodexRollout = (log: ParsedSessionLog): boolean => log.format === "codex-rollout" && log.meta.originator !== "promptc";
+const isCodexRollout = (log: ParsedSessionLog): boolean => log.format === "codex-rollout" && !isPromptcLog(log.meta);
 
 // Your file, else the prefix recovered from the log itself (the harness's exact text, never shipped), else a profile's.
 function loadPrefix(options: CompactCliOptions, cwd: string, input: Input, io: CliIO): Loaded {
@@ -216,13 +217,14 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
         pins: pins.value,
         injectInitialContext: options.initialContext,
         method: options.estimate,
+        countTokens: tokenCounterOf(io).count,
       });
       const diagnostics: Diagnostic[] = [...loaded.diagnostics, ...report.result.diagnostics];
       if (options.json) {
         const { result, ...rest } = report;
         const { history, diagnostics: _d, ...outcome } = result;
         const json = { file, format: input.format, meta: log.meta, summaryPrefixFrom: prefix.origin, ...rest, outcome, diagnostics, history };
-        io.stdout(JSON.stringify(json, null, 2) + "\n");
+        writeExact(io, JSON.stringify(json, null, 2) + "\n");
       } else {
         io.stdout(renderCompactReport({ file, format: input.format, log, report, prefixOrigin: prefix.origin, diagnostics }, createStyle(colorFor(io, options.color))));
       }

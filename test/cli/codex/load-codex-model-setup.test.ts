@@ -129,9 +129,12 @@ describe("predictSystemSkills", () => {
     const started = host({ "/codex/skills/.system/.codex-system-skills.marker": "x" });
     expect(predictSystemSkills(started, "/codex", setup).diagnostics).toEqual([]);
   });
-  it("says the skills will appear when there is no calibration", () => {
-    const h = createMemoryHost({ files: { "/codex/config.toml": "" }, home: "/home/u", env: {} });
+  it("says the skills will appear when there is no calibration and a Codex is installed, and nothing without one", () => {
+    const h = createMemoryHost({ files: { "/codex/config.toml": "", "/opt/bin/codex": "#!/bin/sh\n" }, home: "/home/u", env: { PATH: "/opt/bin" } });
     const setup = loadCodexModelSetup(h, { codexHome: "/codex", config: defaultCodexConfig(), targetVersion: "0.171.0", fallbackSlug: "x" }).value;
     expect(predictSystemSkills(h, "/codex", setup).diagnostics.map((d) => d.rule)).toEqual(["codex/system-skills-pending"]);
+    const none = createMemoryHost({ files: { "/codex/config.toml": "" }, home: "/home/u", env: {} });
+    const bare = loadCodexModelSetup(none, { codexHome: "/codex", config: defaultCodexConfig(), targetVersion: "0.171.0", fallbackSlug: "x" }).value;
+    expect(predictSystemSkills(none, "/codex", bare).diagnostics).toEqual([]);
   });
 });
