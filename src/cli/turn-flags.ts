@@ -82,7 +82,7 @@ export function addTurnFlags(command: Command): Command {
     .option("--profile <name>", `harness profile: ${profileIdList()}`, DEFAULT_PROFILE_ID)
     .option("--codex-home <dir>", "CODEX_HOME (default: $CODEX_HOME or ~/.codex)")
     .option("--config <file>", "config.toml to use instead of $CODEX_HOME/config.toml")
-    .option("-p, --config-profile <name>", "[profiles.NAME] of config.toml to apply")
+    .option("-p, --config-profile <name>", "NAME.config.toml beside config.toml, layered over it (Codex's --profile)")
     .option("--model <slug>", "model slug (default: config's; codex: else the Codex catalogue's default model)")
     .option("--sandbox <mode>", `sandbox mode (${SANDBOX_MODES.join(", ")})`)
     .option("--approval <policy>", `approval policy (${APPROVAL_POLICIES.join(", ")})`)

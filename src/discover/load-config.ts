@@ -1,18 +1,19 @@
 // Loads `$CODEX_HOME/config.toml` (or `--config FILE`) and the `model_instructions_file` it names.
 // IO through the Host only.
+import { parse as parseToml } from "smol-toml";
 import type { Host } from "../host/host.js";
 import type { Diagnostic, Result } from "../model/diagnostic.js";
 import { diagnostic } from "../model/diagnostic.js";
 import { defaultCodexConfig, parseConfig } from "./parse-config.js";
 import type { CodexConfig } from "./parse-config.js";
-import { joinPath } from "./paths.js";
+import { dirnameOf, joinPath } from "./paths.js";
 import { rustTrim } from "./text-utils.js";
 
 export interface LoadConfigOptions {
   codexHome: string;
   /** Explicit config file; unlike the default location it must exist. */
   configFile?: string;
-  /** `[profiles.X]` to select (overrides the file's `profile` key). */
+  /** `--profile NAME`: `NAME.config.toml` beside the config file is layered over it. */
   profile?: string;
 }
 
@@ -23,6 +24,26 @@ export interface LoadedConfig {
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** `profile` and its `NAME.config.toml` (parsed) for parseConfig; problems with that file go to `diagnostics`. */
+function profileOptions(host: Host, options: LoadConfigOptions, path: string, diagnostics: Diagnostic[]): { profile?: string; profileDoc?: Record<string, unknown> } {
+  if (options.profile === undefined) return {};
+  // Beside the config file in use: $CODEX_HOME, or the folder of `--config FILE`.
+  const file = joinPath(dirnameOf(path), `${options.profile}.config.toml`);
+  const got = host.stat(file).ok ? host.readBytes(file) : undefined;
+  if (got === undefined || !got.ok) {
+    // `codex --profile NAME debug prompt-input` runs on config.toml alone when the file is missing (0.171.0).
+    diagnostics.push(diagnostic("config/unknown-profile", "warning", `config profile \`${options.profile}\`: no ${file}; config.toml alone applies`, { file }));
+    return { profile: options.profile };
+  }
+  try {
+    return { profile: options.profile, profileDoc: parseToml(utf8.decode(got.value.bytes)) as Record<string, unknown> };
+  } catch (error) {
+    const reason = error instanceof Error ? (error.message.split("\n")[0] ?? "invalid TOML") : "invalid TOML";
+    diagnostics.push(diagnostic("config/invalid-toml", "error", `${file}: ${reason}`, { file }));
+    return { profile: options.profile };
+  }
+}
 
 /** `value` is undefined when the config cannot be used: the CLI reports the error and exits 2. */
 export function loadConfig(host: Host, options: LoadConfigOptions): Result<LoadedConfig | undefined> {
@@ -36,8 +57,10 @@ export function loadConfig(host: Host, options: LoadConfigOptions): Result<Loade
     if (read.error.code === "ENOENT" && options.configFile === undefined) {
       config = defaultCodexConfig();
       if (options.profile !== undefined) {
-        diagnostics.push(diagnostic("config/unknown-profile", "error", `config profile \`${options.profile}\` not found (no ${path})`, { file: path }));
-        return { value: undefined, diagnostics };
+        const parsed = parseConfig("", { path, ...profileOptions(host, options, path, diagnostics) });
+        diagnostics.push(...parsed.diagnostics);
+        if (!parsed.value || diagnostics.some((d) => d.severity === "error")) return { value: undefined, diagnostics };
+        config = parsed.value;
       }
     } else {
       diagnostics.push(diagnostic("config/unreadable", "error", `cannot read config ${path}: ${read.error.code}`, { file: path, data: { code: read.error.code } }));
@@ -52,9 +75,9 @@ export function loadConfig(host: Host, options: LoadConfigOptions): Result<Loade
       return { value: undefined, diagnostics };
     }
     const home = host.home();
-    const parsed = parseConfig(text, { path, ...(options.profile !== undefined ? { profile: options.profile } : {}), ...(home ? { home } : {}) });
+    const parsed = parseConfig(text, { path, ...profileOptions(host, options, path, diagnostics), ...(home ? { home } : {}) });
     diagnostics.push(...parsed.diagnostics);
-    if (!parsed.value) return { value: undefined, diagnostics };
+    if (!parsed.value || diagnostics.some((d) => d.rule === "config/invalid-toml" || d.rule === "config/unreadable")) return { value: undefined, diagnostics };
     config = parsed.value;
   }
 

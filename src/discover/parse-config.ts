@@ -1,4 +1,4 @@
-// Parses and validates Codex's config.toml (the keys promptc uses), applying the selected `[profiles.X]`.
+// Parses and validates Codex's config.toml (the keys promptc uses), with the selected profile's file layered over it.
 // Pure: text in, CodexConfig + diagnostics out.
 import { parse, TomlError } from "smol-toml";
 import type { Diagnostic, Result } from "../model/diagnostic.js";
@@ -14,7 +14,7 @@ export { PROJECT_DOC_MAX_BYTES };
 export interface CodexConfig {
   /** The file the values came from (absent when there was no config file). */
   path?: string;
-  /** Selected `[profiles.X]` name, if any. */
+  /** `--profile` name, if any (its settings come from `$CODEX_HOME/NAME.config.toml`). */
   profile?: string;
   model?: string;
   /** Where `model` came from: the selected `[profiles.X]` or the top level. */
@@ -46,8 +46,10 @@ export interface CodexConfig {
 export interface ParseConfigOptions {
   /** Path of the file, for diagnostics and for resolving relative paths. */
   path: string;
-  /** Profile to select; overrides the file's own `profile` key. */
+  /** `--profile NAME`. */
   profile?: string;
+  /** The parsed `$CODEX_HOME/NAME.config.toml` of that profile, when it exists. */
+  profileDoc?: Record<string, unknown>;
   home?: string;
 }
 
@@ -65,6 +67,15 @@ export function defaultCodexConfig(): CodexConfig {
 type Table = Record<string, unknown>;
 const isTable = (v: unknown): v is Table => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
+
+/** `over` layered on `under`: tables merge recursively, anything else replaces. */
+function layered(over: unknown, under: unknown): unknown {
+  if (over === undefined) return under;
+  if (!isTable(over) || !isTable(under)) return over;
+  const out: Table = { ...under };
+  for (const [k, v] of Object.entries(over)) out[k] = layered(v, under[k]);
+  return out;
+}
 
 /** Returns `value: undefined` when the file cannot be used (Codex refuses to start on these). */
 export function parseConfig(text: string, options: ParseConfigOptions): Result<CodexConfig | undefined> {
@@ -93,21 +104,26 @@ export function parseConfig(text: string, options: ParseConfigOptions): Result<C
     diagnostics.push(diagnostic("config/invalid-value", "error", `${file}: \`${key}\` must be ${expected}`, { file, data: { key } }));
   };
 
-  const profileName = options.profile ?? (typeof doc["profile"] === "string" ? doc["profile"] : undefined);
-  if (doc["profile"] !== undefined && typeof doc["profile"] !== "string") bad("profile", "a string");
+  // Codex 0.171.0 refuses the legacy profile forms (measured with `codex exec`): a top-level `profile` key, and
+  // `--profile X` while config.toml has `[profiles.X]`. A profile is `$CODEX_HOME/X.config.toml`, layered over
+  // config.toml; an unselected `[profiles.*]` table is ignored.
+  if (doc["profile"] !== undefined) {
+    const name = typeof doc["profile"] === "string" ? doc["profile"] : "NAME";
+    diagnostics.push(diagnostic("config/legacy-profile", "error", `${file}: legacy \`profile = "${name}"\` config is no longer supported by Codex 0.171.0; use \`--profile ${name}\` with ${name}.config.toml instead`, { file }));
+    return { value: undefined, diagnostics };
+  }
   let profile: Table = {};
-  if (profileName !== undefined) {
+  if (options.profile !== undefined) {
     const profiles = isTable(doc["profiles"]) ? doc["profiles"] : {};
-    const selected = profiles[profileName];
-    if (!isTable(selected)) {
-      diagnostics.push(diagnostic("config/unknown-profile", "error", `${file}: config profile \`${profileName}\` not found`, { file }));
+    if (profiles[options.profile] !== undefined) {
+      diagnostics.push(diagnostic("config/legacy-profile", "error", `${file}: --profile ${options.profile} cannot be used while config.toml has a legacy [profiles.${options.profile}] table (Codex 0.171.0 refuses it); move it to ${options.profile}.config.toml`, { file }));
       return { value: undefined, diagnostics };
     }
-    profile = selected;
-    config.profile = profileName;
+    config.profile = options.profile;
+    if (options.profileDoc !== undefined) profile = options.profileDoc;
   }
-  // Profile values override top-level ones, key by key.
-  const get = (key: string): unknown => (profile[key] !== undefined ? profile[key] : doc[key]);
+  // Profile values override config.toml's; tables merge key by key.
+  const get = (key: string): unknown => layered(profile[key], doc[key]);
 
   const str = (key: string): string | undefined => {
     const v = get(key);

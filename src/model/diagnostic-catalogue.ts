@@ -81,7 +81,8 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   { id: "config/model-instructions-empty", summary: "The file model_instructions_file points to is empty." },
   { id: "config/model-instructions-unreadable", summary: "The file model_instructions_file points to cannot be read." },
   { id: "config/no-codex-home", summary: "CODEX_HOME cannot be located: set $CODEX_HOME or $HOME, or pass --codex-home." },
-  { id: "config/unknown-profile", summary: "The selected config profile does not exist." },
+  { id: "config/unknown-profile", summary: "The selected config profile has no NAME.config.toml in CODEX_HOME." },
+  { id: "config/legacy-profile", summary: "config.toml uses the legacy profile forms Codex 0.171.0 refuses (`profile =`, a selected [profiles.NAME])." },
   { id: "config/unreadable", summary: "A config file exists but cannot be read." },
 
   // Discovery of the working directory and project root.

@@ -137,7 +137,8 @@ describe("turn flags at the door", () => {
 
 describe("run --dry-run and preview --json", () => {
   const dir = tempDir("promptc-turn-flags-");
-  writeFileSync(join(dir, "config.toml"), 'model = "gpt-5.2-codex"\nproject_root_markers = [".git", ".fixture-root"]\n[profiles.fast]\nmodel = "gpt-5-mini"\nsandbox_mode = "workspace-write"\n');
+  writeFileSync(join(dir, "config.toml"), 'model = "gpt-5.2-codex"\nproject_root_markers = [".git", ".fixture-root"]\n');
+  writeFileSync(join(dir, "fast.config.toml"), 'model = "gpt-5-mini"\nsandbox_mode = "workspace-write"\n');
   writeFileSync(join(dir, "base.md"), "Our own base instructions.\n");
   writeFileSync(join(dir, "message.txt"), "the message from a file\n");
   mkdirSync(join(dir, "prose"));

@@ -65,7 +65,8 @@ describe("loadTurnContext", () => {
     ["an invalid timezone", mem(), { timezone: "Nowhere/Land" }, ["environment/invalid-timezone"]],
     ["an unreadable image", mem(), { images: ["shot.png"] }, ["input/image-unreadable"]],
     ["neither $HOME nor $CODEX_HOME", createMemoryHost({ cwd: "/repo", files: base }), {}, ["config/no-codex-home"]],
-    ["an unknown config profile", mem({ "/h/.codex/config.toml": 'model = "top"\n' }), { configProfile: "nope" }, ["config/unknown-profile"]],
+    ["a legacy profile key in config.toml", mem({ "/h/.codex/config.toml": 'profile = "fast"\n' }), {}, ["config/legacy-profile"]],
+    ["a --profile file that is not TOML", mem({ "/h/.codex/config.toml": 'model = "top"\n', "/h/.codex/fast.config.toml": "model = \n" }), { configProfile: "fast" }, ["config/invalid-toml"]],
   ])("fails with a clear error on %s", (_name, host, options, rules) => {
     const r = loadTurnContext(host, options);
     expect([r.value, r.diagnostics.filter((d) => d.severity === "error").map((d) => d.rule)]).toEqual([undefined, rules]);
@@ -94,10 +95,11 @@ describe("loadTurnContext", () => {
 
   it("applies config, profile and option precedence", () => {
     const host = mem({
-      "/h/.codex/config.toml": `model = "top"\nsandbox_mode = "workspace-write"\nprofile = "p"\nmodel_context_window = 1000\n[profiles.p]\nmodel = "from-profile"\n[sandbox_workspace_write]\nwritable_roots = ["/data"]\nnetwork_access = true\n`,
+      "/h/.codex/config.toml": `model = "top"\nsandbox_mode = "workspace-write"\nmodel_context_window = 1000\n[sandbox_workspace_write]\nwritable_roots = ["/data"]\nnetwork_access = true\n`,
+      "/h/.codex/p.config.toml": `model = "from-profile"\n`,
       "/h/.codex/base.md": "my base\n",
     });
-    const r = loadTurnContext(host, { sessionId: "s-1", date: "2030-01-01", shell: "zsh", baseInstructionsFile: "/h/.codex/base.md" });
+    const r = loadTurnContext(host, { configProfile: "p", sessionId: "s-1", date: "2030-01-01", shell: "zsh", baseInstructionsFile: "/h/.codex/base.md" });
     expect(r.value && [r.value.model, r.value.sessionId, r.value.permissions, r.value.contextWindow, r.value.baseInstructions, r.value.environment]).toEqual([
       "from-profile",
       "s-1",
@@ -107,9 +109,15 @@ describe("loadTurnContext", () => {
       { cwd: "/repo", shell: "zsh", currentDate: "2030-01-01", timezone: "Etc/UTC" },
     ]);
     expect(loadTurnContext(host, { model: "cli", sandbox: "read-only" }).value?.model).toBe("cli");
-    // --config-profile picks another [profiles.NAME] than config.toml's `profile`.
-    const other = mem({ "/h/.codex/config.toml": `model = "top"\nprofile = "p"\n[profiles.p]\nmodel = "from-p"\n[profiles.q]\nmodel = "from-q"\n` });
-    expect([loadTurnContext(other).value?.model, loadTurnContext(other, { configProfile: "q" }).value?.model]).toEqual(["from-p", "from-q"]);
+    // --config-profile NAME layers $CODEX_HOME/NAME.config.toml (Codex 0.171.0); a missing one is a warning.
+    const other = mem({ "/h/.codex/config.toml": `model = "top"\n`, "/h/.codex/p.config.toml": `model = "from-p"\n`, "/h/.codex/q.config.toml": `model = "from-q"\n` });
+    const missing = loadTurnContext(other, { configProfile: "none" });
+    expect([loadTurnContext(other).value?.model, loadTurnContext(other, { configProfile: "q" }).value?.model, missing.value?.model, missing.diagnostics.map((d) => [d.rule, d.severity])]).toEqual([
+      "top",
+      "from-q",
+      "top",
+      [["config/unknown-profile", "warning"]],
+    ]);
   });
 
   it("uses $CODEX_HOME from the environment, else ~/.codex", () => {

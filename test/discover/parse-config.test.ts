@@ -55,20 +55,20 @@ enabled = true
     });
   });
 
-  it("applies the selected profile over top-level values", () => {
-    const text = `model = "top"\napproval_policy = "never"\nprofile = "fast"\n[profiles.fast]\nmodel = "quick"\n[profiles.slow]\nmodel = "big"\n`;
-    expect([parseConfig(text, opts).value?.model, parseConfig(text, opts).value?.approvalPolicy, parseConfig(text, { ...opts, profile: "slow" }).value?.model]).toEqual([
-      "quick",
-      "never",
-      "big",
-    ]);
+  it("layers the --profile file over config.toml (tables key by key) and ignores unselected [profiles.*] tables", () => {
+    const text = `model = "top"\napproval_policy = "never"\n[sandbox_workspace_write]\nwritable_roots = ["/data"]\n[profiles.slow]\nmodel = "big"\n`;
+    const profileDoc = { model: "quick", sandbox_workspace_write: { network_access: true } };
+    const r = parseConfig(text, { ...opts, profile: "fast", profileDoc }).value;
+    expect([r?.model, r?.modelSource, r?.approvalPolicy, r?.writableRoots, r?.networkAccess, r?.profile, parseConfig(text, opts).value?.model]).toEqual(["quick", "profile", "never", ["/data"], true, "fast", "top"]);
   });
 
-  it("fails on an unknown profile", () => {
-    expect(parseConfig(`profile = "nope"`, opts)).toEqual({
-      value: undefined,
-      diagnostics: [{ rule: "config/unknown-profile", severity: "error", message: "/home/.codex/config.toml: config profile `nope` not found", file: "/home/.codex/config.toml" }],
-    });
+  // Codex 0.171.0 (codex exec) refuses both legacy forms.
+  it.each([
+    ["a top-level profile key", `profile = "fast"\n[profiles.fast]\nmodel = "quick"\n`, undefined],
+    ["--profile X with a [profiles.X] table", `[profiles.fast]\nmodel = "quick"\n`, "fast"],
+  ])("fails on the legacy profile form: %s", (_name, text, profile) => {
+    const r = parseConfig(text, { ...opts, ...(profile ? { profile } : {}) });
+    expect([r.value, r.diagnostics.map((d) => d.rule)]).toEqual([undefined, ["config/legacy-profile"]]);
   });
 
   it("names the line of malformed TOML", () => {

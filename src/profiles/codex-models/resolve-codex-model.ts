@@ -7,7 +7,7 @@ export type CodexModelSource = "flag" | "config-profile" | "config" | "catalogue
 
 export interface ResolveCodexModelOptions {
   flag?: string;
-  /** `model` of the selected `[profiles.X]`. */
+  /** `model` of the selected profile (`NAME.config.toml`). */
   configProfileModel?: string;
   /** Top-level `model` of config.toml. */
   configModel?: string;
