@@ -7,6 +7,7 @@ export const commands: { readonly [verb: string]: () => Promise<RegisterCommand>
   tokens: async () => (await import("./tokens.js")).registerTokens,
   lint: async () => (await import("./lint.js")).registerLint,
   schema: async () => (await import("./schema.js")).registerSchema,
+  explain: async () => (await import("./explain.js")).registerExplain,
   run: async () => (await import("./run.js")).registerRun,
   snapshot: async () => (await import("./snapshot.js")).registerSnapshot,
   diff: async () => (await import("./diff.js")).registerDiff,

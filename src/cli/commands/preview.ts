@@ -7,7 +7,7 @@ import type { TurnContext } from "../../model/turn-context.js";
 import { modelContextWindow } from "../../profiles/model-info.js";
 import { sectionFromCompile } from "../format/html-report.js";
 import { tableFromManifest } from "../format/preview-report.js";
-import { EXIT_USAGE, type CliIO } from "../io.js";
+import { EXIT_USAGE, tokenCounterOf, type CliIO } from "../io.js";
 import { addTurnFlags, flagName, readTurnMessage, TURN_FLAG_KEYS } from "../turn-flags.js";
 import type { RegisterCommand } from "./register-command.js";
 import { emitPreview } from "./preview/emit-preview.js";
@@ -24,7 +24,7 @@ function previewDirectory(options: PreviewOptions, io: CliIO): number {
   }
   const { ctx, profile, prose } = turn;
   // The JSON body alone needs no token counts; skip loading the tokenizer for it.
-  const result = compile(ctx, { profile, prose, exactTokens: !options.json || options.html !== undefined });
+  const result = compile(ctx, { profile, prose, exactTokens: !options.json || options.html !== undefined, countTokens: tokenCounterOf(io).count });
   const diagnostics = [...turn.diagnostics, ...result.diagnostics];
   const window = modelContextWindow(ctx.model, ctx.contextWindow);
   const cwd = ctx.environment.cwd;
