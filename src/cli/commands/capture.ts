@@ -174,7 +174,8 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
         }
         compared = requestFromJson(parsed);
         if (!compared) {
-          if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return fail(`${options.compare} is not a request body`);
+          // A Responses agent must be compared with a Responses body; other dialects take their own bodies.
+          if (adapter.dialect === "responses" || parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return fail(`${options.compare} is not a request body (no "input" array)`);
           comparedWire = parsed;
         }
       }
