@@ -77,7 +77,7 @@ describe.skipIf("skip" in found)("promptc preview --profile claude-code against 
       const loaded = loadClaudeCodeTurn(host, {
         cwd: built.cwd,
         home: built.home,
-        git: probeGit(built.cwd),
+        git: probeGit(built.cwd, built.home),
         platform: process.platform,
         osVersion: `${type()} ${release()}`,
         date,
