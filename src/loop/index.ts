@@ -15,6 +15,7 @@ export { executeToolCall, type ToolCallContext, type ToolCallHooks, type Execute
 export { createModelCompactor, type Compactor, type CompactionInput, type CompactionOutcome, type ModelCompactorOptions } from "./create-model-compactor.js";
 export { initialContextOf } from "./initial-context-of.js";
 export { buildTurnRequest, type BuildTurnRequestOptions, type TurnRequest } from "./build-turn-request.js";
+export { prepareSessionTurn, resumedSessionOf, runSessionTurn, turnStartRecords, type PreparedSessionTurn, type ResumedSession, type RunSessionTurnOptions, type RunSessionTurnResult, type SessionLogSink, type SessionTurnInput } from "./run-session-turn.js";
 export { createSessionRecorder, type SessionRecorder, type SessionRecorderOptions } from "./create-session-recorder.js";
 export { createTelemetryListener, type Span, type SpanAttributes, type Tracer } from "./create-telemetry-listener.js";
 export { renderLoopEvent, type RenderedEvent, type RenderState } from "./render-loop-event.js";

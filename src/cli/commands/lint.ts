@@ -24,7 +24,7 @@ import { lintRules, lintRulesById } from "../../lint/rules/index.js";
 import { planByteEdits } from "../../lint/plan-byte-edits.js";
 import { lintFiles, type LintRunResult } from "../../lint/run.js";
 import { colorFor } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
 import { PROMPTC_VERSION } from "../promptc-version.js";
 import type { RegisterCommand } from "./register-command.js";
 
@@ -209,7 +209,7 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     fallbackFilenames: codexConfig.projectDocFallbackFilenames,
     projectRootMarkers: codexConfig.projectRootMarkers,
   });
-  const project: LintProject = { root, fs, nowMs: host.clock().nowMs, targets: new Set(targets), facts };
+  const project: LintProject = { root, fs, nowMs: host.clock().nowMs, targets: new Set(targets), facts, countTokens: tokenCounterOf(io).count };
   const fixKinds = options.fix || options.fixDryRun ? (fixType === "all" ? (["safe", "suggest"] as const) : ([fixType] as ["safe"] | ["suggest"])) : undefined;
   let run = lintFiles({ files, project, config, cliRules: ruleFlags.rules, ...(fixKinds ? { fix: fixKinds } : {}) });
 

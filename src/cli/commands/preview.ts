@@ -7,7 +7,7 @@ import type { TurnContext } from "../../model/turn-context.js";
 import { modelContextWindow } from "../../profiles/model-info.js";
 import { sectionFromCompile } from "../format/html-report.js";
 import { tableFromManifest } from "../format/preview-report.js";
-import { EXIT_USAGE, type CliIO } from "../io.js";
+import { EXIT_USAGE, tokenCounterOf, type CliIO } from "../io.js";
 import { addTurnFlags, flagName, readTurnMessage, TURN_FLAG_KEYS } from "../turn-flags.js";
 import type { RegisterCommand } from "./register-command.js";
 import { emitPreview } from "./preview/emit-preview.js";
@@ -24,7 +24,7 @@ function previewDirectory(options: PreviewOptions, io: CliIO): number {
   }
   const { ctx, profile, prose } = turn;
   // The JSON body alone needs no token counts; skip loading the tokenizer for it.
-  const result = compile(ctx, { profile, prose, exactTokens: !options.json || options.html !== undefined });
+  const result = compile(ctx, { profile, prose, exactTokens: !options.json || options.html !== undefined, countTokens: tokenCounterOf(io).count });
   const diagnostics = [...turn.diagnostics, ...result.diagnostics];
   const window = modelContextWindow(ctx.model, ctx.contextWindow);
   const cwd = ctx.environment.cwd;
@@ -69,6 +69,9 @@ export async function runPreview(options: PreviewOptions, io: CliIO, words: read
   const read = await readTurnMessage(words, options, io);
   if ("error" in read) return fail(read.error);
   options = { ...options, message: read.message };
+  // Harness profiles with their own wire format (claude-code, pi) have their own discovery and layout.
+  const harness = await import("./preview/preview-harness.js");
+  if (harness.isHarnessPreview(options.profile)) return harness.runHarnessPreview(options, io);
   // Loaded on demand: scenarios and sessions pull in modules a plain preview never needs.
   if (options.scenario !== undefined) return (await import("./preview/preview-scenario.js")).runScenarioPreview(options.scenario, options, io);
   if (options.session !== undefined) return (await import("./preview/preview-session.js")).runSessionPreview(options.session, options, io);
@@ -81,6 +84,7 @@ export const registerPreview: RegisterCommand = (program: Command, io, setExitCo
     .description("show the exact request the next turn would send from a directory, layer by layer")
     .argument("[message...]", "the user's message (or -m TEXT, --message-file FILE)");
   addTurnFlags(command)
+    .option("--home <dir>", "with a harness profile (claude-code, pi): the user home whose agent config is read (default: yours)")
     .option("--scenario <file>", "preview a turn of a scenario file (YAML/JSON) instead of a directory")
     .option("--turn <n>", "with --scenario: which turn (default: the last)")
     .option("--session <log>", "preview the next turn of a session log (promptc run JSONL or a Codex rollout)")

@@ -11,7 +11,7 @@ import { globToRegExp } from "../glob-to-regexp.js";
 import { LINT_MAX_FILE_BYTES } from "../rules/file-too-large.js";
 import { ancestorsOf, joinPath, normalizePath } from "../../discover/paths.js";
 
-/** What lint looks for when no paths are given (lint-and-cli.md §5.2). */
+/** What lint looks for when no paths are given. */
 export const DEFAULT_LINT_PATTERNS: readonly string[] = [
   "**/AGENTS.md",
   "**/AGENTS.override.md",

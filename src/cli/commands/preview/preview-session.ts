@@ -14,6 +14,7 @@ import { EXIT_USAGE, type CliIO } from "../../io.js";
 import { emitPreview } from "./emit-preview.js";
 import { errorLine, loadPreviewTurn } from "./load-preview-turn.js";
 import type { PreviewOptions } from "./preview-options.js";
+import { isPromptcLog } from "../../../session-log/session-log.js";
 
 export function runSessionPreview(logPath: string, options: PreviewOptions, io: CliIO): number {
   const fail = (message: string) => (io.stderr(`promptc preview: ${message}\n`), EXIT_USAGE);
@@ -27,7 +28,7 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
   const { ctx, profile, prose } = turn;
   // A promptc log continues with the tools `promptc run --resume` sends under this profile (the profile's own for
   // promptc, the loop's in place of Codex's for codex); another harness's rollout with the profile's own tools.
-  const tools = parsed.meta.originator === "promptc" ? runToolOverride(profile, ctx.permissions.sandbox) : undefined;
+  const tools = isPromptcLog(parsed.meta) ? runToolOverride(profile, ctx.permissions.sandbox) : undefined;
   // As Codex resumes: the baseline is the log's last turn context (only changes are appended) and the base
   // instructions are the session's own (session_meta), not the current config's.
   const next = buildTurnRequest(ctx, {
