@@ -1,5 +1,6 @@
 // Codex's view of the lint targets, computed with the shared discovery code so lint and preview never disagree:
 // the AGENTS.md budget walk per directory, each SKILL.md as Codex parses it, each rules file's prefixes. Does IO.
+import fg from "fast-glob";
 import type { Host } from "../host/host.js";
 import type { LintFile } from "../lint/lint-file.js";
 import type { CodexChain, CodexChainFile, CodexPrefixList, CodexSkillView, LintFacts } from "../lint/lint-project.js";
@@ -71,7 +72,16 @@ export function computeLintFacts(host: Host, files: readonly LintFile[], options
     }
   }
   const gitTracked = readGitTracked(host, root);
-  return { codexChains, codexSkills, codexPrefixes, ...(gitTracked ? { gitTracked } : {}) };
+  const packageDirs = files.some((f) => f.kind !== "template" && f.kind !== "codex-config" && f.kind !== "exec-policy") ? findPackageDirs(root) : [];
+  return { codexChains, codexSkills, codexPrefixes, packageDirs, ...(gitTracked ? { gitTracked } : {}) };
+}
+
+const PACKAGE_DIRS_MAX = 5000;
+
+/** Folders with a package.json under `root` (node_modules and dot-folders skipped), for ctx/commands-exist. */
+function findPackageDirs(root: string): string[] {
+  const found = fg.sync(["**/package.json"], { cwd: root, ignore: ["**/node_modules/**", "**/.git/**"], onlyFiles: true, followSymbolicLinks: false, suppressErrors: true, deep: 12 });
+  return found.slice(0, PACKAGE_DIRS_MAX).map((p) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "")).sort();
 }
 
 const GIT_INDEX_MAX_BYTES = 64 * 1024 * 1024;

@@ -63,6 +63,8 @@ export interface LintFacts {
   codexSkills: ReadonlyMap<string, CodexSkillView>;
   /** Keyed by exec-policy/config file path. */
   codexPrefixes: ReadonlyMap<string, CodexPrefixList>;
+  /** Folders holding a package.json (outside node_modules), found by the IO edge; undefined when not collected. */
+  packageDirs?: readonly string[];
   /** Project-relative paths git tracks (from `.git/index`); undefined when not in a repository or unreadable. */
   gitTracked?: ReadonlySet<string>;
 }
