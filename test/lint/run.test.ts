@@ -81,7 +81,9 @@ describe("resolveRuleSettings", () => {
     const at = (path: string, cli = {}) => resolveRuleSettings(lintRules, config, path, cli);
     expect(at("AGENTS.md").get("ctx/max-lines")).toEqual({ severity: "warn", options: { maxLines: 50, maxCursorLines: 500, marginPercent: 50 } });
     expect(at("docs/a/AGENTS.md").get("ctx/max-lines")?.severity).toBe("off");
-    expect(at("AGENTS.md").get("skill/description-when")?.severity).toBe("error");
+    expect(at("AGENTS.md").get("skill/description-when")?.severity).toBe("warn");
+    expect(resolveRuleSettings(lintRules, {}, "AGENTS.md").get("skill/description-when")?.severity).toBe("off");
+    expect(resolveRuleSettings(lintRules, { extends: "all" }, "AGENTS.md").get("skill/description-tokens")?.severity).toBe("warn");
     expect(at("AGENTS.md", { "ctx/max-lines": "info" }).get("ctx/max-lines")?.severity).toBe("info");
   });
 });

@@ -140,12 +140,12 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
     ],
   },
   "skill/body-lines": {
-    valid: [{ path: P, code: GOOD }, { name: "500 lines and trailing blanks", path: P, code: sk(`name: pdf-forms\n${desc}`, "line\n".repeat(500) + "\n\n") }],
-    invalid: [{ path: P, code: sk(`name: pdf-forms\n${desc}`, "line\n".repeat(501)), errors: [{ messageId: "tooLong", line: 505, column: 1 }] }],
+    valid: [{ path: P, code: GOOD }, { name: "500 lines and trailing blanks", path: P, code: sk(`name: pdf-forms\n${desc}`, "line\n".repeat(500) + "\n\n") }, { name: "within the 20% margin", path: P, code: sk(`name: pdf-forms\n${desc}`, "line\n".repeat(600)) }],
+    invalid: [{ path: P, code: sk(`name: pdf-forms\n${desc}`, "line\n".repeat(601)), errors: [{ messageId: "tooLong", line: 505, column: 1 }] }],
   },
   "skill/body-tokens": {
-    valid: [{ path: P, code: GOOD }],
-    invalid: [{ path: P, code: sk(`name: pdf-forms\n${desc}`, "word ".repeat(5100)), errors: [{ messageId: "tooMany", line: 5, column: 1 }] }],
+    valid: [{ path: P, code: GOOD }, { name: "within the 20% margin", path: P, code: sk(`name: pdf-forms\n${desc}`, "word ".repeat(5900)) }],
+    invalid: [{ path: P, code: sk(`name: pdf-forms\n${desc}`, "word ".repeat(6100)), errors: [{ messageId: "tooMany", line: 5, column: 1 }] }],
   },
   "skill/broken-link": {
     valid: [
