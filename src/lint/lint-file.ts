@@ -1,8 +1,12 @@
-// A file under lint: its path, kind, decoded text and lazily parsed views (lines, frontmatter, Markdown). Pure.
-import type { LintFileKind } from "./define-rule.js";
+// A file under lint: its path, kind, decoded text and lazily parsed views (lines, frontmatter, Markdown,
+// template). Pure.
 import { parseFrontmatter, type Frontmatter } from "./parse-frontmatter.js";
 import { parseMarkdown, type Markdown } from "./parse-markdown.js";
+import { parseTemplate, type ParsedTemplate } from "./parse-template.js";
 import { buildTextIndex, type TextIndex } from "./text-index.js";
+
+/** Which files a rule looks at (see classifyLintPath for how a path gets its kind). */
+export type LintFileKind = "skill" | "context" | "cursor-rule" | "codex-config" | "exec-policy" | "template";
 
 /** How reading went; the `file/*` rules turn these into findings. */
 export interface ReadStatus {
@@ -26,6 +30,8 @@ export interface LintFile {
   readonly frontmatter: Frontmatter;
   /** Markdown view of the body (after frontmatter). */
   readonly markdown: Markdown;
+  /** The text parsed as a Handlebars template (what the `prompt/*` rules read). */
+  readonly template: ParsedTemplate;
 }
 
 const CONTEXT_NAMES = new Set(["AGENTS.md", "AGENTS.override.md", "CLAUDE.md", "CLAUDE.local.md", "GEMINI.md"]);
@@ -61,6 +67,7 @@ export function createLintFile(path: string, kind: LintFileKind, text: string, s
   let index: TextIndex | undefined;
   let frontmatter: Frontmatter | undefined;
   let markdown: Markdown | undefined;
+  let template: ParsedTemplate | undefined;
   const usesFrontmatter = kind === "skill" || kind === "cursor-rule" || kind === "context" || kind === "template";
   const file: LintFile = {
     path,
@@ -77,6 +84,9 @@ export function createLintFile(path: string, kind: LintFileKind, text: string, s
     },
     get markdown() {
       return (markdown ??= parseMarkdown(text, file.index, file.frontmatter.closed ? file.frontmatter.bodyLine : 1));
+    },
+    get template() {
+      return (template ??= parseTemplate(text));
     },
   };
   return file;

@@ -3,6 +3,7 @@
 import { hashText } from "../compile/hash.js";
 import type { Severity } from "../model/diagnostic.js";
 import { applyFixes } from "./apply-fixes.js";
+import { applyToPieces, editsOfPieces, startPieces, type TextEdit } from "./compose-edits.js";
 import { formatMessage, type Fixable, type LintMessage, type Rule, type RuleSeverity } from "./define-rule.js";
 import { resolveRuleSettings, type LintConfig, type RuleSetting } from "./lint-config.js";
 import { createLintFile, type LintFile } from "./lint-file.js";
@@ -21,6 +22,8 @@ export interface LintFileResult {
   fixableCount: number;
   /** Text after --fix (only when fixes were applied). */
   output?: string;
+  /** The applied fixes as edits of the original text (with `output`), so a writer can change only those bytes. */
+  edits?: TextEdit[];
 }
 
 export interface LintRunResult {
@@ -153,7 +156,7 @@ function applySuppressions(file: LintFile, messages: LintMessage[], unusedSeveri
   return kept;
 }
 
-function summarize(path: string, messages: LintMessage[], output?: string): LintFileResult {
+function summarize(path: string, messages: LintMessage[], output?: string, edits?: TextEdit[]): LintFileResult {
   const count = (s: Severity): number => messages.filter((m) => m.severity === s).length;
   return {
     path,
@@ -163,6 +166,7 @@ function summarize(path: string, messages: LintMessage[], output?: string): Lint
     infoCount: count("info"),
     fixableCount: messages.filter((m) => m.fix && m.fixKind === "safe").length,
     ...(output !== undefined ? { output } : {}),
+    ...(output !== undefined && edits !== undefined ? { edits } : {}),
   };
 }
 
@@ -190,16 +194,18 @@ export function lintFiles(options: LintRunOptions): LintRunResult {
     // A symlink is fixed through its real file, never written through the link.
     if (!options.fix || options.fix.length === 0 || file.status.realPath !== undefined) return summarize(file.path, messages);
     let changed = false;
+    let pieces = startPieces(file.text.length);
     for (let pass = 0; pass < FIX_MAX_PASSES; pass++) {
       const fixes = messages.filter((m) => m.fix && m.fixKind && options.fix?.includes(m.fixKind)).map((m) => m.fix!);
       if (fixes.length === 0) break;
-      const { text, applied } = applyFixes(current.text, fixes);
+      const { text, applied, appliedFixes } = applyFixes(current.text, fixes);
       if (applied === 0 || text === current.text) break;
       changed = true;
+      pieces = applyToPieces(pieces, appliedFixes);
       current = createLintFile(current.path, current.kind, text, current.status);
       messages = lintFile(current, options.project, options);
     }
-    return summarize(file.path, messages, changed ? current.text : undefined);
+    return summarize(file.path, messages, changed ? current.text : undefined, changed ? editsOfPieces(pieces, file.text.length) : undefined);
   });
   dropAliasRepeats(options.files, results);
   const sum = (k: "errorCount" | "warningCount" | "infoCount" | "fixableCount"): number => results.reduce((n, r) => n + r[k], 0);

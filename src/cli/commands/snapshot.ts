@@ -1,19 +1,21 @@
 // `promptc snapshot [scenario…] [--update]`: compile every scenario, compare with snapshots/<scenario>/
 // (turn-N.request.json, layout.txt) and check the prefix invariant. Does IO (CLI edge).
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Command } from "commander";
 import type { Host } from "../../host/host.js";
-import { makeDirectories } from "../../host/make-directories.js";
 import { createNodeHost } from "../../host/node-host.js";
+import { checkWritablePath, removeFileNoFollow, writeFileNoFollow } from "../../host/write-no-follow.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
-import { loadSnapshotFolders } from "../../discover/load-scenario.js";
-import { compileScenarioFile } from "../compile-scenario-file.js";
-import { buildScenarioSnapshot, type InvariantFinding } from "../../cache/scenario-snapshot.js";
+import { loadSnapshotFolders } from "../../scenario/load-scenario.js";
+import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
+import { buildScenarioSnapshot, type InvariantFinding } from "../../scenario/scenario-snapshot.js";
+import { cacheNote } from "../format/cache-note.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { colorFor, createStyle } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
+import type { CountTokens } from "../../tokens/count.js";
+import type { RegisterCommand } from "./register-command.js";
 
 export const DEFAULT_SCENARIO_DIR = "fixtures/scenarios";
 /** Scenario snapshots live one folder down so scenario names cannot collide with other snapshot kinds. */
@@ -37,7 +39,7 @@ interface ScenarioReport {
   turns: number;
   files: { name: string; status: FileStatus; firstDifference?: { line: number; expected: string; actual: string }; error?: string }[];
   findings: InvariantFinding[];
-  cache?: { inputTokens: number; cachedTokens: number; hitRatio: number };
+  cache?: { inputTokens: number; cachedTokens: number; hitRatio: number; /** Why nothing was cached, when nothing was. */ note?: string };
   diagnostics: Diagnostic[];
 }
 
@@ -102,15 +104,20 @@ interface SnapshotOptions {
   color?: boolean;
 }
 
-function snapshotOne(host: Host, path: string, outRoot: string, write: boolean, update: boolean): ScenarioReport {
+/**
+ * `base` is the folder the snapshot root was named from (the working directory for --out, the project for the
+ * config and the default): no link below it is followed, and only regular files are replaced or removed.
+ */
+function snapshotOne(host: Host, path: string, outRoot: string, base: string, write: boolean, update: boolean, countTokens: CountTokens): ScenarioReport {
   const r = compileScenarioFile(host, path);
   const name = r.scenario?.name ?? path.split("/").pop()!.replace(SCENARIO_FILE, "");
   const report: ScenarioReport = { name, file: path, status: "ok", turns: 0, files: [], findings: [], diagnostics: r.diagnostics };
   if (!r.scenario || !r.compiled || r.diagnostics.some((d) => d.severity === "error")) return { ...report, status: "error" };
-  const snap = buildScenarioSnapshot(r.scenario, r.compiled.turns);
+  const snap = buildScenarioSnapshot(r.scenario, r.compiled.turns, { countTokens });
   report.turns = r.compiled.turns.length;
   report.findings = snap.findings;
-  report.cache = { inputTokens: snap.cache.inputTokens, cachedTokens: snap.cache.cachedTokens, hitRatio: snap.cache.hitRatio };
+  const note = cacheNote(snap.cache);
+  report.cache = { inputTokens: snap.cache.inputTokens, cachedTokens: snap.cache.cachedTokens, hitRatio: snap.cache.hitRatio, ...(note !== undefined ? { note } : {}) };
   const dir = join(outRoot, name);
   let existing: string[] = [];
   try {
@@ -120,14 +127,16 @@ function snapshotOne(host: Host, path: string, outRoot: string, write: boolean, 
   }
   for (const [file, text] of Object.entries(snap.files)) {
     const target = join(dir, file);
+    const unsafe = tryWrite(() => checkWritablePath(target, base));
+    if (unsafe !== undefined) {
+      report.files.push({ name: file, status: "unwritable", error: unsafe });
+      continue;
+    }
     const old = readText(target);
     if (old === text) {
       report.files.push({ name: file, status: "same" });
     } else if (old === undefined ? write : write && update) {
-      const error = tryWrite(() => {
-        makeDirectories(dir);
-        writeFileSync(target, text);
-      });
+      const error = tryWrite(() => writeFileNoFollow(target, text, base, { makeFolders: true }));
       report.files.push(error ? { name: file, status: "unwritable", error } : { name: file, status: old === undefined ? "written" : "updated" });
     } else if (old === undefined) {
       report.files.push({ name: file, status: "missing" });
@@ -136,8 +145,11 @@ function snapshotOne(host: Host, path: string, outRoot: string, write: boolean, 
     }
   }
   for (const file of existing.filter((f) => TURN_FILE.test(f) && !(f in snap.files)).sort()) {
-    if (write && update) {
-      const error = tryWrite(() => rmSync(join(dir, file)));
+    const unsafe = tryWrite(() => checkWritablePath(join(dir, file), base));
+    if (unsafe !== undefined) {
+      report.files.push({ name: file, status: "unwritable", error: unsafe });
+    } else if (write && update) {
+      const error = tryWrite(() => removeFileNoFollow(join(dir, file), base));
       report.files.push(error ? { name: file, status: "unwritable", error } : { name: file, status: "removed" });
     } else {
       report.files.push({ name: file, status: "stale" });
@@ -191,18 +203,20 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
         io.stderr(`promptc snapshot: no scenarios (*.yaml, *.yml, *.json) in ${dir}\n`);
         return setExitCode(EXIT_USAGE);
       }
-      const reports = files.map((f) => snapshotOne(host, f, out, !ci, options.update === true));
+      const base = options.out !== undefined ? io.cwd : root;
+      const counter = tokenCounterOf(io);
+      const reports = files.map((f) => snapshotOne(host, f, out, base, !ci, options.update === true, counter.count));
       const exit = reports.some((r) => r.status === "error") ? EXIT_USAGE : reports.some((r) => r.status === "differs" || r.status === "broken") ? EXIT_FINDINGS : EXIT_OK;
       // Exit 2 always comes with its reason on stderr (the report itself goes to stdout).
       const failed = reports.filter((r) => r.status === "error").map((r) => r.name);
       if (failed.length > 0) io.stderr(`promptc snapshot: ${failed.join(", ")}: not compiled or not written (see the report)\n`);
       if (options.json) {
-        io.stdout(`${JSON.stringify({ ci, update: options.update === true, exitCode: exit, scenarios: reports }, null, 2)}\n`);
+        writeExact(io, `${JSON.stringify({ ci, update: options.update === true, exitCode: exit, scenarios: reports }, null, 2)}\n`);
         return setExitCode(exit);
       }
       for (const r of reports) {
         const mark = r.status === "ok" || r.status === "written" || r.status === "updated" ? style.green("✓") : style.red("✗");
-        const cache = r.cache ? `, cache ${(r.cache.hitRatio * 100).toFixed(1)}%` : "";
+        const cache = r.cache ? `, cache ${(r.cache.hitRatio * 100).toFixed(1)}%${r.cache.note !== undefined ? ` (${r.cache.note})` : ""}` : "";
         const note = r.status === "written" ? " (new snapshots written)" : r.status === "updated" ? " (snapshots updated)" : "";
         io.stdout(`${mark} ${style.bold(r.name)}  ${r.turns} turn(s)${cache}${note}\n`);
         for (const d of r.diagnostics.filter((x) => r.status === "error" || x.severity !== "info")) io.stdout(`${formatDiagnostic(d, style, io.cwd)}\n`);

@@ -1,9 +1,9 @@
 // `promptc tokens [file|-]`: exact token count of a file or standard input. Does IO (CLI edge).
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { countTokens, utf8Length, type EncodingName } from "../../tokens/index.js";
-import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
+import { utf8Length, type EncodingName } from "../../tokens/index.js";
+import { EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
+import type { RegisterCommand } from "./register-command.js";
 
 const ENCODINGS: readonly EncodingName[] = ["o200k_base", "cl100k_base"];
 
@@ -54,13 +54,13 @@ export const registerTokens: RegisterCommand = (program: Command, io, setExitCod
         return setExitCode(EXIT_USAGE);
       }
       const encoding = options.encoding as EncodingName;
-      const tokens = countTokens(input.text, encoding);
+      const tokens = tokenCounterOf(io).count(input.text, encoding);
       const bytes = utf8Length(input.text);
       if (input.invalidUtf8) {
         io.stderr(`promptc tokens: warning: ${file} is not valid UTF-8; invalid bytes were counted as U+FFFD\n`);
       }
       if (options.json) {
-        io.stdout(JSON.stringify({ file, encoding, tokens, bytes, invalidUtf8: input.invalidUtf8 }) + "\n");
+        writeExact(io, JSON.stringify({ file, encoding, tokens, bytes, invalidUtf8: input.invalidUtf8 }) + "\n");
       } else {
         io.stdout(`${tokens}\n`);
       }

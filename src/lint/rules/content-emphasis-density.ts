@@ -15,10 +15,8 @@ export const contentEmphasisDensity = defineRule({
     measured:
       'a style opinion; its findings on the precision suite were judged debatable. On in the `strict` preset.',
     appliesTo: ["context", "skill", "cursor-rule"],
-    targets: [],
     basis: "community",
     sources: [SKILLSAW],
-    fixable: "none",
     messages: { dense: "{{count}} of {{total}} lines ({{percent}}%) use upper-case emphasis; keep it for the few rules that matter" },
     optionsSchema: { type: "object", additionalProperties: false, properties: { maxPercent: { type: "number", minimum: 0, maximum: 100 }, minLines: { type: "integer", minimum: 1 } } },
     defaultOptions: { maxPercent: 20, minLines: 5 },

@@ -1,6 +1,6 @@
 // content/generic-instruction: platitudes the model follows anyway ("write clean code", "be helpful"). Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, matchProse } from "../rule-utils.js";
+import { matchProse } from "../rule-utils.js";
 import { AGNIX_RULES, SKILLS_BEST_PRACTICES } from "../sources.js";
 
 const GENERIC = /\b(?:be helpful|write clean(?:,? (?:readable|maintainable))? code|follow (?:coding |the )?best practices|write (?:high[- ]quality|good) code|think step[- ]by[- ]step|be (?:concise|thorough) and (?:accurate|clear)|use meaningful (?:variable )?names|make sure (?:the )?code is (?:clean|correct))\b/gi;
@@ -15,13 +15,9 @@ export const contentGenericInstruction = defineRule({
     measured:
       'phrase matching cannot tell generic advice from a project rule that uses the same words; below 50% precision on the suite. On in the `strict` preset.',
     appliesTo: ["context", "skill", "cursor-rule"],
-    targets: [],
     basis: "vendor",
     sources: [SKILLS_BEST_PRACTICES, AGNIX_RULES],
-    fixable: "none",
     messages: { generic: "'{{text}}' is generic advice the model already follows; state the project-specific rule instead" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     for (const { match, place } of matchProse(file, GENERIC)) report({ messageId: "generic", data: { text: match[0] }, place });

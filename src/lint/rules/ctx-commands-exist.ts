@@ -5,7 +5,6 @@ import { defineRule } from "../define-rule.js";
 import { dirOf, joinPath } from "../lint-file.js";
 import type { LintFs } from "../lint-project.js";
 import { addressesWorkspace } from "../loading-harnesses.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { AGENTBENCH, AGNIX_RULES } from "../sources.js";
 
 type Manager = "npm" | "pnpm" | "yarn" | "bun";
@@ -130,16 +129,12 @@ export const ctxCommandsExist = defineRule({
       "Lines that say a command does not exist or must not be run, placeholders (`build:<pkg>`, `test:*`) and skills meant for other projects are skipped; a command is reported once per file.",
     defaultSeverity: "warn",
     appliesTo: ["context", "skill", "cursor-rule"],
-    targets: [],
     basis: "paper",
     sources: [AGENTBENCH, AGNIX_RULES],
-    fixable: "none",
     messages: {
       script: "'{{command}}': no script '{{name}}' in {{manifest}}",
       target: "'{{command}}': {{manifest}} has no target '{{name}}'",
     },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, project, report }) {
     if (!addressesWorkspace(file.path)) return;

@@ -11,10 +11,8 @@ export const ctxMaxLines = defineRule({
     rationale: "Claude Code's memory docs: 'target under 200 lines per CLAUDE.md file. Longer files consume more context and reduce adherence.' Cursor: keep rules under 500 lines.",
     defaultSeverity: "warn",
     appliesTo: ["context", "cursor-rule"],
-    targets: [],
     basis: "vendor",
     sources: [CLAUDE_MEMORY, CURSOR_RULES],
-    fixable: "none",
     messages: { tooLong: "{{lines}} lines; keep always-loaded instructions under {{max}}" },
     optionsSchema: limitsSchema("maxLines", "maxCursorLines", "marginPercent"),
     // Measured on the precision suite: a few lines over was judged noise; 1.5× the limit and more, real.

@@ -1,6 +1,6 @@
 // ctx/volatile-content: timestamps and "last updated" stamps in always-loaded text that sits in the cached prefix. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, matchProse } from "../rule-utils.js";
+import { matchProse } from "../rule-utils.js";
 import { VITEST_SNAPSHOTS } from "../sources.js";
 
 const VOLATILE = /\b(?:20\d{2}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?|(?:last (?:updated|modified|generated)|generated (?:at|on)|updated (?:at|on)|timestamp)\s*[:=]\s*\S+)/gi;
@@ -16,13 +16,9 @@ export const ctxVolatileContent = defineRule({
     measured:
       'code samples with timestamps were most of its findings on the precision suite (false). On in the `strict` preset.',
     appliesTo: ["context"],
-    targets: [],
     basis: "heuristic",
     sources: [VITEST_SNAPSHOTS],
-    fixable: "none",
     messages: { volatile: "'{{text}}' is volatile text in the cached prompt prefix" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     for (const { match, place } of matchProse(file, VOLATILE)) report({ messageId: "volatile", data: { text: match[0] }, place });

@@ -1,6 +1,5 @@
 // sec/dangerous-command: pipe-to-shell installs, recursive deletes of / or ~, world-writable chmod. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { CLAUDE_CODE_LINT } from "../sources.js";
 
 const DANGEROUS: [string, RegExp][] = [
@@ -24,13 +23,9 @@ export const secDangerousCommand = defineRule({
     measured:
       "on the precision suite its findings were vendors' install one-liners (`curl … | sh`) and bot-branch force pushes, judged debatable. On in the `strict` preset.",
     appliesTo: ["context", "skill", "cursor-rule"],
-    targets: [],
     basis: "community",
     sources: [CLAUDE_CODE_LINT],
-    fixable: "none",
     messages: { dangerous: "'{{command}}' {{why}}" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     file.index.lines.forEach((line, i) => {

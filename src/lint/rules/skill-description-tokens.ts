@@ -12,10 +12,8 @@ export const skillDescriptionTokens = defineRule({
     measured:
       'off by default: the Agent Skills spec calls ~100 tokens typical, not a limit; on the precision suite every finding (107–167 tokens, far under the 1,024-character limit) was judged false. Only in the `all` preset.',
     appliesTo: ["skill"],
-    targets: [],
     basis: "spec",
     sources: [SKILLS_SPEC, SKILLSAW],
-    fixable: "none",
     messages: {
       over: "name and description take {{tokens}} tokens; the budget is {{max}} (loaded in every session)",
       overWarn: "name and description take {{tokens}} tokens, over {{max}} (loaded in every session; at least a warning)",
@@ -23,10 +21,10 @@ export const skillDescriptionTokens = defineRule({
     optionsSchema: limitsSchema("maxTokens", "warnTokens"),
     defaultOptions: { maxTokens: 100, warnTokens: 200 },
   },
-  check({ file, options, report }) {
+  check({ file, project, options, report }) {
     const d = fmString(file, "description");
     if (!d) return;
-    const tokens = tokensOf(file, `${fmString(file, "name") ?? ""}: ${d}`);
+    const tokens = tokensOf(project, `${fmString(file, "name") ?? ""}: ${d}`);
     const place = fmValuePlace(file, "description");
     if (tokens > options.warnTokens) report({ messageId: "overWarn", data: { tokens, max: options.warnTokens }, place, minSeverity: "warn" });
     else if (tokens > options.maxTokens) report({ messageId: "over", data: { tokens, max: options.maxTokens }, place });

@@ -1,5 +1,5 @@
 // Harness limits as configurable constants with their clamping rules. Pure.
-// Values follow the seeds: waiting-tool timeouts in [10 s, 1 h]; parallel tool calls capped at 16 (max 64).
+// Values: waiting-tool timeouts in [10 s, 1 h]; parallel tool calls capped at 16 (max 64).
 
 export const TOOL_TIMEOUT_MIN_MS = 10_000;
 export const TOOL_TIMEOUT_MAX_MS = 60 * 60_000;
@@ -7,9 +7,6 @@ export const TOOL_TIMEOUT_DEFAULT_MS = 120_000;
 export const TOOL_CONCURRENCY_DEFAULT = 16;
 export const TOOL_CONCURRENCY_MAX = 64;
 export const MAX_STEPS_DEFAULT = 100;
-export const SESSION_LOG_LOCK_RETRIES = 10;
-export const SESSION_LOG_LOCK_RETRY_DELAY_MS = 100;
-export const SESSION_LIST_MAX_FILES = 10_000;
 
 export interface TimeoutBounds {
   minMs: number;
