@@ -84,8 +84,11 @@ export interface LintProject {
 
 export const EMPTY_FACTS: LintFacts = { codexChains: new Map(), codexSkills: new Map(), codexPrefixes: new Map() };
 
-/** An in-memory LintFs over `{ path: text }`; directories are implied by the paths. For tests and --stdin. */
-export function createMemoryLintFs(files: { [path: string]: string }): LintFs {
+/**
+ * An in-memory LintFs over `{ path: text }`; directories are implied by the paths; `links` maps a path to the
+ * real path it resolves to (a symlink). For tests and --stdin.
+ */
+export function createMemoryLintFs(files: { [path: string]: string }, links: { [path: string]: string } = {}): LintFs {
   const dirs = new Map<string, Map<string, LintEntryKind>>();
   const addEntry = (dir: string, name: string, kind: LintEntryKind): void => {
     let entries = dirs.get(dir);
@@ -100,6 +103,7 @@ export function createMemoryLintFs(files: { [path: string]: string }): LintFs {
     }
   }
   return {
+    realPath: (path) => links[path] ?? (path in files || dirs.has(path) ? path : undefined),
     kind: (path) => (path in files ? "file" : dirs.has(path) ? "directory" : undefined),
     readText: (path) => files[path],
     list: (path) =>

@@ -90,8 +90,11 @@ export const ctxCases: { [ruleId: string]: RuleCases } = {
     ],
   },
   "ctx/personal-paths": {
-    valid: [{ path: "AGENTS.md", code: "Config lives in /home/user/.config and /Users/<name>/x.\n" }],
-    invalid: [{ path: "AGENTS.md", code: "Run /Users/alice/bin/tool first.\n", errors: [{ messageId: "personal", line: 1, column: 5 }] }],
+    valid: [{ path: "AGENTS.md", code: "Config lives in /home/user/.config and /Users/<name>/x.\n```sh\ncd /Users/$USER/src\n```\n" }],
+    invalid: [
+      { path: "AGENTS.md", code: "Run /Users/alice/bin/tool first.\n", errors: [{ messageId: "personal", line: 1, column: 5 }] },
+      { name: "in a code block", path: "AGENTS.md", code: "Setup:\n\n```sh\ncd /Users/alice/code/app\n```\n", errors: [{ messageId: "personal", line: 4, column: 4 }] },
+    ],
   },
   "ctx/volatile-content": {
     valid: [{ path: "AGENTS.md", code: "Tests must pass before merge.\n" }],
@@ -137,7 +140,9 @@ export const ctxCases: { [ruleId: string]: RuleCases } = {
     ],
   },
   "ctx/duplicate-layer": {
-    valid: [{ path: "pkg/AGENTS.md", code: "Package-specific rule that is long enough to count as a paragraph in this file.\n", files: { "AGENTS.md": "Root rule that is long enough to count as a paragraph for the duplicate check.\n" } }],
+    valid: [
+      { name: "a root AGENTS.md linking to this file", path: ".agents/AGENTS.md", code: "Always run the full test suite with coverage before pushing any change to the main branch.\n", files: { "AGENTS.md": "Always run the full test suite with coverage before pushing any change to the main branch.\n" }, links: { "AGENTS.md": ".agents/AGENTS.md" } },
+      { path: "pkg/AGENTS.md", code: "Package-specific rule that is long enough to count as a paragraph in this file.\n", files: { "AGENTS.md": "Root rule that is long enough to count as a paragraph for the duplicate check.\n" } }],
     invalid: [
       {
         path: "pkg/AGENTS.md",
