@@ -66,6 +66,8 @@ export interface LintFacts {
   codexPrefixes: ReadonlyMap<string, CodexPrefixList>;
   /** Folders holding a package.json (outside node_modules), found by the IO edge; undefined when not collected. */
   packageDirs?: readonly string[];
+  /** Every project file the IO edge listed (node_modules and .git skipped); `complete` is false when capped. */
+  projectFiles?: { files: readonly string[]; complete: boolean };
   /** Project-relative paths git tracks (from `.git/index`); undefined when not in a repository or unreadable. */
   gitTracked?: ReadonlySet<string>;
 }

@@ -72,16 +72,17 @@ export function computeLintFacts(host: Host, files: readonly LintFile[], options
     }
   }
   const gitTracked = readGitTracked(host, root);
-  const packageDirs = files.some((f) => f.kind !== "template" && f.kind !== "codex-config" && f.kind !== "exec-policy") ? findPackageDirs(root) : [];
-  return { codexChains, codexSkills, codexPrefixes, packageDirs, ...(gitTracked ? { gitTracked } : {}) };
+  const index = files.some((f) => f.kind !== "template" && f.kind !== "codex-config" && f.kind !== "exec-policy") ? indexProjectFiles(root) : undefined;
+  const packageDirs = (index?.files ?? []).filter((p) => p === "package.json" || p.endsWith("/package.json")).map((p) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : ""));
+  return { codexChains, codexSkills, codexPrefixes, packageDirs, ...(index ? { projectFiles: index } : {}), ...(gitTracked ? { gitTracked } : {}) };
 }
 
-const PACKAGE_DIRS_MAX = 5000;
+export const PROJECT_FILES_MAX = 200_000;
 
-/** Folders with a package.json under `root` (node_modules and dot-folders skipped), for ctx/commands-exist. */
-function findPackageDirs(root: string): string[] {
-  const found = fg.sync(["**/package.json"], { cwd: root, ignore: ["**/node_modules/**", "**/.git/**"], onlyFiles: true, followSymbolicLinks: false, suppressErrors: true, deep: 12 });
-  return found.slice(0, PACKAGE_DIRS_MAX).map((p) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "")).sort();
+/** Every file under `root` (node_modules and .git skipped), for ctx/commands-exist and ctx/code-span-path; capped. */
+function indexProjectFiles(root: string): { files: string[]; complete: boolean } {
+  const found = fg.sync(["**/*"], { cwd: root, dot: true, ignore: ["**/node_modules/**", "**/.git/**"], onlyFiles: true, followSymbolicLinks: false, suppressErrors: true, deep: 16 });
+  return { files: found.slice(0, PROJECT_FILES_MAX).sort(), complete: found.length <= PROJECT_FILES_MAX };
 }
 
 const GIT_INDEX_MAX_BYTES = 64 * 1024 * 1024;

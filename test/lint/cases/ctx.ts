@@ -139,6 +139,20 @@ export const ctxCases: { [ruleId: string]: RuleCases } = {
       { name: "the named package lacks the script", path: "AGENTS.md", code: "`pnpm --filter web run bundle`\n", files: { "package.json": '{"scripts":{"bundle":"x"}}', "pnpm-workspace.yaml": "packages:\n  - web\n", "web/package.json": '{"name":"web","scripts":{}}' }, errors: [{ messageId: "script", line: 1, column: 2 }] },
     ],
   },
+  "ctx/code-span-path": {
+    valid: [
+      { path: "AGENTS.md", code: "Edit `src/app.ts` and `docs/`; see `pkg/README.md`.\n", files: { "src/app.ts": "", "docs/a.md": "", "pkg/README.md": "" }, facts: { projectFiles: { files: ["AGENTS.md", "docs/a.md", "pkg/README.md", "src/app.ts"], complete: true } } },
+      { name: "relative to a package folder, a .js import of a .ts file", path: "AGENTS.md", code: "In each package, `src/index.ts` exports `exports/client/index.js`.\n", facts: { projectFiles: { files: ["packages/a/src/index.ts", "packages/a/src/exports/client/index.ts"], complete: true } } },
+      { name: "creating, elided, generated, not a path", path: "AGENTS.md", code: "Create `src/new/file.ts`.\nSee `web/.../utils.ts`, `dist/index.js`, `react-dom/client`, `@scope/pkg/x.js`, `test:unit`.\n", facts: { projectFiles: { files: ["AGENTS.md"], complete: true } } },
+      { name: "no complete file list", path: "AGENTS.md", code: "Edit `src/gone.ts`.\n", facts: { projectFiles: { files: [], complete: false } } },
+      { name: "a sample folder", path: "examples/app/AGENTS.md", code: "Edit `src/gone.ts`.\n", facts: { projectFiles: { files: [], complete: true } } },
+    ],
+    invalid: [
+      { path: ".github/copilot-instructions.md", code: "- `src/core/api/index.ts` — providers.\n- `src/shared/proto/` - types\n", facts: { projectFiles: { files: ["AGENTS.md"], complete: true } }, errors: [{ messageId: "missing", line: 1, column: 4 }, { messageId: "missing", line: 2, column: 4 }] },
+      { name: "did you mean", path: "AGENTS.md", code: "Register it in `src/tools/init.ts`.\n", facts: { projectFiles: { files: ["apps/vscode/src/core/tools/init.ts"], complete: true } }, errors: [{ messageId: "didYouMean", line: 1, column: 17 }] },
+      { name: "once per file", path: "AGENTS.md", code: "`src/gone.ts`\n\nThen `src/gone.ts` again.\n", facts: { projectFiles: { files: [], complete: true } }, errors: [{ messageId: "missing", line: 1, column: 2 }] },
+    ],
+  },
   "ctx/duplicate-layer": {
     valid: [
       { name: "a root AGENTS.md linking to this file", path: ".agents/AGENTS.md", code: "Always run the full test suite with coverage before pushing any change to the main branch.\n", files: { "AGENTS.md": "Always run the full test suite with coverage before pushing any change to the main branch.\n" }, links: { "AGENTS.md": ".agents/AGENTS.md" } },
