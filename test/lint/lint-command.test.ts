@@ -37,8 +37,21 @@ describe("runLint", () => {
     expect((await lint([...only, "--max-warnings", "1"], dir)).code).toBe(1);
   });
 
+  it("takes the rule set from --preset (strict adds the opinion rules) and prints errors only with --quiet", async () => {
+    const recommended = await lint(["--no-config", "--format", "json"], dir);
+    const strict = await lint(["--no-config", "--format", "json", "--preset", "strict"], dir);
+    const rules = (r: { stdout: string }) => (JSON.parse(r.stdout) as { results: { messages: { ruleId: string }[] }[] }).results.flatMap((f) => f.messages.map((m) => m.ruleId));
+    expect(rules(recommended)).not.toContain("skill/description-when");
+    expect(rules(strict)).toContain("skill/description-when");
+    const quiet = await lint(["--no-config", "--quiet"], dir);
+    expect(quiet.stdout).toContain("error");
+    expect(quiet.stdout).not.toMatch(/\d  warning  /);
+    const bad = await lint(["--no-config", "--preset", "loose"], dir);
+    expect([bad.code, bad.stderr]).toEqual([2, "promptc lint: unknown preset 'loose' (expected recommended, strict, all)\n"]);
+  });
+
   it("exits 2 with a one-line reason on usage errors", async () => {
-    for (const args of [["--format", "xml"], ["--rule", "no/such-rule:error"], ["--explain", "no/such-rule"], ["missing-dir"], ["--max-files", "2"], ["--stdin-filename", "CLAUDE.md"], ["--json", "-f", "sarif"]]) {
+    for (const args of [["--format", "xml"], ["--rule", "no/such-rule:error"], ["--explain", "no/such-rule"], ["missing-dir"], ["--max-files", "2"], ["--stdin-filename", "CLAUDE.md"], ["--json", "-f", "sarif"], ["--preset", "loose"]]) {
       const r = await lint(["--no-config", ...args], dir);
       expect({ args, code: r.code, lines: r.stderr.trim().split("\n").length }).toEqual({ args, code: 2, lines: 1 });
       expect(r.stderr).toMatch(/^promptc lint: /);
