@@ -8,7 +8,8 @@ import { AGNIX_RULES } from "../sources.js";
 
 type Manager = "npm" | "pnpm" | "yarn" | "bun";
 const LOCKFILES: readonly [string, Manager][] = [["pnpm-lock.yaml", "pnpm"], ["yarn.lock", "yarn"], ["bun.lock", "bun"], ["bun.lockb", "bun"], ["package-lock.json", "npm"]];
-const COMMAND = /^(npm|pnpm|yarn|bun)\s+(install|i|add|ci|run|test|exec|dlx|remove|rm|build|start|x)\b/;
+/** Commands where another manager does harm: a second lockfile, a different dependency tree. `npm run x` in a yarn repo runs the same script. */
+const COMMAND = /^(npm|pnpm|yarn|bun)\s+(install|i|add|ci|remove|rm|uninstall|update|up|upgrade)\b/;
 /** Lines that contrast managers or show what not to do. */
 const CONTRAST = /\b(or|instead|wrong|don't|do not|never|not|legacy|deprecated|old|avoid|incorrect|bad)\b|❌/i;
 const GLOBAL = /\s(-g|--global)\b/;
@@ -50,6 +51,7 @@ export const ctxPackageManagerConsistency = defineRule({
     const pm = projectManager(project.fs, dirOf(file.path));
     if (!pm) return;
     const byLine = new Map<number, CommandMention[]>();
+    const reported = new Set<string>();
     for (const m of collectCommandMentions(file)) byLine.set(m.line, [...(byLine.get(m.line) ?? []), m]);
     for (const [line, mentions] of byLine) {
       const text = file.index.lines[line - 1] ?? "";
@@ -58,7 +60,8 @@ export const ctxPackageManagerConsistency = defineRule({
       const used = mentions.map((m) => ({ m, hit: COMMAND.exec(m.text) ?? undefined })).filter((x): x is { m: CommandMention; hit: RegExpExecArray } => x.hit !== undefined && x.hit.index === 0);
       if (new Set(used.map((u) => u.hit[1])).size > 1) continue;
       for (const { m, hit } of used) {
-        if (hit[1] === pm.manager) continue;
+        if (hit[1] === pm.manager || reported.has(hit[1] as string)) continue;
+        reported.add(hit[1] as string);
         // `npm install some-package`: installing a named package (often into the reader's own project), not the workspace's setup.
         if (/^(install|i|add)$/.test(hit[2] as string) && m.words.slice(2).some((w) => !w.startsWith("-"))) continue;
         const command = `${hit[1]} ${hit[2]}`;

@@ -5,7 +5,7 @@ import { CLAUDE_CODE_LINT } from "../sources.js";
 
 const HOME_PATH = /(?:\/Users\/|\/home\/|[A-Za-z]:\\Users\\)([A-Za-z0-9._-]+)/g;
 /** Names used in examples rather than by real people. */
-const GENERIC = new Set(["user", "username", "you", "your-name", "yourname", "me", "name", "runner", "ubuntu", "node", "root", "admin", "example", "foo", "bar", "shared", "linuxbrew", "vscode", "codespace", "coder", "dev", "developer", "jovyan", "app", "ec2-user"]);
+const GENERIC = new Set(["user", "username", "you", "your-name", "yourname", "me", "name", "runner", "ubuntu", "node", "root", "admin", "example", "foo", "bar", "shared", "linuxbrew", "vscode", "codespace", "coder", "dev", "developer", "jovyan", "app", "ec2-user", "john", "jane", "johndoe", "janedoe", "jdoe", "myuser", "myname", "someone"]);
 
 export const ctxPersonalPaths = defineRule({
   id: "ctx/personal-paths",

@@ -1,5 +1,6 @@
 // skill/cc-side-effects: a skill that deploys, publishes or deletes should run only when a person asks. Pure.
 import { defineRule } from "../define-rule.js";
+import { addressesWorkspace } from "../loading-harnesses.js";
 import { fmKey, fmString, fmValuePlace } from "../rule-utils.js";
 import { AGNIX_RULES, CLAUDE_CODE_LINT, CLAUDE_SKILLS } from "../sources.js";
 
@@ -34,13 +35,17 @@ export const skillCcSideEffects = defineRule({
     defaultOptions: { words: DEFAULT_WORDS },
   },
   check({ file, options, report }) {
+    // A skill shipped for other projects ("Deploy tRPC on edge runtimes") teaches a task; whether the model may
+    // start it on its own is for the project that installs it.
+    if (!addressesWorkspace(file.path)) return;
     const data = file.frontmatter.data;
     if (!data || data["disable-model-invocation"] === true) return;
     const words = new Set(options.words.map((w) => w.toLowerCase()));
     const name = fmString(file, "name") ?? "";
     // The action is what the skill is named after or what its description starts by doing.
     const parts = name.toLowerCase().split("-");
-    const fromName = parts.some((p) => READ_ONLY_PARTS.has(p)) ? undefined : parts.find((w) => words.has(w) || NAME_ONLY_WORDS.includes(w));
+    // Verb-first names (`publish-cli`, `deploy-app`, `release`); a later `release` is mostly a noun (`chrome-release-cls`).
+    const fromName = parts.some((p) => READ_ONLY_PARTS.has(p)) ? undefined : parts.find((w, i) => words.has(w) || (NAME_ONLY_WORDS.includes(w) && (i === 0 || parts[i - 1] === "cut")));
     const verb = firstSentence(fmString(file, "description") ?? "").match(/[a-z-]+/g)?.[0];
     const fromDescription = verb !== undefined && words.has(verb) ? verb : undefined;
     const word = fromName ?? fromDescription;

@@ -49,6 +49,7 @@ export const ctxCases: { [ruleId: string]: RuleCases } = {
       { name: "within the margin", path: "CLAUDE.md", code: "line\n".repeat(300) },
       { path: ".cursor/rules/a.mdc", code: "line\n".repeat(400) },
       { name: "a fixture", path: "test/fixtures/CLAUDE.md", code: "line\n".repeat(400) },
+      { name: "an AGENTS.md (Claude Code's advice, Claude Code does not load it)", path: "AGENTS.md", code: "line\n".repeat(400) },
     ],
     invalid: [{ path: "CLAUDE.md", code: "line\n".repeat(301), errors: [{ messageId: "tooLong", line: 201 }] }],
   },

@@ -69,7 +69,7 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
     invalid: [{ path: P, code: sk(`name: pdf-forms\ndescription: ${"x".repeat(1025)}`), errors: [{ messageId: "tooLong", line: 3, column: 14 }] }],
   },
   "skill/description-no-xml": {
-    valid: [{ path: P, code: GOOD }, { name: "comparison", path: P, code: sk("name: pdf-forms\ndescription: Use when size is 3 < 4 pages.") }],
+    valid: [{ path: P, code: GOOD }, { name: "comparison", path: P, code: sk("name: pdf-forms\ndescription: Use when size is 3 < 4 pages.") }, { name: "a type parameter and placeholders glued to a word", path: P, code: sk("name: pdf-forms\ndescription: Covers useLoaderData<T> and @ai-sdk/<provider> packages. Use when asked.") }],
     invalid: [
       {
         path: P,
@@ -126,6 +126,7 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
     invalid: [
       { name: "typo", path: P, code: sk(`name: pdf-forms\n${desc}\nlicence: MIT`), errors: [{ messageId: "typo", line: 4, column: 1 }], output: sk(`name: pdf-forms\n${desc}\nlicense: MIT`) },
       { name: "unknown", path: P, code: sk(`name: pdf-forms\n${desc}\ncolour: blue`), errors: [{ messageId: "unknown", line: 4, column: 1 }] },
+      { name: "several unknown keys: one finding; TanStack Intent keys are known", path: P, code: sk(`name: pdf-forms\n${desc}\nlibrary: x\nrequires: [a]\nshade: dark\ntint: 3`), errors: [{ messageId: "unknown", line: 6, column: 1 }] },
       { name: "claude key without target", path: P, targets: ["codex"], code: sk(`name: pdf-forms\n${desc}\nuser-invocable: true`), errors: [{ messageId: "unknown", line: 4, column: 1 }] },
     ],
   },
