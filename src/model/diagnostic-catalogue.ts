@@ -27,10 +27,44 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   { id: "agents-md/truncated", summary: "A project doc was cut to fit the remaining project-doc byte budget." },
   { id: "agents-md/vanished", summary: "A project doc disappeared between listing and reading it and is skipped." },
 
+  // Claude Code: CLAUDE.md memory, its @-imports and rules, skills, ~/.claude.json.
+  { id: "claude-json/invalid", summary: "~/.claude.json is not valid JSON; no device id or approvals are read from it." },
+  { id: "claude-md/agents-md-ignored", summary: "An AGENTS.md is not read by Claude Code, which reads it only when the project has no CLAUDE.md." },
+  { id: "claude-md/conditional-rule", summary: "A rules file is scoped with `paths:`; Claude Code loads it only when a matching file is read, not at start." },
+  { id: "claude-md/import-missing", summary: "A CLAUDE.md @-import names a file that does not exist; Claude Code drops the import silently." },
+  { id: "claude-md/import-outside-cwd", summary: "A CLAUDE.md @-import points outside the launch folder; Claude Code drops it unless external includes are approved." },
+  { id: "claude-md/import-too-deep", summary: "CLAUDE.md @-imports nest deeper than Claude Code follows; it stops at its depth limit." },
+  { id: "claude-md/rules-order", summary: "A .claude/rules folder holds several files; Claude Code sends them in directory order, shown here in name order." },
+  { id: "claude-md/unreadable", summary: "A CLAUDE.md (or an imported file) cannot be read; Claude Code skips it." },
+  { id: "claude-skill/bad-frontmatter", summary: "A Claude Code skill's frontmatter is not valid YAML." },
+  { id: "claude-skill/duplicate-name", summary: "Two Claude Code skills have the same name; the first is kept." },
+
+  // Gemini CLI: GEMINI.md memory and its @-imports, the project id.
+  { id: "gemini-md/above-git-root", summary: "A GEMINI.md lies above the git root; Gemini CLI does not read it." },
+  { id: "gemini-md/import-missing", summary: "A GEMINI.md @-import names a file that does not exist; Gemini CLI leaves an \"Import failed\" comment in its place." },
+  { id: "gemini-md/import-outside-project", summary: "A GEMINI.md @-import points outside the project; Gemini CLI refuses it." },
+  { id: "gemini/install-not-found", summary: "Gemini CLI is not on PATH; its built-in skills (listed from its install folder) are left out." },
+  { id: "gemini/new-project-id", summary: "The folder is not in ~/.gemini/projects.json yet; the temp-folder name Gemini CLI will pick is predicted." },
+
+  // pi: context files, skills, settings and models.json.
+  { id: "pi-skill/bad-frontmatter", summary: "A pi skill's frontmatter is not valid YAML; pi drops the skill silently." },
+  { id: "pi-skill/name-collision", summary: "Two pi skills have the same name; pi keeps the first." },
+  { id: "pi-skill/no-description", summary: "A pi skill has no description; pi does not list it." },
+  { id: "pi/builtin-provider", summary: "The provider is not in models.json; the request is laid out for its built-in API with assumed limits." },
+  { id: "pi/context-file-shadowed", summary: "A context file is not read by pi, which reads one per folder and an AGENTS.md there first." },
+  { id: "pi/install-not-found", summary: "pi is not on PATH; its install folder, which its prompt names, is shown as a placeholder." },
+  { id: "pi/invalid-json", summary: "A pi settings or models file is not valid JSON; pi would not start with it." },
+  { id: "pi/no-default-provider", summary: "pi's settings.json names no defaultProvider; pi's defaults are assumed." },
+  { id: "pi/thinking-level", summary: "A defaultThinkingLevel other than pi's default is set; promptc models the default (medium) only." },
+  { id: "pi/unknown-api", summary: "A models.json provider has an api promptc does not know." },
+  { id: "pi/unknown-model", summary: "The model is not listed under its provider in models.json." },
+  { id: "pi/unreadable", summary: "A pi context file cannot be read; pi warns and tries the next name." },
+
   // Calibration from an installed agent's captured requests.
   { id: "calibrate/conflict", summary: "Two captures describe the same tool differently; the first one is kept." },
   { id: "calibrate/earlier-approval", summary: "An earlier turn's permissions text has an approval policy that cannot be told apart; that text is skipped." },
   { id: "calibrate/invalid-json", summary: "A captured request file is not valid JSON and is skipped." },
+  { id: "calibrate/layout-differs", summary: "A capture does not have the layout the harness's calibration expects; nothing is taken from it." },
   { id: "calibrate/network-sentence", summary: "A sandbox sentence names the network setting in an unexpected way; it is kept verbatim, exact for the captured setting only." },
   { id: "calibrate/not-responses", summary: "A captured file is not a Responses request body (no input list) and is skipped." },
   { id: "calibrate/sandbox-mismatch", summary: "A turn's sandbox mode disagrees with the sandbox its environment describes; its permissions section is skipped." },
