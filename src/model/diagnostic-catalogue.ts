@@ -27,44 +27,14 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   { id: "agents-md/truncated", summary: "A project doc was cut to fit the remaining project-doc byte budget." },
   { id: "agents-md/vanished", summary: "A project doc disappeared between listing and reading it and is skipped." },
 
-  // Claude Code: CLAUDE.md memory, its @-imports and rules, skills, ~/.claude.json.
-  { id: "claude-json/invalid", summary: "~/.claude.json is not valid JSON; no device id or approvals are read from it." },
-  { id: "claude-md/agents-md-ignored", summary: "An AGENTS.md is not read by Claude Code, which reads it only when the project has no CLAUDE.md." },
-  { id: "claude-md/conditional-rule", summary: "A rules file is scoped with `paths:`; Claude Code loads it only when a matching file is read, not at start." },
-  { id: "claude-md/import-missing", summary: "A CLAUDE.md @-import names a file that does not exist; Claude Code drops the import silently." },
-  { id: "claude-md/import-outside-cwd", summary: "A CLAUDE.md @-import points outside the launch folder; Claude Code drops it unless external includes are approved." },
-  { id: "claude-md/import-too-deep", summary: "CLAUDE.md @-imports nest deeper than Claude Code follows; it stops at its depth limit." },
-  { id: "claude-md/rules-order", summary: "A .claude/rules folder holds several files; Claude Code sends them in directory order, shown here in name order." },
-  { id: "claude-md/unreadable", summary: "A CLAUDE.md (or an imported file) cannot be read; Claude Code skips it." },
-  { id: "claude-skill/bad-frontmatter", summary: "A Claude Code skill's frontmatter is not valid YAML." },
-  { id: "claude-skill/duplicate-name", summary: "Two Claude Code skills have the same name; the first is kept." },
-
-  // Gemini CLI: GEMINI.md memory and its @-imports, the project id.
-  { id: "gemini-md/above-git-root", summary: "A GEMINI.md lies above the git root; Gemini CLI does not read it." },
-  { id: "gemini-md/import-missing", summary: "A GEMINI.md @-import names a file that does not exist; Gemini CLI leaves an \"Import failed\" comment in its place." },
-  { id: "gemini-md/import-outside-project", summary: "A GEMINI.md @-import points outside the project; Gemini CLI refuses it." },
-  { id: "gemini/install-not-found", summary: "Gemini CLI is not on PATH; its built-in skills (listed from its install folder) are left out." },
-  { id: "gemini/new-project-id", summary: "The folder is not in ~/.gemini/projects.json yet; the temp-folder name Gemini CLI will pick is predicted." },
-
-  // pi: context files, skills, settings and models.json.
-  { id: "pi-skill/bad-frontmatter", summary: "A pi skill's frontmatter is not valid YAML; pi drops the skill silently." },
-  { id: "pi-skill/name-collision", summary: "Two pi skills have the same name; pi keeps the first." },
-  { id: "pi-skill/no-description", summary: "A pi skill has no description; pi does not list it." },
-  { id: "pi/builtin-provider", summary: "The provider is not in models.json; the request is laid out for its built-in API with assumed limits." },
-  { id: "pi/context-file-shadowed", summary: "A context file is not read by pi, which reads one per folder and an AGENTS.md there first." },
-  { id: "pi/install-not-found", summary: "pi is not on PATH; its install folder, which its prompt names, is shown as a placeholder." },
-  { id: "pi/invalid-json", summary: "A pi settings or models file is not valid JSON; pi would not start with it." },
-  { id: "pi/no-default-provider", summary: "pi's settings.json names no defaultProvider; pi's defaults are assumed." },
-  { id: "pi/thinking-level", summary: "A defaultThinkingLevel other than pi's default is set; promptc models the default (medium) only." },
-  { id: "pi/unknown-api", summary: "A models.json provider has an api promptc does not know." },
-  { id: "pi/unknown-model", summary: "The model is not listed under its provider in models.json." },
-  { id: "pi/unreadable", summary: "A pi context file cannot be read; pi warns and tries the next name." },
-
   // Calibration from an installed agent's captured requests.
+  { id: "calibrate/family-failed", summary: "Calibrating one Codex model family failed; that family's prose stays stand-in." },
+  { id: "calibrate/layout-mismatch", summary: "Codex sent a layout other than the catalogue fields predict for a model; previews of that family may differ." },
+  { id: "calibrate/no-layout", summary: "A model family's first captured request has no recognisable initial context; nothing is taken from it." },
+  { id: "calibrate/prompt-input", summary: "`codex debug prompt-input` printed no input list for one sandbox and approval; those texts are missing." },
   { id: "calibrate/conflict", summary: "Two captures describe the same tool differently; the first one is kept." },
   { id: "calibrate/earlier-approval", summary: "An earlier turn's permissions text has an approval policy that cannot be told apart; that text is skipped." },
   { id: "calibrate/invalid-json", summary: "A captured request file is not valid JSON and is skipped." },
-  { id: "calibrate/layout-differs", summary: "A capture does not have the layout the harness's calibration expects; nothing is taken from it." },
   { id: "calibrate/network-sentence", summary: "A sandbox sentence names the network setting in an unexpected way; it is kept verbatim, exact for the captured setting only." },
   { id: "calibrate/not-responses", summary: "A captured file is not a Responses request body (no input list) and is skipped." },
   { id: "calibrate/sandbox-mismatch", summary: "A turn's sandbox mode disagrees with the sandbox its environment describes; its permissions section is skipped." },
@@ -72,6 +42,23 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   { id: "calibrate/unknown-version", summary: "The agent's version is unknown (no headers beside the capture); pass --agent-version to record it." },
   { id: "calibrate/unrecognised-section", summary: "A captured permissions section does not have the expected layout and is skipped." },
   { id: "calibrate/version-mismatch", summary: "The capture comes from another agent version than the profile targets; its layout may differ." },
+
+  // The stored Codex calibration (the user's cache) and the model catalogue.
+  { id: "calibration/catalogue-drift", summary: "The model catalogue now describes a model differently from the calibrated one; calibrated texts may be out of date." },
+  { id: "calibration/corrupt", summary: "The stored calibration cannot be parsed; it is not used (calibrate again)." },
+  { id: "calibration/no-family", summary: "The calibration has no texts for the model's family; its model-specific prose is stand-in." },
+  { id: "calibration/off", summary: "--no-calibration: stand-in prose is used although a calibration exists." },
+  { id: "calibration/stale", summary: "The stored calibration has a format this promptc does not read; it is not used (calibrate again)." },
+  { id: "calibration/unreadable", summary: "A stored calibration file cannot be read (or is too large); it is not used." },
+  { id: "catalogue/bad-entry", summary: "A model catalogue entry has no slug; it is skipped." },
+  { id: "catalogue/duplicate-slug", summary: "A model is listed twice in the catalogue; the first entry is used." },
+  { id: "catalogue/invalid-json", summary: "The model catalogue is not valid JSON; it is not used." },
+  { id: "catalogue/no-models", summary: "The model catalogue has no models list; it is not used." },
+  { id: "codex/system-skills-pending", summary: "CODEX_HOME has no system skills yet; Codex installs them on first start, so its skills list will grow." },
+  { id: "codex/system-skills-predicted", summary: "CODEX_HOME has no system skills yet; they are previewed as Codex will install them (from the calibration)." },
+  { id: "codex/version-mismatch", summary: "The installed Codex is another version than the profile or calibration describes; requests may differ." },
+  { id: "model/no-catalogue", summary: "No model is named and no Codex model catalogue is known; a fallback model is assumed." },
+  { id: "model/not-in-catalogue", summary: "The model is not in the catalogue; Codex's fallback layout for unknown slugs is used." },
 
   // The capture server and request views.
   { id: "capture/bad-compressed-body", summary: "A request body could not be decompressed with its content-encoding; it is kept as received." },
@@ -160,6 +147,7 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   // Prose (templates and text) loaded from files.
   { id: "prose/duplicate", summary: "Two prose files give the same fragment; the later one is ignored." },
   { id: "prose/empty", summary: "A base-instructions prose file is empty; base instructions must not be." },
+  { id: "prose/invalid-json", summary: "A JSON prose file (calibrated tool lists or layout) is not valid JSON." },
   { id: "prose/invalid-tools", summary: "A tools prose file (tool descriptions) cannot be parsed." },
   { id: "prose/invalid-utf8", summary: "A prose file is not valid UTF-8." },
   { id: "prose/too-large", summary: "A prose file is over the prose file size limit." },
