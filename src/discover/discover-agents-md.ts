@@ -9,6 +9,7 @@ import type { DecodeMode } from "./decode-doc.js";
 import { findProjectRoot } from "./find-project-root.js";
 import { joinPath, pathFromRootTo } from "./paths.js";
 import { formatBudget, formatCount, formatList, rustTrim } from "./text-utils.js";
+import { appendAll } from "../model/append-all.js";
 
 export const DEFAULT_PROJECT_DOC_FILENAME = "AGENTS.md";
 export const LOCAL_PROJECT_DOC_FILENAME = "AGENTS.override.md";
@@ -124,7 +125,7 @@ export function discoverAgentsMd(host: Host, options: DiscoverAgentsMdOptions): 
   const result: UserInstructions = { projectDocs: [], budgetBytes: options.budgetBytes };
   if (global.value) result.global = global.value;
   const discovered = discoverProjectDocPaths(host, options);
-  diagnostics.push(...discovered.diagnostics);
+  appendAll(diagnostics, discovered.diagnostics);
   const paths = discovered.value;
   const budgetText = formatBudget(options.budgetBytes);
 

@@ -6,6 +6,7 @@ import { diagnostic } from "../model/diagnostic.js";
 import { parsePrefixRules } from "./parse-prefix-rules.js";
 import type { PrefixRule } from "./parse-prefix-rules.js";
 import { joinPath } from "./paths.js";
+import { appendAll } from "../model/append-all.js";
 
 export interface PrefixRulesInfo {
   /** Every parsed rule, all decisions, in file-name then file order. */
@@ -50,9 +51,9 @@ export function discoverPrefixRules(host: Host, codexHome: string): Result<Prefi
       continue;
     }
     const parsed = parsePrefixRules(text, path);
-    diagnostics.push(...parsed.diagnostics);
+    appendAll(diagnostics, parsed.diagnostics);
     if (parsed.diagnostics.some((d) => d.severity === "error")) failed = true;
-    rules.push(...parsed.value);
+    appendAll(rules, parsed.value);
   }
   if (failed) {
     // Observed in 0.171.0: one bad rules file and Codex renders no approved prefixes at all.

@@ -1,8 +1,7 @@
 // `promptc preview`: the exact request the next turn would send from a directory (or a scenario turn, or the
 // next turn of a logged session), layer by layer. Does IO through the Node host; the compile is pure.
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import type { Command } from "commander";
+import { MESSAGE_FILE_MAX_BYTES, readInputText, readStdinCapped } from "../read-input.js";
 import { compile } from "../../compile/compile.js";
 import { formatCount } from "../../model/format-count.js";
 import { DEFAULT_PROFILE_ID, profileIdList } from "../../profiles/index.js";
@@ -48,13 +47,13 @@ function previewDirectory(options: PreviewOptions, io: CliIO): number {
 
 /** The message text from --message-file, or a one-line error. */
 async function readMessageFile(path: string, io: CliIO): Promise<string | { error: string }> {
-  if (path === "-") return io.readStdin ? io.readStdin() : { error: "standard input is not available" };
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(readFileSync(resolve(io.cwd, path)));
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return { error: code ? `cannot read ${path}: ${code}` : `${path} is not valid UTF-8` };
+  if (path === "-") {
+    const read = await readStdinCapped(io, MESSAGE_FILE_MAX_BYTES);
+    return read.ok ? read.text : { error: read.error };
   }
+  const read = readInputText(io.cwd, path, MESSAGE_FILE_MAX_BYTES);
+  if (!read.ok) return { error: read.error };
+  return read.invalidUtf8 ? { error: `${path} is not valid UTF-8` } : read.text;
 }
 
 /** Flags a scenario defines itself: given with --scenario they would be silently ignored. */

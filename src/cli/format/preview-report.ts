@@ -9,6 +9,7 @@ import { formatCount } from "../../model/format-count.js";
 import type { ModelContextWindow } from "../../profiles/model-info.js";
 import { formatDiagnostic, relativeTo } from "./format-diagnostic.js";
 import type { Style } from "./style.js";
+import { appendAll } from "../../model/append-all.js";
 
 /** One line of the layer table, from a compile manifest or from a request view (history, captures). */
 export interface ReportRow {
@@ -195,11 +196,13 @@ export function renderPreviewReport(input: PreviewReportInput): string {
     style.dim(`cwd ${input.cwd} · context window ${num(window.tokens)} tokens (${window.source})`),
   ];
   if (input.subtitle) out.push(style.dim(input.subtitle));
-  out.push("", ...renderTable(table, window, style), "");
+  out.push("");
+  appendAll(out, renderTable(table, window, style));
+  out.push("");
   if (table.note) out.push(style.dim(table.note), "");
   out.push(style.bold(diagnostics.length === 0 ? "diagnostics: none" : `diagnostics (${diagnostics.length})`));
   for (const d of diagnostics) out.push(formatDiagnostic(d, style, input.cwd));
   out.push("");
-  if (input.showText !== false) out.push(...renderRequestText(request, style));
+  if (input.showText !== false) appendAll(out, renderRequestText(request, style));
   return out.join("\n") + "\n";
 }

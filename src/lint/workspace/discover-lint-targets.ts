@@ -10,6 +10,7 @@ import { createGitignoreFilter, gitignorePruneGlobs, type GitignoreSource } from
 import { globToRegExp } from "../glob-to-regexp.js";
 import { LINT_MAX_FILE_BYTES } from "../rules/file-too-large.js";
 import { ancestorsOf, joinPath, normalizePath } from "../../discover/paths.js";
+import { appendAll } from "../../model/append-all.js";
 
 /** What lint looks for when no paths are given (lint-and-cli.md §5.2). */
 export const DEFAULT_LINT_PATTERNS: readonly string[] = [
@@ -142,7 +143,7 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
     const rel = relativeTo(root, abs);
     if (st.value.kind === "directory") {
       walked.push(rel);
-      globs.push(...DEFAULT_LINT_PATTERNS.map((g) => (rel === "" ? g : `${rel}/${g}`)));
+      appendAll(globs, DEFAULT_LINT_PATTERNS.map((g) => (rel === "" ? g : `${rel}/${g}`)));
       // `promptc lint templates` (or a folder inside it): the templates are below, not under another templates/.
       if (rel.split("/").includes("templates")) globs.push(`${rel}/**/*.hbs`);
       // A named folder of prose (`--prose-dir` layout: `<prose-id>.hbs` side by side) is linted as templates too.
@@ -175,7 +176,7 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
   }
   // .gitignore files between the root and a named directory apply to it too.
   const between = [...new Set(walked.flatMap((w) => w.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/"))))].filter((d) => d !== "");
-  nestedSources.push(...nested(between.map((d) => `${d}/.gitignore`).filter((e) => host.stat(joinPath(root, e)).ok)));
+  appendAll(nestedSources, nested(between.map((d) => `${d}/.gitignore`).filter((e) => host.stat(joinPath(root, e)).ok)));
   const known = new Set(git.sources.map((s) => s.dir));
   const isGitignored = createGitignoreFilter([...git.sources, ...nestedSources.filter((n) => !known.has(n.dir))]);
   const ignoredWhy = (rel: string): string | undefined => ignoredByPattern(rel) ?? (useIgnores && isGitignored(toBase(rel)) ? ".gitignore" : undefined);
