@@ -43,7 +43,7 @@ describe("session logs", () => {
   it("skips a line over the line cap with a warning and reads the lines after it", () => {
     const path = join(dir, "long-line.jsonl");
     writeFileSync(path, [item("before"), item("x".repeat(4096)), item("after"), ""].join("\n"));
-    const read = readSessionLog(createNodeHost(), path, { maxLineBytes: 1024, rebuildCompacted: (h) => h });
+    const read = readSessionLog(createNodeHost(), path, { maxLineBytes: 1024, rebuildCompacted: (h) => [...h] });
     expect(read.value?.history.map((i) => (i.type === "message" ? (i.content[0] as { text: string }).text : i.type))).toEqual(["before", "after"]);
     expect(read.diagnostics.map((d) => [d.rule, d.severity, d.place?.line])).toEqual([["session/line-too-long", "warning", 2]]);
   });
