@@ -35,10 +35,11 @@ export function computeLintFacts(host: Host, files: readonly LintFile[], options
   const codexHome = options.codexHome ?? joinPath(root, ".promptc-lint-no-codex-home");
   const fallbackFilenames = options.fallbackFilenames ?? [];
   const docNames = agentsMdCandidates(fallbackFilenames);
+  const isDocName = new Set(docNames);
   for (const file of files) {
     const name = file.path.slice(file.path.lastIndexOf("/") + 1);
     const dir = file.path.includes("/") ? file.path.slice(0, file.path.lastIndexOf("/")) : "";
-    if (docNames.includes(name) && !codexChains.has(dir)) {
+    if (isDocName.has(name) && !codexChains.has(dir)) {
       const cwd = dir === "" ? root : joinPath(root, dir);
       const opts = { cwd, codexHome, budgetBytes: budget, fallbackFilenames, projectRootMarkers: markers, decode: "lossy" as const };
       const paths = discoverProjectDocPaths(host, opts).value;
