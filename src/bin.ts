@@ -2,7 +2,8 @@
 // The promptc executable: hand argv and the process's streams to the CLI, then set the exit code. Does IO.
 import { homedir } from "node:os";
 import { run } from "./cli/program.js";
-import { enableDiskTokenCache } from "./host/token-cache.js";
+import { openDefaultTokenCache } from "./host/token-cache.js";
+import { createTokenCounter } from "./tokens/count.js";
 
 /** Standard input as UTF-8; undefined as soon as it grows past `maxBytes` (`promptc tokens < /dev/zero`). */
 async function readStdin(options: { maxBytes?: number } = {}): Promise<string | undefined> {
@@ -41,8 +42,10 @@ if (cwd === undefined) {
   process.stderr.write("promptc: the current directory no longer exists (was it deleted?); cd into an existing one\n");
   process.exitCode = 2;
 } else {
-  // Exact token counts are memoised on disk across runs (PROMPTC_TOKEN_CACHE=off disables it).
-  const tokenCache = enableDiskTokenCache(process.env, homedir());
+  // Exact token counts are memoised on disk across runs (PROMPTC_TOKEN_CACHE=off disables it); the file is read
+  // on the first count, so runs that count nothing never open it.
+  const tokenCache = openDefaultTokenCache(process.env, homedir());
+  const tokens = createTokenCounter(tokenCache ? { cache: tokenCache } : {});
   try {
     process.exitCode = await run(process.argv.slice(2), {
       stdout: (s) => process.stdout.write(s),
@@ -51,6 +54,7 @@ if (cwd === undefined) {
       env: process.env,
       cwd,
       readStdin,
+      tokens,
     });
   } finally {
     tokenCache?.flush();

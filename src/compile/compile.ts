@@ -53,6 +53,7 @@ export function compile(ctx: TurnContext, options: CompileOptions = {}): Compile
     items: request.input.length,
     fingerprint,
     exactTokens: options.exactTokens !== false,
+    ...(options.countTokens ? { countTokens: options.countTokens } : {}),
   });
   return { request, bytes, diagnostics: plan.diagnostics, manifest, profile };
 }

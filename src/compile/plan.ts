@@ -12,7 +12,7 @@ import { buildEnvironmentFragment } from "../fragments/environment-context.js";
 import type { RenderedFragment } from "../fragments/fragment.js";
 import { buildPermissionsFragment } from "../fragments/permissions.js";
 import type { ProseSet } from "../fragments/prose-set.js";
-import type { RenderProseOptions } from "../fragments/render-template.js";
+import { createTemplateCache, type RenderProseOptions } from "../fragments/render-template.js";
 import { collectExplicitSkillMentions } from "../fragments/skill-mentions.js";
 import { buildSkillInjectionFragment } from "../fragments/skill-injection.js";
 import { buildSkillsFragment } from "../fragments/skills-section.js";
@@ -58,7 +58,7 @@ function byName(a: ToolSpec, b: ToolSpec): number {
 
 export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, options: CompileOptions = {}): Plan {
   const diagnostics: Diagnostic[] = [];
-  const renderOptions: RenderProseOptions = {};
+  const renderOptions: RenderProseOptions = { templates: options.templates ?? createTemplateCache() };
   if (options.partials) renderOptions.partials = options.partials;
   if (options.variables) renderOptions.variables = options.variables;
   const skills = options.transformSkills ? options.transformSkills(ctx.skills.skills) : ctx.skills.skills;
@@ -122,7 +122,7 @@ export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, op
   const extras = options.fragments ?? [];
   const own = (at: string) =>
     extras.flatMap((x) => ("message" in x.placement && x.placement.at === at ? [{ role: x.placement.message, parts: [text(extraFragment(x))] }] : []));
-  messages.push(...own("before-user-message"), userMessage, ...own("after-user-message"));
+  messages.push(...own("before-user-message"), ...(userMessage.parts.length > 0 ? [userMessage] : []), ...own("after-user-message"));
   for (const s of mentions.skills) messages.push({ role: "user", parts: [text(buildSkillInjectionFragment(s))] });
   messages.push(...own("end"));
 

@@ -20,7 +20,7 @@ export const IMAGE_CLOSE_TAG = "</image>";
 
 export interface UserMessageParts {
   parts: ContentPart[];
-  /** Index of the text part in `parts`, -1 when there is none. */
+  /** Index of the text part in `parts`, -1 when there is none; `parts` is empty when there is no input. */
   textIndex: number;
   diagnostics: Diagnostic[];
 }
@@ -49,8 +49,10 @@ export function buildUserMessageParts(input: UserInput): UserMessageParts {
       ),
     );
   }
+  // No text and no image: there is no user message at all (as `codex debug prompt-input` without a prompt),
+  // rather than an empty item no agent sends.
   let textIndex = -1;
-  if (input.text !== "" || parts.length === 0) {
+  if (input.text !== "") {
     textIndex = parts.length;
     parts.push({ type: "input_text", text: input.text });
   }

@@ -1,6 +1,8 @@
-// A file under lint: its path, kind, decoded text and lazily parsed views (lines, frontmatter, Markdown). Pure.
+// A file under lint: its path, kind, decoded text and lazily parsed views (lines, frontmatter, Markdown,
+// template). Pure.
 import { parseFrontmatter, type Frontmatter } from "./parse-frontmatter.js";
 import { parseMarkdown, type Markdown } from "./parse-markdown.js";
+import { parseTemplate, type ParsedTemplate } from "./parse-template.js";
 import { buildTextIndex, type TextIndex } from "./text-index.js";
 
 /** Which files a rule looks at (see classifyLintPath for how a path gets its kind). */
@@ -14,6 +16,8 @@ export interface ReadStatus {
   binary?: boolean;
   /** Whole-file size in bytes when it was over the read limit (only a prefix was read). */
   tooLargeBytes?: number;
+  /** Project-relative path of the real file when this path is (or passes through) a symlink. */
+  realPath?: string;
 }
 
 export interface LintFile {
@@ -26,9 +30,22 @@ export interface LintFile {
   readonly frontmatter: Frontmatter;
   /** Markdown view of the body (after frontmatter). */
   readonly markdown: Markdown;
+  /** The text parsed as a Handlebars template (what the `prompt/*` rules read). */
+  readonly template: ParsedTemplate;
 }
 
 const CONTEXT_NAMES = new Set(["AGENTS.md", "AGENTS.override.md", "CLAUDE.md", "CLAUDE.local.md", "GEMINI.md"]);
+
+/** Rule files of other agents (Cline, Roo Code, Continue, Windsurf, Cursor commands): Markdown instructions. */
+const OTHER_AGENT_RULES: readonly RegExp[] = [
+  /(^|\/)\.clinerules$/,
+  /(^|\/)\.clinerules\/.+\.md$/,
+  /(^|\/)\.roo\/rules(-[^/]+)?\/.+\.md$/,
+  /(^|\/)\.continue\/rules\/.+\.md$/,
+  /(^|\/)\.windsurf\/rules\/.+\.md$/,
+  /(^|\/)\.windsurfrules$/,
+  /(^|\/)\.cursor\/commands\/.+\.md$/,
+];
 
 /** The kind of a path, or undefined when lint has no rules for it. */
 export function classifyLintPath(path: string): LintFileKind | undefined {
@@ -38,6 +55,8 @@ export function classifyLintPath(path: string): LintFileKind | undefined {
   if (path === ".github/copilot-instructions.md" || path.endsWith("/.github/copilot-instructions.md")) return "context";
   if (/(^|\/)\.github\/instructions\/.+\.instructions\.md$/.test(path)) return "context";
   if (/(^|\/)\.cursor\/rules\/.+\.mdc$/.test(path) || base === ".cursorrules") return "cursor-rule";
+  if (/(^|\/)\.agents\/rules\/.+\.mdc$/.test(path)) return "cursor-rule";
+  if (OTHER_AGENT_RULES.some((re) => re.test(path))) return "context";
   if (base === "config.toml" && /(^|\/)\.codex\//.test(path)) return "codex-config";
   if (base.endsWith(".rules") && /(^|\/)\.codex\/rules\//.test(path)) return "exec-policy";
   if (base.endsWith(".hbs") || base.endsWith(".handlebars")) return "template";
@@ -48,6 +67,7 @@ export function createLintFile(path: string, kind: LintFileKind, text: string, s
   let index: TextIndex | undefined;
   let frontmatter: Frontmatter | undefined;
   let markdown: Markdown | undefined;
+  let template: ParsedTemplate | undefined;
   const usesFrontmatter = kind === "skill" || kind === "cursor-rule" || kind === "context" || kind === "template";
   const file: LintFile = {
     path,
@@ -64,6 +84,9 @@ export function createLintFile(path: string, kind: LintFileKind, text: string, s
     },
     get markdown() {
       return (markdown ??= parseMarkdown(text, file.index, file.frontmatter.closed ? file.frontmatter.bodyLine : 1));
+    },
+    get template() {
+      return (template ??= parseTemplate(text));
     },
   };
   return file;

@@ -1,6 +1,7 @@
 // What a rule may know beyond its own file: a read-only view of the workspace and facts the IO edge computed
 // with the discovery functions (so lint and preview never disagree). Types + an in-memory LintFs. Pure.
 import type { LintTarget } from "./lint-target.js";
+import type { CountTokens } from "../tokens/count.js";
 
 export type LintEntryKind = "file" | "directory";
 
@@ -11,6 +12,8 @@ export interface LintFs {
   readText(path: string): string | undefined;
   /** Sorted entry names of a directory ([] when missing). */
   list(path: string): { name: string; kind: LintEntryKind }[];
+  /** Project-relative real path (symlinks resolved), or undefined when missing or outside the project. */
+  realPath?(path: string): string | undefined;
 }
 
 /** One file of Codex's project-doc chain, as the discovery walk read it for one working directory. */
@@ -73,6 +76,8 @@ export interface LintProject {
   nowMs: number;
   targets: ReadonlySet<LintTarget>;
   facts: LintFacts;
+  /** Exact o200k_base counts for the token rules (e.g. `createTokenCounter({ cache }).count`); default: uncached. */
+  countTokens?: CountTokens;
 }
 
 export const EMPTY_FACTS: LintFacts = { codexChains: new Map(), codexSkills: new Map(), codexPrefixes: new Map() };

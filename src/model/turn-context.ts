@@ -2,6 +2,7 @@
 // Produced at the edge by `loadTurnContext` (src/node.ts); nothing in it is read lazily.
 
 import type { ApprovalPolicy, SandboxMode } from "./permission-modes.js";
+import type { ShellEnvironmentPolicy } from "./shell-environment-policy.js";
 
 export type { ApprovalPolicy, SandboxMode } from "./permission-modes.js";
 export type ShellName = "zsh" | "bash" | "powershell" | "sh" | "cmd";
@@ -118,6 +119,8 @@ export interface TurnContext {
   contextWindow?: number;
   autoCompactTokenLimit?: number;
   compactPrompt?: string;
+  /** `[shell_environment_policy]` from config when it has one: the environment tool processes get (never model-visible). */
+  shellEnvironmentPolicy?: ShellEnvironmentPolicy;
   /** Lower-cased connector (app) slugs; a plain `$name` equal to one is not a skill mention (compile helper). */
   connectorSlugs?: string[];
 }

@@ -19,8 +19,11 @@
 // Add a harness: write src/profiles/<name>.ts exporting a Profile value (spread an existing one if it is close),
 // add it to PROFILE_LIST in profiles/index.ts, add templates/<prose.bundled>/ and run `npm run gen:prose`. Nothing
 // in session/ or compile/ changes. New model-visible pieces go in as CustomSection values in layout.envelopes.
-// Add a wire format: add its id to WireFormatId below, an encoder to compile/wire-formats.ts (the switch there
-// fails to typecheck until you do), and name it in the profile's `wire.format`.
+// Add a wire format: add its id to WireFormatId below and an encoder to compile/wire-formats.ts (its table is keyed
+// by WireFormatId, so it fails to typecheck until you do): body() writes the top-level object from the internal
+// Responses-shaped request, item() one conversation item, historyKey names the array a session appends to. Then
+// name it in the profile's `wire.format`. compile() and the session apply profileForModel() to every turn, so a
+// variant may switch layout, request settings, wire format or tools per model.
 import type { DecodeMode } from "../model/decode-mode.js";
 import type { ReasoningParams, ResponsesRequest, ToolSpec } from "../model/request.js";
 import type { SkillMetadata, TurnContext } from "../model/turn-context.js";

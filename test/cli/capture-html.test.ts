@@ -67,7 +67,7 @@ describe("sectionFromCompile", () => {
     } satisfies Manifest;
     const s = sectionFromCompile({ request: { model: "m", input: [m("user", "DOC")] }, manifest, diagnostics: [] }, "preview", 500);
     expect(s.fragments).toEqual([
-      { id: "agents-md", layer: "agents-md", role: "user", itemIndex: 0, contentIndex: 0, tokens: 9, bytes: 40, text: "DOC", sources: ["/r/AGENTS.md (40 of 100 bytes)"], flagged: true, note: "truncated: /r/AGENTS.md kept 40 of 100 bytes" },
+      { id: "agents-md", layer: "agents-md", role: "user", itemIndex: 0, contentIndex: 0, tokens: 9, bytes: 40, text: "DOC", sources: ["/r/AGENTS.md 40 of 100 B"], flagged: true, note: "truncated: /r/AGENTS.md kept 40 of 100 bytes" },
     ]);
     expect(s.params).toEqual([{ key: "model", json: '"m"' }]);
   });
@@ -87,6 +87,7 @@ describe("sectionFromCompile", () => {
     expect(s.fragments).toEqual([
       {
         id: "skills",
+        tag: "[stand-in prose]",
         layer: "developer",
         role: "developer",
         itemIndex: 0,
@@ -94,9 +95,8 @@ describe("sectionFromCompile", () => {
         tokens: 20,
         bytes: 90,
         text: "LIST",
-        sources: ["/r/.agents/skills/a/SKILL.md (name and description: 84 of 278 bytes)"],
+        sources: ["/r/.agents/skills/a/SKILL.md name and description 84 B of 278"],
         flagged: false,
-        note: "stand-in prose (promptc's wording, not the harness's)",
       },
     ]);
   });

@@ -26,7 +26,7 @@ beforeAll(() => {
 afterAll(() => rmSync("/tmp/promptc-preview-test", { recursive: true, force: true }));
 
 describe("promptc preview", () => {
-  it.each(["codex", "promptc"])("prints the layer table, diagnostics and request text (%s profile)", async (profile) => {
+  it.each(["codex", "promptc"])("prints the layer table, a legend, diagnostics and a summary last (%s profile)", async (profile) => {
     const c = capture();
     const code = await run(
       ["preview", "-C", join(FIXED_COPY, "packages", "api"), "-m", "use $release-notes please", "--profile", profile, ...FIXED, "--codex-home", join(FIXED_COPY, ".codex-home")],
@@ -36,6 +36,46 @@ describe("promptc preview", () => {
     expect(code).toBe(0);
     expect(c.out()).not.toMatch(/\u001b\[/);
     await expect(c.out()).toMatchFileSnapshot(`../../snapshots/cli/preview-basic-${profile}.txt`);
+    expect(c.out()).not.toContain("── input[");
+    expect(c.out().trimEnd().split("\n").at(-1)).toMatch(/^summary: [\d,]+ tokens, [\d.<]+% of the window · \d input items and \d+ tools in a [\d,]+-byte body · /);
+  });
+
+  it("prints the request text with --text, before the table, so the summary still ends the output", async () => {
+    const c = capture();
+    expect(await run(["preview", "-C", BASIC, "-m", "fix the failing test", "--text", "--profile", "codex", ...FIXED], c.io)).toBe(0);
+    const out = c.out();
+    expect(out.indexOf("── input[0] developer ──")).toBeGreaterThan(0);
+    expect(out.indexOf("── input[0] developer ──")).toBeLessThan(out.indexOf("item    layer"));
+    expect(out).toMatch(/── input\[\d\] user ──\nfix the failing test\n/);
+    expect(out.trimEnd().split("\n").at(-1)).toMatch(/^summary: /);
+  });
+
+  it("shows a missing message as such and sends no empty user item, as Codex without a prompt", async () => {
+    const human = capture();
+    expect(await run(["preview", "-C", BASIC, ...FIXED], human.io)).toBe(0);
+    expect(human.out()).toMatch(/^–\s+user message\s+none: no message given \(-m TEXT\)$/m);
+    expect(human.out()).toMatch(/ · no user message\n$/);
+    const json = capture();
+    expect(await run(["preview", "-C", BASIC, "--json", "--profile", "codex", ...FIXED], json.io)).toBe(0);
+    const body = JSON.parse(json.out()) as { input: { role: string; content: { text: string }[] }[] };
+    // `codex debug prompt-input` without a prompt ends with the environment context: no user message item.
+    expect(body.input.at(-1)?.content.at(-1)?.text).toMatch(/^<environment_context>/);
+    expect(body.input.flatMap((i) => i.content).filter((p) => p.text === "")).toEqual([]);
+  });
+
+  it("keeps the README's first command on one screen, with the budget diagnostic and the summary", async () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const first = /```sh\n(.*)\n/.exec(readme)?.[1] ?? "";
+    const argv = /npx promptc (preview .*)$/.exec(first.split(" && ").at(-1) ?? "")?.[1]?.match(/"[^"]*"|\S+/g)?.map((a) => a.replace(/^"|"$/g, ""));
+    expect(argv?.slice(0, 1)).toEqual(["preview"]);
+    expect(argv).toContain("-m");
+    const c = capture();
+    expect(await run(argv ?? [], c.io)).toBe(0);
+    const lines = c.out().trimEnd().split("\n");
+    expect(lines.length).toBeLessThanOrEqual(30);
+    expect(c.out()).toMatch(/warning {2}AGENTS\.md: kept 2,766 of 10,001 bytes — the 32 KiB project-doc budget was spent by \.\.\/\.\.\/AGENTS\.md and \.\.\/AGENTS\.md/);
+    expect(c.out()).toMatch(/^item N\.M is input\[N\]\.content\[M\]/m);
+    expect(lines.at(-1)).toMatch(/^summary: .* · 1 warning$/);
   });
 
   it("prints exactly the request body with --json", async () => {
@@ -89,6 +129,26 @@ describe("promptc preview", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it("labels stand-in prose and lists each AGENTS.md source in the HTML report as the terminal table does", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "promptc-html-"));
+    const cwd = join(BASIC, "packages", "api");
+    const terminal = capture();
+    expect(await run(["preview", "-C", cwd, "--profile", "codex", "--html", join(dir, "dir.html"), ...FIXED], terminal.io)).toBe(0);
+    const html = readFileSync(join(dir, "dir.html"), "utf8");
+    expect(html).toMatch(/<b>base-instructions<\/b> <span class="tag">\[stand-in prose\]<\/span>/);
+    expect(html).toMatch(/<b>permissions<\/b> <span class="tag">\[stand-in prose\]<\/span>/);
+    const sources = /← (.*AGENTS\.md.*)$/m.exec(terminal.out())?.[1]?.split(", ") ?? [];
+    expect(sources).toEqual(["../../.codex-home/AGENTS.md 83 of 84 B", "../../AGENTS.md 505 B", "AGENTS.md 256 B"]);
+    for (const s of sources) expect(html).toContain(`<li>${s}</li>`);
+    expect(html).toContain("[stand-in prose]: promptc&#39;s own wording");
+    const scenario = capture();
+    expect(await run(["preview", "--scenario", join(ROOT, "fixtures", "scenarios", "two-turn.yaml"), "--html", join(dir, "scenario.html")], scenario.io)).toBe(0);
+    const page = readFileSync(join(dir, "scenario.html"), "utf8");
+    expect(page).toMatch(/<b>base-instructions<\/b> <span class="tag">\[stand-in prose\]<\/span>/);
+    expect(page).toContain("<li>AGENTS.md 49 B</li>");
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it("exits 2 when the HTML report cannot be written", async () => {
     const c = capture();
     expect(await run(["preview", "-C", BASIC, "--no-text", "--html", "/nonexistent/dir/r.html", ...FIXED], c.io)).toBe(2);
@@ -104,6 +164,11 @@ describe("promptc preview", () => {
     expect(await run(["preview", "--scenario", scenario, "--no-text"], human.io)).toBe(0);
     expect(human.out()).toMatch(/turn 2 of 2; this turn appended/);
     expect(human.out()).toMatch(/history\s+assistant/);
+    // The same labels and sources as a directory preview: the scenario's turns compiled those bytes.
+    expect(human.out()).toMatch(/^0\.0\s+base instructions\s+base-instructions \[stand-in prose\]/m);
+    expect(human.out()).toMatch(/^1\.0\s+developer\s+permissions \[stand-in prose\]/m);
+    expect(human.out()).toMatch(/^2\.0\s+AGENTS\.md\s+agents-md .*\n\s+← AGENTS\.md 49 B$/m);
+    expect(human.out()).toContain("[stand-in prose]: promptc's own wording");
   });
 
   it.each([["0"], ["3"], ["x"]])("exits 2 for --turn %s outside the scenario", async (turn) => {

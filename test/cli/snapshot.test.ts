@@ -35,6 +35,14 @@ describe("promptc snapshot", () => {
     expect(report.scenarios.map((s: { name: string; status: string }) => [s.name, s.status])).toEqual([["plain", "ok"]]);
   });
 
+  it("says why the simulated cache served nothing: the shared prefix is under the provider's 1,024-token minimum", async () => {
+    const small = scenario().replace("profile: codex", "profile: promptc");
+    const dir = project({ "small.yaml": small });
+    const c = capture(dir);
+    expect(await run(["snapshot"], c.io)).toBe(0);
+    expect(c.out()).toMatch(/^✓ small {2}2 turn\(s\), cache 0\.0% \(the longest prefix shared with an earlier turn is [\d,]+ tokens, under the provider's 1,024-token caching minimum\)( \(new snapshots written\))?$/m);
+  });
+
   it("never writes when CI is set: missing snapshots fail", async () => {
     const dir = project({ "plain.yaml": scenario() });
     const c = capture(dir, { CI: "true" });

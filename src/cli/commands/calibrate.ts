@@ -10,6 +10,7 @@ import { makeDirectoriesNoFollow, writeFileNoFollow } from "../../host/write-no-
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+import { runCalibrateAgent, type CalibrateAgentOptions } from "./calibrate-agent.js";
 import type { RegisterCommand } from "./register-command.js";
 import { APPROVAL_POLICIES, isApprovalPolicy, unknownApprovalPolicy } from "../../model/permission-modes.js";
 import { appendAll } from "../../model/append-all.js";
@@ -19,6 +20,8 @@ interface CalibrateCliOptions {
   out?: string;
   approval: string;
   agentVersion?: string;
+  agent?: string;
+  bin?: string;
   color?: boolean;
 }
 
@@ -90,14 +93,30 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
   program
     .command("calibrate")
     .description("extract prose (base instructions, preambles, permission texts, session-update sentences, tool descriptions) from captures into a --prose-dir")
-    .argument("<captures...>", "captured request bodies (NNN.request.json) or capture -o folders; first and resumed turns may be mixed (texts that differ between them are reported as conflicts, the first kept)")
+    .argument("[captures...]", "captured request bodies (NNN.request.json) or capture -o folders; first and resumed turns may be mixed (texts that differ between them are reported as conflicts, the first kept)")
     .option("--profile <id>", "profile the prose is for", "codex")
+    .option("--agent <id>", "calibrate a harness profile (claude-code) from your installed agent, run offline (or from one capture given as the argument); the prose goes to your cache")
+    .option("--bin <path>", "with --agent: the agent's executable (default: found on PATH)")
     .option("-o, --out <dir>", "prose directory to write")
     .option("--approval <policy>", `approval policy the captured turns ran with (${APPROVAL_POLICIES.join(", ")})`, "never")
     .option("--agent-version <v>", "agent version of the capture when its headers are not next to it")
     .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")
-    .action((paths: string[], options: CalibrateCliOptions) => {
+    .action(async (paths: string[], options: CalibrateCliOptions) => {
+      if (options.agent !== undefined) {
+        if (paths.length > 1) {
+          io.stderr("promptc calibrate: --agent takes at most one capture\n");
+          return setExitCode(EXIT_USAGE);
+        }
+        const agentOptions: CalibrateAgentOptions = { agent: options.agent };
+        if (options.bin !== undefined) agentOptions.bin = options.bin;
+        if (paths[0] !== undefined) agentOptions.capture = paths[0];
+        return setExitCode(await runCalibrateAgent(agentOptions, io));
+      }
+      if (paths.length === 0) {
+        io.stderr("promptc calibrate: missing captures (or --agent X)\n");
+        return setExitCode(EXIT_USAGE);
+      }
       const fail = (msg: string) => {
         io.stderr(`promptc calibrate: ${msg}\n`);
         setExitCode(EXIT_USAGE);

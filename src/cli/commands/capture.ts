@@ -141,6 +141,7 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
       if (command === undefined) return fail("no agent command given (use: promptc capture -- codex exec \"hi\")");
       const adapter = options.agent !== undefined ? getAdapter(options.agent) : detectAdapter(command);
       if (!adapter) return fail(options.agent !== undefined ? `unknown agent '${options.agent}' (known: ${AGENT_ADAPTERS.map((a) => a.id).join(", ")})` : `cannot tell which agent '${command}' is; pass --agent ${AGENT_ADAPTERS.map((a) => a.id).join("|")}`);
+      if (adapter.requiresIsolation !== undefined && options.isolated !== true) return fail(`${adapter.displayName} needs --isolated: ${adapter.requiresIsolation}`);
       const turns = positiveInt(options.turns, "--turns");
       const timeout = positiveInt(options.timeout, "--timeout");
       const window = positiveInt(options.contextWindow, "--context-window");

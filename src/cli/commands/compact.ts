@@ -18,9 +18,10 @@ import type { ParsedSessionLog } from "../../session-log/parse-rollout.js";
 import { codexProfile, DEFAULT_PROFILE_ID, isProfileId, PROFILE_IDS, profileIdList, type ProfileId } from "../../profiles/index.js";
 import { renderCompactReport } from "../format/compact-report.js";
 import { colorFor, createStyle } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
+import { isPromptcLog } from "../../session-log/session-log.js";
 
 const SCENARIO_EXTENSION = /\.ya?ml$/i;
 const JSON_EXTENSION = /\.json$/i;
@@ -72,7 +73,7 @@ function profileOfSummaries(log: ParsedSessionLog): ProfileId | undefined {
 }
 
 /** A rollout Codex wrote (promptc's own run logs say originator "promptc"). */
-const isCodexRollout = (log: ParsedSessionLog): boolean => log.format === "codex-rollout" && log.meta.originator !== "promptc";
+const isCodexRollout = (log: ParsedSessionLog): boolean => log.format === "codex-rollout" && !isPromptcLog(log.meta);
 
 // Your file, else the prefix recovered from the log itself (the harness's exact text, never shipped), else a profile's.
 function loadPrefix(options: CompactCliOptions, cwd: string, input: Input): Loaded {
@@ -203,6 +204,7 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
         pins: pins.value,
         injectInitialContext: options.initialContext,
         method: options.estimate,
+        countTokens: tokenCounterOf(io).count,
       });
       const diagnostics: Diagnostic[] = [...loaded.diagnostics, ...report.result.diagnostics];
       if (options.json) {

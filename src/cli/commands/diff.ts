@@ -15,7 +15,7 @@ import { approxTokens } from "../../tokens/index.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { divergenceExcerpts, formatPrefixReport } from "../format/prefix-report.js";
 import { colorFor, createStyle } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
 import { requestsFromLog } from "../../session-log/requests-from-log.js";
@@ -143,7 +143,7 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setEx
       if (!a.ok) return fail(a.error);
       if (!b.ok) return fail(b.error);
       const [ra, rb] = options.ignoreSession ? [withoutSessionData(a.request), withoutSessionData(b.request)] : [a.request, b.request];
-      const result = commonPrefix(ra, rb, { cacheModel, ...(options.approx ? { countTokens: approxTokens } : {}) });
+      const result = commonPrefix(ra, rb, { cacheModel, countTokens: options.approx ? approxTokens : tokenCounterOf(io).count });
       const kept = result.divergence === null && result.partitionChanges.length === 0;
       const exit = kept ? EXIT_OK : EXIT_FINDINGS;
       if (options.json) {

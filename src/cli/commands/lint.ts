@@ -25,7 +25,7 @@ import { lintRules, lintRulesById } from "../../lint/rules/index.js";
 import { planByteEdits } from "../../lint/plan-byte-edits.js";
 import { lintFiles, type LintRunResult } from "../../lint/run.js";
 import { colorFor } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
 import { PROMPTC_VERSION } from "../promptc-version.js";
 import { readStdinCapped } from "../read-input.js";
 import type { RegisterCommand } from "./register-command.js";
@@ -81,14 +81,14 @@ function parseRuleFlags(flags: readonly string[]): { rules: { [id: string]: Rule
 }
 
 /** Reads one target and keeps the bytes its text was decoded from (--fix writes back only the bytes it changes). */
-function readTarget(host: Host, root: string, path: string, kind: LintFile["kind"]): { file: LintFile; bytes?: Uint8Array } {
+function readTarget(host: Host, root: string, path: string, kind: LintFile["kind"], realPath?: string): { file: LintFile; bytes?: Uint8Array } {
   let bytes: Uint8Array | undefined;
   const keeping: Host = { ...host, readBytes: (p, o) => {
     const r = host.readBytes(p, o);
     if (r.ok) bytes = r.value.bytes;
     return r;
   } };
-  const file = readLintFile(keeping, root, path, kind);
+  const file = readLintFile(keeping, root, path, kind, realPath);
   return bytes !== undefined ? { file, bytes } : { file };
 }
 
@@ -191,7 +191,7 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     if (fatal) return usage(io, fatal.message);
     for (const d of found.diagnostics) io.stderr(`promptc lint: ${d.message}\n`);
     files = found.value.targets.map((t) => {
-      const read = readTarget(host, root, t.path, t.kind);
+      const read = readTarget(host, root, t.path, t.kind, t.realPath);
       if (read.bytes !== undefined) bytesOf.set(t.path, read.bytes);
       return read.file;
     });
@@ -212,7 +212,7 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     fallbackFilenames: codexConfig.projectDocFallbackFilenames,
     projectRootMarkers: codexConfig.projectRootMarkers,
   });
-  const project: LintProject = { root, fs, nowMs: host.clock().nowMs, targets: new Set(targets), facts };
+  const project: LintProject = { root, fs, nowMs: host.clock().nowMs, targets: new Set(targets), facts, countTokens: tokenCounterOf(io).count };
   const fixKinds = options.fix || options.fixDryRun ? (fixType === "all" ? (["safe", "suggest"] as const) : ([fixType] as ["safe"] | ["suggest"])) : undefined;
   let run = lintFiles({ files, project, config, cliRules: ruleFlags.rules, ...(fixKinds ? { fix: fixKinds } : {}) });
 

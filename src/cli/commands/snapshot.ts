@@ -10,9 +10,11 @@ import type { Diagnostic } from "../../model/diagnostic.js";
 import { loadSnapshotFolders } from "../../scenario/load-scenario.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
 import { buildScenarioSnapshot, type InvariantFinding } from "../../scenario/scenario-snapshot.js";
+import { cacheNote } from "../format/cache-note.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { colorFor, createStyle } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
+import type { CountTokens } from "../../tokens/count.js";
 import type { RegisterCommand } from "./register-command.js";
 
 export const DEFAULT_SCENARIO_DIR = "fixtures/scenarios";
@@ -37,7 +39,7 @@ interface ScenarioReport {
   turns: number;
   files: { name: string; status: FileStatus; firstDifference?: { line: number; expected: string; actual: string }; error?: string }[];
   findings: InvariantFinding[];
-  cache?: { inputTokens: number; cachedTokens: number; hitRatio: number };
+  cache?: { inputTokens: number; cachedTokens: number; hitRatio: number; /** Why nothing was cached, when nothing was. */ note?: string };
   diagnostics: Diagnostic[];
 }
 
@@ -106,15 +108,16 @@ interface SnapshotOptions {
  * `base` is the folder the snapshot root was named from (the working directory for --out, the project for the
  * config and the default): no link below it is followed, and only regular files are replaced or removed.
  */
-function snapshotOne(host: Host, path: string, outRoot: string, base: string, write: boolean, update: boolean): ScenarioReport {
+function snapshotOne(host: Host, path: string, outRoot: string, base: string, write: boolean, update: boolean, countTokens: CountTokens): ScenarioReport {
   const r = compileScenarioFile(host, path);
   const name = r.scenario?.name ?? path.split("/").pop()!.replace(SCENARIO_FILE, "");
   const report: ScenarioReport = { name, file: path, status: "ok", turns: 0, files: [], findings: [], diagnostics: r.diagnostics };
   if (!r.scenario || !r.compiled || r.diagnostics.some((d) => d.severity === "error")) return { ...report, status: "error" };
-  const snap = buildScenarioSnapshot(r.scenario, r.compiled.turns);
+  const snap = buildScenarioSnapshot(r.scenario, r.compiled.turns, { countTokens });
   report.turns = r.compiled.turns.length;
   report.findings = snap.findings;
-  report.cache = { inputTokens: snap.cache.inputTokens, cachedTokens: snap.cache.cachedTokens, hitRatio: snap.cache.hitRatio };
+  const note = cacheNote(snap.cache);
+  report.cache = { inputTokens: snap.cache.inputTokens, cachedTokens: snap.cache.cachedTokens, hitRatio: snap.cache.hitRatio, ...(note !== undefined ? { note } : {}) };
   const dir = join(outRoot, name);
   let existing: string[] = [];
   try {
@@ -201,7 +204,8 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
         return setExitCode(EXIT_USAGE);
       }
       const base = options.out !== undefined ? io.cwd : root;
-      const reports = files.map((f) => snapshotOne(host, f, out, base, !ci, options.update === true));
+      const counter = tokenCounterOf(io);
+      const reports = files.map((f) => snapshotOne(host, f, out, base, !ci, options.update === true, counter.count));
       const exit = reports.some((r) => r.status === "error") ? EXIT_USAGE : reports.some((r) => r.status === "differs" || r.status === "broken") ? EXIT_FINDINGS : EXIT_OK;
       // Exit 2 always comes with its reason on stderr (the report itself goes to stdout).
       const failed = reports.filter((r) => r.status === "error").map((r) => r.name);
@@ -212,7 +216,7 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
       }
       for (const r of reports) {
         const mark = r.status === "ok" || r.status === "written" || r.status === "updated" ? style.green("✓") : style.red("✗");
-        const cache = r.cache ? `, cache ${(r.cache.hitRatio * 100).toFixed(1)}%` : "";
+        const cache = r.cache ? `, cache ${(r.cache.hitRatio * 100).toFixed(1)}%${r.cache.note !== undefined ? ` (${r.cache.note})` : ""}` : "";
         const note = r.status === "written" ? " (new snapshots written)" : r.status === "updated" ? " (snapshots updated)" : "";
         io.stdout(`${mark} ${style.bold(r.name)}  ${r.turns} turn(s)${cache}${note}\n`);
         for (const d of r.diagnostics.filter((x) => r.status === "error" || x.severity !== "info")) io.stdout(`${formatDiagnostic(d, style, io.cwd)}\n`);

@@ -14,8 +14,17 @@ export function relativeTo(base: string, path: string): string {
   return rel === "" ? "." : rel;
 }
 
+/** Absolute paths inside a sentence: after a space or an opening bracket/quote, up to a space or punctuation. */
+const ABSOLUTE_PATH = /(^|[\s(["'])(\/[^\s,;()"'\]]+?)(?=[.:]?(?:$|[\s,;()"'\]]))/g;
+
+/** `text` with every absolute path below a directory it shares with `base` written relative to `base`. */
+export function relativizePaths(text: string, base: string): string {
+  return text.replace(ABSOLUTE_PATH, (_m, lead: string, path: string) => lead + relativeTo(base, path));
+}
+
 export function formatDiagnostic(d: Diagnostic, style: Style, base?: string): string {
   const sev = d.severity === "error" ? style.red("error  ") : d.severity === "warning" ? style.yellow("warning") : style.cyan("info   ");
   const file = d.file && !d.message.includes(d.file) ? `${base ? relativeTo(base, d.file) : d.file}${d.place ? `:${d.place.line}:${d.place.column}` : ""}: ` : "";
-  return `  ${sev}  ${file}${d.message}  ${style.dim(d.rule)}`;
+  const message = base ? relativizePaths(d.message, base) : d.message;
+  return `  ${sev}  ${file}${message}  ${style.dim(d.rule)}`;
 }

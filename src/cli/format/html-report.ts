@@ -4,10 +4,14 @@
 import type { Diagnostic } from "../../model/diagnostic.js";
 import type { Manifest } from "../../model/manifest.js";
 import type { RequestView } from "../../capture/request-view.js";
+import { relativeTo } from "./format-diagnostic.js";
 import { formatCount } from "../../model/format-count.js";
+import { proseTag, provenanceFor, sourceParts, STAND_IN_NOTE, type Provenance } from "./fragment-provenance.js";
 
 export interface ReportFragment {
   id: string;
+  /** `[stand-in prose]` or `[your prose]`, as the terminal table labels it. */
+  tag?: string;
   layer: string;
   role: string;
   itemIndex: number;
@@ -40,6 +44,8 @@ export interface ReportSection {
   tools: ReportTool[];
   params: { key: string; json: string }[];
   diagnostics: Diagnostic[];
+  /** A note over the fragments (what stand-in prose means). */
+  note?: string;
 }
 
 export interface ReportModel {
@@ -82,13 +88,20 @@ function viewPath(dialect: string, itemIndex: number, contentIndex: number): str
   return `${p.items}[${itemIndex}].${p.parts}[${contentIndex}]`;
 }
 
-export function sectionFromView(view: RequestView, title: string, contextWindow: number): ReportSection {
-  return {
-    title,
-    contextWindow,
-    fragments: view.fragments.map((f) => ({
+/**
+ * A section from any request body (a capture, a scenario turn, a logged session's next turn). With the
+ * manifests of the compiles that produced it, pieces with the same bytes get their prose tag and sources.
+ */
+export function sectionFromView(view: RequestView, title: string, contextWindow: number, provenance?: Provenance, cwd = ""): ReportSection {
+  let standIn = false;
+  const fragments = view.fragments.map((f): ReportFragment => {
+    const origin = provenanceFor(provenance, f.text);
+    const tag = origin ? proseTag(origin.prose) : undefined;
+    if (origin?.prose === "stand-in") standIn = true;
+    return {
       where: viewPath(view.dialect, f.itemIndex, f.contentIndex),
       id: f.id,
+      ...(tag !== undefined ? { tag } : {}),
       layer: f.layer,
       role: f.role,
       itemIndex: f.itemIndex,
@@ -96,11 +109,17 @@ export function sectionFromView(view: RequestView, title: string, contextWindow:
       tokens: f.tokens,
       bytes: f.bytes,
       text: f.text,
-      sources: [],
+      sources: origin ? sourceParts(origin, cwd) : [],
       flagged: !f.known,
       ...(f.known ? {} : { note: "not recognised; shown raw" }),
       ...(f.cache !== undefined ? { cache: f.cache } : {}),
-    })),
+    };
+  });
+  return {
+    title,
+    contextWindow,
+    fragments,
+    ...(standIn ? { note: STAND_IN_NOTE } : {}),
     tools: view.tools.map((t) => {
       const name = `${t.name}${t.cache !== undefined ? ` (cache breakpoint: ${t.cache})` : ""}`;
       return t.inInput === undefined ? { name, tokens: t.tokens, bytes: t.bytes } : { name: `${name} (in input[${t.inInput}])`, tokens: t.tokens, bytes: t.bytes, inInput: true };
@@ -118,6 +137,7 @@ export function sectionFromCompile(
   compiled: { request: unknown; manifest: Manifest; diagnostics: Diagnostic[] },
   title: string,
   contextWindow: number,
+  cwd = "",
 ): ReportSection {
   const req = isObj(compiled.request) ? compiled.request : {};
   const input = Array.isArray(req.input) ? req.input : [];
@@ -135,8 +155,10 @@ export function sectionFromCompile(
     const flaggedByDiag = compiled.diagnostics.some(
       (d) => (d.file !== undefined && f.sources.some((s) => s.path === d.file)) || (listing && d.rule.startsWith("skills/")),
     );
+    const tag = proseTag(f.prose);
     const r: ReportFragment = {
       id: f.id,
+      ...(tag !== undefined ? { tag } : {}),
       layer: f.layer,
       role: f.itemIndex < 0 ? "instructions" : String((input[f.itemIndex] as Obj | undefined)?.role ?? ""),
       itemIndex: f.itemIndex,
@@ -144,11 +166,10 @@ export function sectionFromCompile(
       tokens: f.tokens,
       bytes: f.bytes,
       text: textAt(f.itemIndex, f.contentIndex),
-      sources: f.sources.map((s) => `${s.path} (${listing ? "name and description: " : ""}${fmt(s.bytesKept)} of ${fmt(s.bytesIn)} bytes)`),
+      sources: sourceParts(f, cwd),
       flagged: cut.length > 0 || flaggedByDiag,
     };
-    if (cut.length > 0) r.note = `truncated: ${cut.map((s) => `${s.path} kept ${fmt(s.bytesKept)} of ${fmt(s.bytesIn)} bytes`).join("; ")}`;
-    else if (f.prose === "stand-in") r.note = "stand-in prose (promptc's wording, not the harness's)";
+    if (cut.length > 0) r.note = `truncated: ${cut.map((s) => `${relativeTo(cwd, s.path)} kept ${fmt(s.bytesKept)} of ${fmt(s.bytesIn)} bytes`).join("; ")}`;
     return r;
   });
   const params = Object.keys(req)
@@ -161,6 +182,7 @@ export function sectionFromCompile(
     tools: compiled.manifest.tools.map((t) => ({ name: t.name, tokens: t.tokens, bytes: t.bytes })),
     params,
     diagnostics: compiled.diagnostics,
+    ...(compiled.manifest.fragments.some((f) => f.prose === "stand-in") ? { note: STAND_IN_NOTE } : {}),
   };
 }
 
@@ -205,7 +227,7 @@ function renderFragment(f: ReportFragment): string {
   const note = f.note ? `<p class="note">${escapeHtml(f.note)}</p>` : "";
   const sources = f.sources.length > 0 ? `<ul class="sources">${f.sources.map((s) => `<li>${escapeHtml(s)}</li>`).join("")}</ul>` : "";
   return `<details class="fragment${f.flagged ? " flagged" : ""}" data-id="${escapeHtml(f.id)}" data-tokens="${f.tokens ?? ""}">
-<summary><span class="sw" style="background:${color}"></span><code>${escapeHtml(where)}</code> ${escapeHtml(f.role)} · <b>${escapeHtml(f.id)}</b> · ${fmt(f.tokens)} tokens · ${fmt(f.bytes)} bytes${f.cache !== undefined ? ` · <span class="cache">cache breakpoint: ${escapeHtml(f.cache)}</span>` : ""}</summary>
+<summary><span class="sw" style="background:${color}"></span><code>${escapeHtml(where)}</code> ${escapeHtml(f.role)} · <b>${escapeHtml(f.id)}</b>${f.tag !== undefined ? ` <span class="tag">${escapeHtml(f.tag)}</span>` : ""} · ${fmt(f.tokens)} tokens · ${fmt(f.bytes)} bytes${f.cache !== undefined ? ` · <span class="cache">cache breakpoint: ${escapeHtml(f.cache)}</span>` : ""}</summary>
 ${note}${sources}<pre>${escapeHtml(f.text)}</pre>
 </details>`;
 }
@@ -223,7 +245,7 @@ function renderSection(s: ReportSection, index: number): string {
 ${renderBar(s)}
 ${diags}
 <h3>Fragments (${s.fragments.length})</h3>
-<div class="fragments">${s.fragments.map(renderFragment).join("\n")}</div>
+${s.note !== undefined ? `<p class="section-note">${escapeHtml(s.note)}</p>\n` : ""}<div class="fragments">${s.fragments.map(renderFragment).join("\n")}</div>
 <h3>Tools (${s.tools.length})</h3>
 ${tools}
 <h3>Parameters</h3>
@@ -240,7 +262,7 @@ h1{font-size:1.4em}h2{font-size:1.2em;border-bottom:1px solid #ccc;padding-botto
 details.fragment{border:1px solid #ddd;border-radius:3px;margin:.25em 0;padding:.2em .5em}
 details.flagged{border-color:#e15759;background:#fff4f4}
 summary{cursor:pointer}pre{white-space:pre-wrap;word-break:break-word;background:#f8f8f8;padding:.5em;max-height:30em;overflow:auto}
-.note{color:#b00;margin:.3em 0}.cache{color:#2a7a2a}.diagnostics li.error{color:#b00}.diagnostics li.warning{color:#a60}
+.note{color:#b00;margin:.3em 0}.tag{color:#8a5a00}.section-note{color:#555}.cache{color:#2a7a2a}.diagnostics li.error{color:#b00}.diagnostics li.warning{color:#a60}
 table{border-collapse:collapse}td code{word-break:break-all}.params td:first-child code{word-break:normal;white-space:nowrap}td,th{border:1px solid #ddd;padding:.15em .5em;text-align:left;vertical-align:top}`;
 
 export function renderHtmlReport(model: ReportModel): string {

@@ -1,5 +1,6 @@
-// The human `promptc preview` report: a per-layer table with tokens, bytes and a context-window bar,
-// then diagnostics, then the request text item by item. Pure: a string from data.
+// The human `promptc preview` report, sized for one terminal screen: a per-layer table with tokens, bytes and a
+// context-window bar, a legend, the diagnostics and a one-line summary last; the request text item by item
+// only on request (before the table, so the summary still ends the output). Pure: a string from data.
 import type { RequestView } from "../../capture/request-view.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import type { ContentPart, ResponseItem } from "../../model/items.js";
@@ -7,7 +8,10 @@ import type { Manifest, ManifestFragment } from "../../model/manifest.js";
 import type { ResponsesRequest } from "../../model/request.js";
 import { formatCount } from "../../model/format-count.js";
 import type { ModelContextWindow } from "../../profiles/model-info.js";
-import { formatDiagnostic, relativeTo } from "./format-diagnostic.js";
+import { formatDiagnostic } from "./format-diagnostic.js";
+import { fragmentLabel, provenanceFor, sourceParts, STAND_IN_NOTE, type Provenance } from "./fragment-provenance.js";
+
+export { provenanceOf, STAND_IN_NOTE } from "./fragment-provenance.js";
 import type { Style } from "./style.js";
 import { appendAll } from "../../model/append-all.js";
 
@@ -31,6 +35,8 @@ export interface PreviewTable {
   requestBytes: number;
   /** A note under the table (e.g. what stand-in prose means). */
   note?: string;
+  /** The turn has no user message: the request ends before it (as Codex's without a prompt). */
+  noMessage?: boolean;
 }
 
 export interface PreviewReportInput {
@@ -42,7 +48,7 @@ export interface PreviewReportInput {
   style: Style;
   /** A line under the header (e.g. which scenario turn). */
   subtitle?: string;
-  /** Print the request text after the table (default true). */
+  /** Print the request text too, item by item (before the table, so the summary stays last). Default false. */
   showText?: boolean;
 }
 
@@ -61,8 +67,6 @@ const LAYER_LABELS: { [layer: string]: string } = {
   unknown: "unknown",
 };
 
-export const STAND_IN_NOTE =
-  "[stand-in prose]: promptc's own wording in the harness's layout; its bytes differ from the harness's. Use --prose-dir or --base-instructions for exact bytes.";
 
 const num = formatCount;
 
@@ -76,19 +80,9 @@ function percent(share: number): string {
   return share > 0 && share < 0.001 ? "<0.1%" : `${(share * 100).toFixed(1)}%`;
 }
 
-function fragmentLabel(f: ManifestFragment): string {
-  const tag = f.prose === "stand-in" ? " [stand-in prose]" : f.prose === "user-supplied" ? " [your prose]" : "";
-  return `${f.id}${tag}`;
-}
-
 function sourceLine(f: ManifestFragment, cwd: string): string | undefined {
-  const files = f.sources.filter((s) => s.path !== "");
-  if (files.length === 0 || f.layer === "user-message") return undefined;
-  // The skills list carries each SKILL.md's name and description only: that is not a cut.
-  const part = f.id === "skills" ? (s: { bytesKept: number; bytesIn: number }) => `name and description ${num(s.bytesKept)} B of ${num(s.bytesIn)}` : undefined;
-  return files
-    .map((s) => `${relativeTo(cwd, s.path)} ${part ? part(s) : s.bytesKept === s.bytesIn ? `${num(s.bytesIn)} B` : `${num(s.bytesKept)} of ${num(s.bytesIn)} B`}`)
-    .join(", ");
+  const parts = sourceParts(f, cwd);
+  return parts.length === 0 ? undefined : parts.join(", ");
 }
 
 /** The table of a fresh compile: one row per manifest fragment. */
@@ -120,20 +114,33 @@ export function tableFromManifest(manifest: Manifest, cwd: string): PreviewTable
   return table;
 }
 
-/** The table of any request body (a later turn with history, a session log): items labelled by their markers. */
-export function tableFromView(view: RequestView, profile: string, model: string): PreviewTable {
+/**
+ * The table of any request body (a later turn with history, a session log): items labelled by their markers,
+ * with the `[stand-in prose]` tag and sources of the compile that produced the same bytes, when known.
+ */
+export function tableFromView(view: RequestView, profile: string, model: string, cwd: string, provenance?: Provenance): PreviewTable {
+  let standIn = false;
+  const rows = view.fragments.map((f): ReportRow => {
+    const origin = provenanceFor(provenance, f.text);
+    if (origin?.prose === "stand-in") standIn = true;
+    const row: ReportRow = {
+      where: f.itemIndex < 0 ? "instr." : `${f.itemIndex}.${f.contentIndex}`,
+      layer: f.layer,
+      label: origin ? fragmentLabel({ ...origin, id: f.id }) : f.id,
+      tokens: f.tokens,
+      bytes: f.bytes,
+    };
+    const source = origin ? sourceLine(origin, cwd) : undefined;
+    if (source) row.source = source;
+    return row;
+  });
   return {
     profile,
     model,
-    rows: view.fragments.map((f) => ({
-      where: f.itemIndex < 0 ? "instr." : `${f.itemIndex}.${f.contentIndex}`,
-      layer: f.layer,
-      label: f.id,
-      tokens: f.tokens,
-      bytes: f.bytes,
-    })),
+    rows,
     tools: { count: view.tools.length, tokens: view.totals.toolTokens, bytes: view.tools.reduce((a, t) => a + t.bytes, 0) },
     requestBytes: view.totals.bytes,
+    ...(standIn ? { note: STAND_IN_NOTE } : {}),
   };
 }
 
@@ -153,6 +160,7 @@ function renderTable(table: PreviewTable, window: ModelContextWindow, style: Sty
     lines.push(tableRow([r.where, LAYER_LABELS[r.layer] ?? r.layer, r.label, num(r.tokens), num(r.bytes), cell(r.tokens)], style));
     if (r.source) lines.push(style.dim(`${" ".repeat(26)}← ${r.source}`));
   }
+  if (table.noMessage) lines.push(style.yellow(tableRow(["–", LAYER_LABELS["user-message"] ?? "", "none: no message given (-m TEXT)", "", "", ""], { ...style, cyan: (s) => s }).trimEnd()));
   lines.push(tableRow(["tools", "tools", `${table.tools.count} tools`, num(table.tools.tokens), num(table.tools.bytes), cell(table.tools.tokens)], style));
   const total = table.rows.reduce((a, r) => a + r.tokens, 0) + table.tools.tokens;
   const bytes = table.rows.reduce((a, r) => a + r.bytes, 0) + table.tools.bytes;
@@ -189,6 +197,48 @@ function renderRequestText(request: ResponsesRequest, style: Style): string[] {
   return lines;
 }
 
+/** What the columns mean, in three lines under the table. */
+function legend(window: ModelContextWindow): string[] {
+  return [
+    "item N.M is input[N].content[M] of the request body; instr. is its instructions field.",
+    `tokens: exact o200k_base count of that text; share: of the model's ${num(window.tokens)}-token context window.`,
+    "← the source files, bytes kept of bytes on disk. --text prints the request text, --json the exact body.",
+  ];
+}
+
+/** `text` broken at spaces into lines of at most `width` columns, continuation lines indented. */
+export function wrapText(text: string, width = 100, indent = "  "): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = indent + word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  if (line !== "") lines.push(line);
+  return lines;
+}
+
+const plural = (n: number, word: string) => `${num(n)} ${word}${n === 1 ? "" : "s"}`;
+
+/** The one line that ends the report: size, share of the window, findings. */
+function summaryLine(input: PreviewReportInput): string {
+  const { table, window, diagnostics, request } = input;
+  const tokens = table.rows.reduce((a, r) => a + r.tokens, 0) + table.tools.tokens;
+  const counts = (["error", "warning", "info"] as const)
+    .map((sev) => [sev, diagnostics.filter((d) => d.severity === sev).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([sev, n]) => plural(n, sev));
+  const parts = [
+    `${num(tokens)} tokens, ${percent(tokens / window.tokens)} of the window`,
+    `${plural(request.input.length, "input item")} and ${plural(table.tools.count, "tool")} in a ${num(table.requestBytes)}-byte body`,
+    counts.length > 0 ? counts.join(", ") : "no diagnostics",
+  ];
+  if (table.noMessage) parts.push("no user message");
+  return `${input.style.bold("summary:")} ${parts.join(" · ")}`;
+}
+
 export function renderPreviewReport(input: PreviewReportInput): string {
   const { table, window, style, diagnostics, request } = input;
   const out: string[] = [
@@ -197,12 +247,13 @@ export function renderPreviewReport(input: PreviewReportInput): string {
   ];
   if (input.subtitle) out.push(style.dim(input.subtitle));
   out.push("");
+  // The text comes first when asked for, so the table, the diagnostics and the summary end the output on screen.
+  if (input.showText === true) appendAll(out, renderRequestText(request, style));
   appendAll(out, renderTable(table, window, style));
-  out.push("");
-  if (table.note) out.push(style.dim(table.note), "");
-  out.push(style.bold(diagnostics.length === 0 ? "diagnostics: none" : `diagnostics (${diagnostics.length})`));
+  out.push("", ...legend(window).map(style.dim));
+  if (table.note) out.push(...wrapText(table.note).map(style.dim));
+  out.push("", style.bold(diagnostics.length === 0 ? "diagnostics: none" : `diagnostics (${diagnostics.length})`));
   for (const d of diagnostics) out.push(formatDiagnostic(d, style, input.cwd));
-  out.push("");
-  if (input.showText !== false) appendAll(out, renderRequestText(request, style));
+  out.push("", summaryLine(input));
   return out.join("\n") + "\n";
 }

@@ -1,6 +1,6 @@
 // content/generic-instruction: platitudes the model follows anyway ("write clean code", "be helpful"). Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, matchProse } from "../rule-utils.js";
+import { matchProse } from "../rule-utils.js";
 import { AGNIX_RULES, SKILLS_BEST_PRACTICES } from "../sources.js";
 
 const GENERIC = /\b(?:be helpful|write clean(?:,? (?:readable|maintainable))? code|follow (?:coding |the )?best practices|write (?:high[- ]quality|good) code|think step[- ]by[- ]step|be (?:concise|thorough) and (?:accurate|clear)|use meaningful (?:variable )?names|make sure (?:the )?code is (?:clean|correct))\b/gi;
@@ -12,13 +12,9 @@ export const contentGenericInstruction = defineRule({
     rationale: "'Add what the agent lacks, omit what it knows' (Agent Skills best practices). Platitudes cost tokens on every request and dilute the project-specific rules.",
     defaultSeverity: "info",
     appliesTo: ["context", "skill", "cursor-rule"],
-    targets: [],
     basis: "vendor",
     sources: [SKILLS_BEST_PRACTICES, AGNIX_RULES],
-    fixable: "none",
     messages: { generic: "'{{text}}' is generic advice the model already follows; state the project-specific rule instead" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     for (const { match, place } of matchProse(file, GENERIC)) report({ messageId: "generic", data: { text: match[0] }, place });

@@ -2,7 +2,6 @@
 import { defineRule } from "../define-rule.js";
 import { dirOf } from "../lint-file.js";
 import type { LintFs } from "../lint-project.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { AGENTBENCH, AGNIX_RULES } from "../sources.js";
 
 const RUN = /\b(npm|pnpm|yarn|bun)\s+run\s+([A-Za-z0-9][\w:.\-]*)|\b(npm)\s+(test|start)\b|\bmake\s+([A-Za-z0-9][\w.\-]*)/g;
@@ -57,13 +56,9 @@ export const ctxCommandsExist = defineRule({
     rationale: "Agents run the commands their instructions name (AGENTbench: mentioned tools get used far more often). A renamed script sends every agent into a failing command first.",
     defaultSeverity: "error",
     appliesTo: ["context", "skill", "cursor-rule"],
-    targets: [],
     basis: "paper",
     sources: [AGENTBENCH, AGNIX_RULES],
-    fixable: "none",
     messages: { script: "'{{command}}': package.json at {{manifest}} has no script '{{name}}'", target: "'{{command}}': {{manifest}} has no target '{{name}}'" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, project, report }) {
     const dir = dirOf(file.path);

@@ -2,7 +2,6 @@
 import { defineRule } from "../define-rule.js";
 import { dirOf } from "../lint-file.js";
 import type { LintFs } from "../lint-project.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { AGNIX_RULES } from "../sources.js";
 
 type Manager = "npm" | "pnpm" | "yarn" | "bun";
@@ -38,13 +37,9 @@ export const ctxPackageManagerConsistency = defineRule({
       "An agent follows the command it is given. `npm install` in a pnpm repository writes a second lockfile and a different dependency tree; instruction layers that disagree make the agent pick one at random. Global installs (`-g`) and lines that name alternatives (\"npm or pnpm\") are not reported.",
     defaultSeverity: "warn",
     appliesTo: ["context", "skill", "cursor-rule"],
-    targets: [],
     basis: "community",
     sources: [AGNIX_RULES],
-    fixable: "none",
     messages: { other: "'{{command}}' uses {{used}}, but this project uses {{manager}} ({{why}})" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, project, report }) {
     if (!/\b(npm|pnpm|yarn|bun)\s/.test(file.text)) return;

@@ -1,6 +1,6 @@
 // ctx/personal-paths: absolute home-directory paths (/Users/alice, /home/bob, C:\Users\carol) in shared instructions. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, matchProse } from "../rule-utils.js";
+import { matchProse } from "../rule-utils.js";
 import { CLAUDE_CODE_LINT } from "../sources.js";
 
 const HOME_PATH = /(?:\/Users\/|\/home\/|[A-Za-z]:\\Users\\)([A-Za-z0-9._-]+)/g;
@@ -14,13 +14,9 @@ export const ctxPersonalPaths = defineRule({
     rationale: "A path like /Users/alice/… works on one machine only, leaks a user name, and changes the cached prompt prefix between users. Use repository-relative paths or `~`.",
     defaultSeverity: "warn",
     appliesTo: ["context", "skill", "cursor-rule", "template"],
-    targets: [],
     basis: "community",
     sources: [CLAUDE_CODE_LINT],
-    fixable: "none",
     messages: { personal: "absolute home path '{{path}}' is specific to one machine; use a relative path or ~" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     for (const { match, place } of matchProse(file, HOME_PATH, false)) {

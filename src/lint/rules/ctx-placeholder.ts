@@ -1,6 +1,6 @@
 // ctx/placeholder: unfilled template text ({{var}}, [Insert …], TODO/TBD lines) in instructions. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, matchProse } from "../rule-utils.js";
+import { matchProse } from "../rule-utils.js";
 import { SKILLSAW } from "../sources.js";
 
 const PLACEHOLDERS = /\{\{[^{}\n]{1,80}\}\}|\[(?:insert|fill in|todo)\b[^\]\n]{0,80}\](?![(\[])|<(?:insert|fill[- ]in)[-_ ][^>\n]{0,60}>|^\s*(?:[-*]\s+)?(?:TODO|TBD|FIXME)\b:?\s*$|^\s*(?:[-*]\s+)?(?:TODO|TBD|FIXME):\s/gim;
@@ -12,13 +12,9 @@ export const ctxPlaceholder = defineRule({
     rationale: "A placeholder left from a template reaches the model verbatim, which then guesses or copies it. Placeholders inside code (examples) are ignored.",
     defaultSeverity: "error",
     appliesTo: ["context", "skill", "cursor-rule"],
-    targets: [],
     basis: "community",
     sources: [SKILLSAW],
-    fixable: "none",
     messages: { placeholder: "unfilled placeholder '{{text}}'" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     for (const { match, place } of matchProse(file, PLACEHOLDERS)) report({ messageId: "placeholder", data: { text: match[0].trim() }, place });

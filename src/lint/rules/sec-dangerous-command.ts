@@ -1,6 +1,5 @@
 // sec/dangerous-command: pipe-to-shell installs, recursive deletes of / or ~, world-writable chmod. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { CLAUDE_CODE_LINT } from "../sources.js";
 
 const DANGEROUS: [string, RegExp][] = [
@@ -21,13 +20,9 @@ export const secDangerousCommand = defineRule({
     rationale: "Agents run what their instructions show. `curl … | sh`, `rm -rf /`, `chmod 777` and force-pushes are destructive or unreviewable when an agent runs them unattended.",
     defaultSeverity: "warn",
     appliesTo: ["context", "skill", "cursor-rule"],
-    targets: [],
     basis: "community",
     sources: [CLAUDE_CODE_LINT],
-    fixable: "none",
     messages: { dangerous: "'{{command}}' {{why}}" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     file.index.lines.forEach((line, i) => {

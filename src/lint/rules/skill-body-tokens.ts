@@ -10,16 +10,14 @@ export const skillBodyTokens = defineRule({
     rationale: "The spec recommends under 5,000 tokens for instructions loaded on activation; SkillsBench found focused skills beat comprehensive ones.",
     defaultSeverity: "warn",
     appliesTo: ["skill"],
-    targets: [],
     basis: "spec",
     sources: [SKILLS_SPEC, SKILLS_BEST_PRACTICES, SKILL_VALIDATOR],
-    fixable: "none",
     messages: { tooMany: "SKILL.md body is {{tokens}} tokens; the budget is {{max}}" },
     optionsSchema: limitsSchema("maxTokens"),
     defaultOptions: { maxTokens: 5000 },
   },
-  check({ file, options, report }) {
-    const tokens = tokensOf(file, bodyText(file));
+  check({ file, project, options, report }) {
+    const tokens = tokensOf(project, bodyText(file));
     if (tokens > options.maxTokens) report({ messageId: "tooMany", data: { tokens: formatInt(tokens), max: formatInt(options.maxTokens) }, place: { line: file.frontmatter.bodyLine, column: 1 } });
   },
 });

@@ -1,6 +1,6 @@
 // skill/metadata-shape: `metadata` is a map of string keys to string values. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, fmValuePlace } from "../rule-utils.js";
+import { fmValuePlace } from "../rule-utils.js";
 import { SKILLS_SPEC } from "../sources.js";
 
 export const skillMetadataShape = defineRule({
@@ -10,13 +10,9 @@ export const skillMetadataShape = defineRule({
     rationale: "The spec defines `metadata` as a string→string map; nested objects and numbers are read differently by different clients.",
     defaultSeverity: "warn",
     appliesTo: ["skill"],
-    targets: [],
     basis: "spec",
     sources: [SKILLS_SPEC],
-    fixable: "none",
     messages: { notMap: "`metadata` must be a mapping", notString: "`metadata.{{key}}` must be a string" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     const data = file.frontmatter.data;

@@ -1,6 +1,6 @@
 // skill/orphan-file: files in scripts/, references/ and assets/ are mentioned somewhere reachable from SKILL.md. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, bodyText, skillDir } from "../rule-utils.js";
+import { bodyText, skillDir } from "../rule-utils.js";
 import { listSkillFiles, mentionsPath } from "../skill-files.js";
 import { SKILL_VALIDATOR, SKILLS_SPEC } from "../sources.js";
 
@@ -15,13 +15,9 @@ export const skillOrphanFile = defineRule({
     rationale: "An agent only finds bundled files the skill tells it about (progressive disclosure); an unmentioned file is dead weight or a forgotten instruction.",
     defaultSeverity: "warn",
     appliesTo: ["skill"],
-    targets: [],
     basis: "community",
     sources: [SKILLS_SPEC, SKILL_VALIDATOR],
-    fixable: "none",
     messages: { orphan: "'{{file}}' is never mentioned by SKILL.md or the files it references" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, project, report }) {
     const dir = skillDir(file);

@@ -1,6 +1,6 @@
 // skill/references-depth: bundled Markdown files are linked directly from SKILL.md, not only through other files. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, bodyText, skillDir } from "../rule-utils.js";
+import { bodyText, skillDir } from "../rule-utils.js";
 import { listSkillFiles, mentionsPath } from "../skill-files.js";
 import { SKILLS_BEST_PRACTICES, SKILLS_SPEC } from "../sources.js";
 
@@ -11,13 +11,9 @@ export const skillReferencesDepth = defineRule({
     rationale: "The spec and Anthropic advise keeping references one level deep; agents may only preview files found through another reference (e.g. with `head`), missing their content.",
     defaultSeverity: "warn",
     appliesTo: ["skill"],
-    targets: [],
     basis: "spec",
     sources: [SKILLS_SPEC, SKILLS_BEST_PRACTICES],
-    fixable: "none",
     messages: { nested: "'{{file}}' is reachable only through '{{via}}'; link it from SKILL.md" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, project, report }) {
     const dir = skillDir(file);

@@ -15,7 +15,6 @@ export const skillUnknownField = defineRule({
       "skills-ref treats unknown keys as errors and harnesses silently ignore them, so a typo such as `descripton` means the field is simply missing. Claude Code's extension keys are accepted when the claude-code target is enabled; add your own with the `allow` option.",
     defaultSeverity: "warn",
     appliesTo: ["skill"],
-    targets: [],
     basis: "spec",
     sources: [SKILLS_SPEC, SKILLS_REF, CLAUDE_SKILLS],
     fixable: "suggest",

@@ -12,7 +12,7 @@ import { LINT_MAX_FILE_BYTES } from "../rules/file-too-large.js";
 import { ancestorsOf, joinPath, normalizePath } from "../../discover/paths.js";
 import { appendAll } from "../../model/append-all.js";
 
-/** What lint looks for when no paths are given (lint-and-cli.md §5.2). */
+/** What lint looks for when no paths are given. */
 export const DEFAULT_LINT_PATTERNS: readonly string[] = [
   "**/AGENTS.md",
   "**/AGENTS.override.md",
@@ -23,11 +23,24 @@ export const DEFAULT_LINT_PATTERNS: readonly string[] = [
   "**/.github/instructions/**/*.instructions.md",
   "**/.cursor/rules/**/*.mdc",
   "**/.cursorrules",
+  "**/.clinerules",
+  "**/.clinerules/**/*.md",
+  "**/.roo/rules/**/*.md",
+  "**/.roo/rules-*/**/*.md",
+  "**/.continue/rules/**/*.md",
+  "**/.windsurf/rules/**/*.md",
+  "**/.windsurfrules",
+  "**/.agents/rules/**/*.mdc",
+  "**/.cursor/commands/**/*.md",
   "**/SKILL.md",
   "**/.codex/config.toml",
   "**/.codex/rules/*.rules",
   "**/templates/**/*.hbs",
 ];
+
+/** Skill folders a harness scans; a symlinked skill folder there is linted under the path the harness sees. */
+const SKILL_LINK_ENTRY = /(^|\/)\.(agents|claude|codex|gemini|github)\/skills\/[^/]+$/;
+const SKILL_LINK_PATTERNS: readonly string[] = ["**/.agents/skills/*", "**/.claude/skills/*", "**/.codex/skills/*", "**/.gemini/skills/*", "**/.github/skills/*"];
 
 /** Always skipped, whatever .gitignore says. */
 const ALWAYS_IGNORED = ["**/node_modules/**", "**/.git/**"];
@@ -48,8 +61,8 @@ export interface DiscoverLintTargetsOptions {
 }
 
 export interface LintTargets {
-  /** Project-relative paths with their kinds, sorted. */
-  targets: { path: string; kind: LintFileKind }[];
+  /** Project-relative paths with their kinds, sorted; `realPath` when the path goes through a symlink. */
+  targets: { path: string; kind: LintFileKind; realPath?: string }[];
   /** More files matched than --max-files allowed. */
   truncated: boolean;
 }
@@ -143,7 +156,7 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
     const rel = relativeTo(root, abs);
     if (st.value.kind === "directory") {
       walked.push(rel);
-      appendAll(globs, DEFAULT_LINT_PATTERNS.map((g) => (rel === "" ? g : `${rel}/${g}`)));
+      appendAll(globs, [...DEFAULT_LINT_PATTERNS, ...SKILL_LINK_PATTERNS].map((g) => (rel === "" ? g : `${rel}/${g}`)));
       // `promptc lint templates` (or a folder inside it): the templates are below, not under another templates/.
       if (rel.split("/").includes("templates")) globs.push(`${rel}/**/*.hbs`);
       // A named folder of prose (`--prose-dir` layout: `<prose-id>.hbs` side by side) is linted as templates too.
@@ -154,6 +167,7 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
     }
   }
   const gitignoreGlobs = walked.length > 0 ? walked.map((w) => (w === "" ? "**/.gitignore" : `${w}/**/.gitignore`)) : ["**/.gitignore"];
+  // Symlinks are listed too (not followed while walking): a CLAUDE.md → AGENTS.md link is what Claude Code loads.
   // fast-glob reads folders through the Host: an unreadable one becomes a diagnostic instead of a silent gap, and
   // entries whose names hold a newline (its matcher never matches them; preview loads them) are walked here.
   const unreadableDirs = new Map<string, string>();
@@ -161,7 +175,9 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
   const walk = (prune: readonly string[]): string[] => {
     if (globs.length === 0) return [];
     const list = useIgnores ? [...globs, ...gitignoreGlobs] : globs;
-    const found = fg.sync(list, { cwd: root, dot: true, ignore: [...ALWAYS_IGNORED, ...prune], onlyFiles: true, followSymbolicLinks: false, suppressErrors: true, unique: true, fs: hostFsAdapter(host, root, unreadableDirs, newlineEntries) });
+    const found = fg
+      .sync(list, { cwd: root, dot: true, ignore: [...ALWAYS_IGNORED, ...prune], onlyFiles: false, markDirectories: true, followSymbolicLinks: false, suppressErrors: true, unique: true, fs: hostFsAdapter(host, root, unreadableDirs, newlineEntries) })
+      .filter((e) => !e.endsWith("/"));
     return [...found, ...walkNewlineEntries(host, root, newlineEntries, list, [...ALWAYS_IGNORED, ...prune], found)];
   };
   // Skip plainly ignored directories (dist/, target/) during the walk unless a negation could re-include them;
@@ -189,6 +205,36 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
   const isGitignored = createGitignoreFilter([...git.sources, ...nestedSources.filter((n) => !known.has(n.dir))]);
   const ignoredWhy = (rel: string): string | undefined => ignoredByPattern(rel) ?? (useIgnores && isGitignored(toBase(rel)) ? ".gitignore" : undefined);
   const skippedUnder = new Map<string, number>();
+  const realPaths = new Map<string, string>();
+  const isSymlink = (rel: string): boolean => {
+    const st = host.lstat(joinPath(root, rel));
+    return st.ok && st.value.kind === "symlink";
+  };
+  const realOf = (rel: string): string | undefined => {
+    const real = host.realpath(joinPath(root, rel));
+    return real.ok ? relativeTo(root, real.value) : undefined;
+  };
+  const expanded: string[] = [];
+  for (const e of entries) {
+    const linkedSkill = SKILL_LINK_ENTRY.test(e);
+    if (!linkedSkill && !isSymlink(e)) {
+      expanded.push(e);
+      continue;
+    }
+    if (linkedSkill && !isSymlink(e)) continue;
+    const st = host.stat(joinPath(root, e));
+    if (!st.ok) continue;
+    if (st.value.kind === "file" && !linkedSkill) {
+      const real = realOf(e);
+      if (real !== undefined && real !== e) realPaths.set(e, real);
+      expanded.push(e);
+    } else if (st.value.kind === "directory" && linkedSkill && host.stat(joinPath(root, e, "SKILL.md")).ok) {
+      const real = realOf(`${e}/SKILL.md`);
+      if (real !== undefined) realPaths.set(`${e}/SKILL.md`, real);
+      expanded.push(`${e}/SKILL.md`);
+    }
+  }
+  entries = expanded;
   for (const e of entries) {
     if (isGitignoreFile(e) && kindOf(e) === undefined) continue;
     if (ignoredWhy(e) !== undefined) {
@@ -203,14 +249,15 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
     found.delete(rel);
     diagnostics.push(diagnostic("lint/ignored-path", "warning", `${rel} is ignored (${why}); use --no-ignore to lint it`, { file: rel }));
   }
-  const targets: { path: string; kind: LintFileKind }[] = [];
+  const targets: LintTargets["targets"] = [];
   for (const path of [...found].sort()) {
     const kind = kindOf(path);
     if (!kind) {
       if (explicit.has(path)) diagnostics.push(diagnostic("lint/unknown-file-kind", "warning", `${path}: not a file kind promptc lints (skipped)`, { file: path }));
       continue;
     }
-    targets.push({ path, kind });
+    const realPath = realPaths.get(path) ?? (explicit.has(path) && isSymlink(path) ? realOf(path) : undefined);
+    targets.push(realPath !== undefined && realPath !== path ? { path, kind, realPath } : { path, kind });
   }
   // A named directory whose agent files are all ignored: say so instead of "no files to lint" (ESLint does too).
   for (const [w, n] of skippedUnder) {
@@ -301,11 +348,12 @@ export function decodeLintBytes(bytes: Uint8Array): { text: string; status: Read
 }
 
 /** Reads one target through the Host; never throws: problems land in the file's ReadStatus. */
-export function readLintFile(host: Host, root: string, path: string, kind: LintFileKind): LintFile {
+export function readLintFile(host: Host, root: string, path: string, kind: LintFileKind, realPath?: string): LintFile {
   const read = host.readBytes(joinPath(root, path), { maxBytes: LINT_MAX_FILE_BYTES });
-  if (!read.ok) return createLintFile(path, kind, "", { error: read.error.code });
+  if (!read.ok) return createLintFile(path, kind, "", { error: read.error.code, ...(realPath !== undefined ? { realPath } : {}) });
   const { text, status } = decodeLintBytes(read.value.bytes);
   if (read.value.truncated) status.tooLargeBytes = read.value.size;
+  if (realPath !== undefined) status.realPath = realPath;
   return createLintFile(path, kind, text, status);
 }
 
@@ -315,7 +363,16 @@ export function createHostLintFs(host: Host, root: string): LintFs {
   const texts = new Map<string, string | undefined>();
   const lists = new Map<string, { name: string; kind: "file" | "directory" }[]>();
   const abs = (p: string): string => (p === "" ? normalizePath(root) : joinPath(root, p));
+  const reals = new Map<string, string | undefined>();
   return {
+    realPath(path) {
+      if (!reals.has(path)) {
+        const real = host.realpath(abs(path));
+        const rel = real.ok ? relativeTo(normalizePath(root), real.value) : undefined;
+        reals.set(path, rel === undefined || rel.startsWith("../") ? undefined : rel);
+      }
+      return reals.get(path);
+    },
     kind(path) {
       if (path.startsWith("../") || path === "..") return undefined;
       if (!kinds.has(path)) {

@@ -9,13 +9,34 @@ import { createEditFileTool } from "./edit-file.js";
 import { createReadFileTool } from "./read-file.js";
 import { createShellTool, type ShellToolOptions } from "./shell.js";
 import { createUpdatePlanTool } from "./update-plan.js";
+import type { ToolSandbox } from "./sandbox/create-tool-sandbox.js";
 
-export function createDefaultTools(options: { shell?: ShellToolOptions } = {}): AnyTool[] {
-  return [createShellTool(options.shell), createReadFileTool(), createEditFileTool(), createUpdatePlanTool()];
+export interface DefaultToolsOptions {
+  shell?: ShellToolOptions;
+  /** Held by every tool: shell commands confined, file tools bounded by real paths, outputs redacted of secrets. */
+  sandbox?: ToolSandbox;
+}
+
+export function createDefaultTools(options: DefaultToolsOptions = {}): AnyTool[] {
+  const sandbox = options.sandbox;
+  const tools: AnyTool[] = [createShellTool({ ...options.shell, ...(sandbox ? { sandbox } : {}) }), createReadFileTool(), createEditFileTool(sandbox ? { sandbox } : {}), createUpdatePlanTool()];
+  return sandbox ? tools.map((tool) => withRedaction(tool, sandbox)) : tools;
+}
+
+/** Known secret values never leave a tool, whichever tool printed them. */
+function withRedaction(tool: AnyTool, sandbox: ToolSandbox): AnyTool {
+  if (sandbox.redactor.size === 0) return tool;
+  return {
+    ...tool,
+    async execute(args, context) {
+      const result = await tool.execute(args, context);
+      return { ...result, output: sandbox.redactor.redact(result.output) };
+    },
+  };
 }
 
 /** The tools `promptc run` executes under this sandbox: the promptc profile's declared list, in its order (by name). */
-export function createSandboxTools(sandbox: SandboxMode, options: { shell?: ShellToolOptions } = {}): AnyTool[] {
+export function createSandboxTools(sandbox: SandboxMode, options: DefaultToolsOptions = {}): AnyTool[] {
   const tools = new Map(createDefaultTools(options).map((t) => [t.name, t]));
   return promptcToolSpecs(sandbox).map((spec) => {
     const tool = tools.get(spec.name);

@@ -52,7 +52,7 @@ export function emitPreview(out: PreviewOutput, options: PreviewOptions, io: Cli
     window: out.window,
     cwd: out.cwd,
     style: createStyle(colorFor(io, options.color)),
-    showText: options.text !== false,
+    showText: options.text === true,
   };
   if (out.subtitle !== undefined) report.subtitle = out.subtitle;
   io.stdout(renderPreviewReport(report));

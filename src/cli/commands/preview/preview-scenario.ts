@@ -5,7 +5,7 @@ import { createNodeHost } from "../../../host/node-host.js";
 import { DEFAULT_PROFILE_ID } from "../../../profiles/index.js";
 import { modelContextWindow } from "../../../profiles/model-info.js";
 import { sectionFromView } from "../../format/html-report.js";
-import { STAND_IN_NOTE, tableFromView } from "../../format/preview-report.js";
+import { provenanceOf, tableFromView } from "../../format/preview-report.js";
 import { EXIT_USAGE, type CliIO } from "../../io.js";
 import { compileScenarioFile } from "../../../scenario/compile-scenario-file.js";
 import { emitPreview } from "./emit-preview.js";
@@ -28,17 +28,20 @@ export function runScenarioPreview(path: string, options: PreviewOptions, io: Cl
   const window = modelContextWindow(turn.request.model);
   const appended = turn.appended.map((a) => `input[${a.index}] (${a.reasons.map((r) => (r === "turn" ? "the turn's own item" : `${r} update`)).join(", ")})`).join(", ");
   const title = `promptc preview: scenario ${path}, turn ${n} of ${turns.length}`;
+  // Every item of this request was compiled by this turn or an earlier one: their manifests say where it came from.
+  const provenance = provenanceOf(turns.slice(0, n).map((t) => t.manifest));
+  const cwd = turn.session.reference?.cwd ?? io.cwd;
   return emitPreview(
     {
       request: turn.request,
       bytes: turn.bytes,
       diagnostics: loaded.diagnostics,
       window,
-      cwd: turn.session.reference?.cwd ?? io.cwd,
+      cwd,
       title,
       subtitle: `scenario ${path}, turn ${n} of ${turns.length}; this turn appended ${appended || "nothing"}`,
-      table: () => ({ ...tableFromView(buildRequestView(turn.bytes), profile, turn.request.model), ...(standIn ? { note: STAND_IN_NOTE } : {}) }),
-      htmlSection: () => sectionFromView(buildRequestView(turn.bytes), title, window.tokens),
+      table: () => tableFromView(buildRequestView(turn.bytes), profile, turn.request.model, cwd, provenance),
+      htmlSection: () => sectionFromView(buildRequestView(turn.bytes), title, window.tokens, provenance, cwd),
     },
     options,
     io,

@@ -9,11 +9,12 @@ import { runToolOverride } from "../../../loop/tools/default-tools.js";
 import { modelContextWindow } from "../../../profiles/model-info.js";
 import { referenceFromLog } from "../../../session-log/resume-from-log.js";
 import { sectionFromView } from "../../format/html-report.js";
-import { STAND_IN_NOTE, tableFromView } from "../../format/preview-report.js";
+import { provenanceOf, tableFromView } from "../../format/preview-report.js";
 import { EXIT_USAGE, type CliIO } from "../../io.js";
 import { emitPreview } from "./emit-preview.js";
 import { errorLine, loadPreviewTurn } from "./load-preview-turn.js";
 import type { PreviewOptions } from "./preview-options.js";
+import { isPromptcLog } from "../../../session-log/session-log.js";
 
 export function runSessionPreview(logPath: string, options: PreviewOptions, io: CliIO): number {
   const fail = (message: string) => (io.stderr(`promptc preview: ${message}\n`), EXIT_USAGE);
@@ -27,7 +28,7 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
   const { ctx, profile, prose } = turn;
   // A promptc log continues with the tools `promptc run --resume` sends under this profile (the profile's own for
   // promptc, the loop's in place of Codex's for codex); another harness's rollout with the profile's own tools.
-  const tools = parsed.meta.originator === "promptc" ? runToolOverride(profile, ctx.permissions.sandbox) : undefined;
+  const tools = isPromptcLog(parsed.meta) ? runToolOverride(profile, ctx.permissions.sandbox) : undefined;
   // As Codex resumes: the baseline is the log's last turn context (only changes are appended) and the base
   // instructions are the session's own (session_meta), not the current config's.
   const next = buildTurnRequest(ctx, {
@@ -41,7 +42,8 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
   const summary = { prefixes: parsed.summaryPrefix ? [parsed.summaryPrefix.text] : [], texts: new Set(parsed.summaryTexts) };
   const view = () => buildRequestView(next.bytes, undefined, { summary });
   const window = modelContextWindow(ctx.model, ctx.contextWindow);
-  const standIn = next.manifest.fragments.some((f) => f.prose === "stand-in");
+  // What this turn compiled afresh; logged items with the same bytes came from the same sources.
+  const provenance = provenanceOf([next.manifest]);
   const title = `promptc preview: next turn of ${logPath}`;
   return emitPreview(
     {
@@ -52,8 +54,8 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
       cwd: ctx.environment.cwd,
       title,
       subtitle: `session ${logPath}: ${parsed.history.length} logged items, then ${parsed.settings ? "what changed since its last turn" : "this turn's context"} and the message`,
-      table: () => ({ ...tableFromView(view(), profile.id, ctx.model), ...(standIn ? { note: STAND_IN_NOTE } : {}) }),
-      htmlSection: () => sectionFromView(view(), title, window.tokens),
+      table: () => tableFromView(view(), profile.id, ctx.model, ctx.environment.cwd, provenance),
+      htmlSection: () => sectionFromView(view(), title, window.tokens, provenance, ctx.environment.cwd),
     },
     options,
     io,
