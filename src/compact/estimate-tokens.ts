@@ -55,6 +55,7 @@ export function codexItemBytes(item: ResponseItem, method: CodexEstimateMethod =
     case "function_call":
     case "custom_tool_call":
     case "web_search_call":
+    case "additional_tools":
       return jsonBytesWithImages(item);
     default: {
       const never: never = item;
@@ -133,6 +134,9 @@ export function estimatePiTokens(item: ResponseItem): number {
       break;
     case "web_search_call":
       chars = JSON.stringify(item.action ?? {}).length;
+      break;
+    case "additional_tools":
+      chars = JSON.stringify(item.tools).length;
       break;
     case "compaction":
     case "ghost_snapshot":

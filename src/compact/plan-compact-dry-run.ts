@@ -78,6 +78,7 @@ export function itemVisibleText(item: ResponseItem): string {
       return item.action ? JSON.stringify(item.action) : "";
     case "compaction":
     case "ghost_snapshot":
+    case "additional_tools":
       return "";
     default: {
       const never: never = item;

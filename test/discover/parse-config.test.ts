@@ -36,6 +36,7 @@ enabled = true
         ...defaultCodexConfig(),
         path: "/home/.codex/config.toml",
         model: "gpt-x",
+        modelSource: "top-level",
         developerInstructions: "be brief",
         modelInstructionsFile: "/home/.codex/prompts/base.md",
         projectDocMaxBytes: 1000,

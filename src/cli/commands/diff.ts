@@ -17,6 +17,7 @@ import { divergenceExcerpts, formatPrefixReport } from "../format/prefix-report.
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
+import { scenarioSetup } from "../scenario-setup.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
 import { requestsFromLog } from "../../session-log/requests-from-log.js";
 
@@ -126,7 +127,8 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setEx
           if (typeof pair === "string") return fail(pair);
           [a, b] = pair;
         } else {
-          const r = compileScenarioFile(createNodeHost({ cwd: io.cwd, env: io.env }), aPath);
+          const host = createNodeHost({ cwd: io.cwd, env: io.env });
+          const r = compileScenarioFile(host, aPath, scenarioSetup(host));
           if (!r.compiled) {
             for (const d of r.diagnostics.filter((x) => x.severity === "error")) io.stderr(`${formatDiagnostic(d, style, io.cwd)}\n`);
             return fail(`cannot compile scenario ${aArg}`);

@@ -17,7 +17,7 @@ import { formatSarif } from "../../lint/formatters/format-sarif.js";
 import { formatStylish } from "../../lint/formatters/format-stylish.js";
 import { formatRuleList, formatRuleExplain } from "../../lint/formatters/format-rules.js";
 import { formatFixDiff } from "../../lint/formatters/format-fix-diff.js";
-import { LINT_CONFIG_SCHEMA, validateLintConfig, type LintConfig, type RuleSetting } from "../../lint/lint-config.js";
+import { LINT_CONFIG_SCHEMA, LINT_PRESETS, validateLintConfig, type LintConfig, type LintPreset, type RuleSetting } from "../../lint/lint-config.js";
 import { classifyLintPath, createLintFile, type LintFile } from "../../lint/lint-file.js";
 import type { LintFs, LintProject } from "../../lint/lint-project.js";
 import { LINT_MAX_FILE_BYTES } from "../../lint/rules/file-too-large.js";
@@ -41,6 +41,7 @@ export interface LintOptions {
   outputFile?: string;
   maxWarnings?: string;
   strict?: boolean;
+  preset?: string;
   quiet?: boolean;
   fix?: boolean;
   fixDryRun?: boolean;
@@ -164,6 +165,10 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     config = checked.value;
     configFile = found.value.path;
   }
+  if (options.preset !== undefined) {
+    if (!(LINT_PRESETS as readonly string[]).includes(options.preset)) return usage(io, `unknown preset '${options.preset}' (expected ${LINT_PRESETS.join(", ")})`);
+    config = { ...config, extends: options.preset as LintPreset };
+  }
   let targets: readonly LintTarget[] = config.targets ?? LINT_TARGETS;
   if (options.target !== undefined) {
     const list = options.target.split(",").map((t) => t.trim()).filter(Boolean);
@@ -284,6 +289,7 @@ export const registerLint: RegisterCommand = (program: Command, io, setExitCode)
     .option("-o, --output-file <path>", "write the report to a file")
     .option("--max-warnings <n>", "exit 1 when there are more warnings than this")
     .option("--strict", "exit 1 on any warning")
+    .option("--preset <name>", "rule set: recommended (default: what measured precise enough), strict (adds the opinion rules) or all (every rule); overrides the config's extends")
     .option("-q, --quiet", "report errors only")
     .option("--fix", "apply safe fixes, then report what remains")
     .option("--fix-dry-run", "print the fixes as a diff without writing")

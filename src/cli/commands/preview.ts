@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { compile } from "../../compile/compile.js";
 import { formatCount } from "../../model/format-count.js";
 import type { TurnContext } from "../../model/turn-context.js";
-import { modelContextWindow } from "../../profiles/model-info.js";
+import { profileContextWindow } from "../../profiles/model-info.js";
 import { sectionFromCompile } from "../format/html-report.js";
 import { tableFromManifest } from "../format/preview-report.js";
 import { EXIT_USAGE, tokenCounterOf, type CliIO } from "../io.js";
@@ -26,7 +26,7 @@ function previewDirectory(options: PreviewOptions, io: CliIO): number {
   // The JSON body alone needs no token counts; skip loading the tokenizer for it.
   const result = compile(ctx, { profile, prose, exactTokens: !options.json || options.html !== undefined, countTokens: tokenCounterOf(io).count });
   const diagnostics = [...turn.diagnostics, ...result.diagnostics];
-  const window = modelContextWindow(ctx.model, ctx.contextWindow);
+  const window = profileContextWindow(profile, ctx.model, ctx.contextWindow);
   const cwd = ctx.environment.cwd;
   return emitPreview(
     {
@@ -50,7 +50,8 @@ function hasNoInput(ctx: TurnContext): boolean {
 }
 
 /** Flags a scenario defines itself: given with --scenario they would be silently ignored. */
-const SCENARIO_OWNS = [...TURN_FLAG_KEYS.filter((k) => k !== "profile"), "session"] as const;
+// `--prose-dir` is not the scenario's: a calibrated prose dir applies to every turn.
+const SCENARIO_OWNS = [...TURN_FLAG_KEYS.filter((k) => k !== "profile" && k !== "proseDir"), "session"] as const;
 
 /** A one-line usage error for flags that cannot go together, or undefined. */
 function conflictingFlags(options: PreviewOptions): string | undefined {

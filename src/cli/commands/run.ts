@@ -21,6 +21,7 @@ import { PROMPTC_VERSION } from "../promptc-version.js";
 import { addTurnFlags, parseTurnFlags, readTurnMessage, resolveTurn, type TurnFlags } from "../turn-flags.js";
 import { readResumed } from "./run/read-resumed.js";
 import type { RegisterCommand } from "./register-command.js";
+import { profileContextWindow } from "../../profiles/model-info.js";
 
 const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
@@ -92,7 +93,12 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
     // The tools' declarations (what the request shows); the sandboxed tools that run them come after --dry-run.
     tools: createSandboxTools(sandbox),
     ...(resumed ? { resumed } : {}),
-    ...(numbers.contextWindow !== undefined ? { contextWindow: numbers.contextWindow } : {}),
+    // Codex: the model's window as its catalogue states it, unless a flag or config.toml names one.
+    ...(numbers.contextWindow !== undefined
+      ? { contextWindow: numbers.contextWindow }
+      : turn.setup && ctx.contextWindow === undefined
+        ? { contextWindow: profileContextWindow(profile, ctx.model).tokens }
+        : {}),
     ...(numbers.autoCompactLimit !== undefined ? { autoCompactLimit: numbers.autoCompactLimit } : {}),
   };
   const prepared = prepareSessionTurn(input);

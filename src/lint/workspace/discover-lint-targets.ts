@@ -237,6 +237,8 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
   entries = expanded;
   for (const e of entries) {
     if (isGitignoreFile(e) && kindOf(e) === undefined) continue;
+    // A walked file must be a kind lint knows by name (`.clinerules/workflows/*.md` are on-demand, not rules).
+    if (classifyLintPath(e) === undefined) continue;
     if (ignoredWhy(e) !== undefined) {
       for (const w of walked) if (w !== "" && e.startsWith(`${w}/`)) skippedUnder.set(w, (skippedUnder.get(w) ?? 0) + 1);
       continue;
