@@ -126,6 +126,7 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
 
   // Lint's file-system layer.
   { id: "lint/ignored-path", summary: "A path given to lint is ignored (.gitignore or an ignore pattern); --no-ignore lints it." },
+  { id: "lint/unreadable-directory", summary: "A folder lint's walk could not read (EACCES, …); the files below it were not linted." },
   { id: "lint/max-files", summary: "More files match than --max-files allows; narrow the paths or raise the limit." },
   { id: "lint/no-such-path", summary: "A path given to lint does not exist." },
   { id: "lint/unknown-file-kind", summary: "A file given to lint is not a kind promptc has rules for; it is skipped." },
@@ -158,6 +159,7 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   // Exec-policy rules files (approved command prefixes).
   { id: "rules/all-ignored", summary: "A rules file failed to load, so (as in Codex) no approved command prefixes are sent." },
   { id: "rules/invalid-utf8", summary: "A rules file is not valid UTF-8." },
+  { id: "rules/too-large", summary: "A rules file is over the read limit (16 MiB); it is not parsed, and as for any failed rules file no approved prefixes are sent." },
   { id: "rules/not-a-file", summary: "An entry of the rules folder is not a regular file; it is ignored." },
   { id: "rules/syntax-error", summary: "A rules file has a syntax error (the place is the parser's)." },
   { id: "rules/unreadable", summary: "The rules folder or a rules file cannot be read." },
@@ -177,6 +179,7 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   { id: "session/malformed-json", summary: "A whole-JSON session log (request body or item array) is not valid JSON." },
   { id: "session/malformed-line", summary: "A line of a JSONL session log is not valid JSON; the line is skipped." },
   { id: "session/too-large", summary: "The session log is over the size limit; only its beginning was read." },
+  { id: "session/line-too-long", summary: "A line of a session log is over the one-line limit (16 MiB); it is skipped without being decoded." },
   { id: "session/truncated-line", summary: "The last line of a JSONL session log is cut off (no closing newline); it is skipped." },
   { id: "session/unknown-format", summary: "The file is neither a session log promptc reads nor a scenario." },
   { id: "session/unknown-record", summary: "The log has records of a type promptc does not model; they are ignored." },
