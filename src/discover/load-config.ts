@@ -8,6 +8,7 @@ import { defaultCodexConfig, parseConfig } from "./parse-config.js";
 import type { CodexConfig } from "./parse-config.js";
 import { dirnameOf, joinPath } from "./paths.js";
 import { rustTrim } from "./text-utils.js";
+import { appendAll } from "../model/append-all.js";
 
 export interface LoadConfigOptions {
   codexHome: string;
@@ -58,7 +59,7 @@ export function loadConfig(host: Host, options: LoadConfigOptions): Result<Loade
       config = defaultCodexConfig();
       if (options.profile !== undefined) {
         const parsed = parseConfig("", { path, ...profileOptions(host, options, path, diagnostics) });
-        diagnostics.push(...parsed.diagnostics);
+        appendAll(diagnostics, parsed.diagnostics);
         if (!parsed.value || diagnostics.some((d) => d.severity === "error")) return { value: undefined, diagnostics };
         config = parsed.value;
       }
@@ -76,7 +77,7 @@ export function loadConfig(host: Host, options: LoadConfigOptions): Result<Loade
     }
     const home = host.home();
     const parsed = parseConfig(text, { path, ...profileOptions(host, options, path, diagnostics), ...(home ? { home } : {}) });
-    diagnostics.push(...parsed.diagnostics);
+    appendAll(diagnostics, parsed.diagnostics);
     if (!parsed.value || diagnostics.some((d) => d.rule === "config/invalid-toml" || d.rule === "config/unreadable")) return { value: undefined, diagnostics };
     config = parsed.value;
   }

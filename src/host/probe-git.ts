@@ -5,9 +5,10 @@ import type { GitFacts } from "../model/git-facts.js";
 
 const TIMEOUT_MS = 5000;
 
-function git(cwd: string, args: string[]): string | undefined {
+function gitIn(cwd: string, args: string[], home: string | undefined): string | undefined {
   try {
-    return execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: TIMEOUT_MS, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" } });
+    const env = { ...process.env, GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C", ...(home !== undefined ? { HOME: home } : {}) };
+    return execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: TIMEOUT_MS, env });
   } catch {
     return undefined;
   }
@@ -15,7 +16,9 @@ function git(cwd: string, args: string[]): string | undefined {
 
 const chomp = (s: string | undefined): string => (s ?? "").replace(/\n+$/, "");
 
-export function probeGit(cwd: string): GitFacts | undefined {
+/** `home`: the HOME the agent runs with (its global git config decides user.name). */
+export function probeGit(cwd: string, home?: string): GitFacts | undefined {
+  const git = (c: string, args: string[]) => gitIn(c, args, home);
   const root = git(cwd, ["rev-parse", "--show-toplevel"]);
   if (root === undefined) return undefined;
   const facts: GitFacts = {

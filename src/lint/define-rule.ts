@@ -42,6 +42,8 @@ export interface RuleMeta<O> {
   defaultOptions: O;
   /** Also part of the `strict` preset even when off in `recommended`. */
   strict?: RuleSeverity;
+  /** What the precision suite (test/lint/precision/) measured, and why the default is what it is (shown by --explain). */
+  measured?: string;
 }
 
 /** A text edit on the file's decoded text: replace [start, end) (UTF-16 offsets) with `text`. */

@@ -39,7 +39,7 @@ const CONTEXT_NAMES = new Set(["AGENTS.md", "AGENTS.override.md", "CLAUDE.md", "
 /** Rule files of other agents (Cline, Roo Code, Continue, Windsurf, Cursor commands): Markdown instructions. */
 const OTHER_AGENT_RULES: readonly RegExp[] = [
   /(^|\/)\.clinerules$/,
-  /(^|\/)\.clinerules\/.+\.md$/,
+  /(^|\/)\.clinerules\/(?!workflows\/|hooks\/).+\.md$/,
   /(^|\/)\.roo\/rules(-[^/]+)?\/.+\.md$/,
   /(^|\/)\.continue\/rules\/.+\.md$/,
   /(^|\/)\.windsurf\/rules\/.+\.md$/,

@@ -64,6 +64,10 @@ export interface LintFacts {
   codexSkills: ReadonlyMap<string, CodexSkillView>;
   /** Keyed by exec-policy/config file path. */
   codexPrefixes: ReadonlyMap<string, CodexPrefixList>;
+  /** Folders holding a package.json (outside node_modules), found by the IO edge; undefined when not collected. */
+  packageDirs?: readonly string[];
+  /** Every project file the IO edge listed (node_modules and .git skipped); `complete` is false when capped. */
+  projectFiles?: { files: readonly string[]; complete: boolean };
   /** Project-relative paths git tracks (from `.git/index`); undefined when not in a repository or unreadable. */
   gitTracked?: ReadonlySet<string>;
 }
@@ -82,8 +86,11 @@ export interface LintProject {
 
 export const EMPTY_FACTS: LintFacts = { codexChains: new Map(), codexSkills: new Map(), codexPrefixes: new Map() };
 
-/** An in-memory LintFs over `{ path: text }`; directories are implied by the paths. For tests and --stdin. */
-export function createMemoryLintFs(files: { [path: string]: string }): LintFs {
+/**
+ * An in-memory LintFs over `{ path: text }`; directories are implied by the paths; `links` maps a path to the
+ * real path it resolves to (a symlink). For tests and --stdin.
+ */
+export function createMemoryLintFs(files: { [path: string]: string }, links: { [path: string]: string } = {}): LintFs {
   const dirs = new Map<string, Map<string, LintEntryKind>>();
   const addEntry = (dir: string, name: string, kind: LintEntryKind): void => {
     let entries = dirs.get(dir);
@@ -98,6 +105,7 @@ export function createMemoryLintFs(files: { [path: string]: string }): LintFs {
     }
   }
   return {
+    realPath: (path) => links[path] ?? (path in files || dirs.has(path) ? path : undefined),
     kind: (path) => (path in files ? "file" : dirs.has(path) ? "directory" : undefined),
     readText: (path) => files[path],
     list: (path) =>

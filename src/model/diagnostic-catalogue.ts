@@ -28,6 +28,10 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   { id: "agents-md/vanished", summary: "A project doc disappeared between listing and reading it and is skipped." },
 
   // Calibration from an installed agent's captured requests.
+  { id: "calibrate/family-failed", summary: "Calibrating one Codex model family failed; that family's prose stays stand-in." },
+  { id: "calibrate/layout-mismatch", summary: "Codex sent a layout other than the catalogue fields predict for a model; previews of that family may differ." },
+  { id: "calibrate/no-layout", summary: "A model family's first captured request has no recognisable initial context; nothing is taken from it." },
+  { id: "calibrate/prompt-input", summary: "`codex debug prompt-input` printed no input list for one sandbox and approval; those texts are missing." },
   { id: "calibrate/conflict", summary: "Two captures describe the same tool differently; the first one is kept." },
   { id: "calibrate/earlier-approval", summary: "An earlier turn's permissions text has an approval policy that cannot be told apart; that text is skipped." },
   { id: "calibrate/invalid-json", summary: "A captured request file is not valid JSON and is skipped." },
@@ -38,6 +42,45 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   { id: "calibrate/unknown-version", summary: "The agent's version is unknown (no headers beside the capture); pass --agent-version to record it." },
   { id: "calibrate/unrecognised-section", summary: "A captured permissions section does not have the expected layout and is skipped." },
   { id: "calibrate/version-mismatch", summary: "The capture comes from another agent version than the profile targets; its layout may differ." },
+  { id: "calibrate/prompt-input", summary: "`codex debug prompt-input` printed no input list for one sandbox and approval; its texts stay stand-ins." },
+  { id: "calibrate/family-failed", summary: "Codex sent no request for one model family during calibration; that family's prose stays stand-in." },
+  { id: "calibrate/no-layout", summary: "A model family's first captured request has no recognisable initial context; its texts are not calibrated." },
+  { id: "calibrate/layout-mismatch", summary: "Codex sent another layout for a model than its catalogue fields predict; previews of that family may differ." },
+
+  // The Codex calibration cache and model catalogue.
+  { id: "calibration/corrupt", summary: "A cached Codex calibration cannot be read (bad JSON or shape); it is not used." },
+  { id: "calibration/stale", summary: "A cached Codex calibration is of another format or labelled with another version; it is not used." },
+  { id: "calibration/unreadable", summary: "A cached Codex calibration file cannot be read or is too large; it is not used." },
+  { id: "calibration/catalogue-drift", summary: "models_cache.json describes a model differently from the calibrated catalogue; its calibrated texts may be stale." },
+  { id: "calibration/off", summary: "--no-calibration: the cached calibration is not used for prose (the catalogue still decides the layout)." },
+  { id: "calibration/no-family", summary: "The calibration has no texts for the turn's model; its model-specific prose is stand-in." },
+  { id: "catalogue/invalid-json", summary: "A Codex model catalogue (debug models output, models_cache.json) is not valid JSON; it is not used." },
+  { id: "catalogue/no-models", summary: "A Codex model catalogue has no models list; it is not used." },
+  { id: "catalogue/bad-entry", summary: "A Codex model catalogue entry has no slug and is skipped." },
+  { id: "catalogue/duplicate-slug", summary: "A Codex model catalogue lists a slug twice; the first entry is used." },
+  { id: "model/not-in-catalogue", summary: "The named model is not in Codex's catalogue: Codex runs it with fallback metadata, so the fallback layout is previewed." },
+  { id: "model/no-catalogue", summary: "No model is named and no Codex catalogue is known (no calibration, no models_cache.json); the fallback slug is assumed." },
+  { id: "codex/version-mismatch", summary: "The installed Codex, the profile's target and the calibration are of different versions; the request may differ." },
+  { id: "codex/system-skills-pending", summary: "CODEX_HOME has no system skills yet: Codex installs them on first start, so its skills section will list them too." },
+  { id: "codex/system-skills-predicted", summary: "CODEX_HOME has no system skills yet; the preview shows the ones Codex installs on first start, from the calibration." },
+  { id: "prose/invalid-json", summary: "A calibrated prose dir's tool list or layout file is not valid JSON." },
+
+  // The stored Codex calibration (the user's cache) and the model catalogue.
+  { id: "calibration/catalogue-drift", summary: "The model catalogue now describes a model differently from the calibrated one; calibrated texts may be out of date." },
+  { id: "calibration/corrupt", summary: "The stored calibration cannot be parsed; it is not used (calibrate again)." },
+  { id: "calibration/no-family", summary: "The calibration has no texts for the model's family; its model-specific prose is stand-in." },
+  { id: "calibration/off", summary: "--no-calibration: stand-in prose is used although a calibration exists." },
+  { id: "calibration/stale", summary: "The stored calibration has a format this promptc does not read; it is not used (calibrate again)." },
+  { id: "calibration/unreadable", summary: "A stored calibration file cannot be read (or is too large); it is not used." },
+  { id: "catalogue/bad-entry", summary: "A model catalogue entry has no slug; it is skipped." },
+  { id: "catalogue/duplicate-slug", summary: "A model is listed twice in the catalogue; the first entry is used." },
+  { id: "catalogue/invalid-json", summary: "The model catalogue is not valid JSON; it is not used." },
+  { id: "catalogue/no-models", summary: "The model catalogue has no models list; it is not used." },
+  { id: "codex/system-skills-pending", summary: "CODEX_HOME has no system skills yet; Codex installs them on first start, so its skills list will grow." },
+  { id: "codex/system-skills-predicted", summary: "CODEX_HOME has no system skills yet; they are previewed as Codex will install them (from the calibration)." },
+  { id: "codex/version-mismatch", summary: "The installed Codex is another version than the profile or calibration describes; requests may differ." },
+  { id: "model/no-catalogue", summary: "No model is named and no Codex model catalogue is known; a fallback model is assumed." },
+  { id: "model/not-in-catalogue", summary: "The model is not in the catalogue; Codex's fallback layout for unknown slugs is used." },
 
   // The capture server and request views.
   { id: "capture/bad-compressed-body", summary: "A request body could not be decompressed with its content-encoding; it is kept as received." },
@@ -106,6 +149,7 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
 
   // Lint's file-system layer.
   { id: "lint/ignored-path", summary: "A path given to lint is ignored (.gitignore or an ignore pattern); --no-ignore lints it." },
+  { id: "lint/unreadable-directory", summary: "A folder lint's walk could not read (EACCES, …); the files below it were not linted." },
   { id: "lint/max-files", summary: "More files match than --max-files allows; narrow the paths or raise the limit." },
   { id: "lint/no-such-path", summary: "A path given to lint does not exist." },
   { id: "lint/unknown-file-kind", summary: "A file given to lint is not a kind promptc has rules for; it is skipped." },
@@ -127,6 +171,7 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   // Prose (templates and text) loaded from files.
   { id: "prose/duplicate", summary: "Two prose files give the same fragment; the later one is ignored." },
   { id: "prose/empty", summary: "A base-instructions prose file is empty; base instructions must not be." },
+  { id: "prose/invalid-json", summary: "A JSON prose file (calibrated tool lists or layout) is not valid JSON." },
   { id: "prose/invalid-tools", summary: "A tools prose file (tool descriptions) cannot be parsed." },
   { id: "prose/invalid-utf8", summary: "A prose file is not valid UTF-8." },
   { id: "prose/too-large", summary: "A prose file is over the prose file size limit." },
@@ -137,6 +182,7 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   // Exec-policy rules files (approved command prefixes).
   { id: "rules/all-ignored", summary: "A rules file failed to load, so (as in Codex) no approved command prefixes are sent." },
   { id: "rules/invalid-utf8", summary: "A rules file is not valid UTF-8." },
+  { id: "rules/too-large", summary: "A rules file is over the read limit (16 MiB); it is not parsed, and as for any failed rules file no approved prefixes are sent." },
   { id: "rules/not-a-file", summary: "An entry of the rules folder is not a regular file; it is ignored." },
   { id: "rules/syntax-error", summary: "A rules file has a syntax error (the place is the parser's)." },
   { id: "rules/unreadable", summary: "The rules folder or a rules file cannot be read." },
@@ -156,6 +202,7 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   { id: "session/malformed-json", summary: "A whole-JSON session log (request body or item array) is not valid JSON." },
   { id: "session/malformed-line", summary: "A line of a JSONL session log is not valid JSON; the line is skipped." },
   { id: "session/too-large", summary: "The session log is over the size limit; only its beginning was read." },
+  { id: "session/line-too-long", summary: "A line of a session log is over the one-line limit (16 MiB); it is skipped without being decoded." },
   { id: "session/truncated-line", summary: "The last line of a JSONL session log is cut off (no closing newline); it is skipped." },
   { id: "session/unknown-format", summary: "The file is neither a session log promptc reads nor a scenario." },
   { id: "session/unknown-record", summary: "The log has records of a type promptc does not model; they are ignored." },
@@ -185,6 +232,7 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   { id: "template/missing", summary: "The profile's prose has no entry for a fragment it renders." },
   { id: "template/missing-tool-description", summary: "The profile's prose has no description for a tool (or a tool parameter) it declares." },
   { id: "template/render-failed", summary: "A template failed to render (missing variable, unknown helper, syntax); its text is empty." },
+
 
   // The user message fragment.
   { id: "user-message/too-long", summary: "The user message is longer than Codex accepts (MAX_USER_INPUT_TEXT_CHARS)." },

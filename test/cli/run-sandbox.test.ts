@@ -149,8 +149,8 @@ describe("when bubblewrap cannot start", () => {
     expect(r.outputs[0]).toMatch(/^Tool call refused: .*not a system program/);
     expect(r.outputs.slice(1).every((o) => o.startsWith("Tool call refused: "))).toBe(true);
     expect([existsSync(join(t.work, "fallback.txt")), existsSync(join(t.work, "pwned"))]).toEqual([false, false]);
-    const plain = await shellRun([["cat", "notes.txt"]], ["--sandbox", "workspace-write", "--approval", "never"], { PROMPTC_BWRAP: "/nonexistent/bwrap" });
-    expect(exitOf(plain.outputs[0]!)).toBe("0");
+    const plain = await shellRun([["cat", "notes.txt"], sh("grep -c needle notes.txt | wc -l"), ["/bin/sh", "-c", "ls"]], ["--sandbox", "workspace-write", "--approval", "never"], { PROMPTC_BWRAP: "/nonexistent/bwrap" });
+    expect(plain.outputs.map(exitOf)).toEqual(["0", "0", "0"]);
   });
 });
 

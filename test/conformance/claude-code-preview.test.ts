@@ -57,7 +57,7 @@ describe.skipIf("skip" in found)("promptc preview --profile claude-code against 
   beforeAll(async () => {
     // Calibrate once, from promptc's own calibration workspace (not from any fixture below).
     const cal = HARNESS_CALIBRATIONS["claude-code"]!;
-    const built = buildWorkspace({ name: "calibration", files: Object.fromEntries(Object.entries(cal.workspace.files).map(([k, v]) => [`repo/${k}`, v])), git: { branch: "main", user: "promptc", commits: [cal.workspace.commit ?? "c"], untracked: cal.workspace.untracked }, cwd: "repo" });
+    const built = buildWorkspace({ name: "calibration", files: Object.fromEntries(Object.entries(cal.workspaces[0]!.files).map(([k, v]) => [`repo/${k}`, v])), git: { branch: "main", user: "promptc", commits: [cal.workspaces[0]!.commit ?? "c"], untracked: cal.workspaces[0]!.untracked }, cwd: "repo" });
     const result = calibrateClaudeCode(await captureBody((found as { bin: string }).bin, built.cwd, built.home, "hello"));
     expect(result.diagnostics).toEqual([]);
     calibrated = result.prose;
@@ -77,7 +77,7 @@ describe.skipIf("skip" in found)("promptc preview --profile claude-code against 
       const loaded = loadClaudeCodeTurn(host, {
         cwd: built.cwd,
         home: built.home,
-        git: probeGit(built.cwd),
+        git: probeGit(built.cwd, built.home),
         platform: process.platform,
         osVersion: `${type()} ${release()}`,
         date,

@@ -62,6 +62,20 @@ export const CLAUDE_CODE_WORKSPACES: HarnessWorkspace[] = [
     cwd: "repo",
   },
   {
+    name: "edge-cases",
+    files: {
+      "repo/CLAUDE.md": "\uFEFF---\ntitle: front\n---\nWith a BOM and frontmatter.\r\n",
+      "repo/src/CLAUDE.md": "   \n\n",
+      "repo/src/.claude/CLAUDE.md": "",
+      "repo/src/CLAUDE.local.md": "local <b> & 'q'\n",
+      "repo/.claude/skills/folded/SKILL.md": "---\nname: folded\ndescription: >\n  A folded\n  description <x>\n---\n",
+      "repo/.claude/skills/quoted/SKILL.md": '---\nname: quoted\ndescription: "two\\nlines"\n---\n',
+    },
+    git: { branch: "feature/x", commits: ["c1"], untracked: { "src/new file.txt": "x\n" } },
+    cwd: "repo/src",
+    message: "a longer message with more than twenty characters",
+  },
+  {
     name: "no-git",
     files: { "a.b_c d/CLAUDE.md": "not in git\n" },
     cwd: "a.b_c d",

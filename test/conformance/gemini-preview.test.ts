@@ -3,8 +3,12 @@
 // data-derived parts of its main request must equal promptc's prediction. No Gemini CLI prose is stored.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { calibrateGemini } from "../../src/capture/gemini-cli/calibrate-gemini.js";
+import { HARNESS_CALIBRATIONS } from "../../src/capture/harness-calibrations.js";
+import type { GeminiProse } from "../../src/profiles/gemini-cli/gemini-prose.js";
 import { geminiDataParts } from "../../src/capture/gemini-cli/gemini-data-parts.js";
 import { startCaptureServer } from "../../src/capture/server/capture-server.js";
 import { compileHarness } from "../../src/compile/compile-harness.js";
@@ -54,8 +58,30 @@ async function runGemini(dir: string, cwd: string, home: string, message: string
 
 describe.skipIf("skip" in found)(`promptc preview --profile gemini-cli against Gemini CLI ${GEMINI_CLI_VERSION}`, () => {
   const dir = (found as { dir: string }).dir;
+  let calibrated: GeminiProse | undefined;
+  beforeAll(async () => {
+    // Calibrate from promptc's own two calibration workspaces (inside and outside git), not from a fixture.
+    const cal = HARNESS_CALIBRATIONS["gemini-cli"]!;
+    const runs = [];
+    for (const [i, ws] of cal.workspaces.entries()) {
+      const inGit = ws.commit !== undefined;
+      const prefix = inGit ? "repo/" : "plain/";
+      const built = buildWorkspace({
+        name: `gemini-calibration-${i}`,
+        files: Object.fromEntries(Object.entries({ ...ws.files, ...(inGit ? {} : ws.untracked) }).map(([k, v]) => [prefix + k, v])),
+        home: ws.home,
+        ...(inGit ? { git: { branch: "main", commits: [ws.commit ?? "c"], untracked: ws.untracked } } : {}),
+        cwd: prefix.slice(0, -1),
+      });
+      runs.push({ body: await runGemini(dir, built.cwd, built.home, "hello"), cwd: built.cwd, home: built.home, platform: process.platform, inGit });
+    }
+    const result = cal.extract(runs) as ReturnType<typeof calibrateGemini>;
+    expect(result.diagnostics).toEqual([]);
+    calibrated = result.prose;
+  });
+
   for (const ws of GEMINI_WORKSPACES) {
-    it(`predicts the data-derived parts in ${ws.name}`, async () => {
+    it(`predicts the data-derived parts, and after calibration every byte, in ${ws.name}`, async () => {
       const built = buildWorkspace(ws);
       const message = ws.message ?? "hello";
       const real = await runGemini(dir, built.cwd, built.home, message);
@@ -68,6 +94,15 @@ describe.skipIf("skip" in found)(`promptc preview --profile gemini-cli against G
       if (process.env.DUMP_PARTS) console.log(JSON.stringify(parts, null, 1));
       expect({ ...predicted, date: undefined }).toEqual({ ...parts, date: undefined });
       expect(parts.date).toMatch(/^[A-Z][a-z]+day, /);
+      // After calibration, every byte (the date is today's, as the agent saw it).
+      const today = new Date();
+      const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
+      const bytes = compileHarness(geminiCliProfile, { ...turn, date: iso }, calibrated!).bytes;
+      if (process.env.DUMP_BYTES) {
+        writeFileSync(join(tmpdir(), `promptc-pred-${ws.name}.json`), bytes);
+        writeFileSync(join(tmpdir(), `promptc-real-${ws.name}.json`), JSON.stringify(real));
+      }
+      expect(bytes).toBe(JSON.stringify(real));
     });
   }
 });

@@ -63,7 +63,7 @@ describe.skipIf("skip" in found)(`promptc preview --profile pi against pi ${PI_V
   let calibrated: PiProse | undefined;
   beforeAll(async () => {
     const cal = HARNESS_CALIBRATIONS.pi!;
-    const built = buildWorkspace({ name: "pi-calibration", files: Object.fromEntries(Object.entries(cal.workspace.files).map(([k, v]) => [`c/${k}`, v])), cwd: "c" });
+    const built = buildWorkspace({ name: "pi-calibration", files: Object.fromEntries(Object.entries(cal.workspaces[0]!.files).map(([k, v]) => [`c/${k}`, v])), cwd: "c" });
     const result = calibratePi(await runPi(dir, built.cwd, built.home, "openai-responses", "hello"));
     expect(result.diagnostics).toEqual([]);
     calibrated = result.prose;

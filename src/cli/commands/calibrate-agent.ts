@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { getAdapter } from "../../capture/adapters/index.js";
 import { agentVersionFrom } from "../../capture/agent-adapter.js";
-import { HARNESS_CALIBRATIONS, type CalibrationWorkspace } from "../../capture/harness-calibrations.js";
+import { HARNESS_CALIBRATIONS, type CalibrationRun, type CalibrationWorkspace } from "../../capture/harness-calibrations.js";
 import { runCapture } from "../../capture/server/run-capture.js";
 import { calibrationPath, writeCalibration } from "../../host/calibration-store.js";
 import { findAgentInstall } from "../../host/find-agent-install.js";
@@ -57,13 +57,14 @@ export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliI
   const adapter = cal && getAdapter(cal.adapter);
   const profile = cal && getHarnessProfile(cal.profile);
   if (!cal || !adapter || !profile) return fail(`cannot calibrate agent '${options.agent}' (supported: ${Object.keys(HARNESS_CALIBRATIONS).join(", ")})`);
-  let body: { [key: string]: unknown };
+  const runs: CalibrationRun[] = [];
   let version: string | undefined;
   let source: string;
   if (options.capture !== undefined) {
+    if (cal.workspaces.length > 1) return fail(`${profile.displayName} is calibrated from ${cal.workspaces.length} runs; let promptc run it (--bin) instead of giving a capture`);
     const file = resolve(io.cwd, options.capture);
     try {
-      body = JSON.parse(readFileSync(file, "utf8")) as typeof body;
+      runs.push({ body: JSON.parse(readFileSync(file, "utf8")) as { [key: string]: unknown }, cwd: "", home: "", platform: process.platform, inGit: true });
     } catch (err) {
       return fail(`cannot read ${options.capture}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }
@@ -72,24 +73,24 @@ export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliI
   } else {
     const bin = options.bin !== undefined ? resolve(io.cwd, options.bin) : findAgentInstall(adapter.executables.filter((e) => !e.endsWith(".js")), adapter.packageName, io.env)?.bin;
     if (bin === undefined) return fail(`${adapter.displayName} not found on PATH (pass --bin PATH)`);
-    const ws = buildCalibrationWorkspace(cal.workspace);
-    try {
-      const env = { PATH: io.env.PATH, HOME: ws.home, TERM: "dumb", LANG: "C.UTF-8" };
-      const out: string[] = [];
-      const run = await runCapture({ adapter, argv: [bin, ...cal.args], cwd: ws.cwd, env, isolated: adapter.requiresIsolation !== undefined, timeoutMs: 180_000, onAgentOutput: (t) => out.push(t) });
-      const req = run.requests.find((r) => r.reply.kind === "model");
-      if (req === undefined) return fail(`${bin} sent no model request (exit ${run.exitCode}): ${out.join("").slice(0, 300)}`);
-      body = JSON.parse(Buffer.from(req.body).toString("utf8")) as typeof body;
-      version = agentVersionFrom(adapter, req.headers["user-agent"]) ?? findAgentInstall(adapter.executables, adapter.packageName, io.env, bin)?.version;
-      source = `ran ${bin}`;
-    } finally {
-      rmSync(ws.root, { recursive: true, force: true });
+    source = `ran ${bin}`;
+    for (const workspace of cal.workspaces) {
+      const ws = buildCalibrationWorkspace(workspace);
+      try {
+        const env = { PATH: io.env.PATH, HOME: ws.home, TERM: "dumb", LANG: "C.UTF-8" };
+        const out: string[] = [];
+        const isolated = adapter.requiresIsolation !== undefined;
+        const run = await runCapture({ adapter, argv: [bin, ...cal.args], cwd: ws.cwd, env, isolated, timeoutMs: 180_000, onAgentOutput: (t) => out.push(t) });
+        const req = run.requests.filter((r) => r.reply.kind === "model").at(-1);
+        if (req === undefined) return fail(`${bin} sent no model request (exit ${run.exitCode}): ${out.join("").slice(0, 300)}`);
+        runs.push({ body: JSON.parse(Buffer.from(req.body).toString("utf8")) as { [key: string]: unknown }, cwd: ws.cwd, home: ws.home, platform: process.platform, inGit: workspace.commit !== undefined });
+        version ??= agentVersionFrom(adapter, req.headers["user-agent"]) ?? findAgentInstall(adapter.executables, adapter.packageName, io.env, bin)?.version;
+      } finally {
+        rmSync(ws.root, { recursive: true, force: true });
+      }
     }
   }
-  if (version !== profile.agentVersion) {
-    return fail(`the agent is ${version ?? "of an unknown version"}; promptc's ${profile.id} profile reproduces ${profile.agentVersion}, so its layout cannot take this prose`);
-  }
-  const result = cal.extract(body);
+  const result = cal.extract(runs);
   const style = createStyle(false);
   for (const d of result.diagnostics) io.stderr(formatDiagnostic(d, style) + "\n");
   if (result.prose === undefined) return EXIT_USAGE;

@@ -1,10 +1,11 @@
 // `promptc capture [options] -- <agent command…>`: run a real agent against a loopback fake model and show
 // every request it sent, layer by layer. Does IO (CLI edge): files, child process, server.
-import { readFileSync } from "node:fs";
 import { constants as osConstants } from "node:os";
 import { join, resolve } from "node:path";
 import { Option, type Command } from "commander";
+import { readInputText } from "../read-input.js";
 import { AGENT_ADAPTERS, detectAdapter, getAdapter } from "../../capture/adapters/index.js";
+import { firstWireDifference, formatWireDifference, withoutRunIds } from "../../capture/compare-wire-bodies.js";
 import type { CaptureRun, CapturedRequest } from "../../capture/captured-request.js";
 import { OPENAI_CACHE_MODEL } from "../../cache/cache-model.js";
 import { commonPrefix } from "../../cache/common-prefix.js";
@@ -107,11 +108,8 @@ function positiveInt(value: string | undefined, name: string): number | undefine
 
 /** A file named on the command line, relative to cwd; an Error with the reason when it cannot be read. */
 function readArgFile(cwd: string, file: string): string | Error {
-  try {
-    return readFileSync(resolve(cwd, file), "utf8");
-  } catch (err) {
-    return new Error(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-  }
+  const read = readInputText(cwd, file);
+  return read.ok ? read.text : new Error(read.error);
 }
 
 export const registerCapture: RegisterCommand = (program: Command, io: CliIO, setExitCode) => {
@@ -160,15 +158,23 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
         script = parsed.value;
       }
       let compared: ReturnType<typeof requestFromJson>;
+      // A body in another wire format (preview --profile claude-code|gemini-cli|pi --json) is compared as JSON.
+      let comparedWire: unknown;
       if (options.compare !== undefined) {
         const text = readArgFile(io.cwd, options.compare);
         if (text instanceof Error) return fail(text.message);
+        let parsed: unknown;
         try {
-          compared = requestFromJson(JSON.parse(text));
+          parsed = JSON.parse(text);
         } catch {
           return fail(`${options.compare} is not valid JSON`);
         }
-        if (!compared) return fail(`${options.compare} is not a request body (no "input" array)`);
+        compared = requestFromJson(parsed);
+        if (!compared) {
+          // A Responses agent must be compared with a Responses body; other dialects take their own bodies.
+          if (adapter.dialect === "responses" || parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return fail(`${options.compare} is not a request body (no "input" array)`);
+          comparedWire = parsed;
+        }
       }
       const cwd = resolve(io.cwd, options.cwd ?? options.cd ?? ".");
       const runOptions: Parameters<typeof runCapture>[0] = {
@@ -205,6 +211,25 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
         io.stdout(blocks.join("\n\n") + (blocks.length ? "\n" : ""));
       }
       let differs = false;
+      if (comparedWire !== undefined) {
+        const model = run.requests.filter((r) => r.reply.kind === "model");
+        // Gemini CLI's routing call (non-streaming) comes first when no -m was given: compare the main request.
+        const first = model.find((r) => !/:generateContent$/.test(r.url.split("?")[0] ?? "")) ?? model[0];
+        let body: unknown;
+        try {
+          body = first?.decoded ? JSON.parse(decoder.decode(first.body)) : undefined;
+        } catch {
+          body = undefined;
+        }
+        if (body === undefined) {
+          io.stderr(`promptc capture: --compare: ${first ? `request #${first.seq} is not JSON` : "no model request was captured"}\n`);
+          differs = true;
+        } else {
+          const d = firstWireDifference(withoutRunIds(body), withoutRunIds(comparedWire));
+          differs = d !== undefined;
+          (options.json ? io.stderr : io.stdout)(formatWireDifference(d, `captured #${first?.seq ?? "?"}`, options.compare ?? "").join("\n") + "\n");
+        }
+      }
       if (compared !== undefined) {
         const first = run.requests.find((r) => r.reply.kind === "model");
         let captured: ReturnType<typeof requestFromJson>;

@@ -107,7 +107,8 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
     }
     const entry: ClaudeMdEntry = { path, kind, content: parsed.content, bytesIn: file.size, via };
     if (importedFrom !== undefined) entry.importedFrom = importedFrom;
-    entries.push(entry);
+    // An empty (or whitespace-only) file is not sent, but still counts as the project's CLAUDE.md.
+    if (parsed.content !== "") entries.push(entry);
     for (const imp of parsed.imports) {
       const target = resolvePath(dirnameOf(path), imp.raw, options.home);
       if (imp.raw.startsWith("~/") && options.home === undefined) continue;

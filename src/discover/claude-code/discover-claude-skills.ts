@@ -47,7 +47,8 @@ function readSkill(host: Host, path: string, dirName: string, scope: ClaudeSkill
     }
   }
   const name = typeof fields.name === "string" && fields.name !== "" ? fields.name : dirName;
-  const description = typeof fields.description === "string" ? fields.description : firstLine(body);
+  // Observed: line breaks in a description become single spaces and the ends are trimmed (`>` folded text, "a\nb").
+  const description = (typeof fields.description === "string" ? fields.description : firstLine(body)).replace(/[ \t]*\r?\n[ \t]*/g, " ").trim();
   return { name, description, path, scope };
 }
 

@@ -3,7 +3,7 @@
 //
 // Observed with Claude Code 2.1.332 (captures under /tmp/harnesses, not committed):
 // - a leading `---` frontmatter block is dropped, HTML comments are dropped, then the text is trimmed at both
-//   ends (inner CRLF kept);
+//   ends (inner CRLF kept); a file left empty is not sent at all;
 // - `@path` counts after the start of a line or whitespace, outside fenced code blocks and inline code; the path
 //   runs to the next whitespace (`\ ` escapes a space), a `#fragment` is cut off; `./`, `~/`, `/…` and bare
 //   relative names (`notes.txt`, `noext`, `foo@bar.md`) are imports, `@#anchor` is not.
@@ -78,9 +78,10 @@ export function findClaudeMdImports(text: string): ClaudeMdImport[] {
 }
 
 /** What Claude Code sends for a file's text, and the imports it follows. */
-export function parseClaudeMd(text: string, options: { rulesFile?: boolean } = {}): ParsedClaudeMd {
+export function parseClaudeMd(text: string, _options: { rulesFile?: boolean } = {}): ParsedClaudeMd {
   const body0 = text.replace(/^\uFEFF/, "");
-  const split = options.rulesFile ? splitFrontmatter(body0) : { body: body0 };
+  // Observed: a leading frontmatter block is dropped from every memory file, CLAUDE.md included.
+  const split = splitFrontmatter(body0);
   const body = split.body.replace(HTML_COMMENT, "");
   const out: ParsedClaudeMd = { content: body.trim(), imports: findClaudeMdImports(body) };
   if (split.frontmatter !== undefined) out.frontmatter = split.frontmatter;

@@ -99,6 +99,7 @@ export function loadGeminiTurn(host: Host, options: LoadGeminiTurnOptions): Load
     projectContext: concatenateGeminiContext(memory.project),
     skills: discoverGeminiSkills(host, skillOptions).map((s) => ({ name: s.name, description: s.description, path: s.path })),
     contextFiles: [...memory.global, ...memory.project].map((f) => ({ path: f.path, bytesIn: f.bytesIn })),
+    fileNames,
   };
   return { turn, memory, diagnostics: [...diagnostics, ...memory.diagnostics] };
 }

@@ -50,6 +50,8 @@ export const ctxDuplicateLayer = defineRule({
       d = dirOf(d);
       const other = family.map((n) => (d === "" ? n : `${d}/${n}`)).find((p) => project.fs.kind(p) === "file");
       if (!other) continue;
+      // A root AGENTS.md that links to .agents/AGENTS.md is this very file, not a second layer.
+      if ((project.fs.realPath?.(other) ?? other) === (file.status.realPath ?? project.fs.realPath?.(file.path) ?? file.path)) continue;
       const theirs = new Map(paragraphs(project.fs.readText(other) ?? "").map((p) => [p.norm, p.line]));
       for (const p of mine) {
         const at = theirs.get(p.norm);

@@ -3,6 +3,14 @@ import { defineRule } from "../define-rule.js";
 import { matchProse } from "../rule-utils.js";
 import { SKILLSAW } from "../sources.js";
 
+const DISCUSSES_SYNTAX = /placeholder|interpolat|variable|syntax|template|handlebars|mustache|i18n|translat/i;
+
+/** Inside a "…" or “…” quotation on its line. */
+function isQuoted(line: string, column0: number): boolean {
+  const before = line.slice(0, column0);
+  return ((before.match(/"/g) ?? []).length % 2 === 1 && line.indexOf('"', column0) >= 0) || before.lastIndexOf("“") > before.lastIndexOf("”");
+}
+
 const PLACEHOLDERS = /\{\{[^{}\n]{1,80}\}\}|\[(?:insert|fill in|todo)\b[^\]\n]{0,80}\](?![(\[])|<(?:insert|fill[- ]in)[-_ ][^>\n]{0,60}>|^\s*(?:[-*]\s+)?(?:TODO|TBD|FIXME)\b:?\s*$|^\s*(?:[-*]\s+)?(?:TODO|TBD|FIXME):\s/gim;
 
 export const ctxPlaceholder = defineRule({
@@ -17,6 +25,11 @@ export const ctxPlaceholder = defineRule({
     messages: { placeholder: "unfilled placeholder '{{text}}'" },
   },
   check({ file, report }) {
-    for (const { match, place } of matchProse(file, PLACEHOLDERS)) report({ messageId: "placeholder", data: { text: match[0].trim() }, place });
+    for (const { match, place } of matchProse(file, PLACEHOLDERS)) {
+      const line = file.index.lines[place.line - 1] ?? "";
+      // Instructions about template or i18n syntax show `{{name}}` on purpose.
+      if (match[0].startsWith("{{") && (DISCUSSES_SYNTAX.test(line) || isQuoted(line, place.column - 1))) continue;
+      report({ messageId: "placeholder", data: { text: match[0].trim() }, place });
+    }
   },
 });

@@ -29,7 +29,8 @@ export const ctxReadmeOverlap = defineRule({
   },
   check({ file, project, options, report }) {
     const dir = dirOf(file.path);
-    const readme = [dir === "" ? "README.md" : `${dir}/README.md`, "README.md"].find((p) => project.fs.kind(p) === "file");
+    const same = (p: string): boolean => p === file.path || (project.fs.realPath?.(p) ?? p) === (file.status.realPath ?? file.path);
+    const readme = [dir === "" ? "README.md" : `${dir}/README.md`, "README.md"].find((p) => project.fs.kind(p) === "file" && !same(p));
     const readmeText = readme ? project.fs.readText(readme) : undefined;
     if (!readme || readmeText === undefined) return;
     const mine = [...new Set(sentences(file.text, options.minWords))];

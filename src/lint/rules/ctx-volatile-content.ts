@@ -11,12 +11,14 @@ export const ctxVolatileContent = defineRule({
     description: "always-loaded instructions carry no timestamps or 'last updated' stamps",
     rationale:
       "AGENTS.md and CLAUDE.md sit near the start of every request, inside the prompt-cache prefix. A stamp that a script or editor refreshes changes those bytes and invalidates the cache for every session that follows, and tells the model nothing.",
-    defaultSeverity: "info",
+    defaultSeverity: "off",
+    strict: "warn",
+    measured:
+      'code samples with timestamps were most of its findings on the precision suite (false). On in the `strict` preset.',
     appliesTo: ["context"],
     basis: "heuristic",
     sources: [VITEST_SNAPSHOTS],
     messages: { volatile: "'{{text}}' is volatile text in the cached prompt prefix" },
-    strict: "warn",
   },
   check({ file, report }) {
     for (const { match, place } of matchProse(file, VOLATILE)) report({ messageId: "volatile", data: { text: match[0] }, place });

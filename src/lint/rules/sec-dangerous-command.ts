@@ -18,7 +18,10 @@ export const secDangerousCommand = defineRule({
   meta: {
     description: "instructions do not tell an agent to run destructive or pipe-to-shell commands",
     rationale: "Agents run what their instructions show. `curl … | sh`, `rm -rf /`, `chmod 777` and force-pushes are destructive or unreviewable when an agent runs them unattended.",
-    defaultSeverity: "warn",
+    defaultSeverity: "off",
+    strict: "warn",
+    measured:
+      "on the precision suite its findings were vendors' install one-liners (`curl … | sh`) and bot-branch force pushes, judged debatable. On in the `strict` preset.",
     appliesTo: ["context", "skill", "cursor-rule"],
     basis: "community",
     sources: [CLAUDE_CODE_LINT],

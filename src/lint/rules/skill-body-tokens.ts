@@ -13,11 +13,12 @@ export const skillBodyTokens = defineRule({
     basis: "spec",
     sources: [SKILLS_SPEC, SKILLS_BEST_PRACTICES, SKILL_VALIDATOR],
     messages: { tooMany: "SKILL.md body is {{tokens}} tokens; the budget is {{max}}" },
-    optionsSchema: limitsSchema("maxTokens"),
-    defaultOptions: { maxTokens: 5000 },
+    optionsSchema: limitsSchema("maxTokens", "marginPercent"),
+    defaultOptions: { maxTokens: 5000, marginPercent: 20 },
+    measured: "overages of a few percent (5,156–5,758 tokens) were judged noise on the precision suite, so it reports from 20% over the spec's 5,000 tokens.",
   },
   check({ file, project, options, report }) {
     const tokens = tokensOf(project, bodyText(file));
-    if (tokens > options.maxTokens) report({ messageId: "tooMany", data: { tokens: formatInt(tokens), max: formatInt(options.maxTokens) }, place: { line: file.frontmatter.bodyLine, column: 1 } });
+    if (tokens > options.maxTokens * (1 + options.marginPercent / 100)) report({ messageId: "tooMany", data: { tokens: formatInt(tokens), max: formatInt(options.maxTokens) }, place: { line: file.frontmatter.bodyLine, column: 1 } });
   },
 });

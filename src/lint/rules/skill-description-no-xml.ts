@@ -22,7 +22,8 @@ export const skillDescriptionNoXml = defineRule({
     const d = fmString(file, "description");
     const key = fmKey(file, "description");
     if (d === undefined || !key) return;
-    const tags = [...d.matchAll(TAG)].map((m) => m[0]);
+    // `useLoaderData<T>`, `harness-<name>`, `@ai-sdk/<provider>`: a type parameter or a placeholder glued to a word, not markup.
+    const tags = [...d.matchAll(TAG)].filter((m) => !/[\w/@-]$/.test(d.slice(0, m.index))).map((m) => m[0]);
     if (tags.length === 0) return;
     const raw = file.text.slice(key.valueStart, key.valueEnd);
     const stripped = raw.replace(TAG, "");

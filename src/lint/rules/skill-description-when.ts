@@ -11,7 +11,10 @@ export const skillDescriptionWhen = defineRule({
     description: "a skill description states when to use the skill (e.g. 'Use when …')",
     rationale:
       "Agents load a skill only when its description matches the task. Vercel found a skill went unused in 56% of runs; the spec and Anthropic ask descriptions to say both what the skill does and when to use it.",
-    defaultSeverity: "warn",
+    defaultSeverity: "off",
+    strict: "warn",
+    measured:
+      'an opinion (Anthropic\'s authoring advice), not a harness or spec requirement; on the precision suite most findings were debatable or missed a "when" phrased another way. On in the `strict` preset.',
     appliesTo: ["skill"],
     basis: "vendor",
     sources: [SKILLS_SPEC, SKILLS_BEST_PRACTICES, AGNIX_RULES],

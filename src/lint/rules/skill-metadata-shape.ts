@@ -7,7 +7,7 @@ export const skillMetadataShape = defineRule({
   id: "skill/metadata-shape",
   meta: {
     description: "`metadata`, when present, maps string keys to string values",
-    rationale: "The spec defines `metadata` as a string→string map; nested objects and numbers are read differently by different clients.",
+    rationale: "The spec defines `metadata` as a string→string map; nested objects and numbers are read differently by different clients. `metadata.internal: true` is accepted: the skills CLI (vercel-labs/skills) reads that boolean to hide a skill, and quoting it would break that.",
     defaultSeverity: "warn",
     appliesTo: ["skill"],
     basis: "spec",
@@ -21,6 +21,8 @@ export const skillMetadataShape = defineRule({
     const place = fmValuePlace(file, "metadata");
     if (v === null || typeof v !== "object" || Array.isArray(v)) return report({ messageId: "notMap", place });
     for (const [key, value] of Object.entries(v)) {
+      // `internal: true` hides a skill from a widely used skills CLI, which reads exactly that boolean.
+      if (key === "internal" && typeof value === "boolean") continue;
       if (typeof value !== "string") report({ messageId: "notString", data: { key }, place });
     }
   },

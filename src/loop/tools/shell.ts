@@ -97,9 +97,10 @@ function planLaunch(command: readonly string[], cwd: string, context: ToolContex
   const refuse = (why: string): LaunchPlan => ({ type: "refuse", reason: `Tool call refused: ${enforcement.reason}, so only known read-only commands run; ${why}` });
   const writable = realRoots(sandbox.policy.writableRoots);
   if (!SYSTEM_BIN_DIRS.some((dir) => isWithin(found.realPath, dir)) || writable.some((root) => isWithin(found.realPath, root))) return refuse(`${found.realPath} is not a system program`);
-  if (!isKnownSafeCommand([found.realPath, ...rest])) return refuse(`${command.join(" ")} is not one of them`);
+  // Judged by the path PATH found (/usr/bin/sh, not the dash it links to); both it and its target are system files.
+  if (!isKnownSafeCommand([found.path, ...rest])) return refuse(`${command.join(" ")} is not one of them`);
   // A shell script's words are arguments too; a word the shell would expand cannot be checked before it runs.
-  const script = ["sh", "bash", "zsh"].includes(basename(found.realPath)) ? (rest[1] ?? "").split(/[\s|&]+/).filter((w) => w !== "") : [];
+  const script = ["sh", "bash", "zsh"].includes(basename(found.path)) ? (rest[1] ?? "").split(/[\s|&]+/).filter((w) => w !== "") : [];
   if (script.some((w) => /[*?[~]/.test(w))) return refuse("a shell script with a pattern the shell would expand");
   for (const arg of [...rest, ...script]) {
     const real = realPathIfExists(resolve(cwd, arg));

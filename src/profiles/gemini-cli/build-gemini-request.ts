@@ -3,7 +3,7 @@
 // (skills XML, memory paths, git section, global GEMINI.md), the tool declarations and generation settings. Pure.
 import type { WireLayer } from "../../model/harness-request.js";
 import type { BuiltHarnessBody } from "../harness-profile.js";
-import { GEMINI_DEFAULTS, GEMINI_TOOL_NAMES, geminiLongDate, renderGeminiSkillsXml } from "./gemini-facts.js";
+import { formatGeminiFileNames, GEMINI_DEFAULTS, GEMINI_TOOL_NAMES, geminiLongDate, renderGeminiSkillsXml } from "./gemini-facts.js";
 import { geminiStandInTool, type GeminiProse } from "./gemini-prose.js";
 import type { GeminiTurn } from "./gemini-turn.js";
 
@@ -15,12 +15,15 @@ export function renderGeminiProjectMemory(projectContext: string): string {
   return t === "" ? "" : `\n<loaded_context>\n<project_context>\n${t}\n</project_context>\n</loaded_context>`;
 }
 
-export function renderGeminiSystem(turn: GeminiTurn, prose: GeminiProse, fileNames: readonly string[] = ["GEMINI.md"]): string {
+export function renderGeminiSystem(turn: GeminiTurn, prose: GeminiProse): string {
+  const fileNames = turn.fileNames.length > 0 ? turn.fileNames : ["GEMINI.md"];
   const head = fill(turn.inGit ? prose.systemInGit : prose.systemOutsideGit, {
     modeName: turn.approvalMode === "yolo" ? "YOLO" : "Default",
     skillsXml: renderGeminiSkillsXml(turn.skills),
     tempDir: turn.tempDir,
     home: turn.home,
+    fileNamesCode: formatGeminiFileNames(fileNames),
+    firstFileName: fileNames[0] as string,
   });
   const global = turn.globalContext.trim();
   return global === "" ? head : `${head}\n\n${fill(prose.contextSection, { fileNames: fileNames.join(", "), globalContext: global })}`.trim();
@@ -44,7 +47,7 @@ export function buildGeminiBody(turn: GeminiTurn, prose: GeminiProse): BuiltHarn
   const names = GEMINI_TOOL_NAMES[turn.approvalMode];
   const decls = names.map((name) => ({ name, ...(prose.tools[name] ?? geminiStandInTool(name)) }));
   const body = {
-    contents: [{ role: "user", parts: [{ text: session }, { text: turn.message }] }],
+    contents: [{ parts: [{ text: session }, { text: turn.message }], role: "user" }],
     systemInstruction: { parts: [{ text: system }], role: "user" },
     tools: [{ functionDeclarations: decls }],
     generationConfig: JSON.parse(JSON.stringify(GEMINI_DEFAULTS.generationConfig)) as unknown,

@@ -47,3 +47,8 @@ export function geminiLongDate(date: string): string {
 export function renderGeminiSkillsXml(skills: readonly { name: string; description: string; path: string }[]): string {
   return skills.map((s) => `  <skill>\n    <name>${s.name}</name>\n    <description>${s.description}</description>\n    <location>${s.path}</location>\n  </skill>`).join("\n");
 }
+
+/** How the system text names the context files: `` `A` `` or `` `A`, `B` or `C` ``. */
+export function formatGeminiFileNames(names: readonly string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).map((f) => `\`${f}\``).join(", ")} or \`${names[names.length - 1]}\`` : `\`${names[0] ?? "GEMINI.md"}\``;
+}

@@ -26,7 +26,7 @@ export const GEMINI_STAND_IN_PROSE: GeminiProse = {
   origin: "stand-in",
   systemInGit: system(`\n\n# Git Repository\n\n${S} The workspace is a git repository.`),
   systemOutsideGit: system(""),
-  contextSection: `\n# Contextual Instructions ({{fileNames}})\n${S} Instructions loaded from the user's files.\n\n<loaded_context>\n{{globalContext}}\n</loaded_context>`,
+  contextSection: `# Contextual Instructions ({{fileNames}})\n${S} Instructions loaded from the user's files.\n\n<loaded_context>\n{{globalContext}}\n</loaded_context>`,
   sessionContext: `<session_context>\n${S} Context for this chat.\nDate: {{date}}\nOS: {{platform}}\nTemp folder: {{tempDir}}\n- **Workspace Directories:**\n{{workspaceDirs}}\n- **Directory Structure:**\n\n{{treeSummary}}\n\n{{tree}}\n\n{{projectMemory}}\n</session_context>`,
   treeSummary: `${S} Up to 200 entries.`,
   treeTruncated: ` ${S} Entries marked ... hold more.`,

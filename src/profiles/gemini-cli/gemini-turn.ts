@@ -23,4 +23,6 @@ export interface GeminiTurn {
   projectContext: string;
   skills: { name: string; description: string; path: string }[];
   contextFiles: { path: string; bytesIn: number }[];
+  /** `context.fileName` (default GEMINI.md). */
+  fileNames: string[];
 }

@@ -69,7 +69,7 @@ export function runHarnessPreview(options: PreviewOptions, io: CliIO): number {
   const inputs: Parameters<typeof load>[1] = {
     cwd,
     home,
-    git: probeGit(cwd),
+    git: probeGit(cwd, home),
     platform: process.platform,
     osVersion: `${type()} ${release()}`,
     date,

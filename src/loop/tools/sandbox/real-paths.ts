@@ -43,25 +43,28 @@ export function protectedPaths(roots: readonly string[]): string[] {
   return [...out];
 }
 
+function isDirectory(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** Socket folders of host services inside /tmp, masked in the sandbox when they exist. */
 export const HOST_SOCKET_DIRS: readonly string[] = ["/tmp/.X11-unix", "/tmp/.ICE-unix"];
 
 /** The /run and socket masks for a sandbox whose cwd and roots are these (nothing hidden that the turn works in). */
 export function hostServiceMasks(cwd: string, roots: readonly string[]): { hideRun?: { resolvConf?: string }; maskedPaths: string[] } {
-  const inRun = [cwd, ...roots].some((p) => isWithin(p, "/run") || isWithin("/run", p));
+  // A missing /run cannot be a mount point on the read-only root; a turn working inside /run keeps it.
+  const inRun = !isDirectory("/run") || [cwd, ...roots].some((p) => isWithin(p, "/run") || isWithin("/run", p));
   let resolvConf: string | undefined;
   try {
     resolvConf = realpathSync("/etc/resolv.conf");
   } catch {
     resolvConf = undefined;
   }
-  const maskedPaths = HOST_SOCKET_DIRS.filter((dir) => {
-    try {
-      return lstatSync(dir).isDirectory() && ![cwd, ...roots].some((p) => isWithin(p, dir));
-    } catch {
-      return false;
-    }
-  });
+  const maskedPaths = HOST_SOCKET_DIRS.filter((dir) => isDirectory(dir) && ![cwd, ...roots].some((p) => isWithin(p, dir)));
   return { ...(inRun ? {} : { hideRun: resolvConf !== undefined && isWithin(resolvConf, "/run") ? { resolvConf } : {} }), maskedPaths };
 }
 
