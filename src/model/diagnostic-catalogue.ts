@@ -28,10 +28,6 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   { id: "agents-md/vanished", summary: "A project doc disappeared between listing and reading it and is skipped." },
 
   // Calibration from an installed agent's captured requests.
-  { id: "calibrate/family-failed", summary: "Calibrating one Codex model family failed; that family's prose stays stand-in." },
-  { id: "calibrate/layout-mismatch", summary: "Codex sent a layout other than the catalogue fields predict for a model; previews of that family may differ." },
-  { id: "calibrate/no-layout", summary: "A model family's first captured request has no recognisable initial context; nothing is taken from it." },
-  { id: "calibrate/prompt-input", summary: "`codex debug prompt-input` printed no input list for one sandbox and approval; those texts are missing." },
   { id: "calibrate/conflict", summary: "Two captures describe the same tool differently; the first one is kept." },
   { id: "calibrate/earlier-approval", summary: "An earlier turn's permissions text has an approval policy that cannot be told apart; that text is skipped." },
   { id: "calibrate/invalid-json", summary: "A captured request file is not valid JSON and is skipped." },
@@ -64,23 +60,6 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   { id: "codex/system-skills-pending", summary: "CODEX_HOME has no system skills yet: Codex installs them on first start, so its skills section will list them too." },
   { id: "codex/system-skills-predicted", summary: "CODEX_HOME has no system skills yet; the preview shows the ones Codex installs on first start, from the calibration." },
   { id: "prose/invalid-json", summary: "A calibrated prose dir's tool list or layout file is not valid JSON." },
-
-  // The stored Codex calibration (the user's cache) and the model catalogue.
-  { id: "calibration/catalogue-drift", summary: "The model catalogue now describes a model differently from the calibrated one; calibrated texts may be out of date." },
-  { id: "calibration/corrupt", summary: "The stored calibration cannot be parsed; it is not used (calibrate again)." },
-  { id: "calibration/no-family", summary: "The calibration has no texts for the model's family; its model-specific prose is stand-in." },
-  { id: "calibration/off", summary: "--no-calibration: stand-in prose is used although a calibration exists." },
-  { id: "calibration/stale", summary: "The stored calibration has a format this promptc does not read; it is not used (calibrate again)." },
-  { id: "calibration/unreadable", summary: "A stored calibration file cannot be read (or is too large); it is not used." },
-  { id: "catalogue/bad-entry", summary: "A model catalogue entry has no slug; it is skipped." },
-  { id: "catalogue/duplicate-slug", summary: "A model is listed twice in the catalogue; the first entry is used." },
-  { id: "catalogue/invalid-json", summary: "The model catalogue is not valid JSON; it is not used." },
-  { id: "catalogue/no-models", summary: "The model catalogue has no models list; it is not used." },
-  { id: "codex/system-skills-pending", summary: "CODEX_HOME has no system skills yet; Codex installs them on first start, so its skills list will grow." },
-  { id: "codex/system-skills-predicted", summary: "CODEX_HOME has no system skills yet; they are previewed as Codex will install them (from the calibration)." },
-  { id: "codex/version-mismatch", summary: "The installed Codex is another version than the profile or calibration describes; requests may differ." },
-  { id: "model/no-catalogue", summary: "No model is named and no Codex model catalogue is known; a fallback model is assumed." },
-  { id: "model/not-in-catalogue", summary: "The model is not in the catalogue; Codex's fallback layout for unknown slugs is used." },
 
   // The capture server and request views.
   { id: "capture/bad-compressed-body", summary: "A request body could not be decompressed with its content-encoding; it is kept as received." },
@@ -171,7 +150,6 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   // Prose (templates and text) loaded from files.
   { id: "prose/duplicate", summary: "Two prose files give the same fragment; the later one is ignored." },
   { id: "prose/empty", summary: "A base-instructions prose file is empty; base instructions must not be." },
-  { id: "prose/invalid-json", summary: "A JSON prose file (calibrated tool lists or layout) is not valid JSON." },
   { id: "prose/invalid-tools", summary: "A tools prose file (tool descriptions) cannot be parsed." },
   { id: "prose/invalid-utf8", summary: "A prose file is not valid UTF-8." },
   { id: "prose/too-large", summary: "A prose file is over the prose file size limit." },
@@ -233,6 +211,36 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   { id: "template/missing-tool-description", summary: "The profile's prose has no description for a tool (or a tool parameter) it declares." },
   { id: "template/render-failed", summary: "A template failed to render (missing variable, unknown helper, syntax); its text is empty." },
 
+
+  // Other harnesses' discovery (preview --profile claude-code|gemini-cli|pi, promptc agents).
+  { id: "calibrate/layout-differs", summary: "A captured request of Claude Code, Gemini CLI or pi does not have the layout the profile expects; nothing is calibrated." },
+  { id: "claude-json/invalid", summary: "~/.claude.json is not valid JSON; no device id or include approvals are read from it." },
+  { id: "claude-md/agents-md-ignored", summary: "An AGENTS.md that Claude Code skips because the project has a CLAUDE.md." },
+  { id: "claude-md/conditional-rule", summary: "A .claude/rules file scoped with paths:, which Claude Code loads only when a matching file is read." },
+  { id: "claude-md/import-missing", summary: "A CLAUDE.md @import names a file that does not exist; Claude Code drops it silently." },
+  { id: "claude-md/import-outside-cwd", summary: "A CLAUDE.md @import outside the launch folder, dropped unless ~/.claude.json approves external includes." },
+  { id: "claude-md/import-too-deep", summary: "A CLAUDE.md @import chain deeper than 5 levels; Claude Code stops there." },
+  { id: "claude-md/rules-order", summary: "Several .claude/rules files whose directory order the host cannot tell; promptc shows them in name order." },
+  { id: "claude-md/unreadable", summary: "A CLAUDE.md-chain file could not be read; Claude Code skips it." },
+  { id: "claude-skill/bad-frontmatter", summary: "A Claude Code SKILL.md frontmatter is not valid YAML." },
+  { id: "claude-skill/duplicate-name", summary: "A Claude Code skill whose name was already listed; the first is kept." },
+  { id: "gemini-md/above-git-root", summary: "A GEMINI.md above the git root, which Gemini CLI does not read." },
+  { id: "gemini-md/import-missing", summary: "A GEMINI.md @import names a missing file; Gemini CLI leaves an Import failed comment in its place." },
+  { id: "gemini-md/import-outside-project", summary: "A GEMINI.md @import outside the project root, refused by Gemini CLI." },
+  { id: "gemini/install-not-found", summary: "Gemini CLI is not on PATH; its built-in skills are left out of the preview." },
+  { id: "gemini/new-project-id", summary: "The folder is not in ~/.gemini/projects.json yet; the temp-folder id is the one Gemini CLI would pick." },
+  { id: "pi-skill/bad-frontmatter", summary: "A pi SKILL.md frontmatter is not valid YAML; pi drops the skill without a word." },
+  { id: "pi-skill/name-collision", summary: "A pi skill whose name was already found; pi keeps the first." },
+  { id: "pi-skill/no-description", summary: "A pi skill without a description, which pi does not list." },
+  { id: "pi/builtin-provider", summary: "pi's default provider is a built-in one (not in models.json); max tokens and reasoning are assumed." },
+  { id: "pi/context-file-shadowed", summary: "A CLAUDE.md pi skips because an AGENTS.md in the same folder comes first." },
+  { id: "pi/install-not-found", summary: "pi is not on PATH; the install folder its prompt names is shown as a placeholder." },
+  { id: "pi/invalid-json", summary: "A pi settings.json or models.json is not valid JSON." },
+  { id: "pi/no-default-provider", summary: "pi's settings name no defaultProvider; the body is laid out for its default API." },
+  { id: "pi/thinking-level", summary: "pi's defaultThinkingLevel is not medium; promptc models medium only." },
+  { id: "pi/unknown-api", summary: "pi's provider names an API promptc does not know; the Responses layout is used." },
+  { id: "pi/unknown-model", summary: "pi's default model is not listed under its provider in models.json." },
+  { id: "pi/unreadable", summary: "A pi context file could not be read; pi warns and tries the next name." },
 
   // The user message fragment.
   { id: "user-message/too-long", summary: "The user message is longer than Codex accepts (MAX_USER_INPUT_TEXT_CHARS)." },
