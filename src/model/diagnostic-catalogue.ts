@@ -43,23 +43,6 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   { id: "calibrate/no-layout", summary: "A model family's first captured request has no recognisable initial context; its texts are not calibrated." },
   { id: "calibrate/layout-mismatch", summary: "Codex sent another layout for a model than its catalogue fields predict; previews of that family may differ." },
 
-  // The Codex calibration cache and model catalogue.
-  { id: "calibration/corrupt", summary: "A cached Codex calibration cannot be read (bad JSON or shape); it is not used." },
-  { id: "calibration/stale", summary: "A cached Codex calibration is of another format or labelled with another version; it is not used." },
-  { id: "calibration/unreadable", summary: "A cached Codex calibration file cannot be read or is too large; it is not used." },
-  { id: "calibration/catalogue-drift", summary: "models_cache.json describes a model differently from the calibrated catalogue; its calibrated texts may be stale." },
-  { id: "calibration/off", summary: "--no-calibration: the cached calibration is not used for prose (the catalogue still decides the layout)." },
-  { id: "calibration/no-family", summary: "The calibration has no texts for the turn's model; its model-specific prose is stand-in." },
-  { id: "catalogue/invalid-json", summary: "A Codex model catalogue (debug models output, models_cache.json) is not valid JSON; it is not used." },
-  { id: "catalogue/no-models", summary: "A Codex model catalogue has no models list; it is not used." },
-  { id: "catalogue/bad-entry", summary: "A Codex model catalogue entry has no slug and is skipped." },
-  { id: "catalogue/duplicate-slug", summary: "A Codex model catalogue lists a slug twice; the first entry is used." },
-  { id: "model/not-in-catalogue", summary: "The named model is not in Codex's catalogue: Codex runs it with fallback metadata, so the fallback layout is previewed." },
-  { id: "model/no-catalogue", summary: "No model is named and no Codex catalogue is known (no calibration, no models_cache.json); the fallback slug is assumed." },
-  { id: "codex/version-mismatch", summary: "The installed Codex, the profile's target and the calibration are of different versions; the request may differ." },
-  { id: "codex/system-skills-pending", summary: "CODEX_HOME has no system skills yet: Codex installs them on first start, so its skills section will list them too." },
-  { id: "codex/system-skills-predicted", summary: "CODEX_HOME has no system skills yet; the preview shows the ones Codex installs on first start, from the calibration." },
-  { id: "prose/invalid-json", summary: "A calibrated prose dir's tool list or layout file is not valid JSON." },
 
   // The capture server and request views.
   { id: "capture/bad-compressed-body", summary: "A request body could not be decompressed with its content-encoding; it is kept as received." },
