@@ -6,6 +6,7 @@ import { diagnostic } from "../model/diagnostic.js";
 import { parsePrefixRules } from "./parse-prefix-rules.js";
 import type { PrefixRule } from "./parse-prefix-rules.js";
 import { joinPath } from "./paths.js";
+import { appendAll } from "../model/append-all.js";
 
 export interface PrefixRulesInfo {
   /** Every parsed rule, all decisions, in file-name then file order. */
@@ -15,6 +16,9 @@ export interface PrefixRulesInfo {
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** A rules file is read up to this size (hundreds of thousands of rules); a larger one is reported, not parsed. */
+export const RULES_FILE_MAX_BYTES = 16 * 1024 * 1024;
 
 export function discoverPrefixRules(host: Host, codexHome: string): Result<PrefixRulesInfo> {
   const dir = joinPath(codexHome, "rules");
@@ -36,9 +40,11 @@ export function discoverPrefixRules(host: Host, codexHome: string): Result<Prefi
       diagnostics.push(diagnostic("rules/not-a-file", "info", `ignored: ${why}`, { file: path }));
       continue;
     }
-    const read = host.readBytes(path);
+    const read = host.readBytes(path, { maxBytes: RULES_FILE_MAX_BYTES });
     let text: string | undefined;
-    if (read.ok) {
+    if (read.ok && read.value.truncated) {
+      diagnostics.push(diagnostic("rules/too-large", "error", `larger than ${RULES_FILE_MAX_BYTES} bytes; not read`, { file: path, data: { size: read.value.size, maxBytes: RULES_FILE_MAX_BYTES } }));
+    } else if (read.ok) {
       try {
         text = utf8.decode(read.value.bytes);
       } catch {
@@ -50,9 +56,9 @@ export function discoverPrefixRules(host: Host, codexHome: string): Result<Prefi
       continue;
     }
     const parsed = parsePrefixRules(text, path);
-    diagnostics.push(...parsed.diagnostics);
+    appendAll(diagnostics, parsed.diagnostics);
     if (parsed.diagnostics.some((d) => d.severity === "error")) failed = true;
-    rules.push(...parsed.value);
+    appendAll(rules, parsed.value);
   }
   if (failed) {
     // Observed in 0.171.0: one bad rules file and Codex renders no approved prefixes at all.

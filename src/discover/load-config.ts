@@ -7,6 +7,7 @@ import { defaultCodexConfig, parseConfig } from "./parse-config.js";
 import type { CodexConfig } from "./parse-config.js";
 import { joinPath } from "./paths.js";
 import { rustTrim } from "./text-utils.js";
+import { appendAll } from "../model/append-all.js";
 
 export interface LoadConfigOptions {
   codexHome: string;
@@ -53,7 +54,7 @@ export function loadConfig(host: Host, options: LoadConfigOptions): Result<Loade
     }
     const home = host.home();
     const parsed = parseConfig(text, { path, ...(options.profile !== undefined ? { profile: options.profile } : {}), ...(home ? { home } : {}) });
-    diagnostics.push(...parsed.diagnostics);
+    appendAll(diagnostics, parsed.diagnostics);
     if (!parsed.value) return { value: undefined, diagnostics };
     config = parsed.value;
   }

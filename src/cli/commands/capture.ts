@@ -1,9 +1,9 @@
 // `promptc capture [options] -- <agent command…>`: run a real agent against a loopback fake model and show
 // every request it sent, layer by layer. Does IO (CLI edge): files, child process, server.
-import { readFileSync } from "node:fs";
 import { constants as osConstants } from "node:os";
 import { join, resolve } from "node:path";
 import { Option, type Command } from "commander";
+import { readInputText } from "../read-input.js";
 import { AGENT_ADAPTERS, detectAdapter, getAdapter } from "../../capture/adapters/index.js";
 import { firstWireDifference, formatWireDifference, withoutRunIds } from "../../capture/compare-wire-bodies.js";
 import type { CaptureRun, CapturedRequest } from "../../capture/captured-request.js";
@@ -108,11 +108,8 @@ function positiveInt(value: string | undefined, name: string): number | undefine
 
 /** A file named on the command line, relative to cwd; an Error with the reason when it cannot be read. */
 function readArgFile(cwd: string, file: string): string | Error {
-  try {
-    return readFileSync(resolve(cwd, file), "utf8");
-  } catch (err) {
-    return new Error(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-  }
+  const read = readInputText(cwd, file);
+  return read.ok ? read.text : new Error(read.error);
 }
 
 export const registerCapture: RegisterCommand = (program: Command, io: CliIO, setExitCode) => {
