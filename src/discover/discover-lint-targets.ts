@@ -10,6 +10,7 @@ import { createGitignoreFilter, gitignorePruneGlobs, type GitignoreSource } from
 import { globToRegExp } from "../lint/glob-to-regexp.js";
 import { LINT_MAX_FILE_BYTES } from "../lint/rules/file-too-large.js";
 import { ancestorsOf, joinPath, normalizePath } from "./paths.js";
+import { cannotRead } from "../model/file-error.js";
 
 /** What lint looks for when no paths are given (lint-and-cli.md §5.2). */
 export const DEFAULT_LINT_PATTERNS: readonly string[] = [
@@ -136,7 +137,7 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
     const abs = joinPath(root, p);
     const st = host.stat(abs);
     if (!st.ok) {
-      diagnostics.push(diagnostic("lint/no-such-path", "error", `no such file or directory: ${p}`, { file: p }));
+      diagnostics.push(diagnostic("lint/no-such-path", "error", cannotRead(p, st.error), { file: p }));
       continue;
     }
     const rel = relativeTo(root, abs);

@@ -4,6 +4,7 @@ import { rebuildLegacyCompaction } from "../compact/build-compacted-history.js";
 import type { Host } from "../host/host.js";
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
 import { parseSessionLog, type ParsedSessionLog } from "../session/parse-rollout.js";
+import { cannotRead } from "../model/file-error.js";
 
 /**
  * Logs larger than this are read up to the limit and reported (a 100,000-item rollout is ~200 MB). It stays well
@@ -23,7 +24,7 @@ export function readSessionLog(
   const maxBytes = options.maxBytes ?? SESSION_LOG_MAX_BYTES;
   const read = host.readBytes(path, { maxBytes });
   if (!read.ok) {
-    return { value: undefined, diagnostics: [diagnostic("session/unreadable", "error", `cannot read ${path}: ${read.error.code}`, { file: path })] };
+    return { value: undefined, diagnostics: [diagnostic("session/unreadable", "error", cannotRead(path, read.error), { file: path })] };
   }
   const diagnostics: Diagnostic[] = [];
   if (read.value.truncated) {

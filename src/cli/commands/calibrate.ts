@@ -10,6 +10,7 @@ import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./index.js";
+import { cannotRead, cannotWrite } from "../../model/file-error.js";
 
 const APPROVALS: readonly CalibrateApproval[] = ["never", "on-request", "on-failure", "untrusted"];
 
@@ -34,7 +35,7 @@ function readText(file: string): string | { error: string } {
   try {
     return readFileSync(file, "utf8");
   } catch (err) {
-    return { error: `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
+    return { error: cannotRead(file, err) };
   }
 }
 
@@ -51,7 +52,7 @@ function collectInputs(path: string): CalibrateInput[] | string {
   try {
     isDir = statSync(path).isDirectory();
   } catch (err) {
-    return `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;
+    return cannotRead(path, err);
   }
   if (!isDir) {
     const body = readText(path);
@@ -129,7 +130,7 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
         }
         writeFileSync(join(out, "calibration.json"), JSON.stringify(meta, null, 2) + "\n");
       } catch (err) {
-        return fail(`cannot write ${options.out}: ${(err as Error).message}`);
+        return fail(cannotWrite((err as NodeJS.ErrnoException).path ?? options.out, err));
       }
       io.stderr(style.dim(`promptc calibrate: ${Object.keys(result.files).length} file(s) in ${out}; use them with --prose-dir ${options.out}\n`));
       setExitCode(EXIT_OK);

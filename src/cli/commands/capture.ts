@@ -22,6 +22,7 @@ import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_USAGE, type CliIO } from "../io.js";
 import { requestFromJson } from "./diff.js";
 import type { RegisterCommand } from "./index.js";
+import { cannotRead, cannotWrite } from "../../model/file-error.js";
 
 /** Context window used for shares when neither the user nor the adapter gives one (gpt-5 family in Codex). */
 export const DEFAULT_CONTEXT_WINDOW = 272_000;
@@ -107,7 +108,7 @@ function readArgFile(cwd: string, file: string): string | Error {
   try {
     return readFileSync(resolve(cwd, file), "utf8");
   } catch (err) {
-    return new Error(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    return new Error(cannotRead(file, err));
   }
 }
 
@@ -193,7 +194,7 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
         }
       } catch (err) {
         // The capture itself is done; only saving it failed.
-        return fail(`cannot write the capture: ${(err as Error).message}`);
+        return fail(cannotWrite((err as NodeJS.ErrnoException).path ?? options.out ?? options.html ?? "the capture", err));
       }
       if (options.json) io.stdout(runToJson(run));
       else {

@@ -20,6 +20,7 @@ import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./index.js";
 import { compileScenarioFile } from "../compile-scenario-file.js";
+import { cannotRead } from "../../model/file-error.js";
 
 const PROFILES: readonly ScenarioProfile[] = ["promptc", "codex"];
 const SCENARIO_EXTENSION = /\.ya?ml$/i;
@@ -56,11 +57,11 @@ interface Input {
   profile?: ScenarioProfile;
 }
 
-function readText(path: string, label: string): Loaded {
+function readText(path: string): Loaded {
   try {
     return { ok: true, value: readFileSync(path, "utf8"), origin: path };
   } catch (err) {
-    return { ok: false, error: `cannot read ${label} ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
+    return { ok: false, error: cannotRead(path, err) };
   }
 }
 
@@ -78,7 +79,7 @@ const isCodexRollout = (log: ParsedSessionLog): boolean => log.format === "codex
 // Your file, else the prefix recovered from the log itself (the harness's exact text, never shipped), else a profile's.
 function loadPrefix(options: CompactCliOptions, cwd: string, input: Input): Loaded {
   if (options.summaryPrefixFile) {
-    const r = readText(resolve(cwd, options.summaryPrefixFile), "summary prefix file");
+    const r = readText(resolve(cwd, options.summaryPrefixFile));
     return r.ok ? { ...r, origin: `${r.origin} (user-supplied)` } : r;
   }
   const { log } = input;
@@ -179,7 +180,7 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
       if (pins.diagnostics.length > 0) return fail(pins.diagnostics[0]!.message);
       let summaryReply = options.summary ?? "";
       if (options.summaryFile !== undefined) {
-        const r = readText(resolve(io.cwd, options.summaryFile), "summary file");
+        const r = readText(resolve(io.cwd, options.summaryFile));
         if (!r.ok) return fail(r.error);
         summaryReply = r.value;
       }

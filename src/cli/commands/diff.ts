@@ -18,6 +18,7 @@ import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./index.js";
 import { compileScenarioFile } from "../compile-scenario-file.js";
 import { requestsFromLog } from "../../session/requests-from-log.js";
+import { cannotRead } from "../../model/file-error.js";
 
 interface DiffOptions {
   turns?: string;
@@ -42,7 +43,7 @@ function loadRequestFile(path: string, label: string): Loaded {
   try {
     text = readFileSync(path, "utf8");
   } catch (err) {
-    return { ok: false, error: `cannot read ${label} (${(err as NodeJS.ErrnoException).code ?? String(err)})` };
+    return { ok: false, error: cannotRead(label, err) };
   }
   let value: unknown;
   try {
@@ -83,7 +84,7 @@ function loadLogRequests(path: string, label: string, turns: string | undefined,
   try {
     text = readFileSync(path, "utf8");
   } catch (err) {
-    return `cannot read ${label} (${(err as NodeJS.ErrnoException).code ?? String(err)})`;
+    return cannotRead(label, err);
   }
   const r = requestsFromLog(text, { file: path });
   const { requests, notes } = r.value;

@@ -24,6 +24,7 @@ import { colorFor } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import { PROMPTC_VERSION } from "../promptc-version.js";
 import type { RegisterCommand } from "./index.js";
+import { cannotWrite } from "../../model/file-error.js";
 
 export const PROMPTC_LINT_TOOL = { name: "promptc", version: PROMPTC_VERSION, informationUri: "https://github.com/promptc/promptc" };
 const FORMATS = ["stylish", "json", "sarif", "github"] as const;
@@ -198,7 +199,7 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     try {
       writeFileSync(resolve(io.cwd, options.outputFile), text);
     } catch (err) {
-      return usage(io, `cannot write ${options.outputFile}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+      return usage(io, cannotWrite(options.outputFile, err));
     }
   } else io.stdout(text);
 

@@ -14,6 +14,7 @@ import type { RegisterCommand } from "./index.js";
 import { emitPreview } from "./preview/emit-preview.js";
 import { APPROVAL_POLICIES, loadPreviewTurn, SANDBOX_MODES } from "./preview/load-preview-turn.js";
 import type { PreviewOptions } from "./preview/preview-options.js";
+import { cannotRead } from "../../model/file-error.js";
 
 export type { PreviewOptions } from "./preview/preview-options.js";
 
@@ -57,7 +58,7 @@ async function readMessageFile(path: string, io: CliIO): Promise<string | { erro
     return new TextDecoder("utf-8", { fatal: true }).decode(readFileSync(resolve(io.cwd, path)));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    return { error: code ? `cannot read ${path}: ${code}` : `${path} is not valid UTF-8` };
+    return { error: code ? cannotRead(path, err) : `${path} is not valid UTF-8` };
   }
 }
 

@@ -27,10 +27,12 @@ import { clampToolTimeout, TOOL_TIMEOUT_MAX_MS, TOOL_TIMEOUT_MIN_MS } from "../.
 import { createApprovalHook, type ApprovalQuestion } from "../../loop/policy/create-approval-hook.js";
 import { createSessionRecorder } from "../../loop/create-session-recorder.js";
 import { openSessionLogFile } from "../../host/session-log-file.js";
+import { deferSessionLog } from "./run/deferred-session-log.js";
 import { renderLoopEvent } from "../../loop/render-loop-event.js";
 import type { LoopEvent } from "../../loop/events.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./index.js";
+import { cannotWrite } from "../../model/file-error.js";
 
 const SANDBOXES: readonly SandboxMode[] = ["read-only", "workspace-write", "danger-full-access"];
 const APPROVALS: readonly ApprovalPolicy[] = ["untrusted", "on-failure", "on-request", "never"];
@@ -185,9 +187,10 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   const logPath = resumed?.path ?? resolve(io.cwd, options.sessionLog ?? join(sessionsDir, `${sessionId}.jsonl`));
   let log;
   try {
-    log = openSessionLogFile(logPath);
+    // Nothing is written until the model has answered once (see deferSessionLog).
+    log = deferSessionLog(openSessionLogFile(logPath));
   } catch (err) {
-    return usage(`cannot create the session log ${logPath}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    return usage(cannotWrite(logPath, err));
   }
   const timestamp = () => new Date().toISOString();
   const turnContext = {
@@ -199,14 +202,16 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   const worldState = { timestamp: timestamp(), type: "world_state" as const, payload: buildWorldState(buildReferenceContext(ctx, profile, prose), permissions.approvedPrefixes) };
   // A codex-profile log keeps its base instructions as the first history item instead (see hasLoggedBaseInstructionsItem).
   const meta = { timestamp: timestamp(), type: "session_meta" as const, payload: { id: sessionId, cwd: ctx.environment.cwd, originator: "promptc" as const, cli_version: PROMPTC_VERSION, model_provider: baseUrl, timestamp: timestamp(), ...(compiled.request.instructions ? { base_instructions: { text: compiled.request.instructions } } : {}) } };
-  const logError = log.append(resumed ? [turnContext, worldState] : [meta, turnContext, worldState]);
-  if (logError) return usage(logError);
+  log.append(resumed ? [turnContext, worldState] : [meta, turnContext, worldState]);
+  const noLog = () => (log.committed ? undefined : io.stderr(`no session log written: the model never answered${resumed ? ` (${logPath} is unchanged)` : ""}\n`));
   if (preTurn.compact) {
     // Codex 0.171.0 re-injects the current initial context before the last real user message (both profiles do).
     const fresh = compile(ctx, compileOptions).request;
     const outcome = await compactor.compact({ request: { ...compiled.request, input: history }, phase: "pre-turn", contextSource: fresh });
-    if (!outcome.ok) return (io.stderr(`promptc run: pre-turn compaction failed: ${outcome.error.message}\n`), EXIT_FINDINGS);
+    if (!outcome.ok) return (io.stderr(`promptc run: pre-turn compaction failed: ${outcome.error.message}\n`), noLog(), EXIT_FINDINGS);
     log.append([{ timestamp: timestamp(), type: "compacted", payload: { message: outcome.summaryText, replacement_history: outcome.history } }]);
+    const logError = log.commit();
+    if (logError) return usage(logError);
     history = outcome.history;
     compiled = build(history, true);
   }
@@ -216,7 +221,9 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   const renderState = { midLine: false };
   let logFailed = false;
   const onEvent = (event: LoopEvent) => {
-    const failure = log.append(recorder.recordsFor(event));
+    const records = recorder.recordsFor(event);
+    // The model answered: from here on the run is a session worth resuming.
+    const failure = (event.type === "model_response" || event.type === "compaction" ? log.commit() : undefined) ?? log.append(records);
     if (failure && !logFailed) {
       logFailed = true;
       io.stderr(`warning: ${failure}\n`);
@@ -246,7 +253,8 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
       onEvent,
       now: () => Date.now(),
     });
-    if (!options.json) io.stderr(`session log: ${logPath}\n`);
+    if (!log.committed) noLog();
+    else if (!options.json) io.stderr(`session log: ${logPath}\n`);
     return result.status === "completed" ? EXIT_OK : EXIT_FINDINGS;
   } finally {
     process.removeListener("SIGINT", onSigint);

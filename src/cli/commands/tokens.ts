@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { countTokens, utf8Length, type EncodingName } from "../../tokens/index.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./index.js";
+import { cannotRead } from "../../model/file-error.js";
 
 const ENCODINGS: readonly EncodingName[] = ["o200k_base", "cl100k_base"];
 
@@ -21,7 +22,7 @@ async function readInput(source: string, io: CliIO): Promise<{ text: string; inv
   try {
     bytes = readFileSync(source);
   } catch (err) {
-    return { error: `cannot read ${source}: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
+    return { error: cannotRead(source, err) };
   }
   const invalidUtf8 = !isValidUtf8(bytes);
   return { text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes), invalidUtf8 };

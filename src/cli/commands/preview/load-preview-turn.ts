@@ -9,6 +9,7 @@ import type { Diagnostic } from "../../../model/diagnostic.js";
 import type { ApprovalPolicy, SandboxMode, TurnContext } from "../../../model/turn-context.js";
 import { getProfile, isProfileId, type Profile } from "../../../profiles/index.js";
 import type { CliIO } from "../../io.js";
+import { cannotRead } from "../../../model/file-error.js";
 import type { PreviewOptions } from "./preview-options.js";
 
 const SANDBOX_MODES: readonly SandboxMode[] = ["read-only", "workspace-write", "danger-full-access"];
@@ -41,7 +42,8 @@ export function loadPreviewTurn(options: PreviewOptions, io: CliIO, defaults: { 
   // A CODEX_HOME the user names must exist (a typo would otherwise silently mean "no config, no global docs").
   if (options.codexHome !== undefined) {
     const st = host.stat(resolve(io.cwd, options.codexHome));
-    if (!st.ok || st.value.kind !== "directory") return { error: `--codex-home ${options.codexHome}: ${st.ok ? "not a directory" : st.error.code}` };
+    if (!st.ok) return { error: cannotRead(options.codexHome, st.error) };
+    if (st.value.kind !== "directory") return { error: `--codex-home ${options.codexHome} is not a directory` };
   }
   const load: LoadTurnContextOptions = { decode: profile.discovery.lossyUtf8Cut ? "lossy" : "char-boundary", message: options.message ?? "" };
   const cwd = options.cwd ?? defaults.cwd;

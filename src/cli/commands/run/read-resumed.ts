@@ -7,6 +7,7 @@ import type { ResponseItem } from "../../../model/items.js";
 import type { LoggedSettings } from "../../../session/logged-settings.js";
 import { parseSessionLog } from "../../../session/parse-rollout.js";
 import type { CliIO } from "../../io.js";
+import { cannotRead } from "../../../model/file-error.js";
 
 /** Problems of a resumed log printed one by one; a wrong file would otherwise print one per line. */
 const RESUME_WARNINGS_SHOWN = 5;
@@ -30,7 +31,7 @@ export function readResumed(which: string, sessionsDir: string, io: CliIO): Resu
   try {
     text = readFileSync(path, "utf8");
   } catch (err) {
-    return `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;
+    return cannotRead(path, err);
   }
   const parsed = parseSessionLog(text, { file: path });
   for (const d of parsed.diagnostics.slice(0, RESUME_WARNINGS_SHOWN)) io.stderr(`${d.severity}: ${d.message}\n`);
