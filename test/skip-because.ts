@@ -7,4 +7,3 @@ export function skipBecause(what: string, reason: string | undefined): boolean {
   console.log(`${what}: skipped: ${reason}`);
   return true;
 }
-
