@@ -58,7 +58,7 @@ function generate(n) {
 const CHILD = `
 import { readFileSync } from "node:fs";
 const [file, dist] = process.argv.slice(1);
-const { parseSessionLog } = await import(dist + "/session/parse-rollout.js");
+const { parseSessionLog } = await import(dist + "/session-log/parse-rollout.js");
 const { compactHistory } = await import(dist + "/compact/compact-history.js");
 const text = readFileSync(file, "utf8");
 const time = (f) => { const t = performance.now(); const v = f(); return [performance.now() - t, v]; };

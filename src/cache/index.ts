@@ -7,5 +7,3 @@ export { parseRequest, REQUEST_PROBLEMS_MAX, type ParseRequestResult } from "./p
 export { buildPromptSegments, cachePartition, PARAMETER_FIELDS, type PromptSegment, type RequestLike, type SegmentKind } from "./prompt-segments.js";
 export { simulateCache, type CachedRequestStats, type SimulateCacheOptions, type SimulateCacheResult } from "./simulate-cache.js";
 export type { CountTokens } from "./token-counter.js";
-export { buildScenarioSnapshot, keepsPrefix, requestSnapshotText, type InvariantFinding, type ScenarioSnapshot } from "./scenario-snapshot.js";
-export { renderScenarioLayout, shortenText, LAYOUT_EDGE_CHARS, type LayoutInput } from "./render-layout.js";

@@ -1,10 +1,12 @@
 // Permissions prose from the permissions sections of one captured request: each sandbox sentence under the mode
 // its section was rendered for, the approval text only under a policy that is known for it. Pure.
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
+import type { ApprovalPolicy } from "../model/permission-modes.js";
 import type { CapturedPermissions } from "./collect-context-sections.js";
 import { splitPermissionsSection } from "./split-permissions.js";
 
-export type CalibrateApproval = "never" | "on-request" | "on-failure" | "untrusted";
+/** The approval policy the captured turns ran with. */
+export type CalibrateApproval = ApprovalPolicy;
 
 /** Records one prose text (the caller reports conflicts between captures). */
 export type PutProse = (id: string, text: string, file: string) => void;

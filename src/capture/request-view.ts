@@ -10,7 +10,7 @@ import { countTokens } from "../tokens/count.js";
 import { utf8Length } from "../tokens/approx.js";
 import type { WireDialect } from "./agent-adapter.js";
 import { isSummaryText, type SummaryMatcher } from "../compact/summary.js";
-import { DEFAULT_PROSE } from "../profiles/default-prose.generated.js";
+import { bundledProse, getProfile, PROFILE_IDS } from "../profiles/index.js";
 
 export type ViewLayer = FragmentLayer | "history" | "unknown";
 
@@ -68,10 +68,10 @@ export interface RequestViewOptions {
 
 type Obj = { [key: string]: unknown };
 
-/** The bundled summary prefixes (promptc's own, the codex profile's stand-in), as the loop writes them. */
+/** The bundled summary prefixes (every profile's: promptc's own, the codex stand-in), as the loop writes them. */
 function bundledSummaryPrefixes(): string[] {
-  return ["promptc", "codex"].flatMap((id) => {
-    const source = DEFAULT_PROSE[id]?.entries["compact-summary-prefix"]?.source;
+  return PROFILE_IDS.flatMap((id) => {
+    const source = bundledProse(getProfile(id)).entries["compact-summary-prefix"]?.source;
     return source === undefined ? [] : [source.replace(/\n+$/, "")];
   });
 }

@@ -6,8 +6,18 @@ export interface CliIO {
   isTTY: boolean;
   env: { [key: string]: string | undefined };
   cwd: string;
+  /**
+   * Machine output (JSON, SARIF, request bodies, a fixed file on stdout): written unchanged. `run` sets it and
+   * sanitises `stdout`/`stderr` for the terminal; callers without the split get `stdout` (see writeExact).
+   */
+  stdoutExact?: (text: string) => void;
   /** Standard input, read fully; tests pass a string. */
   readStdin?: () => Promise<string>;
+}
+
+/** Writes machine-readable output byte-exact (never through the terminal sanitiser). */
+export function writeExact(io: CliIO, text: string): void {
+  (io.stdoutExact ?? io.stdout)(text);
 }
 
 /** Exit codes (lint-and-cli.md §5.1): 0 ok, 1 findings/differences, 2 usage or config error. */

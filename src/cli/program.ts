@@ -1,7 +1,10 @@
 // The CLI program: commander wiring only. Each verb lives in commands/<verb>.ts and returns an exit code.
 import { Command, CommanderError } from "commander";
+import { colorFor } from "./format/style.js";
 import { EXIT_USAGE, type CliIO } from "./io.js";
-import { commands, type RegisterCommand } from "./commands/index.js";
+import { createTerminalWriters } from "./terminal-text.js";
+import { commands } from "./commands/index.js";
+import type { RegisterCommand } from "./commands/register-command.js";
 import { PROMPTC_VERSION } from "./promptc-version.js";
 
 /** Only the verb being run is loaded; help, or an unknown verb, loads them all so commander can list them. */
@@ -12,8 +15,20 @@ async function loadCommands(argv: string[]): Promise<RegisterCommand[]> {
   return Promise.all(Object.values(commands).map((l) => l()));
 }
 
-export async function run(argv: string[], io: CliIO): Promise<number> {
+/**
+ * Whether the verb may colour its output: then promptc's own SGR sequences pass the terminal sanitiser. The verbs
+ * decide with colorFor and their --color/--no-color flags (an agent's own flags after `--` are not promptc's).
+ */
+function mayColor(argv: readonly string[], io: CliIO): boolean {
+  const end = argv.indexOf("--");
+  const own = end < 0 ? argv : argv.slice(0, end);
+  return own.includes("--no-color") ? own.includes("--color") : own.includes("--color") || colorFor(io, undefined);
+}
+
+export async function run(argv: string[], rawIO: CliIO): Promise<number> {
   let exitCode = 0;
+  // Everything written for people goes through the terminal sanitiser; machine formats use io.stdoutExact.
+  const io: CliIO = { ...rawIO, ...createTerminalWriters({ stdout: rawIO.stdout, stderr: rawIO.stderr }, { keepColor: mayColor(argv, rawIO) }), stdoutExact: rawIO.stdoutExact ?? rawIO.stdout };
   const program = new Command("promptc")
     .description("Compile, preview, lint and test the prompts coding agents send")
     .version(PROMPTC_VERSION, "-V, --version", "print the version")

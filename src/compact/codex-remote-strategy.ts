@@ -3,19 +3,20 @@
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import type { ResponseItem } from "../model/items.js";
 import { classifyUserMessage, collectUserMessageRecords } from "./collect-user-messages.js";
-import { appendPinsAndGhosts, summaryMatcherFor, type CompactOptions, type CompactResult } from "./compact-history.js";
+import { appendPinsAndGhosts } from "./append-pins-and-ghosts.js";
+import type { CodexRemoteCompactOptions, CompactResult } from "./compact-options.js";
 import { estimateItemTokens } from "./estimate-tokens.js";
 import { collectGhostSnapshots, withoutGhostSnapshots } from "./ghost-snapshots.js";
 import { placeInitialContext } from "./insert-initial-context.js";
 import { collectPinnedBlocks } from "./pinned-blocks.js";
 import { shouldKeepCompactedItem } from "./should-keep-compacted-item.js";
-import { messageText, type SummaryMatcher } from "./summary.js";
+import { messageText, summaryMatcherFor, type SummaryMatcher } from "./summary.js";
 import { trimForRemote } from "./trim-for-remote.js";
 
 /** Placeholder for the server's opaque compaction blob in a dry run. */
 export const SIMULATED_COMPACTION_CONTENT = "";
 
-export function compactCodexRemote(options: CompactOptions): CompactResult {
+export function compactCodexRemote(options: CodexRemoteCompactOptions): CompactResult {
   const matcher = summaryMatcherFor(options);
   const diagnostics: Diagnostic[] = [];
   const trimmed = trimForRemote(options.history, {

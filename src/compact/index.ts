@@ -19,4 +19,3 @@ export * from "./summary.js";
 export * from "./trim-for-remote.js";
 export * from "./initial-context-from-history.js";
 export * from "./plan-compact-dry-run.js";
-export * from "./session-log-from-scenario.js";

@@ -3,14 +3,15 @@
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import type { ResponseItem } from "../model/items.js";
 import { collectUserMessageRecords } from "./collect-user-messages.js";
-import { appendPinsAndGhosts, summaryMatcherFor, type CompactOptions, type CompactResult } from "./compact-history.js";
+import { appendPinsAndGhosts } from "./append-pins-and-ghosts.js";
+import type { PiCompactOptions, CompactResult } from "./compact-options.js";
 import { estimatePiTokens } from "./estimate-tokens.js";
 import { findCutPoint, PI_KEEP_RECENT_TOKENS } from "./find-cut-point.js";
 import { collectGhostSnapshots, withoutGhostSnapshots } from "./ghost-snapshots.js";
 import { collectPinnedBlocks } from "./pinned-blocks.js";
-import { formatSummary, NO_SUMMARY_TEXT, userTextMessage, type SummaryMatcher } from "./summary.js";
+import { formatSummary, NO_SUMMARY_TEXT, summaryMatcherFor, userTextMessage, type SummaryMatcher } from "./summary.js";
 
-export function compactPi(options: CompactOptions): CompactResult {
+export function compactPi(options: PiCompactOptions): CompactResult {
   const matcher = summaryMatcherFor(options);
   const diagnostics: Diagnostic[] = [];
   const visible = withoutGhostSnapshots(options.history);
@@ -57,7 +58,7 @@ export function compactPi(options: CompactOptions): CompactResult {
 }
 
 /** Nothing before the cut: no summary, no re-injected context, no re-emitted pins; every item stays where it is. */
-function unchanged(options: CompactOptions, visible: readonly ResponseItem[], matcher: SummaryMatcher, diagnostics: Diagnostic[]): CompactResult {
+function unchanged(options: PiCompactOptions, visible: readonly ResponseItem[], matcher: SummaryMatcher, diagnostics: Diagnostic[]): CompactResult {
   const visibleToHistory: number[] = [];
   const ghostIndexes: number[] = [];
   options.history.forEach((item, i) => (item.type === "ghost_snapshot" ? ghostIndexes : visibleToHistory).push(i));

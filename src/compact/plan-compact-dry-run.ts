@@ -2,10 +2,11 @@
 // and the compacted history. Pure; `promptc compact` renders it.
 import type { ResponseItem } from "../model/items.js";
 import { messageText } from "../model/message-text.js";
-import type { ParsedSessionLog } from "../session/parse-rollout.js";
+import type { ParsedSessionLog } from "../session-log/parse-rollout.js";
 import { countTokens } from "../tokens/index.js";
 import { autoCompactLimit, EFFECTIVE_CONTEXT_WINDOW_PERCENT } from "./auto-compact-limit.js";
-import { compactHistory, type CompactResult, type CompactStrategyName } from "./compact-history.js";
+import { compactHistory } from "./compact-history.js";
+import type { CompactBaseOptions, CompactOptions, CompactResult, CompactStrategyName } from "./compact-options.js";
 import { estimateHistoryTokens, type CodexEstimateMethod } from "./estimate-tokens.js";
 import { initialContextFromHistory } from "./initial-context-from-history.js";
 import type { PinSelector } from "./pinned-blocks.js";
@@ -128,21 +129,15 @@ export function planCompactDryRun(options: DryRunOptions): DryRunReport {
   const decision = shouldCompact({ phase: "pre-turn", totalUsage: usage.total, limit });
   const keepFirstItem = options.keepFirstItem ?? hasLoggedBaseInstructionsItem(log);
   const initial = options.injectInitialContext ? initialContextFromHistory(keepFirstItem ? log.history.slice(1) : log.history).items : [];
-  const result = compactHistory({
-    strategy: options.strategy,
+  const common: CompactBaseOptions = {
     history: log.history,
     keepFirstItem,
     summaryPrefix: options.summaryPrefix,
-    summaryReply: options.summaryReply,
     knownSummaries: new Set(log.summaryTexts),
     ...(initial.length > 0 ? { initialContext: initial } : {}),
-    ...(options.maxUserTokens !== undefined ? { maxUserTokens: options.maxUserTokens } : {}),
-    ...(options.keepRecentTokens !== undefined ? { keepRecentTokens: options.keepRecentTokens } : {}),
     ...(options.pins ? { pins: options.pins } : {}),
-    ...(contextWindow !== undefined ? { contextWindow: Math.floor((contextWindow * EFFECTIVE_CONTEXT_WINDOW_PERCENT) / 100) } : {}),
-    ...(base !== undefined ? { baseInstructions: base } : {}),
-    method,
-  });
+  };
+  const result = compactHistory(strategyOptions(options, common, contextWindow, base, method));
   return {
     usage,
     threshold: { limit, contextWindow, windowSource, configLimit: options.configLimit, decision },
@@ -150,4 +145,36 @@ export function planCompactDryRun(options: DryRunOptions): DryRunReport {
     after: totals(result.history, base, method),
     result,
   };
+}
+
+/** The chosen strategy's options: the shared ones plus what that strategy reads from the dry-run options. */
+function strategyOptions(options: DryRunOptions, common: CompactBaseOptions, contextWindow: number | undefined, base: string | undefined, method: CodexEstimateMethod): CompactOptions {
+  switch (options.strategy) {
+    case "codex-local":
+      return {
+        ...common,
+        strategy: "codex-local",
+        summaryReply: options.summaryReply,
+        ...(options.maxUserTokens !== undefined ? { maxUserTokens: options.maxUserTokens } : {}),
+      };
+    case "codex-remote":
+      return {
+        ...common,
+        strategy: "codex-remote",
+        ...(contextWindow !== undefined ? { contextWindow: Math.floor((contextWindow * EFFECTIVE_CONTEXT_WINDOW_PERCENT) / 100) } : {}),
+        ...(base !== undefined ? { baseInstructions: base } : {}),
+        method,
+      };
+    case "pi":
+      return {
+        ...common,
+        strategy: "pi",
+        summaryReply: options.summaryReply,
+        ...(options.keepRecentTokens !== undefined ? { keepRecentTokens: options.keepRecentTokens } : {}),
+      };
+    default: {
+      const never: never = options.strategy;
+      throw new Error(`unknown compaction strategy ${String(never)}`);
+    }
+  }
 }

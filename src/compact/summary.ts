@@ -16,6 +16,21 @@ export interface SummaryMatcher {
   texts?: ReadonlySet<string>;
 }
 
+/** How a caller names the summaries to recognise: its own prefix, plus what it learned elsewhere. */
+export interface SummaryRecognition {
+  /** Prose put before the summary reply (a template's text or a user file); always recognised. */
+  summaryPrefix: string;
+  /** Extra ways to recognise earlier summaries: exact texts (e.g. from a log). */
+  knownSummaries?: ReadonlySet<string>;
+  /** Extra summary prefixes, e.g. the prefix of the harness that wrote the log. */
+  extraSummaryPrefixes?: readonly string[];
+}
+
+export function summaryMatcherFor(options: SummaryRecognition): SummaryMatcher {
+  const prefixes = [options.summaryPrefix, ...(options.extraSummaryPrefixes ?? [])];
+  return options.knownSummaries ? { prefixes, texts: options.knownSummaries } : { prefixes };
+}
+
 export function isSummaryText(text: string, matcher: SummaryMatcher): boolean {
   if (matcher.texts?.has(text)) return true;
   return matcher.prefixes.some((prefix) => prefix !== "" && text.startsWith(prefix + "\n"));

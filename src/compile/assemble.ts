@@ -29,7 +29,7 @@ export function assembleRequest(plan: Plan, ctx: TurnContext, options: CompileOp
   const { profile } = plan;
   const placements: FragmentPlacementRecord[] = [];
   const messages: PlannedMessage[] = [...plan.messages];
-  if (profile.baseInstructions === "developer-message") {
+  if (profile.layout.baseInstructions === "developer-message") {
     messages.unshift({ role: "developer", parts: [{ part: { type: "input_text", text: plan.baseInstructions.text }, fragment: plan.baseInstructions }] });
   } else {
     placements.push({ fragment: plan.baseInstructions, itemIndex: -1, contentIndex: 0 });
@@ -38,7 +38,7 @@ export function assembleRequest(plan: Plan, ctx: TurnContext, options: CompileOp
     m.parts.forEach((p, contentIndex) => {
       if (p.fragment) placements.push({ fragment: p.fragment, itemIndex: index, contentIndex });
     });
-    const item: MessageItem = profile.messageIds
+    const item: MessageItem = profile.layout.messageIds
       ? { type: "message", id: messageId(ctx.sessionId, index), role: m.role, content: m.parts.map((p) => p.part) }
       : { type: "message", role: m.role, content: m.parts.map((p) => p.part) };
     return item;
@@ -57,7 +57,9 @@ export function assembleRequest(plan: Plan, ctx: TurnContext, options: CompileOp
     include: [...r.include],
     prompt_cache_key: ctx.sessionId,
   };
-  if (profile.baseInstructions === "instructions-field") request.instructions = plan.baseInstructions.text;
+  if (profile.layout.baseInstructions === "instructions-field") request.instructions = plan.baseInstructions.text;
+  if (r.serviceTier !== undefined) request.service_tier = r.serviceTier;
+  if (r.text !== undefined) request.text = r.text;
   if (r.clientMetadata || options.clientMetadata) {
     request.client_metadata = options.clientMetadata ?? {
       thread_id: ctx.sessionId,

@@ -1,52 +1,39 @@
-// Stage 3 of compile: the exact bytes that would be POSTed — top-level keys in the profile's order, message and
-// content keys in the wire order, compact JSON like serde (no spaces) — and the sorted-keys form cache analysis
-// compares. Pure.
-import type { ContentPart, ResponseItem } from "../model/items.js";
+// Stage 3 of compile: the exact bytes that would be POSTed — the profile's wire format writes the body (top-level
+// keys in the profile's order, message and content keys in the wire order), compact JSON like serde (no spaces) —
+// and the sorted-keys form cache analysis compares. Pure.
+import type { ResponseItem } from "../model/items.js";
 import type { ResponsesRequest } from "../model/request.js";
 import type { Profile } from "../profiles/profile.js";
+import { wireEncoder } from "./wire-formats.js";
 
-function canonicalPart(p: ContentPart): ContentPart {
-  switch (p.type) {
-    case "input_text":
-      return { type: p.type, text: p.text };
-    case "output_text":
-      return p.annotations !== undefined ? { type: p.type, text: p.text, annotations: p.annotations } : { type: p.type, text: p.text };
-    case "input_image":
-      return p.detail !== undefined ? { type: p.type, image_url: p.image_url, detail: p.detail } : { type: p.type, image_url: p.image_url };
-    default: {
-      const never: never = p;
-      return never;
-    }
-  }
-}
+export { canonicalItem } from "./canonical-item.js";
 
-/** Messages get `type, id?, role, content, end_turn?, phase?`; other items pass through in their own order. */
-export function canonicalItem(item: ResponseItem): ResponseItem {
-  if (item.type !== "message") return item;
-  const out: { [k: string]: unknown } = { type: "message" };
-  if (item.id !== undefined) out["id"] = item.id;
-  out["role"] = item.role;
-  out["content"] = item.content.map(canonicalPart);
-  if (item.end_turn !== undefined) out["end_turn"] = item.end_turn;
-  if (item.phase !== undefined) out["phase"] = item.phase;
-  return out as unknown as ResponseItem;
-}
-
-/** The request body as a plain object with keys in the profile's order (absent fields dropped). */
+/** The request body as a plain object, as the profile's wire format writes it (keys in its order). */
 export function canonicalRequest(request: ResponsesRequest, profile: Profile): { [k: string]: unknown } {
-  const src = request as unknown as { [k: string]: unknown };
-  const out: { [k: string]: unknown } = {};
-  for (const key of profile.requestFields) {
-    const v = src[key];
-    if (v === undefined) continue;
-    out[key] = key === "input" ? request.input.map(canonicalItem) : v;
-  }
-  return out;
+  return wireEncoder(profile.wire.format).body(request, profile.wire.fields);
 }
 
 /** Exact request bytes (as a string; UTF-8 encode to POST). */
 export function serializeRequest(request: ResponsesRequest, profile: Profile): string {
   return JSON.stringify(canonicalRequest(request, profile));
+}
+
+/** One history item's JSON as the profile's wire format writes it (what a session appends to its cached input). */
+export function serializeItem(item: ResponseItem, profile: Profile): string {
+  return JSON.stringify(wireEncoder(profile.wire.format).item(item));
+}
+
+/**
+ * The request bytes with the history array spliced in from already-serialised items (comma-joined
+ * serializeItem output), so a session's turn costs O(new items); the same bytes as serializeRequest.
+ */
+export function serializeRequestWithHistory(request: ResponsesRequest, profile: Profile, historyJson: string): string {
+  const key = JSON.stringify(wireEncoder(profile.wire.format).historyKey);
+  const empty = `${key}:[]`;
+  const shell = serializeRequest({ ...request, input: [] }, profile);
+  // Every string value escapes its quotes, so the first `"<key>":[]` is the key itself.
+  const at = shell.indexOf(empty);
+  return at < 0 ? serializeRequest(request, profile) : `${shell.slice(0, at)}${key}:[${historyJson}]${shell.slice(at + empty.length)}`;
 }
 
 /** Sorted-keys JSON, the byte form cache analysis compares: every object's keys sorted, so two semantically equal values give equal bytes. */

@@ -5,9 +5,9 @@ import type { Manifest } from "../model/manifest.js";
 import type { ResponsesRequest } from "../model/request.js";
 import type { TurnContext } from "../model/turn-context.js";
 import type { ProseSet } from "../fragments/prose-set.js";
-import { DEFAULT_PROSE } from "../profiles/default-prose.generated.js";
-import { getProfile } from "../profiles/index.js";
+import { bundledProse, getProfile } from "../profiles/index.js";
 import type { Profile, ProfileId } from "../profiles/profile.js";
+import { profileForModel } from "../profiles/profile-for-model.js";
 import { utf8Length } from "../tokens/approx.js";
 import { assembleRequest } from "./assemble.js";
 import { serializeRequest } from "./canonical-json.js";
@@ -22,6 +22,7 @@ export interface CompileResult {
   bytes: string;
   diagnostics: Diagnostic[];
   manifest: Manifest;
+  /** The profile as it applied to this turn's model (its per-model variant merged in). */
   profile: Profile;
 }
 
@@ -29,16 +30,15 @@ export function resolveProfile(profile: ProfileId | Profile | undefined): Profil
   return typeof profile === "object" ? profile : getProfile(profile);
 }
 
-/** The bundled prose of a profile (templates/<profile>/ as generated data). */
-export function defaultProse(profile: ProfileId | string): ProseSet {
-  const p = DEFAULT_PROSE[profile];
-  if (!p) throw new Error(`no bundled prose for profile ${profile}`);
-  return p;
+/** The bundled prose of a profile (templates/<profile.prose.bundled>/ as generated data). */
+export function defaultProse(profile: ProfileId | Profile): ProseSet {
+  return bundledProse(resolveProfile(profile));
 }
 
 export function compile(ctx: TurnContext, options: CompileOptions = {}): CompileResult {
-  const profile = resolveProfile(options.profile);
-  const prose = options.prose ?? defaultProse(profile.id);
+  const base = resolveProfile(options.profile);
+  const profile = profileForModel(base, ctx.model);
+  const prose = options.prose ?? defaultProse(base);
   const plan = planTurn(ctx, profile, prose, options);
   const { request, placements } = assembleRequest(plan, ctx, options);
   const bytes = serializeRequest(request, profile);

@@ -18,7 +18,7 @@ import { buildSkillInjectionFragment } from "../fragments/skill-injection.js";
 import { buildSkillsFragment } from "../fragments/skills-section.js";
 import { buildUserMessageParts } from "../fragments/user-message.js";
 import { utf8Length } from "../tokens/approx.js";
-import type { Profile } from "../profiles/profile.js";
+import type { BuiltinSectionId, Profile, SectionRef } from "../profiles/profile.js";
 import { modelContextWindow } from "../profiles/model-info.js";
 import { buildToolSpecs, toolName } from "../profiles/tool-declaration.js";
 import type { CompileOptions, ExtraFragment } from "./compile-options.js";
@@ -66,44 +66,35 @@ export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, op
 
   const baseInstructions = buildBaseInstructionsFragment(ctx, prose, renderOptions);
 
-  const developer: RenderedFragment[] = [];
-  for (const id of profile.developerSections) {
-    let f: RenderedFragment | undefined;
+  // Tools first: a profile's own sections may render the tool list (a per-model developer item).
+  const built = buildToolSpecs(profile.tools.declare(ctx), prose);
+  let tools = options.transformTools ? options.transformTools(built.tools) : built.tools;
+  if (profile.tools.order === "by-name") tools = [...tools].sort(byName);
+
+  const builtin = (id: BuiltinSectionId): RenderedFragment | undefined => {
     switch (id) {
       case "developer-instructions":
-        f = buildDeveloperInstructionsFragment(ctx.developerInstructions);
-        break;
+        return buildDeveloperInstructionsFragment(ctx.developerInstructions);
       case "skills":
-        f = buildSkillsFragment({ roots: ctx.skills.roots, skills }, prose, { ...renderOptions, contextWindowTokens: modelContextWindow(ctx.model, ctx.contextWindow).tokens });
-        break;
+        return buildSkillsFragment({ roots: ctx.skills.roots, skills }, prose, { ...renderOptions, contextWindowTokens: modelContextWindow(ctx.model, ctx.contextWindow).tokens });
       case "permissions":
-        f = buildPermissionsFragment(cwd, ctx.permissions, prose, renderOptions);
-        break;
-      default: {
-        const never: never = id;
-        throw new Error(`unknown developer section ${String(never)}`);
-      }
-    }
-    if (f) developer.push(f);
-  }
-
-  const context: RenderedFragment[] = [];
-  for (const id of profile.contextSections) {
-    let f: RenderedFragment | undefined;
-    switch (id) {
+        return buildPermissionsFragment(cwd, ctx.permissions, prose, renderOptions);
       case "agents-md":
-        f = buildAgentsMdFragment(cwd, ctx.userInstructions);
-        break;
+        return buildAgentsMdFragment(cwd, ctx.userInstructions);
       case "environment-context":
-        f = buildEnvironmentFragment(ctx.environment, ctx.permissions, { filesystem: profile.environmentFilesystem });
-        break;
+        return buildEnvironmentFragment(ctx.environment, ctx.permissions, { filesystem: profile.layout.environmentFilesystem });
       default: {
         const never: never = id;
-        throw new Error(`unknown context section ${String(never)}`);
+        throw new Error(`unknown section ${String(never)}`);
       }
     }
-    if (f) context.push(f);
-  }
+  };
+  const section = (ref: SectionRef): RenderedFragment | undefined =>
+    typeof ref === "string" ? builtin(ref) : ref.build({ ctx, prose, skills, tools, renderOptions });
+  const initial: PlannedMessage[] = profile.layout.envelopes.flatMap((envelope) => {
+    const fragments = envelope.sections.flatMap((ref) => section(ref) ?? []);
+    return fragments.length > 0 ? [{ role: envelope.role, parts: fragments.map(text) }] : [];
+  });
 
   const user = buildUserMessageParts(ctx.userInput);
   diagnostics.push(...user.diagnostics);
@@ -127,9 +118,7 @@ export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, op
   );
   diagnostics.push(...mentions.diagnostics);
 
-  const messages: PlannedMessage[] = [];
-  if (developer.length > 0) messages.push({ role: "developer", parts: developer.map(text) });
-  if (context.length > 0) messages.push({ role: "user", parts: context.map(text) });
+  const messages: PlannedMessage[] = [...initial];
   const extras = options.fragments ?? [];
   const own = (at: string) =>
     extras.flatMap((x) => ("message" in x.placement && x.placement.at === at ? [{ role: x.placement.message, parts: [text(extraFragment(x))] }] : []));
@@ -151,11 +140,7 @@ export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, op
     msg.parts.splice("before" in x.placement ? i : i + 1, 0, text(f));
   }
 
-  const built = buildToolSpecs(profile.tools(ctx), prose);
   diagnostics.push(...built.diagnostics);
-  let tools = options.transformTools ? options.transformTools(built.tools) : built.tools;
-  if (profile.toolOrder === "by-name") tools = [...tools].sort(byName);
-
   for (const m of messages) for (const p of m.parts) if (p.fragment) diagnostics.push(...p.fragment.diagnostics);
   diagnostics.unshift(...baseInstructions.diagnostics);
   return { profile, prose, baseInstructions, messages, tools, diagnostics };

@@ -1,7 +1,8 @@
 // Decoding a budgeted byte prefix of a project doc: Codex's lossy UTF-8 (U+FFFD per maximal invalid subpart,
 // like Rust's from_utf8_lossy) or promptc's cut back to a character boundary. Pure.
+import type { DecodeMode } from "../model/decode-mode.js";
 
-export type DecodeMode = "lossy" | "char-boundary";
+export type { DecodeMode };
 
 export interface DecodedDoc {
   text: string;

@@ -171,6 +171,7 @@ export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}
   if (config.modelContextWindow !== undefined) context.contextWindow = config.modelContextWindow;
   if (config.modelAutoCompactTokenLimit !== undefined) context.autoCompactTokenLimit = config.modelAutoCompactTokenLimit;
   if (config.compactPrompt !== undefined) context.compactPrompt = config.compactPrompt;
+  if (config.shellEnvironmentPolicy !== undefined) context.shellEnvironmentPolicy = config.shellEnvironmentPolicy;
   return { value: context, diagnostics };
 }
 

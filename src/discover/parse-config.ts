@@ -3,14 +3,13 @@
 import { parse, TomlError } from "smol-toml";
 import type { Diagnostic, Result } from "../model/diagnostic.js";
 import { diagnostic } from "../model/diagnostic.js";
-import type { ApprovalPolicy, SandboxMode } from "../model/turn-context.js";
+import { APPROVAL_POLICIES, SANDBOX_MODES, type ApprovalPolicy, type SandboxMode } from "../model/permission-modes.js";
+import { DEFAULT_SHELL_ENVIRONMENT_POLICY, ENVIRONMENT_INHERIT_MODES, type ShellEnvironmentPolicy } from "../model/shell-environment-policy.js";
 import { dirnameOf, resolvePath } from "./paths.js";
 
 export const DEFAULT_PROJECT_ROOT_MARKERS: readonly string[] = [".git"];
 import { AGENTS_MD_MAX_BYTES as PROJECT_DOC_MAX_BYTES } from "../profiles/discovery-rules.js";
 export { PROJECT_DOC_MAX_BYTES };
-const SANDBOX_MODES: readonly SandboxMode[] = ["read-only", "workspace-write", "danger-full-access"];
-const APPROVAL_POLICIES: readonly ApprovalPolicy[] = ["untrusted", "on-failure", "on-request", "never"];
 
 export interface CodexConfig {
   /** The file the values came from (absent when there was no config file). */
@@ -34,6 +33,8 @@ export interface CodexConfig {
   networkAccess: boolean;
   /** `[[skills.config]]` entries with `enabled = false` (absolute paths). */
   disabledSkillPaths: string[];
+  /** `[shell_environment_policy]` when config.toml has the table: the environment tool processes get. */
+  shellEnvironmentPolicy?: ShellEnvironmentPolicy;
 }
 
 export interface ParseConfigOptions {
@@ -167,6 +168,12 @@ export function parseConfig(text: string, options: ParseConfigOptions): Result<C
     }
   }
 
+  const sep = get("shell_environment_policy");
+  if (sep !== undefined) {
+    if (!isTable(sep)) bad("shell_environment_policy", "a table");
+    else config.shellEnvironmentPolicy = parseShellEnvironmentPolicy(sep, bad);
+  }
+
   const skills = doc["skills"];
   if (isTable(skills) && skills["config"] !== undefined) {
     const entries = skills["config"];
@@ -185,4 +192,31 @@ export function parseConfig(text: string, options: ParseConfigOptions): Result<C
   for (const key of Object.keys(config) as (keyof CodexConfig)[]) if (config[key] === undefined) delete config[key];
   const failed = diagnostics.some((d) => d.severity === "error");
   return { value: failed ? undefined : config, diagnostics };
+}
+
+function parseShellEnvironmentPolicy(table: Table, bad: (key: string, expected: string) => void): ShellEnvironmentPolicy {
+  const policy: ShellEnvironmentPolicy = { ...DEFAULT_SHELL_ENVIRONMENT_POLICY, exclude: [], set: {}, includeOnly: [] };
+  const key = (k: string) => `shell_environment_policy.${k}`;
+  const inherit = table["inherit"];
+  if (inherit !== undefined) {
+    if (typeof inherit === "string" && (ENVIRONMENT_INHERIT_MODES as readonly string[]).includes(inherit)) policy.inherit = inherit as ShellEnvironmentPolicy["inherit"];
+    else bad(key("inherit"), `one of ${ENVIRONMENT_INHERIT_MODES.map((m) => `"${m}"`).join(", ")}`);
+  }
+  const ignore = table["ignore_default_excludes"];
+  if (ignore !== undefined) {
+    if (typeof ignore === "boolean") policy.ignoreDefaultExcludes = ignore;
+    else bad(key("ignore_default_excludes"), "a boolean");
+  }
+  for (const [name, field] of [["exclude", "exclude"], ["include_only", "includeOnly"]] as const) {
+    const v = table[name];
+    if (v === undefined) continue;
+    if (isStringArray(v)) policy[field] = v;
+    else bad(key(name), "an array of strings");
+  }
+  const set = table["set"];
+  if (set !== undefined) {
+    if (isTable(set) && Object.values(set).every((v) => typeof v === "string")) policy.set = set as { [name: string]: string };
+    else bad(key("set"), "a table of strings");
+  }
+  return policy;
 }

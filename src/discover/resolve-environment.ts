@@ -4,6 +4,7 @@ import type { Host } from "../host/host.js";
 import type { Diagnostic, Result } from "../model/diagnostic.js";
 import { diagnostic } from "../model/diagnostic.js";
 import type { ShellName } from "../model/turn-context.js";
+import { isCalendarDate } from "../model/turn-inputs.js";
 
 export const FALLBACK_TIMEZONE = "Etc/UTC";
 /** Codex's shell when it cannot tell (it reads the account's login shell, not `$SHELL`). */
@@ -91,7 +92,6 @@ export interface DiscoverEnvironmentOptions {
   timezone?: string;
 }
 
-const DATE_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /**
  * Timezone: the override, else the zone `/etc/localtime` links to (what Codex reads on Linux; it ignores `TZ`),
@@ -132,7 +132,7 @@ export function discoverEnvironment(host: Host, options: DiscoverEnvironmentOpti
 
   let currentDate: string;
   if (options.date !== undefined) {
-    if (!DATE_RE.test(options.date)) diagnostics.push(diagnostic("environment/invalid-date", "error", `date \`${options.date}\` is not YYYY-MM-DD`));
+    if (!isCalendarDate(options.date)) diagnostics.push(diagnostic("environment/invalid-date", "error", `date \`${options.date}\` is not a calendar date (YYYY-MM-DD)`));
     currentDate = options.date;
   } else currentDate = formatDateInZone(clock.nowMs, timezone);
 

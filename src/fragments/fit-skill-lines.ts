@@ -1,6 +1,13 @@
 // Fits the skills list into Codex 0.171.0's metadata budget: descriptions over 1,024 characters end in `...`,
 // then a budget of 2% of the context window (approx tokens, ceil(bytes / 4) per line) shortens them. Pure.
-import type { SkillLine } from "./skills-section.js";
+
+/** One skill as the list shows it. */
+export interface SkillLine {
+  name: string;
+  description: string;
+  /** `r<k>/<dir>/SKILL.md`, or the absolute path when the skill is not under its root. */
+  file: string;
+}
 
 /** Codex lists at most this many characters of a description; longer ones keep 1,021 and end in `...`. */
 export const MAX_LISTED_DESCRIPTION_CHARS = 1024;

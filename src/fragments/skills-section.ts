@@ -3,7 +3,9 @@
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import type { SkillMetadata, SkillRoot, SkillsInfo } from "../model/turn-context.js";
 import { utf8Length } from "../tokens/approx.js";
-import { fitSkillLines, MAX_LISTED_DESCRIPTION_CHARS, renderSkillLine, skillsBudget, type SkillsBudget } from "./fit-skill-lines.js";
+import { fitSkillLines, MAX_LISTED_DESCRIPTION_CHARS, renderSkillLine, skillsBudget, type SkillLine, type SkillsBudget } from "./fit-skill-lines.js";
+
+export type { SkillLine } from "./fit-skill-lines.js";
 import { useProse, type RenderedFragment } from "./fragment.js";
 import type { ProseSet } from "./prose-set.js";
 import type { RenderProseOptions } from "./render-template.js";
@@ -15,13 +17,6 @@ export const SKILLS_CLOSE_TAG = "</skills_instructions>";
 /** Skills the model is told about: enabled and allowed to be invoked implicitly. */
 export function listedSkills(skills: SkillMetadata[]): SkillMetadata[] {
   return skills.filter((s) => s.enabled && s.allowImplicitInvocation);
-}
-
-export interface SkillLine {
-  name: string;
-  description: string;
-  /** `r<k>/<dir>/SKILL.md`, or the absolute path when the skill is not under its root. */
-  file: string;
 }
 
 export interface SkillTable {

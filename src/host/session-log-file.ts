@@ -1,12 +1,18 @@
 // Appends session records to a JSONL file, one flushed line per record, under a lock file shared by processes.
 // Does IO. Lock: `<log>.lock` created exclusively, 10 retries × 100 ms; a stale lock older than 30 s is broken.
-import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { makeDirectories } from "./make-directories.js";
-import { serializeSessionRecord, type SessionRecord } from "../session/session-log.js";
-import { SESSION_LIST_MAX_FILES, SESSION_LOG_LOCK_RETRIES, SESSION_LOG_LOCK_RETRY_DELAY_MS } from "../loop/policy/limits.js";
+import { existingAncestor, makeDirectoriesNoFollow, openAppendNoFollow } from "./write-no-follow.js";
+import { serializeSessionRecord, type SessionRecord } from "../session-log/session-log.js";
 
+/** Attempts at creating the lock file before an append gives up. */
+export const SESSION_LOG_LOCK_RETRIES = 10;
+/** The wait between two attempts at the lock file. */
+export const SESSION_LOG_LOCK_RETRY_DELAY_MS = 100;
+/** A lock file older than this is taken to be left by a dead process and is broken. */
 export const SESSION_LOG_STALE_LOCK_MS = 30_000;
+/** `listSessionLogs` looks at no more directory entries than this. */
+export const SESSION_LIST_MAX_FILES = 10_000;
 
 export interface SessionLogFile {
   path: string;
@@ -15,12 +21,15 @@ export interface SessionLogFile {
 }
 
 export interface SessionLogFileOptions {
+  /** The folder the log's path was named from: no link below it (nor the log itself) is followed. Default: the log's folder. */
+  base?: string;
   lockRetries?: number;
   lockRetryDelayMs?: number;
 }
 
 export function openSessionLogFile(path: string, options: SessionLogFileOptions = {}): SessionLogFile {
-  makeDirectories(dirname(path));
+  const base = options.base ?? existingAncestor(dirname(path));
+  makeDirectoriesNoFollow(dirname(path), base);
   const retries = options.lockRetries ?? SESSION_LOG_LOCK_RETRIES;
   const delayMs = options.lockRetryDelayMs ?? SESSION_LOG_LOCK_RETRY_DELAY_MS;
   const lockPath = `${path}.lock`;
@@ -32,10 +41,10 @@ export function openSessionLogFile(path: string, options: SessionLogFileOptions 
       const lock = acquire(lockPath, retries, delayMs);
       if (!lock.ok) return lock.error;
       try {
-        appendWholeLines(path, text);
+        appendWholeLines(path, text, base);
         return undefined;
       } catch (err) {
-        return `cannot append to ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;
+        return `cannot append to ${path}: ${(err as NodeJS.ErrnoException).code === "ELINK" ? (err as Error).message : ((err as NodeJS.ErrnoException).code ?? String(err))}`;
       } finally {
         release(lockPath, lock.fd);
       }
@@ -44,8 +53,8 @@ export function openSessionLogFile(path: string, options: SessionLogFileOptions 
 }
 
 /** Appends `text`; a last line cut off by a crash is ended first, so the new records do not fuse with it. */
-function appendWholeLines(path: string, text: string): void {
-  const fd = openSync(path, "a+");
+function appendWholeLines(path: string, text: string, base: string): void {
+  const fd = openAppendNoFollow(path, base);
   try {
     const size = fstatSync(fd).size;
     const last = Buffer.alloc(1);
@@ -72,7 +81,9 @@ function acquire(lockPath: string, retries: number, delayMs: number): { ok: true
 
 function breakStaleLock(lockPath: string): boolean {
   try {
-    if (Date.now() - statSync(lockPath).mtimeMs < SESSION_LOG_STALE_LOCK_MS) return false;
+    // A link in the lock's place is not a lock promptc took: never removed.
+    const st = lstatSync(lockPath);
+    if (!st.isFile() || Date.now() - st.mtimeMs < SESSION_LOG_STALE_LOCK_MS) return false;
     unlinkSync(lockPath);
     return true;
   } catch {

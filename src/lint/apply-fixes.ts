@@ -6,6 +6,8 @@ export interface ApplyFixesResult {
   applied: number;
   /** Fixes skipped because they overlapped an earlier one. */
   deferred: number;
+  /** The fixes applied, in order (their offsets are the input text's). */
+  appliedFixes: Fix[];
 }
 
 export function applyFixes(text: string, fixes: readonly Fix[]): ApplyFixesResult {
@@ -14,6 +16,7 @@ export function applyFixes(text: string, fixes: readonly Fix[]): ApplyFixesResul
   let cursor = 0;
   let applied = 0;
   let deferred = 0;
+  const appliedFixes: Fix[] = [];
   for (const fix of sorted) {
     if (fix.start < cursor || fix.start > fix.end || fix.end > text.length) {
       deferred++;
@@ -22,6 +25,7 @@ export function applyFixes(text: string, fixes: readonly Fix[]): ApplyFixesResul
     out += text.slice(cursor, fix.start) + fix.text;
     cursor = fix.end;
     applied++;
+    appliedFixes.push(fix);
   }
-  return { text: out + text.slice(cursor), applied, deferred };
+  return { text: out + text.slice(cursor), applied, deferred, appliedFixes };
 }

@@ -1,23 +1,22 @@
 // The lint rule API: rule metadata, the per-file check context and defineRule(). Pure (types + one helper).
-import type { Diagnostic } from "../model/diagnostic.js";
-import type { LintFile } from "./lint-file.js";
+import type { Diagnostic, Place } from "../model/diagnostic.js";
+import type { LintFile, LintFileKind } from "./lint-file.js";
 import type { LintProject } from "./lint-project.js";
+import type { LintTarget } from "./lint-target.js";
+
+// Re-exported: rules and the runner have always named them from here.
+export { LINT_TARGETS, type LintTarget } from "./lint-target.js";
+export type { LintFileKind } from "./lint-file.js";
+export type { Place } from "../model/diagnostic.js";
 
 /** Configured severity of a rule; `warn` maps to the diagnostic severity `warning`. */
 export type RuleSeverity = "off" | "info" | "warn" | "error";
-
-/** Harnesses whose behaviour a rule models. A rule without targets applies to every harness. */
-export const LINT_TARGETS = ["codex", "claude-code", "gemini", "cursor", "copilot"] as const;
-export type LintTarget = (typeof LINT_TARGETS)[number];
 
 /** What a rule rests on (lint-and-cli.md §4): normative spec, vendor docs/behaviour, paper, community tool, our heuristic. */
 export type RuleBasis = "spec" | "vendor" | "paper" | "community" | "heuristic";
 
 /** `safe` fixes are applied by --fix; `suggest` only with --fix-type suggest|all. */
 export type Fixable = "safe" | "suggest" | "none";
-
-/** Which files a rule looks at (see lint-file.ts for how a path gets its kind). */
-export type LintFileKind = "skill" | "context" | "cursor-rule" | "codex-config" | "exec-policy" | "template";
 
 export interface RuleSource {
   title: string;
@@ -49,13 +48,6 @@ export interface Fix {
   start: number;
   end: number;
   text: string;
-}
-
-export interface Place {
-  line: number;
-  column: number;
-  endLine?: number;
-  endColumn?: number;
 }
 
 export interface Report {

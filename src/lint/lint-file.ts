@@ -1,8 +1,10 @@
 // A file under lint: its path, kind, decoded text and lazily parsed views (lines, frontmatter, Markdown). Pure.
-import type { LintFileKind } from "./define-rule.js";
 import { parseFrontmatter, type Frontmatter } from "./parse-frontmatter.js";
 import { parseMarkdown, type Markdown } from "./parse-markdown.js";
 import { buildTextIndex, type TextIndex } from "./text-index.js";
+
+/** Which files a rule looks at (see classifyLintPath for how a path gets its kind). */
+export type LintFileKind = "skill" | "context" | "cursor-rule" | "codex-config" | "exec-policy" | "template";
 
 /** How reading went; the `file/*` rules turn these into findings. */
 export interface ReadStatus {
@@ -12,6 +14,8 @@ export interface ReadStatus {
   binary?: boolean;
   /** Whole-file size in bytes when it was over the read limit (only a prefix was read). */
   tooLargeBytes?: number;
+  /** Project-relative path of the real file when this path is (or passes through) a symlink. */
+  realPath?: string;
 }
 
 export interface LintFile {
@@ -28,6 +32,17 @@ export interface LintFile {
 
 const CONTEXT_NAMES = new Set(["AGENTS.md", "AGENTS.override.md", "CLAUDE.md", "CLAUDE.local.md", "GEMINI.md"]);
 
+/** Rule files of other agents (Cline, Roo Code, Continue, Windsurf, Cursor commands): Markdown instructions. */
+const OTHER_AGENT_RULES: readonly RegExp[] = [
+  /(^|\/)\.clinerules$/,
+  /(^|\/)\.clinerules\/.+\.md$/,
+  /(^|\/)\.roo\/rules(-[^/]+)?\/.+\.md$/,
+  /(^|\/)\.continue\/rules\/.+\.md$/,
+  /(^|\/)\.windsurf\/rules\/.+\.md$/,
+  /(^|\/)\.windsurfrules$/,
+  /(^|\/)\.cursor\/commands\/.+\.md$/,
+];
+
 /** The kind of a path, or undefined when lint has no rules for it. */
 export function classifyLintPath(path: string): LintFileKind | undefined {
   const base = path.slice(path.lastIndexOf("/") + 1);
@@ -36,6 +51,8 @@ export function classifyLintPath(path: string): LintFileKind | undefined {
   if (path === ".github/copilot-instructions.md" || path.endsWith("/.github/copilot-instructions.md")) return "context";
   if (/(^|\/)\.github\/instructions\/.+\.instructions\.md$/.test(path)) return "context";
   if (/(^|\/)\.cursor\/rules\/.+\.mdc$/.test(path) || base === ".cursorrules") return "cursor-rule";
+  if (/(^|\/)\.agents\/rules\/.+\.mdc$/.test(path)) return "cursor-rule";
+  if (OTHER_AGENT_RULES.some((re) => re.test(path))) return "context";
   if (base === "config.toml" && /(^|\/)\.codex\//.test(path)) return "codex-config";
   if (base.endsWith(".rules") && /(^|\/)\.codex\/rules\//.test(path)) return "exec-policy";
   if (base.endsWith(".hbs") || base.endsWith(".handlebars")) return "template";

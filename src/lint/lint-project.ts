@@ -1,6 +1,6 @@
 // What a rule may know beyond its own file: a read-only view of the workspace and facts the IO edge computed
 // with the discovery functions (so lint and preview never disagree). Types + an in-memory LintFs. Pure.
-import type { LintTarget } from "./define-rule.js";
+import type { LintTarget } from "./lint-target.js";
 
 export type LintEntryKind = "file" | "directory";
 
@@ -11,6 +11,8 @@ export interface LintFs {
   readText(path: string): string | undefined;
   /** Sorted entry names of a directory ([] when missing). */
   list(path: string): { name: string; kind: LintEntryKind }[];
+  /** Project-relative real path (symlinks resolved), or undefined when missing or outside the project. */
+  realPath?(path: string): string | undefined;
 }
 
 /** One file of Codex's project-doc chain, as the discovery walk read it for one working directory. */

@@ -1,6 +1,6 @@
 // Small helpers shared by rules: frontmatter lookups, body lines, token counts, places. Pure.
 import { countTokens } from "../tokens/index.js";
-import type { Place } from "./define-rule.js";
+import type { Place } from "../model/diagnostic.js";
 import { dirOf, type LintFile } from "./lint-file.js";
 import type { FrontmatterKey } from "./parse-frontmatter.js";
 

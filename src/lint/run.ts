@@ -3,10 +3,12 @@
 import { hashText } from "../compile/hash.js";
 import type { Severity } from "../model/diagnostic.js";
 import { applyFixes } from "./apply-fixes.js";
+import { applyToPieces, editsOfPieces, startPieces, type TextEdit } from "./compose-edits.js";
 import { formatMessage, type Fixable, type LintMessage, type Rule, type RuleSeverity } from "./define-rule.js";
 import { resolveRuleSettings, type LintConfig, type RuleSetting } from "./lint-config.js";
 import { createLintFile, type LintFile } from "./lint-file.js";
 import type { LintProject } from "./lint-project.js";
+import { loadingHarnesses } from "./loading-harnesses.js";
 import { isInCode } from "./parse-markdown.js";
 import { parseSuppressions } from "./parse-suppressions.js";
 import { lintRules } from "./rules/index.js";
@@ -20,6 +22,8 @@ export interface LintFileResult {
   fixableCount: number;
   /** Text after --fix (only when fixes were applied). */
   output?: string;
+  /** The applied fixes as edits of the original text (with `output`), so a writer can change only those bytes. */
+  edits?: TextEdit[];
 }
 
 export interface LintRunResult {
@@ -50,6 +54,11 @@ export const FIX_MAX_PASSES = 10;
 const SEVERITY: { [K in Exclude<RuleSeverity, "off">]: Severity } = { error: "error", warn: "warning", info: "info" };
 const RANK: { [K in Exclude<RuleSeverity, "off">]: number } = { info: 0, warn: 1, error: 2 };
 
+/** Rules that check the letter of a spec (and file/meta problems), which hold wherever a file is. */
+function isSpecRule(rule: Rule<any>): boolean {
+  return rule.meta.basis === "spec" || rule.id.startsWith("file/") || rule.id.startsWith("meta/");
+}
+
 function compareMessages(a: LintMessage, b: LintMessage): number {
   const pa = a.place ?? { line: 0, column: 0 };
   const pb = b.place ?? { line: 0, column: 0 };
@@ -61,12 +70,18 @@ export function lintFile(file: LintFile, project: LintProject, options: Omit<Lin
   const rules = options.rules ?? lintRules;
   const settings = resolveRuleSettings(rules, options.config ?? {}, file.path, options.cliRules);
   const messages: LintMessage[] = [];
+  // Samples, fixtures and skills outside every skill folder reach no harness: only the spec applies to them.
+  const harnessFile = file.kind === "skill" || file.kind === "context" || file.kind === "cursor-rule";
+  const loaders = harnessFile ? loadingHarnesses(file.path) : ["other" as const];
   for (const rule of rules) {
     const s = settings.get(rule.id);
     if (!s || s.severity === "off") continue;
     if (options.only && !options.only.includes(rule.id)) continue;
     if (rule.meta.appliesTo.length > 0 && !rule.meta.appliesTo.includes(file.kind)) continue;
     if (rule.meta.targets.length > 0 && !rule.meta.targets.some((t) => project.targets.has(t))) continue;
+    if (loaders.length === 0 && !isSpecRule(rule)) continue;
+    // A skill in one harness's folder is seen by that harness only (Codex never scans .claude/skills).
+    if (file.kind === "skill" && rule.meta.targets.length > 0 && !loaders.some((l) => l === "other" || l === "distributed" || rule.meta.targets.includes(l))) continue;
     // Content rules have nothing sensible to say about a file that is unreadable or binary.
     if ((file.status.error || file.status.binary) && !rule.id.startsWith("file/")) continue;
     const configured = s.severity;
@@ -141,7 +156,7 @@ function applySuppressions(file: LintFile, messages: LintMessage[], unusedSeveri
   return kept;
 }
 
-function summarize(path: string, messages: LintMessage[], output?: string): LintFileResult {
+function summarize(path: string, messages: LintMessage[], output?: string, edits?: TextEdit[]): LintFileResult {
   const count = (s: Severity): number => messages.filter((m) => m.severity === s).length;
   return {
     path,
@@ -151,27 +166,48 @@ function summarize(path: string, messages: LintMessage[], output?: string): Lint
     infoCount: count("info"),
     fixableCount: messages.filter((m) => m.fix && m.fixKind === "safe").length,
     ...(output !== undefined ? { output } : {}),
+    ...(output !== undefined && edits !== undefined ? { edits } : {}),
   };
+}
+
+/**
+ * A symlinked file (CLAUDE.md → AGENTS.md) is linted under the name its harness loads, but a finding the real
+ * file already has (same rule, place and message) is reported once, on the real file.
+ */
+function dropAliasRepeats(files: readonly LintFile[], results: LintFileResult[]): void {
+  const byPath = new Map(results.map((r) => [r.path, r]));
+  for (const [i, file] of files.entries()) {
+    const real = file.status.realPath !== undefined ? byPath.get(file.status.realPath) : undefined;
+    const mine = results[i];
+    if (!real || !mine || real === mine) continue;
+    const seen = new Set(real.messages.map((m) => `${m.rule}\u0000${m.place?.line}\u0000${m.place?.column}\u0000${m.message}`));
+    const kept = mine.messages.filter((m) => !seen.has(`${m.rule}\u0000${m.place?.line}\u0000${m.place?.column}\u0000${m.message}`));
+    if (kept.length !== mine.messages.length) results[i] = summarize(mine.path, kept, mine.output);
+  }
 }
 
 /** Lints every file; with `fix`, applies fixes in passes and reports what remains afterwards. */
 export function lintFiles(options: LintRunOptions): LintRunResult {
-  const results = options.files.map((file) => {
+  const results: LintFileResult[] = options.files.map((file) => {
     let current = file;
     let messages = lintFile(current, options.project, options);
-    if (!options.fix || options.fix.length === 0) return summarize(file.path, messages);
+    // A symlink is fixed through its real file, never written through the link.
+    if (!options.fix || options.fix.length === 0 || file.status.realPath !== undefined) return summarize(file.path, messages);
     let changed = false;
+    let pieces = startPieces(file.text.length);
     for (let pass = 0; pass < FIX_MAX_PASSES; pass++) {
       const fixes = messages.filter((m) => m.fix && m.fixKind && options.fix?.includes(m.fixKind)).map((m) => m.fix!);
       if (fixes.length === 0) break;
-      const { text, applied } = applyFixes(current.text, fixes);
+      const { text, applied, appliedFixes } = applyFixes(current.text, fixes);
       if (applied === 0 || text === current.text) break;
       changed = true;
+      pieces = applyToPieces(pieces, appliedFixes);
       current = createLintFile(current.path, current.kind, text, current.status);
       messages = lintFile(current, options.project, options);
     }
-    return summarize(file.path, messages, changed ? current.text : undefined);
+    return summarize(file.path, messages, changed ? current.text : undefined, changed ? editsOfPieces(pieces, file.text.length) : undefined);
   });
+  dropAliasRepeats(options.files, results);
   const sum = (k: "errorCount" | "warningCount" | "infoCount" | "fixableCount"): number => results.reduce((n, r) => n + r[k], 0);
   return {
     results,

@@ -1,5 +1,5 @@
 // Helpers for rules that look at a whole skill directory or at local links: listing files, link targets. Pure.
-import type { Place } from "./define-rule.js";
+import type { Place } from "../model/diagnostic.js";
 import type { LintFs } from "./lint-project.js";
 import { dirOf, joinPath, type LintFile } from "./lint-file.js";
 

@@ -1,5 +1,5 @@
 // Line/column bookkeeping for a text: offsets ↔ 1-based places. Pure.
-import type { Place } from "./define-rule.js";
+import type { Place } from "../model/diagnostic.js";
 
 export interface TextIndex {
   /** Lines without their terminators. */

@@ -1,10 +1,11 @@
 // The request a turn of `promptc run` sends: a fresh compile for a new session, or the next request after a
 // session log's history (resumed or compacted). Pure; `promptc run` and `preview --session` share it.
+import { profileForModel } from "../profiles/profile-for-model.js";
 import { compile, resolveProfile, type CompileOptions } from "../compile/index.js";
 import type { ResponseItem } from "../model/items.js";
 import type { TurnContext } from "../model/turn-context.js";
 import { buildReferenceContext, type ReferenceContext } from "../session/reference-context.js";
-import { sentBaseInstructions, withBaseInstructionsItem } from "../session/resume-from-log.js";
+import { sentBaseInstructions, withBaseInstructionsItem } from "../session-log/resume-from-log.js";
 import { createSession, nextRequest, recordItems, type SessionTurnResult } from "../session/session.js";
 
 export interface BuildTurnRequestOptions {
@@ -35,10 +36,10 @@ export type TurnRequest = Pick<SessionTurnResult, "request" | "bytes" | "diagnos
 
 export function buildTurnRequest(ctx: TurnContext, options: BuildTurnRequestOptions): TurnRequest {
   if (options.history.length === 0) return compile(ctx, options.compile);
-  const profile = resolveProfile(options.compile.profile);
+  const profile = profileForModel(resolveProfile(options.compile.profile), ctx.model);
   const session = recordItems(createSession(options.compile), historyWithBaseInstructions(ctx, options)).session;
   const reference = options.contextInHistory ? buildReferenceContext(ctx, session.profile, session.prose) : options.baseline;
-  const frozen = profile.baseInstructions === "instructions-field" && options.baseInstructions !== undefined ? { instructions: options.baseInstructions } : undefined;
+  const frozen = profile.layout.baseInstructions === "instructions-field" && options.baseInstructions !== undefined ? { instructions: options.baseInstructions } : undefined;
   return nextRequest({ ...session, sessionId: options.sessionId, ...(reference ? { reference } : {}), ...(frozen ? { frozen } : {}) }, ctx);
 }
 
@@ -48,8 +49,8 @@ export function buildTurnRequest(ctx: TurnContext, options: BuildTurnRequestOpti
  * added unless the history starts with it. Other layouts: the history as is.
  */
 export function historyWithBaseInstructions(ctx: TurnContext, options: BuildTurnRequestOptions): ResponseItem[] {
-  const profile = resolveProfile(options.compile.profile);
-  if (profile.baseInstructions !== "developer-message" || options.history.length === 0) return [...options.history];
+  const profile = profileForModel(resolveProfile(options.compile.profile), ctx.model);
+  if (profile.layout.baseInstructions !== "developer-message" || options.history.length === 0) return [...options.history];
   const fresh = compile(ctx, options.compile).request;
   const first = fresh.input[0];
   const current = first?.type === "message" && first.content[0]?.type === "input_text" ? first.content[0].text : "";

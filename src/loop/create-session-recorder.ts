@@ -4,7 +4,7 @@
 import type { ResponseItem } from "../model/items.js";
 import { hashText } from "../compile/hash.js";
 import type { ResponsesRequest } from "../model/request.js";
-import type { RequestSentPayload, SessionRecord, TokenUsagePayload } from "../session/session-log.js";
+import type { RequestSentPayload, SessionRecord, TokenUsagePayload } from "../session-log/session-log.js";
 import { toInputItem } from "./build-follow-up-request.js";
 import { addUsage, ZERO_USAGE, type LoopEvent } from "./events.js";
 import type { ModelUsage } from "./provider.js";

@@ -6,7 +6,8 @@ import type { ModelUsage, ProviderError } from "./provider.js";
 
 export type TurnStatus = "completed" | "max_steps" | "stopped" | "aborted" | "failed";
 
-export type ToolDecision = { type: "allow" } | { type: "deny"; reason: string };
+/** `escalated`: a person approved a call the sandbox would not allow, so it runs outside the sandbox. */
+export type ToolDecision = { type: "allow"; escalated?: true } | { type: "deny"; reason: string };
 
 export type LoopEvent =
   | { type: "turn_started"; sessionId: string; model: string }

@@ -6,6 +6,9 @@ import type { ToolDecision } from "./events.js";
 import type { AnyTool, ToolResult } from "./tool.js";
 import type { ToolRegistry } from "./tools/tool-registry.js";
 
+/** The abort reason a tool's signal carries when the per-call timeout fired (not a cancellation). */
+export const TOOL_TIMEOUT_ABORT_REASON = "tool-timeout";
+
 export interface ToolCallContext {
   call: CallItem;
   tool: AnyTool;
@@ -65,7 +68,7 @@ export async function executeToolCall(call: CallItem, options: ExecuteToolCallOp
   let result: ToolResult;
   let thrown: string | undefined;
   try {
-    result = await runWithTimeout(tool, check.args, { ...options, callId: call.call_id });
+    result = await runWithTimeout(tool, check.args, { ...options, callId: call.call_id, escalated: decision.escalated === true });
   } catch (err) {
     thrown = err instanceof Error ? err.message : String(err);
     result = { output: `Tool failed: ${thrown}`, success: false };
@@ -84,14 +87,15 @@ async function decide(hooks: ToolCallHooks, context: ToolCallContext): Promise<T
 }
 
 /** Runs the tool with its own AbortSignal, aborted by the turn's signal or the timeout; a tool that ignores it is abandoned. */
-async function runWithTimeout(tool: AnyTool, args: unknown, o: ExecuteToolCallOptions & { callId: string }): Promise<ToolResult> {
+async function runWithTimeout(tool: AnyTool, args: unknown, o: ExecuteToolCallOptions & { callId: string; escalated: boolean }): Promise<ToolResult> {
   const controller = new AbortController();
   let timedOut = false;
   let settle: ((r: ToolResult) => void) | undefined;
   let grace: ReturnType<typeof setTimeout> | undefined;
   const guard = new Promise<ToolResult>((resolve) => (settle = resolve));
   const onAbort = () => {
-    controller.abort();
+    // The reason tells a tool whether its time ran out or the turn was cancelled.
+    controller.abort(timedOut ? TOOL_TIMEOUT_ABORT_REASON : undefined);
     // Give a cooperative tool a second to return its own partial output before abandoning it.
     grace = setTimeout(() => settle?.({ output: timedOut ? `Tool timed out after ${o.timeoutMs} ms` : "Tool call aborted", success: false }), 1_000);
   };
@@ -102,7 +106,7 @@ async function runWithTimeout(tool: AnyTool, args: unknown, o: ExecuteToolCallOp
   o.signal.addEventListener("abort", onAbort, { once: true });
   if (o.signal.aborted) onAbort();
   try {
-    const context = { signal: controller.signal, cwd: o.cwd, sandbox: o.sandbox, callId: o.callId, timeoutMs: o.timeoutMs };
+    const context = { signal: controller.signal, cwd: o.cwd, sandbox: o.sandbox, callId: o.callId, timeoutMs: o.timeoutMs, ...(o.escalated ? { escalated: true } : {}) };
     return await Promise.race([tool.execute(args, context), guard]);
   } finally {
     clearTimeout(timer);

@@ -25,5 +25,5 @@ export { createApprovalHook, approvalRequestOf, type ApprovalHookOptions, type A
 export { isKnownSafeCommand } from "./policy/is-known-safe-command.js";
 export { selectTools, type SelectToolsOptions } from "./policy/select-tools.js";
 export { createFauxProvider, fauxError, fauxReasoning, fauxResponse, fauxText, fauxToolCall, type FauxContext, type FauxPart, type FauxProvider, type FauxProviderOptions, type FauxReply, type FauxStep } from "./providers/faux.js";
-export type * from "../session/session-log.js";
-export { serializeSessionRecord } from "../session/session-log.js";
+export type * from "../session-log/session-log.js";
+export { serializeSessionRecord } from "../session-log/session-log.js";

@@ -14,6 +14,8 @@ export interface ToolContext {
   callId: string;
   /** The per-call timeout in force (already clamped). */
   timeoutMs: number;
+  /** A person approved running this call outside the sandbox (see ToolDecision). */
+  escalated?: boolean;
 }
 
 export interface ToolResult {

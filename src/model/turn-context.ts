@@ -1,8 +1,10 @@
 // TurnContext: everything the pure core needs to compile one turn, as plain data.
 // Produced at the edge by `loadTurnContext` (src/node.ts); nothing in it is read lazily.
 
-export type SandboxMode = "read-only" | "workspace-write" | "danger-full-access";
-export type ApprovalPolicy = "untrusted" | "on-failure" | "on-request" | "never";
+import type { ApprovalPolicy, SandboxMode } from "./permission-modes.js";
+import type { ShellEnvironmentPolicy } from "./shell-environment-policy.js";
+
+export type { ApprovalPolicy, SandboxMode } from "./permission-modes.js";
 export type ShellName = "zsh" | "bash" | "powershell" | "sh" | "cmd";
 
 /** One project doc (AGENTS.md / override / fallback) after the budgeted read. */
@@ -117,6 +119,8 @@ export interface TurnContext {
   contextWindow?: number;
   autoCompactTokenLimit?: number;
   compactPrompt?: string;
+  /** `[shell_environment_policy]` from config when it has one: the environment tool processes get (never model-visible). */
+  shellEnvironmentPolicy?: ShellEnvironmentPolicy;
   /** Lower-cased connector (app) slugs; a plain `$name` equal to one is not a skill mention (compile helper). */
   connectorSlugs?: string[];
 }

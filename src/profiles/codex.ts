@@ -8,14 +8,32 @@ export const codexProfile: Profile = {
   id: "codex",
   description: "Codex CLI 0.171.0 layout (stand-in prose unless you supply your own)",
   discovery: CODEX_DISCOVERY_RULES,
-  requestFields: ["model", "stream", "input", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "store", "include", "prompt_cache_key", "client_metadata"],
-  baseInstructions: "developer-message",
-  messageIds: true,
-  developerSections: ["developer-instructions", "skills", "permissions"],
-  contextSections: ["agents-md", "environment-context"],
-  environmentFilesystem: true,
-  tools: (ctx) => codexToolDeclarations(ctx.permissions),
-  toolOrder: "declared",
+  layout: {
+    baseInstructions: "developer-message",
+    messageIds: true,
+    envelopes: [
+      { role: "developer", sections: ["developer-instructions", "skills", "permissions"] },
+      { role: "user", sections: ["agents-md", "environment-context"] },
+    ],
+    environmentFilesystem: true,
+  },
+  // 0.171.0 (captured): instructions and tools follow the current settings; developer_instructions has no
+  // baseline (a change sends nothing until compaction re-injects the context); updates: model switch, AGENTS.md,
+  // permissions, environment, each developer part its own message; cwd+shell as a pair, network and
+  // <filesystem> repeated whenever an environment item is sent.
+  session: {
+    freezePrefix: false,
+    resendDeveloperInstructions: false,
+    updateGrouping: "merge-adjacent-user",
+    environmentDiff: { cwdAndShell: "together", networkAndFilesystem: "always" },
+  },
+  wire: {
+    format: "openai-responses",
+    fields: ["model", "stream", "input", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "store", "include", "prompt_cache_key", "client_metadata"],
+  },
+  // Codex's tools (exec_command, …) cannot run in promptc's loop; `run` sends its own tools instead.
+  tools: { declare: (ctx) => codexToolDeclarations(ctx.permissions), order: "declared", runByLoop: false },
+  prose: { bundled: "codex" },
   request: {
     stream: true,
     toolChoice: "auto",

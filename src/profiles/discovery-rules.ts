@@ -11,4 +11,4 @@ export const SKILL_SHORT_DESCRIPTION_MAX_CHARS = 1024;
 export const SKILL_MAX_SCAN_DEPTH = 6;
 export const SKILL_MAX_DIRS_PER_ROOT = 2000;
 
-export const CODEX_DISCOVERY_RULES: DiscoveryRules = { lossyUtf8Cut: true };
+export const CODEX_DISCOVERY_RULES: DiscoveryRules = { decode: "lossy" };

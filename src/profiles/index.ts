@@ -1,19 +1,69 @@
-// Profile registry: look a profile up by id. Pure.
+// Profile registry: every profile promptc ships, looked up by id, and its bundled prose. Pure.
+import type { ProseSet } from "../fragments/prose-set.js";
 import { codexProfile } from "./codex.js";
+import { DEFAULT_PROSE } from "./default-prose.generated.js";
 import type { Profile, ProfileId } from "./profile.js";
 import { promptcProfile } from "./promptc.js";
 
-export const PROFILES: { readonly [id in ProfileId]: Profile } = { codex: codexProfile, promptc: promptcProfile };
-export const DEFAULT_PROFILE_ID: ProfileId = "promptc";
+/** The profiles promptc ships, in the order help texts list them; add a new harness here. */
+const PROFILE_LIST: readonly Profile[] = [codexProfile, promptcProfile];
+
+export const PROFILES: { readonly [id: ProfileId]: Profile } = Object.fromEntries(PROFILE_LIST.map((p) => [p.id, p]));
+export const PROFILE_IDS: readonly ProfileId[] = PROFILE_LIST.map((p) => p.id);
+export const DEFAULT_PROFILE_ID: ProfileId = promptcProfile.id;
 
 export function isProfileId(id: string): id is ProfileId {
-  return id === "codex" || id === "promptc";
+  return Object.hasOwn(PROFILES, id);
 }
 
-export function getProfile(id: ProfileId = DEFAULT_PROFILE_ID): Profile {
-  return PROFILES[id];
+/** The profile named `id`, or undefined. */
+export function findProfile(id: string): Profile | undefined {
+  return isProfileId(id) ? PROFILES[id] : undefined;
 }
-export type { Profile, ProfileId, RequestField, DeveloperSectionId, ContextSectionId, DiscoveryRules } from "./profile.js";
+
+/** The profile named `id`; an unknown id is a programmer error (check user input with isProfileId first). */
+export function getProfile(id: ProfileId = DEFAULT_PROFILE_ID): Profile {
+  const p = findProfile(id);
+  if (!p) throw new Error(`unknown profile ${id} (known: ${PROFILE_IDS.join(", ")})`);
+  return p;
+}
+
+/** "codex or promptc"-style list of the known ids, for help and error texts. */
+export function profileIdList(conjunction = "or"): string {
+  const ids = [...PROFILE_IDS];
+  return ids.length < 2 ? ids.join("") : `${ids.slice(0, -1).join(", ")} ${conjunction} ${ids.at(-1)}`;
+}
+
+/** The bundled prose a profile renders by default (templates/<prose.bundled>/ as generated data). */
+export function bundledProse(profile: Profile): ProseSet {
+  const p = DEFAULT_PROSE[profile.prose.bundled];
+  if (!p) throw new Error(`no bundled prose ${profile.prose.bundled} for profile ${profile.id}`);
+  return p;
+}
+
+export type {
+  Profile,
+  ProfileId,
+  ProfileVariant,
+  RequestField,
+  RequestSettings,
+  DeveloperSectionId,
+  ContextSectionId,
+  BuiltinSectionId,
+  CustomSection,
+  SectionInput,
+  SectionRef,
+  Envelope,
+  Layout,
+  DiscoveryRules,
+  SessionBehaviour,
+  EnvironmentDiffRules,
+  WireFormat,
+  WireFormatId,
+  ToolSet,
+  ProseSlots,
+} from "./profile.js";
+export { profileForModel, layoutHasSection } from "./profile-for-model.js";
 export { codexProfile } from "./codex.js";
 export { promptcProfile } from "./promptc.js";
 export * from "./discovery-rules.js";

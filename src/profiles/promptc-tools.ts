@@ -1,6 +1,7 @@
 // The tools promptc's own loop runs (`promptc run`), as the model sees them: name, description, JSON-schema
 // parameters, what they do and which sandboxes offer them. The single definition: the promptc profile declares
 // these and src/loop/tools/* execute them (their arguments are validated against these same schemas). Pure data.
+import { SANDBOX_MODES, WRITABLE_SANDBOX_MODES } from "../model/permission-modes.js";
 import type { JsonSchema } from "../model/request.js";
 import type { PermissionsInfo, SandboxMode } from "../model/turn-context.js";
 import type { DescribedToolDeclaration } from "./tool-declaration.js";
@@ -17,8 +18,8 @@ export interface PromptcToolSpec {
   sandboxes: readonly SandboxMode[];
 }
 
-const ALL_SANDBOXES: readonly SandboxMode[] = ["read-only", "workspace-write", "danger-full-access"];
-const WRITABLE_SANDBOXES: readonly SandboxMode[] = ["workspace-write", "danger-full-access"];
+const ALL_SANDBOXES: readonly SandboxMode[] = SANDBOX_MODES;
+const WRITABLE_SANDBOXES: readonly SandboxMode[] = WRITABLE_SANDBOX_MODES;
 
 export const READ_FILE_MAX_LINES = 2000;
 

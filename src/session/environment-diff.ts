@@ -1,11 +1,13 @@
-// The environment-context item appended when the environment changed between turns. Pure.
-// codex (0.171.0, captured): cwd+shell together only when that pair changed; date and timezone always; network
+// The environment-context item appended when the environment changed between turns, by the profile's rules. Pure.
+// Codex 0.171.0 (captured): cwd+shell together only when that pair changed; date and timezone always; network
 // and the <filesystem> element always repeated when present. promptc: only what changed, plus date and timezone.
 import { canonicalJson } from "../compile/canonical-json.js";
 import { renderEnvironmentContext, type EnvironmentRender } from "../fragments/environment-context.js";
+import type { EnvironmentDiffRules } from "../profiles/profile.js";
 import type { ReferenceContext } from "./reference-context.js";
 
-export type EnvironmentDiffPolicy = "codex" | "promptc";
+/** The profile's rules for which fields an environment diff carries (profiles/profile.ts). */
+export type EnvironmentDiffPolicy = EnvironmentDiffRules;
 
 const same = (a: unknown, b: unknown) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 
@@ -20,27 +22,25 @@ export function renderEnvironmentDiff(prev: ReferenceContext, cur: ReferenceCont
   const changed = new Set(changedEnvironmentFields(prev, cur));
   if (changed.size === 0) return undefined;
   const render: EnvironmentRender = {};
-  switch (policy) {
-    case "codex": {
+  switch (policy.cwdAndShell) {
+    case "together":
       if (changed.has("cwd") || changed.has("shell")) {
         render.cwd = cur.cwd;
         render.shell = cur.shell;
       }
-      if (cur.network) render.network = cur.network;
-      if (cur.filesystem !== undefined) render.filesystem = cur.filesystem;
       break;
-    }
-    case "promptc":
+    case "each":
       if (changed.has("cwd")) render.cwd = cur.cwd;
       if (changed.has("shell")) render.shell = cur.shell;
-      if (changed.has("network") && cur.network) render.network = cur.network;
-      if (changed.has("filesystem") && cur.filesystem !== undefined) render.filesystem = cur.filesystem;
       break;
     default: {
-      const never: never = policy;
-      throw new Error(`unknown policy ${String(never)}`);
+      const never: never = policy.cwdAndShell;
+      throw new Error(`unknown cwd/shell rule ${String(never)}`);
     }
   }
+  const always = policy.networkAndFilesystem === "always";
+  if ((always || changed.has("network")) && cur.network) render.network = cur.network;
+  if ((always || changed.has("filesystem")) && cur.filesystem !== undefined) render.filesystem = cur.filesystem;
   if (cur.currentDate !== undefined) render.currentDate = cur.currentDate;
   if (cur.timezone !== undefined) render.timezone = cur.timezone;
   return renderEnvironmentContext(render);

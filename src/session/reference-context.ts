@@ -7,6 +7,7 @@ import { renderFilesystemElement } from "../fragments/filesystem-element.js";
 import { buildPermissionsFragment } from "../fragments/permissions.js";
 import type { ProseSet } from "../fragments/prose-set.js";
 import type { Profile } from "../profiles/profile.js";
+import { layoutHasSection } from "../profiles/profile-for-model.js";
 
 export interface ReferenceContext {
   cwd: string;
@@ -38,9 +39,9 @@ export function buildReferenceContext(ctx: TurnContext, profile: Profile, prose:
   if (env.currentDate !== undefined) ref.currentDate = env.currentDate;
   if (env.timezone !== undefined) ref.timezone = env.timezone;
   if (env.network !== undefined) ref.network = env.network;
-  if (profile.environmentFilesystem) ref.filesystem = renderFilesystemElement(env.cwd, ctx.permissions);
+  if (profile.layout.environmentFilesystem) ref.filesystem = renderFilesystemElement(env.cwd, ctx.permissions);
   if (ctx.developerInstructions !== undefined && ctx.developerInstructions !== "") ref.developerInstructions = ctx.developerInstructions;
-  if (profile.contextSections.includes("agents-md")) {
+  if (layoutHasSection(profile.layout, "agents-md")) {
     const text = buildUserInstructionsText(ctx.userInstructions);
     if (text !== undefined) ref.agentsMd = text;
   }

@@ -9,7 +9,7 @@ import type { TurnContext } from "../model/turn-context.js";
 import type { ProseSet } from "../fragments/prose-set.js";
 import type { Profile } from "../profiles/profile.js";
 import { messageId } from "../compile/assemble.js";
-import { canonicalItem, serializeRequest } from "../compile/canonical-json.js";
+import { serializeItem, serializeRequestWithHistory } from "../compile/canonical-json.js";
 import { compile, defaultProse, resolveProfile } from "../compile/compile.js";
 import { useProse } from "../fragments/fragment.js";
 import type { CompileOptions } from "../compile/compile-options.js";
@@ -37,8 +37,9 @@ export interface Session {
   /** What the model was last told; undefined before the first turn (and after compaction clears it). */
   readonly reference: ReferenceContext | undefined;
   /**
-   * promptc: instructions and tools frozen at the first turn so the cached prefix survives setting changes; a
-   * resumed session freezes the instructions its log recorded (tools are whatever the resuming process offers).
+   * Profiles with `session.freezePrefix`: instructions and tools frozen at the first turn so the cached prefix
+   * survives setting changes; a resumed session freezes the instructions its log recorded (tools are whatever the
+   * resuming process offers).
    */
   readonly frozen: { instructions?: string; tools?: ToolSpec[] } | undefined;
   readonly turns: number;
@@ -65,23 +66,15 @@ export interface SessionTurnResult {
 
 export function createSession(options: SessionOptions = {}): Session {
   const profile = resolveProfile(options.profile);
-  const prose = options.prose ?? defaultProse(profile.id);
+  const prose = options.prose ?? defaultProse(profile);
   return { profile, prose, options, sessionId: undefined, input: [], inputJson: "", hidden: [], reference: undefined, frozen: undefined, turns: 0 };
 }
 
 /** Append items' wire JSON to a comma-joined list. */
-function appendJson(json: string, items: readonly ResponseItem[]): string {
+function appendJson(json: string, items: readonly ResponseItem[], profile: Profile): string {
   if (items.length === 0) return json;
-  const more = items.map((i) => JSON.stringify(canonicalItem(i))).join(",");
+  const more = items.map((i) => serializeItem(i, profile)).join(",");
   return json === "" ? more : `${json},${more}`;
-}
-
-/** The request bytes with the input spliced in from the session's JSON (keys stay in the profile's order). */
-function requestBytes(request: ResponsesRequest, profile: Profile, inputJson: string): string {
-  const shell = serializeRequest({ ...request, input: [] }, profile);
-  // Every string value escapes its quotes, so the first `"input":[]` is the key itself.
-  const at = shell.indexOf('"input":[]');
-  return at < 0 ? serializeRequest(request, profile) : `${shell.slice(0, at)}"input":[${inputJson}]${shell.slice(at + '"input":[]'.length)}`;
 }
 
 const INITIAL_LAYERS = new Set(["base-instructions", "developer", "agents-md", "environment"]);
@@ -112,20 +105,22 @@ function forModel(session: Session, items: readonly ResponseItem[]): { items: Re
 }
 
 export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResult {
-  const { profile, prose } = session;
+  const { prose } = session;
   const sessionId = session.sessionId ?? ctx.sessionId;
-  const fresh = compile({ ...ctx, sessionId }, { ...session.options, profile, prose });
+  const fresh = compile({ ...ctx, sessionId }, { ...session.options, profile: session.profile, prose });
+  // The profile as it applies to this turn's model (a per-model variant may change the layout).
+  const profile = fresh.profile;
   const current = buildReferenceContext(ctx, profile, prose);
-  const freeze = profile.id === "promptc";
+  const freeze = session.profile.session.freezePrefix;
 
   if (session.reference === undefined && session.input.length === 0) {
     const frozen = freeze ? { ...(fresh.request.instructions !== undefined ? { instructions: fresh.request.instructions } : {}), tools: fresh.request.tools } : undefined;
     const shown = forModel(session, fresh.request.input);
-    const inputJson = appendJson("", shown.items);
+    const inputJson = appendJson("", shown.items, profile);
     const request = shown.changed ? { ...fresh.request, input: shown.items } : fresh.request;
     return {
       request,
-      bytes: shown.changed ? requestBytes(request, profile, inputJson) : fresh.bytes,
+      bytes: shown.changed ? serializeRequestWithHistory(request, profile, inputJson) : fresh.bytes,
       diagnostics: [...fresh.diagnostics, ...shown.diagnostics],
       manifest: fresh.manifest,
       appended: shown.items.map((_, index) => ({ index, reasons: ["turn"] })),
@@ -136,14 +131,14 @@ export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResu
   // A cleared baseline (after compaction) re-sends the full initial context; otherwise only the diff.
   const start = initialContextEnd(fresh.manifest);
   const update = session.reference === undefined ? undefined : buildSettingsUpdate(session.reference, current, profile, prose);
-  const added: ResponseItem[] = update ? [...update.items, ...fresh.request.input.slice(start)] : fresh.request.input.slice(profile.baseInstructions === "developer-message" ? 1 : 0);
+  const added: ResponseItem[] = update ? [...update.items, ...fresh.request.input.slice(start)] : fresh.request.input.slice(profile.layout.baseInstructions === "developer-message" ? 1 : 0);
   const turnReason = (): AppendedItem["reasons"] => ["turn"];
   const reasons: AppendedItem["reasons"][] = update ? [...update.reasons, ...fresh.request.input.slice(start).map(turnReason)] : added.map(turnReason);
   const base = session.input.length;
   const shown = forModel(session, added);
-  const appendedItems = profile.messageIds ? shown.items.map((item, k) => withId(item, messageId(sessionId, base + k))) : shown.items;
+  const appendedItems = profile.layout.messageIds ? shown.items.map((item, k) => withId(item, messageId(sessionId, base + k))) : shown.items;
   const input = [...session.input, ...appendedItems];
-  const inputJson = appendJson(session.inputJson, appendedItems);
+  const inputJson = appendJson(session.inputJson, appendedItems, profile);
   const request: ResponsesRequest = { ...fresh.request, input, prompt_cache_key: sessionId };
   if (session.frozen) {
     if (session.frozen.tools) request.tools = session.frozen.tools;
@@ -151,7 +146,7 @@ export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResu
   }
   return {
     request,
-    bytes: requestBytes(request, profile, inputJson),
+    bytes: serializeRequestWithHistory(request, profile, inputJson),
     diagnostics: [...fresh.diagnostics, ...(update?.diagnostics ?? []), ...shown.diagnostics],
     manifest: fresh.manifest,
     appended: reasons.map((r, k) => ({ index: base + k, reasons: r })),
@@ -168,7 +163,7 @@ export function recordItems(session: Session, items: readonly ResponseItem[]): {
     session: {
       ...session,
       input: [...session.input, ...normalised.items],
-      inputJson: appendJson(session.inputJson, normalised.items),
+      inputJson: appendJson(session.inputJson, normalised.items, session.profile),
       hidden: hidden.length ? [...session.hidden, ...hidden] : session.hidden,
     },
     diagnostics: normalised.diagnostics,

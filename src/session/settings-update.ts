@@ -1,11 +1,12 @@
 // The items appended before a new user message when settings changed since the reference context: model switch,
-// permissions re-render, (promptc) developer instructions, then the environment diff. Pure.
+// AGENTS.md, permissions re-render, developer instructions (profiles that re-send them), then the environment
+// diff, grouped into messages as the profile's session behaviour says. Pure.
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { MessageItem } from "../model/items.js";
 import { renderAgentsMd } from "../fragments/agents-md.js";
 import { useProse } from "../fragments/fragment.js";
 import type { ProseSet } from "../fragments/prose-set.js";
-import type { Profile } from "../profiles/profile.js";
+import type { Profile, SessionBehaviour } from "../profiles/profile.js";
 import { renderEnvironmentDiff } from "./environment-diff.js";
 import type { ReferenceContext } from "./reference-context.js";
 
@@ -53,11 +54,35 @@ export function renderAgentsMdUpdate(prev: ReferenceContext, cur: ReferenceConte
 
 type Part = { role: "developer" | "user"; reason: SettingsUpdateReason; text: string };
 
+function groupParts(parts: readonly Part[], grouping: SessionBehaviour["updateGrouping"]): Part[][] {
+  const groups: Part[][] = [];
+  switch (grouping) {
+    case "merge-adjacent-user":
+      for (const p of parts) {
+        const last = groups.at(-1);
+        if (p.role === "user" && last?.[0]?.role === "user") last.push(p);
+        else groups.push([p]);
+      }
+      return groups;
+    case "one-per-role":
+      for (const role of ["developer", "user"] as const) {
+        const group = parts.filter((p) => p.role === role);
+        if (group.length) groups.push(group);
+      }
+      return groups;
+    default: {
+      const never: never = grouping;
+      throw new Error(`unknown update grouping ${String(never)}`);
+    }
+  }
+}
+
 /**
- * codex (0.171.0, captured): the updates in the order model switch, AGENTS.md, permissions, environment; each
- * developer section is its own message, adjacent contextual-user parts share one message (AGENTS.md + environment
- * after a cwd change; but model switch, AGENTS.md, permissions, environment → four messages).
- * promptc: one developer message with a part per section, then one user message [AGENTS.md?, environment?].
+ * The updates in the order model switch, AGENTS.md, permissions, developer instructions, environment, grouped by
+ * `profile.session.updateGrouping`: `merge-adjacent-user` (Codex 0.171.0, captured) keeps each developer section
+ * its own message and lets adjacent contextual-user parts share one (AGENTS.md + environment after a cwd change;
+ * but model switch, AGENTS.md, permissions, environment → four messages); `one-per-role` sends one developer
+ * message with a part per section, then one user message [AGENTS.md?, environment?].
  */
 export function buildSettingsUpdate(prev: ReferenceContext, cur: ReferenceContext, profile: Profile, prose: ProseSet): SettingsUpdate {
   const diagnostics: Diagnostic[] = [];
@@ -68,28 +93,17 @@ export function buildSettingsUpdate(prev: ReferenceContext, cur: ReferenceContex
   const agents = renderAgentsMdUpdate(prev, cur, prose, diagnostics);
   if (agents !== undefined) parts.push({ role: "user", reason: "agents-md", text: agents });
   if (prev.permissions !== cur.permissions) parts.push({ role: "developer", reason: "permissions", text: cur.permissions });
-  // codex: 0.171.0 keeps no baseline for config `developer_instructions` (its world_state has none), so a change,
+  // Codex 0.171.0 keeps no baseline for config `developer_instructions` (its world_state has none), so a change,
   // addition or removal sends nothing; the new text only reaches the model when compaction re-injects the
-  // initial context (captured, /tmp/promptc-team/h3/dev). promptc re-sends changed or added text; a removal
-  // sends nothing (there is no sentence for it yet), like codex.
-  if (profile.id === "promptc" && cur.developerInstructions !== undefined && prev.developerInstructions !== cur.developerInstructions) {
+  // initial context. Profiles with `resendDeveloperInstructions` re-send changed or added text; a removal sends
+  // nothing (there is no sentence for it yet).
+  const behaviour = profile.session;
+  if (behaviour.resendDeveloperInstructions && cur.developerInstructions !== undefined && prev.developerInstructions !== cur.developerInstructions) {
     parts.push({ role: "developer", reason: "developer-instructions", text: cur.developerInstructions });
   }
-  const env = renderEnvironmentDiff(prev, cur, profile.id === "codex" ? "codex" : "promptc");
+  const env = renderEnvironmentDiff(prev, cur, behaviour.environmentDiff);
   if (env !== undefined) parts.push({ role: "user", reason: "environment", text: env });
-  const groups: Part[][] = [];
-  if (profile.id === "codex") {
-    for (const p of parts) {
-      const last = groups.at(-1);
-      if (p.role === "user" && last?.[0]?.role === "user") last.push(p);
-      else groups.push([p]);
-    }
-  } else {
-    for (const role of ["developer", "user"] as const) {
-      const group = parts.filter((p) => p.role === role);
-      if (group.length) groups.push(group);
-    }
-  }
+  const groups = groupParts(parts, behaviour.updateGrouping);
   const items: MessageItem[] = groups.map((g) => ({ type: "message", role: g[0]!.role, content: g.map((p) => ({ type: "input_text", text: p.text })) }));
   return { items, reasons: groups.map((g) => g.map((p) => p.reason)), diagnostics };
 }

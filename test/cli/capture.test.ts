@@ -53,7 +53,7 @@ describe("promptc capture", () => {
 
   it("prints the capture as JSON with raw bodies", async () => {
     const c = io({ FAKE_AGENT_MODE: "invalid-json" });
-    expect(await run(["capture", "--agent", "codex", "--json", "--", FAKE, "x"], c.io)).toBe(0);
+    expect(await run(["capture", "--agent", "codex", "--json", "--", FAKE, "x"], c.io)).toBe(1);
     const doc = JSON.parse(c.out()) as { requests: { body: string }[] };
     expect(doc.requests.map((r) => r.body)).toEqual(["{not json"]);
   });
@@ -101,7 +101,7 @@ describe("promptc capture", () => {
   it.each([
     ["crash", 3, [/fake-agent: crashing/, /agent exit 3; saved to /]],
     ["selfkill", 128 + 9, [/agent killed by SIGKILL; saved to /]],
-    ["invalid-json", 0, [/agent exit 0; saved to /]],
+    ["invalid-json", 1, [/agent exit 0; saved to /]],
   ])("ends a run where the agent does %s with a clear message, exit %i and the partial capture saved", async (mode, exit, messages) => {
     const dir = mkdtempSync(join(tmpdir(), "promptc-capture-cli-"));
     const c = io({ FAKE_AGENT_MODE: mode });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { defaultProse } from "../../src/compile/index.js";
-import { parseSessionLog } from "../../src/session/parse-rollout.js";
+import { parseSessionLog } from "../../src/session-log/parse-rollout.js";
 import { assistantMessage, functionCall, responseEvents, sse, sseReply } from "../loop/helpers/sse-server.js";
 import { useLoopbackCli } from "./loopback-cli.js";
 

@@ -12,7 +12,8 @@ export interface LoopbackCli {
   root: string;
   work: string;
   home: string;
-  cli(argv: string[], cwd?: string): Promise<{ code: number; stdout: string; stderr: string }>;
+  /** `env` is added to (and overrides) the run's environment. */
+  cli(argv: string[], cwd?: string, env?: { [key: string]: string }): Promise<{ code: number; stdout: string; stderr: string }>;
   /** Starts a server with these replies; the latest one is closed after each test. */
   serve(replies: Reply[]): Promise<SseServer>;
 }
@@ -37,10 +38,10 @@ export function useLoopbackCli(prefix: string, extraEnv: { [key: string]: string
     root,
     work,
     home,
-    async cli(argv, cwd = work) {
+    async cli(argv, cwd = work, env = {}) {
       let stdout = "";
       let stderr = "";
-      const io: CliIO = { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s), isTTY: false, env: { HOME: home, CODEX_HOME: join(home, ".codex"), PATH: process.env.PATH, ...extraEnv }, cwd };
+      const io: CliIO = { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s), isTTY: false, env: { HOME: home, CODEX_HOME: join(home, ".codex"), PATH: process.env.PATH, ...extraEnv, ...env }, cwd };
       const code = await run(argv, io);
       return { code, stdout, stderr };
     },

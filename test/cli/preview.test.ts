@@ -53,7 +53,7 @@ describe("promptc preview", () => {
   it("shows a missing message as such and sends no empty user item, as Codex without a prompt", async () => {
     const human = capture();
     expect(await run(["preview", "-C", BASIC, ...FIXED], human.io)).toBe(0);
-    expect(human.out()).toMatch(/^–\s+user message\s+none: no message given \(-m TEXT\)$/m);
+    expect(human.out()).toMatch(/^–\s+user message\s+none given \(preview MESSAGE or -m TEXT\)$/m);
     expect(human.out()).toMatch(/ · no user message\n$/);
     const json = capture();
     expect(await run(["preview", "-C", BASIC, "--json", "--profile", "codex", ...FIXED], json.io)).toBe(0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fitSkillLines, renderSkillLine, skillsBudget } from "../../src/fragments/fit-skill-lines.js";
-import type { SkillLine } from "../../src/fragments/skills-section.js";
+import type { SkillLine } from "../../src/fragments/fit-skill-lines.js";
 
 // Cases replay `codex debug prompt-input` runs of codex-cli 0.171.0 (/tmp/a2/probe-*, issue-2 audit). The cut
 // depends only on lengths and list order, so the four system skills Codex installs are stood in for by lines

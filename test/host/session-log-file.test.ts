@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { listSessionLogs, openSessionLogFile } from "../../src/host/session-log-file.js";
 import { bundleForChild } from "../bundle-for-child.js";
-import type { SessionRecord } from "../../src/session/session-log.js";
+import type { SessionRecord } from "../../src/session-log/session-log.js";
 
 const dir = mkdtempSync(join(tmpdir(), "promptc-log-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,7 +3,7 @@ import { calibrateProse } from "../../src/capture/calibrate-prose.js";
 import { parseReplyScript } from "../../src/capture/reply-script.js";
 import { buildRequestView } from "../../src/capture/request-view.js";
 import { createToolRegistry } from "../../src/loop/tools/tool-registry.js";
-import { parseSessionLog } from "../../src/session/parse-rollout.js";
+import { parseSessionLog } from "../../src/session-log/parse-rollout.js";
 import { echoTool } from "../loop/helpers/loop-fixtures.js";
 
 // JSON.parse quotes the bad text (line breaks included) and yaml appends a code frame: neither reaches a reason.

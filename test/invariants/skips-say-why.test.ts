@@ -1,16 +1,17 @@
 // Invariant: a skipped test always prints why. Every conditional skip in test/ goes through skipBecause()
 // (test/skip-because.ts), which prints `what: skipped: reason`; unconditional skips and todos are not allowed.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const TEST = join(import.meta.dirname, "..");
 
+/** Test sources: .ts files under test/, not following links, outside data folders (fixtures, the precision suite). */
 function testFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return name === "fixtures" ? [] : testFiles(full);
-    return name.endsWith(".ts") ? [full] : [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = join(dir, e.name);
+    if (e.isDirectory()) return e.name === "fixtures" || e.name === "precision" ? [] : testFiles(full);
+    return e.isFile() && e.name.endsWith(".ts") ? [full] : [];
   });
 }
 

@@ -3,8 +3,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { computeLintFacts } from "../../src/discover/compute-lint-facts.js";
-import { createHostLintFs, discoverLintTargets, readLintFile } from "../../src/discover/discover-lint-targets.js";
+import { computeLintFacts } from "../../src/lint/workspace/compute-lint-facts.js";
+import { createHostLintFs, discoverLintTargets, readLintFile } from "../../src/lint/workspace/discover-lint-targets.js";
 import { createNodeHost } from "../../src/host/node-host.js";
 import { LINT_TARGETS } from "../../src/lint/define-rule.js";
 import { lintFiles, type LintRunResult } from "../../src/lint/run.js";

@@ -117,7 +117,9 @@ describe("runLint", () => {
         stdout: "",
         stderr:
           "promptc lint: no files to lint (looked for AGENTS.md, AGENTS.override.md, CLAUDE.md, CLAUDE.local.md, GEMINI.md, .github/copilot-instructions.md, " +
-          ".github/instructions/**/*.instructions.md, .cursor/rules/**/*.mdc, .cursorrules, SKILL.md, .codex/config.toml, .codex/rules/*.rules, templates/**/*.hbs)\n",
+          ".github/instructions/**/*.instructions.md, .cursor/rules/**/*.mdc, .cursorrules, .clinerules, .clinerules/**/*.md, .roo/rules/**/*.md, " +
+          ".roo/rules-*/**/*.md, .continue/rules/**/*.md, .windsurf/rules/**/*.md, .windsurfrules, .agents/rules/**/*.mdc, .cursor/commands/**/*.md, " +
+          "SKILL.md, .codex/config.toml, .codex/rules/*.rules, templates/**/*.hbs)\n",
       });
     } finally {
       rmSync(empty, { recursive: true, force: true });

@@ -40,10 +40,20 @@ describe("lintFile", () => {
   });
 
   it("skips target-specific rules when their harness is not targeted", () => {
-    const file = createLintFile(".agents/skills/claude-x/SKILL.md", "skill", "---\nname: claude-x\ndescription: Does x. Use when asked.\n---\n");
+    const file = createLintFile(".claude/skills/claude-x/SKILL.md", "skill", "---\nname: claude-x\ndescription: Does x. Use when asked.\n---\n");
     const rules = (targets: readonly (typeof LINT_TARGETS)[number][]) => lintFile(file, { ...project, targets: new Set(targets) }).map((m) => m.rule);
     expect(rules(["claude-code"])).toContain("skill/name-reserved");
     expect(rules(["codex"])).not.toContain("skill/name-reserved");
+  });
+
+  it("runs a harness's rules only on skills in a folder that harness scans, and spec rules only on samples", () => {
+    const text = "---\nname: claude-x\ndescription: Does x. Use when asked.\n---\n";
+    const rules = (path: string) => lintFile(createLintFile(path, "skill", text), project).map((m) => m.rule);
+    expect(rules(".claude/skills/claude-x/SKILL.md")).toContain("skill/name-reserved");
+    expect(rules(".agents/skills/claude-x/SKILL.md")).not.toContain("skill/name-reserved");
+    expect(rules("skills/claude-x/SKILL.md")).toContain("skill/name-reserved");
+    expect(rules("examples/skills/claude-x/SKILL.md")).not.toContain("skill/name-reserved");
+    expect(rules("examples/skills/other/SKILL.md")).toContain("skill/name-matches-dir");
   });
 
   it("raises a two-tier rule's finding to its minimum severity but never lowers it, and reports nothing when off", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createSessionRecorder } from "../../src/loop/create-session-recorder.js";
 import type { LoopEvent } from "../../src/loop/events.js";
-import { parseSessionLog } from "../../src/session/parse-rollout.js";
-import { serializeSessionRecord } from "../../src/session/session-log.js";
+import { parseSessionLog } from "../../src/session-log/parse-rollout.js";
+import { serializeSessionRecord } from "../../src/session-log/session-log.js";
 import { baseRequest, user } from "./helpers/loop-fixtures.js";
 
 const usage = { inputTokens: 10, cachedInputTokens: 4, outputTokens: 2, reasoningOutputTokens: 0, totalTokens: 12 };

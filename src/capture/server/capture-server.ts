@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { Socket } from "node:net";
 import { diagnostic } from "../../model/diagnostic.js";
 import type { CapturedRequest } from "../captured-request.js";
-import { redactHeaders } from "../redact-headers.js";
+import { redactHeaders, redactUrl } from "../redact-headers.js";
 import { classifyRequest, renderAuxReply, renderModelReply, renderTurnLimitReply, type HttpReply } from "../render-reply.js";
 import { DEFAULT_SCRIPT, replyFor, type ReplyScript } from "../reply-script.js";
 import { decodeBody } from "./decode-body.js";
@@ -85,7 +85,7 @@ export async function startCaptureServer(options: CaptureServerOptions = {}): Pr
       const record: CapturedRequest = {
         seq: requests.length + 1,
         method,
-        url,
+        url: redactUrl(url),
         headers: redactHeaders(req.headers),
         body: decoded.body,
         encoding: decoded.encoding,

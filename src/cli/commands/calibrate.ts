@@ -1,18 +1,17 @@
 // `promptc calibrate <captured.json|capture-dir…> --profile codex -o prose/`: extract the prose fragments from
 // captures of the user's installed agent into a `--prose-dir`. Does IO (CLI edge): reads captures, writes files.
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { getAdapter } from "../../capture/adapters/index.js";
 import { calibrateProse, type CalibrateApproval, type CalibrateInput } from "../../capture/calibrate-prose.js";
-import { makeDirectories } from "../../host/make-directories.js";
+import { makeDirectoriesNoFollow, writeFileNoFollow } from "../../host/write-no-follow.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
+import type { RegisterCommand } from "./register-command.js";
+import { APPROVAL_POLICIES, isApprovalPolicy, unknownApprovalPolicy } from "../../model/permission-modes.js";
 import { cannotRead, cannotWrite } from "../../model/file-error.js";
-
-const APPROVALS: readonly CalibrateApproval[] = ["never", "on-request", "on-failure", "untrusted"];
 
 interface CalibrateCliOptions {
   profile: string;
@@ -94,7 +93,7 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
     .argument("<captures...>", "captured request bodies (NNN.request.json) or capture -o folders; first and resumed turns may be mixed (texts that differ between them are reported as conflicts, the first kept)")
     .option("--profile <id>", "profile the prose is for", "codex")
     .option("-o, --out <dir>", "prose directory to write")
-    .option("--approval <policy>", `approval policy the captured turns ran with (${APPROVALS.join(", ")})`, "never")
+    .option("--approval <policy>", `approval policy the captured turns ran with (${APPROVAL_POLICIES.join(", ")})`, "never")
     .option("--agent-version <v>", "agent version of the capture when its headers are not next to it")
     .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")
@@ -106,7 +105,7 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
       if (options.out === undefined) return fail("missing -o <dir> (the prose directory to write)");
       const adapter = getAdapter(options.profile);
       if (!adapter || adapter.profile !== options.profile) return fail(`profile '${options.profile}' cannot be calibrated from captures (supported: codex)`);
-      if (!APPROVALS.includes(options.approval as CalibrateApproval)) return fail(`unknown approval policy '${options.approval}'`);
+      if (!isApprovalPolicy(options.approval)) return fail(unknownApprovalPolicy(options.approval));
       const inputs: CalibrateInput[] = [];
       for (const p of paths) {
         const r = collectInputs(resolve(io.cwd, p));
@@ -123,12 +122,12 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
       const out = resolve(io.cwd, options.out);
       const meta = { profile: options.profile, agent: adapter.id, agentVersion: result.agentVersion ?? null, targetVersion: adapter.targetVersion ?? null, sources: result.sources };
       try {
-        makeDirectories(out);
+        makeDirectoriesNoFollow(out, io.cwd);
         for (const [name, text] of Object.entries(result.files)) {
-          writeFileSync(join(out, name), text);
+          writeFileNoFollow(join(out, name), text, io.cwd);
           io.stdout(`${name}  ${Buffer.byteLength(text)} bytes\n`);
         }
-        writeFileSync(join(out, "calibration.json"), JSON.stringify(meta, null, 2) + "\n");
+        writeFileNoFollow(join(out, "calibration.json"), JSON.stringify(meta, null, 2) + "\n", io.cwd);
       } catch (err) {
         return fail(cannotWrite((err as NodeJS.ErrnoException).path ?? options.out, err));
       }

@@ -1,6 +1,6 @@
 // `promptc capture [options] -- <agent command…>`: run a real agent against a loopback fake model and show
 // every request it sent, layer by layer. Does IO (CLI edge): files, child process, server.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { constants as osConstants } from "node:os";
 import { join, resolve } from "node:path";
 import { Option, type Command } from "commander";
@@ -12,16 +12,16 @@ import { withoutSessionData } from "../../capture/without-session-data.js";
 import { buildRequestView, type RequestView } from "../../capture/request-view.js";
 import { DEFAULT_SCRIPT, parseReplyScript, type ReplyScript } from "../../capture/reply-script.js";
 import { runCapture } from "../../capture/server/run-capture.js";
-import { makeDirectories } from "../../host/make-directories.js";
+import { makeDirectoriesNoFollow, writeFileNoFollow } from "../../host/write-no-follow.js";
 import { formatRequestView } from "../format/capture-text.js";
 import { diagnostic } from "../../model/diagnostic.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { divergenceExcerpts, formatPrefixReport } from "../format/prefix-report.js";
 import { renderHtmlReport, sectionFromView } from "../format/html-report.js";
 import { colorFor, createStyle } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_USAGE, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
 import { requestFromJson } from "./diff.js";
-import type { RegisterCommand } from "./index.js";
+import type { RegisterCommand } from "./register-command.js";
 import { cannotRead, cannotWrite } from "../../model/file-error.js";
 
 /** Context window used for shares when neither the user nor the adapter gives one (gpt-5 family in Codex). */
@@ -74,18 +74,21 @@ function requestHeader(r: CapturedRequest) {
   return { seq: r.seq, method: r.method, url: r.url, encoding: r.encoding, decoded: r.decoded, reply: r.reply, diagnostics: r.diagnostics };
 }
 
-/** `-o dir`: NNN.request.json (byte-exact body), NNN.headers.json (redacted), capture.json (index). */
-export function writeCaptureDir(dir: string, run: CaptureRun): void {
-  makeDirectories(dir);
+/**
+ * `-o dir`: NNN.request.json (byte-exact body), NNN.headers.json (redacted), capture.json (index). No link
+ * below `base` (the working directory the folder was named from) is followed.
+ */
+export function writeCaptureDir(dir: string, run: CaptureRun, base: string = dir): void {
+  makeDirectoriesNoFollow(dir, base);
   const requests = run.requests.map((r) => {
-    const base = String(r.seq).padStart(3, "0");
+    const name = String(r.seq).padStart(3, "0");
     // An undecoded body keeps its encoding as the extension (made safe for a file name).
     const ext = r.decoded ? "request.json" : `request.${r.encoding.replace(/[^A-Za-z0-9-]/g, "_")}`;
-    writeFileSync(join(dir, `${base}.${ext}`), r.body);
-    writeFileSync(join(dir, `${base}.headers.json`), JSON.stringify(r.headers, null, 2) + "\n");
-    return { ...requestHeader(r), file: `${base}.${ext}`, bytes: r.body.length };
+    writeFileNoFollow(join(dir, `${name}.${ext}`), r.body, base);
+    writeFileNoFollow(join(dir, `${name}.headers.json`), JSON.stringify(r.headers, null, 2) + "\n", base);
+    return { ...requestHeader(r), file: `${name}.${ext}`, bytes: r.body.length };
   });
-  writeFileSync(join(dir, "capture.json"), JSON.stringify({ ...runHeader(run), requests }, null, 2) + "\n");
+  writeFileNoFollow(join(dir, "capture.json"), JSON.stringify({ ...runHeader(run), requests }, null, 2) + "\n", base);
 }
 
 function runToJson(run: CaptureRun): string {
@@ -184,19 +187,19 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
       const views = run.requests.map((r) => viewOf(r, adapter.dialect));
 
       try {
-        if (options.out !== undefined) writeCaptureDir(resolve(io.cwd, options.out), run);
+        if (options.out !== undefined) writeCaptureDir(resolve(io.cwd, options.out), run, io.cwd);
         if (options.html !== undefined) {
           const sections = run.requests.flatMap((r, i) => {
             const v = views[i];
             return v ? [sectionFromView(v, `#${r.seq} ${r.method} ${r.url}`, contextWindow)] : [];
           });
-          writeFileSync(resolve(io.cwd, options.html), renderHtmlReport({ title: `promptc capture: ${argv.join(" ")}`, sections }));
+          writeFileNoFollow(resolve(io.cwd, options.html), renderHtmlReport({ title: `promptc capture: ${argv.join(" ")}`, sections }), io.cwd);
         }
       } catch (err) {
         // The capture itself is done; only saving it failed.
         return fail(cannotWrite((err as NodeJS.ErrnoException).path ?? options.out ?? options.html ?? "the capture", err));
       }
-      if (options.json) io.stdout(runToJson(run));
+      if (options.json) writeExact(io, runToJson(run));
       else {
         const blocks = run.requests.map((r, i) => formatRequestView(r, views[i], style, contextWindow));
         io.stdout(blocks.join("\n\n") + (blocks.length ? "\n" : ""));
@@ -231,6 +234,9 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
       if (run.timedOut) return setExitCode(EXIT_FINDINGS);
       // Killed by a signal: the shell's convention, 128 + the signal number.
       const code = run.exitCode ?? 128 + (osConstants.signals[(run.signal ?? "SIGTERM") as NodeJS.Signals] ?? 15);
-      setExitCode(code !== 0 ? code : differs ? EXIT_FINDINGS : 0);
+      // A model request whose body is not a JSON object is a finding: nothing downstream can read it.
+      const unreadable = views.some((v) => v?.diagnostics.some((d) => d.rule === "capture/invalid-json" || d.rule === "capture/unexpected-body"));
+      if (unreadable) io.stderr("promptc capture: a model request body is not valid JSON (see above)\n");
+      setExitCode(code !== 0 ? code : differs || unreadable ? EXIT_FINDINGS : 0);
     });
 };

@@ -6,23 +6,23 @@ import { Option, type Command } from "commander";
 import { COMPACT_STRATEGIES, type CompactStrategyName } from "../../compact/compact-history.js";
 import { planCompactDryRun } from "../../compact/plan-compact-dry-run.js";
 import { parsePinSelectors } from "../../compact/pinned-blocks.js";
-import { sessionLogFromScenario } from "../../compact/session-log-from-scenario.js";
+import { rebuildLegacyCompaction } from "../../compact/build-compacted-history.js";
+import { sessionLogFromScenario } from "../../scenario/session-log-from-scenario.js";
 import { defaultProse } from "../../compile/compile.js";
 import { loadConfig } from "../../discover/load-config.js";
-import { readSessionLog } from "../../discover/read-session-log.js";
+import { readSessionLog } from "../../session-log/read-session-log.js";
 import { createNodeHost } from "../../host/node-host.js";
 import { modelContextWindow } from "../../profiles/model-info.js";
 import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
-import type { ParsedSessionLog } from "../../session/parse-rollout.js";
-import type { ScenarioProfile } from "../../session/scenario.js";
+import type { ParsedSessionLog } from "../../session-log/parse-rollout.js";
+import { codexProfile, DEFAULT_PROFILE_ID, isProfileId, PROFILE_IDS, profileIdList, type ProfileId } from "../../profiles/index.js";
 import { renderCompactReport } from "../format/compact-report.js";
 import { colorFor, createStyle } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
-import { compileScenarioFile } from "../compile-scenario-file.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
+import type { RegisterCommand } from "./register-command.js";
+import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
 import { cannotRead } from "../../model/file-error.js";
 
-const PROFILES: readonly ScenarioProfile[] = ["promptc", "codex"];
 const SCENARIO_EXTENSION = /\.ya?ml$/i;
 const JSON_EXTENSION = /\.json$/i;
 
@@ -54,7 +54,7 @@ interface Input {
   format: string;
   log: ParsedSessionLog;
   /** The profile the input was written with, when it says (a scenario; a promptc log by its summaries). */
-  profile?: ScenarioProfile;
+  profile?: ProfileId;
 }
 
 function readText(path: string): Loaded {
@@ -65,12 +65,13 @@ function readText(path: string): Loaded {
   }
 }
 
-const profilePrefix = (profile: ScenarioProfile): string => (defaultProse(profile).entries["compact-summary-prefix"]?.source ?? "").replace(/\n+$/, "");
+const prefixEntry = (profile: ProfileId) => defaultProse(profile).entries["compact-summary-prefix"];
+const profilePrefix = (profile: ProfileId): string => (prefixEntry(profile)?.source ?? "").replace(/\n+$/, "");
 
 /** The profile whose built-in prefix starts the log's summaries (promptc logs do not record the reply apart). */
-function profileOfSummaries(log: ParsedSessionLog): ScenarioProfile | undefined {
+function profileOfSummaries(log: ParsedSessionLog): ProfileId | undefined {
   const texts = [...log.summaryTexts, ...log.compactions.map((c) => c.message)];
-  return PROFILES.find((p) => texts.some((t) => t.startsWith(profilePrefix(p) + "\n")));
+  return PROFILE_IDS.find((p) => texts.some((t) => t.startsWith(profilePrefix(p) + "\n")));
 }
 
 /** A rollout Codex wrote (promptc's own run logs say originator "promptc"). */
@@ -86,8 +87,9 @@ function loadPrefix(options: CompactCliOptions, cwd: string, input: Input): Load
   if (options.logPrefix && log.summaryPrefix) {
     return { ok: true, value: log.summaryPrefix.text, origin: `the log (compaction at line ${log.summaryPrefix.line})` };
   }
-  const profile = (options.profile as ScenarioProfile | undefined) ?? input.profile ?? profileOfSummaries(log) ?? (isCodexRollout(log) ? "codex" : "promptc");
-  return { ok: true, value: profilePrefix(profile), origin: `templates/${profile}/compact-summary-prefix.hbs (${profile === "codex" ? "stand-in" : "builtin"})` };
+  const profile = options.profile ?? input.profile ?? profileOfSummaries(log) ?? (isCodexRollout(log) ? codexProfile.id : DEFAULT_PROFILE_ID);
+  const entry = prefixEntry(profile);
+  return { ok: true, value: profilePrefix(profile), origin: `${entry?.path ?? `templates/${profile}/compact-summary-prefix.hbs`} (${entry?.origin ?? "builtin"})` };
 }
 
 /** The catalogue's window for the log's model; nothing for a model the catalogue does not know. */
@@ -112,7 +114,7 @@ function loadInput(path: string, io: CliIO): Result<Input | undefined> {
     return { value: { format: "scenario", log: sessionLogFromScenario(r.scenario, r.compiled), profile: r.scenario.profile }, diagnostics: r.diagnostics };
   };
   if (SCENARIO_EXTENSION.test(path)) return scenario();
-  const read = readSessionLog(host, path);
+  const read = readSessionLog(host, path, { rebuildCompacted: rebuildLegacyCompaction });
   if (!read.value) return { value: undefined, diagnostics: read.diagnostics };
   if (read.value.history.length === 0 && JSON_EXTENSION.test(path)) {
     const s = scenario();
@@ -136,7 +138,7 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
     .option("--summary <text>", "the summary reply to use (default: empty)")
     .option("--summary-file <file>", "read the summary reply from a file")
     .option("--summary-prefix-file <file>", "use your own summary prefix (e.g. your copy of the harness's text)")
-    .option("--profile <name>", `prose profile for the summary prefix (${PROFILES.join(", ")}; default: the input's, else promptc)`)
+    .option("--profile <name>", `prose profile for the summary prefix (${PROFILE_IDS.join(", ")}; default: the input's, else ${DEFAULT_PROFILE_ID})`)
     .option("--strategy <name>", `compaction algorithm (${COMPACT_STRATEGIES.join(", ")})`, "codex-local")
     .option("--context-window <tokens>", "model context window (default: the log's, else the config's)")
     .option("--auto-compact-limit <tokens>", "model_auto_compact_token_limit (default: the config's; the threshold is at most 90% of the window)")
@@ -157,7 +159,7 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
         setExitCode(EXIT_USAGE);
       };
       if (!COMPACT_STRATEGIES.includes(options.strategy as CompactStrategyName)) return fail(`unknown strategy '${options.strategy}' (expected ${COMPACT_STRATEGIES.join(", ")})`);
-      if (options.profile !== undefined && !(PROFILES as readonly string[]).includes(options.profile)) return fail(`unknown profile '${options.profile}' (expected ${PROFILES.join(" or ")})`);
+      if (options.profile !== undefined && !isProfileId(options.profile)) return fail(`unknown profile '${options.profile}' (expected ${profileIdList()})`);
       if (options.estimate !== "text" && options.estimate !== "json") return fail(`unknown estimate method '${options.estimate}' (expected text or json)`);
       if (options.summary !== undefined && options.summaryFile !== undefined) return fail("give either --summary or --summary-file, not both");
       const numbers: { [k: string]: number | undefined } = {};
@@ -210,7 +212,7 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
         const { result, ...rest } = report;
         const { history, diagnostics: _d, ...outcome } = result;
         const json = { file, format: input.format, meta: log.meta, summaryPrefixFrom: prefix.origin, ...rest, outcome, diagnostics, history };
-        io.stdout(JSON.stringify(json, null, 2) + "\n");
+        writeExact(io, JSON.stringify(json, null, 2) + "\n");
       } else {
         io.stdout(renderCompactReport({ file, format: input.format, log, report, prefixOrigin: prefix.origin, diagnostics }, createStyle(colorFor(io, options.color))));
       }

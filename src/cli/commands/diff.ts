@@ -14,10 +14,10 @@ import { approxTokens } from "../../tokens/index.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { divergenceExcerpts, formatPrefixReport } from "../format/prefix-report.js";
 import { colorFor, createStyle } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
-import { compileScenarioFile } from "../compile-scenario-file.js";
-import { requestsFromLog } from "../../session/requests-from-log.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
+import type { RegisterCommand } from "./register-command.js";
+import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
+import { requestsFromLog } from "../../session-log/requests-from-log.js";
 import { cannotRead } from "../../model/file-error.js";
 
 interface DiffOptions {
@@ -152,7 +152,7 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setEx
       const kept = result.divergence === null && result.partitionChanges.length === 0;
       const exit = kept ? EXIT_OK : EXIT_FINDINGS;
       if (options.json) {
-        io.stdout(`${JSON.stringify({ a: a.label, b: b.label, tokens: options.approx ? "approx" : "o200k_base", cacheModel, ...result, why: explainPrefix(result) }, null, 2)}\n`);
+        writeExact(io, `${JSON.stringify({ a: a.label, b: b.label, tokens: options.approx ? "approx" : "o200k_base", cacheModel, ...result, why: explainPrefix(result) }, null, 2)}\n`);
       } else {
         const lines = formatPrefixReport(result, a.label, b.label, cacheModel, divergenceExcerpts(result, ra, rb));
         io.stdout(`${lines.map((l) => (l.startsWith("why:") && !kept ? style.yellow(l) : l)).join("\n")}\n`);

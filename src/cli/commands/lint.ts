@@ -1,13 +1,15 @@
 // `promptc lint [paths...]`: finds agent context files, skills, config and templates, lints them, prints
 // stylish/json/sarif/github output, applies --fix. IO at the edge; the rules and runner are pure.
-import { writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import type { Command } from "commander";
-import { computeLintFacts } from "../../discover/compute-lint-facts.js";
-import { createHostLintFs, DEFAULT_LINT_PATTERNS, discoverLintTargets, DEFAULT_MAX_FILES, readLintFile } from "../../discover/discover-lint-targets.js";
-import { discoverLintConfig } from "../../discover/discover-lint-config.js";
+import { computeLintFacts } from "../../lint/workspace/compute-lint-facts.js";
+import { createHostLintFs, DEFAULT_LINT_PATTERNS, decodeLintBytes, discoverLintTargets, DEFAULT_MAX_FILES, readLintFile } from "../../lint/workspace/discover-lint-targets.js";
+import { discoverLintConfig } from "../../lint/workspace/discover-lint-config.js";
 import { resolveCodexHome } from "../../discover/resolve-codex-home.js";
+import type { Host } from "../../host/host.js";
 import { createNodeHost } from "../../host/node-host.js";
+import { replaceFileIfUnchanged } from "../../host/replace-file-if-unchanged.js";
+import { UnsafeWriteError, writeFileNoFollow } from "../../host/write-no-follow.js";
 import { LINT_TARGETS, type LintTarget, type RuleSeverity } from "../../lint/define-rule.js";
 import { formatJson, LINT_JSON_SCHEMA } from "../../lint/formatters/format-json.js";
 import { formatGithub } from "../../lint/formatters/format-github.js";
@@ -19,11 +21,12 @@ import { LINT_CONFIG_SCHEMA, validateLintConfig, type LintConfig, type RuleSetti
 import { classifyLintPath, createLintFile, type LintFile } from "../../lint/lint-file.js";
 import type { LintFs, LintProject } from "../../lint/lint-project.js";
 import { lintRules, lintRulesById } from "../../lint/rules/index.js";
-import { lintFiles } from "../../lint/run.js";
+import { planByteEdits } from "../../lint/plan-byte-edits.js";
+import { lintFiles, type LintRunResult } from "../../lint/run.js";
 import { colorFor } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
 import { PROMPTC_VERSION } from "../promptc-version.js";
-import type { RegisterCommand } from "./index.js";
+import type { RegisterCommand } from "./register-command.js";
 import { cannotWrite } from "../../model/file-error.js";
 
 export const PROMPTC_LINT_TOOL = { name: "promptc", version: PROMPTC_VERSION, informationUri: "https://github.com/promptc/promptc" };
@@ -76,6 +79,33 @@ function parseRuleFlags(flags: readonly string[]): { rules: { [id: string]: Rule
   return { rules };
 }
 
+/** Reads one target and keeps the bytes its text was decoded from (--fix writes back only the bytes it changes). */
+function readTarget(host: Host, root: string, path: string, kind: LintFile["kind"], realPath?: string): { file: LintFile; bytes?: Uint8Array } {
+  let bytes: Uint8Array | undefined;
+  const keeping: Host = { ...host, readBytes: (p, o) => {
+    const r = host.readBytes(p, o);
+    if (r.ok) bytes = r.value.bytes;
+    return r;
+  } };
+  const file = readLintFile(keeping, root, path, kind, realPath);
+  return bytes !== undefined ? { file, bytes } : { file };
+}
+
+/** The run with some files' results replaced (files whose fixes were not written are reported unfixed). */
+function withResults(run: LintRunResult, replaced: LintRunResult): LintRunResult {
+  const byPath = new Map(replaced.results.map((r) => [r.path, r]));
+  const results = run.results.map((r) => byPath.get(r.path) ?? r);
+  const sum = (k: "errorCount" | "warningCount" | "infoCount" | "fixableCount"): number => results.reduce((n, r) => n + r[k], 0);
+  return {
+    results,
+    errorCount: sum("errorCount"),
+    warningCount: sum("warningCount"),
+    infoCount: sum("infoCount"),
+    fixableCount: sum("fixableCount"),
+    internalErrors: results.reduce((n, r) => n + r.messages.filter((m) => m.rule === "meta/internal-error").length, 0),
+  };
+}
+
 /** Config is searched upward from the linted path (the first positional path that exists), else from the cwd. */
 function configSearchStart(host: ReturnType<typeof createNodeHost>, root: string, paths: readonly string[]): string {
   const first = paths.find((p) => !/[*?{}[\]]/.test(p));
@@ -89,17 +119,17 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
   if (options.printSchema !== undefined) {
     const which = options.printSchema === true ? "config" : options.printSchema;
     if (which !== "config" && which !== "result") return usage(io, `--print-schema takes 'config' or 'result', not '${which}'`);
-    io.stdout(JSON.stringify(which === "config" ? LINT_CONFIG_SCHEMA : LINT_JSON_SCHEMA, null, 2) + "\n");
+    writeExact(io, JSON.stringify(which === "config" ? LINT_CONFIG_SCHEMA : LINT_JSON_SCHEMA, null, 2) + "\n");
     return EXIT_OK;
   }
   if (options.listRules) {
-    io.stdout(formatRuleList(lintRules, options.json === true));
+    (options.json ? (t: string) => writeExact(io, t) : io.stdout)(formatRuleList(lintRules, options.json === true));
     return EXIT_OK;
   }
   if (options.explain !== undefined) {
     const rule = lintRulesById.get(options.explain);
     if (!rule) return usage(io, `unknown rule '${options.explain}' (see --list-rules)`);
-    io.stdout(formatRuleExplain(rule, options.json === true));
+    (options.json ? (t: string) => writeExact(io, t) : io.stdout)(formatRuleExplain(rule, options.json === true));
     return EXIT_OK;
   }
   if (!(FORMATS as readonly string[]).includes(options.format)) return usage(io, `unknown format '${options.format}' (expected ${FORMATS.join(", ")})`);
@@ -142,6 +172,7 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
   }
 
   let files: LintFile[];
+  const bytesOf = new Map<string, Uint8Array>();
   let fs: LintFs = createHostLintFs(host, root);
   if (options.stdin) {
     if (!io.readStdin) return usage(io, "standard input is not available");
@@ -157,7 +188,11 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     const fatal = found.diagnostics.find((d) => d.severity === "error");
     if (fatal) return usage(io, fatal.message);
     for (const d of found.diagnostics) io.stderr(`promptc lint: ${d.message}\n`);
-    files = found.value.targets.map((t) => readLintFile(host, root, t.path, t.kind));
+    files = found.value.targets.map((t) => {
+      const read = readTarget(host, root, t.path, t.kind, t.realPath);
+      if (read.bytes !== undefined) bytesOf.set(t.path, read.bytes);
+      return read.file;
+    });
     if (files.length === 0) io.stderr(`promptc lint: no files to lint (looked for ${LOOKED_FOR})\n`);
   }
   // Codex's settings (project_doc_max_bytes, fallback file names, root markers) come from the same CODEX_HOME
@@ -177,15 +212,39 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
   });
   const project: LintProject = { root, fs, nowMs: host.clock().nowMs, targets: new Set(targets), facts };
   const fixKinds = options.fix || options.fixDryRun ? (fixType === "all" ? (["safe", "suggest"] as const) : ([fixType] as ["safe"] | ["suggest"])) : undefined;
-  const run = lintFiles({ files, project, config, cliRules: ruleFlags.rules, ...(fixKinds ? { fix: fixKinds } : {}) });
+  let run = lintFiles({ files, project, config, cliRules: ruleFlags.rules, ...(fixKinds ? { fix: fixKinds } : {}) });
 
+  // Fixes change only their own bytes; a file that cannot take them is reported (unfixed) and the run goes on.
+  const notFixed: LintFile[] = [];
   for (const r of run.results) {
     if (r.output === undefined) continue;
-    const before = files.find((f) => f.path === r.path)?.text ?? "";
-    if (options.fixDryRun) io.stdout(formatFixDiff(r.path, before, r.output));
-    else if (options.fix && !options.stdin) writeFileSync(resolve(root, r.path), r.output);
-    else if (options.fix && options.stdin) io.stdout(r.output);
+    const file = files.find((f) => f.path === r.path);
+    if (file === undefined) continue;
+    if (options.stdin) {
+      if (options.fixDryRun) io.stdout(formatFixDiff(r.path, file.text, r.output));
+      else if (options.fix) writeExact(io, r.output);
+      continue;
+    }
+    const bytes = bytesOf.get(r.path);
+    const plan = bytes !== undefined && file.status.tooLargeBytes === undefined ? planByteEdits(bytes, file.text, r.edits ?? []) : undefined;
+    if (plan === undefined) {
+      io.stderr(`promptc lint: ${r.path}: ${file.status.tooLargeBytes !== undefined ? "only a part of it was read" : "its fixes cannot be mapped to its bytes"}; not fixed\n`);
+      notFixed.push(file);
+      continue;
+    }
+    if (options.fixDryRun) {
+      io.stdout(formatFixDiff(r.path, file.text, decodeLintBytes(plan.bytes).text));
+      for (const note of plan.notes) io.stdout(`note: ${r.path}: ${note}\n`);
+      continue;
+    }
+    if (!options.fix) continue;
+    const written = replaceFileIfUnchanged(resolve(root, r.path), bytes as Uint8Array, plan.bytes);
+    if (!written.ok) {
+      io.stderr(`promptc lint: ${r.path} ${written.message}\n`);
+      notFixed.push(file);
+    }
   }
+  if (notFixed.length > 0 && options.fix && !options.fixDryRun) run = withResults(run, lintFiles({ files: notFixed, project, config, cliRules: ruleFlags.rules }));
 
   const shown = options.quiet
     ? { ...run, results: run.results.map((r) => ({ ...r, messages: r.messages.filter((m) => m.severity === "error"), warningCount: 0, infoCount: 0 })), warningCount: 0, infoCount: 0 }
@@ -197,13 +256,15 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     : formatStylish(shown, { color: options.outputFile === undefined && colorFor(io, options.color) });
   if (options.outputFile !== undefined) {
     try {
-      writeFileSync(resolve(io.cwd, options.outputFile), text);
+      writeFileNoFollow(resolve(io.cwd, options.outputFile), text, io.cwd);
     } catch (err) {
-      return usage(io, cannotWrite(options.outputFile, err));
+      return usage(io, err instanceof UnsafeWriteError ? `cannot write ${options.outputFile}: ${err.message}` : cannotWrite(options.outputFile, err));
     }
-  } else io.stdout(text);
+  } else if (options.format === "json" || options.format === "sarif") writeExact(io, text);
+  else io.stdout(text);
 
   if (run.internalErrors > 0) return EXIT_USAGE;
+  if (notFixed.length > 0 && options.fix && !options.fixDryRun) return EXIT_USAGE;
   if (run.errorCount > 0) return EXIT_FINDINGS;
   if (!options.quiet && options.strict && run.warningCount > 0) return EXIT_FINDINGS;
   if (!options.quiet && maxWarnings >= 0 && run.warningCount > maxWarnings) return EXIT_FINDINGS;

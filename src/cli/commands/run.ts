@@ -5,17 +5,17 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
 import type { Command } from "commander";
-import { createNodeHost } from "../../host/node-host.js";
-import { loadTurnContext } from "../../discover/index.js";
-import { compile, defaultProse, resolveProfile } from "../../compile/index.js";
+import { compile } from "../../compile/index.js";
 import { autoCompactLimit, shouldCompact, totalUsageTokens } from "../../compact/index.js";
-import { buildWorldState } from "../../session/logged-settings.js";
+import { buildWorldState } from "../../session-log/logged-settings.js";
 import { buildReferenceContext } from "../../session/reference-context.js";
-import { referenceFromLog } from "../../session/resume-from-log.js";
+import { referenceFromLog } from "../../session-log/resume-from-log.js";
 import { readResumed } from "./run/read-resumed.js";
 import type { ResponseItem } from "../../model/items.js";
 import type { CompileOptions } from "../../compile/index.js";
-import type { ApprovalPolicy, SandboxMode } from "../../model/turn-context.js";
+import { writableRoots } from "../../model/writable-roots.js";
+import { PROMPTC_VERSION } from "../promptc-version.js";
+import { addTurnFlags, parseTurnFlags, readTurnMessage, resolveTurn, type TurnFlags } from "../turn-flags.js";
 import { runTurn } from "../../loop/run-turn.js";
 import { createResponsesProvider } from "../../loop/providers/responses.js";
 import { createModelCompactor } from "../../loop/create-model-compactor.js";
@@ -25,33 +25,22 @@ import { buildTurnRequest, historyWithBaseInstructions, type BuildTurnRequestOpt
 import { CODEX_TOOLS_NOTICE, createSandboxTools, runToolOverride } from "../../loop/tools/default-tools.js";
 import { clampToolTimeout, TOOL_TIMEOUT_MAX_MS, TOOL_TIMEOUT_MIN_MS } from "../../loop/policy/limits.js";
 import { createApprovalHook, type ApprovalQuestion } from "../../loop/policy/create-approval-hook.js";
+import { createToolSandbox, sandboxNotice } from "../../loop/tools/sandbox/create-tool-sandbox.js";
+import { sandboxPolicyOf } from "../../loop/sandbox/sandbox-policy.js";
 import { createSessionRecorder } from "../../loop/create-session-recorder.js";
 import { openSessionLogFile } from "../../host/session-log-file.js";
 import { deferSessionLog } from "./run/deferred-session-log.js";
 import { renderLoopEvent } from "../../loop/render-loop-event.js";
 import type { LoopEvent } from "../../loop/events.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
+import type { RegisterCommand } from "./register-command.js";
 import { cannotWrite } from "../../model/file-error.js";
 
-const SANDBOXES: readonly SandboxMode[] = ["read-only", "workspace-write", "danger-full-access"];
-const APPROVALS: readonly ApprovalPolicy[] = ["untrusted", "on-failure", "on-request", "never"];
 const DEFAULT_BASE_URL = "https://api.openai.com/v1";
-const PROMPTC_VERSION = "0.1.0";
 
-interface RunOptions {
-  cwd?: string;
-  config?: string;
-  configProfile?: string;
-  baseInstructions?: string;
-  image?: string[];
-  profile: string;
-  sandbox?: string;
-  approval?: string;
-  model?: string;
+interface RunOptions extends TurnFlags {
   baseUrl?: string;
   apiKeyEnv: string;
-  codexHome?: string;
   dryRun?: boolean;
   json?: boolean;
   sessionLog?: string;
@@ -61,25 +50,17 @@ interface RunOptions {
   autoCompactLimit?: string;
   remoteCompact?: boolean;
   resume?: string;
+  keepBackground?: boolean;
 }
 
 export const registerRun: RegisterCommand = (program: Command, io, setExitCode) => {
-  program
+  const command = program
     .command("run")
     .description("run one agent turn against a Responses-compatible server: stream the reply, run tools, log the session")
-    .argument("<message...>", "the user's message")
-    .option("-C, --cwd <dir>", "working directory of the turn (default: the current directory)")
-    .option("-i, --image <path>", "attach an image (repeatable)", (v: string, prev: string[] = []) => [...prev, v])
-    .option("--config <file>", "config.toml to use instead of $CODEX_HOME/config.toml")
-    .option("-p, --config-profile <name>", "[profiles.NAME] of config.toml to apply")
-    .option("--base-instructions <file>", "base instructions file")
-    .option("--profile <id>", "prompt profile: promptc or codex", "promptc")
-    .option("--sandbox <mode>", `sandbox: ${SANDBOXES.join(", ")}`)
-    .option("--approval <policy>", `approval policy: ${APPROVALS.join(", ")}`)
-    .option("--model <slug>", "model to ask")
+    .argument("[message...]", "the user's message (or -m TEXT, --message-file FILE)");
+  addTurnFlags(command)
     .option("--base-url <url>", `Responses endpoint base (default $OPENAI_BASE_URL or ${DEFAULT_BASE_URL})`)
     .option("--api-key-env <name>", "environment variable holding the API key", "OPENAI_API_KEY")
-    .option("--codex-home <dir>", "CODEX_HOME to read config, AGENTS.md and skills from")
     .option("--dry-run", "print the first request body and stop before sending it")
     .option("--json", "print loop events as JSON lines instead of text")
     .option("--session-log <file>", "where to write the session JSONL (default ~/.promptc/sessions/<id>.jsonl)")
@@ -88,15 +69,19 @@ export const registerRun: RegisterCommand = (program: Command, io, setExitCode) 
     .option("--context-window <tokens>", "model context window (enables auto-compaction at 90%)")
     .option("--auto-compact-limit <tokens>", "compact when usage reaches this many tokens")
     .option("--remote-compact", "compact through POST /responses/compact instead of a local summary")
+    .option("--keep-background", "danger-full-access only: processes a command starts in the background outlive it")
     .option("--resume <log>", "continue a session log (a path, or `last` for the newest under ~/.promptc/sessions)")
-    .action(async (words: string[], options: RunOptions) => setExitCode(await runCommand(words.join(" "), options, io)));
+    .action(async (words: string[], options: RunOptions) => setExitCode(await runCommand(words, options, io)));
 };
 
-async function runCommand(message: string, options: RunOptions, io: CliIO): Promise<number> {
+async function runCommand(words: readonly string[], options: RunOptions, io: CliIO): Promise<number> {
   const usage = (reason: string) => (io.stderr(`promptc run: ${reason}\n`), EXIT_USAGE);
-  if (options.sandbox !== undefined && !SANDBOXES.includes(options.sandbox as SandboxMode)) return usage(`unknown sandbox ${options.sandbox}`);
-  if (options.approval !== undefined && !APPROVALS.includes(options.approval as ApprovalPolicy)) return usage(`unknown approval policy ${options.approval}`);
-  if (options.profile !== "promptc" && options.profile !== "codex") return usage(`unknown profile ${options.profile}`);
+  const read = await readTurnMessage(words, options, io);
+  if ("error" in read) return usage(read.error);
+  if (read.message === undefined || read.message === "") return usage("no message: promptc run MESSAGE (or -m TEXT, --message-file FILE)");
+  const flags = parseTurnFlags(options, read.message);
+  if (!flags.value) return usage(flags.diagnostics[0]?.message ?? "bad flags");
+  if (options.resume !== undefined && options.sessionId !== undefined) return usage("--session-id cannot be combined with --resume (the log names the session)");
   const numbers = parseNumbers(options);
   if (typeof numbers === "string") return usage(numbers);
   if (numbers.toolTimeout !== undefined && clampToolTimeout(numbers.toolTimeout) !== numbers.toolTimeout) {
@@ -106,34 +91,18 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   const sessionsDir = join(io.env.PROMPTC_HOME ?? join(homedir(), ".promptc"), "sessions");
   const resumed = options.resume === undefined ? undefined : readResumed(options.resume, sessionsDir, io);
   if (typeof resumed === "string") return usage(resumed);
-  const sessionId = resumed?.sessionId ?? randomUUID();
-  const host = createNodeHost({ cwd: io.cwd, env: io.env });
-  const loaded = loadTurnContext(host, {
-    message,
-    sessionId,
-    decode: options.profile === "promptc" ? "char-boundary" : "lossy",
-    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
-    ...(options.config !== undefined ? { configFile: options.config } : {}),
-    ...(options.configProfile !== undefined ? { configProfile: options.configProfile } : {}),
-    ...(options.baseInstructions !== undefined ? { baseInstructionsFile: options.baseInstructions } : {}),
-    ...(options.image !== undefined ? { images: options.image } : {}),
-    ...(options.codexHome !== undefined ? { codexHome: options.codexHome } : {}),
-    ...(options.sandbox !== undefined ? { sandbox: options.sandbox as SandboxMode } : {}),
-    ...(options.approval !== undefined ? { approval: options.approval as ApprovalPolicy } : {}),
-    ...(options.model !== undefined ? { model: options.model } : {}),
-  });
-  const ctx = loaded.value;
-  if (!ctx) return usage(loaded.diagnostics.find((d) => d.severity === "error")?.message ?? "cannot build the turn");
+  const sessionId = resumed?.sessionId ?? options.sessionId ?? randomUUID();
+  const turn = resolveTurn({ ...flags.value, load: { ...flags.value.load, sessionId } }, io);
+  if ("error" in turn) return usage(turn.error);
+  const { ctx, profile, prose } = turn;
 
   const sandbox = ctx.permissions.sandbox;
+  if (options.keepBackground && sandbox !== "danger-full-access") return usage("--keep-background needs --sandbox danger-full-access");
   // The promptc profile declares exactly the tools the loop runs, so the request is the one `preview` shows;
   // Codex's tools cannot run here, so under --profile codex the loop's own tools replace them (with a notice).
-  const tools = createSandboxTools(sandbox);
-  const override = runToolOverride(options.profile, sandbox);
+  const override = runToolOverride(profile, sandbox);
   if (override) io.stderr(`${CODEX_TOOLS_NOTICE}\n`);
-  const compileOptions: CompileOptions = { profile: options.profile, ...(override ? { transformTools: () => override } : {}) };
-  const profile = resolveProfile(options.profile);
-  const prose = defaultProse(options.profile);
+  const compileOptions: CompileOptions = { profile, prose, ...(override ? { transformTools: () => override } : {}) };
   // A resumed log is continued as Codex 0.171.0 resumes: the baseline is the log's last turn context (only what
   // changed since is appended; a log without one gets the full initial context again) and the base instructions
   // are the session's own. After a pre-turn compaction the compacted history (context re-injected) is the baseline.
@@ -156,7 +125,7 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   const preTurn = shouldCompact({ phase: "pre-turn", totalUsage: totalUsageTokens({ lastReportedTotal: resumed?.lastTotalTokens ?? 0, history }).total, limit });
   if (options.dryRun) {
     if (preTurn.compact) io.stderr("note: the resumed history is over the auto-compact limit; a real run compacts it first\n");
-    io.stdout(`${compiled.bytes}\n`);
+    writeExact(io, `${compiled.bytes}\n`);
     return EXIT_OK;
   }
 
@@ -177,9 +146,21 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   });
 
   const permissions = ctx.permissions;
-  const writableRoots = [ctx.environment.cwd, ...permissions.configuredWritableRoots, ...(permissions.tmpExists ? ["/tmp"] : []), ...(permissions.tmpdir ? [permissions.tmpdir] : [])];
+  // The sandbox the tools hold: bubblewrap over the roots the permissions text shows, the environment policy, redaction.
+  const toolSandbox = createToolSandbox({
+    policy: sandboxPolicyOf(ctx.environment.cwd, permissions),
+    parentEnv: io.env,
+    ...(ctx.shellEnvironmentPolicy ? { environmentPolicy: ctx.shellEnvironmentPolicy } : {}),
+    secretNames: [options.apiKeyEnv],
+    ...(io.env.PROMPTC_BWRAP !== undefined ? { bubblewrap: io.env.PROMPTC_BWRAP } : {}),
+    keepBackground: options.keepBackground === true,
+  });
+  const notice = sandboxNotice(toolSandbox);
+  if (notice) io.stderr(`${notice}\n`);
+  const tools = createSandboxTools(sandbox, { sandbox: toolSandbox });
+  // The roots the permissions text names are the roots the policy enforces (one computation).
   const approval = createApprovalHook({
-    facts: { sandbox, approval: permissions.approval, writableRoots, approvedPrefixes: permissions.approvedPrefixes },
+    facts: { sandbox, approval: permissions.approval, writableRoots: writableRoots(ctx.environment.cwd, permissions), approvedPrefixes: permissions.approvedPrefixes, osSandbox: toolSandbox.enforcement.type === "bubblewrap" },
     cwd: ctx.environment.cwd,
     ...(process.stdin.isTTY && io.isTTY ? { ask: askOnTerminal(io) } : {}),
   });
@@ -188,7 +169,7 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
   let log;
   try {
     // Nothing is written until the model has answered once (see deferSessionLog).
-    log = deferSessionLog(openSessionLogFile(logPath));
+    log = deferSessionLog(openSessionLogFile(logPath, { base: resumed || options.sessionLog !== undefined ? io.cwd : sessionsDir }));
   } catch (err) {
     return usage(cannotWrite(logPath, err));
   }
@@ -228,7 +209,7 @@ async function runCommand(message: string, options: RunOptions, io: CliIO): Prom
       logFailed = true;
       io.stderr(`warning: ${failure}\n`);
     }
-    if (options.json) return io.stdout(`${JSON.stringify(event)}\n`);
+    if (options.json) return writeExact(io, `${JSON.stringify(event)}\n`);
     const out = renderLoopEvent(event, color, renderState);
     // stderr first: it may end a reasoning line before the reply text starts on stdout.
     if (out.stderr) io.stderr(out.stderr);

@@ -3,8 +3,8 @@
 import type { Command } from "commander";
 import { LINT_JSON_SCHEMA } from "../../lint/formatters/format-json.js";
 import { LINT_CONFIG_SCHEMA } from "../../lint/lint-config.js";
-import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
+import { EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
+import type { RegisterCommand } from "./register-command.js";
 
 const SCHEMAS: { readonly [name: string]: object } = { config: LINT_CONFIG_SCHEMA, "lint-result": LINT_JSON_SCHEMA };
 
@@ -14,7 +14,7 @@ export function runSchema(which: string, io: CliIO): number {
     io.stderr(`promptc schema: unknown schema '${which}' (expected ${Object.keys(SCHEMAS).join(", ")})\n`);
     return EXIT_USAGE;
   }
-  io.stdout(JSON.stringify(schema, null, 2) + "\n");
+  writeExact(io, JSON.stringify(schema, null, 2) + "\n");
   return EXIT_OK;
 }
 

@@ -1,21 +1,21 @@
 // `promptc snapshot [scenario…] [--update]`: compile every scenario, compare with snapshots/<scenario>/
 // (turn-N.request.json, layout.txt) and check the prefix invariant. Does IO (CLI edge).
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Command } from "commander";
 import type { Host } from "../../host/host.js";
-import { makeDirectories } from "../../host/make-directories.js";
 import { createNodeHost } from "../../host/node-host.js";
+import { checkWritablePath, removeFileNoFollow, writeFileNoFollow } from "../../host/write-no-follow.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
-import { loadSnapshotFolders } from "../../discover/load-scenario.js";
-import { compileScenarioFile } from "../compile-scenario-file.js";
-import { buildScenarioSnapshot, type InvariantFinding } from "../../cache/scenario-snapshot.js";
+import { loadSnapshotFolders } from "../../scenario/load-scenario.js";
+import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
+import { buildScenarioSnapshot, type InvariantFinding } from "../../scenario/scenario-snapshot.js";
 import { cacheNote } from "../format/cache-note.js";
 import { cannotRead } from "../../model/file-error.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { colorFor, createStyle } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
+import type { RegisterCommand } from "./register-command.js";
 
 export const DEFAULT_SCENARIO_DIR = "fixtures/scenarios";
 /** Scenario snapshots live one folder down so scenario names cannot collide with other snapshot kinds. */
@@ -104,7 +104,11 @@ interface SnapshotOptions {
   color?: boolean;
 }
 
-function snapshotOne(host: Host, path: string, outRoot: string, write: boolean, update: boolean): ScenarioReport {
+/**
+ * `base` is the folder the snapshot root was named from (the working directory for --out, the project for the
+ * config and the default): no link below it is followed, and only regular files are replaced or removed.
+ */
+function snapshotOne(host: Host, path: string, outRoot: string, base: string, write: boolean, update: boolean): ScenarioReport {
   const r = compileScenarioFile(host, path);
   const name = r.scenario?.name ?? path.split("/").pop()!.replace(SCENARIO_FILE, "");
   const report: ScenarioReport = { name, file: path, status: "ok", turns: 0, files: [], findings: [], diagnostics: r.diagnostics };
@@ -123,14 +127,16 @@ function snapshotOne(host: Host, path: string, outRoot: string, write: boolean, 
   }
   for (const [file, text] of Object.entries(snap.files)) {
     const target = join(dir, file);
+    const unsafe = tryWrite(() => checkWritablePath(target, base));
+    if (unsafe !== undefined) {
+      report.files.push({ name: file, status: "unwritable", error: unsafe });
+      continue;
+    }
     const old = readText(target);
     if (old === text) {
       report.files.push({ name: file, status: "same" });
     } else if (old === undefined ? write : write && update) {
-      const error = tryWrite(() => {
-        makeDirectories(dir);
-        writeFileSync(target, text);
-      });
+      const error = tryWrite(() => writeFileNoFollow(target, text, base, { makeFolders: true }));
       report.files.push(error ? { name: file, status: "unwritable", error } : { name: file, status: old === undefined ? "written" : "updated" });
     } else if (old === undefined) {
       report.files.push({ name: file, status: "missing" });
@@ -139,8 +145,11 @@ function snapshotOne(host: Host, path: string, outRoot: string, write: boolean, 
     }
   }
   for (const file of existing.filter((f) => TURN_FILE.test(f) && !(f in snap.files)).sort()) {
-    if (write && update) {
-      const error = tryWrite(() => rmSync(join(dir, file)));
+    const unsafe = tryWrite(() => checkWritablePath(join(dir, file), base));
+    if (unsafe !== undefined) {
+      report.files.push({ name: file, status: "unwritable", error: unsafe });
+    } else if (write && update) {
+      const error = tryWrite(() => removeFileNoFollow(join(dir, file), base));
       report.files.push(error ? { name: file, status: "unwritable", error } : { name: file, status: "removed" });
     } else {
       report.files.push({ name: file, status: "stale" });
@@ -194,13 +203,14 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
         io.stderr(`promptc snapshot: no scenarios (*.yaml, *.yml, *.json) in ${dir}\n`);
         return setExitCode(EXIT_USAGE);
       }
-      const reports = files.map((f) => snapshotOne(host, f, out, !ci, options.update === true));
+      const base = options.out !== undefined ? io.cwd : root;
+      const reports = files.map((f) => snapshotOne(host, f, out, base, !ci, options.update === true));
       const exit = reports.some((r) => r.status === "error") ? EXIT_USAGE : reports.some((r) => r.status === "differs" || r.status === "broken") ? EXIT_FINDINGS : EXIT_OK;
       // Exit 2 always comes with its reason on stderr (the report itself goes to stdout).
       const failed = reports.filter((r) => r.status === "error").map((r) => r.name);
       if (failed.length > 0) io.stderr(`promptc snapshot: ${failed.join(", ")}: not compiled or not written (see the report)\n`);
       if (options.json) {
-        io.stdout(`${JSON.stringify({ ci, update: options.update === true, exitCode: exit, scenarios: reports }, null, 2)}\n`);
+        writeExact(io, `${JSON.stringify({ ci, update: options.update === true, exitCode: exit, scenarios: reports }, null, 2)}\n`);
         return setExitCode(exit);
       }
       for (const r of reports) {

@@ -2,8 +2,8 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { countTokens, utf8Length, type EncodingName } from "../../tokens/index.js";
-import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./index.js";
+import { EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
+import type { RegisterCommand } from "./register-command.js";
 import { cannotRead } from "../../model/file-error.js";
 
 const ENCODINGS: readonly EncodingName[] = ["o200k_base", "cl100k_base"];
@@ -61,7 +61,7 @@ export const registerTokens: RegisterCommand = (program: Command, io, setExitCod
         io.stderr(`promptc tokens: warning: ${file} is not valid UTF-8; invalid bytes were counted as U+FFFD\n`);
       }
       if (options.json) {
-        io.stdout(JSON.stringify({ file, encoding, tokens, bytes, invalidUtf8: input.invalidUtf8 }) + "\n");
+        writeExact(io, JSON.stringify({ file, encoding, tokens, bytes, invalidUtf8: input.invalidUtf8 }) + "\n");
       } else {
         io.stdout(`${tokens}\n`);
       }

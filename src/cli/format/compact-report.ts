@@ -3,7 +3,7 @@
 import type { Diagnostic } from "../../model/diagnostic.js";
 import type { ResponseItem } from "../../model/items.js";
 import { itemVisibleText, type DryRunReport } from "../../compact/plan-compact-dry-run.js";
-import type { ParsedSessionLog } from "../../session/parse-rollout.js";
+import type { ParsedSessionLog } from "../../session-log/parse-rollout.js";
 import { formatDiagnostic } from "./format-diagnostic.js";
 import type { Style } from "./style.js";
 import { formatCount } from "../../model/format-count.js";

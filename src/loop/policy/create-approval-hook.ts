@@ -30,13 +30,14 @@ export function createApprovalHook(options: ApprovalHookOptions): (context: Tool
     const decision = decideApproval(request, options.facts);
     switch (decision.type) {
       case "allow":
-        return { type: "allow" };
+        return decision.escalate ? { type: "allow", escalated: true } : { type: "allow" };
       case "deny":
         return { type: "deny", reason: decision.reason };
       case "ask": {
         if (!options.ask) return { type: "deny", reason: `${decision.reason}, and no one is available to approve it` };
         const approved = await askInTurn(options.ask, { toolName: request.toolName, summary: summarize(request), reason: decision.reason });
-        return approved ? { type: "allow" } : { type: "deny", reason: "the user declined this call" };
+        if (!approved) return { type: "deny", reason: "the user declined this call" };
+        return decision.escalate ? { type: "allow", escalated: true } : { type: "allow" };
       }
       default: {
         const never: never = decision;

@@ -1,56 +1,85 @@
-// Recognises argv commands that only read (ls, cat, grep, git status …), which run even in a read-only sandbox. Pure.
-// Conservative: anything with an option that can write or execute (find -delete, sed -i, git -c …) is not safe.
+// Recognises argv commands that only read (ls, cat, grep, git status …): the fallback when no OS sandbox can start,
+// and what untrusted mode runs without asking. Pure. Conservative: an option not known to be read-only, a program
+// named by a path outside the system directories, or a kernel interface as an argument makes a command unknown.
+import { parseCommandOptions, type OptionTable } from "./parse-command-options.js";
+import { SAFE_FIND_LEADING, SAFE_FIND_PRIMARIES, SAFE_PROGRAM_OPTIONS, SYSTEM_BIN_DIRS } from "./safe-command-table.js";
 
-const ALWAYS_SAFE = new Set(["cat", "cd", "echo", "false", "grep", "head", "id", "ls", "nl", "pwd", "rg", "tail", "true", "uname", "wc", "which", "whoami", "stat", "du", "df", "cut", "tr", "diff", "basename", "dirname", "realpath"]);
-
-const UNSAFE_FIND_OPTIONS = new Set(["-exec", "-execdir", "-ok", "-okdir", "-delete", "-fls", "-fprint", "-fprint0", "-fprintf"]);
-const UNSAFE_RG_OPTIONS = ["--pre", "--hostname-bin", "--search-zip", "-z"];
 const SAFE_GIT_SUBCOMMANDS = new Set(["status", "log", "diff", "show", "branch", "rev-parse", "ls-files", "blame"]);
-/** Options that make a read-only git subcommand write a file or run a program. */
-const UNSAFE_GIT_OPTIONS = ["--output", "--ext-diff", "--textconv", "--exec", "-o"];
+/** Long options of git's read commands that write a file or run a program; git accepts any unique prefix of them. */
+const UNSAFE_GIT_LONG = ["output", "ext-diff", "textconv", "exec", "open-files-in-pager", "contents"];
 /** `git branch` only lists with these; any other argument names a branch to create, move or delete. */
 const GIT_BRANCH_LIST_OPTIONS = new Set(["--list", "-l", "-a", "--all", "-r", "--remotes", "-v", "-vv", "--verbose", "--show-current", "--no-color", "--color", "--contains", "--merged", "--no-merged"]);
 const SED_PRINT_SCRIPT = /^\d+(,\d+)?p$/;
+/** Kernel interfaces: /proc/<pid>/environ of another process holds its secrets, whatever the tool's own environment. */
+const KERNEL_PATH = /(^|=)\/+(proc|sys|dev)(\/|$)/;
 
 export function isKnownSafeCommand(argv: readonly string[]): boolean {
   const [program, ...args] = argv;
   if (program === undefined) return false;
-  const name = program.split("/").pop() ?? program;
-  const hasOption = (options: readonly string[]) => args.some((a) => options.some((o) => a === o || a.startsWith(`${o}=`)));
+  const name = programName(program);
+  if (name === undefined) return false;
+  if (args.some((a) => KERNEL_PATH.test(a) && a !== "/dev/null")) return false;
   switch (name) {
     case "bash":
     case "sh":
     case "zsh":
       return isSafeShellScript(args);
     case "find":
-      return !args.some((a) => UNSAFE_FIND_OPTIONS.has(a));
-    case "rg":
-      return !hasOption(UNSAFE_RG_OPTIONS);
+      return isSafeFind(args);
     case "sed":
       // Only `sed -n N[,M]p [file…]`: any other option or script could write (`w file`, `-i`).
       return args[0] === "-n" && SED_PRINT_SCRIPT.test(args[1] ?? "") && args.slice(2).every((a) => !a.startsWith("-"));
     case "git":
       return isSafeGit(args);
-    case "sort":
-      return !args.some((a) => a === "-o" || a.startsWith("--output") || a.startsWith("--compress-program"));
-    case "date":
-      return !args.some((a) => a === "-s" || a.startsWith("--set"));
-    case "tree":
-      return !args.some((a) => a === "-o" || a.startsWith("-o"));
-    case "uniq":
-      // `uniq IN OUT` writes OUT: at most one operand.
-      return args.filter((a) => !a.startsWith("-")).length <= 1 && !args.some((a) => /^-[fsw]$/.test(a));
-    case "file":
-      return !args.some((a) => a === "-C" || a === "--compile");
-    default:
-      return ALWAYS_SAFE.has(name);
+    default: {
+      const table: OptionTable | undefined = Object.hasOwn(SAFE_PROGRAM_OPTIONS, name) ? SAFE_PROGRAM_OPTIONS[name] : undefined;
+      if (!table) return false;
+      const parsed = parseCommandOptions(args, table);
+      if (!parsed.ok) return false;
+      if (name === "uniq") return parsed.operands.length <= 1;
+      if (name === "date") return parsed.operands.every((o) => o.startsWith("+"));
+      return true;
+    }
   }
 }
 
+/**
+ * The name a program is judged by: a bare name (looked up in PATH by the caller, which passes the real path when it
+ * matters), or an absolute path directly inside a system directory. `./tools/ls` is not `ls`.
+ */
+function programName(program: string): string | undefined {
+  if (!program.includes("/")) return program;
+  const slash = program.lastIndexOf("/");
+  const dir = program.slice(0, slash).replace(/\/+$/, "") || "/";
+  return SYSTEM_BIN_DIRS.includes(dir) ? program.slice(slash + 1) : undefined;
+}
+
+function isSafeFind(args: readonly string[]): boolean {
+  let i = 0;
+  while (i < args.length && SAFE_FIND_LEADING.has(args[i]!)) i++;
+  // Start points: everything before the first word that begins an expression.
+  while (i < args.length && !args[i]!.startsWith("-") && args[i] !== "(" && args[i] !== "!") i++;
+  while (i < args.length) {
+    const word = args[i]!;
+    if (!Object.hasOwn(SAFE_FIND_PRIMARIES, word)) return false;
+    i += 1 + SAFE_FIND_PRIMARIES[word]!;
+  }
+  return i === args.length;
+}
+
 function isSafeGit(args: readonly string[]): boolean {
-  const [sub, ...rest] = args;
+  let i = 0;
+  while (args[i] === "--no-pager" || args[i] === "-P") i++;
+  const sub = args[i];
+  const rest = args.slice(i + 1);
   if (sub === undefined || !SAFE_GIT_SUBCOMMANDS.has(sub)) return false;
-  if (rest.some((a) => UNSAFE_GIT_OPTIONS.some((o) => a === o || a.startsWith(`${o}=`)))) return false;
+  for (const a of rest) {
+    if (a === "--") break;
+    if (a.startsWith("--")) {
+      const given = a.slice(2).split("=", 1)[0]!;
+      if (given === "" || UNSAFE_GIT_LONG.some((o) => o.startsWith(given))) return false;
+    } else if (a === "-o") return false;
+  }
   return sub !== "branch" || rest.every((a) => GIT_BRANCH_LIST_OPTIONS.has(a));
 }
 
@@ -62,5 +91,6 @@ function isSafeShellScript(args: readonly string[]): boolean {
   // A lone `&` runs what precedes it in the background and starts a new command after it.
   if (/&/.test(script.replace(/&&/g, ""))) return false;
   const commands = script.split(/&&|\|\||\|/).map((c) => c.trim());
-  return commands.every((c) => c !== "" && !/["']/.test(c) && isKnownSafeCommand(c.split(/\s+/)));
+  // Words are looked up by name in the shell's PATH: only bare names count (the caller keeps PATH to system folders).
+  return commands.every((c) => c !== "" && !/["']/.test(c) && !c.split(/\s+/)[0]!.includes("/") && isKnownSafeCommand(c.split(/\s+/)));
 }

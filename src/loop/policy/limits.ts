@@ -7,9 +7,6 @@ export const TOOL_TIMEOUT_DEFAULT_MS = 120_000;
 export const TOOL_CONCURRENCY_DEFAULT = 16;
 export const TOOL_CONCURRENCY_MAX = 64;
 export const MAX_STEPS_DEFAULT = 100;
-export const SESSION_LOG_LOCK_RETRIES = 10;
-export const SESSION_LOG_LOCK_RETRY_DELAY_MS = 100;
-export const SESSION_LIST_MAX_FILES = 10_000;
 
 export interface TimeoutBounds {
   minMs: number;

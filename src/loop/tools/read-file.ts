@@ -1,7 +1,9 @@
 // The `read_file` tool: a bounded range of lines from a text file, numbered; does IO.
 // Bounded in every direction: lines per call, characters per line, bytes read from disk.
-import { open } from "node:fs/promises";
+import { constants } from "node:fs";
+import { open, realpath } from "node:fs/promises";
 import { isAbsolute, resolve } from "node:path";
+import { readRefusal, realPathOfDescriptor } from "./sandbox/real-paths.js";
 import type { ToolDefinition } from "../tool.js";
 import { PROMPTC_TOOLS, READ_FILE_MAX_LINES } from "../../profiles/promptc-tools.js";
 import { toolSpecFields } from "./tool-spec-fields.js";
@@ -17,6 +19,10 @@ export { READ_FILE_MAX_LINES };
 export const READ_FILE_MAX_LINE_CHARS = 500;
 export const READ_FILE_MAX_BYTES = 8 * 1024 * 1024;
 
+/**
+ * Reads what the path really leads to (symlinks resolved), never a kernel interface of the host (/proc, /sys, /dev:
+ * promptc's own /proc/self/environ holds the secrets its tools never get), checked again on the open descriptor.
+ */
 export function createReadFileTool(): ToolDefinition<ReadFileArgs> {
   return {
     ...toolSpecFields(PROMPTC_TOOLS.read_file),
@@ -25,8 +31,14 @@ export function createReadFileTool(): ToolDefinition<ReadFileArgs> {
       let bytes: Buffer;
       let size: number;
       try {
-        const handle = await open(path, "r");
+        const real = await realpath(path);
+        const refusal = readRefusal(real);
+        if (refusal) return { output: `refused: ${refusal}`, success: false };
+        const handle = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW);
         try {
+          const opened = realPathOfDescriptor(handle.fd);
+          const swapped = opened === undefined ? undefined : readRefusal(opened);
+          if (swapped) return { output: `refused: ${swapped}`, success: false };
           const stat = await handle.stat();
           if (!stat.isFile()) return { output: `${path} is not a regular file`, success: false };
           size = stat.size;

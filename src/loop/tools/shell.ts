@@ -1,12 +1,22 @@
 // The `shell` tool: runs an argv (no shell parsing) in a working directory with a timeout; does IO.
+// Under a ToolSandbox the command runs inside bubblewrap (or, when bubblewrap cannot start, only if known to be
+// read-only), with the policy's environment, in its own process group; output is redacted of known secrets.
 // Output = exit code, wall time and combined stdout/stderr, middle-truncated with a "Total output lines" header.
-import { spawn } from "node:child_process";
+import { realpathSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { formattedTruncateText, type TruncationPolicy } from "../../tokens/index.js";
-import type { ToolDefinition } from "../tool.js";
+import type { ToolContext, ToolDefinition } from "../tool.js";
 import { PROMPTC_TOOLS } from "../../profiles/promptc-tools.js";
 import { toolSpecFields } from "./tool-spec-fields.js";
 import { clampToolTimeout, type TimeoutBounds, DEFAULT_TIMEOUT_BOUNDS } from "../policy/limits.js";
+import { TOOL_TIMEOUT_ABORT_REASON } from "../execute-tool-call.js";
+import { isKnownSafeCommand } from "../policy/is-known-safe-command.js";
+import { SYSTEM_BIN_DIRS } from "../policy/safe-command-table.js";
+import { buildBwrapArgv } from "../sandbox/build-bwrap-argv.js";
+import type { ToolSandbox } from "./sandbox/create-tool-sandbox.js";
+import { resolveProgram } from "./sandbox/resolve-program.js";
+import { isWithin, protectedPaths, readRefusal, realRoots } from "./sandbox/real-paths.js";
+import { runProcessGroup, type ProcessGroupRun } from "./sandbox/run-process-group.js";
 
 export interface ShellArgs {
   command: string[];
@@ -18,8 +28,10 @@ export interface ShellToolOptions {
   /** How much output the model sees (default 10,000 tokens, estimated at 4 bytes each). */
   outputPolicy?: TruncationPolicy;
   timeoutBounds?: TimeoutBounds;
-  /** Environment for child processes; defaults to the parent's. Never sent to the model. */
+  /** Environment for child processes without a sandbox; defaults to the parent's. Never sent to the model. */
   env?: { [name: string]: string | undefined };
+  /** The sandbox to hold (`promptc run` always passes one); without it commands run as given, unconfined. */
+  sandbox?: ToolSandbox;
 }
 
 export const SHELL_OUTPUT_POLICY: TruncationPolicy = { mode: "tokens", limit: 10_000 };
@@ -36,7 +48,12 @@ export function createShellTool(options: ShellToolOptions = {}): ToolDefinition<
     async execute(args, context) {
       const cwd = args.workdir === undefined ? context.cwd : isAbsolute(args.workdir) ? args.workdir : resolve(context.cwd, args.workdir);
       const timeoutMs = Math.min(context.timeoutMs, clampToolTimeout(args.timeout_ms ?? context.timeoutMs, bounds));
-      const run = await runProcess(args.command, cwd, timeoutMs, context.signal, options.env);
+      const plan = planLaunch(args.command, cwd, context, options);
+      if (plan.type === "refuse") return { output: options.sandbox ? options.sandbox.redactor.redact(plan.reason) : plan.reason, success: false };
+      const run: ProcessGroupRun =
+        plan.type === "not-found"
+          ? { exitCode: null, signal: null, output: "", wallMs: 0, timedOut: false, aborted: false, spawnError: `spawn ${args.command[0] ?? ""} ENOENT` }
+          : await runProcessGroup({ ...plan.launch, cwd, timeoutMs, signal: context.signal, timeoutReason: TOOL_TIMEOUT_ABORT_REASON, captureMaxBytes: SHELL_CAPTURE_MAX_BYTES });
       const seconds = (run.wallMs / 1000).toFixed(1);
       const status = run.spawnError
         ? `Failed to start: ${run.spawnError}`
@@ -45,99 +62,55 @@ export function createShellTool(options: ShellToolOptions = {}): ToolDefinition<
           : run.aborted
             ? `The command was cancelled after ${seconds} seconds.`
             : `Exit code: ${run.exitCode ?? `signal ${run.signal}`}\nWall time: ${seconds} seconds`;
-      const output = formattedTruncateText(run.output, policy);
+      // Redact before truncating, so no cut can leave part of a secret standing.
+      const text = options.sandbox ? options.sandbox.redactor.redact(run.output) : run.output;
+      const output = formattedTruncateText(text, policy);
       return { output: `${status}\nOutput:\n${output}`, success: !run.spawnError && !run.timedOut && !run.aborted && run.exitCode === 0 };
     },
   };
 }
 
-interface ProcessRun {
-  exitCode: number | null;
-  signal: string | null;
-  output: string;
-  wallMs: number;
-  timedOut: boolean;
-  aborted: boolean;
-  spawnError?: string;
+type Launch = { program: string; args: string[]; argv0?: string; env: { [name: string]: string }; keepBackground?: boolean };
+type LaunchPlan = { type: "run"; launch: Launch } | { type: "not-found" } | { type: "refuse"; reason: string };
+
+function planLaunch(command: readonly string[], cwd: string, context: ToolContext, options: ShellToolOptions): LaunchPlan {
+  const [name = "", ...rest] = command;
+  const sandbox = options.sandbox;
+  if (!sandbox) {
+    const env = Object.fromEntries(Object.entries(options.env ?? process.env).filter((e): e is [string, string] => e[1] !== undefined));
+    return { type: "run", launch: { program: name, args: rest, env } };
+  }
+  const found = resolveProgram(name, cwd, sandbox.env.PATH);
+  if (!found) return { type: "not-found" };
+  const direct: Launch = { program: found.path, args: rest, argv0: name, env: sandbox.env };
+  const enforcement = sandbox.enforcement;
+  // A person approved running this outside the sandbox (the approval hook said the sandbox would not allow it).
+  if (context.escalated || enforcement.type === "none") return { type: "run", launch: { ...direct, keepBackground: sandbox.keepBackground && !context.escalated } };
+  if (enforcement.type === "bubblewrap") {
+    const roots = realRoots(sandbox.policy.writableRoots);
+    const layout = { writableRoots: roots, readOnlyPaths: protectedPaths(roots), cwd };
+    return { type: "run", launch: { program: enforcement.path, args: buildBwrapArgv(enforcement.path, sandbox.policy, layout, [name, ...rest]).slice(1), env: sandbox.env } };
+  }
+  // No OS sandbox: a command runs only if it is known to be read-only, judged by the program's real path, with PATH
+  // kept to the system folders (a shell script's words are looked up there), and no argument leading to a kernel
+  // interface of the host.
+  const refuse = (why: string): LaunchPlan => ({ type: "refuse", reason: `Tool call refused: ${enforcement.reason}, so only known read-only commands run; ${why}` });
+  const writable = realRoots(sandbox.policy.writableRoots);
+  if (!SYSTEM_BIN_DIRS.some((dir) => isWithin(found.realPath, dir)) || writable.some((root) => isWithin(found.realPath, root))) return refuse(`${found.realPath} is not a system program`);
+  if (!isKnownSafeCommand([found.realPath, ...rest])) return refuse(`${command.join(" ")} is not one of them`);
+  for (const arg of rest) {
+    const real = realPathIfExists(resolve(cwd, arg));
+    const why = real === undefined ? undefined : real === "/" ? "a command over the whole file system" : readRefusal(real);
+    if (why) return refuse(why);
+  }
+  const path = (sandbox.env.PATH ?? "").split(":").filter((dir) => SYSTEM_BIN_DIRS.includes(dir));
+  return { type: "run", launch: { ...direct, env: { ...sandbox.env, PATH: path.join(":") || SYSTEM_BIN_DIRS.join(":") } } };
 }
 
-function runProcess(argv: string[], cwd: string, timeoutMs: number, signal: AbortSignal, env?: { [name: string]: string | undefined }): Promise<ProcessRun> {
-  const started = Date.now();
-  return new Promise((done) => {
-    const [program, ...rest] = argv;
-    const capture = createCapture();
-    let timedOut = false;
-    let aborted = false;
-    let finished = false;
-    // A process group of its own, so a kill reaches the children the command started.
-    const child = spawn(program ?? "", rest, { cwd, env: env ?? process.env, detached: process.platform !== "win32", stdio: ["ignore", "pipe", "pipe"] });
-    const kill = () => {
-      if (child.pid === undefined || child.exitCode !== null) return;
-      try {
-        if (process.platform !== "win32") process.kill(-child.pid, "SIGKILL");
-        else child.kill("SIGKILL");
-      } catch {
-        child.kill("SIGKILL");
-      }
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      kill();
-    }, timeoutMs);
-    const onAbort = () => {
-      aborted = true;
-      kill();
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-    if (signal.aborted) onAbort();
-    child.stdout.on("data", (b: Buffer) => capture.add(b));
-    child.stderr.on("data", (b: Buffer) => capture.add(b));
-    const finish = (run: Partial<ProcessRun>) => {
-      if (finished) return;
-      finished = true;
-      clearTimeout(timer);
-      signal.removeEventListener("abort", onAbort);
-      done({ exitCode: null, signal: null, output: capture.text(), wallMs: Date.now() - started, timedOut, aborted, ...run });
-    };
-    child.on("error", (err) => finish({ spawnError: err.message }));
-    child.on("close", (code, sig) => finish({ exitCode: code, signal: sig }));
-  });
-}
-
-/** Keeps the first and last SHELL_CAPTURE_MAX_BYTES / 2 bytes; a runaway command cannot exhaust memory. */
-function createCapture() {
-  const half = SHELL_CAPTURE_MAX_BYTES / 2;
-  let head = Buffer.alloc(0);
-  let tail: Buffer[] = [];
-  let tailBytes = 0;
-  let dropped = 0;
-  return {
-    add(b: Buffer) {
-      if (head.length < half) {
-        const take = b.subarray(0, half - head.length);
-        head = Buffer.concat([head, take]);
-        b = b.subarray(take.length);
-      }
-      if (b.length === 0) return;
-      tail.push(b);
-      tailBytes += b.length;
-      while (tailBytes > half && tail.length > 0) {
-        const first = tail[0]!;
-        const excess = tailBytes - half;
-        if (first.length <= excess) {
-          tail.shift();
-          tailBytes -= first.length;
-          dropped += first.length;
-        } else {
-          tail[0] = first.subarray(excess);
-          tailBytes -= excess;
-          dropped += excess;
-        }
-      }
-    },
-    text() {
-      const note = dropped > 0 ? `\n[${dropped} bytes of output dropped while capturing]\n` : "";
-      return head.toString("utf8") + note + Buffer.concat(tail).toString("utf8");
-    },
-  };
+function realPathIfExists(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
 }

@@ -2,6 +2,8 @@
 import type { RuleCases } from "../rule-tester.js";
 
 const P = ".agents/skills/pdf-forms/SKILL.md";
+/** The same skill where Claude Code scans. */
+const CP = ".claude/skills/pdf-forms/SKILL.md";
 const GOOD = "---\nname: pdf-forms\ndescription: Fills PDF forms from JSON data. Use when the user asks to fill or inspect a PDF form.\n---\n\n# PDF forms\n\nRun `scripts/fill.py`.\n";
 const sk = (fm: string, body = "\n# Body\n"): string => `---\n${fm}\n---\n${body}`;
 const desc = "description: Fills PDF forms. Use when the user asks to fill a PDF form.";
@@ -49,7 +51,7 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
   },
   "skill/name-reserved": {
     valid: [{ path: P, code: GOOD }, { name: "target off", path: ".agents/skills/claude-tools/SKILL.md", code: sk(`name: claude-tools\n${desc}`), targets: ["codex"] }],
-    invalid: [{ path: ".agents/skills/claude-tools/SKILL.md", code: sk(`name: claude-tools\n${desc}`), errors: [{ messageId: "reserved", line: 2, column: 7 }] }],
+    invalid: [{ path: ".claude/skills/claude-tools/SKILL.md", code: sk(`name: claude-tools\n${desc}`), errors: [{ messageId: "reserved", line: 2, column: 7 }] }],
   },
   "skill/name-vague": {
     valid: [{ path: P, code: GOOD }],
@@ -125,10 +127,13 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
     ],
   },
   "skill/boolean-fields": {
-    valid: [{ path: P, code: sk(`name: pdf-forms\n${desc}\nuser-invocable: false`) }],
+    valid: [
+      { path: CP, code: sk(`name: pdf-forms\n${desc}\nuser-invocable: false`) },
+      { name: "a folder Claude Code never scans", path: P, code: sk(`name: pdf-forms\n${desc}\nuser-invocable: sometimes`) },
+    ],
     invalid: [
-      { path: P, code: sk(`name: pdf-forms\n${desc}\ndisable-model-invocation: "true"`), errors: [{ messageId: "string", line: 4, column: 27 }], output: sk(`name: pdf-forms\n${desc}\ndisable-model-invocation: true`) },
-      { path: P, code: sk(`name: pdf-forms\n${desc}\nuser-invocable: sometimes`), errors: [{ messageId: "notBoolean", line: 4, column: 17 }] },
+      { path: CP, code: sk(`name: pdf-forms\n${desc}\ndisable-model-invocation: "true"`), errors: [{ messageId: "string", line: 4, column: 27 }], output: sk(`name: pdf-forms\n${desc}\ndisable-model-invocation: true`) },
+      { path: CP, code: sk(`name: pdf-forms\n${desc}\nuser-invocable: sometimes`), errors: [{ messageId: "notBoolean", line: 4, column: 17 }] },
     ],
   },
   "skill/body-lines": {

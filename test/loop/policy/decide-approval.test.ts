@@ -22,14 +22,30 @@ describe("decideApproval", () => {
     ["read-only ignores approved prefixes", shell("npm", "test"), { sandbox: "read-only", approval: "never", approvedPrefixes: [["npm"]] }, "deny"],
     ["untrusted asks for an unknown command", shell("npm", "test"), { approval: "untrusted" }, "ask"],
     ["untrusted allows an approved prefix", shell("npm", "test"), { approval: "untrusted", approvedPrefixes: [["npm", "test"]] }, "allow"],
-    ["never runs commands in workspace-write", shell("npm", "test"), { approval: "never" }, "allow"],
+    ["without an OS sandbox, never denies a command workspace-write cannot confine", shell("npm", "test"), { approval: "never" }, "deny"],
+    ["with bubblewrap, never runs a command inside workspace-write", shell("npm", "test"), { approval: "never", osSandbox: true }, "allow"],
+    ["with bubblewrap, read-only runs a command nobody can approve inside the sandbox", shell("touch", "x"), { sandbox: "read-only", approval: "never", osSandbox: true }, "allow"],
+    ["with bubblewrap, read-only still asks under on-request (a yes lifts the sandbox)", shell("touch", "x"), { sandbox: "read-only", osSandbox: true }, "ask"],
     ["on-request asks before a command workspace-write cannot confine", shell("npm", "test"), { approval: "on-request" }, "ask"],
+    ["with bubblewrap, on-request runs a command inside workspace-write", shell("npm", "test"), { approval: "on-request", osSandbox: true }, "allow"],
     ["on-request runs a known read-only command in workspace-write", shell("git", "status"), { approval: "on-request" }, "allow"],
     ["on-request runs an approved prefix in workspace-write", shell("npm", "test"), { approval: "on-request", approvedPrefixes: [["npm"]] }, "allow"],
-    ["on-failure runs commands in workspace-write", shell("npm", "test"), { approval: "on-failure" }, "allow"],
+    ["without an OS sandbox, on-failure asks before a command workspace-write cannot confine", shell("npm", "test"), { approval: "on-failure" }, "ask"],
+    ["with bubblewrap, on-failure runs commands in workspace-write", shell("npm", "test"), { approval: "on-failure", osSandbox: true }, "allow"],
     ["danger-full-access runs commands under on-request", shell("npm", "test"), { sandbox: "danger-full-access", approval: "on-request" }, "allow"],
   ])("%s", (_name, request, over, expected) => {
     expect(decideApproval(request, facts(over)).type).toBe(expected);
+  });
+
+  it.each<[string, ApprovalRequest, Partial<ApprovalFacts>, boolean]>([
+    ["a yes to a write outside the roots lifts the sandbox for it", edit("/etc/x"), {}, true],
+    ["a yes in untrusted mode keeps the edit inside the sandbox", edit("/w/a"), { approval: "untrusted" }, false],
+    ["a yes to a command read-only forbids lifts the sandbox for it", shell("touch", "x"), { sandbox: "read-only", osSandbox: true }, true],
+    ["an approved prefix runs confined when bubblewrap can confine it", shell("npm", "test"), { approvedPrefixes: [["npm"]], osSandbox: true }, false],
+    ["an approved prefix runs as approved when nothing can confine it", shell("npm", "test"), { approvedPrefixes: [["npm"]] }, true],
+  ])("escalates only when the sandbox forbids: %s", (_name, request, over, escalates) => {
+    const decision = decideApproval(request, facts(over));
+    expect(decision.type !== "deny" && decision.escalate === true).toBe(escalates);
   });
 
   it("explains a denial", () => {

@@ -1,7 +1,7 @@
 // Writes a previewed request in the form asked for: the exact body (--json), an HTML report (--html), and/or
 // the human report. Does IO (stdout/stderr and the report file).
-import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { UnsafeWriteError, writeFileNoFollow } from "../../../host/write-no-follow.js";
 import type { Diagnostic } from "../../../model/diagnostic.js";
 import type { ResponsesRequest } from "../../../model/request.js";
 import type { ModelContextWindow } from "../../../profiles/model-info.js";
@@ -9,7 +9,7 @@ import { formatDiagnostic } from "../../format/format-diagnostic.js";
 import { renderHtmlReport, type ReportSection } from "../../format/html-report.js";
 import { renderPreviewReport, type PreviewTable } from "../../format/preview-report.js";
 import { colorFor, createStyle } from "../../format/style.js";
-import { EXIT_OK, EXIT_USAGE, type CliIO } from "../../io.js";
+import { EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../../io.js";
 import type { PreviewOptions } from "./preview-options.js";
 import { cannotWrite } from "../../../model/file-error.js";
 
@@ -32,16 +32,16 @@ export function emitPreview(out: PreviewOutput, options: PreviewOptions, io: Cli
   if (options.html !== undefined) {
     const path = resolve(io.cwd, options.html);
     try {
-      writeFileSync(path, renderHtmlReport({ title: out.title, sections: [out.htmlSection()] }));
+      writeFileNoFollow(path, renderHtmlReport({ title: out.title, sections: [out.htmlSection()] }), io.cwd);
     } catch (err) {
-      io.stderr(`promptc preview: ${cannotWrite(path, err)}\n`);
+      io.stderr(`promptc preview: ${err instanceof UnsafeWriteError ? `cannot write ${path}: ${err.message}` : cannotWrite(path, err)}\n`);
       return EXIT_USAGE;
     }
     io.stderr(`promptc preview: wrote ${path}\n`);
   }
   if (options.json) {
     // Exactly the body that would be POSTed; diagnostics go to stderr so stdout stays byte-exact.
-    io.stdout(out.bytes);
+    writeExact(io, out.bytes);
     const plain = createStyle(false);
     for (const d of out.diagnostics) io.stderr(`${formatDiagnostic(d, plain, out.cwd).trimStart()}\n`);
     return failed ? EXIT_USAGE : EXIT_OK;

@@ -1,24 +1,7 @@
-// The flags of `promptc preview`, as commander hands them over. Types only.
+// The flags of `promptc preview`, as commander hands them over: the shared turn flags plus preview's own. Types only.
+import type { TurnFlags } from "../../turn-flags.js";
 
-export interface PreviewOptions {
-  cwd?: string;
-  message?: string;
-  /** File (or `-` for standard input) holding the message: argv cannot carry Codex's 1 MiB limit. */
-  messageFile?: string;
-  image?: string[];
-  profile: string;
-  codexHome?: string;
-  config?: string;
-  configProfile?: string;
-  model?: string;
-  sandbox?: string;
-  approval?: string;
-  sessionId?: string;
-  date?: string;
-  timezone?: string;
-  shell?: string;
-  baseInstructions?: string;
-  proseDir?: string;
+export interface PreviewOptions extends TurnFlags {
   scenario?: string;
   turn?: string;
   session?: string;

@@ -2,11 +2,12 @@
 import { resolve } from "node:path";
 import { buildRequestView } from "../../../capture/request-view.js";
 import { createNodeHost } from "../../../host/node-host.js";
+import { DEFAULT_PROFILE_ID } from "../../../profiles/index.js";
 import { modelContextWindow } from "../../../profiles/model-info.js";
 import { sectionFromView } from "../../format/html-report.js";
 import { provenanceOf, tableFromView } from "../../format/preview-report.js";
 import { EXIT_USAGE, type CliIO } from "../../io.js";
-import { compileScenarioFile } from "../../compile-scenario-file.js";
+import { compileScenarioFile } from "../../../scenario/compile-scenario-file.js";
 import { emitPreview } from "./emit-preview.js";
 import { errorLine } from "./load-preview-turn.js";
 import type { PreviewOptions } from "./preview-options.js";
@@ -21,7 +22,9 @@ export function runScenarioPreview(path: string, options: PreviewOptions, io: Cl
   const n = options.turn === undefined ? turns.length : Number(options.turn);
   const turn = Number.isInteger(n) ? turns[n - 1] : undefined;
   if (!turn) return fail(`--turn must be a whole number from 1 to ${turns.length}`);
-  const profile = String(loaded.scenario.profile ?? "promptc");
+  const profile = String(loaded.scenario.profile ?? DEFAULT_PROFILE_ID);
+  // Scenarios render with the profile's bundled prose: stand-in wording for a harness whose prose we do not ship.
+  const standIn = turn.manifest.fragments.some((f) => f.prose === "stand-in");
   const window = modelContextWindow(turn.request.model);
   const appended = turn.appended.map((a) => `input[${a.index}] (${a.reasons.map((r) => (r === "turn" ? "the turn's own item" : `${r} update`)).join(", ")})`).join(", ");
   const title = `promptc preview: scenario ${path}, turn ${n} of ${turns.length}`;

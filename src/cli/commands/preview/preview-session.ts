@@ -1,12 +1,13 @@
 // `promptc preview --session LOG`: the request the next turn of a logged session (promptc run's JSONL or a
 // Codex rollout) would send — the logged history, then what this turn adds. Does IO.
 import { buildRequestView } from "../../../capture/request-view.js";
-import { readSessionLog } from "../../../discover/read-session-log.js";
+import { readSessionLog } from "../../../session-log/read-session-log.js";
+import { rebuildLegacyCompaction } from "../../../compact/build-compacted-history.js";
 import { createNodeHost } from "../../../host/node-host.js";
 import { buildTurnRequest } from "../../../loop/build-turn-request.js";
 import { runToolOverride } from "../../../loop/tools/default-tools.js";
 import { modelContextWindow } from "../../../profiles/model-info.js";
-import { referenceFromLog } from "../../../session/resume-from-log.js";
+import { referenceFromLog } from "../../../session-log/resume-from-log.js";
 import { sectionFromView } from "../../format/html-report.js";
 import { provenanceOf, tableFromView } from "../../format/preview-report.js";
 import { EXIT_USAGE, type CliIO } from "../../io.js";
@@ -16,7 +17,7 @@ import type { PreviewOptions } from "./preview-options.js";
 
 export function runSessionPreview(logPath: string, options: PreviewOptions, io: CliIO): number {
   const fail = (message: string) => (io.stderr(`promptc preview: ${message}\n`), EXIT_USAGE);
-  const log = readSessionLog(createNodeHost({ cwd: io.cwd, env: io.env }), logPath);
+  const log = readSessionLog(createNodeHost({ cwd: io.cwd, env: io.env }), logPath, { rebuildCompacted: rebuildLegacyCompaction });
   const logError = log.diagnostics.find((d) => d.severity === "error");
   if (!log.value || logError) return fail(logError ? errorLine(logError) : `${logPath} is not a session log`);
   const parsed = log.value;
@@ -26,7 +27,7 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
   const { ctx, profile, prose } = turn;
   // A promptc log continues with the tools `promptc run --resume` sends under this profile (the profile's own for
   // promptc, the loop's in place of Codex's for codex); another harness's rollout with the profile's own tools.
-  const tools = parsed.meta.originator === "promptc" ? runToolOverride(profile.id, ctx.permissions.sandbox) : undefined;
+  const tools = parsed.meta.originator === "promptc" ? runToolOverride(profile, ctx.permissions.sandbox) : undefined;
   // As Codex resumes: the baseline is the log's last turn context (only changes are appended) and the base
   // instructions are the session's own (session_meta), not the current config's.
   const next = buildTurnRequest(ctx, {

@@ -2,7 +2,7 @@
 // refused key, a failed pre-turn compaction) leaves no log behind, and a resumed log no half turn. Pure wrapper
 // over a SessionLogFile (which does the IO).
 import type { SessionLogFile } from "../../../host/session-log-file.js";
-import type { SessionRecord } from "../../../session/session-log.js";
+import type { SessionRecord } from "../../../session-log/session-log.js";
 
 export interface DeferredSessionLog {
   path: string;

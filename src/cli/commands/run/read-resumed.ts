@@ -4,8 +4,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { listSessionLogs } from "../../../host/session-log-file.js";
 import type { ResponseItem } from "../../../model/items.js";
-import type { LoggedSettings } from "../../../session/logged-settings.js";
-import { parseSessionLog } from "../../../session/parse-rollout.js";
+import type { LoggedSettings } from "../../../session-log/logged-settings.js";
+import { parseSessionLog } from "../../../session-log/parse-rollout.js";
 import type { CliIO } from "../../io.js";
 import { cannotRead } from "../../../model/file-error.js";
 

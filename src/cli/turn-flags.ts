@@ -1,0 +1,193 @@
+// The turn flags `preview` and `run` share, written once: adds them to a command, checks them at the door (one
+// line per problem, exit 2) and turns them into the options discovery takes, so `run` compiles exactly what
+// `preview` shows. Pure apart from readTurnMessage (a --message-file or standard input) and resolveTurn (loads).
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import { loadProse } from "../discover/load-prose.js";
+import { loadTurnContext, type LoadTurnContextOptions } from "../discover/load-turn-context.js";
+import { isValidTimezone } from "../discover/resolve-environment.js";
+import type { ProseSet } from "../fragments/prose-set.js";
+import type { Host } from "../host/host.js";
+import { createNodeHost } from "../host/node-host.js";
+import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
+import { APPROVAL_POLICIES, isApprovalPolicy, isSandboxMode, SANDBOX_MODES, unknownApprovalPolicy, unknownSandboxMode } from "../model/permission-modes.js";
+import type { TurnContext } from "../model/turn-context.js";
+import { isCalendarDate, modelSlugProblem } from "../model/turn-inputs.js";
+import { DEFAULT_PROFILE_ID, findProfile, profileIdList, type Profile } from "../profiles/index.js";
+import type { CliIO } from "./io.js";
+import { cannotRead } from "../model/file-error.js";
+
+/** The shared flags as commander hands them over (the keys are the options' camel-cased long names). */
+export interface TurnFlags {
+  cwd?: string;
+  message?: string;
+  /** File (or `-` for standard input) holding the message: argv cannot carry Codex's 1 MiB limit. */
+  messageFile?: string;
+  image?: string[];
+  profile: string;
+  codexHome?: string;
+  config?: string;
+  configProfile?: string;
+  model?: string;
+  sandbox?: string;
+  approval?: string;
+  sessionId?: string;
+  date?: string;
+  timezone?: string;
+  shell?: string;
+  baseInstructions?: string;
+  proseDir?: string;
+}
+
+/** Every shared flag's key, in help order. */
+export const TURN_FLAG_KEYS = [
+  "cwd",
+  "message",
+  "messageFile",
+  "image",
+  "profile",
+  "codexHome",
+  "config",
+  "configProfile",
+  "model",
+  "sandbox",
+  "approval",
+  "sessionId",
+  "date",
+  "timezone",
+  "shell",
+  "baseInstructions",
+  "proseDir",
+] as const satisfies readonly (keyof TurnFlags)[];
+
+/** `messageFile` → `--message-file`. */
+export function flagName(key: string): string {
+  return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** Adds the shared turn flags to `command` (the message argument is the verb's own: `[message...]`). */
+export function addTurnFlags(command: Command): Command {
+  return command
+    .option("-C, --cwd <dir>", "working directory of the turn (default: the current directory)")
+    .option("-m, --message <text>", "the user's message (or give it as the argument)")
+    .option("--message-file <file>", "read the user's message from a file (- for standard input)")
+    .option("-i, --image <path>", "attach an image (repeatable)", collect)
+    .option("--profile <name>", `harness profile: ${profileIdList()}`, DEFAULT_PROFILE_ID)
+    .option("--codex-home <dir>", "CODEX_HOME (default: $CODEX_HOME or ~/.codex)")
+    .option("--config <file>", "config.toml to use instead of $CODEX_HOME/config.toml")
+    .option("-p, --config-profile <name>", "[profiles.NAME] of config.toml to apply")
+    .option("--model <slug>", "model slug (default: config, else gpt-5.2-codex)")
+    .option("--sandbox <mode>", `sandbox mode (${SANDBOX_MODES.join(", ")})`)
+    .option("--approval <policy>", `approval policy (${APPROVAL_POLICIES.join(", ")})`)
+    .option("--session-id <id>", "session id for prompt_cache_key (default: preview a fixed placeholder, run a new id)")
+    .option("--date <yyyy-mm-dd>", "current date (default: today in the timezone)")
+    .option("--timezone <iana>", "IANA timezone (default: the system's)")
+    .option("--shell <name>", "shell name (default: your login shell, as Codex reports it; else $SHELL)")
+    .option("--base-instructions <file>", "base instructions file (exact bytes instead of the profile's prose)")
+    .option("--prose-dir <dir>", "directory of prose files overriding the profile's templates");
+}
+
+/** The message from the argument, -m or --message-file (at most one of them), or a one-line usage error. */
+export async function readTurnMessage(words: readonly string[], flags: TurnFlags, io: CliIO): Promise<{ message: string | undefined } | { error: string }> {
+  const given = [words.length > 0 ? "a message argument" : undefined, flags.message !== undefined ? "-m" : undefined, flags.messageFile !== undefined ? "--message-file" : undefined].filter((x) => x !== undefined);
+  if (given.length > 1) return { error: `give the message once: ${given.join(" and ")} both set it` };
+  if (words.length > 0) return { message: words.join(" ") };
+  if (flags.messageFile === undefined) return { message: flags.message };
+  const path = flags.messageFile;
+  if (path === "-") return io.readStdin ? { message: await io.readStdin() } : { error: "standard input is not available" };
+  try {
+    return { message: new TextDecoder("utf-8", { fatal: true }).decode(readFileSync(resolve(io.cwd, path))) };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return { error: code ? cannotRead(path, err) : `${path} is not valid UTF-8` };
+  }
+}
+
+/** What the flags ask for: the profile, discovery's options and the prose directory. */
+export interface TurnFlagsValue {
+  profile: Profile;
+  load: LoadTurnContextOptions;
+  proseDir?: string;
+}
+
+const usage = (message: string, flag: string): Diagnostic => diagnostic("cli/usage", "error", message, { data: { flag } });
+
+/**
+ * The flags checked at the door and turned into discovery options; `value` is undefined and the diagnostics
+ * hold one-line usage errors (exit 2) when a flag is malformed: an unknown profile, sandbox or approval policy,
+ * an empty or malformed model slug, a date that is not a calendar day, an unknown timezone.
+ */
+export function parseTurnFlags(flags: TurnFlags, message: string | undefined, defaults: { cwd?: string } = {}): Result<TurnFlagsValue | undefined> {
+  const diagnostics: Diagnostic[] = [];
+  const profile = findProfile(flags.profile);
+  if (!profile) diagnostics.push(usage(`unknown profile '${flags.profile}' (expected ${profileIdList()})`, "--profile"));
+  if (flags.sandbox !== undefined && !isSandboxMode(flags.sandbox)) diagnostics.push(usage(unknownSandboxMode(flags.sandbox), "--sandbox"));
+  if (flags.approval !== undefined && !isApprovalPolicy(flags.approval)) diagnostics.push(usage(unknownApprovalPolicy(flags.approval), "--approval"));
+  const slug = flags.model === undefined ? undefined : modelSlugProblem(flags.model);
+  if (slug !== undefined) diagnostics.push(usage(`--model '${flags.model}' ${slug}`, "--model"));
+  if (flags.date !== undefined && !isCalendarDate(flags.date)) diagnostics.push(usage(`--date '${flags.date}' is not a calendar date (YYYY-MM-DD)`, "--date"));
+  if (flags.timezone !== undefined && !isValidTimezone(flags.timezone)) diagnostics.push(usage(`--timezone '${flags.timezone}' is not an IANA timezone (e.g. Europe/Paris, Etc/UTC)`, "--timezone"));
+  if (flags.sessionId === "") diagnostics.push(usage("--session-id is empty", "--session-id"));
+  if (!profile || diagnostics.length > 0) return { value: undefined, diagnostics };
+
+  const load: LoadTurnContextOptions = { decode: profile.discovery.decode, message: message ?? "" };
+  const cwd = flags.cwd ?? defaults.cwd;
+  if (cwd !== undefined) load.cwd = cwd;
+  if (flags.codexHome !== undefined) load.codexHome = flags.codexHome;
+  if (flags.config !== undefined) load.configFile = flags.config;
+  if (flags.configProfile !== undefined) load.configProfile = flags.configProfile;
+  if (flags.model !== undefined) load.model = flags.model;
+  if (flags.sandbox !== undefined && isSandboxMode(flags.sandbox)) load.sandbox = flags.sandbox;
+  if (flags.approval !== undefined && isApprovalPolicy(flags.approval)) load.approval = flags.approval;
+  if (flags.sessionId !== undefined) load.sessionId = flags.sessionId;
+  if (flags.date !== undefined) load.date = flags.date;
+  if (flags.timezone !== undefined) load.timezone = flags.timezone;
+  if (flags.shell !== undefined) load.shell = flags.shell;
+  if (flags.image !== undefined) load.images = flags.image;
+  // Read once, in discovery: `~` resolved, strict UTF-8, frozen for the session (as model_instructions_file).
+  if (flags.baseInstructions !== undefined) load.baseInstructionsFile = flags.baseInstructions;
+  return { value: { profile, load, ...(flags.proseDir !== undefined ? { proseDir: flags.proseDir } : {}) }, diagnostics };
+}
+
+/** A turn ready to compile: its context, the profile and the prose it renders. */
+export interface ResolvedTurn {
+  host: Host;
+  ctx: TurnContext;
+  profile: Profile;
+  prose: ProseSet;
+  diagnostics: Diagnostic[];
+}
+
+/** A one-line reason for a diagnostic, naming its file unless the message already does. */
+export function errorLine(d: Diagnostic): string {
+  return `${d.file && !d.message.includes(d.file) ? `${d.file}: ` : ""}${d.message}`;
+}
+
+/** Loads the turn the flags describe through the Node host, or a one-line usage/config error. Does IO. */
+export function resolveTurn(value: TurnFlagsValue, io: CliIO): ResolvedTurn | { error: string } {
+  const { profile, load } = value;
+  const host = createNodeHost({ cwd: io.cwd, env: io.env });
+  // A CODEX_HOME the user names must exist (a typo would otherwise silently mean "no config, no global docs").
+  if (load.codexHome !== undefined) {
+    const st = host.stat(resolve(io.cwd, load.codexHome));
+    if (!st.ok) return { error: cannotRead(load.codexHome, st.error) };
+    if (st.value.kind !== "directory") return { error: `--codex-home ${load.codexHome} is not a directory` };
+  }
+  const loaded = loadTurnContext(host, load);
+  const error = loaded.diagnostics.find((d) => d.severity === "error");
+  if (!loaded.value || error) return { error: error ? errorLine(error) : "cannot build the turn" };
+  const prose = loadProse(host, profile.prose.bundled, value.proseDir !== undefined ? { proseDir: value.proseDir } : {});
+  const proseError = prose.diagnostics.find((d) => d.severity === "error");
+  if (proseError) return { error: errorLine(proseError) };
+  return { host, ctx: loaded.value, profile, prose: prose.value, diagnostics: [...loaded.diagnostics, ...prose.diagnostics] };
+}
+
+/** parseTurnFlags then resolveTurn: the turn, or the first one-line error. */
+export function loadTurnFromFlags(flags: TurnFlags, message: string | undefined, io: CliIO, defaults: { cwd?: string } = {}): ResolvedTurn | { error: string } {
+  const parsed = parseTurnFlags(flags, message, defaults);
+  if (!parsed.value) return { error: parsed.diagnostics[0]?.message ?? "bad flags" };
+  return resolveTurn(parsed.value, io);
+}

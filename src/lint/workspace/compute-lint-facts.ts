@@ -1,0 +1,105 @@
+// Codex's view of the lint targets, computed with the shared discovery code so lint and preview never disagree:
+// the AGENTS.md budget walk per directory, each SKILL.md as Codex parses it, each rules file's prefixes. Does IO.
+import type { Host } from "../../host/host.js";
+import type { LintFile } from "../lint-file.js";
+import type { CodexChain, CodexChainFile, CodexPrefixList, CodexSkillView, LintFacts } from "../lint-project.js";
+import { agentsMdCandidates, discoverAgentsMd, discoverProjectDocPaths } from "../../discover/discover-agents-md.js";
+import { relativeTo } from "./discover-lint-targets.js";
+import { PROJECT_DOC_MAX_BYTES } from "../../discover/parse-config.js";
+import { parsePrefixRules } from "../../discover/parse-prefix-rules.js";
+import { parseSkillMd } from "../../discover/parse-skill-md.js";
+import { parseGitIndex } from "./parse-git-index.js";
+import { ancestorsOf, joinPath, normalizePath, resolvePath } from "../../discover/paths.js";
+
+export interface LintFactsOptions {
+  root: string;
+  /** `project_doc_max_bytes` to simulate (Codex's default 32 KiB). */
+  projectDocMaxBytes?: number;
+  /** Codex's project-root markers (default `.git`). */
+  projectRootMarkers?: readonly string[];
+  /** `project_doc_fallback_filenames`: names read when a directory has no AGENTS.md. */
+  fallbackFilenames?: readonly string[];
+  /** CODEX_HOME whose global AGENTS.md the walk sees (default: none). */
+  codexHome?: string;
+}
+
+/** Codex's view of the targets: the AGENTS.md walk per directory, each SKILL.md's listing, each rules file's prefixes. */
+export function computeLintFacts(host: Host, files: readonly LintFile[], options: LintFactsOptions): LintFacts {
+  const root = normalizePath(options.root);
+  const budget = options.projectDocMaxBytes ?? PROJECT_DOC_MAX_BYTES;
+  const markers = options.projectRootMarkers ?? [".git"];
+  const codexChains = new Map<string, CodexChain>();
+  const codexSkills = new Map<string, CodexSkillView>();
+  const codexPrefixes = new Map<string, CodexPrefixList>();
+  // Without a CODEX_HOME: one that does not exist (the global AGENTS.md is outside the project budget anyway).
+  const codexHome = options.codexHome ?? joinPath(root, ".promptc-lint-no-codex-home");
+  const fallbackFilenames = options.fallbackFilenames ?? [];
+  const docNames = agentsMdCandidates(fallbackFilenames);
+  for (const file of files) {
+    const name = file.path.slice(file.path.lastIndexOf("/") + 1);
+    const dir = file.path.includes("/") ? file.path.slice(0, file.path.lastIndexOf("/")) : "";
+    if (docNames.includes(name) && !codexChains.has(dir)) {
+      const cwd = dir === "" ? root : joinPath(root, dir);
+      const opts = { cwd, codexHome, budgetBytes: budget, fallbackFilenames, projectRootMarkers: markers, decode: "lossy" as const };
+      const paths = discoverProjectDocPaths(host, opts).value;
+      const walk = discoverAgentsMd(host, opts);
+      const chainFiles: CodexChainFile[] = paths.map((p) => {
+        const rel = relativeTo(root, p);
+        const doc = walk.value.projectDocs.find((d) => d.path === p);
+        if (doc) return { path: rel, size: doc.sizeBytes, kept: doc.keptBytes };
+        const st = host.stat(p);
+        const size = st.ok ? st.value.size : 0;
+        const dropped = walk.diagnostics.some((d) => d.file === p && d.rule === "agents-md/dropped") ? "budget" : walk.diagnostics.some((d) => d.file === p && d.rule === "agents-md/empty") ? "empty" : "unreadable";
+        return { path: rel, size, kept: 0, dropped };
+      });
+      codexChains.set(dir, { dir, maxBytes: budget, names: docNames, files: chainFiles });
+    }
+    if (file.kind === "skill" && !file.status.error && !file.status.binary) {
+      const parsed = parseSkillMd(file.text, dir === "" ? undefined : dir.slice(dir.lastIndexOf("/") + 1));
+      codexSkills.set(file.path, parsed.ok ? { path: file.path, name: parsed.value.name, description: parsed.value.description } : { path: file.path, error: parsed.message });
+    }
+    if (file.kind === "exec-policy" && !file.status.error && !file.status.binary) {
+      const parsed = parsePrefixRules(file.text, file.path);
+      const allow = parsed.value.filter((r) => r.decision === "allow");
+      const failure = parsed.diagnostics.find((d) => d.severity === "error");
+      codexPrefixes.set(file.path, {
+        path: file.path,
+        prefixes: allow.map((r) => r.pattern),
+        lines: allow.map((r) => r.line),
+        ...(failure ? { error: { message: failure.message, line: failure.place?.line ?? 1, column: failure.place?.column ?? 1 } } : {}),
+      });
+    }
+  }
+  const gitTracked = readGitTracked(host, root);
+  return { codexChains, codexSkills, codexPrefixes, ...(gitTracked ? { gitTracked } : {}) };
+}
+
+const GIT_INDEX_MAX_BYTES = 64 * 1024 * 1024;
+
+/** Paths under `root` that the nearest repository's index tracks, relative to `root`. */
+export function readGitTracked(host: Host, root: string): Set<string> | undefined {
+  const top = ancestorsOf(root).find((d) => host.stat(joinPath(d, ".git")).ok);
+  if (top === undefined) return undefined;
+  let gitDir = joinPath(top, ".git");
+  const st = host.stat(gitDir);
+  if (st.ok && st.value.kind === "file") {
+    // A worktree or submodule: `.git` is a file saying `gitdir: <path>`.
+    const link = host.readBytes(gitDir, { maxBytes: 4096 });
+    const m = link.ok ? /^gitdir:\s*(.+?)\s*$/m.exec(new TextDecoder().decode(link.value.bytes)) : null;
+    if (!m) return undefined;
+    gitDir = resolvePath(top, m[1] as string);
+  }
+  const index = host.readBytes(joinPath(gitDir, "index"), { maxBytes: GIT_INDEX_MAX_BYTES });
+  if (!index.ok || index.value.truncated) return undefined;
+  const config = host.readBytes(joinPath(gitDir, "config"), { maxBytes: 1024 * 1024 });
+  const sha256 = config.ok && /objectformat\s*=\s*sha256/i.test(new TextDecoder().decode(config.value.bytes));
+  const parsed = parseGitIndex(index.value.bytes, { objectIdBytes: sha256 ? 32 : 20 });
+  if (!parsed.ok) return undefined;
+  const prefix = relativeTo(top, root);
+  const out = new Set<string>();
+  for (const p of parsed.paths) {
+    if (prefix === "") out.add(p);
+    else if (p.startsWith(`${prefix}/`)) out.add(p.slice(prefix.length + 1));
+  }
+  return out;
+}

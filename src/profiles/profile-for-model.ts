@@ -1,0 +1,20 @@
+// A profile's shape for one model: the base profile with its per-model variant (if any) merged in. Pure.
+import type { BuiltinSectionId, Layout, Profile } from "./profile.js";
+
+/** The profile as it applies to `model` (the same object when the profile has no variant for it). */
+export function profileForModel(profile: Profile, model: string): Profile {
+  const v = profile.models?.(model);
+  if (v === undefined) return profile;
+  return {
+    ...profile,
+    layout: { ...profile.layout, ...v.layout },
+    request: { ...profile.request, ...v.request },
+    wire: v.wire ?? profile.wire,
+    tools: { ...profile.tools, ...v.tools },
+  };
+}
+
+/** Whether the layout's initial context renders built-in section `id`. */
+export function layoutHasSection(layout: Layout, id: BuiltinSectionId): boolean {
+  return layout.envelopes.some((e) => e.sections.includes(id));
+}

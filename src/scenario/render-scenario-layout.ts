@@ -1,0 +1,90 @@
+// layout.txt for a compiled scenario: every request labelled item by item, long texts shortened, with the
+// prefix check and simulated cache use per turn. Pure.
+import type { ContentPart, ResponseItem } from "../model/items.js";
+import type { CommonPrefixResult } from "../cache/common-prefix.js";
+import { labelItem } from "../cache/label-item.js";
+import type { SimulateCacheResult } from "../cache/simulate-cache.js";
+import type { ScenarioTurnResult } from "./compile-scenario.js";
+import type { Scenario } from "./scenario.js";
+import { formatCount } from "../model/format-count.js";
+
+/** Characters of a text kept on each side when a layout line is shortened. */
+export const LAYOUT_EDGE_CHARS = 60;
+
+export function shortenText(text: string, edge = LAYOUT_EDGE_CHARS): string {
+  const oneLine = JSON.stringify(text).slice(1, -1);
+  if (oneLine.length <= edge * 2 + 20) return oneLine;
+  return `${oneLine.slice(0, edge)} …(${text.length} chars)… ${oneLine.slice(-edge)}`;
+}
+
+function partText(p: ContentPart): string {
+  return p.type === "input_image" ? `[image ${shortenText(p.image_url, 20)}]` : shortenText(p.text);
+}
+
+function itemLines(item: ResponseItem, index: number): string[] {
+  const head = `${String(index).padStart(3, "0")} ${labelItem(item)}`;
+  switch (item.type) {
+    case "message":
+      return item.content.length === 1 ? [`${head}: ${partText(item.content[0]!)}`] : [head, ...item.content.map((p, k) => `      [${k}] ${partText(p)}`)];
+    case "function_call":
+      return [`${head}: ${shortenText(item.arguments)}`];
+    case "custom_tool_call":
+      return [`${head}: ${shortenText(item.input)}`];
+    case "function_call_output":
+    case "custom_tool_call_output":
+      return [`${head}: ${typeof item.output === "string" ? shortenText(item.output) : item.output.map(partText).join(" + ")}`];
+    case "reasoning":
+      return [`${head}: ${shortenText(item.summary.map((s) => s.text).join(" "))}`];
+    case "compaction":
+    case "ghost_snapshot":
+    case "web_search_call":
+      return [head];
+    default: {
+      const never: never = item;
+      return [`${head} ${String(never)}`];
+    }
+  }
+}
+
+export interface LayoutInput {
+  scenario: Scenario;
+  turns: readonly ScenarioTurnResult[];
+  /** commonPrefix(turn N-1, turn N) for N ≥ 2, index 0 = turn 2. */
+  prefixes: readonly CommonPrefixResult[];
+  cache: SimulateCacheResult;
+}
+
+const n = formatCount;
+
+export function renderScenarioLayout({ scenario, turns, prefixes, cache }: LayoutInput): string {
+  const out: string[] = [`scenario: ${scenario.name} (profile ${scenario.profile})`];
+  if (scenario.description) out.push(`about: ${scenario.description}`);
+  out.push(`cache: ${n(cache.cachedTokens)} of ${n(cache.inputTokens)} input tokens served from cache (${(cache.hitRatio * 100).toFixed(1)}%)`);
+  turns.forEach((t, i) => {
+    const req = t.request;
+    const stats = cache.requests[i]!;
+    out.push("", `## turn ${t.turn}: ${req.input.length} items, ${n(stats.inputTokens)} tokens, ${n(stats.cachedTokens)} cached`);
+    out.push(`model ${req.model} · prompt_cache_key ${req.prompt_cache_key} · tools ${req.tools.map((x) => ("name" in x ? String(x.name) : x.type)).join(", ")}`);
+    if (req.instructions !== undefined) out.push(`instructions: ${shortenText(req.instructions)}`);
+    let from = 0;
+    const p = i > 0 ? prefixes[i - 1] : undefined;
+    if (p) {
+      if (p.divergence === null) {
+        from = p.itemsA;
+        out.push(`prefix: extends turn ${t.turn - 1} (items 000-${String(p.itemsA - 1).padStart(3, "0")} unchanged)`);
+      } else {
+        out.push(`prefix: BROKEN vs turn ${t.turn - 1}: ${p.divergence.cause}: ${p.divergence.message}`);
+      }
+      for (const c of p.partitionChanges) out.push(`changed: ${c.field} ${String(c.a)} -> ${String(c.b)}`);
+    }
+    const reasons = new Map(t.appended.map((a) => [a.index, a.reasons.filter((r) => r !== "turn").join(" + ")]));
+    req.input.slice(from).forEach((item, k) => {
+      const index = from + k;
+      const lines = itemLines(item, index);
+      const why = reasons.get(index);
+      if (why && i > 0) lines[0] = `${lines[0]}   <- ${why}`;
+      out.push(...lines);
+    });
+  });
+  return `${out.join("\n")}\n`;
+}
