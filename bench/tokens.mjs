@@ -51,13 +51,14 @@ console.log(JSON.stringify({ firstCountMs: performance.now(), n, maxRssMiB: proc
   diskCache: `${PRELUDE}
 const texts = corpus(process.argv[1]);
 const t = performance.now();
-const { enableDiskTokenCache } = await import(${JSON.stringify(CACHE_MODULE)});
-const { countTokens, tokenCounterStats } = await import(${JSON.stringify(OURS)});
-const cache = enableDiskTokenCache({ XDG_CACHE_HOME: process.argv[2] }, undefined);
+const { openDefaultTokenCache } = await import(${JSON.stringify(CACHE_MODULE)});
+const { createTokenCounter } = await import(${JSON.stringify(OURS)});
+const cache = openDefaultTokenCache({ XDG_CACHE_HOME: process.argv[2] }, undefined);
+const counter = createTokenCounter({ cache });
 let tokens = 0;
-for (const text of texts) tokens += countTokens(text);
+for (const text of texts) tokens += counter.count(text);
 cache.flush();
-const s = tokenCounterStats();
+const s = counter.stats();
 console.log(JSON.stringify({ ms: performance.now() - t, tokens, counted: s.counted, cacheHits: s.cacheHits, loaded: s.encodingsLoaded.length }));`,
   throughput: `${PRELUDE}
 const count = await load(process.argv[2]);

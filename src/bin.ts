@@ -2,7 +2,8 @@
 // The promptc executable: hand argv and the process's streams to the CLI, then set the exit code. Does IO.
 import { homedir } from "node:os";
 import { run } from "./cli/program.js";
-import { enableDiskTokenCache } from "./host/token-cache.js";
+import { openDefaultTokenCache } from "./host/token-cache.js";
+import { createTokenCounter } from "./tokens/count.js";
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -18,8 +19,10 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-// Exact token counts are memoised on disk across runs (PROMPTC_TOKEN_CACHE=off disables it).
-const tokenCache = enableDiskTokenCache(process.env, homedir());
+// Exact token counts are memoised on disk across runs (PROMPTC_TOKEN_CACHE=off disables it); the file is read
+// on the first count, so runs that count nothing never open it.
+const tokenCache = openDefaultTokenCache(process.env, homedir());
+const tokens = createTokenCounter(tokenCache ? { cache: tokenCache } : {});
 try {
   process.exitCode = await run(process.argv.slice(2), {
     stdout: (s) => process.stdout.write(s),
@@ -28,6 +31,7 @@ try {
     env: process.env,
     cwd: process.cwd(),
     readStdin,
+    tokens,
   });
 } finally {
   tokenCache?.flush();

@@ -4,7 +4,7 @@ import { cacheableTokens, OPENAI_CACHE_MODEL, type CacheModel } from "./cache-mo
 import { commonTextPrefix, prefixBytes } from "./common-text-prefix.js";
 import { classifyInputDivergence, describeToolChange, type Divergence, type DivergenceCause } from "./divergence.js";
 import { buildPromptSegments, PARAMETER_FIELDS, type PromptSegment, type RequestLike } from "./prompt-segments.js";
-import { createTokenCounter, type CountTokens, type TokenCounter } from "./token-counter.js";
+import { createSegmentCounter, type CountTokens, type SegmentCounter } from "./segment-counter.js";
 import { utf8Length } from "../tokens/index.js";
 
 export interface PrefixOptions {
@@ -44,7 +44,7 @@ export interface CommonPrefixResult {
   parameterChanges: ParameterChange[];
 }
 
-function segmentTokens(segments: PromptSegment[], counter: TokenCounter): number {
+function segmentTokens(segments: PromptSegment[], counter: SegmentCounter): number {
   return segments.reduce((sum, s) => sum + counter.count(s.text), 0);
 }
 
@@ -90,7 +90,7 @@ function divergenceMessage(cause: DivergenceCause, sa: PromptSegment | undefined
 }
 
 export function commonPrefix(a: RequestLike, b: RequestLike, options: PrefixOptions = {}): CommonPrefixResult {
-  const counter = createTokenCounter(options.countTokens);
+  const counter = createSegmentCounter(options.countTokens);
   const model = options.cacheModel ?? OPENAI_CACHE_MODEL;
   const segA = buildPromptSegments(a);
   const segB = buildPromptSegments(b);

@@ -6,4 +6,3 @@ export { labelItem, leadingTag } from "./label-item.js";
 export { parseRequest, REQUEST_PROBLEMS_MAX, type ParseRequestResult } from "./parse-request.js";
 export { buildPromptSegments, cachePartition, PARAMETER_FIELDS, type PromptSegment, type RequestLike, type SegmentKind } from "./prompt-segments.js";
 export { simulateCache, type CachedRequestStats, type SimulateCacheOptions, type SimulateCacheResult } from "./simulate-cache.js";
-export type { CountTokens } from "./token-counter.js";

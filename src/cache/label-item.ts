@@ -48,6 +48,8 @@ export function labelItem(item: ResponseItem): string {
       return "ghost_snapshot";
     case "web_search_call":
       return "web_search_call";
+    case "additional_tools":
+      return `additional_tools (${item.tools.length} tools)`;
     default: {
       const never: never = item;
       return `unknown ${String((never as { type?: unknown }).type)}`;

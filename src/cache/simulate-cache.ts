@@ -5,7 +5,7 @@
 import { cacheableTokens, OPENAI_CACHE_MODEL, type CacheModel } from "./cache-model.js";
 import { commonTextPrefix } from "./common-text-prefix.js";
 import { buildPromptSegments, cachePartition, type RequestLike } from "./prompt-segments.js";
-import { createTokenCounter, type CountTokens } from "./token-counter.js";
+import { createSegmentCounter, type CountTokens } from "./segment-counter.js";
 
 export interface SimulateCacheOptions {
   countTokens?: CountTokens;
@@ -39,7 +39,7 @@ interface TrieNode {
 }
 
 export function simulateCache(requests: readonly RequestLike[], options: SimulateCacheOptions = {}): SimulateCacheResult {
-  const counter = createTokenCounter(options.countTokens);
+  const counter = createSegmentCounter(options.countTokens);
   const model = options.cacheModel ?? OPENAI_CACHE_MODEL;
   const roots = new Map<string, TrieNode>();
   const stats: CachedRequestStats[] = [];

@@ -27,6 +27,12 @@ export interface AgentAdapter {
   isolatedEnv: { [key: string]: string };
   /** Folders to create under the scratch folder with `--isolated`. */
   isolatedDirs: string[];
+  /** Files to write (path → text, placeholders filled) with `--isolated`: config naming the loopback server. */
+  isolatedFiles?: { [path: string]: string };
+  /** Why this agent can only be captured with `--isolated` (its endpoint lives in a config file we must not edit). */
+  requiresIsolation?: string;
+  /** npm package the agent ships as (to find its install folder from its executable). */
+  packageName?: string;
   /** Context window (tokens) the agent's default model has, for the shares in the view. */
   contextWindow?: number;
   /** promptc profile whose prose `calibrate` can fill from this agent's captures. */
@@ -58,6 +64,8 @@ export interface AgentInvocation {
   unset: string[];
   /** Absolute folders to create before starting (isolated runs). */
   mkdirs: string[];
+  /** Files to write before starting (isolated runs): absolute path → text. */
+  files: { [path: string]: string };
 }
 
 function fill(template: string, vars: { [key: string]: string }): string {
@@ -76,11 +84,13 @@ export function buildInvocation(adapter: AgentAdapter, argv: readonly string[], 
   const env: { [key: string]: string } = {};
   for (const [k, v] of Object.entries(adapter.env)) env[k] = fill(v, vars);
   const mkdirs: string[] = [];
+  const files: { [path: string]: string } = {};
   if (options.scratch !== undefined) {
     for (const [k, v] of Object.entries(adapter.isolatedEnv)) env[k] = fill(v, vars);
     for (const d of adapter.isolatedDirs) mkdirs.push(fill(d, vars));
+    for (const [path, text] of Object.entries(adapter.isolatedFiles ?? {})) files[fill(path, vars)] = fill(text, vars);
   }
-  return { command, args: [...adapter.args.map((a) => fill(a, vars)), ...rest], env, unset: [...(adapter.unsetEnv ?? [])], mkdirs };
+  return { command, args: [...adapter.args.map((a) => fill(a, vars)), ...rest], env, unset: [...(adapter.unsetEnv ?? [])], mkdirs, files };
 }
 
 /** The agent's version from a user-agent header such as `codex_exec/0.171.0 (…)`. */

@@ -7,6 +7,7 @@ import { oneLine } from "../model/one-line.js";
 import { SKILLS_CLOSE_TAG } from "../fragments/skills-section.js";
 import { calibratePermissions, type CalibrateApproval } from "./calibrate-permissions.js";
 import { collectContextSections } from "./collect-context-sections.js";
+import { calibrateLayout, type ObservedLayout } from "./calibrate-layout.js";
 
 export type { CalibrateApproval } from "./calibrate-permissions.js";
 
@@ -28,9 +29,16 @@ export interface CalibrateOptions {
   targetVersion?: string;
 }
 
+/** Verbatim tool lists and the layout facts go beside the prose, under these names. */
+export const REQUEST_TOOLS_FILE = "request-tools.json";
+export const ADDITIONAL_TOOLS_FILE = "additional-tools.json";
+export const LAYOUT_FILE = "layout.json";
+
 export interface CalibrateResult {
   /** File name in the prose dir → content. */
   files: { [name: string]: string };
+  /** The layout the first request with an initial context shows (model, fields, tool placement, texts). */
+  layout?: ObservedLayout;
   /** Prose id → capture it came from. */
   sources: { [id: string]: string };
   agentVersion?: string;
@@ -101,6 +109,9 @@ export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptio
   /** Answers to compaction requests seen so far: later requests carry `prefix + "\n" + answer`. */
   const summaries: string[] = [];
   let networkVerbatim = false;
+  let layout: ObservedLayout | undefined;
+  let requestTools: unknown[] | undefined;
+  let additionalTools: unknown[] | undefined;
 
   const toolSources: { [name: string]: string } = {};
   const mergeTool = (name: string, prose: ToolProseOut, file: string) => {
@@ -146,7 +157,8 @@ export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptio
 
     if (typeof body.instructions === "string") put("base-instructions", body.instructions, file);
     else {
-      const first = items[0];
+      // Code-mode requests open with an `additional_tools` item; the base instructions are the first message.
+      const first = items.find((i) => isObj(i) && i.type === "message");
       const t = textsOf(first)[0];
       if (isObj(first) && first.role === "developer" && t !== undefined && !t.startsWith("<")) put("base-instructions", t, file);
     }
@@ -175,6 +187,16 @@ export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptio
     for (const s of sections.sentences) put(s.id, s.text, file);
     networkVerbatim = calibratePermissions(sections.permissions, approval, file, put, diagnostics) || networkVerbatim;
     if (Array.isArray(body.tools)) for (const [name, prose] of Object.entries(toolProse(body.tools))) mergeTool(name, prose, file);
+    // Per-model texts, the tool lists verbatim and the layout facts, whatever the layout (compactions carry none;
+    // the request's own shape is what counts, so a later request replaces an earlier one's).
+    const parts = meta.request_kind === "compaction" ? undefined : calibrateLayout(body);
+    if (parts) {
+      for (const [id, text] of Object.entries(parts.texts)) if (!id.startsWith("developer-")) put(id, text, file);
+      // The last request's shape is the current one (a resumed turn may run another model than the first).
+      layout = parts.observed;
+      requestTools = parts.requestTools;
+      additionalTools = parts.additionalTools;
+    }
   }
 
   if (networkVerbatim) {
@@ -188,7 +210,11 @@ export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptio
   const files: { [name: string]: string } = {};
   for (const id of Object.keys(texts).sort()) files[`${id}.md`] = texts[id] as string;
   if (tools) files["tools.yaml"] = YAML.stringify(tools, { lineWidth: 0 });
+  if (requestTools) files[REQUEST_TOOLS_FILE] = JSON.stringify(requestTools);
+  if (additionalTools) files[ADDITIONAL_TOOLS_FILE] = JSON.stringify(additionalTools);
+  if (layout) files[LAYOUT_FILE] = JSON.stringify(layout, null, 2) + "\n";
   const result: CalibrateResult = { files, sources, diagnostics };
+  if (layout) result.layout = layout;
   if (agentVersion !== undefined) result.agentVersion = agentVersion;
   return result;
 }

@@ -1,4 +1,6 @@
-// What a CLI command may touch: output streams and the process environment, passed in so tests can capture them.
+// What a CLI command may touch: output streams, the process environment and the token counter, passed in so
+// tests can capture them.
+import { createTokenCounter, type TokenCounter } from "../tokens/count.js";
 
 export interface CliIO {
   stdout: (text: string) => void;
@@ -13,6 +15,13 @@ export interface CliIO {
   stdoutExact?: (text: string) => void;
   /** Standard input, read fully; tests pass a string. */
   readStdin?: () => Promise<string>;
+  /** The run's exact token counter (bin.ts: memoised, with the on-disk cache); tests may leave it out. */
+  tokens?: TokenCounter;
+}
+
+/** The counter a command counts with: the one the process passed in, else a fresh one for this command. */
+export function tokenCounterOf(io: CliIO): TokenCounter {
+  return io.tokens ?? createTokenCounter();
 }
 
 /** Writes machine-readable output byte-exact (never through the terminal sanitiser). */
@@ -20,7 +29,7 @@ export function writeExact(io: CliIO, text: string): void {
   (io.stdoutExact ?? io.stdout)(text);
 }
 
-/** Exit codes (lint-and-cli.md §5.1): 0 ok, 1 findings/differences, 2 usage or config error. */
+/** Exit codes (as the README states): 0 ok, 1 findings/differences, 2 usage or config error. */
 export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
 export const EXIT_USAGE = 2;

@@ -36,7 +36,7 @@ export async function run(argv: string[], rawIO: CliIO): Promise<number> {
     // Options after a verb belong to it (lets `capture` hand the agent's own options through untouched).
     .enablePositionalOptions()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    // A usage error is its reason and a pointer to the help, not the whole help (§5.1: a one-line reason).
+    // A usage error is its reason and a pointer to the help, not the whole help (the README's one-line reason).
     .showHelpAfterError("(run with --help for usage)");
   for (const register of await loadCommands(argv)) {
     register(program, io, (code) => {
@@ -50,7 +50,7 @@ export async function run(argv: string[], rawIO: CliIO): Promise<number> {
       // Help and version exit 0; everything else commander rejects is a usage error.
       return err.exitCode === 0 ? 0 : EXIT_USAGE;
     }
-    // A bug, not a user error: one line, the stack on request, and exit 2 like any failure to run (§5.1),
+    // A bug, not a user error: one line, the stack on request, and exit 2 like any failure to run (the README's exit codes),
     // instead of Node's uncaught-exception exit 1, which would read as "findings".
     io.stderr(`promptc: internal error: ${err instanceof Error ? err.message : String(err)} (PROMPTC_DEBUG=1 shows the stack)\n`);
     if (io.env["PROMPTC_DEBUG"] && err instanceof Error && err.stack) io.stderr(`${err.stack}\n`);

@@ -16,6 +16,9 @@ import type { TurnContext } from "../model/turn-context.js";
 import { isCalendarDate, modelSlugProblem } from "../model/turn-inputs.js";
 import { DEFAULT_PROFILE_ID, findProfile, profileIdList, type Profile } from "../profiles/index.js";
 import type { CliIO } from "./io.js";
+import { calibratedProse, type CodexModelSetup } from "./codex/load-codex-model-setup.js";
+import { modelSetup } from "./codex/model-setup-for-turn.js";
+import { predictSystemSkills } from "./codex/predict-system-skills.js";
 import { cannotRead } from "../model/file-error.js";
 
 /** The shared flags as commander hands them over (the keys are the options' camel-cased long names). */
@@ -38,6 +41,8 @@ export interface TurnFlags {
   shell?: string;
   baseInstructions?: string;
   proseDir?: string;
+  /** `--no-calibration` sets it false: the codex profile's stand-in prose even when a calibration is cached. */
+  calibration?: boolean;
 }
 
 /** Every shared flag's key, in help order. */
@@ -79,7 +84,7 @@ export function addTurnFlags(command: Command): Command {
     .option("--codex-home <dir>", "CODEX_HOME (default: $CODEX_HOME or ~/.codex)")
     .option("--config <file>", "config.toml to use instead of $CODEX_HOME/config.toml")
     .option("-p, --config-profile <name>", "[profiles.NAME] of config.toml to apply")
-    .option("--model <slug>", "model slug (default: config, else gpt-5.2-codex)")
+    .option("--model <slug>", "model slug (default: config's; codex: else the Codex catalogue's default model)")
     .option("--sandbox <mode>", `sandbox mode (${SANDBOX_MODES.join(", ")})`)
     .option("--approval <policy>", `approval policy (${APPROVAL_POLICIES.join(", ")})`)
     .option("--session-id <id>", "session id for prompt_cache_key (default: preview a fixed placeholder, run a new id)")
@@ -87,7 +92,8 @@ export function addTurnFlags(command: Command): Command {
     .option("--timezone <iana>", "IANA timezone (default: the system's)")
     .option("--shell <name>", "shell name (default: your login shell, as Codex reports it; else $SHELL)")
     .option("--base-instructions <file>", "base instructions file (exact bytes instead of the profile's prose)")
-    .option("--prose-dir <dir>", "directory of prose files overriding the profile's templates");
+    .option("--prose-dir <dir>", "directory of prose files overriding the profile's templates (and the calibration)")
+    .option("--no-calibration", "codex profile: stand-in prose even when `promptc calibrate --agent codex` has cached the installed Codex's");
 }
 
 /** The message from the argument, -m or --message-file (at most one of them), or a one-line usage error. */
@@ -111,6 +117,8 @@ export interface TurnFlagsValue {
   profile: Profile;
   load: LoadTurnContextOptions;
   proseDir?: string;
+  /** false: `--no-calibration`. */
+  calibration?: boolean;
 }
 
 const usage = (message: string, flag: string): Diagnostic => diagnostic("cli/usage", "error", message, { data: { flag } });
@@ -149,7 +157,7 @@ export function parseTurnFlags(flags: TurnFlags, message: string | undefined, de
   if (flags.image !== undefined) load.images = flags.image;
   // Read once, in discovery: `~` resolved, strict UTF-8, frozen for the session (as model_instructions_file).
   if (flags.baseInstructions !== undefined) load.baseInstructionsFile = flags.baseInstructions;
-  return { value: { profile, load, ...(flags.proseDir !== undefined ? { proseDir: flags.proseDir } : {}) }, diagnostics };
+  return { value: { profile, load, ...(flags.proseDir !== undefined ? { proseDir: flags.proseDir } : {}), ...(flags.calibration === false ? { calibration: false } : {}) }, diagnostics };
 }
 
 /** A turn ready to compile: its context, the profile and the prose it renders. */
@@ -159,6 +167,8 @@ export interface ResolvedTurn {
   profile: Profile;
   prose: ProseSet;
   diagnostics: Diagnostic[];
+  /** Profiles with a model catalogue (codex): the catalogue, calibration and layout of the turn's model. */
+  setup?: CodexModelSetup;
 }
 
 /** A one-line reason for a diagnostic, naming its file unless the message already does. */
@@ -168,7 +178,8 @@ export function errorLine(d: Diagnostic): string {
 
 /** Loads the turn the flags describe through the Node host, or a one-line usage/config error. Does IO. */
 export function resolveTurn(value: TurnFlagsValue, io: CliIO): ResolvedTurn | { error: string } {
-  const { profile, load } = value;
+  let { profile } = value;
+  const load = { ...value.load };
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
   // A CODEX_HOME the user names must exist (a typo would otherwise silently mean "no config, no global docs").
   if (load.codexHome !== undefined) {
@@ -176,13 +187,32 @@ export function resolveTurn(value: TurnFlagsValue, io: CliIO): ResolvedTurn | { 
     if (!st.ok) return { error: cannotRead(load.codexHome, st.error) };
     if (st.value.kind !== "directory") return { error: `--codex-home ${load.codexHome} is not a directory` };
   }
-  const loaded = loadTurnContext(host, load);
+  // Codex: the model and its layout as Codex resolves them (flag, config, catalogue default), the calibration's
+  // prose, and the system skills a never-started CODEX_HOME will get; a calibrated prose dir's layout.json too.
+  const facts = value.proseDir !== undefined && profile.modelCatalogue !== undefined ? loadProse(host, profile.prose.bundled, { proseDir: value.proseDir }).value.layoutFacts : undefined;
+  const model = modelSetup(host, profile, load, { ...(value.calibration === false ? { calibration: false } : {}), ...(facts ? { layoutFacts: facts } : {}) }, io.cwd);
+  if (model && "error" in model) return model;
+  let turnHost: Host = host;
+  const setupDiagnostics: Diagnostic[] = [];
+  if (model) {
+    profile = model.setup.profile;
+    load.model = model.setup.resolved.slug;
+    const predicted = predictSystemSkills(host, model.codexHome, model.setup);
+    turnHost = predicted.host;
+    setupDiagnostics.push(...model.diagnostics, ...predicted.diagnostics);
+  }
+  const loaded = loadTurnContext(turnHost, load);
   const error = loaded.diagnostics.find((d) => d.severity === "error");
   if (!loaded.value || error) return { error: error ? errorLine(error) : "cannot build the turn" };
-  const prose = loadProse(host, profile.prose.bundled, value.proseDir !== undefined ? { proseDir: value.proseDir } : {});
+  const prose = loadProse(host, profile.prose.bundled, {
+    ...(value.proseDir !== undefined ? { proseDir: value.proseDir } : {}),
+    ...(model ? { base: calibratedProse(loadProse(host, profile.prose.bundled).value, model.setup) } : {}),
+  });
   const proseError = prose.diagnostics.find((d) => d.severity === "error");
   if (proseError) return { error: errorLine(proseError) };
-  return { host, ctx: loaded.value, profile, prose: prose.value, diagnostics: [...loaded.diagnostics, ...prose.diagnostics] };
+  const turn: ResolvedTurn = { host: turnHost, ctx: loaded.value, profile, prose: prose.value, diagnostics: [...setupDiagnostics, ...loaded.diagnostics, ...prose.diagnostics] };
+  if (model) turn.setup = model.setup;
+  return turn;
 }
 
 /** parseTurnFlags then resolveTurn: the turn, or the first one-line error. */

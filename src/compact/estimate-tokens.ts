@@ -12,9 +12,9 @@ export const PI_IMAGE_CHARS = 4800;
 export const PI_CHARS_PER_TOKEN = 4;
 
 /**
- * `json`: ceil(bytes/4) of each item's JSON without `id` (Codex source, March 2026, §8.1).
+ * `json`: ceil(bytes/4) of each item's JSON without `id` (Codex 0.171.0's estimate).
  * `text`: what codex-cli 0.171.0 was seen to charge: messages their text parts (post-compaction recount), tool
- * outputs their output text + call_id (bisected auto-compact limits, codex-facts.md); items it was not seen
+ * outputs their output text + call_id (bisected from Codex 0.171.0's auto-compact limits: test/compact/estimate-tokens.test.ts); items it was not seen
  * estimating (calls, reasoning, web search) as `json`.
  */
 export type CodexEstimateMethod = "json" | "text";
@@ -55,6 +55,7 @@ export function codexItemBytes(item: ResponseItem, method: CodexEstimateMethod =
     case "function_call":
     case "custom_tool_call":
     case "web_search_call":
+    case "additional_tools":
       return jsonBytesWithImages(item);
     default: {
       const never: never = item;
@@ -133,6 +134,9 @@ export function estimatePiTokens(item: ResponseItem): number {
       break;
     case "web_search_call":
       chars = JSON.stringify(item.action ?? {}).length;
+      break;
+    case "additional_tools":
+      chars = JSON.stringify(item.tools).length;
       break;
     case "compaction":
     case "ghost_snapshot":

@@ -34,5 +34,7 @@ export function initialContextFromHistory(history: readonly ResponseItem[]): { i
   }
   let start = end;
   while (start > 0 && isDeveloper(history[start - 1])) start--;
+  // Code-mode models open their initial context with the `additional_tools` item.
+  if (start > 0 && history[start - 1]?.type === "additional_tools") start--;
   return { items: history.slice(start, end + 1), start };
 }

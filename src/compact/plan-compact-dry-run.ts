@@ -3,7 +3,7 @@
 import type { ResponseItem } from "../model/items.js";
 import { messageText } from "../model/message-text.js";
 import type { ParsedSessionLog } from "../session-log/parse-rollout.js";
-import { countTokens } from "../tokens/index.js";
+import { countTokens, type CountTokens } from "../tokens/count.js";
 import { autoCompactLimit, EFFECTIVE_CONTEXT_WINDOW_PERCENT } from "./auto-compact-limit.js";
 import { compactHistory } from "./compact-history.js";
 import type { CompactBaseOptions, CompactOptions, CompactResult, CompactStrategyName } from "./compact-options.js";
@@ -11,6 +11,7 @@ import { estimateHistoryTokens, type CodexEstimateMethod } from "./estimate-toke
 import { initialContextFromHistory } from "./initial-context-from-history.js";
 import type { PinSelector } from "./pinned-blocks.js";
 import { shouldCompact, totalUsageTokens, type CompactDecision, type TotalUsage } from "./should-compact.js";
+import { isPromptcLog } from "../session-log/session-log.js";
 
 export interface DryRunOptions {
   log: ParsedSessionLog;
@@ -33,6 +34,8 @@ export interface DryRunOptions {
   method: CodexEstimateMethod;
   /** Keep `history[0]` first (a base-instructions item); default: {@link hasLoggedBaseInstructionsItem}. */
   keepFirstItem?: boolean;
+  /** Exact o200k counts for the totals; default: countTokens, uncached. */
+  countTokens?: CountTokens;
 }
 
 export interface TokenTotals {
@@ -75,6 +78,7 @@ export function itemVisibleText(item: ResponseItem): string {
       return item.action ? JSON.stringify(item.action) : "";
     case "compaction":
     case "ghost_snapshot":
+    case "additional_tools":
       return "";
     default: {
       const never: never = item;
@@ -89,26 +93,27 @@ export function itemVisibleText(item: ResponseItem): string {
  */
 export function hasLoggedBaseInstructionsItem(log: ParsedSessionLog): boolean {
   const first = log.history[0];
-  return log.meta.originator === "promptc" && log.baseInstructions === undefined && first?.type === "message" && first.role === "developer";
+  return isPromptcLog(log.meta) && log.baseInstructions === undefined && first?.type === "message" && first.role === "developer";
 }
 
 /** The model's full context window from a log: Codex reports its 95% effective window, promptc the full one. */
 export function contextWindowFromLog(log: ParsedSessionLog): number | undefined {
   if (log.modelContextWindow === undefined) return undefined;
-  return log.meta.originator === "promptc" ? log.modelContextWindow : Math.round((log.modelContextWindow * 100) / EFFECTIVE_CONTEXT_WINDOW_PERCENT);
+  return isPromptcLog(log.meta) ? log.modelContextWindow : Math.round((log.modelContextWindow * 100) / EFFECTIVE_CONTEXT_WINDOW_PERCENT);
 }
 
-function totals(items: readonly ResponseItem[], base: string | undefined, method: CodexEstimateMethod): TokenTotals {
-  let exact = base ? countTokens(base) : 0;
+function totals(items: readonly ResponseItem[], base: string | undefined, method: CodexEstimateMethod, count: CountTokens): TokenTotals {
+  let exact = base ? count(base) : 0;
   for (const item of items) {
     const text = itemVisibleText(item);
-    if (text !== "") exact += countTokens(text);
+    if (text !== "") exact += count(text);
   }
   return { items: items.length, exactTokens: exact, estimatedTokens: estimateHistoryTokens(items, { ...(base !== undefined ? { baseInstructions: base } : {}), method }) };
 }
 
 export function planCompactDryRun(options: DryRunOptions): DryRunReport {
   const { log, method } = options;
+  const count = options.countTokens ?? ((text: string) => countTokens(text));
   const base = log.baseInstructions;
   const usage =
     log.lastTotalTokens !== undefined
@@ -141,8 +146,8 @@ export function planCompactDryRun(options: DryRunOptions): DryRunReport {
   return {
     usage,
     threshold: { limit, contextWindow, windowSource, configLimit: options.configLimit, decision },
-    before: totals(log.history, base, method),
-    after: totals(result.history, base, method),
+    before: totals(log.history, base, method, count),
+    after: totals(result.history, base, method, count),
     result,
   };
 }

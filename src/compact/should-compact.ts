@@ -16,6 +16,7 @@ export function isModelGeneratedItem(item: ResponseItem): boolean {
     case "function_call_output":
     case "custom_tool_call_output":
     case "ghost_snapshot":
+    case "additional_tools":
       return false;
     default: {
       const never: never = item;

@@ -6,8 +6,9 @@ import type { SummaryMatcher } from "./summary.js";
 
 export function shouldKeepCompactedItem(item: ResponseItem, matcher: SummaryMatcher): boolean {
   switch (item.type) {
-    case "message":
-      switch (item.role) {
+    case "message": {
+      const role = item.role;
+      switch (role) {
         case "user": {
           const kind = classifyUserMessage(item, matcher);
           return kind === "real" || kind === "summary";
@@ -18,10 +19,11 @@ export function shouldKeepCompactedItem(item: ResponseItem, matcher: SummaryMatc
         case "system":
           return false;
         default: {
-          const never: never = item.role;
+          const never: never = role;
           return never;
         }
       }
+    }
     case "compaction":
       return true;
     case "reasoning":
@@ -31,6 +33,7 @@ export function shouldKeepCompactedItem(item: ResponseItem, matcher: SummaryMatc
     case "custom_tool_call_output":
     case "web_search_call":
     case "ghost_snapshot":
+    case "additional_tools":
       return false;
     default: {
       const never: never = item;

@@ -34,7 +34,9 @@ export function assembleRequest(plan: Plan, ctx: TurnContext, options: CompileOp
   } else {
     placements.push({ fragment: plan.baseInstructions, itemIndex: -1, contentIndex: 0 });
   }
-  const input: ResponseItem[] = messages.map((m, index) => {
+  const offset = plan.additionalTools !== undefined ? 1 : 0;
+  const input: ResponseItem[] = messages.map((m, i) => {
+    const index = i + offset;
     m.parts.forEach((p, contentIndex) => {
       if (p.fragment) placements.push({ fragment: p.fragment, itemIndex: index, contentIndex });
     });
@@ -43,6 +45,12 @@ export function assembleRequest(plan: Plan, ctx: TurnContext, options: CompileOp
       : { type: "message", role: m.role, content: m.parts.map((p) => p.part) };
     return item;
   });
+  if (plan.additionalTools !== undefined) {
+    const tools: ResponseItem = profile.layout.messageIds
+      ? { type: "additional_tools", id: `at_${derivedUuid(`${ctx.sessionId}:additional_tools`)}`, role: "developer", tools: plan.additionalTools }
+      : { type: "additional_tools", role: "developer", tools: plan.additionalTools };
+    input.unshift(tools);
+  }
 
   const r = profile.request;
   const request: ResponsesRequest = {

@@ -3,7 +3,7 @@
 import type { Fingerprint, Manifest, ManifestFragment, ManifestTool } from "../model/manifest.js";
 import type { ToolSpec } from "../model/request.js";
 import { approxTokensFromBytes, utf8Length } from "../tokens/approx.js";
-import { countTokens } from "../tokens/count.js";
+import { countTokens, type CountTokens } from "../tokens/count.js";
 import type { Profile } from "../profiles/profile.js";
 import { toolName } from "../profiles/tool-declaration.js";
 import type { FragmentPlacementRecord } from "./assemble.js";
@@ -19,6 +19,8 @@ export interface ManifestInput {
   items: number;
   fingerprint: Fingerprint;
   exactTokens: boolean;
+  /** Exact counts; default: countTokens, uncached. */
+  countTokens?: CountTokens;
 }
 
 function sum(values: (number | null)[]): number | null {
@@ -31,7 +33,8 @@ function sum(values: (number | null)[]): number | null {
 }
 
 export function buildManifest(input: ManifestInput): Manifest {
-  const count = (text: string) => (input.exactTokens ? countTokens(text) : null);
+  const exact = input.countTokens ?? ((text: string) => countTokens(text));
+  const count = (text: string) => (input.exactTokens ? exact(text) : null);
   const fragments: ManifestFragment[] = input.placements.map(({ fragment: f, itemIndex, contentIndex }) => {
     const bytes = utf8Length(f.text);
     return {

@@ -3,7 +3,9 @@
 import type { ToolSpec } from "../model/request.js";
 import type { SkillMetadata } from "../model/turn-context.js";
 import type { ProseSet } from "../fragments/prose-set.js";
+import type { TemplateCache } from "../fragments/render-template.js";
 import type { Profile, ProfileId } from "../profiles/profile.js";
+import type { CountTokens } from "../tokens/count.js";
 
 /** Where an added fragment goes: next to another fragment (same message), or as its own message. */
 export type FragmentPlacement =
@@ -38,4 +40,11 @@ export interface CompileOptions {
   clientMetadata?: { [key: string]: string };
   /** Skip exact token counts in the manifest (approx counts stay); for very fast previews. */
   exactTokens?: boolean;
+  /**
+   * Counts the manifest's exact tokens (o200k_base), e.g. `createTokenCounter({ cache }).count`, so counts are
+   * memoised or kept on disk; default: countTokens, uncached.
+   */
+  countTokens?: CountTokens;
+  /** Compiled templates kept between compiles (a session keeps one); default: one per compile. */
+  templates?: TemplateCache;
 }

@@ -47,12 +47,14 @@ export function compile(ctx: TurnContext, options: CompileOptions = {}): Compile
     profile,
     model: ctx.model,
     placements,
-    tools: request.tools,
+    // Code-mode layouts carry their tools in the `additional_tools` input item: they are the turn's tools all the same.
+    tools: plan.additionalTools !== undefined ? (plan.additionalTools as typeof request.tools) : request.tools,
     toolsProse: prose.toolsOrigin,
     requestBytes: utf8Length(bytes),
     items: request.input.length,
     fingerprint,
     exactTokens: options.exactTokens !== false,
+    ...(options.countTokens ? { countTokens: options.countTokens } : {}),
   });
   return { request, bytes, diagnostics: plan.diagnostics, manifest, profile };
 }

@@ -12,7 +12,7 @@ import { buildEnvironmentFragment } from "../fragments/environment-context.js";
 import type { RenderedFragment } from "../fragments/fragment.js";
 import { buildPermissionsFragment } from "../fragments/permissions.js";
 import type { ProseSet } from "../fragments/prose-set.js";
-import type { RenderProseOptions } from "../fragments/render-template.js";
+import { createTemplateCache, type RenderProseOptions } from "../fragments/render-template.js";
 import { collectExplicitSkillMentions } from "../fragments/skill-mentions.js";
 import { buildSkillInjectionFragment } from "../fragments/skill-injection.js";
 import { buildSkillsFragment } from "../fragments/skills-section.js";
@@ -40,6 +40,8 @@ export interface Plan {
   /** Input messages after the base instructions, in order. */
   messages: PlannedMessage[];
   tools: ToolSpec[];
+  /** Tools of the `additional_tools` input item (layouts with `toolPlacement: "input-item"`). */
+  additionalTools?: unknown[];
   diagnostics: Diagnostic[];
 }
 
@@ -58,7 +60,7 @@ function byName(a: ToolSpec, b: ToolSpec): number {
 
 export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, options: CompileOptions = {}): Plan {
   const diagnostics: Diagnostic[] = [];
-  const renderOptions: RenderProseOptions = {};
+  const renderOptions: RenderProseOptions = { templates: options.templates ?? createTemplateCache() };
   if (options.partials) renderOptions.partials = options.partials;
   if (options.variables) renderOptions.variables = options.variables;
   const skills = options.transformSkills ? options.transformSkills(ctx.skills.skills) : ctx.skills.skills;
@@ -67,7 +69,10 @@ export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, op
   const baseInstructions = buildBaseInstructionsFragment(ctx, prose, renderOptions);
 
   // Tools first: a profile's own sections may render the tool list (a per-model developer item).
-  const built = buildToolSpecs(profile.tools.declare(ctx), prose);
+  // A calibrated tool list (the user's Codex's own, verbatim) replaces the declared one whole.
+  const inputItem = profile.layout.toolPlacement === "input-item";
+  const verbatim = inputItem ? prose.toolLists?.inputItem : prose.toolLists?.request;
+  const built = verbatim !== undefined ? { tools: withNetworkAccess(verbatim as ToolSpec[], ctx.permissions.sandbox === "danger-full-access"), diagnostics: [] } : buildToolSpecs(profile.tools.declare(ctx), prose);
   let tools = options.transformTools ? options.transformTools(built.tools) : built.tools;
   if (profile.tools.order === "by-name") tools = [...tools].sort(byName);
 
@@ -76,7 +81,11 @@ export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, op
       case "developer-instructions":
         return buildDeveloperInstructionsFragment(ctx.developerInstructions);
       case "skills":
-        return buildSkillsFragment({ roots: ctx.skills.roots, skills }, prose, { ...renderOptions, contextWindowTokens: modelContextWindow(ctx.model, ctx.contextWindow).tokens });
+        return buildSkillsFragment({ roots: ctx.skills.roots, skills }, prose, {
+          ...renderOptions,
+          contextWindowTokens: ctx.contextWindow ?? profile.window?.tokens ?? modelContextWindow(ctx.model, ctx.contextWindow).tokens,
+          usage: profile.layout.skillsUsage === true,
+        });
       case "permissions":
         return buildPermissionsFragment(cwd, ctx.permissions, prose, renderOptions);
       case "agents-md":
@@ -143,5 +152,11 @@ export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, op
   diagnostics.push(...built.diagnostics);
   for (const m of messages) for (const p of m.parts) if (p.fragment) diagnostics.push(...p.fragment.diagnostics);
   diagnostics.unshift(...baseInstructions.diagnostics);
+  if (inputItem) return { profile, prose, baseInstructions, messages, tools: [], additionalTools: tools, diagnostics };
   return { profile, prose, baseInstructions, messages, tools, diagnostics };
+}
+
+/** A verbatim tool list's web search follows the turn's network like the declared one (live access with full access). */
+function withNetworkAccess(tools: ToolSpec[], fullNetwork: boolean): ToolSpec[] {
+  return tools.map((t) => (t.type === "web_search" && "external_web_access" in t ? { ...t, external_web_access: fullNetwork } : t));
 }

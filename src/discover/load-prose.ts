@@ -2,7 +2,7 @@
 // (`--prose-dir`, one file per prose id) and base-instructions file. IO through the Host only.
 import type { Host } from "../host/host.js";
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
-import { mergeProse, type ProseEntry, type ProseSet, type ToolProse } from "../fragments/prose-set.js";
+import { mergeProse, type ProseEntry, type ProseSet, type ToolLists, type ToolProse } from "../fragments/prose-set.js";
 import { DEFAULT_PROSE } from "../profiles/default-prose.generated.js";
 import YAML from "yaml";
 import { cannotRead } from "../model/file-error.js";
@@ -26,6 +26,18 @@ function readText(host: Host, path: string, diagnostics: Diagnostic[]): string |
     return new TextDecoder("utf-8", { fatal: true }).decode(r.value.bytes);
   } catch {
     diagnostics.push(diagnostic("prose/invalid-utf8", "error", `${path} is not valid UTF-8`, { file: path }));
+    return undefined;
+  }
+}
+
+/** Files of a calibrated prose dir taken verbatim (JSON): the tool lists and the layout facts. */
+const VERBATIM_FILES: { [name: string]: "request" | "inputItem" | "layout" } = { "request-tools.json": "request", "additional-tools.json": "inputItem", "layout.json": "layout" };
+
+function parseJson(text: string, path: string, diagnostics: Diagnostic[]): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    diagnostics.push(diagnostic("prose/invalid-json", "error", `${path}: not valid JSON (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`, { file: path }));
     return undefined;
   }
 }
@@ -58,16 +70,20 @@ export interface LoadProseOptions {
   proseDir?: string;
   /** File whose text replaces the base instructions prose verbatim. */
   baseInstructionsFile?: string;
+  /** Prose to overlay instead of the bundled set (a calibrated set). */
+  base?: ProseSet;
 }
 
 /** The profile's bundled prose, overlaid by user files (marked `user-supplied`). */
 export function loadProse(host: Host, profile: string, options: LoadProseOptions = {}): Result<ProseSet> {
   const diagnostics: Diagnostic[] = [];
-  const base = DEFAULT_PROSE[profile];
+  const base = options.base ?? DEFAULT_PROSE[profile];
   if (!base) return { value: { profile, entries: {}, tools: {}, toolsOrigin: "user-supplied" }, diagnostics: [diagnostic("prose/unknown-profile", "error", `no bundled prose for profile ${profile}`)] };
   const entries: { [id: string]: ProseEntry } = {};
   let tools: { [name: string]: ToolProse } | undefined;
   let toolsPath: string | undefined;
+  let toolLists: ToolLists | undefined;
+  let layoutFacts: { [key: string]: unknown } | undefined;
   if (options.proseDir !== undefined) {
     const dir = options.proseDir;
     const listing = host.readDir(dir);
@@ -76,6 +92,18 @@ export function loadProse(host: Host, profile: string, options: LoadProseOptions
     } else {
       for (const e of listing.value) {
         const path = join(dir, e.name);
+        const verbatim = VERBATIM_FILES[e.name];
+        if (verbatim !== undefined) {
+          const text = readText(host, path, diagnostics);
+          const value = text === undefined ? undefined : parseJson(text, path, diagnostics);
+          if (verbatim === "layout") {
+            if (value !== null && typeof value === "object" && !Array.isArray(value)) layoutFacts = value as { [key: string]: unknown };
+          } else if (Array.isArray(value)) {
+            toolLists ??= { origin: "user-supplied", path: dir };
+            toolLists[verbatim] = value;
+          } else if (value !== undefined) diagnostics.push(diagnostic("prose/invalid-tools", "error", `${path}: expected a JSON list of tools`, { file: path }));
+          continue;
+        }
         if (e.name === "tools.yaml" || e.name === "tools.json") {
           const text = readText(host, path, diagnostics);
           if (text !== undefined) {
@@ -109,5 +137,8 @@ export function loadProse(host: Host, profile: string, options: LoadProseOptions
   const overlay: Parameters<typeof mergeProse>[1] = { entries };
   if (tools) overlay.tools = tools;
   if (toolsPath !== undefined) overlay.toolsPath = toolsPath;
-  return { value: mergeProse(base, overlay), diagnostics };
+  const merged = mergeProse(base, overlay);
+  if (toolLists) merged.toolLists = toolLists;
+  if (layoutFacts) merged.layoutFacts = layoutFacts;
+  return { value: merged, diagnostics };
 }

@@ -37,6 +37,8 @@ export interface LoadTurnContextOptions {
   sandbox?: SandboxMode;
   approval?: ApprovalPolicy;
   model?: string;
+  /** The model when neither `model` nor config.toml names one (Codex: the catalogue's default); else DEFAULT_MODEL. */
+  defaultModel?: string;
   sessionId?: string;
   /** `YYYY-MM-DD`. */
   date?: string;
@@ -158,7 +160,7 @@ export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}
   if (env.value.tmpdir !== undefined) permissions.tmpdir = env.value.tmpdir;
 
   const context: TurnContext = {
-    model: options.model ?? config.model ?? DEFAULT_MODEL,
+    model: options.model ?? config.model ?? options.defaultModel ?? DEFAULT_MODEL,
     sessionId: options.sessionId ?? PLACEHOLDER_SESSION_ID,
     environment: { cwd, shell: env.value.shell, currentDate: env.value.currentDate, timezone: env.value.timezone },
     permissions,

@@ -17,6 +17,12 @@ export interface CodexConfig {
   /** Selected `[profiles.X]` name, if any. */
   profile?: string;
   model?: string;
+  /** Where `model` came from: the selected `[profiles.X]` or the top level. */
+  modelSource?: "profile" | "top-level";
+  /** `model_reasoning_effort`, `model_reasoning_summary`, `model_verbosity` (they override the catalogue's defaults). */
+  modelReasoningEffort?: string;
+  modelReasoningSummary?: string;
+  modelVerbosity?: string;
   developerInstructions?: string;
   /** Absolute path of `model_instructions_file` (relative paths resolve against the config's folder). */
   modelInstructionsFile?: string;
@@ -127,6 +133,10 @@ export function parseConfig(text: string, options: ParseConfigOptions): Result<C
   };
 
   config.model = str("model");
+  if (config.model !== undefined) config.modelSource = profile["model"] !== undefined ? "profile" : "top-level";
+  config.modelReasoningEffort = str("model_reasoning_effort");
+  config.modelReasoningSummary = str("model_reasoning_summary");
+  config.modelVerbosity = str("model_verbosity");
   config.developerInstructions = str("developer_instructions");
   const mif = str("model_instructions_file");
   if (mif !== undefined) config.modelInstructionsFile = resolvePath(baseDir, mif, options.home);

@@ -1,5 +1,5 @@
 // The one-line <filesystem> element of Codex 0.171.0's environment context, per sandbox mode. Pure.
-// Layout from captures (see /tmp/promptc-team/codex-facts.md): workspace roots = cwd then configured roots.
+// Layout from Codex 0.171.0 captures (npm run conformance checks it): workspace roots = cwd then configured roots.
 import type { PermissionsInfo } from "../model/turn-context.js";
 
 /** Read-only carve-outs inside every writable workspace root, in the order Codex lists them (grouped by name). */

@@ -21,7 +21,7 @@ export interface RenderedFragment {
  * since one stand-in sentence makes the fragment inexact however much of it is the user's prose.
  */
 export function combineOrigins(origins: ProseOrigin[]): ProseOrigin {
-  for (const o of ["stand-in", "user-supplied", "builtin"] as const) if (origins.includes(o)) return o;
+  for (const o of ["stand-in", "user-supplied", "calibrated", "builtin"] as const) if (origins.includes(o)) return o;
   return "data";
 }
 

@@ -17,7 +17,7 @@ export interface FragmentMarkers {
 
 export const CONTEXTUAL_FRAGMENT_MARKERS: readonly FragmentMarkers[] = [
   // 0.171.0 drops any "# AGENTS.md instructions…</INSTRUCTIONS>" text at compaction, with or without " for <dir>"
-  // (its withdrawal message has no directory); probed with real user messages, /tmp/promptc-team/h3/amm*.
+  // (its withdrawal message has no directory); probed with real user messages against Codex 0.171.0.
   { id: "agents-md", start: "# AGENTS.md instructions", end: "</INSTRUCTIONS>" },
   { id: "environment-context", start: "<environment_context>", end: "</environment_context>" },
   { id: "skill", start: "<skill>", end: "</skill>" },

@@ -10,6 +10,12 @@ import type { RenderProseOptions } from "./render-template.js";
 
 export { comparePaths, writableRoots } from "../model/writable-roots.js";
 
+/** Whether the policy's text lists the approved command prefixes: 0.171.0 treats on-failure like on-request
+ * (captured with `codex debug prompt-input`: the same text, prefixes included). */
+export function listsApprovedPrefixes(approval: PermissionsInfo["approval"]): boolean {
+  return approval === "on-request" || approval === "on-failure";
+}
+
 export const PERMISSIONS_OPEN_TAG = "<permissions instructions>";
 export const PERMISSIONS_CLOSE_TAG = "</permissions instructions>";
 
@@ -44,8 +50,8 @@ export function buildPermissionsFragment(
   const sandbox = use(`permissions-sandbox-${permissions.sandbox}`, { network_access: networkAccess, cwd }, { network_access: networkAccess }).trimEnd();
 
   let approval: string;
-  if (permissions.approval === "on-request") {
-    const sections = [use("permissions-approval-on-request", {})];
+  if (listsApprovedPrefixes(permissions.approval)) {
+    const sections = [use(`permissions-approval-${permissions.approval}`, {})];
     const prefixes = formatAllowPrefixes(permissions.approvedPrefixes);
     diagnostics.push(...prefixes.diagnostics);
     if (prefixes.text !== undefined) {

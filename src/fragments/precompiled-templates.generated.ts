@@ -24,6 +24,30 @@ export const PRECOMPILED_TEMPLATES: ReadonlyMap<string, TemplateSpecification> =
   ["(image left out: this model does not take image input)\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "(image left out: this model does not take image input)\n";
 },"useData":true}],
+  ["<collaboration_mode>Work the task through; ask only when blocked.</collaboration_mode>", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "<collaboration_mode>Work the task through; ask only when blocked.</collaboration_mode>";
+},"useData":true}],
+  ["<collaboration_mode>[stand-in] Default mode: carry the task through on your own and ask the user only when you are blocked.</collaboration_mode>", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "<collaboration_mode>[stand-in] Default mode: carry the task through on your own and ask the user only when you are blocked.</collaboration_mode>";
+},"useData":true}],
+  ["<multi_agent_mode>Start sub-agents only when asked.</multi_agent_mode>", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "<multi_agent_mode>Start sub-agents only when asked.</multi_agent_mode>";
+},"useData":true}],
+  ["<multi_agent_mode>[stand-in] Start sub-agents only when the user or the instructions ask for them.</multi_agent_mode>", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "<multi_agent_mode>[stand-in] Start sub-agents only when the user or the instructions ask for them.</multi_agent_mode>";
+},"useData":true}],
+  ["<multi_agent_role>You are the root agent and may start sub-agents.</multi_agent_role>", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "<multi_agent_role>You are the root agent and may start sub-agents.</multi_agent_role>";
+},"useData":true}],
+  ["<multi_agent_role>[stand-in] You are the root agent of a team; you may start sub-agents for parts of the task.</multi_agent_role>", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "<multi_agent_role>[stand-in] You are the root agent of a team; you may start sub-agents for parts of the task.</multi_agent_role>";
+},"useData":true}],
+  ["<tools>\nNamespaces reachable through tool search: multi_agent_v1.\n</tools>", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "<tools>\nNamespaces reachable through tool search: multi_agent_v1.\n</tools>";
+},"useData":true}],
+  ["<tools>\n[stand-in] Namespaces you can reach through tool search: multi_agent_v1 (sub-agents).\n</tools>", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "<tools>\n[stand-in] Namespaces you can reach through tool search: multi_agent_v1 (sub-agents).\n</tools>";
+},"useData":true}],
   ["Approvals: `never`. No one is available to approve commands; stay within the sandbox and do not request escalation.\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "Approvals: `never`. No one is available to approve commands; stay within the sandbox and do not request escalation.\n";
 },"useData":true}],
@@ -38,6 +62,9 @@ export const PRECOMPILED_TEMPLATES: ReadonlyMap<string, TemplateSpecification> =
 },"useData":true}],
   ["Earlier work in this conversation was condensed into the handoff summary below, written by a model that worked on the same task with the same tools. Treat it as your own notes: continue from where they stop, rely on the decisions and facts it records, and do not redo finished steps. Check the current state of files before relying on details that may have changed.", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "Earlier work in this conversation was condensed into the handoff summary below, written by a model that worked on the same task with the same tools. Treat it as your own notes: continue from where they stop, rely on the decisions and facts it records, and do not redo finished steps. Check the current state of files before relying on details that may have changed.";
+},"useData":true}],
+  ["Read the SKILL.md of a listed skill before you use it.", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "Read the SKILL.md of a listed skill before you use it.";
 },"useData":true}],
   ["Sandbox: `read-only`. Commands can read any file but cannot create, change or delete files. Network access: {{network_access}}.\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1;
@@ -86,6 +113,9 @@ export const PRECOMPILED_TEMPLATES: ReadonlyMap<string, TemplateSpecification> =
 },"useData":true}],
   ["[stand-in] An image was here; it was left out because this model cannot read images.\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "[stand-in] An image was here; it was left out because this model cannot read images.\n";
+},"useData":true}],
+  ["[stand-in] Before following a listed skill, open its SKILL.md (expand the root alias) and read it whole.", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "[stand-in] Before following a listed skill, open its SKILL.md (expand the root alias) and read it whole.";
 },"useData":true}],
   ["[stand-in] Context checkpoint: write a summary another model can resume from. Include the progress so far and decisions made, important context and constraints, what remains to be done, and the exact data (paths, commands, errors) needed to continue.\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "[stand-in] Context checkpoint: write a summary another model can resume from. Include the progress so far and decisions made, important context and constraints, what remains to be done, and the exact data (paths, commands, errors) needed to continue.\n";

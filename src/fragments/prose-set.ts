@@ -21,6 +21,12 @@ export const PROSE_IDS = [
   "agents-md-removed",
   // History normalisation for text-only models (src/session/normalize-history.ts).
   "image-omitted",
+  // Per-model layouts (src/profiles/codex-models): texts the catalogue's fields add.
+  "skills-usage",
+  "deferred-tools",
+  "collaboration-mode",
+  "multi-agent-role",
+  "multi-agent-mode",
 ] as const;
 
 export type ProseId = (typeof PROSE_IDS)[number];
@@ -48,6 +54,20 @@ export interface ProseSet {
   tools: { [name: string]: ToolProse };
   toolsOrigin: Exclude<ProseOrigin, "data">;
   toolsPath?: string;
+  /** Tool lists taken verbatim from the user's agent (calibration); they replace the declared tools whole. */
+  toolLists?: ToolLists;
+  /** The layout facts a capture showed (`layout.json` of a calibrated prose dir), as read; the model setup parses them. */
+  layoutFacts?: { [key: string]: unknown };
+}
+
+export interface ToolLists {
+  /** The request's `tools`. */
+  request?: unknown[];
+  /** The `additional_tools` input item's `tools` (code mode). */
+  inputItem?: unknown[];
+  origin: Exclude<ProseOrigin, "data">;
+  /** Where they came from (a calibration file or a prose dir). */
+  path?: string;
 }
 
 /** Overlay user prose on a base set (user entries win; tool prose merges per tool). */

@@ -1,5 +1,6 @@
 // Renders prose entries: Handlebars templates in an isolated, strict, no-escape instance with whitelisted
-// helpers (none reads the clock or environment), or verbatim texts. Pure (compiled templates memoised by source).
+// helpers (none reads the clock or environment), or verbatim texts. Pure: compiled templates are kept only in a
+// TemplateCache the caller creates and passes (a compile's, a session's), never in this module.
 import Handlebars from "handlebars";
 import HandlebarsRuntime from "handlebars/runtime.js";
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
@@ -27,6 +28,7 @@ function createEnvironment(from: typeof Handlebars): typeof Handlebars {
 // is not a default one (the CLI bundle then loads the compiler lazily: esbuild.config.mjs). Both hold the same
 // helpers, and partials are passed per call, so a template renders the same in either.
 // (The runtime's typings describe the full package; at run time it has every method createEnvironment uses.)
+// The two environments are configuration, the same for every input; the compiler's is only created late.
 const runtime = createEnvironment(HandlebarsRuntime as unknown as typeof Handlebars);
 let compiler: typeof Handlebars | undefined;
 
@@ -43,24 +45,33 @@ export const TEMPLATE_COMPILE_OPTIONS: NonNullable<Parameters<typeof Handlebars.
   knownHelpers: Object.fromEntries(Object.keys(HELPERS).map((n) => [n, true])),
 };
 
-const cache = new Map<string, Handlebars.TemplateDelegate>();
+/** Compiled templates by source, for renders that share one (`createTemplateCache()`). */
+export interface TemplateCache {
+  readonly compiled: Map<string, unknown>;
+}
 
-function compiled(source: string): Handlebars.TemplateDelegate {
-  let t = cache.get(source);
-  if (!t) {
-    // The default templates come precompiled (no parse or code generation at run time); others compile here.
-    const spec = PRECOMPILED_TEMPLATES.get(source);
-    if (spec !== undefined) t = runtime.template(spec);
-    else {
-      compiler ??= createEnvironment(Handlebars);
-      t = compiler.compile(source, { ...TEMPLATE_COMPILE_OPTIONS, knownHelpers: { ...TEMPLATE_COMPILE_OPTIONS.knownHelpers } });
-    }
-    cache.set(source, t);
+export function createTemplateCache(): TemplateCache {
+  return { compiled: new Map() };
+}
+
+function compiled(source: string, cache: TemplateCache | undefined): Handlebars.TemplateDelegate {
+  const known = cache?.compiled.get(source) as Handlebars.TemplateDelegate | undefined;
+  if (known) return known;
+  let t: Handlebars.TemplateDelegate;
+  // The default templates come precompiled (no parse or code generation at run time); others compile here.
+  const spec = PRECOMPILED_TEMPLATES.get(source);
+  if (spec !== undefined) t = runtime.template(spec);
+  else {
+    compiler ??= createEnvironment(Handlebars);
+    t = compiler.compile(source, { ...TEMPLATE_COMPILE_OPTIONS, knownHelpers: { ...TEMPLATE_COMPILE_OPTIONS.knownHelpers } });
   }
+  cache?.compiled.set(source, t);
   return t;
 }
 
 export interface RenderProseOptions {
+  /** Where compiled templates are kept between renders; without one each render compiles its template. */
+  templates?: TemplateCache;
   /** Extra variables visible to every template (extension point); the fragment's own data wins. */
   variables?: { [name: string]: unknown };
   /** Extra partials (extension point), `{{> name}}`. */
@@ -80,8 +91,8 @@ export function renderProse(entry: ProseEntry, data: { [name: string]: unknown }
   if (entry.kind === "text") return { text: entry.source, diagnostics: [] };
   try {
     const partials: { [name: string]: Handlebars.TemplateDelegate } = {};
-    for (const [name, src] of Object.entries(options.partials ?? {})) partials[name] = compiled(src);
-    const text = compiled(entry.source)({ ...(options.variables ?? {}), ...data }, { partials });
+    for (const [name, src] of Object.entries(options.partials ?? {})) partials[name] = compiled(src, options.templates);
+    const text = compiled(entry.source, options.templates)({ ...(options.variables ?? {}), ...data }, { partials });
     return { text, diagnostics: [] };
   } catch (error) {
     const message = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);

@@ -6,7 +6,7 @@ import { utf8Length } from "../tokens/approx.js";
 import { fitSkillLines, MAX_LISTED_DESCRIPTION_CHARS, renderSkillLine, skillsBudget, type SkillLine, type SkillsBudget } from "./fit-skill-lines.js";
 
 export type { SkillLine } from "./fit-skill-lines.js";
-import { useProse, type RenderedFragment } from "./fragment.js";
+import { combineOrigins, useProse, type RenderedFragment } from "./fragment.js";
 import type { ProseSet } from "./prose-set.js";
 import type { RenderProseOptions } from "./render-template.js";
 import { formatCount } from "../model/format-count.js";
@@ -44,7 +44,7 @@ export function buildSkillTable(info: SkillsInfo): SkillTable {
   return { roots, lines };
 }
 
-export function renderSkillsSection(preamble: string, table: SkillTable): string {
+export function renderSkillsSection(preamble: string, table: SkillTable, usage?: string): string {
   const body = [
     "## Skills",
     preamble,
@@ -52,6 +52,7 @@ export function renderSkillsSection(preamble: string, table: SkillTable): string
     ...table.roots.map((r) => `- \`${r.label}\` = \`${r.path}\``),
     "### Available skills",
     ...table.lines.map(renderSkillLine),
+    ...(usage !== undefined && usage !== "" ? [usage] : []),
   ];
   return `${SKILLS_OPEN_TAG}\n${body.join("\n")}\n${SKILLS_CLOSE_TAG}`;
 }
@@ -59,6 +60,8 @@ export function renderSkillsSection(preamble: string, table: SkillTable): string
 export interface SkillsFragmentOptions extends RenderProseOptions {
   /** Context window in tokens: 2% of it bounds the skill lines (Codex 0.171.0); unknown → 8,000 characters. */
   contextWindowTokens?: number;
+  /** End the section with the `skills-usage` prose (models with `include_skills_usage_instructions`). */
+  usage?: boolean;
 }
 
 function budgetText(budget: SkillsBudget, window: number | undefined): string {
@@ -70,7 +73,7 @@ function budgetText(budget: SkillsBudget, window: number | undefined): string {
 export function buildSkillsFragment(info: SkillsInfo, prose: ProseSet, options: SkillsFragmentOptions = {}): RenderedFragment | undefined {
   const table = buildSkillTable(info);
   if (table.lines.length === 0) return undefined;
-  const { contextWindowTokens, ...renderOptions } = options;
+  const { contextWindowTokens, usage: withUsage, ...renderOptions } = options;
   const budget = skillsBudget(contextWindowTokens);
   const fitted = fitSkillLines(table.lines, budget);
   const diagnostics: Diagnostic[] = [];
@@ -94,16 +97,17 @@ export function buildSkillsFragment(info: SkillsInfo, prose: ProseSet, options: 
     );
   const pre = useProse(prose, "skills-preamble", { skillCount: fitted.lines.length }, renderOptions);
   const preamble = pre.text.replace(/\n+$/, "");
+  const use = withUsage ? useProse(prose, "skills-usage", {}, renderOptions) : undefined;
   // Bytes kept per skill: name + the description as listed (0 when the budget left the skill out).
   const keptByIndex = new Map(fitted.lines.map((l) => [l.file, utf8Length(l.name) + utf8Length(l.description)]));
   const sources = listedSkills(info.skills).map((s, i) => ({ path: s.path, bytesIn: utf8Length(s.contents), bytesKept: keptByIndex.get(table.lines[i]?.file ?? "") ?? 0 }));
   return {
     id: "skills",
     layer: "developer",
-    text: renderSkillsSection(preamble, { roots: table.roots, lines: fitted.lines }),
+    text: renderSkillsSection(preamble, { roots: table.roots, lines: fitted.lines }, use?.text.replace(/\n+$/, "")),
     sources,
-    templates: ["skills-preamble"],
-    prose: pre.entry?.origin ?? "data",
-    diagnostics: [...diagnostics, ...pre.diagnostics],
+    templates: use ? ["skills-preamble", "skills-usage"] : ["skills-preamble"],
+    prose: combineOrigins([pre.entry?.origin ?? "data", ...(use ? [use.entry?.origin ?? "stand-in"] : [])]),
+    diagnostics: [...diagnostics, ...pre.diagnostics, ...(use?.diagnostics ?? [])],
   };
 }

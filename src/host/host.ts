@@ -48,6 +48,12 @@ export interface Host {
   stat(path: string): HostResult<FileStat>;
   /** Directory entries, sorted by name (byte order) so callers are deterministic. */
   readDir(path: string): HostResult<DirEntry[]>;
+  /**
+   * Directory entries in the file system's own order (what readdir(3) returns, unsorted; Node's readdirSync
+   * sorts): for reproducing a harness that lists in that order (Claude Code's rules). Optional; callers fall
+   * back to readDir.
+   */
+  readDirRaw?(path: string): HostResult<DirEntry[]>;
   /** Canonical absolute path (symlinks resolved). */
   realpath(path: string): HostResult<string>;
   cwd(): string;

@@ -180,6 +180,15 @@ export function createMemoryHost(options: MemoryHostOptions = {}): MemoryHost {
       entries.sort((a, b) => compareByteOrder(a.name, b.name));
       return { ok: true, value: entries };
     },
+    // Insertion order stands in for a file system's own directory order.
+    readDirRaw(path) {
+      const found = locate(path, true);
+      if (!found.ok) return err(found.code, "scandir", path);
+      const node = found.node;
+      if (node.type !== "dir") return err("ENOTDIR", "scandir", path);
+      if (node.unreadable) return err("EACCES", "scandir", path);
+      return { ok: true, value: [...node.children].map(([name, child]) => ({ name, kind: statOf(child).kind })) };
+    },
     realpath(path) {
       const found = locate(path, true);
       return found.ok ? { ok: true, value: "/" + found.path.join("/") } : err(found.code, "realpath", path);

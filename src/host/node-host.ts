@@ -1,6 +1,6 @@
 // The real Host: synchronous node:fs calls, errors turned into HostResult values, never thrown.
 // Does IO (this is the edge).
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, readdirSync, realpathSync, statSync, opendirSync } from "node:fs";
 import type { Dirent, Stats } from "node:fs";
 import { homedir, userInfo } from "node:os";
 import type { DirEntry, FileKind, FileStat, Host, HostResult, ReadBytesValue } from "./host.js";
@@ -133,6 +133,21 @@ export function createNodeHost(options: NodeHostOptions = {}): Host {
       try {
         const entries = readdirSync(path, { withFileTypes: true }).map((d) => ({ name: d.name, kind: kindOfDirent(d) }));
         entries.sort((a, b) => compareByteOrder(a.name, b.name));
+        return { ok: true, value: entries };
+      } catch (error) {
+        return fail(error);
+      }
+    },
+    // readdirSync sorts (libuv's scandir); opendir reads the directory in the file system's own order.
+    readDirRaw(path): HostResult<DirEntry[]> {
+      try {
+        const dir = opendirSync(path);
+        const entries: DirEntry[] = [];
+        try {
+          for (let d = dir.readSync(); d !== null; d = dir.readSync()) entries.push({ name: d.name, kind: kindOfDirent(d) });
+        } finally {
+          dir.closeSync();
+        }
         return { ok: true, value: entries };
       } catch (error) {
         return fail(error);

@@ -3,7 +3,7 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { makeDirectories } from "./make-directories.js";
 import { isAbsolute, join } from "node:path";
-import { setTokenCountCache, type TokenCountCache } from "../tokens/index.js";
+import type { TokenCountCache } from "../tokens/count.js";
 
 export const TOKEN_CACHE_FILE = "token-counts-v1.tsv";
 /** Newest entries kept; at ~45 bytes a line the file stays under ~1 MB. */
@@ -112,15 +112,13 @@ export function openDiskTokenCache(options: OpenTokenCacheOptions): DiskTokenCac
 }
 
 /**
- * Open the default cache and install it for countTokens(); the caller flushes it before exit.
+ * Open the default cache, for `createTokenCounter({ cache })`; the caller flushes it before exit.
  * Disabled (undefined) when PROMPTC_TOKEN_CACHE is `0`/`off` or no cache directory is known.
  */
-export function enableDiskTokenCache(env: Readonly<Record<string, string | undefined>>, home: string | undefined): DiskTokenCache | undefined {
+export function openDefaultTokenCache(env: Readonly<Record<string, string | undefined>>, home: string | undefined): DiskTokenCache | undefined {
   const setting = env["PROMPTC_TOKEN_CACHE"];
   if (setting === "0" || setting === "off") return undefined;
   const dir = defaultTokenCacheDir(env, home);
   if (dir === undefined) return undefined;
-  const cache = openDiskTokenCache({ dir });
-  setTokenCountCache(cache);
-  return cache;
+  return openDiskTokenCache({ dir });
 }

@@ -1,4 +1,5 @@
-// The lint rule API: rule metadata, the per-file check context and defineRule(). Pure (types + one helper).
+// The lint rule API: rule metadata, the per-file check context and defineRule(), which fills in the metadata a
+// rule leaves at its default. Pure (types + two helpers).
 import type { Diagnostic, Place } from "../model/diagnostic.js";
 import type { LintFile, LintFileKind } from "./lint-file.js";
 import type { LintProject } from "./lint-project.js";
@@ -12,7 +13,7 @@ export type { Place } from "../model/diagnostic.js";
 /** Configured severity of a rule; `warn` maps to the diagnostic severity `warning`. */
 export type RuleSeverity = "off" | "info" | "warn" | "error";
 
-/** What a rule rests on (lint-and-cli.md §4): normative spec, vendor docs/behaviour, paper, community tool, our heuristic. */
+/** What a rule rests on: normative spec, vendor docs/behaviour, paper, community tool, our heuristic. */
 export type RuleBasis = "spec" | "vendor" | "paper" | "community" | "heuristic";
 
 /** `safe` fixes are applied by --fix; `suggest` only with --fix-type suggest|all. */
@@ -41,6 +42,8 @@ export interface RuleMeta<O> {
   defaultOptions: O;
   /** Also part of the `strict` preset even when off in `recommended`. */
   strict?: RuleSeverity;
+  /** What the precision suite (test/lint/precision/) measured, and why the default is what it is (shown by --explain). */
+  measured?: string;
 }
 
 /** A text edit on the file's decoded text: replace [start, end) (UTF-16 offsets) with `text`. */
@@ -89,11 +92,31 @@ export interface LintMessage extends Diagnostic {
 
 const RULE_ID = /^[a-z]+\/[a-z0-9]+(-[a-z0-9]+)*$/;
 
-/** Declares a rule; throws on a malformed id or a message table without entries (programmer errors). */
-export function defineRule<O>(rule: Rule<O>): Rule<O> {
+/** Options schema of a rule without options. */
+export const NO_OPTIONS = { type: "object", additionalProperties: false, properties: {} } as const;
+
+/** Metadata a rule may leave out, and what it then is. */
+type DefaultedMeta = "appliesTo" | "targets" | "fixable" | "optionsSchema" | "defaultOptions";
+
+/**
+ * What a rule file writes: its metadata without the defaults — `appliesTo: []` (every file kind),
+ * `targets: []` (every harness), `fixable: "none"`, no options (`optionsSchema: NO_OPTIONS`, `defaultOptions: {}`).
+ */
+export interface RuleDefinition<O> {
+  id: string;
+  meta: Omit<RuleMeta<O>, DefaultedMeta> & Partial<Pick<RuleMeta<O>, DefaultedMeta>>;
+  check(context: RuleContext<O>): void;
+}
+
+/**
+ * Declares a rule with its metadata defaults filled in; throws on a malformed id or a message table without
+ * entries (programmer errors).
+ */
+export function defineRule<O = Record<string, never>>(rule: RuleDefinition<O>): Rule<O> {
   if (!RULE_ID.test(rule.id)) throw new Error(`rule id '${rule.id}' is not family/kebab-name`);
   if (Object.keys(rule.meta.messages).length === 0) throw new Error(`rule ${rule.id} has no messages`);
-  return rule;
+  const { appliesTo = [], targets = [], fixable = "none", optionsSchema = NO_OPTIONS, defaultOptions = {} as O, ...meta } = rule.meta;
+  return { id: rule.id, meta: { ...meta, appliesTo, targets, fixable, optionsSchema, defaultOptions }, check: rule.check };
 }
 
 /** Fills `{{name}}` placeholders; unknown names stay visible so a missing datum is noticed in tests. */

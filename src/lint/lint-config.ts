@@ -5,7 +5,8 @@ import { LINT_TARGETS, type LintTarget, type Rule, type RuleSeverity } from "./d
 import { matchesAnyGlob } from "./glob-to-regexp.js";
 
 export type RuleSetting = RuleSeverity | [RuleSeverity] | [RuleSeverity, { [key: string]: unknown }];
-export type LintPreset = "recommended" | "strict" | "all";
+export const LINT_PRESETS = ["recommended", "strict", "all"] as const;
+export type LintPreset = (typeof LINT_PRESETS)[number];
 
 export interface LintConfig {
   extends?: LintPreset;
@@ -33,7 +34,7 @@ export const LINT_CONFIG_SCHEMA = {
   title: "promptc lint configuration",
   type: "object",
   properties: {
-    extends: { enum: ["recommended", "strict", "all"] },
+    extends: { enum: [...LINT_PRESETS] },
     targets: { type: "array", items: { enum: [...LINT_TARGETS] }, uniqueItems: true },
     rules: RULES,
     overrides: {

@@ -1,6 +1,8 @@
-// A file under lint: its path, kind, decoded text and lazily parsed views (lines, frontmatter, Markdown). Pure.
+// A file under lint: its path, kind, decoded text and lazily parsed views (lines, frontmatter, Markdown,
+// template). Pure.
 import { parseFrontmatter, type Frontmatter } from "./parse-frontmatter.js";
 import { parseMarkdown, type Markdown } from "./parse-markdown.js";
+import { parseTemplate, type ParsedTemplate } from "./parse-template.js";
 import { buildTextIndex, type TextIndex } from "./text-index.js";
 
 /** Which files a rule looks at (see classifyLintPath for how a path gets its kind). */
@@ -28,6 +30,8 @@ export interface LintFile {
   readonly frontmatter: Frontmatter;
   /** Markdown view of the body (after frontmatter). */
   readonly markdown: Markdown;
+  /** The text parsed as a Handlebars template (what the `prompt/*` rules read). */
+  readonly template: ParsedTemplate;
 }
 
 const CONTEXT_NAMES = new Set(["AGENTS.md", "AGENTS.override.md", "CLAUDE.md", "CLAUDE.local.md", "GEMINI.md"]);
@@ -35,7 +39,7 @@ const CONTEXT_NAMES = new Set(["AGENTS.md", "AGENTS.override.md", "CLAUDE.md", "
 /** Rule files of other agents (Cline, Roo Code, Continue, Windsurf, Cursor commands): Markdown instructions. */
 const OTHER_AGENT_RULES: readonly RegExp[] = [
   /(^|\/)\.clinerules$/,
-  /(^|\/)\.clinerules\/.+\.md$/,
+  /(^|\/)\.clinerules\/(?!workflows\/|hooks\/).+\.md$/,
   /(^|\/)\.roo\/rules(-[^/]+)?\/.+\.md$/,
   /(^|\/)\.continue\/rules\/.+\.md$/,
   /(^|\/)\.windsurf\/rules\/.+\.md$/,
@@ -63,6 +67,7 @@ export function createLintFile(path: string, kind: LintFileKind, text: string, s
   let index: TextIndex | undefined;
   let frontmatter: Frontmatter | undefined;
   let markdown: Markdown | undefined;
+  let template: ParsedTemplate | undefined;
   const usesFrontmatter = kind === "skill" || kind === "cursor-rule" || kind === "context" || kind === "template";
   const file: LintFile = {
     path,
@@ -79,6 +84,9 @@ export function createLintFile(path: string, kind: LintFileKind, text: string, s
     },
     get markdown() {
       return (markdown ??= parseMarkdown(text, file.index, file.frontmatter.closed ? file.frontmatter.bodyLine : 1));
+    },
+    get template() {
+      return (template ??= parseTemplate(text));
     },
   };
   return file;

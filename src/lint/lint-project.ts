@@ -1,6 +1,7 @@
 // What a rule may know beyond its own file: a read-only view of the workspace and facts the IO edge computed
 // with the discovery functions (so lint and preview never disagree). Types + an in-memory LintFs. Pure.
 import type { LintTarget } from "./lint-target.js";
+import type { CountTokens } from "../tokens/count.js";
 
 export type LintEntryKind = "file" | "directory";
 
@@ -63,6 +64,10 @@ export interface LintFacts {
   codexSkills: ReadonlyMap<string, CodexSkillView>;
   /** Keyed by exec-policy/config file path. */
   codexPrefixes: ReadonlyMap<string, CodexPrefixList>;
+  /** Folders holding a package.json (outside node_modules), found by the IO edge; undefined when not collected. */
+  packageDirs?: readonly string[];
+  /** Every project file the IO edge listed (node_modules and .git skipped); `complete` is false when capped. */
+  projectFiles?: { files: readonly string[]; complete: boolean };
   /** Project-relative paths git tracks (from `.git/index`); undefined when not in a repository or unreadable. */
   gitTracked?: ReadonlySet<string>;
 }
@@ -75,12 +80,17 @@ export interface LintProject {
   nowMs: number;
   targets: ReadonlySet<LintTarget>;
   facts: LintFacts;
+  /** Exact o200k_base counts for the token rules (e.g. `createTokenCounter({ cache }).count`); default: uncached. */
+  countTokens?: CountTokens;
 }
 
 export const EMPTY_FACTS: LintFacts = { codexChains: new Map(), codexSkills: new Map(), codexPrefixes: new Map() };
 
-/** An in-memory LintFs over `{ path: text }`; directories are implied by the paths. For tests and --stdin. */
-export function createMemoryLintFs(files: { [path: string]: string }): LintFs {
+/**
+ * An in-memory LintFs over `{ path: text }`; directories are implied by the paths; `links` maps a path to the
+ * real path it resolves to (a symlink). For tests and --stdin.
+ */
+export function createMemoryLintFs(files: { [path: string]: string }, links: { [path: string]: string } = {}): LintFs {
   const dirs = new Map<string, Map<string, LintEntryKind>>();
   const addEntry = (dir: string, name: string, kind: LintEntryKind): void => {
     let entries = dirs.get(dir);
@@ -95,6 +105,7 @@ export function createMemoryLintFs(files: { [path: string]: string }): LintFs {
     }
   }
   return {
+    realPath: (path) => links[path] ?? (path in files || dirs.has(path) ? path : undefined),
     kind: (path) => (path in files ? "file" : dirs.has(path) ? "directory" : undefined),
     readText: (path) => files[path],
     list: (path) =>

@@ -51,3 +51,8 @@ export function addressesWorkspace(path: string): boolean {
   const loaders = loadingHarnesses(path);
   return loaders.length > 0 && !loaders.includes("distributed");
 }
+
+/** Loaded at every session start (not on demand like a Cursor command or a Cline workflow). */
+export function isAlwaysLoaded(path: string): boolean {
+  return loadingHarnesses(path).length > 0 && !/(^|\/)\.cursor\/commands\//.test(path);
+}

@@ -1,5 +1,5 @@
 // YAML frontmatter of Markdown files (SKILL.md, .mdc): where it is, what it holds, and what went wrong. Pure.
-// Uses `yaml` directly (not gray-matter) for positions, duplicate-key errors and an alias-expansion cap.
+// Uses `yaml` directly for positions, duplicate-key errors and an alias-expansion cap (README: why not gray-matter).
 import { isMap, isScalar, parseDocument, type Node as YamlNode } from "yaml";
 import type { TextIndex } from "./text-index.js";
 

@@ -1,4 +1,4 @@
-// Handlebars templates for lint: parse once, collect partial references, mustache paths and helpers. Pure.
+// Handlebars templates for lint: parse, collect partial references, mustache paths and helpers. Pure.
 import Handlebars from "handlebars";
 
 export interface TemplateRef {
@@ -13,17 +13,8 @@ export type ParsedTemplate =
 
 type Node = { type: string; loc?: { start: { line: number; column: number } } | null; [key: string]: unknown };
 
-// Several rules parse the same template in a row: keep the last result.
-let last: { text: string; parsed: ParsedTemplate } | undefined;
-
+/** Parses one template; a file under lint parses once, on first use (LintFile's `template`). */
 export function parseTemplate(text: string): ParsedTemplate {
-  if (last?.text === text) return last.parsed;
-  const parsed = parseUncached(text);
-  last = { text, parsed };
-  return parsed;
-}
-
-function parseUncached(text: string): ParsedTemplate {
   let ast: Node;
   try {
     ast = Handlebars.parse(text) as unknown as Node;

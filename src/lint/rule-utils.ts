@@ -1,7 +1,8 @@
 // Small helpers shared by rules: frontmatter lookups, body lines, token counts, places. Pure.
-import { countTokens } from "../tokens/index.js";
+import { countTokens } from "../tokens/count.js";
 import type { Place } from "../model/diagnostic.js";
 import { dirOf, type LintFile } from "./lint-file.js";
+import type { LintProject } from "./lint-project.js";
 import type { FrontmatterKey } from "./parse-frontmatter.js";
 
 export function fmKey(file: LintFile, key: string): FrontmatterKey | undefined {
@@ -41,15 +42,9 @@ export function proseLines(file: LintFile): [number, string][] {
   return bodyLines(file).filter(([n]) => !file.markdown.inCode[n - 1]);
 }
 
-const tokenCache = new WeakMap<LintFile, Map<string, number>>();
-
-/** Exact o200k_base count, memoised per file and text. */
-export function tokensOf(file: LintFile, text: string): number {
-  let m = tokenCache.get(file);
-  if (!m) tokenCache.set(file, (m = new Map()));
-  let n = m.get(text);
-  if (n === undefined) m.set(text, (n = countTokens(text)));
-  return n;
+/** Exact o200k_base count, with the project's counter when it has one (the CLI's memoises and keeps counts on disk). */
+export function tokensOf(project: Pick<LintProject, "countTokens">, text: string): number {
+  return project.countTokens ? project.countTokens(text) : countTokens(text);
 }
 
 export function formatInt(n: number): string {
@@ -78,8 +73,8 @@ export function matchProse(file: LintFile, re: RegExp, skipCode = true): { match
   return out;
 }
 
-/** Options schema of a rule without options. */
-export const NO_OPTIONS = { type: "object", additionalProperties: false, properties: {} } as const;
+// Re-exported: rules that spell out their (empty) options schema name it from here.
+export { NO_OPTIONS } from "./define-rule.js";
 
 /** Options schema with numeric (integer ≥ 0) limits. */
 export function limitsSchema(...names: string[]): object {

@@ -81,7 +81,7 @@ export function lintFile(file: LintFile, project: LintProject, options: Omit<Lin
     if (rule.meta.targets.length > 0 && !rule.meta.targets.some((t) => project.targets.has(t))) continue;
     if (loaders.length === 0 && !isSpecRule(rule)) continue;
     // A skill in one harness's folder is seen by that harness only (Codex never scans .claude/skills).
-    if (file.kind === "skill" && rule.meta.targets.length > 0 && !loaders.some((l) => l === "other" || l === "distributed" || rule.meta.targets.includes(l))) continue;
+    if (file.kind === "skill" && rule.meta.targets.length > 0 && !loaders.some((l) => l === "distributed" || (rule.meta.targets as readonly string[]).includes(l))) continue;
     // Content rules have nothing sensible to say about a file that is unreadable or binary.
     if ((file.status.error || file.status.binary) && !rule.id.startsWith("file/")) continue;
     const configured = s.severity;

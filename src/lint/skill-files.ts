@@ -31,6 +31,8 @@ export function listSkillFiles(fs: LintFs, dir: string): string[] {
 export function localLinkPath(fromDir: string, target: string): string | undefined {
   if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith("#") || target.startsWith("/") || target.startsWith("~") || target.startsWith("//")) return undefined;
   if (/[{}<>$]/.test(target)) return undefined;
+  // A template placeholder: `[title](URL)`, `(link)`, `(path/to/file)`.
+  if (/^(url|link|href|path|todo|tbd|xxx|\.\.\.|…)$/i.test(target) || /^path\/to\//i.test(target)) return undefined;
   let path = target.replace(/[?#].*$/, "");
   try {
     path = decodeURIComponent(path);
@@ -46,12 +48,47 @@ export function mentionsPath(text: string, rel: string): boolean {
   return text.includes(rel);
 }
 
+/** `path` relative to folder `from` (both skill-relative, `/`-separated), with `../` when it climbs. */
+export function relativePath(from: string, path: string): string {
+  const a = from === "" ? [] : from.split("/");
+  const b = path.split("/");
+  let i = 0;
+  while (i < a.length && i < b.length - 1 && a[i] === b[i]) i++;
+  return [...a.slice(i).map(() => ".."), ...b.slice(i)].join("/");
+}
+
+/**
+ * Does `text` cover `rel` through a folder mention (`references/`, `scripts/lib/`) or a path pattern
+ * (`references/<api>/api.md`, `references/{lang}/`, `assets/*.png`)?
+ */
+export function coversPath(text: string, rel: string): boolean {
+  const parts = rel.split("/");
+  for (let i = 1; i < parts.length; i++) {
+    const folder = `${parts.slice(0, i).join("/")}/`;
+    // The folder itself (`references/`), not the start of a longer path (`references/a.md`).
+    if (new RegExp(`(^|[^\\w./-])(\\./)?${folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w.<{*[-])`).test(text)) return true;
+  }
+  for (const m of text.matchAll(/(?:\.\/)?([\w.-]+(?:\/(?:[\w.-]+|<[^>/\s]+>|\{[^}/\s]+\}|\[[^\]/\s]+\]|\*+))+\/?)/g)) {
+    const pattern = (m[1] as string).replace(/\/$/, "");
+    if (!/[<{[*]/.test(pattern)) continue;
+    const source = pattern
+      .split("/")
+      .map((seg) => (/^(<[^>]+>|\{[^}]+\}|\[[^\]]+\]|\*+)$/.test(seg) ? "[^/]+" : seg.replace(/[.+?^$()|\\]/g, "\\$&").replace(/\*/g, "[^/]*").replace(/<[^>]+>|\{[^}]+\}/g, "[^/]+")))
+      .join("/");
+    if (new RegExp(`^${source}(/|$)`).test(rel)) return true;
+  }
+  return false;
+}
+
 /** Relative markdown links of `file` whose target does not exist (shared by ctx/ and skill/broken-link). */
 export function brokenLinks(file: LintFile, fs: LintFs): { target: string; place: Place }[] {
   const out: { target: string; place: Place }[] = [];
   for (const link of file.markdown.links) {
     const path = localLinkPath(dirOf(file.path), link.target);
     if (path === undefined || fs.kind(path) !== undefined) continue;
+    // Written from the project root (`packages/x/README.md` in a nested file): an agent, started at the root, finds it.
+    const fromRoot = localLinkPath("", link.target);
+    if (fromRoot !== undefined && !fromRoot.startsWith("../") && fs.kind(fromRoot) !== undefined) continue;
     out.push({ target: link.target, place: { line: link.line, column: link.column, endLine: link.line, endColumn: link.column + link.target.length } });
   }
   return out;

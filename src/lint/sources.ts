@@ -1,4 +1,4 @@
-// Citations shared by several rules (lint-and-cli.md §7). Data only. Pure.
+// Citations shared by several rules. Data only. Pure.
 import type { RuleSource } from "./define-rule.js";
 
 export const SKILLS_SPEC: RuleSource = { title: "Agent Skills specification", url: "https://agentskills.io/specification" };

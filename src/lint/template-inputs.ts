@@ -21,6 +21,11 @@ export const PROSE_TEMPLATE_INPUTS: { readonly [proseId: string]: readonly strin
   "agents-md-removed": [],
   "agents-md-replaced": [],
   "image-omitted": [],
+  "skills-usage": [],
+  "deferred-tools": [],
+  "collaboration-mode": [],
+  "multi-agent-role": [],
+  "multi-agent-mode": [],
 };
 
 /** Prose ids whose file text is sent as is (compaction prompt and summary prefix): `{{…}}` is never rendered. */

@@ -15,6 +15,7 @@ export { executeToolCall, type ToolCallContext, type ToolCallHooks, type Execute
 export { createModelCompactor, type Compactor, type CompactionInput, type CompactionOutcome, type ModelCompactorOptions } from "./create-model-compactor.js";
 export { initialContextOf } from "./initial-context-of.js";
 export { buildTurnRequest, type BuildTurnRequestOptions, type TurnRequest } from "./build-turn-request.js";
+export { prepareSessionTurn, resumedSessionOf, runSessionTurn, turnStartRecords, type PreparedSessionTurn, type ResumedSession, type RunSessionTurnOptions, type RunSessionTurnResult, type SessionLogSink, type SessionTurnInput } from "./run-session-turn.js";
 export { createSessionRecorder, type SessionRecorder, type SessionRecorderOptions } from "./create-session-recorder.js";
 export { createTelemetryListener, type Span, type SpanAttributes, type Tracer } from "./create-telemetry-listener.js";
 export { renderLoopEvent, type RenderedEvent, type RenderState } from "./render-loop-event.js";
@@ -24,6 +25,12 @@ export { decideApproval, isInside, type ApprovalDecision, type ApprovalFacts, ty
 export { createApprovalHook, approvalRequestOf, type ApprovalHookOptions, type ApprovalQuestion } from "./policy/create-approval-hook.js";
 export { isKnownSafeCommand } from "./policy/is-known-safe-command.js";
 export { selectTools, type SelectToolsOptions } from "./policy/select-tools.js";
+export { parseCommandOptions, type OptionArity, type OptionTable, type ParsedCommand, type ParsedOption } from "./policy/parse-command-options.js";
+export { sandboxPolicyOf, PROTECTED_SUBPATHS, type SandboxPolicy } from "./sandbox/sandbox-policy.js";
+export { buildBwrapArgv, type BwrapLayout } from "./sandbox/build-bwrap-argv.js";
+export { buildToolEnvironment, matchesEnvironmentPattern, type ToolEnvironment } from "./sandbox/build-tool-environment.js";
+export { createSecretRedactor, REDACT_MIN_CHARS, type SecretRedactor } from "./sandbox/create-secret-redactor.js";
+export * from "../model/shell-environment-policy.js";
 export { createFauxProvider, fauxError, fauxReasoning, fauxResponse, fauxText, fauxToolCall, type FauxContext, type FauxPart, type FauxProvider, type FauxProviderOptions, type FauxReply, type FauxStep } from "./providers/faux.js";
 export type * from "../session-log/session-log.js";
 export { serializeSessionRecord } from "../session-log/session-log.js";

@@ -8,3 +8,6 @@ export { createShellTool, SHELL_OUTPUT_POLICY, SHELL_CAPTURE_MAX_BYTES, SHELL_TI
 export { createReadFileTool, READ_FILE_MAX_BYTES, READ_FILE_MAX_LINES, READ_FILE_MAX_LINE_CHARS, type ReadFileArgs } from "./tools/read-file.js";
 export { createEditFileTool, resolveToolPath, type EditFileArgs } from "./tools/edit-file.js";
 export { createUpdatePlanTool, type PlanStatus, type UpdatePlanArgs } from "./tools/update-plan.js";
+export { createToolSandbox, sandboxNotice, type CreateToolSandboxOptions, type SandboxEnforcement, type ToolSandbox } from "./tools/sandbox/create-tool-sandbox.js";
+export { probeBubblewrap, BWRAP_PROBE_TIMEOUT_MS, type BubblewrapProbe } from "./tools/sandbox/probe-bubblewrap.js";
+export { runProcessGroup, PIPE_DRAIN_MS, type ProcessGroupRun, type RunProcessGroupOptions } from "./tools/sandbox/run-process-group.js";

@@ -94,8 +94,17 @@ export interface WebSearchCallItem {
   action?: { type: string; query?: string; [key: string]: unknown };
 }
 
+/** Codex 0.171.0's tool list for code-mode models: the first input item, role developer (wire order: type, id, role, tools). */
+export interface AdditionalToolsItem {
+  type: "additional_tools";
+  id?: string;
+  role: "developer";
+  tools: unknown[];
+}
+
 export type ResponseItem =
   | MessageItem
+  | AdditionalToolsItem
   | FunctionCallItem
   | FunctionCallOutputItem
   | CustomToolCallItem

@@ -16,7 +16,7 @@ export type FragmentLayer =
  * `stand-in` = promptc's wording standing in for another harness's prose (codex profile),
  * `user-supplied` = a file the user named, `data` = no prose, bytes derived from data only.
  */
-export type ProseOrigin = "builtin" | "stand-in" | "user-supplied" | "data";
+export type ProseOrigin = "builtin" | "stand-in" | "user-supplied" | "calibrated" | "data";
 
 export interface ManifestSource {
   path: string;

@@ -22,7 +22,7 @@ export interface CustomToolSpec {
 
 /** Hosted tools such as web_search, carried as-is. */
 export interface HostedToolSpec {
-  type: "web_search" | "local_shell" | "image_generation";
+  type: "web_search" | "local_shell" | "image_generation" | "tool_search";
   [key: string]: unknown;
 }
 
@@ -39,6 +39,8 @@ export type ToolSpec = FunctionToolSpec | CustomToolSpec | HostedToolSpec | Name
 export interface ReasoningParams {
   effort?: "minimal" | "low" | "medium" | "high" | "xhigh" | "none";
   summary?: "auto" | "concise" | "detailed";
+  /** Codex 0.171.0 sends `all_turns` for responses-lite models (the catalogue's `use_responses_lite`). */
+  context?: "all_turns";
 }
 
 /**

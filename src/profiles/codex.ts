@@ -34,6 +34,8 @@ export const codexProfile: Profile = {
   // Codex's tools (exec_command, …) cannot run in promptc's loop; `run` sends its own tools instead.
   tools: { declare: (ctx) => codexToolDeclarations(ctx.permissions), order: "declared", runByLoop: false },
   prose: { bundled: "codex" },
+  modelCatalogue: "codex",
+  targetVersion: "0.171.0",
   request: {
     stream: true,
     toolChoice: "auto",

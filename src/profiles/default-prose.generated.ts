@@ -27,6 +27,13 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "origin": "stand-in",
         "path": "templates/codex/base-instructions.hbs"
       },
+      "collaboration-mode": {
+        "id": "collaboration-mode",
+        "kind": "template",
+        "source": "<collaboration_mode>[stand-in] Default mode: carry the task through on your own and ask the user only when you are blocked.</collaboration_mode>",
+        "origin": "stand-in",
+        "path": "templates/codex/collaboration-mode.hbs"
+      },
       "compact-prompt": {
         "id": "compact-prompt",
         "kind": "template",
@@ -41,6 +48,13 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "origin": "stand-in",
         "path": "templates/codex/compact-summary-prefix.hbs"
       },
+      "deferred-tools": {
+        "id": "deferred-tools",
+        "kind": "template",
+        "source": "<tools>\n[stand-in] Namespaces you can reach through tool search: multi_agent_v1 (sub-agents).\n</tools>",
+        "origin": "stand-in",
+        "path": "templates/codex/deferred-tools.hbs"
+      },
       "image-omitted": {
         "id": "image-omitted",
         "kind": "template",
@@ -54,6 +68,20 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "source": "[stand-in] The model answering in this conversation has changed. From this point on, follow the instructions below.\n",
         "origin": "stand-in",
         "path": "templates/codex/model-switch.hbs"
+      },
+      "multi-agent-mode": {
+        "id": "multi-agent-mode",
+        "kind": "template",
+        "source": "<multi_agent_mode>[stand-in] Start sub-agents only when the user or the instructions ask for them.</multi_agent_mode>",
+        "origin": "stand-in",
+        "path": "templates/codex/multi-agent-mode.hbs"
+      },
+      "multi-agent-role": {
+        "id": "multi-agent-role",
+        "kind": "template",
+        "source": "<multi_agent_role>[stand-in] You are the root agent of a team; you may start sub-agents for parts of the task.</multi_agent_role>",
+        "origin": "stand-in",
+        "path": "templates/codex/multi-agent-role.hbs"
       },
       "permissions-approval-never": {
         "id": "permissions-approval-never",
@@ -124,6 +152,13 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "source": "[stand-in] Skills are folders of task-specific instructions, each described by a `SKILL.md` file. The list below names each skill, says what it is for, and gives its file as a root label plus a relative path; the roots table maps labels to directories. Open a skill's file before following it.\n",
         "origin": "stand-in",
         "path": "templates/codex/skills-preamble.hbs"
+      },
+      "skills-usage": {
+        "id": "skills-usage",
+        "kind": "template",
+        "source": "[stand-in] Before following a listed skill, open its SKILL.md (expand the root alias) and read it whole.",
+        "origin": "stand-in",
+        "path": "templates/codex/skills-usage.hbs"
       }
     },
     "tools": {
@@ -266,6 +301,13 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "origin": "builtin",
         "path": "templates/promptc/base-instructions.hbs"
       },
+      "collaboration-mode": {
+        "id": "collaboration-mode",
+        "kind": "template",
+        "source": "<collaboration_mode>Work the task through; ask only when blocked.</collaboration_mode>",
+        "origin": "builtin",
+        "path": "templates/promptc/collaboration-mode.hbs"
+      },
       "compact-prompt": {
         "id": "compact-prompt",
         "kind": "template",
@@ -280,6 +322,13 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "origin": "builtin",
         "path": "templates/promptc/compact-summary-prefix.hbs"
       },
+      "deferred-tools": {
+        "id": "deferred-tools",
+        "kind": "template",
+        "source": "<tools>\nNamespaces reachable through tool search: multi_agent_v1.\n</tools>",
+        "origin": "builtin",
+        "path": "templates/promptc/deferred-tools.hbs"
+      },
       "image-omitted": {
         "id": "image-omitted",
         "kind": "template",
@@ -293,6 +342,20 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "source": "The conversation continues on a different model than before. From here on, follow these instructions:\n",
         "origin": "builtin",
         "path": "templates/promptc/model-switch.hbs"
+      },
+      "multi-agent-mode": {
+        "id": "multi-agent-mode",
+        "kind": "template",
+        "source": "<multi_agent_mode>Start sub-agents only when asked.</multi_agent_mode>",
+        "origin": "builtin",
+        "path": "templates/promptc/multi-agent-mode.hbs"
+      },
+      "multi-agent-role": {
+        "id": "multi-agent-role",
+        "kind": "template",
+        "source": "<multi_agent_role>You are the root agent and may start sub-agents.</multi_agent_role>",
+        "origin": "builtin",
+        "path": "templates/promptc/multi-agent-role.hbs"
       },
       "permissions-approval-never": {
         "id": "permissions-approval-never",
@@ -363,6 +426,13 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "source": "Skills are reusable playbooks stored as `SKILL.md` files. Each line below gives a skill's name, when to use it, and where its file lives (a root label from the table plus a relative path). When a task matches a skill, read its file first and follow it; the user can also ask for one by writing `$name`.\n",
         "origin": "builtin",
         "path": "templates/promptc/skills-preamble.hbs"
+      },
+      "skills-usage": {
+        "id": "skills-usage",
+        "kind": "template",
+        "source": "Read the SKILL.md of a listed skill before you use it.",
+        "origin": "builtin",
+        "path": "templates/promptc/skills-usage.hbs"
       }
     },
     "tools": {},

@@ -1,5 +1,7 @@
-// Context windows of the models promptc knows, as Codex's bundled catalogue states them. Pure.
-// Unknown slugs get Codex's fallback metadata (272,000 tokens).
+// Context windows of the models promptc knows: the per-model profile's (from Codex's catalogue), else the
+// config's, else Codex's fallback metadata (272,000 tokens). Pure.
+import type { Profile } from "./profile.js";
+import { profileForModel } from "./profile-for-model.js";
 
 export interface ModelContextWindow {
   /** Tokens the model accepts. */
@@ -17,4 +19,12 @@ export function modelContextWindow(model: string, configured?: number): ModelCon
   if (/^gpt-oss/.test(model)) return { tokens: GPT_OSS_CONTEXT_WINDOW_TOKENS, source: "model catalogue" };
   if (/^gpt-5/.test(model)) return { tokens: FALLBACK_CONTEXT_WINDOW_TOKENS, source: "model catalogue" };
   return { tokens: FALLBACK_CONTEXT_WINDOW_TOKENS, source: "fallback" };
+}
+
+/** The window a turn runs with: config `model_context_window`, else the profile's model (catalogue), else by slug. */
+export function profileContextWindow(profile: Profile, model: string, configured?: number): ModelContextWindow {
+  if (configured !== undefined && configured > 0) return { tokens: configured, source: "config" };
+  const w = profileForModel(profile, model).window;
+  if (w !== undefined) return { tokens: w.tokens, source: w.source };
+  return modelContextWindow(model, configured);
 }

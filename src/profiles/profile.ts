@@ -19,8 +19,11 @@
 // Add a harness: write src/profiles/<name>.ts exporting a Profile value (spread an existing one if it is close),
 // add it to PROFILE_LIST in profiles/index.ts, add templates/<prose.bundled>/ and run `npm run gen:prose`. Nothing
 // in session/ or compile/ changes. New model-visible pieces go in as CustomSection values in layout.envelopes.
-// Add a wire format: add its id to WireFormatId below, an encoder to compile/wire-formats.ts (the switch there
-// fails to typecheck until you do), and name it in the profile's `wire.format`.
+// Add a wire format: add its id to WireFormatId below and an encoder to compile/wire-formats.ts (its table is keyed
+// by WireFormatId, so it fails to typecheck until you do): body() writes the top-level object from the internal
+// Responses-shaped request, item() one conversation item, historyKey names the array a session appends to. Then
+// name it in the profile's `wire.format`. compile() and the session apply profileForModel() to every turn, so a
+// variant may switch layout, request settings, wire format or tools per model.
 import type { DecodeMode } from "../model/decode-mode.js";
 import type { ReasoningParams, ResponsesRequest, ToolSpec } from "../model/request.js";
 import type { SkillMetadata, TurnContext } from "../model/turn-context.js";
@@ -88,6 +91,19 @@ export interface Layout {
   envelopes: readonly Envelope[];
   /** Render 0.171.0's `<filesystem>` element in the environment context. */
   environmentFilesystem: boolean;
+  /** Where the tools travel: the request's `tools` (default) or an `additional_tools` item first in `input` (Codex code mode). */
+  toolPlacement?: "request" | "input-item";
+  /** The skills section ends with the `skills-usage` prose (Codex: `include_skills_usage_instructions`). */
+  skillsUsage?: boolean;
+}
+
+/** The context window of the model a per-model profile was made for. */
+export interface ModelWindow {
+  tokens: number;
+  /** Share of the window Codex treats as usable (`effective_context_window_percent`). */
+  effectivePercent: number;
+  maxTokens?: number;
+  source: "model catalogue" | "fallback";
 }
 
 /** How discovery differs per profile (the caps themselves are Codex's, in discovery-rules.ts, for all). */
@@ -157,6 +173,7 @@ export interface RequestSettings {
 /** Per-model overrides: what a model catalogue entry changes in the profile's shape. */
 export interface ProfileVariant {
   layout?: Partial<Layout>;
+  window?: ModelWindow;
   request?: Partial<RequestSettings>;
   wire?: WireFormat;
   tools?: Partial<ToolSet>;
@@ -174,4 +191,10 @@ export interface Profile {
   request: RequestSettings;
   /** Per-model variants (undefined: every model gets the base shape). */
   models?: (model: string) => ProfileVariant | undefined;
+  /** The model catalogue that decides the shape per model at run time (`codex`: Codex's `debug models` catalogue). */
+  modelCatalogue?: "codex";
+  /** Version of the harness the profile reproduces. */
+  targetVersion?: string;
+  /** Window of the model the profile was made for (per-model profiles from a catalogue). */
+  window?: ModelWindow;
 }

@@ -42,7 +42,7 @@ export function scenarioHost(scenario: Scenario, host: Host): Host {
 }
 
 /** One TurnContext per turn, from the scenario's settings in force at that turn. */
-export function loadScenarioContexts(host: Host, scenario: Scenario): Result<TurnContext[] | undefined> {
+export function loadScenarioContexts(host: Host, scenario: Scenario, options: { defaultModel?: string } = {}): Result<TurnContext[] | undefined> {
   const runOn = scenarioHost(scenario, host);
   const diagnostics: Diagnostic[] = [];
   const contexts: TurnContext[] = [];
@@ -56,6 +56,7 @@ export function loadScenarioContexts(host: Host, scenario: Scenario): Result<Tur
       ...(s.sandbox !== undefined ? { sandbox: s.sandbox } : {}),
       ...(s.approval !== undefined ? { approval: s.approval } : {}),
       ...(s.model !== undefined ? { model: s.model } : {}),
+      ...(options.defaultModel !== undefined ? { defaultModel: options.defaultModel } : {}),
       sessionId: scenario.session.id,
       ...(s.date !== undefined ? { date: s.date } : {}),
       ...(s.timezone !== undefined ? { timezone: s.timezone } : {}),

@@ -6,10 +6,9 @@ import { diagnostic, type Diagnostic, type Place, type Result } from "../model/d
 import type { Scenario, ScenarioSettings } from "./scenario.js";
 import { SCENARIO_SCHEMA } from "./scenario-schema.js";
 
-let validator: ReturnType<Ajv["compile"]> | undefined;
-
+/** The schema's errors for `value`. The validator is compiled per call: a scenario is parsed once per run. */
 function validate(value: unknown): ErrorObject[] {
-  validator ??= new Ajv({ allErrors: true, strict: false, verbose: true }).compile(SCENARIO_SCHEMA);
+  const validator = new Ajv({ allErrors: true, strict: false, verbose: true }).compile(SCENARIO_SCHEMA);
   if (validator(value)) return [];
   const errors = [...(validator.errors ?? [])];
   // A failed oneOf is reported once, in its own words; its branches' errors would only repeat it.

@@ -38,6 +38,7 @@ function itemLines(item: ResponseItem, index: number): string[] {
     case "compaction":
     case "ghost_snapshot":
     case "web_search_call":
+    case "additional_tools":
       return [head];
     default: {
       const never: never = item;

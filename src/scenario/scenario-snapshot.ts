@@ -2,7 +2,7 @@
 // findings (request N's input a prefix of N+1's; instructions, tools and prompt_cache_key unchanged). Pure.
 import { commonPrefix, explainPrefix, type CommonPrefixResult } from "../cache/common-prefix.js";
 import { simulateCache, type SimulateCacheResult } from "../cache/simulate-cache.js";
-import type { CountTokens } from "../cache/token-counter.js";
+import type { CountTokens } from "../tokens/count.js";
 import type { ScenarioTurnResult } from "./compile-scenario.js";
 import { renderScenarioLayout } from "./render-scenario-layout.js";
 import type { Scenario } from "./scenario.js";

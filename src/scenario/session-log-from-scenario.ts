@@ -3,6 +3,7 @@
 import type { ParsedSessionLog } from "../session-log/parse-rollout.js";
 import type { CompileScenarioResult } from "./compile-scenario.js";
 import type { Scenario } from "./scenario.js";
+import { PROMPTC_ORIGINATOR } from "../session-log/session-log.js";
 
 export interface SessionLogFromScenarioOptions {
   /** The full model context window of the last turn, when the scenario's config names one. */
@@ -19,7 +20,7 @@ export function sessionLogFromScenario(scenario: Scenario, compiled: CompileScen
   const instructions = last?.request.instructions;
   return {
     format: "item-array",
-    meta: { sessionId: scenario.session.id, originator: "promptc", cwd: scenario.settings.cwd },
+    meta: { sessionId: scenario.session.id, originator: PROMPTC_ORIGINATOR, cwd: scenario.settings.cwd },
     history: [...session.input, ...session.hidden],
     ...(instructions !== undefined ? { baseInstructions: instructions } : {}),
     ...(last?.request.model !== undefined ? { model: last.request.model } : {}),

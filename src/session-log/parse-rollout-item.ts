@@ -13,7 +13,9 @@ function parseParts(value: unknown): ContentPart[] | string {
   const parts: ContentPart[] = [];
   for (const p of value) {
     if (!isJsonObject(p)) return "a content part is not an object";
-    if ((p.type === "input_text" || p.type === "output_text") && isString(p.text)) parts.push({ type: p.type, text: p.text });
+    if (p.type === "input_text" && isString(p.text)) parts.push({ type: p.type, text: p.text });
+    // Assistant text keeps its `annotations` (Codex sends `annotations: []` back): dropping it breaks the prefix.
+    else if (p.type === "output_text" && isString(p.text)) parts.push(Array.isArray(p.annotations) ? { type: p.type, text: p.text, annotations: p.annotations } : { type: p.type, text: p.text });
     else if (p.type === "input_image" && isString(p.image_url)) {
       const detail = p.detail;
       parts.push(detail === "auto" || detail === "low" || detail === "high" || detail === "original" ? { type: "input_image", image_url: p.image_url, detail } : { type: "input_image", image_url: p.image_url });
@@ -89,6 +91,10 @@ export function parseRolloutItem(value: unknown): ParsedItem {
         item: { type: "ghost_snapshot", ghost_commit: { id: g.id, parent: isString(g.parent) ? g.parent : null, preexisting_untracked_files: list(g.preexisting_untracked_files), preexisting_untracked_dirs: list(g.preexisting_untracked_dirs) } },
       };
     }
+    case "additional_tools":
+      if (!Array.isArray(v.tools)) return bad("needs a tools list");
+      // Wire order: type, id, role, tools.
+      return { ok: true, item: isString(v.id) ? { type: "additional_tools", id: v.id, role: "developer", tools: v.tools } : { type: "additional_tools", role: "developer", tools: v.tools } };
     case "web_search_call": {
       const item: ResponseItem = withId({ type: "web_search_call" }, v.id);
       if (isString(v.status)) item.status = v.status;

@@ -83,6 +83,8 @@ const isBaseItem = (item: ResponseItem | undefined, text: string | undefined): b
  */
 export function withBaseInstructionsItem(history: readonly ResponseItem[], logged: string | undefined, fallback: string, sessionId: string, profile: Profile): ResponseItem[] {
   if (profile.layout.baseInstructions !== "developer-message" || isBaseItem(history[0], logged)) return [...history];
+  // Code-mode rollouts log the whole initial context, the `additional_tools` item and the base instructions first.
+  if (history[0]?.type === "additional_tools" && isBaseItem(history[1], undefined)) return [...history];
   const item: MessageItem = { type: "message", role: "developer", content: [{ type: "input_text", text: logged ?? fallback }] };
   return [profile.layout.messageIds ? { ...item, id: messageId(sessionId, 0) } : item, ...history];
 }

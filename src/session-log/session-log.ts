@@ -3,11 +3,19 @@
 import type { ResponseItem } from "../model/items.js";
 import type { ToolSpec } from "../model/request.js";
 
+/** `session_meta.originator` of the logs promptc writes (a Codex rollout names Codex's client instead). */
+export const PROMPTC_ORIGINATOR = "promptc";
+
+/** Whether promptc wrote the log (what it records differs from a Codex rollout: the full context window, …). */
+export function isPromptcLog(meta: { originator?: string }): boolean {
+  return meta.originator === PROMPTC_ORIGINATOR;
+}
+
 /** First line of every log. */
 export interface SessionMetaPayload {
   id: string;
   cwd: string;
-  originator: "promptc";
+  originator: typeof PROMPTC_ORIGINATOR;
   cli_version: string;
   model_provider: string;
   timestamp: string;

@@ -14,6 +14,8 @@ import { compile, defaultProse, resolveProfile } from "../compile/compile.js";
 import { useProse } from "../fragments/fragment.js";
 import type { CompileOptions } from "../compile/compile-options.js";
 import { normalizeHistory } from "./normalize-history.js";
+import { createTokenCounter } from "../tokens/count.js";
+import { createTemplateCache } from "../fragments/render-template.js";
 import { buildReferenceContext, type ReferenceContext } from "./reference-context.js";
 import { buildSettingsUpdate, type SettingsUpdateReason } from "./settings-update.js";
 
@@ -67,7 +69,9 @@ export interface SessionTurnResult {
 export function createSession(options: SessionOptions = {}): Session {
   const profile = resolveProfile(options.profile);
   const prose = options.prose ?? defaultProse(profile);
-  return { profile, prose, options, sessionId: undefined, input: [], inputJson: "", hidden: [], reference: undefined, frozen: undefined, turns: 0 };
+  // Every turn recompiles the same fragments: what the caller does not share, the session keeps for itself.
+  const shared: SessionOptions = { ...options, countTokens: options.countTokens ?? createTokenCounter().count, templates: options.templates ?? createTemplateCache() };
+  return { profile, prose, options: shared, sessionId: undefined, input: [], inputJson: "", hidden: [], reference: undefined, frozen: undefined, turns: 0 };
 }
 
 /** Append items' wire JSON to a comma-joined list. */

@@ -1,9 +1,13 @@
-// Exact token counting (o200k_base default, cl100k_base on request), memoised by content key. Pure.
+// Exact token counting (o200k_base default, cl100k_base on request): countTokens, and createTokenCounter for a
+// counter with its own memo, statistics and (optional) persistent cache, passed to whoever counts. Pure.
 // Counts equal tiktoken's ordinary encoding: special-token text such as `<|endoftext|>` is plain text.
 import { getBpeEncoding, loadedEncodings, type EncodingName } from "./bpe-encoding.js";
 import { contentKey } from "./content-key.js";
 
 export type { EncodingName } from "./bpe-encoding.js";
+
+/** A text's token count in one fixed encoding: what analyses that count take as an option. */
+export type CountTokens = (text: string) => number;
 
 /** A persistent count store (e.g. on disk, see src/host/token-cache.ts); keys come from contentKey(). */
 export interface TokenCountCache {
@@ -17,7 +21,24 @@ export interface TokenCounterStats {
   countedChars: number;
   memoHits: number;
   cacheHits: number;
+  /** Encodings whose tables this process has loaded (by any counter: the tables are read once, on first use). */
   encodingsLoaded: EncodingName[];
+}
+
+export interface TokenCounter {
+  /** Exact count, identical to tiktoken's `encode_ordinary(text).length`. Never throws on any string. */
+  count(text: string, encoding?: EncodingName): number;
+  /** Counts for many texts with one encoding, in order. */
+  countBatch(texts: readonly string[], encoding?: EncodingName): number[];
+  /** What this counter did so far. */
+  stats(): TokenCounterStats;
+  /** Forget memoised counts and reset the statistics (the persistent cache is left alone). */
+  clearMemo(): void;
+}
+
+export interface CreateTokenCounterOptions {
+  /** Consulted after the in-memory memo, and filled with every new count. */
+  cache?: TokenCountCache;
 }
 
 /** Shorter texts are counted directly: cheaper than hashing and looking up. */
@@ -25,64 +46,66 @@ export const MEMO_MIN_CHARS = 64;
 /** Oldest entries are dropped beyond this; a key is ~40 bytes, so the memo stays under ~4 MB. */
 export const MEMO_MAX_ENTRIES = 50_000;
 
-const memo = new Map<string, number>();
-let cache: TokenCountCache | undefined;
-const stats = { counted: 0, countedChars: 0, memoHits: 0, cacheHits: 0 };
-
-/** Install (or remove with undefined) the persistent cache consulted after the in-memory memo. */
-export function setTokenCountCache(next: TokenCountCache | undefined): void {
-  cache = next;
-}
-
-/** Forget memoised counts and reset the statistics (the persistent cache is left alone). */
-export function clearTokenCountMemo(): void {
-  memo.clear();
-  stats.counted = 0;
-  stats.countedChars = 0;
-  stats.memoHits = 0;
-  stats.cacheHits = 0;
-}
-
-export function tokenCounterStats(): TokenCounterStats {
-  return { ...stats, encodingsLoaded: loadedEncodings() };
-}
-
-function remember(key: string, count: number): void {
-  if (memo.size >= MEMO_MAX_ENTRIES) {
-    const oldest = memo.keys().next();
-    if (oldest.done !== true) memo.delete(oldest.value);
-  }
-  memo.set(key, count);
-}
-
-function countUncached(text: string, encoding: EncodingName): number {
-  stats.counted++;
-  stats.countedChars += text.length;
+/** Exact count, identical to tiktoken's `encode_ordinary(text).length`, without memo or cache. */
+export function countTokens(text: string, encoding: EncodingName = "o200k_base"): number {
   return getBpeEncoding(encoding).count(text);
 }
 
-/** Exact count, identical to tiktoken's `encode_ordinary(text).length`. Never throws on any string. */
-export function countTokens(text: string, encoding: EncodingName = "o200k_base"): number {
-  if (text.length < MEMO_MIN_CHARS) return countUncached(text, encoding);
-  const key = contentKey(text, encoding);
-  const known = memo.get(key);
-  if (known !== undefined) {
-    stats.memoHits++;
-    return known;
-  }
-  const stored = cache?.get(key);
-  if (stored !== undefined) {
-    stats.cacheHits++;
-    remember(key, stored);
-    return stored;
-  }
-  const count = countUncached(text, encoding);
-  remember(key, count);
-  cache?.set(key, count);
-  return count;
-}
-
-/** Counts for many texts with one encoding, in order. */
+/** Counts for many texts with one encoding, in order (without memo or cache). */
 export function countTokensBatch(texts: readonly string[], encoding: EncodingName = "o200k_base"): number[] {
   return texts.map((text) => countTokens(text, encoding));
+}
+
+/** A counter that memoises counts of texts of MEMO_MIN_CHARS or more, and keeps them in `cache` when given. */
+export function createTokenCounter(options: CreateTokenCounterOptions = {}): TokenCounter {
+  const { cache } = options;
+  const memo = new Map<string, number>();
+  const stats = { counted: 0, countedChars: 0, memoHits: 0, cacheHits: 0 };
+
+  const remember = (key: string, count: number): void => {
+    if (memo.size >= MEMO_MAX_ENTRIES) {
+      const oldest = memo.keys().next();
+      if (oldest.done !== true) memo.delete(oldest.value);
+    }
+    memo.set(key, count);
+  };
+
+  const countUncached = (text: string, encoding: EncodingName): number => {
+    stats.counted++;
+    stats.countedChars += text.length;
+    return countTokens(text, encoding);
+  };
+
+  const count = (text: string, encoding: EncodingName = "o200k_base"): number => {
+    if (text.length < MEMO_MIN_CHARS) return countUncached(text, encoding);
+    const key = contentKey(text, encoding);
+    const known = memo.get(key);
+    if (known !== undefined) {
+      stats.memoHits++;
+      return known;
+    }
+    const stored = cache?.get(key);
+    if (stored !== undefined) {
+      stats.cacheHits++;
+      remember(key, stored);
+      return stored;
+    }
+    const n = countUncached(text, encoding);
+    remember(key, n);
+    cache?.set(key, n);
+    return n;
+  };
+
+  return {
+    count,
+    countBatch: (texts, encoding = "o200k_base") => texts.map((text) => count(text, encoding)),
+    stats: () => ({ ...stats, encodingsLoaded: loadedEncodings() }),
+    clearMemo() {
+      memo.clear();
+      stats.counted = 0;
+      stats.countedChars = 0;
+      stats.memoHits = 0;
+      stats.cacheHits = 0;
+    },
+  };
 }

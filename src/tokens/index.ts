@@ -2,12 +2,13 @@
 export {
   countTokens,
   countTokensBatch,
-  setTokenCountCache,
-  clearTokenCountMemo,
-  tokenCounterStats,
+  createTokenCounter,
   MEMO_MIN_CHARS,
+  type CountTokens,
+  type CreateTokenCounterOptions,
   type EncodingName,
   type TokenCountCache,
+  type TokenCounter,
   type TokenCounterStats,
 } from "./count.js";
 export { ENCODING_NAMES } from "./bpe-encoding.js";

@@ -19,6 +19,7 @@ describe("buildInvocation", () => {
       env: { PROMPTC_CAPTURE_API_KEY: DUMMY_API_KEY, NO_PROXY: "127.0.0.1,localhost", no_proxy: "127.0.0.1,localhost" },
       unset: [],
       mkdirs: [],
+      files: {},
     });
   });
 
@@ -35,6 +36,7 @@ describe("buildInvocation", () => {
       env: { ANTHROPIC_BASE_URL: "http://127.0.0.1:9", ANTHROPIC_API_KEY: DUMMY_API_KEY, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", NO_PROXY: "127.0.0.1,localhost", no_proxy: "127.0.0.1,localhost" },
       unset: ["CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_USE_FOUNDRY", "ANTHROPIC_AUTH_TOKEN"],
       mkdirs: [],
+      files: {},
     });
   });
 

@@ -48,6 +48,8 @@ describe("calibrateProse", () => {
       "permissions-writable-roots.md",
       "skills-preamble.md",
       "tools.yaml",
+      "request-tools.json",
+      "layout.json",
     ]);
     expect(r.files["base-instructions.md"]).toBe("My base prose.\n\nSecond paragraph.");
     expect(r.files["skills-preamble.md"]).toBe("Preamble words.\nMore preamble.");
@@ -153,7 +155,8 @@ describe("calibrateProse", () => {
 });
 
 /** Prose ids this session does not render (other approval policies, no approved prefixes, no images). */
-const NOT_RENDERED: readonly string[] = ["permissions-approval-on-request", "permissions-approval-on-failure", "permissions-approval-untrusted", "permissions-approved-prefixes", "image-omitted"];
+// The per-model texts (skills usage, deferred tools, collaboration mode, multi-agent) belong to catalogue layouts; this session runs the fallback layout.
+const NOT_RENDERED: readonly string[] = ["permissions-approval-on-request", "permissions-approval-on-failure", "permissions-approval-untrusted", "permissions-approved-prefixes", "image-omitted", "skills-usage", "deferred-tools", "collaboration-mode", "multi-agent-role", "multi-agent-mode"];
 /** Prose ids calibration recovers from the session's requests; replaced by a wrong text before recompiling. */
 const RECOVERED = PROSE_IDS.filter((id) => !NOT_RENDERED.includes(id));
 

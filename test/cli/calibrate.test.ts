@@ -54,6 +54,7 @@ describe("promptc calibrate", () => {
       "agents-md-replaced.md",
       "base-instructions.md",
       "calibration.json",
+      "layout.json",
       "model-switch.md",
       "permissions-approval-never.md",
       "permissions-sandbox-read-only.md",

@@ -155,7 +155,7 @@ describe("promptc calibrate", () => {
     await run(["capture", "--agent", "codex", "-o", join(dir, "cap"), "--", FAKE, "x"], c1.io);
     const c = io();
     expect(await run(["calibrate", join(dir, "cap"), "--profile", "codex", "-o", join(dir, "prose")], c.io)).toBe(0);
-    expect(readdirSync(join(dir, "prose")).sort()).toEqual(["base-instructions.md", "calibration.json", "tools.yaml"]);
+    expect(readdirSync(join(dir, "prose")).sort()).toEqual(["base-instructions.md", "calibration.json", "layout.json", "request-tools.json", "tools.yaml"]);
     expect(readFileSync(join(dir, "prose", "base-instructions.md"), "utf8")).toBe("Base text for the fake agent.");
     expect(JSON.parse(readFileSync(join(dir, "prose", "calibration.json"), "utf8"))).toMatchObject({ profile: "codex", agentVersion: "0.171.0", targetVersion: "0.171.0" });
     expect(existsSync(join(dir, "prose", "permissions-approval-never.md"))).toBe(false);

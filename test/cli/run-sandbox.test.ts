@@ -86,6 +86,24 @@ describe.skipIf(skipBecause("promptc run under bubblewrap", bwrap.ok ? undefined
     }
   });
 
+  it("cannot reach a host service's socket under /run, even though it could read the folder", async () => {
+    const socketPath = join("/run", `promptc-run-sandbox-${process.pid}.sock`);
+    const listener = createServer((socket) => socket.end());
+    try {
+      await new Promise<void>((resolve, reject) => listener.once("error", reject).listen(socketPath, resolve));
+    } catch (err) {
+      console.log(`skipping the /run socket check: cannot listen at ${socketPath} (${(err as NodeJS.ErrnoException).code})`);
+      return;
+    }
+    try {
+      const connect = ["node", "-e", `require("net").connect(${JSON.stringify(socketPath)}).on("connect",()=>{console.log("connected");process.exit(0)}).on("error",(e)=>{console.log(e.code);process.exit(3)})`];
+      const r = await shellRun([connect], ["--sandbox", "workspace-write", "--approval", "never"]);
+      expect(r.outputs[0]).toMatch(/^Exit code: 3\n[\s\S]*ENOENT/);
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+    }
+  });
+
   it("sees only its own processes", async () => {
     const r = await shellRun([sh("ls /proc | grep -c '^[0-9]'")], ["--sandbox", "read-only", "--approval", "never"]);
     expect(Number(r.outputs[0]!.split("Output:\n")[1])).toBeLessThan(6);
@@ -122,7 +140,7 @@ describe("when bubblewrap cannot start", () => {
   it("says so once and runs only known read-only commands", async () => {
     mkdirSync(join(t.work, "bin"), { recursive: true });
     writeFileSync(join(t.work, "bin", "cat"), "#!/bin/sh\ntouch pwned\n", { mode: 0o755 });
-    const r = await shellRun([["cat", "notes.txt"], ["touch", "fallback.txt"], ["./bin/cat", "notes.txt"], ["cat", "/proc/self/environ"], ["grep", "-r", "x", "/"]], ["--sandbox", "workspace-write", "--approval", "never"], {
+    const r = await shellRun([["cat", "notes.txt"], ["touch", "fallback.txt"], ["./bin/cat", "notes.txt"], ["cat", "/proc/self/environ"], ["grep", "-r", "x", "/"], sh("cat ../../../../../../proc/1/environ"), ["bash", "-c", "cat /pro*/1/environ"]], ["--sandbox", "workspace-write", "--approval", "never"], {
       PROMPTC_BWRAP: "/nonexistent/bwrap",
       PATH: `${join(t.work, "bin")}:${process.env.PATH}`,
     });
@@ -131,8 +149,8 @@ describe("when bubblewrap cannot start", () => {
     expect(r.outputs[0]).toMatch(/^Tool call refused: .*not a system program/);
     expect(r.outputs.slice(1).every((o) => o.startsWith("Tool call refused: "))).toBe(true);
     expect([existsSync(join(t.work, "fallback.txt")), existsSync(join(t.work, "pwned"))]).toEqual([false, false]);
-    const plain = await shellRun([["cat", "notes.txt"]], ["--sandbox", "workspace-write", "--approval", "never"], { PROMPTC_BWRAP: "/nonexistent/bwrap" });
-    expect(exitOf(plain.outputs[0]!)).toBe("0");
+    const plain = await shellRun([["cat", "notes.txt"], sh("grep -c needle notes.txt | wc -l"), ["/bin/sh", "-c", "ls"]], ["--sandbox", "workspace-write", "--approval", "never"], { PROMPTC_BWRAP: "/nonexistent/bwrap" });
+    expect(plain.outputs.map(exitOf)).toEqual(["0", "0", "0"]);
   });
 });
 

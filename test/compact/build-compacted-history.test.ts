@@ -3,7 +3,7 @@ import { buildCompactedHistory, rebuildLegacyCompaction } from "../../src/compac
 import { layout, matcher, summary, user } from "./items.js";
 
 describe("buildCompactedHistory", () => {
-  it("middle-truncates an overlong user message to the budget (§11.6 case 66)", () => {
+  it("middle-truncates an overlong user message to the budget", () => {
     const result = buildCompactedHistory({ userMessages: ["word ".repeat(200)], summaryText: "SUMMARY", maxUserTokens: 16 });
     expect(result.history).toEqual([
       user("word word word word word word wo…234 tokens truncated…d word word word word word word "),
@@ -15,7 +15,7 @@ describe("buildCompactedHistory", () => {
     expect(result.retainedUserTokens).toBe(16);
   });
 
-  it("appends the summary as the last user message (§11.6 case 67)", () => {
+  it("appends the summary as the last user message", () => {
     const result = buildCompactedHistory({ userMessages: ["first user message"], summaryText: "summary text" });
     expect(result.history).toEqual([user("first user message"), user("summary text")]);
     expect(result.diagnostics).toEqual([]);
@@ -25,7 +25,7 @@ describe("buildCompactedHistory", () => {
   const B = "b".repeat(40);
   const C = "c".repeat(40);
   it.each([
-    // §11.6 case 68 (derived): C and B fit, A is cut to the 5 tokens left, order restored.
+    // C and B fit, A is cut to the 5 tokens left, order restored.
     [25, ["a".repeat(10) + "…5 tokens truncated…" + "a".repeat(10), B, C, "S"], ["truncated", "kept", "kept"]],
     // With 20 tokens nothing is left for A: dropped entirely.
     [20, [B, C, "S"], ["dropped", "kept", "kept"]],

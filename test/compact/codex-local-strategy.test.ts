@@ -13,15 +13,15 @@ const run = (history: ResponseItem[], reply: string, initialContext?: ResponseIt
 
 describe("compactCodexLocal", () => {
   it.each([
-    // §11.6 case 74/75: manual compact with history, context not injected (March 2026 source).
+    // Manual compact with history, context not injected.
     ["manual compact with history", [DEV, ENV, user("first manual turn"), assistant("FIRST_REPLY")], "FIRST_MANUAL_SUMMARY", undefined, ["user:first manual turn", "user:SUMMARY(FIRST_MANUAL_SUMMARY)"]],
-    // §11.6 case 76: no previous user message → the summary alone.
+    // No previous user message → the summary alone.
     ["manual compact without a previous user message", [], "MANUAL_EMPTY_SUMMARY", undefined, ["user:SUMMARY(MANUAL_EMPTY_SUMMARY)"]],
-    // §11.6 case 77: mid-turn, context re-injected before the last real user message, summary last.
+    // Mid-turn, context re-injected before the last real user message, summary last.
     ["mid-turn compaction", [DEV, ENV, user("function call limit push"), call("c1"), output("c1", "unsupported call: test_tool")], "AUTO_SUMMARY", [DEV, ENV], [L_DEV, L_ENV, "user:function call limit push", "user:SUMMARY(AUTO_SUMMARY)"]],
-    // §11.6 case 78: pre-turn; the incoming USER_THREE is not part of the compacted history.
+    // Pre-turn; the incoming USER_THREE is not part of the compacted history.
     ["pre-turn compaction", [DEV, ENV, user("USER_ONE"), assistant("FIRST_REPLY"), user("USER_TWO"), assistant("SECOND_REPLY")], "PRE_TURN_SUMMARY", undefined, ["user:USER_ONE", "user:USER_TWO", "user:SUMMARY(PRE_TURN_SUMMARY)"]],
-    // §11.6 case 79: model switch compaction with the previous model's context.
+    // Model switch compaction with the previous model's context.
     ["pre-sampling model switch", [DEV, ENV, user("before switch"), assistant("a")], "S", undefined, ["user:before switch", "user:SUMMARY(S)"]],
     // codex-cli 0.171.0 capture: the first pre-turn compaction re-injects the context before "first task".
     ["0.171.0 first pre-turn compaction", [DEV, ENV, user("first task"), assistant("Done.")], "Done.", [DEV, ENV], [L_DEV, L_ENV, "user:first task", "user:SUMMARY(Done.)"]],

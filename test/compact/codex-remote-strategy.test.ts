@@ -17,16 +17,16 @@ const DEV = "developer:<permissions instructions>fresh</permissions instructions
 
 describe("compactCodexRemote", () => {
   it.each([
-    // §11.6 case 69: stale developer messages replaced by fresh context before the (real) "summary" message.
+    // Stale developer messages replaced by fresh context before the (real) "summary" message.
     ["replaces developer messages", [dev("stale permissions"), user("summary"), dev("stale personality")], ctx, [DEV, ENV, "user:summary"]],
-    // §11.6 case 70: contextual fragments and developer items dropped.
+    // Contextual fragments and developer items dropped.
     ["drops non-user content", [agents("/r", "x"), env("/old"), user("<turn_aborted>\nx\n</turn_aborted>"), user("summary"), dev("d")], ctx, [DEV, ENV, "user:summary"]],
-    // §11.6 case 72: a fresh context that starts with a model-switch section lands before the summary.
+    // A fresh context that starts with a model-switch section lands before the summary.
     ["re-injects a model switch", [user("summary")], [dev("<model_switch>\nnow gpt-x\n</model_switch>")], ["developer:<model_switch>\nnow gpt-x\n</model_switch>", "user:summary"]],
-    // §11.6 case 83: summary-only output, mid-turn → context before the compaction item.
+    // Summary-only output, mid-turn → context before the compaction item.
     ["puts context before a lone compaction item", [compaction()], ctx, [DEV, ENV, "compaction"]],
     ["puts context before the last user message", [user("USER_ONE"), compaction()], ctx, [DEV, ENV, "user:USER_ONE", "compaction"]],
-    // §11.6 case 85: user messages returned by the server are kept, developer items dropped; no injection pre-turn.
+    // User messages returned by the server are kept, developer items dropped; no injection pre-turn.
     ["keeps returned user messages", [user("USER_ONE"), user("USER_TWO"), compaction(), dev("x")], undefined, ["user:USER_ONE", "user:USER_TWO", "compaction"]],
     ["keeps assistant messages and summaries, drops tool traffic", [assistant("a"), call("c"), output("c"), user(summary("s")), compaction()], undefined, ["assistant:a", "user:SUMMARY(s)", "compaction"]],
   ])("%s", (_name, remoteOutput, initialContext, expected) => {
@@ -34,7 +34,7 @@ describe("compactCodexRemote", () => {
     expect(layout(result.history)).toEqual(expected);
   });
 
-  it("skips the request when there is no history (§11.6 case 84)", () => {
+  it("skips the request when there is no history", () => {
     const result = run([], undefined);
     expect(result.history).toEqual([]);
     expect(result.remote).toEqual({ trimmed: [], simulated: false, requestSkipped: true });

@@ -3,7 +3,7 @@ import { classifyUserMessage, collectUserMessages } from "../../src/compact/coll
 import { agents, assistant, call, dev, ghost, matcher, skill, summary, user } from "./items.js";
 
 describe("collectUserMessages", () => {
-  it("keeps only real user messages (§11.6 case 65)", () => {
+  it("keeps only real user messages", () => {
     const history = [agents("/repo", "rules"), user("<ENVIRONMENT_CONTEXT>cwd=/tmp</ENVIRONMENT_CONTEXT>"), user("real user message"), assistant("hi"), call("c1")];
     expect(collectUserMessages(history, matcher)).toEqual(["real user message"]);
   });

@@ -6,7 +6,7 @@ import { call, compaction, ghost, user } from "./items.js";
 const image = (url: string): ResponseItem => ({ type: "message", role: "user", content: [{ type: "input_image", image_url: url }] });
 
 describe("estimateHistoryTokens", () => {
-  it("charges the base instructions at ceil(bytes/4) (§11.7 case 93)", () => {
+  it("charges the base instructions at ceil(bytes/4)", () => {
     const items = [user("hello")];
     expect(estimateHistoryTokens(items, { baseInstructions: "x".repeat(1000) }) - estimateHistoryTokens(items, { baseInstructions: "short" })).toBe(248);
   });
@@ -36,7 +36,7 @@ describe("estimateItemTokens", () => {
     expect(small).toBe(method === "json" ? JSON.stringify(image("data:image/png;base64,")).length + 7373 : 7373);
   });
 
-  // codex-cli 0.171.0, bisecting model_auto_compact_token_limit with a scripted exec_command (codex-facts.md).
+  // codex-cli 0.171.0, bisecting model_auto_compact_token_limit with a scripted exec_command.
   const EXEC_HEAD = "Chunk ID: 781d67\nWall time: 0.2181 seconds\nProcess exited with code 0\nOriginal token count: ";
   it.each([
     ["a short output, call_1", "call_1", `${EXEC_HEAD}4\nOutput:\nhi-from-tool\n`, 31],

@@ -4,7 +4,7 @@ import { withoutGhostSnapshots } from "../../src/compact/ghost-snapshots.js";
 import { call, ghost, output, user } from "./items.js";
 
 describe("removeFirstItem", () => {
-  it("removes the matching output with a call (§11.7 case 92)", () => {
+  it("removes the matching output with a call", () => {
     expect(removeFirstItem([call("c1"), output("c1")])).toEqual([]);
   });
   it("removes the matching call with an output", () => {
@@ -16,7 +16,7 @@ describe("removeFirstItem", () => {
 });
 
 describe("removeLastItem", () => {
-  it("removes the matching call with an output (§11.7 case 92)", () => {
+  it("removes the matching call with an output", () => {
     expect(removeLastItem([user("u"), call("c1"), output("c1")])).toEqual([user("u")]);
   });
   it("is a no-op on an empty history", () => {
@@ -35,7 +35,7 @@ describe("findUnpaired", () => {
 });
 
 describe("withoutGhostSnapshots", () => {
-  it("leaves nothing of a ghost-only history (§11.7 case 91)", () => {
+  it("leaves nothing of a ghost-only history", () => {
     expect(withoutGhostSnapshots([ghost("g")])).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { planLocalRetry, reconnectingEventText, startLocalCompact, trimmedItemsE
 import { call, output, user } from "./items.js";
 
 describe("planLocalRetry", () => {
-  it("retries with exactly one fewer item after a window error, then reports the trim (§11.6 case 80)", () => {
+  it("retries with exactly one fewer item after a window error, then reports the trim", () => {
     const start = startLocalCompact([user("oldest"), user("newer"), user("prompt")]);
     const first = planLocalRetry(start, { type: "context-window-exceeded" }, 5);
     expect(first).toEqual({ action: "retry", state: { input: [user("newer"), user("prompt")], truncatedCount: 1, retries: 0 } });

@@ -7,7 +7,7 @@ import { assistant, call, output, user } from "./items.js";
 describe("autoCompactLimit", () => {
   it.each([
     [{ contextWindow: 272_000 }, 244_800],
-    [{ contextWindow: 100, configLimit: 200 }, 90], // §11.6 case 81: the config limit is clamped to 90%
+    [{ contextWindow: 100, configLimit: 200 }, 90], // The config limit is clamped to 90%
     [{ contextWindow: 100, configLimit: 50 }, 50],
     [{ configLimit: 5000 }, 5000], // unknown window → config limit
     [{}, undefined], // neither → never

@@ -3,7 +3,7 @@ import { contentItemsToText, formatSummary, isSummaryText, summaryReplyFromHisto
 import { assistant, user } from "./items.js";
 
 describe("contentItemsToText", () => {
-  it("joins non-empty segments with newlines (§11.6 case 64)", () => {
+  it("joins non-empty segments with newlines", () => {
     expect(contentItemsToText([{ type: "input_text", text: "hello" }, { type: "output_text", text: "" }, { type: "output_text", text: "world" }])).toBe("hello\nworld");
   });
   it("returns undefined for image-only content", () => {

@@ -3,7 +3,7 @@ import { trimForRemote } from "../../src/compact/trim-for-remote.js";
 import { assistant, call, dev, layout, output, user } from "./items.js";
 
 describe("trimForRemote", () => {
-  // §11.6 case 82: the huge trailing call/output pair goes, the small first pair stays.
+  // The huge trailing call/output pair goes, the small first pair stays.
   it("drops the trailing tool output together with its call until the history fits", () => {
     const history = [user("turn one"), call("c1", '{"cmd":"echo hi"}'), output("c1", "hi"), user("turn two"), call("c2", '{"cmd":"yes x | head -n 3000"}'), output("c2", "x\n".repeat(3000))];
     const result = trimForRemote(history, { contextWindow: 1000 });

@@ -8,6 +8,8 @@ export interface ResponsesStubOptions {
   reply: string;
   /** Reported usage.input_tokens; a large value makes Codex compact before its next turn. */
   inputTokens: number;
+  /** Send `annotations: []` with the reply's output_text, as the OpenAI API does. */
+  annotations?: boolean;
 }
 
 export interface ResponsesStub {
@@ -39,7 +41,7 @@ export async function startResponsesStub<B>(bodies: B[], options: ResponsesStubO
       }
       bodies.push(body);
       const id = `resp_${bodies.length}`;
-      const item = { type: "message", role: "assistant", id: `msg_${bodies.length}`, content: [{ type: "output_text", text: options.reply }] };
+      const item = { type: "message", role: "assistant", id: `msg_${bodies.length}`, content: [{ type: "output_text", text: options.reply, ...(options.annotations ? { annotations: [] } : {}) }] };
       const usage = {
         input_tokens: options.inputTokens,
         input_tokens_details: { cached_tokens: 0 },

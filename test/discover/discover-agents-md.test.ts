@@ -8,7 +8,7 @@ import { countingHost } from "../host/counting-host.js";
 
 const SEPARATOR = "\n\n--- project-doc ---\n\n";
 
-/** What Codex builds from the discovered docs (§1.6), or undefined for `None`. */
+/** What Codex builds from the discovered docs, or undefined for `None`. */
 function codexText(ui: UserInstructions): string | undefined {
   let out = ui.global?.text ?? "";
   if (ui.projectDocs.length > 0) {
@@ -32,7 +32,7 @@ function run(files: Record<string, MemoryEntry>, opts: Partial<DiscoverAgentsMdO
 }
 
 describe("discoverAgentsMd", () => {
-  // codex-harness.md §11.1, cases 1–12, 18, 19 (limit 4096 unless stated).
+  // Codex's project-doc cases (limit 4096 unless stated).
   it.each<[string, Record<string, MemoryEntry>, Partial<DiscoverAgentsMdOptions>, string | undefined]>([
     ["1 no doc → none", { "/repo": { dir: true } }, {}, undefined],
     ["2 small doc returned", { "/repo/AGENTS.md": "hello world" }, {}, "hello world"],

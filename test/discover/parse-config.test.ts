@@ -36,6 +36,7 @@ enabled = true
         ...defaultCodexConfig(),
         path: "/home/.codex/config.toml",
         model: "gpt-x",
+        modelSource: "top-level",
         developerInstructions: "be brief",
         modelInstructionsFile: "/home/.codex/prompts/base.md",
         projectDocMaxBytes: 1000,
@@ -81,8 +82,21 @@ enabled = true
     ["bad sandbox mode → error", `sandbox_mode = "yolo"`, [["config/invalid-value", "error"]]],
     ["negative budget → error", `project_doc_max_bytes = -1`, [["config/invalid-value", "error"]]],
     ["model not a string → error", `model = 5`, [["config/invalid-value", "error"]]],
+    ["unknown inherit mode → error", `[shell_environment_policy]\ninherit = "some"`, [["config/invalid-value", "error"]]],
+    ["exclude not a list → error", `[shell_environment_policy]\nexclude = "AWS_*"`, [["config/invalid-value", "error"]]],
+    ["set with a number → error", `[shell_environment_policy]\nset = { CI = 1 }`, [["config/invalid-value", "error"]]],
+    ["policy not a table → error", `shell_environment_policy = "none"`, [["config/invalid-value", "error"]]],
   ])("%s", (_name, text, expected) => {
     expect(parseConfig(text, opts).diagnostics.map((d) => [d.rule, d.severity])).toEqual(expected);
+  });
+
+  it("reads [shell_environment_policy], filling what it leaves out with the defaults", () => {
+    const text = `[shell_environment_policy]\ninherit = "core"\nignore_default_excludes = true\nexclude = ["AWS_*"]\ninclude_only = ["PATH"]\nset = { CI = "1" }\n`;
+    expect([parseConfig(text, opts).value?.shellEnvironmentPolicy, parseConfig(`[shell_environment_policy]\nset = { A = "b" }`, opts).value?.shellEnvironmentPolicy, parseConfig(``, opts).value?.shellEnvironmentPolicy]).toEqual([
+      { inherit: "core", ignoreDefaultExcludes: true, exclude: ["AWS_*"], includeOnly: ["PATH"], set: { CI: "1" } },
+      { inherit: "all", ignoreDefaultExcludes: false, exclude: [], includeOnly: [], set: { A: "b" } },
+      undefined,
+    ]);
   });
 
   it("keeps [] markers (cwd only) and default markers when absent", () => {

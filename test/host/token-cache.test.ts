@@ -4,11 +4,11 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   defaultTokenCacheDir,
-  enableDiskTokenCache,
+  openDefaultTokenCache,
   openDiskTokenCache,
   TOKEN_CACHE_FILE,
 } from "../../src/host/token-cache.js";
-import { clearTokenCountMemo, contentKey, countTokens, setTokenCountCache, tokenCounterStats } from "../../src/tokens/index.js";
+import { contentKey, createTokenCounter } from "../../src/tokens/index.js";
 
 let dir: string;
 const KEY_A = contentKey("a".repeat(100), "o200k_base");
@@ -19,7 +19,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  setTokenCountCache(undefined);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -109,20 +108,18 @@ describe("defaultTokenCacheDir", () => {
   });
 });
 
-describe("enableDiskTokenCache", () => {
+describe("openDefaultTokenCache", () => {
   it("serves counts from disk in a later run without tokenizing again", () => {
     const text = "A section of an AGENTS.md file that is long enough to be cached on disk. ".repeat(4);
-    clearTokenCountMemo();
-    const first = enableDiskTokenCache({ XDG_CACHE_HOME: dir }, undefined);
-    const expected = countTokens(text);
+    const first = openDefaultTokenCache({ XDG_CACHE_HOME: dir }, undefined);
+    const expected = createTokenCounter({ cache: first! }).count(text);
     first?.flush();
-    clearTokenCountMemo();
-    enableDiskTokenCache({ XDG_CACHE_HOME: dir }, undefined);
-    expect(countTokens(text)).toBe(expected);
-    expect(tokenCounterStats()).toMatchObject({ counted: 0, cacheHits: 1 });
+    const later = createTokenCounter({ cache: openDefaultTokenCache({ XDG_CACHE_HOME: dir }, undefined)! });
+    expect(later.count(text)).toBe(expected);
+    expect(later.stats()).toMatchObject({ counted: 0, cacheHits: 1 });
   });
 
   it("is disabled by PROMPTC_TOKEN_CACHE=off", () => {
-    expect(enableDiskTokenCache({ XDG_CACHE_HOME: dir, PROMPTC_TOKEN_CACHE: "off" }, undefined)).toBeUndefined();
+    expect(openDefaultTokenCache({ XDG_CACHE_HOME: dir, PROMPTC_TOKEN_CACHE: "off" }, undefined)).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { probeBubblewrap } from "../../src/loop/tools/sandbox/probe-bubblewrap.js";
 import { assistantMessage, functionCall, responseEvents, sse, sseReply, startSseServer, type SseServer } from "../loop/helpers/sse-server.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -36,10 +37,10 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function cli(argv: string[], whileRunning?: (pid: number) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function cli(argv: string[], extraEnv: { [name: string]: string }, whileRunning?: (pid: number) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn("node", [t.bin, ...argv], {
     cwd: t.work,
-    env: { HOME: t.home, CODEX_HOME: join(t.home, ".codex"), PATH: process.env.PATH, ...SECRETS },
+    env: { HOME: t.home, CODEX_HOME: join(t.home, ".codex"), PATH: process.env.PATH, ...SECRETS, ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
@@ -61,13 +62,13 @@ mkdirSync(outside, { recursive: true });
 afterAll(() => rmSync(outside, { recursive: true, force: true }));
 
 /** One `promptc run` whose model makes these calls, then answers "done". Returns the tool outputs the model saw. */
-async function runCalls(calls: { name: string; args: object }[], flags: string[], whileRunning?: (pid: number) => void) {
+async function runCallsIn(calls: { name: string; args: object }[], flags: string[], whileRunning?: (pid: number) => void, extraEnv: { [name: string]: string } = {}) {
   server = await startSseServer([
     sseReply(sse(responseEvents(calls.map((c, i) => functionCall(c.name, c.args, `call_${i}`))))),
     sseReply(sse(responseEvents([assistantMessage("done")]))),
   ]);
   const log = join(t.root, `log-${Math.random().toString(36).slice(2)}.jsonl`);
-  const result = await cli(["run", "--base-url", server.baseUrl, "--session-log", log, ...flags, "go"], whileRunning);
+  const result = await cli(["run", "--base-url", server.baseUrl, "--session-log", log, ...flags, "go"], extraEnv, whileRunning);
   const bodies = server.requests.map((r) => r.body);
   const last = JSON.parse(bodies.at(-1) ?? "{}") as { input?: { type: string; output?: string }[] };
   const outputs = (last.input ?? []).filter((i) => i.type === "function_call_output").map((i) => i.output ?? "");
@@ -76,7 +77,17 @@ async function runCalls(calls: { name: string; args: object }[], flags: string[]
 
 const sh = (script: string) => ({ name: "shell", args: { command: ["sh", "-c", script] } });
 
-describe("promptc run under attack", () => {
+const bwrap = probeBubblewrap();
+if (!bwrap.ok) console.log(`the bubblewrap half of the hostile sandbox suite is skipped: ${bwrap.reason}`);
+/** Each attack runs under bubblewrap and again with bubblewrap made unavailable: the fallback must hold too. */
+const MODES: [string, { [name: string]: string }][] = [...(bwrap.ok ? [["bubblewrap", {}] as [string, { [name: string]: string }]] : []), ["fallback (no bubblewrap)", { PROMPTC_BWRAP: "/nonexistent/bwrap" }]];
+
+describe.each(MODES)("promptc run under attack: %s", (_mode, modeEnv) => {
+  const fallback = "PROMPTC_BWRAP" in modeEnv;
+  const runCalls = (calls: { name: string; args: object }[], flags: string[], whileRunning?: (pid: number) => void) => runCallsIn(calls, flags, whileRunning, modeEnv);
+  /** Under bubblewrap the command runs and fails; in the fallback it is refused before it runs. */
+  const failedOrRefused = (sandboxError: RegExp) => (fallback ? /^Tool call refused: / : sandboxError);
+
   it("read-only: sort abbreviations and attached values write nothing", async () => {
     const target = join(outside, "sorted");
     writeFileSync(join(t.work, "in.txt"), "b\na\n");
@@ -122,20 +133,22 @@ describe("promptc run under attack", () => {
     const r = await runCalls([sh(`echo x > ${target}`)], ["--sandbox", "workspace-write", "--approval", "never"]);
     expect(r.code).toBe(0);
     expect(existsSync(target)).toBe(false);
-    expect(r.outputs[0]).toMatch(/Read-only file system/);
+    expect(r.outputs[0]).toMatch(failedOrRefused(/Read-only file system/));
   });
 
   it("workspace-write: edit_file does not follow a symlink out of the roots", async () => {
     mkdirSync(join(outside, "dir"), { recursive: true });
     writeFileSync(join(outside, "victim.txt"), "original\n");
-    symlinkSync(join(outside, "dir"), join(t.work, "linkdir"));
-    symlinkSync(join(outside, "victim.txt"), join(t.work, "linkfile"));
-    symlinkSync(join(outside, "dangling-target"), join(t.work, "dangling"));
+    const tag = fallback ? "-fb" : "";
+    rmSync(join(t.work, `linkdir${tag}`), { force: true });
+    symlinkSync(join(outside, "dir"), join(t.work, `linkdir${tag}`));
+    symlinkSync(join(outside, "victim.txt"), join(t.work, `linkfile${tag}`));
+    symlinkSync(join(outside, "dangling-target"), join(t.work, `dangling${tag}`));
     const r = await runCalls(
       [
-        { name: "edit_file", args: { path: "linkdir/new.txt", old_string: "", new_string: "x" } },
-        { name: "edit_file", args: { path: "linkfile", old_string: "original", new_string: "changed" } },
-        { name: "edit_file", args: { path: "dangling", old_string: "", new_string: "x" } },
+        { name: "edit_file", args: { path: `linkdir${tag}/new.txt`, old_string: "", new_string: "x" } },
+        { name: "edit_file", args: { path: `linkfile${tag}`, old_string: "original", new_string: "changed" } },
+        { name: "edit_file", args: { path: `dangling${tag}`, old_string: "", new_string: "x" } },
       ],
       ["--sandbox", "workspace-write", "--approval", "never"],
     );
@@ -150,11 +163,28 @@ describe("promptc run under attack", () => {
     const marker = String(900_000 + (process.pid % 99_999));
     const r = await runCalls([{ name: "shell", args: { command: ["bash", "-c", `sleep ${marker} & echo started`], timeout_ms: 10_000 } }], ["--sandbox", "workspace-write", "--approval", "never"]);
     expect(r.code).toBe(0);
-    expect(r.outputs[0]).toMatch(/^Exit code: 0\n[\s\S]*started/);
+    expect(r.outputs[0]).toMatch(failedOrRefused(/^Exit code: 0\n[\s\S]*started/));
     expect(sleepersWith(marker)).toEqual([]);
   });
 
-  it("Ctrl-C during a tool kills everything it started and ends the run", async () => {
+  it("root inside the sandbox cannot lift it (remount, new namespaces, nested bwrap, kernel settings)", async () => {
+    const marks = [1, 2, 3].map((n) => `/promptc-hostile-root${n}-${process.pid}`);
+    const r = await runCalls(
+      [
+        sh(`mount -o remount,rw / && touch ${marks[0]}`),
+        sh(`unshare -m sh -c 'mount -o remount,rw / && touch ${marks[1]}'`),
+        sh(`bwrap --bind / / touch ${marks[2]}`),
+        // Writes the current value back: harmless even if it got through.
+        sh("cat /proc/sys/kernel/core_pattern > /proc/sys/kernel/core_pattern"),
+      ],
+      ["--sandbox", "workspace-write", "--approval", "never"],
+    );
+    expect(r.code).toBe(0);
+    expect(marks.filter((m) => existsSync(m))).toEqual([]);
+    for (const o of r.outputs) expect(o).toMatch(fallback ? /^Tool call refused: / : /^Exit code: [1-9]/);
+  });
+
+  it.skipIf(fallback)("Ctrl-C during a tool kills everything it started and ends the run", async () => {
     const marker = String(700_000 + (process.pid % 99_999));
     const r = await runCalls([{ name: "shell", args: { command: ["bash", "-c", `sleep ${marker} & sleep ${marker}`] } }], ["--sandbox", "workspace-write", "--approval", "never"], (pid) => {
       const poll = setInterval(() => {
@@ -167,7 +197,7 @@ describe("promptc run under attack", () => {
     expect(sleepersWith(marker)).toEqual([]);
   });
 
-  it("danger-full-access keeps a background process only when the user asks for it", async () => {
+  it.skipIf(fallback)("danger-full-access keeps a background process only when the user asks for it", async () => {
     const marker = String(600_000 + (process.pid % 99_999));
     const call = [{ name: "shell", args: { command: ["bash", "-c", `sleep ${marker} & echo started`] } }];
     const plain = await runCalls(call, ["--sandbox", "danger-full-access", "--approval", "never"]);

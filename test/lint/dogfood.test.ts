@@ -1,4 +1,4 @@
-// promptc's own skills/ and templates/ pass promptc lint with zero findings (CI dogfood, issue 5 §7).
+// promptc's own skills/ and templates/ pass promptc lint with zero findings (CI dogfood).
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { computeLintFacts } from "../../src/lint/workspace/compute-lint-facts.js";

@@ -10,7 +10,8 @@ function sample() {
   const skill = "---\nname: Pdf_Forms\ndescription: Fills forms.\n---\n\nSee [guide](guide.md).\n";
   const agents = "# Notes\n\n- Write clean code.\nLast updated: 2026-11-02\n";
   const files = [createLintFile(".agents/skills/Pdf_Forms/SKILL.md", "skill", skill), createLintFile("AGENTS.md", "context", agents)];
-  return lintFiles({ files, project: projectFor({ path: "AGENTS.md", code: agents, files: { ".agents/skills/Pdf_Forms/SKILL.md": skill } }) });
+  // The strict preset: the opinion rules the recommended set leaves off are part of the sample.
+  return lintFiles({ files, project: projectFor({ path: "AGENTS.md", code: agents, files: { ".agents/skills/Pdf_Forms/SKILL.md": skill } }), config: { extends: "strict" } });
 }
 
 describe("formatStylish", () => {
@@ -36,7 +37,9 @@ describe("formatStylish", () => {
     ]);
   });
 
-  it("prints nothing for a clean run", () => {
+  it("prints one summary line for a clean run, and nothing when no file was linted", () => {
+    const clean = { path: "AGENTS.md", messages: [], errorCount: 0, warningCount: 0, infoCount: 0, fixableCount: 0 };
+    expect(formatStylish({ results: [clean, { ...clean, path: "CLAUDE.md" }], errorCount: 0, warningCount: 0, infoCount: 0, fixableCount: 0, internalErrors: 0 }, { color: false })).toBe("✔ no problems in 2 files\n");
     expect(formatStylish({ results: [], errorCount: 0, warningCount: 0, infoCount: 0, fixableCount: 0, internalErrors: 0 }, { color: false })).toBe("");
   });
 });

@@ -22,10 +22,10 @@ describe("runLint", () => {
   it("reports findings grouped by file, honours .gitignore and exits 1 on errors", async () => {
     const r = await lint(["--no-config"], dir);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain(".agents/skills/Bad_Name/SKILL.md\n  2:7   error    skill name 'Bad_Name'");
-    expect(r.stdout).toContain("AGENTS.md\n  4:6  error  'npm run deploy'");
+    expect(r.stdout).toContain(".agents/skills/Bad_Name/SKILL.md\n  2:7   error  skill name 'Bad_Name'");
+    expect(r.stdout).toContain("AGENTS.md\n  4:6  warning  'npm run deploy'");
     expect(r.stdout).not.toContain("ignored/AGENTS.md");
-    expect(r.stdout).toContain("✖ 6 problems (4 errors, 2 warnings)");
+    expect(r.stdout).toContain("✖ 5 problems (3 errors, 2 warnings)");
     expect(r.stdout).not.toContain("\u001b[");
   });
 
@@ -33,12 +33,25 @@ describe("runLint", () => {
     const only = ["--no-config", "--rule", "skill/name-format:off", "--rule", "sec/invisible-unicode:off", "--rule", "config/value-range:off", "--rule", "ctx/commands-exist:warn"];
     expect((await lint(only, dir)).code).toBe(0);
     expect((await lint([...only, "--strict"], dir)).code).toBe(1);
-    expect((await lint([...only, "--max-warnings", "3"], dir)).code).toBe(0);
-    expect((await lint([...only, "--max-warnings", "2"], dir)).code).toBe(1);
+    expect((await lint([...only, "--max-warnings", "2"], dir)).code).toBe(0);
+    expect((await lint([...only, "--max-warnings", "1"], dir)).code).toBe(1);
+  });
+
+  it("takes the rule set from --preset (strict adds the opinion rules) and prints errors only with --quiet", async () => {
+    const recommended = await lint(["--no-config", "--format", "json"], dir);
+    const strict = await lint(["--no-config", "--format", "json", "--preset", "strict"], dir);
+    const rules = (r: { stdout: string }) => (JSON.parse(r.stdout) as { results: { messages: { ruleId: string }[] }[] }).results.flatMap((f) => f.messages.map((m) => m.ruleId));
+    expect(rules(recommended)).not.toContain("skill/description-when");
+    expect(rules(strict)).toContain("skill/description-when");
+    const quiet = await lint(["--no-config", "--quiet"], dir);
+    expect(quiet.stdout).toContain("error");
+    expect(quiet.stdout).not.toMatch(/\d  warning  /);
+    const bad = await lint(["--no-config", "--preset", "loose"], dir);
+    expect([bad.code, bad.stderr]).toEqual([2, "promptc lint: unknown preset 'loose' (expected recommended, strict, all)\n"]);
   });
 
   it("exits 2 with a one-line reason on usage errors", async () => {
-    for (const args of [["--format", "xml"], ["--rule", "no/such-rule:error"], ["--explain", "no/such-rule"], ["missing-dir"], ["--max-files", "2"], ["--stdin-filename", "CLAUDE.md"], ["--json", "-f", "sarif"]]) {
+    for (const args of [["--format", "xml"], ["--rule", "no/such-rule:error"], ["--explain", "no/such-rule"], ["missing-dir"], ["--max-files", "2"], ["--stdin-filename", "CLAUDE.md"], ["--json", "-f", "sarif"], ["--preset", "loose"]]) {
       const r = await lint(["--no-config", ...args], dir);
       expect({ args, code: r.code, lines: r.stderr.trim().split("\n").length }).toEqual({ args, code: 2, lines: 1 });
       expect(r.stderr).toMatch(/^promptc lint: /);
@@ -50,19 +63,19 @@ describe("runLint", () => {
     const doc = JSON.parse(r.stdout);
     const validate = new Ajv({ strict: false }).compile(LINT_JSON_SCHEMA);
     expect(validate(doc)).toBe(true);
-    expect(doc.summary).toEqual({ errorCount: 4, warningCount: 2, infoCount: 0, fixableCount: 2 });
+    expect(doc.summary).toEqual({ errorCount: 3, warningCount: 2, infoCount: 0, fixableCount: 2 });
   });
 
   it("prints the same JSON for --json as for --format json", async () => {
     const viaFlag = await lint(["--no-config", "--json"], dir);
     expect(viaFlag.code).toBe(1);
     expect(viaFlag.stdout).toBe((await lint(["--no-config", "--format", "json"], dir)).stdout);
-    expect(JSON.parse(viaFlag.stdout).summary.errorCount).toBe(4);
+    expect(JSON.parse(viaFlag.stdout).summary.errorCount).toBe(3);
   });
 
   it("prints GitHub workflow commands", async () => {
     const r = await lint(["--no-config", "--format", "github", "AGENTS.md"], dir);
-    expect(r.stdout).toBe("::error file=AGENTS.md,line=4,col=6,endLine=4,endColumn=20,title=ctx/commands-exist::'npm run deploy': package.json at package.json has no script 'deploy'\n");
+    expect(r.stdout).toBe("::warning file=AGENTS.md,line=4,col=6,endLine=4,endColumn=20,title=ctx/commands-exist::'npm run deploy': no script 'deploy' in package.json\n");
   });
 
   it("applies safe fixes with --fix and computes the exit code from what remains", async () => {

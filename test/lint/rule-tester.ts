@@ -13,6 +13,8 @@ export interface RuleCase {
   code: string;
   /** Other files in the workspace. */
   files?: { [path: string]: string };
+  /** Symlinks: path → the real path it resolves to. */
+  links?: { [path: string]: string };
   targets?: LintTarget[];
   options?: { [key: string]: unknown };
   facts?: Partial<LintFacts>;
@@ -35,7 +37,7 @@ export interface RuleCases {
 export function projectFor(c: RuleCase): LintProject {
   return {
     root: "/work/project",
-    fs: createMemoryLintFs({ ...(c.files ?? {}), [c.path]: c.code }),
+    fs: createMemoryLintFs({ ...(c.files ?? {}), [c.path]: c.code }, c.links ?? {}),
     nowMs: Date.parse(c.now ?? "2026-11-29T00:00:00Z"),
     targets: new Set(c.targets ?? LINT_TARGETS),
     facts: { ...EMPTY_FACTS, ...(c.facts ?? {}) },

@@ -10,6 +10,10 @@ import type { ReferenceContext } from "../../src/session/reference-context.js";
 import { createSession, nextRequest } from "../../src/session/session.js";
 import { buildSettingsUpdate } from "../../src/session/settings-update.js";
 import { makeSkill, makeTurnContext } from "../compile/make-turn-context.js";
+import { codexProfile } from "../../src/profiles/codex.js";
+import { parseCodexCatalogue } from "../../src/profiles/codex-models/codex-catalogue.js";
+import { codexProfileWithCatalogue } from "../../src/profiles/codex-models/codex-model-profile.js";
+import { TEST_CATALOGUE } from "../profiles/codex-models/test-catalogue.js";
 
 /** Turns that together render every prose id the compile uses. */
 const TURNS: TurnContext[] = [
@@ -18,6 +22,12 @@ const TURNS: TurnContext[] = [
   makeTurnContext({ permissions: { sandbox: "danger-full-access", approval: "on-failure" } }),
   makeTurnContext({ permissions: { sandbox: "read-only", approval: "untrusted" } }),
 ];
+
+/** Catalogue layouts render the per-model texts: a code-mode and a classic model of a test catalogue. */
+const CATALOGUE_PROFILE = codexProfileWithCatalogue(codexProfile, { catalogue: parseCodexCatalogue(JSON.stringify(TEST_CATALOGUE), "test").value });
+const CATALOGUE_TURNS: TurnContext[] = ["alpha-code", "beta-classic"].map((model) =>
+  makeTurnContext({ model, skills: { roots: [{ path: "/repo/.agents/skills", scope: "repo" }], skills: [makeSkill("a")] } }),
+);
 
 /** Rendered by session updates (settings-update.ts), not by a compile. */
 const SESSION_IDS = ["model-switch", "agents-md-replaced", "agents-md-removed", "image-omitted"];
@@ -34,8 +44,8 @@ function renderFailures(body: (id: string) => string): string[] {
   const prose = proseWith(body);
   const seen = new Set<string>();
   const failures: string[] = [];
-  for (const ctx of TURNS) {
-    const r = compile(ctx, { prose, exactTokens: false });
+  for (const [ctx, profile] of [...TURNS.map((t) => [t, undefined] as const), ...CATALOGUE_TURNS.map((t) => [t, CATALOGUE_PROFILE] as const)]) {
+    const r = compile(ctx, { prose, exactTokens: false, ...(profile ? { profile } : {}) });
     for (const t of r.manifest.fragments.flatMap((f) => f.templates ?? [])) seen.add(t);
     for (const d of r.diagnostics) if (d.rule === "template/render-failed") failures.push(d.message);
   }

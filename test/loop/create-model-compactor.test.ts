@@ -1,5 +1,5 @@
 // The model compactor's history layouts, checked against what codex-cli 0.171.0 sends after compacting
-// (/tmp/promptc-team/codex-facts.md, "Compaction and rollout JSONL"): context before the last real user message.
+// (as Codex 0.171.0's rollouts record it): context before the last real user message.
 import { describe, expect, it } from "vitest";
 import { createModelCompactor, hasBaseInstructionsItem } from "../../src/loop/create-model-compactor.js";
 import { initialContextOf } from "../../src/loop/initial-context-of.js";

@@ -38,7 +38,7 @@ const shape = (items: MessageItem[]) =>
 
 describe("nextRequest (codex profile, Codex 0.171.0 captures)", () => {
   it.each<{ name: string; first?: TurnContextOverrides; second: TurnContextOverrides; added: string[] }>([
-    { name: "nothing changed: no context items (§11.2 #29)", second: {}, added: ["user:hello 2"] },
+    { name: "nothing changed: no context items", second: {}, added: ["user:hello 2"] },
     // 0.171.0 keeps no baseline for config developer_instructions: change, addition and removal send nothing.
     { name: "developer instructions changed: nothing sent (captured)", first: { developerInstructions: "DEV A" }, second: { developerInstructions: "DEV B" }, added: ["user:hello 2"] },
     { name: "developer instructions added: nothing sent (captured)", second: { developerInstructions: "DEV B" }, added: ["user:hello 2"] },
@@ -54,17 +54,17 @@ describe("nextRequest (codex profile, Codex 0.171.0 captures)", () => {
       added: ["developer:permissions instructions", "user:env[cwd,shell,current_date,timezone,filesystem]", "user:hello 2"],
     },
     {
-      name: "sandbox changed, same cwd: permissions + env without cwd and shell (§11.2 #30, captured)",
+      name: "sandbox changed, same cwd: permissions + env without cwd and shell (captured)",
       second: { permissions: { sandbox: "workspace-write" } },
       added: ["developer:permissions instructions", "user:env[current_date,timezone,filesystem]", "user:hello 2"],
     },
     {
-      name: "date rolled over: env with date, tz and the unchanged filesystem (§11.2 #26, captured)",
+      name: "date rolled over: env with date, tz and the unchanged filesystem (captured)",
       second: { environment: { currentDate: "2026-11-30" } },
       added: ["user:env[current_date,timezone,filesystem]", "user:hello 2"],
     },
     {
-      name: "timezone changed: env with date and new tz (§11.2 #26)",
+      name: "timezone changed: env with date and new tz",
       second: { environment: { timezone: "Europe/Berlin" } },
       added: ["user:env[current_date,timezone,filesystem]", "user:hello 2"],
     },
@@ -74,23 +74,23 @@ describe("nextRequest (codex profile, Codex 0.171.0 captures)", () => {
       added: ["user:env[cwd,shell,current_date,timezone,filesystem]", "user:hello 2"],
     },
     {
-      name: "network requirements appear: env with the network block (§11.2 #25)",
+      name: "network requirements appear: env with the network block",
       second: { environment: { network: { allowedDomains: ["api.example.com"], deniedDomains: ["blocked.example.com"] } } },
       added: ["user:env[current_date,timezone,network,allowed,denied,</network>,filesystem]", "user:hello 2"],
     },
     { name: "model switched: one model_switch developer item, no env (captured)", second: { model: "o3" }, added: ["developer:model_switch", "user:hello 2"] },
     {
-      name: "model, sandbox and cwd changed: two developer items, env, message (§11.2 #31, captured)",
+      name: "model, sandbox and cwd changed: two developer items, env, message (captured)",
       second: { model: "o3", environment: { cwd: "/other" }, permissions: { sandbox: "workspace-write" } },
       added: ["developer:model_switch", "developer:permissions instructions", "user:env[cwd,shell,current_date,timezone,filesystem]", "user:hello 2"],
     },
     {
-      name: "approval changed only: permissions, no env (§11.2 #33)",
+      name: "approval changed only: permissions, no env",
       second: { permissions: { approval: "on-request" } },
       added: ["developer:permissions instructions", "user:hello 2"],
     },
     {
-      name: "danger-full-access + model o3, same cwd: model_switch, permissions, env (filesystem changed) (§11.2 #32, updated)",
+      name: "danger-full-access + model o3, same cwd: model_switch, permissions, env (filesystem changed)",
       second: { model: "o3", permissions: { sandbox: "danger-full-access" } },
       added: ["developer:model_switch", "developer:permissions instructions", "user:env[current_date,timezone,filesystem]", "user:hello 2"],
     },
@@ -134,7 +134,7 @@ describe("nextRequest (codex profile, Codex 0.171.0 captures)", () => {
     });
   });
 
-  it("keeps request 1's input as the exact prefix of request 2 and the same cache key (§11.2 #30/#31)", () => {
+  it("keeps request 1's input as the exact prefix of request 2 and the same cache key", () => {
     const { r1, r2 } = twoTurns("codex", {}, { model: "o3", environment: { cwd: "/other" }, permissions: { sandbox: "workspace-write", approval: "on-request" } });
     expect(r2.request.input.slice(0, r1.request.input.length)).toEqual(r1.request.input);
     expect(r2.request.prompt_cache_key).toBe(r1.request.prompt_cache_key);
@@ -149,13 +149,13 @@ describe("nextRequest (codex profile, Codex 0.171.0 captures)", () => {
     expect(p.bytes).toBe(serializeRequest(p.request, getProfile("promptc")));
   });
 
-  it("sends the first turn exactly as compile does (§11.2 #28)", () => {
+  it("sends the first turn exactly as compile does", () => {
     const ctx = makeTurnContext({ userInput: { text: "hello 1" } });
     const r = nextRequest(createSession({ profile: "codex" }), ctx);
     expect({ request: r.request, bytes: r.bytes }).toEqual((({ request, bytes }) => ({ request, bytes }))(compile(ctx, { profile: "codex" })));
   });
 
-  it("holds two distinct permissions texts after an approval change and one without (§11.2 #33)", () => {
+  it("holds two distinct permissions texts after an approval change and one without", () => {
     const count = (r: ReturnType<typeof twoTurns>) =>
       new Set(r.r2.request.input.flatMap((i) => (i.type === "message" ? i.content.flatMap((c) => ("text" in c && c.text.startsWith("<permissions instructions>") ? [c.text] : [])) : []))).size;
     const permissionItems = (r: ReturnType<typeof twoTurns>) =>
@@ -231,7 +231,7 @@ describe("nextRequest (codex profile, Codex 0.171.0 captures)", () => {
     expect([r2.appended.length, r3.appended.length, r4.appended.length]).toEqual([1, 2, 1]);
   });
 
-  it("re-sends the full context after the reference is cleared (§11.2 #28 reinjects)", () => {
+  it("re-sends the full context after the reference is cleared (reinjects)", () => {
     const r1 = nextRequest(createSession({ profile: "codex" }), makeTurnContext({ userInput: { text: "1" } }));
     const r2 = nextRequest(clearReference(r1.session), makeTurnContext({ userInput: { text: "2" } }));
     expect(shape(r2.request.input.slice(r1.request.input.length) as MessageItem[])).toEqual([

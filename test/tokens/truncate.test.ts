@@ -15,7 +15,7 @@ const LONG = "this is an example of a long output that should be truncated";
 const EMOJI = "😀".repeat(10) + "\nsecond line with text\n";
 
 describe("formattedTruncateText", () => {
-  // codex-harness.md §11.7, cases 86–88.
+  // Codex's middle-truncation cases.
   it.each([
     ["example output", bytes(1), "Total output lines: 1\n\n…13 chars truncated…t"],
     ["example output", tokens(1), "Total output lines: 1\n\nex…3 tokens truncated…ut"],
@@ -31,7 +31,7 @@ describe("formattedTruncateText", () => {
 });
 
 describe("truncateMiddle", () => {
-  // §11.7 case 89 (UTF-8 boundaries) and the zero budget.
+  // UTF-8 boundaries and the zero budget.
   it.each([
     [EMOJI, tokens(8), "😀😀😀😀…8 tokens truncated… line with text\n"],
     [EMOJI, bytes(20), "😀😀…21 chars truncated…with text\n"],
@@ -91,7 +91,7 @@ describe("historyToolOutputPolicy", () => {
 });
 
 describe("truncateOutputParts", () => {
-  // §11.7 case 90: the first text that does not fit is cut, later texts omitted, images kept.
+  // The first text that does not fit is cut, later texts omitted, images kept.
   it("truncates across several texts and reports the omitted ones", () => {
     const chunk = "abcd".repeat(25); // 100 bytes = 25 tokens
     const image = { type: "input_image" as const, image_url: "data:image/png;base64,AAAA" };

@@ -2,8 +2,11 @@
 import type { AgentAdapter } from "../agent-adapter.js";
 import { claudeCodeAdapter } from "./claude-code.js";
 import { codexAdapter } from "./codex.js";
+import { copilotAdapter } from "./copilot.js";
+import { geminiCliAdapter } from "./gemini-cli.js";
+import { piAdapter } from "./pi.js";
 
-export const AGENT_ADAPTERS: readonly AgentAdapter[] = [codexAdapter, claudeCodeAdapter];
+export const AGENT_ADAPTERS: readonly AgentAdapter[] = [codexAdapter, claudeCodeAdapter, geminiCliAdapter, piAdapter, copilotAdapter];
 
 export function getAdapter(id: string): AgentAdapter | undefined {
   return AGENT_ADAPTERS.find((a) => a.id === id);

@@ -1,7 +1,7 @@
 // Runs one agent against a fresh capture server: start the server, spawn the agent (its own process group),
 // enforce a timeout, stop everything, return what was recorded. Does IO (child_process, fs, http).
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makeDirectories } from "../../host/make-directories.js";
@@ -65,6 +65,7 @@ async function runAgent(options: RunCaptureOptions, server: CaptureServer, scrat
   const diagnostics: Diagnostic[] = [];
   const inv = buildInvocation(options.adapter, options.argv, scratch === undefined ? { origin: server.origin } : { origin: server.origin, scratch });
   for (const d of inv.mkdirs) makeDirectories(d);
+  for (const [path, text] of Object.entries(inv.files)) writeFileSync(path, text, { mode: 0o600 });
   const env: { [key: string]: string } = {};
   for (const [k, v] of Object.entries(options.env)) if (v !== undefined && !inv.unset.includes(k)) env[k] = v;
   Object.assign(env, inv.env);

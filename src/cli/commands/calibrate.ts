@@ -5,10 +5,12 @@ import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { getAdapter } from "../../capture/adapters/index.js";
 import { calibrateProse, type CalibrateApproval, type CalibrateInput } from "../../capture/calibrate-prose.js";
+import { captureSettings, unextractedProse } from "../../capture/capture-settings.js";
 import { makeDirectoriesNoFollow, writeFileNoFollow } from "../../host/write-no-follow.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+import { runCalibrateAgent, type CalibrateAgentOptions } from "./calibrate-agent.js";
 import type { RegisterCommand } from "./register-command.js";
 import { APPROVAL_POLICIES, isApprovalPolicy, unknownApprovalPolicy } from "../../model/permission-modes.js";
 import { cannotRead, cannotWrite } from "../../model/file-error.js";
@@ -16,8 +18,12 @@ import { cannotRead, cannotWrite } from "../../model/file-error.js";
 interface CalibrateCliOptions {
   profile: string;
   out?: string;
-  approval: string;
+  approval?: string;
+  sandbox?: string;
+  model?: string;
   agentVersion?: string;
+  agent?: string;
+  bin?: string;
   color?: boolean;
 }
 
@@ -90,14 +96,40 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
   program
     .command("calibrate")
     .description("extract prose (base instructions, preambles, permission texts, session-update sentences, tool descriptions) from captures into a --prose-dir")
-    .argument("<captures...>", "captured request bodies (NNN.request.json) or capture -o folders; first and resumed turns may be mixed (texts that differ between them are reported as conflicts, the first kept)")
+    .argument("[captures...]", "captured request bodies (NNN.request.json) or capture -o folders; first and resumed turns may be mixed (texts that differ between them are reported as conflicts, the first kept)")
     .option("--profile <id>", "profile the prose is for", "codex")
+    .option("--agent <id>", "calibrate from your installed agent, run offline, into promptc's cache: codex (no captures, no flags: catalogue, prose and tools per model family), claude-code, pi (or from one capture given as the argument)")
+    .option("--bin <path>", "with --agent: the agent's executable (default: found on PATH)")
     .option("-o, --out <dir>", "prose directory to write")
-    .option("--approval <policy>", `approval policy the captured turns ran with (${APPROVAL_POLICIES.join(", ")})`, "never")
+    .option("--approval <policy>", `approval policy the captured turns ran with (${APPROVAL_POLICIES.join(", ")}; default: what the capture shows, else never)`)
+    .option("--sandbox <mode>", "sandbox mode the capture ran with (checked against the capture; refused when it contradicts it)")
+    .option("--model <slug>", "model the capture ran with (checked against the capture; refused when it contradicts it)")
     .option("--agent-version <v>", "agent version of the capture when its headers are not next to it")
     .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")
-    .action((paths: string[], options: CalibrateCliOptions) => {
+    .action(async (paths: string[], options: CalibrateCliOptions) => {
+      if (options.agent === "codex") {
+        if (paths.length > 0) {
+          io.stderr("promptc calibrate: --agent codex runs Codex itself; give either --agent codex or captures, not both\n");
+          return setExitCode(EXIT_USAGE);
+        }
+        const { runCalibrateCodexAgent } = await import("./calibrate-codex-agent.js");
+        return setExitCode(await runCalibrateCodexAgent({ agent: "codex", ...(options.bin !== undefined ? { codex: options.bin } : {}), color: colorFor(io, options.color) }, io));
+      }
+      if (options.agent !== undefined) {
+        if (paths.length > 1) {
+          io.stderr("promptc calibrate: --agent takes at most one capture\n");
+          return setExitCode(EXIT_USAGE);
+        }
+        const agentOptions: CalibrateAgentOptions = { agent: options.agent };
+        if (options.bin !== undefined) agentOptions.bin = options.bin;
+        if (paths[0] !== undefined) agentOptions.capture = paths[0];
+        return setExitCode(await runCalibrateAgent(agentOptions, io));
+      }
+      if (paths.length === 0) {
+        io.stderr("promptc calibrate: missing captures (or --agent X)\n");
+        return setExitCode(EXIT_USAGE);
+      }
       const fail = (msg: string) => {
         io.stderr(`promptc calibrate: ${msg}\n`);
         setExitCode(EXIT_USAGE);
@@ -105,14 +137,20 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
       if (options.out === undefined) return fail("missing -o <dir> (the prose directory to write)");
       const adapter = getAdapter(options.profile);
       if (!adapter || adapter.profile !== options.profile) return fail(`profile '${options.profile}' cannot be calibrated from captures (supported: codex)`);
-      if (!isApprovalPolicy(options.approval)) return fail(unknownApprovalPolicy(options.approval));
+      if (options.approval !== undefined && !isApprovalPolicy(options.approval)) return fail(unknownApprovalPolicy(options.approval));
       const inputs: CalibrateInput[] = [];
       for (const p of paths) {
         const r = collectInputs(resolve(io.cwd, p));
         if (typeof r === "string") return fail(r);
         inputs.push(...r);
       }
-      const calibOptions: Parameters<typeof calibrateProse>[1] = { approval: options.approval as CalibrateApproval };
+      // The capture says what it ran with; a flag may confirm it, never override it.
+      const seen = captureSettings(inputs);
+      if (options.approval !== undefined && seen.approval !== undefined && options.approval !== seen.approval) return fail(`--approval ${options.approval} contradicts the capture: ${seen.approvalEvidence ?? ""}`);
+      if (options.sandbox !== undefined && seen.sandbox !== undefined && options.sandbox !== seen.sandbox) return fail(`--sandbox ${options.sandbox} contradicts the capture, which ran with sandbox ${seen.sandbox}`);
+      if (options.model !== undefined && seen.model !== undefined && options.model !== seen.model) return fail(`--model ${options.model} contradicts the capture, which ran model ${seen.model}`);
+      const approval = (options.approval ?? seen.approval ?? "never") as CalibrateApproval;
+      const calibOptions: Parameters<typeof calibrateProse>[1] = { approval };
       if (options.agentVersion !== undefined) calibOptions.agentVersion = options.agentVersion;
       if (adapter.targetVersion !== undefined) calibOptions.targetVersion = adapter.targetVersion;
       const result = calibrateProse(inputs, calibOptions);
@@ -120,7 +158,9 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
       for (const d of result.diagnostics) io.stderr(formatDiagnostic(d, style) + "\n");
       if (result.diagnostics.some((d) => d.severity === "error")) return setExitCode(EXIT_USAGE);
       const out = resolve(io.cwd, options.out);
-      const meta = { profile: options.profile, agent: adapter.id, agentVersion: result.agentVersion ?? null, targetVersion: adapter.targetVersion ?? null, sources: result.sources };
+      const missing = unextractedProse(result.files, result.layout);
+      const settings = { sandbox: seen.sandbox ?? options.sandbox ?? null, approval, model: seen.model ?? options.model ?? result.layout?.model ?? null };
+      const meta = { profile: options.profile, agent: adapter.id, agentVersion: result.agentVersion ?? null, targetVersion: adapter.targetVersion ?? null, settings, sources: result.sources, missing };
       try {
         makeDirectoriesNoFollow(out, io.cwd);
         for (const [name, text] of Object.entries(result.files)) {
@@ -131,7 +171,8 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
       } catch (err) {
         return fail(cannotWrite((err as NodeJS.ErrnoException).path ?? options.out, err));
       }
-      io.stderr(style.dim(`promptc calibrate: ${Object.keys(result.files).length} file(s) in ${out}; use them with --prose-dir ${options.out}\n`));
+      if (missing.length > 0) io.stderr(`promptc calibrate: not in these captures (stand-ins remain): ${missing.join(", ")}\n`);
+      io.stderr(style.dim(`promptc calibrate: ${Object.keys(result.files).length} file(s) in ${out} (model ${settings.model ?? "unknown"}, sandbox ${settings.sandbox ?? "unknown"}, approval ${approval}); use them with --prose-dir ${options.out}\n`));
       setExitCode(EXIT_OK);
     });
 };

@@ -5,6 +5,7 @@ import { constants as osConstants } from "node:os";
 import { join, resolve } from "node:path";
 import { Option, type Command } from "commander";
 import { AGENT_ADAPTERS, detectAdapter, getAdapter } from "../../capture/adapters/index.js";
+import { firstWireDifference, formatWireDifference, withoutRunIds } from "../../capture/compare-wire-bodies.js";
 import type { CaptureRun, CapturedRequest } from "../../capture/captured-request.js";
 import { OPENAI_CACHE_MODEL } from "../../cache/cache-model.js";
 import { commonPrefix } from "../../cache/common-prefix.js";
@@ -145,6 +146,7 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
       if (command === undefined) return fail("no agent command given (use: promptc capture -- codex exec \"hi\")");
       const adapter = options.agent !== undefined ? getAdapter(options.agent) : detectAdapter(command);
       if (!adapter) return fail(options.agent !== undefined ? `unknown agent '${options.agent}' (known: ${AGENT_ADAPTERS.map((a) => a.id).join(", ")})` : `cannot tell which agent '${command}' is; pass --agent ${AGENT_ADAPTERS.map((a) => a.id).join("|")}`);
+      if (adapter.requiresIsolation !== undefined && options.isolated !== true) return fail(`${adapter.displayName} needs --isolated: ${adapter.requiresIsolation}`);
       const turns = positiveInt(options.turns, "--turns");
       const timeout = positiveInt(options.timeout, "--timeout");
       const window = positiveInt(options.contextWindow, "--context-window");
@@ -160,15 +162,23 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
         script = parsed.value;
       }
       let compared: ReturnType<typeof requestFromJson>;
+      // A body in another wire format (preview --profile claude-code|gemini-cli|pi --json) is compared as JSON.
+      let comparedWire: unknown;
       if (options.compare !== undefined) {
         const text = readArgFile(io.cwd, options.compare);
         if (text instanceof Error) return fail(text.message);
+        let parsed: unknown;
         try {
-          compared = requestFromJson(JSON.parse(text));
+          parsed = JSON.parse(text);
         } catch {
           return fail(`${options.compare} is not valid JSON`);
         }
-        if (!compared) return fail(`${options.compare} is not a request body (no "input" array)`);
+        compared = requestFromJson(parsed);
+        if (!compared) {
+          // A Responses agent must be compared with a Responses body; other dialects take their own bodies.
+          if (adapter.dialect === "responses" || parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return fail(`${options.compare} is not a request body (no "input" array)`);
+          comparedWire = parsed;
+        }
       }
       const cwd = resolve(io.cwd, options.cwd ?? options.cd ?? ".");
       const runOptions: Parameters<typeof runCapture>[0] = {
@@ -205,6 +215,25 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
         io.stdout(blocks.join("\n\n") + (blocks.length ? "\n" : ""));
       }
       let differs = false;
+      if (comparedWire !== undefined) {
+        const model = run.requests.filter((r) => r.reply.kind === "model");
+        // Gemini CLI's routing call (non-streaming) comes first when no -m was given: compare the main request.
+        const first = model.find((r) => !/:generateContent$/.test(r.url.split("?")[0] ?? "")) ?? model[0];
+        let body: unknown;
+        try {
+          body = first?.decoded ? JSON.parse(decoder.decode(first.body)) : undefined;
+        } catch {
+          body = undefined;
+        }
+        if (body === undefined) {
+          io.stderr(`promptc capture: --compare: ${first ? `request #${first.seq} is not JSON` : "no model request was captured"}\n`);
+          differs = true;
+        } else {
+          const d = firstWireDifference(withoutRunIds(body), withoutRunIds(comparedWire));
+          differs = d !== undefined;
+          (options.json ? io.stderr : io.stdout)(formatWireDifference(d, `captured #${first?.seq ?? "?"}`, options.compare ?? "").join("\n") + "\n");
+        }
+      }
       if (compared !== undefined) {
         const first = run.requests.find((r) => r.reply.kind === "model");
         let captured: ReturnType<typeof requestFromJson>;

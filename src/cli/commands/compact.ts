@@ -15,12 +15,16 @@ import { createNodeHost } from "../../host/node-host.js";
 import { modelContextWindow } from "../../profiles/model-info.js";
 import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
 import type { ParsedSessionLog } from "../../session-log/parse-rollout.js";
-import { codexProfile, DEFAULT_PROFILE_ID, isProfileId, PROFILE_IDS, profileIdList, type ProfileId } from "../../profiles/index.js";
+import { codexProfile, DEFAULT_PROFILE_ID, findProfile, isProfileId, PROFILE_IDS, profileIdList, type ProfileId } from "../../profiles/index.js";
+import { calibratedTextFor } from "../../cli/codex/load-codex-calibration.js";
+import { catalogueContextWindow } from "../../cli/codex/load-codex-model-setup.js";
 import { renderCompactReport } from "../format/compact-report.js";
 import { colorFor, createStyle } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
+import { scenarioSetup } from "../scenario-setup.js";
+import { isPromptcLog } from "../../session-log/session-log.js";
 import { cannotRead } from "../../model/file-error.js";
 
 const SCENARIO_EXTENSION = /\.ya?ml$/i;
@@ -75,10 +79,10 @@ function profileOfSummaries(log: ParsedSessionLog): ProfileId | undefined {
 }
 
 /** A rollout Codex wrote (promptc's own run logs say originator "promptc"). */
-const isCodexRollout = (log: ParsedSessionLog): boolean => log.format === "codex-rollout" && log.meta.originator !== "promptc";
+const isCodexRollout = (log: ParsedSessionLog): boolean => log.format === "codex-rollout" && !isPromptcLog(log.meta);
 
 // Your file, else the prefix recovered from the log itself (the harness's exact text, never shipped), else a profile's.
-function loadPrefix(options: CompactCliOptions, cwd: string, input: Input): Loaded {
+function loadPrefix(options: CompactCliOptions, cwd: string, input: Input, io: CliIO): Loaded {
   if (options.summaryPrefixFile) {
     const r = readText(resolve(cwd, options.summaryPrefixFile));
     return r.ok ? { ...r, origin: `${r.origin} (user-supplied)` } : r;
@@ -88,13 +92,21 @@ function loadPrefix(options: CompactCliOptions, cwd: string, input: Input): Load
     return { ok: true, value: log.summaryPrefix.text, origin: `the log (compaction at line ${log.summaryPrefix.line})` };
   }
   const profile = options.profile ?? input.profile ?? profileOfSummaries(log) ?? (isCodexRollout(log) ? codexProfile.id : DEFAULT_PROFILE_ID);
+  // The user's Codex's own prefix, when `promptc calibrate --agent codex` has cached it for the log's model.
+  if (findProfile(profile)?.modelCatalogue === "codex") {
+    const cal = calibratedTextFor(createNodeHost({ cwd, env: io.env }), log.model, "compact-summary-prefix");
+    if (cal) return { ok: true, value: cal.text.replace(/\n+$/, ""), origin: `${cal.file} (calibrated)` };
+  }
   const entry = prefixEntry(profile);
   return { ok: true, value: profilePrefix(profile), origin: `${entry?.path ?? `templates/${profile}/compact-summary-prefix.hbs`} (${entry?.origin ?? "builtin"})` };
 }
 
 /** The catalogue's window for the log's model; nothing for a model the catalogue does not know. */
-function catalogueWindow(model: string | undefined): { catalogueContextWindow?: number } {
+function catalogueWindow(model: string | undefined, io: CliIO): { catalogueContextWindow?: number } {
   if (model === undefined) return {};
+  // Codex's own catalogue (models_cache.json or the calibration) first; then what promptc knows by slug.
+  const codex = catalogueContextWindow(createNodeHost({ cwd: io.cwd, env: io.env }), model);
+  if (codex !== undefined) return { catalogueContextWindow: codex };
   const window = modelContextWindow(model);
   return window.source === "model catalogue" ? { catalogueContextWindow: window.tokens } : {};
 }
@@ -109,7 +121,7 @@ function parseCount(value: string | undefined, flag: string): number | undefined
 function loadInput(path: string, io: CliIO): Result<Input | undefined> {
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
   const scenario = (): Result<Input | undefined> => {
-    const r = compileScenarioFile(host, path);
+    const r = compileScenarioFile(host, path, scenarioSetup(host));
     if (!r.scenario || !r.compiled) return { value: undefined, diagnostics: r.diagnostics };
     return { value: { format: "scenario", log: sessionLogFromScenario(r.scenario, r.compiled), profile: r.scenario.profile }, diagnostics: r.diagnostics };
   };
@@ -190,7 +202,7 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
       if (!loaded.value) return fail(loaded.diagnostics.find((d) => d.severity === "error")?.message ?? `cannot read ${file}`);
       const input = loaded.value;
       const log = input.log;
-      const prefix = loadPrefix(options, io.cwd, input);
+      const prefix = loadPrefix(options, io.cwd, input, io);
       if (!prefix.ok) return fail(prefix.error);
       const report = planCompactDryRun({
         log,
@@ -199,13 +211,14 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
         summaryReply,
         ...(numbers.contextWindow !== undefined ? { contextWindow: numbers.contextWindow } : {}),
         ...(configWindow !== undefined ? { fallbackContextWindow: configWindow } : {}),
-        ...catalogueWindow(log.model),
+        ...catalogueWindow(log.model, io),
         ...(numbers.autoCompactLimit !== undefined ? { configLimit: numbers.autoCompactLimit } : {}),
         ...(numbers.maxUserTokens !== undefined ? { maxUserTokens: numbers.maxUserTokens } : {}),
         ...(numbers.keepRecent !== undefined ? { keepRecentTokens: numbers.keepRecent } : {}),
         pins: pins.value,
         injectInitialContext: options.initialContext,
         method: options.estimate,
+        countTokens: tokenCounterOf(io).count,
       });
       const diagnostics: Diagnostic[] = [...loaded.diagnostics, ...report.result.diagnostics];
       if (options.json) {

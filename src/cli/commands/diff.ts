@@ -14,8 +14,9 @@ import { approxTokens } from "../../tokens/index.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { divergenceExcerpts, formatPrefixReport } from "../format/prefix-report.js";
 import { colorFor, createStyle } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
+import { scenarioSetup } from "../scenario-setup.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
 import { requestsFromLog } from "../../session-log/requests-from-log.js";
 import { cannotRead } from "../../model/file-error.js";
@@ -131,7 +132,8 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setEx
           if (typeof pair === "string") return fail(pair);
           [a, b] = pair;
         } else {
-          const r = compileScenarioFile(createNodeHost({ cwd: io.cwd, env: io.env }), aPath);
+          const host = createNodeHost({ cwd: io.cwd, env: io.env });
+          const r = compileScenarioFile(host, aPath, scenarioSetup(host));
           if (!r.compiled) {
             for (const d of r.diagnostics.filter((x) => x.severity === "error")) io.stderr(`${formatDiagnostic(d, style, io.cwd)}\n`);
             return fail(`cannot compile scenario ${aArg}`);
@@ -148,7 +150,7 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setEx
       if (!a.ok) return fail(a.error);
       if (!b.ok) return fail(b.error);
       const [ra, rb] = options.ignoreSession ? [withoutSessionData(a.request), withoutSessionData(b.request)] : [a.request, b.request];
-      const result = commonPrefix(ra, rb, { cacheModel, ...(options.approx ? { countTokens: approxTokens } : {}) });
+      const result = commonPrefix(ra, rb, { cacheModel, countTokens: options.approx ? approxTokens : tokenCounterOf(io).count });
       const kept = result.divergence === null && result.partitionChanges.length === 0;
       const exit = kept ? EXIT_OK : EXIT_FINDINGS;
       if (options.json) {

@@ -17,14 +17,14 @@ import { formatSarif } from "../../lint/formatters/format-sarif.js";
 import { formatStylish } from "../../lint/formatters/format-stylish.js";
 import { formatRuleList, formatRuleExplain } from "../../lint/formatters/format-rules.js";
 import { formatFixDiff } from "../../lint/formatters/format-fix-diff.js";
-import { LINT_CONFIG_SCHEMA, validateLintConfig, type LintConfig, type RuleSetting } from "../../lint/lint-config.js";
+import { LINT_CONFIG_SCHEMA, LINT_PRESETS, validateLintConfig, type LintConfig, type LintPreset, type RuleSetting } from "../../lint/lint-config.js";
 import { classifyLintPath, createLintFile, type LintFile } from "../../lint/lint-file.js";
 import type { LintFs, LintProject } from "../../lint/lint-project.js";
 import { lintRules, lintRulesById } from "../../lint/rules/index.js";
 import { planByteEdits } from "../../lint/plan-byte-edits.js";
 import { lintFiles, type LintRunResult } from "../../lint/run.js";
 import { colorFor } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
 import { PROMPTC_VERSION } from "../promptc-version.js";
 import type { RegisterCommand } from "./register-command.js";
 import { cannotWrite } from "../../model/file-error.js";
@@ -40,6 +40,7 @@ export interface LintOptions {
   outputFile?: string;
   maxWarnings?: string;
   strict?: boolean;
+  preset?: string;
   quiet?: boolean;
   fix?: boolean;
   fixDryRun?: boolean;
@@ -163,6 +164,10 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     config = checked.value;
     configFile = found.value.path;
   }
+  if (options.preset !== undefined) {
+    if (!(LINT_PRESETS as readonly string[]).includes(options.preset)) return usage(io, `unknown preset '${options.preset}' (expected ${LINT_PRESETS.join(", ")})`);
+    config = { ...config, extends: options.preset as LintPreset };
+  }
   let targets: readonly LintTarget[] = config.targets ?? LINT_TARGETS;
   if (options.target !== undefined) {
     const list = options.target.split(",").map((t) => t.trim()).filter(Boolean);
@@ -210,7 +215,7 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     fallbackFilenames: codexConfig.projectDocFallbackFilenames,
     projectRootMarkers: codexConfig.projectRootMarkers,
   });
-  const project: LintProject = { root, fs, nowMs: host.clock().nowMs, targets: new Set(targets), facts };
+  const project: LintProject = { root, fs, nowMs: host.clock().nowMs, targets: new Set(targets), facts, countTokens: tokenCounterOf(io).count };
   const fixKinds = options.fix || options.fixDryRun ? (fixType === "all" ? (["safe", "suggest"] as const) : ([fixType] as ["safe"] | ["suggest"])) : undefined;
   let run = lintFiles({ files, project, config, cliRules: ruleFlags.rules, ...(fixKinds ? { fix: fixKinds } : {}) });
 
@@ -282,6 +287,7 @@ export const registerLint: RegisterCommand = (program: Command, io, setExitCode)
     .option("-o, --output-file <path>", "write the report to a file")
     .option("--max-warnings <n>", "exit 1 when there are more warnings than this")
     .option("--strict", "exit 1 on any warning")
+    .option("--preset <name>", "rule set: recommended (default: what measured precise enough), strict (adds the opinion rules) or all (every rule); overrides the config's extends")
     .option("-q, --quiet", "report errors only")
     .option("--fix", "apply safe fixes, then report what remains")
     .option("--fix-dry-run", "print the fixes as a diff without writing")

@@ -4,10 +4,10 @@ import type { Command } from "commander";
 import { compile } from "../../compile/compile.js";
 import { formatCount } from "../../model/format-count.js";
 import type { TurnContext } from "../../model/turn-context.js";
-import { modelContextWindow } from "../../profiles/model-info.js";
+import { profileContextWindow } from "../../profiles/model-info.js";
 import { sectionFromCompile } from "../format/html-report.js";
 import { tableFromManifest } from "../format/preview-report.js";
-import { EXIT_USAGE, type CliIO } from "../io.js";
+import { EXIT_USAGE, tokenCounterOf, type CliIO } from "../io.js";
 import { addTurnFlags, flagName, readTurnMessage, TURN_FLAG_KEYS } from "../turn-flags.js";
 import type { RegisterCommand } from "./register-command.js";
 import { emitPreview } from "./preview/emit-preview.js";
@@ -24,9 +24,9 @@ function previewDirectory(options: PreviewOptions, io: CliIO): number {
   }
   const { ctx, profile, prose } = turn;
   // The JSON body alone needs no token counts; skip loading the tokenizer for it.
-  const result = compile(ctx, { profile, prose, exactTokens: !options.json || options.html !== undefined });
+  const result = compile(ctx, { profile, prose, exactTokens: !options.json || options.html !== undefined, countTokens: tokenCounterOf(io).count });
   const diagnostics = [...turn.diagnostics, ...result.diagnostics];
-  const window = modelContextWindow(ctx.model, ctx.contextWindow);
+  const window = profileContextWindow(profile, ctx.model, ctx.contextWindow);
   const cwd = ctx.environment.cwd;
   return emitPreview(
     {
@@ -50,7 +50,8 @@ function hasNoInput(ctx: TurnContext): boolean {
 }
 
 /** Flags a scenario defines itself: given with --scenario they would be silently ignored. */
-const SCENARIO_OWNS = [...TURN_FLAG_KEYS.filter((k) => k !== "profile"), "session"] as const;
+// `--prose-dir` is not the scenario's: a calibrated prose dir applies to every turn.
+const SCENARIO_OWNS = [...TURN_FLAG_KEYS.filter((k) => k !== "profile" && k !== "proseDir"), "session"] as const;
 
 /** A one-line usage error for flags that cannot go together, or undefined. */
 function conflictingFlags(options: PreviewOptions): string | undefined {
@@ -69,6 +70,9 @@ export async function runPreview(options: PreviewOptions, io: CliIO, words: read
   const read = await readTurnMessage(words, options, io);
   if ("error" in read) return fail(read.error);
   options = { ...options, message: read.message };
+  // Harness profiles with their own wire format (claude-code, pi) have their own discovery and layout.
+  const harness = await import("./preview/preview-harness.js");
+  if (harness.isHarnessPreview(options.profile)) return harness.runHarnessPreview(options, io);
   // Loaded on demand: scenarios and sessions pull in modules a plain preview never needs.
   if (options.scenario !== undefined) return (await import("./preview/preview-scenario.js")).runScenarioPreview(options.scenario, options, io);
   if (options.session !== undefined) return (await import("./preview/preview-session.js")).runSessionPreview(options.session, options, io);
@@ -81,6 +85,7 @@ export const registerPreview: RegisterCommand = (program: Command, io, setExitCo
     .description("show the exact request the next turn would send from a directory, layer by layer")
     .argument("[message...]", "the user's message (or -m TEXT, --message-file FILE)");
   addTurnFlags(command)
+    .option("--home <dir>", "with a harness profile (claude-code, pi): the user home whose agent config is read (default: yours)")
     .option("--scenario <file>", "preview a turn of a scenario file (YAML/JSON) instead of a directory")
     .option("--turn <n>", "with --scenario: which turn (default: the last)")
     .option("--session <log>", "preview the next turn of a session log (promptc run JSONL or a Codex rollout)")

@@ -14,8 +14,10 @@ import { cacheNote } from "../format/cache-note.js";
 import { cannotRead } from "../../model/file-error.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { colorFor, createStyle } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
+import type { CountTokens } from "../../tokens/count.js";
 import type { RegisterCommand } from "./register-command.js";
+import { scenarioSetup } from "../scenario-setup.js";
 
 export const DEFAULT_SCENARIO_DIR = "fixtures/scenarios";
 /** Scenario snapshots live one folder down so scenario names cannot collide with other snapshot kinds. */
@@ -102,18 +104,20 @@ interface SnapshotOptions {
   out?: string;
   json?: boolean;
   color?: boolean;
+  /** `--no-calibration`: the profile's stand-in prose even when a calibration is cached. */
+  calibration?: boolean;
 }
 
 /**
  * `base` is the folder the snapshot root was named from (the working directory for --out, the project for the
  * config and the default): no link below it is followed, and only regular files are replaced or removed.
  */
-function snapshotOne(host: Host, path: string, outRoot: string, base: string, write: boolean, update: boolean): ScenarioReport {
-  const r = compileScenarioFile(host, path);
+function snapshotOne(host: Host, path: string, outRoot: string, base: string, write: boolean, update: boolean, countTokens: CountTokens, calibration = true): ScenarioReport {
+  const r = compileScenarioFile(host, path, scenarioSetup(host, calibration ? {} : { calibration: false }));
   const name = r.scenario?.name ?? path.split("/").pop()!.replace(SCENARIO_FILE, "");
   const report: ScenarioReport = { name, file: path, status: "ok", turns: 0, files: [], findings: [], diagnostics: r.diagnostics };
   if (!r.scenario || !r.compiled || r.diagnostics.some((d) => d.severity === "error")) return { ...report, status: "error" };
-  const snap = buildScenarioSnapshot(r.scenario, r.compiled.turns);
+  const snap = buildScenarioSnapshot(r.scenario, r.compiled.turns, { countTokens });
   report.turns = r.compiled.turns.length;
   report.findings = snap.findings;
   const note = cacheNote(snap.cache);
@@ -173,6 +177,7 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
     .option("--dir <dir>", `folder of scenario files (default: promptc.yaml snapshot.scenarios, else ${DEFAULT_SCENARIO_DIR})`)
     .option("-o, --out <dir>", `snapshot folder (default: promptc.yaml snapshot.out, else ${DEFAULT_SNAPSHOT_DIR})`)
     .option("--json", "print a JSON report")
+    .option("--no-calibration", "codex profile: the stand-in prose even when `promptc calibrate --agent codex` has cached the installed Codex's")
     .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")
     .action((args: string[], options: SnapshotOptions) => {
@@ -204,7 +209,8 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
         return setExitCode(EXIT_USAGE);
       }
       const base = options.out !== undefined ? io.cwd : root;
-      const reports = files.map((f) => snapshotOne(host, f, out, base, !ci, options.update === true));
+      const counter = tokenCounterOf(io);
+      const reports = files.map((f) => snapshotOne(host, f, out, base, !ci, options.update === true, counter.count, options.calibration !== false));
       const exit = reports.some((r) => r.status === "error") ? EXIT_USAGE : reports.some((r) => r.status === "differs" || r.status === "broken") ? EXIT_FINDINGS : EXIT_OK;
       // Exit 2 always comes with its reason on stderr (the report itself goes to stdout).
       const failed = reports.filter((r) => r.status === "error").map((r) => r.name);

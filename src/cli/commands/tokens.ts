@@ -1,8 +1,8 @@
 // `promptc tokens [file|-]`: exact token count of a file or standard input. Does IO (CLI edge).
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { countTokens, utf8Length, type EncodingName } from "../../tokens/index.js";
-import { EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
+import { utf8Length, type EncodingName } from "../../tokens/index.js";
+import { EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
 import { cannotRead } from "../../model/file-error.js";
 
@@ -55,7 +55,7 @@ export const registerTokens: RegisterCommand = (program: Command, io, setExitCod
         return setExitCode(EXIT_USAGE);
       }
       const encoding = options.encoding as EncodingName;
-      const tokens = countTokens(input.text, encoding);
+      const tokens = tokenCounterOf(io).count(input.text, encoding);
       const bytes = utf8Length(input.text);
       if (input.invalidUtf8) {
         io.stderr(`promptc tokens: warning: ${file} is not valid UTF-8; invalid bytes were counted as U+FFFD\n`);

@@ -7,6 +7,7 @@ import type { ParsedSessionLog } from "../../session-log/parse-rollout.js";
 import { formatDiagnostic } from "./format-diagnostic.js";
 import type { Style } from "./style.js";
 import { formatCount } from "../../model/format-count.js";
+import { isPromptcLog } from "../../session-log/session-log.js";
 
 const PREVIEW_CHARS = 60;
 
@@ -46,7 +47,7 @@ function label(item: ResponseItem): string {
 
 function origin(log: ParsedSessionLog, format: string): string {
   const m = log.meta;
-  const who = m.originator === "promptc" ? "promptc" : "Codex";
+  const who = isPromptcLog(m) ? "promptc" : "Codex";
   return [format, m.cliVersion ? `${who} ${m.cliVersion}` : undefined, m.sessionId ? `session ${m.sessionId}` : undefined].filter(Boolean).join(", ");
 }
 

@@ -7,11 +7,11 @@ import type { Manifest, ManifestFragment, ProseOrigin } from "../../model/manife
 import { relativeTo } from "./format-diagnostic.js";
 
 export const STAND_IN_NOTE =
-  "[stand-in prose]: promptc's own wording in the harness's layout; its bytes differ from the harness's. Use --prose-dir or --base-instructions for exact bytes.";
+  "[stand-in prose]: promptc's own wording in the harness's layout; its bytes differ from the harness's. Run `promptc calibrate --agent codex` (or use --prose-dir / --base-instructions) for exact bytes.";
 
 /** The label tag of a fragment's prose origin, or undefined when its bytes are data or promptc's own. */
 export function proseTag(prose: ProseOrigin): string | undefined {
-  return prose === "stand-in" ? "[stand-in prose]" : prose === "user-supplied" ? "[your prose]" : undefined;
+  return prose === "stand-in" ? "[stand-in prose]" : prose === "user-supplied" ? "[your prose]" : prose === "calibrated" ? "[calibrated]" : undefined;
 }
 
 /** `id [tag]`, as the table and the report show a fragment. */

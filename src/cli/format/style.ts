@@ -21,7 +21,7 @@ export function createStyle(color: boolean): Style {
 type ColorIO = { isTTY: boolean; env: { [key: string]: string | undefined } };
 
 /**
- * lint-and-cli.md §5.5: --color (true) / --no-color (false) > FORCE_COLOR (non-empty forces, "0" disables) >
+ * Precedence, as the README states it: --color (true) / --no-color (false) > FORCE_COLOR (non-empty forces, "0" disables) >
  * NO_COLOR (non-empty disables, https://no-color.org) > TERM=dumb (off) > a terminal. Every verb that colours has both flags.
  */
 export function colorFor(io: ColorIO, flag: boolean | undefined): boolean {

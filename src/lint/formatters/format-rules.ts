@@ -15,6 +15,8 @@ function ruleJson(r: Rule<any>): object {
     messages: r.meta.messages,
     optionsSchema: r.meta.optionsSchema,
     defaultOptions: r.meta.defaultOptions,
+    ...(r.meta.strict ? { strict: r.meta.strict } : {}),
+    ...(r.meta.measured ? { measured: r.meta.measured } : {}),
   };
 }
 
@@ -40,6 +42,7 @@ export function formatRuleExplain(r: Rule<any>, json: boolean): string {
     r.meta.rationale,
     "",
     `Default severity: ${r.meta.defaultSeverity}${r.meta.strict ? ` (strict: ${r.meta.strict})` : ""}`,
+    ...(r.meta.measured ? [`Measured: ${r.meta.measured}`] : []),
     `Applies to: ${r.meta.appliesTo.length > 0 ? r.meta.appliesTo.join(", ") : "every file"}`,
     `Targets: ${r.meta.targets.length > 0 ? r.meta.targets.join(", ") : "every harness"}`,
     `Basis: ${r.meta.basis}`,

@@ -29,7 +29,8 @@ export function formatStylish(run: LintRunResult, options: StylishOptions): stri
     out.push("");
   }
   const total = run.errorCount + run.warningCount + run.infoCount;
-  if (total === 0) return "";
+  // A clean run says so in one line (an empty run prints nothing: the CLI already said there was nothing to lint).
+  if (total === 0) return run.results.length === 0 ? "" : `${paint(c, "32", "✔")} no problems in ${run.results.length} file${run.results.length === 1 ? "" : "s"}\n`;
   const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? "" : "s"}`;
   const parts = [plural(run.errorCount, "error"), plural(run.warningCount, "warning")];
   if (run.infoCount > 0) parts.push(plural(run.infoCount, "info"));

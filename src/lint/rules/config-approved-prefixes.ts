@@ -2,7 +2,7 @@
 // (at most 100 prefixes and 5,000 characters). Parsed rules come from LintFacts, the cut from fragments/. Pure.
 import { comparePrefixes, MAX_ALLOW_PREFIX_TEXT_CHARS, MAX_RENDERED_PREFIXES, renderCommandPrefix } from "../../fragments/approved-prefixes.js";
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, formatInt } from "../rule-utils.js";
+import { formatInt } from "../rule-utils.js";
 import { CODEX_SOURCE } from "../sources.js";
 
 /** How many of the sorted prefixes survive both caps, and the rendered size before cutting. */
@@ -32,14 +32,11 @@ export const configApprovedPrefixes = defineRule({
     targets: ["codex"],
     basis: "vendor",
     sources: [CODEX_SOURCE],
-    fixable: "none",
     messages: {
       cut: "Codex shows the model only {{kept}} of {{total}} approved prefixes ({{chars}} characters rendered; caps {{maxItems}} prefixes / {{maxChars}} characters)",
       hidden: "approved prefix {{prefix}} is past Codex's cut, so the model never sees it",
       parseError: "Codex cannot parse this rules file ({{error}}) and then drops every approved prefix from all rules files",
     },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, project, report }) {
     const list = project.facts.codexPrefixes.get(file.path);

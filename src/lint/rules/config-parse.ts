@@ -1,7 +1,6 @@
 // config/parse: Codex's config.toml parses as TOML (Codex refuses to start otherwise). Pure.
 import { defineRule } from "../define-rule.js";
 import { parseTomlKeys } from "../parse-toml-keys.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { CODEX_CONFIG } from "../sources.js";
 
 export const configParse = defineRule({
@@ -11,13 +10,9 @@ export const configParse = defineRule({
     rationale: "Codex exits at start-up on a config file that does not parse.",
     defaultSeverity: "error",
     appliesTo: ["codex-config"],
-    targets: [],
     basis: "vendor",
     sources: [CODEX_CONFIG],
-    fixable: "none",
     messages: { invalid: "invalid TOML: {{error}}" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     const parsed = parseTomlKeys(file.text);

@@ -14,7 +14,6 @@ export const configProjectDocMaxBytes = defineRule({
     targets: ["codex"],
     basis: "vendor",
     sources: [CODEX_AGENTS_MD, AGNIX_RULES],
-    fixable: "none",
     messages: { tooHigh: "project_doc_max_bytes = {{value}} sends up to {{value}} bytes of AGENTS.md on every request; keep it at most {{max}}", zero: "project_doc_max_bytes = 0 disables every AGENTS.md", notInt: "project_doc_max_bytes must be a non-negative integer" },
     optionsSchema: limitsSchema("maxBytes"),
     defaultOptions: { maxBytes: 65536 },

@@ -23,7 +23,6 @@ export const configUnknownKey = defineRule({
     rationale: "Codex ignores keys it does not know, so `project_doc_max_byte = 65536` silently keeps the default. By default only likely typos (edit distance ≤ 2 from a known key) are reported; `reportAll` reports every unknown key. The safe fix removes a typo key whose intended key is also set.",
     defaultSeverity: "warn",
     appliesTo: ["codex-config"],
-    targets: [],
     basis: "vendor",
     sources: [CODEX_CONFIG],
     fixable: "safe",

@@ -2,7 +2,6 @@
 import { APPROVAL_POLICIES, SANDBOX_MODES } from "../../model/permission-modes.js";
 import { defineRule } from "../define-rule.js";
 import { parseTomlKeys } from "../parse-toml-keys.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { CODEX_CONFIG } from "../sources.js";
 
 type Check = (v: unknown) => string | undefined;
@@ -39,13 +38,9 @@ export const configValueRange = defineRule({
     rationale: "Codex refuses to start on an invalid enum value or a wrong type (e.g. `sandbox_mode = \"workspace\"`).",
     defaultSeverity: "error",
     appliesTo: ["codex-config"],
-    targets: [],
     basis: "vendor",
     sources: [CODEX_CONFIG],
-    fixable: "none",
     messages: { invalid: "`{{key}}` must be {{expected}}" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     const parsed = parseTomlKeys(file.text);

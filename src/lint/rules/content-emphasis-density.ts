@@ -10,12 +10,13 @@ export const contentEmphasisDensity = defineRule({
   meta: {
     description: "upper-case emphasis (IMPORTANT, MUST, NEVER…) is used on at most 20% of lines",
     rationale: "When most lines shout, none stands out; recent models also over-apply emphasised rules. Reserve capitals for the few rules that truly matter.",
-    defaultSeverity: "warn",
+    defaultSeverity: "off",
+    strict: "warn",
+    measured:
+      'a style opinion; its findings on the precision suite were judged debatable. On in the `strict` preset.',
     appliesTo: ["context", "skill", "cursor-rule"],
-    targets: [],
     basis: "community",
     sources: [SKILLSAW],
-    fixable: "none",
     messages: { dense: "{{count}} of {{total}} lines ({{percent}}%) use upper-case emphasis; keep it for the few rules that matter" },
     optionsSchema: { type: "object", additionalProperties: false, properties: { maxPercent: { type: "number", minimum: 0, maximum: 100 }, minLines: { type: "integer", minimum: 1 } } },
     defaultOptions: { maxPercent: 20, minLines: 5 },

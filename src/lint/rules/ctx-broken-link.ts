@@ -1,6 +1,5 @@
 // ctx/broken-link: relative Markdown links in always-loaded context files resolve. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { brokenLinks } from "../skill-files.js";
 import { AGNIX_RULES } from "../sources.js";
 
@@ -11,13 +10,9 @@ export const ctxBrokenLink = defineRule({
     rationale: "Agents follow links in their instructions; a stale link costs a failed read and leaves the instruction without its detail.",
     defaultSeverity: "error",
     appliesTo: ["context", "cursor-rule"],
-    targets: [],
     basis: "community",
     sources: [AGNIX_RULES],
-    fixable: "none",
     messages: { broken: "link target '{{target}}' does not exist" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, project, report }) {
     for (const b of brokenLinks(file, project.fs)) report({ messageId: "broken", data: { target: b.target }, place: b.place });

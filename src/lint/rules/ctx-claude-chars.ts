@@ -14,7 +14,6 @@ export const ctxClaudeChars = defineRule({
     targets: ["claude-code"],
     basis: "vendor",
     sources: [CLAUDE_MEMORY],
-    fixable: "none",
     messages: { over: "{{chars}} characters with imports expanded ({{own}} in this file); Claude Code warns above {{max}}" },
     optionsSchema: limitsSchema("maxChars"),
     defaultOptions: { maxChars: 40000 },

@@ -3,7 +3,7 @@
 import { defineRule } from "../define-rule.js";
 import { dirOf } from "../lint-file.js";
 import type { CodexChain } from "../lint-project.js";
-import { NO_OPTIONS, baseName, formatInt } from "../rule-utils.js";
+import { baseName, formatInt } from "../rule-utils.js";
 import { CODEX_AGENTS_MD, CODEX_ISSUE_BUDGET, CODEX_SOURCE } from "../sources.js";
 
 const KIB = 1024;
@@ -45,15 +45,12 @@ export const ctxCodexChainBytes = defineRule({
     targets: ["codex"],
     basis: "vendor",
     sources: [CODEX_AGENTS_MD, CODEX_ISSUE_BUDGET, CODEX_SOURCE],
-    fixable: "none",
     messages: {
       truncated: "when Codex runs in {{dir}}, only the first {{kept}} of {{size}} bytes reach the model ({{budget}} budget spent by {{spentBy}})",
       truncatedAlone: "when Codex runs in {{dir}}, only the first {{kept}} of {{size}} bytes reach the model (the file alone exceeds the {{budget}} budget)",
       dropped: "when Codex runs in {{dir}}, none of this file's {{size}} bytes reach the model ({{budget}} budget spent by {{spentBy}})",
       shadowed: "Codex reads {{winner}} in this directory instead, so this file never reaches the model",
     },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, project, report }) {
     const dir = dirOf(file.path);

@@ -1,100 +1,199 @@
-// ctx/commands-exist: `npm run X` / `pnpm [run] X` / `yarn [run] X` / `bun run X` / `make X` name scripts and targets that exist. Pure.
+// ctx/commands-exist: package scripts and make targets that instructions run exist somewhere in the workspace. Pure.
+import { collectCommandMentions, type CommandMention } from "../collect-command-mentions.js";
+import { collectWorkspacePackages, hasMakeTarget, isInstalledBinary, nearestWith, parseMakeTargets, readPackage, type Workspace, type WorkspacePackage } from "../collect-workspace-packages.js";
 import { defineRule } from "../define-rule.js";
-import { dirOf } from "../lint-file.js";
+import { dirOf, joinPath } from "../lint-file.js";
 import type { LintFs } from "../lint-project.js";
-import { NO_OPTIONS } from "../rule-utils.js";
+import { addressesWorkspace } from "../loading-harnesses.js";
 import { AGENTBENCH, AGNIX_RULES } from "../sources.js";
 
-const RUN = /\b(npm|pnpm|yarn|bun)\s+run\s+([A-Za-z0-9][\w:.\-]*)|\b(npm)\s+(test|start)\b|\bmake\s+([A-Za-z0-9][\w.\-]*)/g;
-/** Lines that run the command somewhere else than next to the nearest package.json. */
-const ELSEWHERE = /\bcd\s|--workspace|\s-w\s|--filter|\s-C\s|--prefix|--cwd|\bnpx\b|\bworkspace\b/;
-const NPM_BUILTIN_OK = new Set(["env"]);
-/**
- * yarn and pnpm run a script without `run` (`yarn build`): recognised in code only (a fenced block or a code
- * span) where a command starts (line start, optional `$ `, a backtick, after `&&` or `;`), so prose such as
- * "yarn is our package manager" is not a script.
- */
-const BARE_RUN = /(?:^\s*(?:\$\s*)?|`|&&\s*|;\s*)((?:yarn|pnpm)\s+([A-Za-z0-9][\w:.\-]*))/g;
-/** Their own commands (yarn 1 and berry, pnpm, and the npm commands pnpm passes through), never scripts. */
-const PACKAGE_MANAGER_BUILTINS = new Set(
-  (
-    "access add adduser approve-builds audit autoclean bin c cache cat-file cat-index check config constraints create dedupe " +
-    "deploy deprecate dist-tag dlx docs doctor env exec explain fetch find-hash generate-lock-entry global help i ignored-builds " +
-    "import info init install install-test it licenses link list ln login logout ls node npm outdated owner pack patch " +
-    "patch-commit patch-remove ping plugin policies prune publish rb rebuild recursive remove repo rm root run search " +
-    "self-update server set setup stage star store tag team un uninstall unlink unplug unpublish up update upgrade " +
-    "upgrade-interactive version versions view whoami why workspace workspaces x"
-  ).split(" "),
-);
+type Manager = "npm" | "pnpm" | "yarn" | "bun";
 
-function nearest(fs: LintFs, dir: string, name: string): string | undefined {
-  for (let d: string | undefined = dir; d !== undefined; d = d === "" ? undefined : dirOf(d)) {
-    const p = d === "" ? name : `${d}/${name}`;
-    if (fs.kind(p) === "file") return p;
-  }
-  return undefined;
+/** Each package manager's own commands (never scripts), aliases included. */
+const BUILTINS: { readonly [M in Manager]: ReadonlySet<string> } = {
+  npm: new Set(
+    ("access adduser audit bugs cache ci completion config create dedupe deprecate diff dist-tag docs doctor edit exec explain explore " +
+      "find-dupes fund help help-search hook i init install install-ci-test install-test it link ll ln login logout ls org outdated owner " +
+      "pack ping pkg prefix profile prune publish query rebuild repo restart root run run-script sbom search set shrinkwrap star stars " +
+      "start stop t team test tst token un uninstall unpublish unstar up update version view whoami x add rm r").split(" "),
+  ),
+  pnpm: new Set(
+    ("add approve-builds audit bin c cat-file cat-index change changeset config create dedupe deploy dlx doctor env exec fetch find-hash get " +
+      "help i ignored-builds import init install install-test it licenses link list ln ls outdated pack patch patch-commit patch-remove " +
+      "prune publish rb rebuild recursive remove rm root run sbom self-update server set setup store un uninstall unlink up " +
+      "update version why " +
+      // npm commands pnpm passes through to npm
+      "access adduser bugs deprecate dist-tag docs edit info login logout owner ping prefix profile pkg repo s se search set-script show " +
+      "star stars team token unpublish unstar v view whoami").split(" "),
+  ),
+  yarn: new Set(
+    ("add audit autoclean bin cache check config constraints create dedupe dlx exec explain generate-lock-entry global help import info init " +
+      "install licenses link list login logout node npm outdated owner pack patch patch-commit plugin policies publish rebuild remove run " +
+      "search set stage tag team unlink unplug up upgrade upgrade-interactive version versions why workspace workspaces").split(" "),
+  ),
+  bun: new Set(
+    ("add audit build completions create exec help i info init install link outdated patch pm publish remove repl rm run test unlink update " +
+      "upgrade why x").split(" "),
+  ),
+};
+
+/** npm runs only these without `run` (they run the script of the same name); pnpm and yarn run any script without `run`. */
+const NPM_SCRIPT_ALIASES = new Set(["test", "t", "tst", "start", "stop", "restart"]);
+/** Flags that take a value, per manager (the value is not the script name). */
+const VALUE_FLAGS = new Set(["--filter", "-F", "-C", "--dir", "--prefix", "--cwd", "-w", "--workspace", "--reporter", "--loglevel", "--config", "-c", "--stream", "--workspace-concurrency", "--parallel"]);
+/** Lines that mention a command to say it does not exist or must not be run. */
+const NEGATED = /(?<![-\w])(no|not|never|don't|do not|doesn't|does not|avoid|instead of|wrong|deprecated|removed|legacy|obsolete)(?![-\w])/i;
+
+function isPlaceholder(name: string): boolean {
+  return /[<>{}[\]$*…]|\.\.\.|[:\-_]$/.test(name) || name.includes("/") || /\.(m?[jt]sx?|c[jt]s)$/.test(name);
 }
 
-function scriptsOf(text: string): Set<string> | undefined {
-  try {
-    const pkg = JSON.parse(text) as { scripts?: unknown };
-    return new Set(pkg.scripts && typeof pkg.scripts === "object" ? Object.keys(pkg.scripts) : []);
-  } catch {
-    return undefined;
-  }
+interface ScriptCall {
+  manager: Manager;
+  name: string;
+  explicitRun: boolean;
+  filter?: string;
+  dir?: string;
+  root: boolean;
+  recursive: boolean;
 }
 
-function makeTargets(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const m of text.matchAll(/^([A-Za-z0-9_.\-/% ]+?)\s*::?(?!=)/gm)) for (const t of (m[1] as string).split(/\s+/)) out.add(t);
+function parseScriptCall(words: readonly string[]): ScriptCall | undefined {
+  const manager = words[0] as Manager;
+  if (!(manager in BUILTINS)) return undefined;
+  let filter: string | undefined;
+  let dir: string | undefined;
+  let root = false;
+  let recursive = false;
+  let explicitRun = false;
+  let name: string | undefined;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] as string;
+    const [flag, inline] = w.startsWith("--") && w.includes("=") ? [w.slice(0, w.indexOf("=")), w.slice(w.indexOf("=") + 1)] : [w, undefined];
+    if (flag.startsWith("-")) {
+      const value = inline ?? (VALUE_FLAGS.has(flag) ? words[++i] : undefined);
+      if (flag === "--filter" || flag === "-F" || ((flag === "-w" || flag === "--workspace") && manager !== "pnpm")) filter = value;
+      else if (flag === "-C" || flag === "--dir" || flag === "--prefix" || flag === "--cwd") dir = value;
+      else if (flag === "-w" || flag === "--workspace-root") root = true;
+      else if (flag === "-r" || flag === "--recursive") recursive = true;
+      if (name !== undefined) break;
+      continue;
+    }
+    if (name !== undefined) break;
+    if (manager === "yarn" && w === "workspace" && words[i + 1] !== undefined) {
+      filter = words[++i];
+      continue;
+    }
+    if (manager === "yarn" && w === "workspaces") return undefined;
+    if ((w === "run" || w === "run-script") && !explicitRun) {
+      explicitRun = true;
+      continue;
+    }
+    name = w;
+  }
+  if (name === undefined) return undefined;
+  return { manager, name, explicitRun, root, recursive, ...(filter !== undefined ? { filter } : {}), ...(dir !== undefined ? { dir } : {}) };
+}
+
+/** Folders the text around a command names (`from backend/`, "in `dev-packages/e2e-tests`"), when they exist. */
+function mentionedDirs(fs: LintFs, lines: readonly string[], line: number, base: string): string[] {
+  const out: string[] = [];
+  for (let i = Math.max(0, line - 4); i < line; i++) {
+    for (const m of (lines[i] ?? "").matchAll(/[\w@.~-]+(?:\/[\w@.-]+)*\/?/g)) {
+      const raw = m[0].replace(/^\.\//, "").replace(/\/$/, "");
+      if (raw === "" || raw === "." || raw === "..") continue;
+      for (const d of [joinPath(base, raw), joinPath("", raw)]) if (d !== undefined && d !== "" && fs.kind(d) === "directory") out.push(d);
+    }
+  }
   return out;
+}
+
+function resolveFilter(ws: Workspace, fs: LintFs, filter: string): WorkspacePackage[] | undefined {
+  const f = filter.replace(/^["']|["']$/g, "").replace(/^\{(.*)\}$/, "$1").replace(/\.\.\.$|^\.\.\./, "").replace(/\^/g, "");
+  if (/[*!]/.test(f)) return undefined;
+  const named = ws.byName.get(f);
+  if (named) return [...named];
+  const dir = joinPath("", f.replace(/^\.\//, ""));
+  const pkg = dir !== undefined ? (ws.byDir.get(dir) ?? readPackage(fs, dir)) : undefined;
+  return pkg ? [pkg] : undefined;
 }
 
 export const ctxCommandsExist = defineRule({
   id: "ctx/commands-exist",
   meta: {
-    description: "package scripts and make targets named in instructions exist in the nearest package.json / Makefile",
-    rationale: "Agents run the commands their instructions name (AGENTbench: mentioned tools get used far more often). A renamed script sends every agent into a failing command first.",
-    defaultSeverity: "error",
+    description: "package scripts and make targets that instructions run (in shell code blocks and code spans) exist in the workspace",
+    rationale:
+      "Agents run the commands their instructions name (AGENTbench: mentioned tools get used far more often). A renamed script sends every agent into a failing command first. " +
+      "Only commands in code are read (prose such as 'make sure' is English), against the whole workspace: the nearest and root package.json, the package a --filter/-w/workspace/-C names " +
+      "or an earlier `cd` enters, every workspace package, installed binaries and dependencies' bins, each package manager's own commands, and make targets including pattern rules. " +
+      "Lines that say a command does not exist or must not be run, placeholders (`build:<pkg>`, `test:*`) and skills meant for other projects are skipped; a command is reported once per file.",
+    defaultSeverity: "warn",
     appliesTo: ["context", "skill", "cursor-rule"],
-    targets: [],
     basis: "paper",
     sources: [AGENTBENCH, AGNIX_RULES],
-    fixable: "none",
-    messages: { script: "'{{command}}': package.json at {{manifest}} has no script '{{name}}'", target: "'{{command}}': {{manifest}} has no target '{{name}}'" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
+    messages: {
+      script: "'{{command}}': no script '{{name}}' in {{manifest}}",
+      target: "'{{command}}': {{manifest}} has no target '{{name}}'",
+    },
   },
   check({ file, project, report }) {
-    const dir = dirOf(file.path);
-    const pkgPath = nearest(project.fs, dir, "package.json");
-    const scripts = pkgPath ? scriptsOf(project.fs.readText(pkgPath) ?? "") : undefined;
-    const makePath = nearest(project.fs, dir, "Makefile");
-    const targets = makePath ? makeTargets(project.fs.readText(makePath) ?? "") : undefined;
-    if (!scripts && !targets) return;
-    const first = file.frontmatter.closed ? file.frontmatter.bodyLine : 1;
-    file.index.lines.forEach((line, i) => {
-      if (i + 1 < first || ELSEWHERE.test(line)) return;
-      for (const m of line.matchAll(RUN)) {
-        const place = { line: i + 1, column: m.index + 1, endLine: i + 1, endColumn: m.index + 1 + m[0].length };
-        if (m[5] !== undefined) {
-          if (targets && !targets.has(m[5]) && makePath) report({ messageId: "target", data: { command: m[0], manifest: makePath, name: m[5] }, place });
-          continue;
-        }
-        const name = (m[2] ?? m[4]) as string;
-        if (scripts && pkgPath && !scripts.has(name) && !NPM_BUILTIN_OK.has(name)) report({ messageId: "script", data: { command: m[0], manifest: pkgPath, name }, place });
+    if (!addressesWorkspace(file.path)) return;
+    const fs = project.fs;
+    const fileDir = dirOf(file.path);
+    const reported = new Set<string>();
+    const place = (m: CommandMention) => ({ line: m.line, column: m.column, endLine: m.line, endColumn: m.column + m.text.length });
+    for (const m of collectCommandMentions(file)) {
+      if (NEGATED.test(file.index.lines[m.line - 1] ?? "")) continue;
+      const cwd = m.cwd !== undefined ? (joinPath(fileDir, m.cwd) ?? joinPath("", m.cwd)) : undefined;
+      const hinted = [...(cwd !== undefined ? [cwd] : []), ...mentionedDirs(fs, file.index.lines, m.line, fileDir)];
+      if (m.words[0] === "make") {
+        const args = m.words.slice(1);
+        const cIdx = args.findIndex((w) => w === "-C" || w === "--directory");
+        const dirArg = cIdx >= 0 ? args[cIdx + 1] : undefined;
+        const name = args.find((w, i) => !w.startsWith("-") && !w.includes("=") && !(cIdx >= 0 && i === cIdx + 1));
+        if (name === undefined || isPlaceholder(name) || reported.has(`make ${name}`)) continue;
+        const dirs = dirArg !== undefined ? [joinPath(cwd ?? fileDir, dirArg) ?? dirArg] : [...hinted, nearestWith(fs, fileDir, "Makefile"), ""];
+        const makefiles = [...new Set(dirs.filter((d): d is string => d !== undefined))].map((d) => (d === "" ? "Makefile" : `${d}/Makefile`)).filter((p) => fs.kind(p) === "file");
+        if (makefiles.length === 0) continue;
+        const parsed = makefiles.map((p) => parseMakeTargets(fs.readText(p) ?? ""));
+        if (parsed.some((t) => t.open || hasMakeTarget(t, name))) continue;
+        reported.add(`make ${name}`);
+        report({ messageId: "target", data: { command: `make ${name}`, manifest: makefiles[0] as string, name }, place: place(m) });
+        continue;
       }
-      if (!scripts || !pkgPath) return;
-      for (const m of line.matchAll(BARE_RUN)) {
-        const name = m[2] as string;
-        if (scripts.has(name) || PACKAGE_MANAGER_BUILTINS.has(name)) continue;
-        const command = m[1] as string;
-        const start = m.index + m[0].length - command.length;
-        const inCode = file.markdown.inCode[i] === true || (file.markdown.codeSpans[i] ?? []).some(([from, to]) => start >= from && start < to);
-        if (!inCode) continue;
-        const column = start + 1;
-        report({ messageId: "script", data: { command, manifest: pkgPath, name }, place: { line: i + 1, column, endLine: i + 1, endColumn: column + command.length } });
+      const call = parseScriptCall(m.words);
+      if (!call || isPlaceholder(call.name)) continue;
+      const { manager, name } = call;
+      if (manager === "npm" && !call.explicitRun && !NPM_SCRIPT_ALIASES.has(name)) continue;
+      if (!call.explicitRun && manager !== "npm" && BUILTINS[manager].has(name)) continue;
+      const key = `${manager} ${name}`;
+      if (reported.has(key)) continue;
+      const ws = collectWorkspacePackages(fs, project.facts.packageDirs);
+      let candidates: WorkspacePackage[];
+      let where: string;
+      if (call.filter !== undefined) {
+        const hit = resolveFilter(ws, fs, call.filter);
+        if (!hit) continue;
+        candidates = hit;
+        where = `${hit[0]?.dir === "" ? "package.json" : `${hit[0]?.dir}/package.json`}`;
+      } else if (call.dir !== undefined) {
+        const d = joinPath(cwd ?? "", call.dir);
+        const pkg = d !== undefined ? readPackage(fs, d) : undefined;
+        if (!pkg) continue;
+        candidates = [pkg];
+        where = `${d === "" ? "" : `${d}/`}package.json`;
+      } else {
+        const near = nearestWith(fs, cwd ?? fileDir, "package.json");
+        const extra = [near, ...hinted].filter((d): d is string => d !== undefined).map((d) => readPackage(fs, d)).filter((p): p is WorkspacePackage => p !== undefined);
+        candidates = [...extra, ...ws.packages];
+        if (candidates.length === 0) continue;
+        where = ws.packages.length > 1 ? `any of the workspace's ${ws.packages.length} package.json files` : `${candidates[0]?.dir === "" ? "" : `${candidates[0]?.dir}/`}package.json`;
       }
-    });
+      if (candidates.some((p) => p.scripts.has(name))) continue;
+      // `pnpm tsx`, `yarn changeset`, `bun vitest`: without `run` an unknown name runs an installed binary.
+      if ((!call.explicitRun || manager === "bun") && manager !== "npm" && isInstalledBinary(fs, ws, candidates.map((p) => p.dir), name)) continue;
+      reported.add(key);
+      report({ messageId: "script", data: { command: m.text.split(/\s+/).slice(0, 4).join(" "), manifest: where, name }, place: place(m) });
+    }
   },
 });

@@ -13,7 +13,6 @@ export const ctxCopilotChars = defineRule({
     targets: ["copilot"],
     basis: "vendor",
     sources: [COPILOT_INSTRUCTIONS, AGNIX_RULES],
-    fixable: "none",
     messages: { over: "{{chars}} characters; Copilot code review may read only the first {{max}}" },
     optionsSchema: limitsSchema("maxChars"),
     defaultOptions: { maxChars: 4000 },

@@ -34,10 +34,8 @@ export const ctxDuplicateLayer = defineRule({
     rationale: "Codex concatenates every AGENTS.md from the project root down; Claude Code loads every ancestor CLAUDE.md. A repeated paragraph is paid twice on every request, and AGENTbench found redundancy is what makes context files hurt.",
     defaultSeverity: "warn",
     appliesTo: ["context"],
-    targets: [],
     basis: "paper",
     sources: [AGENTBENCH],
-    fixable: "none",
     messages: { duplicate: "paragraph repeats {{other}}:{{line}}, which is loaded together with this file" },
     optionsSchema: limitsSchema("minChars"),
     defaultOptions: { minChars: 80 },
@@ -52,6 +50,8 @@ export const ctxDuplicateLayer = defineRule({
       d = dirOf(d);
       const other = family.map((n) => (d === "" ? n : `${d}/${n}`)).find((p) => project.fs.kind(p) === "file");
       if (!other) continue;
+      // A root AGENTS.md that links to .agents/AGENTS.md is this very file, not a second layer.
+      if ((project.fs.realPath?.(other) ?? other) === (file.status.realPath ?? project.fs.realPath?.(file.path) ?? file.path)) continue;
       const theirs = new Map(paragraphs(project.fs.readText(other) ?? "").map((p) => [p.norm, p.line]));
       for (const p of mine) {
         const at = theirs.get(p.norm);

@@ -1,7 +1,6 @@
 // ctx/import-cycle: `@path` imports do not form a cycle. Pure.
 import { defineRule } from "../define-rule.js";
 import { findImports, isImportingFile, walkImports } from "../find-imports.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { AGNIX_RULES, CLAUDE_MEMORY } from "../sources.js";
 
 export const ctxImportCycle = defineRule({
@@ -14,10 +13,7 @@ export const ctxImportCycle = defineRule({
     targets: ["claude-code", "gemini"],
     basis: "vendor",
     sources: [CLAUDE_MEMORY, AGNIX_RULES],
-    fixable: "none",
     messages: { cycle: "imports form a cycle: {{chain}}" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, project, report }) {
     if (!isImportingFile(file.path)) return;

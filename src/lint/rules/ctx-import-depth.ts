@@ -14,7 +14,6 @@ export const ctxImportDepth = defineRule({
     targets: ["claude-code"],
     basis: "vendor",
     sources: [CLAUDE_MEMORY],
-    fixable: "none",
     messages: { tooDeep: "import chain is {{depth}} hops deep (limit {{max}}): {{chain}}" },
     optionsSchema: limitsSchema("maxHops"),
     defaultOptions: { maxHops: 5 },

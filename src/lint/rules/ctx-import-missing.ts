@@ -1,7 +1,6 @@
 // ctx/import-missing: `@path` imports in CLAUDE.md/GEMINI.md resolve to files. Pure.
 import { defineRule } from "../define-rule.js";
 import { findImports, isImportingFile } from "../find-imports.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { AGNIX_RULES, CLAUDE_MEMORY } from "../sources.js";
 
 export const ctxImportMissing = defineRule({
@@ -14,10 +13,7 @@ export const ctxImportMissing = defineRule({
     targets: ["claude-code", "gemini"],
     basis: "vendor",
     sources: [CLAUDE_MEMORY, AGNIX_RULES],
-    fixable: "none",
     messages: { missing: "import '@{{path}}' does not resolve to a file" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, project, report }) {
     if (!isImportingFile(file.path)) return;

@@ -10,12 +10,13 @@ export const ctxNoTreeDump = defineRule({
   meta: {
     description: "always-loaded files do not paste long directory trees",
     rationale: "AGENTbench found codebase overviews did not help agents find relevant files, while every line costs tokens on every step; agents list directories themselves when needed.",
-    defaultSeverity: "info",
+    defaultSeverity: "off",
+    strict: "info",
+    measured:
+      "a directory tree in instructions is a style choice (the paper found it does not help, not that it harms); judged debatable on the precision suite. On in the `strict` preset.",
     appliesTo: ["context"],
-    targets: [],
     basis: "paper",
     sources: [AGENTBENCH],
-    fixable: "none",
     messages: { tree: "directory tree of {{lines}} lines; agents can list files themselves" },
     optionsSchema: limitsSchema("maxLines"),
     defaultOptions: { maxLines: 15 },

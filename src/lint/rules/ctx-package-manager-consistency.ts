@@ -2,12 +2,16 @@
 import { defineRule } from "../define-rule.js";
 import { dirOf } from "../lint-file.js";
 import type { LintFs } from "../lint-project.js";
-import { NO_OPTIONS } from "../rule-utils.js";
+import { collectCommandMentions, type CommandMention } from "../collect-command-mentions.js";
+import { addressesWorkspace } from "../loading-harnesses.js";
 import { AGNIX_RULES } from "../sources.js";
 
 type Manager = "npm" | "pnpm" | "yarn" | "bun";
 const LOCKFILES: readonly [string, Manager][] = [["pnpm-lock.yaml", "pnpm"], ["yarn.lock", "yarn"], ["bun.lock", "bun"], ["bun.lockb", "bun"], ["package-lock.json", "npm"]];
-const COMMAND = /\b(npm|pnpm|yarn|bun)\s+(install|i|add|ci|run|test|exec|dlx|remove|rm|build|start|x)\b/g;
+/** Commands where another manager does harm: a second lockfile, a different dependency tree. `npm run x` in a yarn repo runs the same script. */
+const COMMAND = /^(npm|pnpm|yarn|bun)\s+(install|i|add|ci|remove|rm|uninstall|update|up|upgrade)\b/;
+/** Lines that contrast managers or show what not to do. */
+const CONTRAST = /\b(or|instead|wrong|don't|do not|never|not|legacy|deprecated|old|avoid|incorrect|bad)\b|❌/i;
 const GLOBAL = /\s(-g|--global)\b/;
 
 /** The manager of the nearest package.json: its `packageManager` field, else the single lockfile beside it. */
@@ -38,27 +42,31 @@ export const ctxPackageManagerConsistency = defineRule({
       "An agent follows the command it is given. `npm install` in a pnpm repository writes a second lockfile and a different dependency tree; instruction layers that disagree make the agent pick one at random. Global installs (`-g`) and lines that name alternatives (\"npm or pnpm\") are not reported.",
     defaultSeverity: "warn",
     appliesTo: ["context", "skill", "cursor-rule"],
-    targets: [],
     basis: "community",
     sources: [AGNIX_RULES],
-    fixable: "none",
     messages: { other: "'{{command}}' uses {{used}}, but this project uses {{manager}} ({{why}})" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, project, report }) {
-    if (!/\b(npm|pnpm|yarn|bun)\s/.test(file.text)) return;
+    if (!/\b(npm|pnpm|yarn|bun)\s/.test(file.text) || !addressesWorkspace(file.path)) return;
     const pm = projectManager(project.fs, dirOf(file.path));
     if (!pm) return;
-    const first = file.frontmatter.closed ? file.frontmatter.bodyLine : 1;
-    file.index.lines.forEach((line, i) => {
-      if (i + 1 < first || GLOBAL.test(line)) return;
-      const hits = [...line.matchAll(COMMAND)];
-      if (new Set(hits.map((m) => m[1])).size > 1) return;
-      for (const m of hits) {
-        if (m[1] === pm.manager) continue;
-        report({ messageId: "other", data: { command: m[0], used: m[1] as string, manager: pm.manager, why: pm.why }, place: { line: i + 1, column: m.index + 1, endLine: i + 1, endColumn: m.index + 1 + m[0].length } });
+    const byLine = new Map<number, CommandMention[]>();
+    const reported = new Set<string>();
+    for (const m of collectCommandMentions(file)) byLine.set(m.line, [...(byLine.get(m.line) ?? []), m]);
+    for (const [line, mentions] of byLine) {
+      const text = file.index.lines[line - 1] ?? "";
+      // "npm or pnpm", a WRONG/legacy example, a global install: not an instruction to use another manager here.
+      if (GLOBAL.test(text) || [0, 1, 2, 3].some((k) => CONTRAST.test(file.index.lines[line - 1 - k] ?? ""))) continue;
+      const used = mentions.map((m) => ({ m, hit: COMMAND.exec(m.text) ?? undefined })).filter((x): x is { m: CommandMention; hit: RegExpExecArray } => x.hit !== undefined && x.hit.index === 0);
+      if (new Set(used.map((u) => u.hit[1])).size > 1) continue;
+      for (const { m, hit } of used) {
+        if (hit[1] === pm.manager || reported.has(hit[1] as string)) continue;
+        reported.add(hit[1] as string);
+        // `npm install some-package`: installing a named package (often into the reader's own project), not the workspace's setup.
+        if (/^(install|i|add)$/.test(hit[2] as string) && m.words.slice(2).some((w) => !w.startsWith("-"))) continue;
+        const command = `${hit[1]} ${hit[2]}`;
+        report({ messageId: "other", data: { command, used: hit[1] as string, manager: pm.manager, why: pm.why }, place: { line, column: m.column, endLine: line, endColumn: m.column + command.length } });
       }
-    });
+    }
   },
 });

@@ -1,7 +1,15 @@
 // ctx/placeholder: unfilled template text ({{var}}, [Insert …], TODO/TBD lines) in instructions. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, matchProse } from "../rule-utils.js";
+import { matchProse } from "../rule-utils.js";
 import { SKILLSAW } from "../sources.js";
+
+const DISCUSSES_SYNTAX = /placeholder|interpolat|variable|syntax|template|handlebars|mustache|i18n|translat/i;
+
+/** Inside a "…" or “…” quotation on its line. */
+function isQuoted(line: string, column0: number): boolean {
+  const before = line.slice(0, column0);
+  return ((before.match(/"/g) ?? []).length % 2 === 1 && line.indexOf('"', column0) >= 0) || before.lastIndexOf("“") > before.lastIndexOf("”");
+}
 
 const PLACEHOLDERS = /\{\{[^{}\n]{1,80}\}\}|\[(?:insert|fill in|todo)\b[^\]\n]{0,80}\](?![(\[])|<(?:insert|fill[- ]in)[-_ ][^>\n]{0,60}>|^\s*(?:[-*]\s+)?(?:TODO|TBD|FIXME)\b:?\s*$|^\s*(?:[-*]\s+)?(?:TODO|TBD|FIXME):\s/gim;
 
@@ -12,15 +20,16 @@ export const ctxPlaceholder = defineRule({
     rationale: "A placeholder left from a template reaches the model verbatim, which then guesses or copies it. Placeholders inside code (examples) are ignored.",
     defaultSeverity: "error",
     appliesTo: ["context", "skill", "cursor-rule"],
-    targets: [],
     basis: "community",
     sources: [SKILLSAW],
-    fixable: "none",
     messages: { placeholder: "unfilled placeholder '{{text}}'" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
-    for (const { match, place } of matchProse(file, PLACEHOLDERS)) report({ messageId: "placeholder", data: { text: match[0].trim() }, place });
+    for (const { match, place } of matchProse(file, PLACEHOLDERS)) {
+      const line = file.index.lines[place.line - 1] ?? "";
+      // Instructions about template or i18n syntax show `{{name}}` on purpose.
+      if (match[0].startsWith("{{") && (DISCUSSES_SYNTAX.test(line) || isQuoted(line, place.column - 1))) continue;
+      report({ messageId: "placeholder", data: { text: match[0].trim() }, place });
+    }
   },
 });

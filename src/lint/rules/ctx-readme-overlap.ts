@@ -21,17 +21,16 @@ export const ctxReadmeOverlap = defineRule({
       "AGENTbench found that context files hurt mainly through redundancy with existing documentation (removing the docs turned generated context files from harmful to helpful). An agent can read the README when it needs it; repeating it in AGENTS.md or CLAUDE.md pays for it on every request. Reported when at least `minPercent` % of the file's sentences (of `minWords`+ words) appear in the README, and at least `minShared` of them.",
     defaultSeverity: "warn",
     appliesTo: ["context"],
-    targets: [],
     basis: "paper",
     sources: [AGENTBENCH, AGNIX_RULES],
-    fixable: "none",
     messages: { overlap: "{{percent}}% of this file's sentences ({{shared}} of {{total}}) repeat {{readme}}; link to it instead" },
     optionsSchema: limitsSchema("minPercent", "minShared", "minWords"),
     defaultOptions: { minPercent: 40, minShared: 3, minWords: 6 },
   },
   check({ file, project, options, report }) {
     const dir = dirOf(file.path);
-    const readme = [dir === "" ? "README.md" : `${dir}/README.md`, "README.md"].find((p) => project.fs.kind(p) === "file");
+    const same = (p: string): boolean => p === file.path || (project.fs.realPath?.(p) ?? p) === (file.status.realPath ?? file.path);
+    const readme = [dir === "" ? "README.md" : `${dir}/README.md`, "README.md"].find((p) => project.fs.kind(p) === "file" && !same(p));
     const readmeText = readme ? project.fs.readText(readme) : undefined;
     if (!readme || readmeText === undefined) return;
     const mine = [...new Set(sentences(file.text, options.minWords))];

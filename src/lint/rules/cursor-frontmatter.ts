@@ -1,6 +1,6 @@
 // cursor/frontmatter: .mdc rule frontmatter uses the documented keys with the right types. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, fmKey } from "../rule-utils.js";
+import { fmKey } from "../rule-utils.js";
 import { CURSOR_RULES, SKILLSAW } from "../sources.js";
 
 export const cursorFrontmatter = defineRule({
@@ -21,8 +21,6 @@ export const cursorFrontmatter = defineRule({
       globsType: "`globs` must be a string or a list of strings",
       manualOnly: "rule has no `alwaysApply`, `globs` or `description`, so Cursor applies it only when mentioned by hand",
     },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     if (!file.path.endsWith(".mdc")) return;

@@ -1,7 +1,6 @@
 // cursor/legacy-file: `.cursorrules` is the deprecated single-file format. Pure.
 import { defineRule } from "../define-rule.js";
 import { dirOf } from "../lint-file.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { AGNIX_RULES, CURSOR_RULES } from "../sources.js";
 
 export const cursorLegacyFile = defineRule({
@@ -14,10 +13,7 @@ export const cursorLegacyFile = defineRule({
     targets: ["cursor"],
     basis: "vendor",
     sources: [CURSOR_RULES, AGNIX_RULES],
-    fixable: "none",
     messages: { legacy: ".cursorrules is a legacy format; move its rules to .cursor/rules/*.mdc", both: ".cursorrules and .cursor/rules/ both exist; their rules can disagree" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, project, report }) {
     if (!file.path.endsWith(".cursorrules")) return;

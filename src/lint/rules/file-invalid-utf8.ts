@@ -1,6 +1,5 @@
 // file/invalid-utf8: text that is not valid UTF-8 reaches the model as U+FFFD replacement characters. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { CODEX_SOURCE } from "../sources.js";
 
 export const fileInvalidUtf8 = defineRule({
@@ -9,14 +8,9 @@ export const fileInvalidUtf8 = defineRule({
     description: "instruction files are valid UTF-8",
     rationale: "Codex decodes project docs lossily, so each invalid byte sequence is sent as U+FFFD; other harnesses refuse the file. Re-save the file as UTF-8.",
     defaultSeverity: "error",
-    appliesTo: [],
-    targets: [],
     basis: "vendor",
     sources: [CODEX_SOURCE],
-    fixable: "none",
     messages: { invalid: "not valid UTF-8: invalid bytes reach the model as U+FFFD" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     if (!file.status.invalidUtf8 || file.status.binary) return;

@@ -1,6 +1,6 @@
 // file/too-large: a target over the read limit; only its first part was linted. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, formatInt } from "../rule-utils.js";
+import { formatInt } from "../rule-utils.js";
 import { CODEX_AGENTS_MD } from "../sources.js";
 
 export const fileTooLarge = defineRule({
@@ -9,14 +9,9 @@ export const fileTooLarge = defineRule({
     description: "instruction files stay under the linter's read limit (4 MiB)",
     rationale: "No harness sends megabytes of instructions (Codex stops at 32 KiB of project docs). Lint reads only the first part of such a file so a run never stalls.",
     defaultSeverity: "error",
-    appliesTo: [],
-    targets: [],
     basis: "heuristic",
     sources: [CODEX_AGENTS_MD],
-    fixable: "none",
     messages: { tooLarge: "{{size}} bytes; only the first {{limit}} bytes were linted" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     const size = file.status.tooLargeBytes;

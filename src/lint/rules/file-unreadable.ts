@@ -1,6 +1,5 @@
 // file/unreadable: a target that could not be read at all (permissions, broken symlink, a directory). Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 
 export const fileUnreadable = defineRule({
   id: "file/unreadable",
@@ -8,14 +7,9 @@ export const fileUnreadable = defineRule({
     description: "a lint target can be read",
     rationale: "A file the linter cannot read is usually one the harness cannot read either (Codex skips it or drops all project docs). Lint reports it and goes on with the other files.",
     defaultSeverity: "error",
-    appliesTo: [],
-    targets: [],
     basis: "heuristic",
     sources: [{ title: "ESLint: exit codes (file errors are reported, not fatal)", url: "https://eslint.org/docs/latest/use/command-line-interface#exit-codes" }],
-    fixable: "none",
     messages: { unreadable: "cannot read this file ({{code}})" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     if (file.status.error) report({ messageId: "unreadable", data: { code: file.status.error } });

@@ -9,6 +9,7 @@ import { contentEmphasisDensity } from "./content-emphasis-density.js";
 import { contentGenericInstruction } from "./content-generic-instruction.js";
 import { ctxBrokenLink } from "./ctx-broken-link.js";
 import { ctxClaudeChars } from "./ctx-claude-chars.js";
+import { ctxCodeSpanPath } from "./ctx-code-span-path.js";
 import { ctxCodexChainBytes } from "./ctx-codex-chain-bytes.js";
 import { ctxCommandsExist } from "./ctx-commands-exist.js";
 import { ctxCopilotChars } from "./ctx-copilot-chars.js";
@@ -86,6 +87,7 @@ export const ruleRegistry: { readonly [id: string]: Rule<any> } = {
   "content/generic-instruction": contentGenericInstruction,
   "ctx/broken-link": ctxBrokenLink,
   "ctx/claude-chars": ctxClaudeChars,
+  "ctx/code-span-path": ctxCodeSpanPath,
   "ctx/codex-chain-bytes": ctxCodexChainBytes,
   "ctx/commands-exist": ctxCommandsExist,
   "ctx/copilot-chars": ctxCopilotChars,

@@ -1,6 +1,5 @@
 // meta/unused-suppression: a `promptc-disable…` comment that suppresses nothing (reported by the runner). Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { CLAUDE_CODE_LINT } from "../sources.js";
 
 export const metaUnusedSuppression = defineRule({
@@ -9,14 +8,9 @@ export const metaUnusedSuppression = defineRule({
     description: "every inline `promptc-disable…` comment names a rule and suppresses at least one finding",
     rationale: "Stale suppressions hide future problems and clutter the file the model reads. The runner reports them after applying suppressions.",
     defaultSeverity: "warn",
-    appliesTo: [],
-    targets: [],
     basis: "community",
     sources: [CLAUDE_CODE_LINT],
-    fixable: "none",
     messages: { unused: "unused suppression of {{ruleId}}", noRule: "promptc-disable… needs a rule id" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check() {
     // Reported by run.ts, which alone knows which findings each suppression hid.

@@ -1,6 +1,5 @@
 // prompt/literal-mustache: `\{{…}}` renders as literal braces, so `{{name}}` residue reaches the model. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { HANDLEBARS } from "../sources.js";
 
 const ESCAPED = /\\\{\{[^}\n]*\}\}/g;
@@ -12,13 +11,9 @@ export const promptLiteralMustache = defineRule({
     rationale: "Handlebars outputs `\\{{name}}` as the literal text `{{name}}`. Unless the prompt is about templates, that is an unfilled placeholder in the compiled prompt.",
     defaultSeverity: "warn",
     appliesTo: ["template"],
-    targets: [],
     basis: "heuristic",
     sources: [HANDLEBARS],
-    fixable: "none",
     messages: { literal: "'{{text}}' renders as literal braces; the model sees an unfilled placeholder" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     file.index.lines.forEach((line, i) => {

@@ -1,8 +1,6 @@
 // prompt/missing-partial: `{{> name}}` resolves to `name.hbs` next to the template or under its templates root. Pure.
 import { defineRule } from "../define-rule.js";
 import { partialCandidates, resolvePartial } from "../resolve-partial.js";
-import { parseTemplate } from "../parse-template.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { HANDLEBARS } from "../sources.js";
 
 export const promptMissingPartial = defineRule({
@@ -12,16 +10,12 @@ export const promptMissingPartial = defineRule({
     rationale: "A missing partial is a compile error at run time (strict mode) or, worse, silently empty text.",
     defaultSeverity: "error",
     appliesTo: ["template"],
-    targets: [],
     basis: "spec",
     sources: [HANDLEBARS],
-    fixable: "none",
     messages: { missing: "partial '{{name}}' not found (looked for {{looked}})" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, project, report }) {
-    const t = parseTemplate(file.text);
+    const t = file.template;
     if (!t.ok) return;
     for (const p of t.partials) {
       if (p.name === "@partial-block") continue;

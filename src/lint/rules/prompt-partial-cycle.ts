@@ -2,7 +2,6 @@
 import { defineRule } from "../define-rule.js";
 import { parseTemplate } from "../parse-template.js";
 import { resolvePartial } from "../resolve-partial.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { HANDLEBARS } from "../sources.js";
 
 /** Partial depth explored before giving up (a cycle is found long before). */
@@ -15,16 +14,12 @@ export const promptPartialCycle = defineRule({
     rationale: "A partial cycle recurses until the stack overflows when the template renders.",
     defaultSeverity: "error",
     appliesTo: ["template"],
-    targets: [],
     basis: "spec",
     sources: [HANDLEBARS],
-    fixable: "none",
     messages: { cycle: "partials form a cycle: {{chain}}" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, project, report }) {
-    const first = parseTemplate(file.text);
+    const first = file.template;
     if (!first.ok) return;
     const partialsOf = (path: string): { name: string; path: string }[] => {
       const t = parseTemplate(project.fs.readText(path) ?? "");

@@ -1,7 +1,5 @@
 // prompt/syntax: a Handlebars template parses. Pure.
 import { defineRule } from "../define-rule.js";
-import { parseTemplate } from "../parse-template.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { HANDLEBARS } from "../sources.js";
 
 export const promptSyntax = defineRule({
@@ -11,16 +9,12 @@ export const promptSyntax = defineRule({
     rationale: "A template that does not parse fails every compile that uses it.",
     defaultSeverity: "error",
     appliesTo: ["template"],
-    targets: [],
     basis: "spec",
     sources: [HANDLEBARS],
-    fixable: "none",
     messages: { invalid: "template does not parse: {{error}}" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
-    const t = parseTemplate(file.text);
+    const t = file.template;
     if (!t.ok) report({ messageId: "invalid", data: { error: t.message }, place: { line: t.line, column: t.column } });
   },
 });

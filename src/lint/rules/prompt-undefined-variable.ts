@@ -2,7 +2,6 @@
 // configured extra variables; prose sent verbatim contains no `{{…}}` at all. Pure.
 import { collectTemplateVariables } from "../collect-template-variables.js";
 import { defineRule } from "../define-rule.js";
-import { parseTemplate } from "../parse-template.js";
 import { DOTPROMPT, HANDLEBARS_STRICT } from "../sources.js";
 import { profileInputsOf } from "../template-inputs.js";
 
@@ -16,10 +15,8 @@ export const promptUndefinedVariable = defineRule({
       "promptc renders templates in strict mode: a variable the data does not hold fails the render, and the fragment's text is empty. A template named after a prose id (base-instructions.hbs, permissions-sandbox-read-only.hbs, …) gets exactly the data that fragment passes; other templates declare their inputs in a `{{!-- promptc-inputs: … --}}` comment. Names passed to every template through the compile's `variables` option go in this rule's `variables` option. compact-prompt and compact-summary-prefix are sent verbatim, so any `{{…}}` in them reaches the model as is.",
     defaultSeverity: "error",
     appliesTo: ["template"],
-    targets: [],
     basis: "heuristic",
     sources: [HANDLEBARS_STRICT, DOTPROMPT],
-    fixable: "none",
     messages: {
       undefined: "'{{name}}' is not an input of {{template}} (inputs: {{inputs}}); strict rendering fails",
       notProvided: "declared input '{{name}}' is not data the {{template}} fragment passes (it passes: {{inputs}})",
@@ -36,7 +33,7 @@ export const promptUndefinedVariable = defineRule({
       });
       return;
     }
-    const t = parseTemplate(file.text);
+    const t = file.template;
     if (!t.ok) return;
     const vars = collectTemplateVariables(t.ast);
     let known: Set<string>;

@@ -1,8 +1,6 @@
 // prompt/unknown-helper: templates call only Handlebars built-ins and promptc's whitelisted helpers. Pure.
 import { TEMPLATE_HELPERS } from "../../fragments/render-template.js";
 import { defineRule } from "../define-rule.js";
-import { parseTemplate } from "../parse-template.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { HANDLEBARS } from "../sources.js";
 
 const BUILT_INS = ["if", "unless", "each", "with", "lookup"];
@@ -14,16 +12,12 @@ export const promptUnknownHelper = defineRule({
     rationale: "promptc compiles templates with `knownHelpersOnly`, so any other helper fails at render time; the whitelist also guarantees no helper reads the clock or environment.",
     defaultSeverity: "error",
     appliesTo: ["template"],
-    targets: [],
     basis: "heuristic",
     sources: [HANDLEBARS],
-    fixable: "none",
     messages: { unknown: "helper '{{name}}' is not available (known: {{known}})" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
-    const t = parseTemplate(file.text);
+    const t = file.template;
     if (!t.ok) return;
     const known = [...BUILT_INS, ...TEMPLATE_HELPERS];
     for (const h of t.helpers) {

@@ -1,8 +1,6 @@
 // prompt/unused-variable: an input a template declares with `promptc-inputs` that it never reads. Pure.
 import { collectTemplateVariables } from "../collect-template-variables.js";
 import { defineRule } from "../define-rule.js";
-import { parseTemplate } from "../parse-template.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { DOTPROMPT } from "../sources.js";
 
 export const promptUnusedVariable = defineRule({
@@ -13,16 +11,12 @@ export const promptUnusedVariable = defineRule({
       "A declared input that the template never reads is either a leftover (the declaration no longer documents the template) or a sign that the text meant to use it and does not. Data a fragment merely offers (e.g. `cwd` to the sandbox prose) is not a declaration and is not reported.",
     defaultSeverity: "warn",
     appliesTo: ["template"],
-    targets: [],
     basis: "heuristic",
     sources: [DOTPROMPT],
-    fixable: "none",
     messages: { unused: "declared input '{{name}}' is never used" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
-    const t = parseTemplate(file.text);
+    const t = file.template;
     if (!t.ok) return;
     const vars = collectTemplateVariables(t.ast);
     const used = new Set(vars.refs.map((r) => r.name));

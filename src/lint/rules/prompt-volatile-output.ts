@@ -1,7 +1,5 @@
 // prompt/volatile-output: templates that call clock/random helpers or embed timestamps break cache-stable output. Pure.
 import { defineRule } from "../define-rule.js";
-import { parseTemplate } from "../parse-template.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { VITEST_SNAPSHOTS } from "../sources.js";
 
 const VOLATILE_HELPERS = new Set(["now", "date", "time", "timestamp", "today", "random", "uuid", "nanoid"]);
@@ -14,16 +12,12 @@ export const promptVolatileOutput = defineRule({
     rationale: "Prompt text in the cached prefix must be byte-stable across requests; a clock or random value changes the prefix on every compile, defeats prompt caching and breaks snapshot tests. Time enters promptc as data (TurnContext).",
     defaultSeverity: "warn",
     appliesTo: ["template"],
-    targets: [],
     basis: "heuristic",
     sources: [VITEST_SNAPSHOTS],
-    fixable: "none",
     messages: { helper: "'{{name}}' reads the clock or randomness; pass the value in as data", timestamp: "literal timestamp '{{text}}' in a template" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
-    const t = parseTemplate(file.text);
+    const t = file.template;
     if (!t.ok) return;
     for (const ref of [...t.helpers, ...t.paths]) {
       if (VOLATILE_HELPERS.has(ref.name)) report({ messageId: "helper", data: { name: ref.name }, place: { line: ref.line, column: ref.column } });

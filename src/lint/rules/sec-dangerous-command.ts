@@ -1,6 +1,5 @@
 // sec/dangerous-command: pipe-to-shell installs, recursive deletes of / or ~, world-writable chmod. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { CLAUDE_CODE_LINT } from "../sources.js";
 
 const DANGEROUS: [string, RegExp][] = [
@@ -19,15 +18,14 @@ export const secDangerousCommand = defineRule({
   meta: {
     description: "instructions do not tell an agent to run destructive or pipe-to-shell commands",
     rationale: "Agents run what their instructions show. `curl … | sh`, `rm -rf /`, `chmod 777` and force-pushes are destructive or unreviewable when an agent runs them unattended.",
-    defaultSeverity: "warn",
+    defaultSeverity: "off",
+    strict: "warn",
+    measured:
+      "on the precision suite its findings were vendors' install one-liners (`curl … | sh`) and bot-branch force pushes, judged debatable. On in the `strict` preset.",
     appliesTo: ["context", "skill", "cursor-rule"],
-    targets: [],
     basis: "community",
     sources: [CLAUDE_CODE_LINT],
-    fixable: "none",
     messages: { dangerous: "'{{command}}' {{why}}" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     file.index.lines.forEach((line, i) => {

@@ -1,6 +1,5 @@
 // sec/hidden-instruction: directives inside HTML comments, invisible when rendered but read by the model. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { SKILLSAW } from "../sources.js";
 
 const DIRECTIVE = /\b(ignore (?:all |any )?(?:previous|prior|above)|disregard|you must|you should|always|never|do not|don't|run |execute|curl |send |upload|exfiltrate|system prompt|instead,? )/i;
@@ -13,13 +12,9 @@ export const secHiddenInstruction = defineRule({
     rationale: "Renderers hide HTML comments, so reviewers do not see them, but the model reads the raw file. Directives in comments are a prompt-injection pattern; put real instructions in visible text. Tool markers (promptc-disable, markdownlint-, prettier-ignore) are allowed.",
     defaultSeverity: "warn",
     appliesTo: ["context", "skill", "cursor-rule"],
-    targets: [],
     basis: "community",
     sources: [SKILLSAW],
-    fixable: "none",
     messages: { hidden: "HTML comment contains an instruction ('{{text}}') that readers of the rendered file never see" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     for (const c of file.markdown.comments) {

@@ -1,6 +1,5 @@
 // sec/invisible-unicode: zero-width, bidi-control and tag characters that hide text from reviewers. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { SKILLSAW, TROJAN_SOURCE } from "../sources.js";
 
 /** Zero-width and joiner characters, bidi controls, the BOM inside text, and the Unicode tag block (ASCII smuggling). */
@@ -31,14 +30,10 @@ export const secInvisibleUnicode = defineRule({
     rationale:
       "These characters are invisible in editors and diffs but reach the model: tag characters can smuggle whole instructions (ASCII smuggling), bidi controls reorder what a reviewer sees (Trojan Source). The safe fix deletes them; a leading byte-order mark is allowed.",
     defaultSeverity: "error",
-    appliesTo: [],
-    targets: [],
     basis: "community",
     sources: [TROJAN_SOURCE, SKILLSAW],
     fixable: "safe",
     messages: { invisible: "{{count}} invisible character(s) starting with {{first}}" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     if (file.status.binary) return;

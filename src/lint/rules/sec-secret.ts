@@ -1,6 +1,5 @@
 // sec/secret: API keys, tokens and private keys pasted into instructions. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { SKILLSAW, CLAUDE_CODE_LINT } from "../sources.js";
 
 const PATTERNS: [string, RegExp][] = [
@@ -29,14 +28,9 @@ export const secSecret = defineRule({
     description: "instructions and skills contain no API keys, tokens or private keys",
     rationale: "Context files are committed, shared and sent to a model provider on every request. A key in them is leaked many times over; rotate it and use an environment variable.",
     defaultSeverity: "error",
-    appliesTo: [],
-    targets: [],
     basis: "community",
     sources: [SKILLSAW, CLAUDE_CODE_LINT],
-    fixable: "none",
     messages: { secret: "looks like a {{kind}} ({{masked}}); remove it and rotate the secret" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     if (file.status.binary) return;

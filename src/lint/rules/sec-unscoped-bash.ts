@@ -1,6 +1,6 @@
 // sec/unscoped-bash: `allowed-tools` grants Bash only for the commands a skill needs, e.g. `Bash(git:*)`. Pure.
 import { defineRule } from "../define-rule.js";
-import { fmKey, NO_OPTIONS } from "../rule-utils.js";
+import { fmKey } from "../rule-utils.js";
 import { AGNIX_RULES, CLAUDE_SKILLS } from "../sources.js";
 
 /** `allowed-tools` as a list of entries: a YAML list, or a comma/space-separated string (parentheses kept whole). */
@@ -21,10 +21,7 @@ export const secUnscopedBash = defineRule({
     targets: ["claude-code"],
     basis: "community",
     sources: [AGNIX_RULES, CLAUDE_SKILLS],
-    fixable: "none",
     messages: { unscoped: "`allowed-tools` grants every Bash command without approval; scope it, e.g. `Bash(git status:*)`" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     const value = file.frontmatter.data?.["allowed-tools"];

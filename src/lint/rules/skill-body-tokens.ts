@@ -10,16 +10,15 @@ export const skillBodyTokens = defineRule({
     rationale: "The spec recommends under 5,000 tokens for instructions loaded on activation; SkillsBench found focused skills beat comprehensive ones.",
     defaultSeverity: "warn",
     appliesTo: ["skill"],
-    targets: [],
     basis: "spec",
     sources: [SKILLS_SPEC, SKILLS_BEST_PRACTICES, SKILL_VALIDATOR],
-    fixable: "none",
     messages: { tooMany: "SKILL.md body is {{tokens}} tokens; the budget is {{max}}" },
-    optionsSchema: limitsSchema("maxTokens"),
-    defaultOptions: { maxTokens: 5000 },
+    optionsSchema: limitsSchema("maxTokens", "marginPercent"),
+    defaultOptions: { maxTokens: 5000, marginPercent: 20 },
+    measured: "overages of a few percent (5,156–5,758 tokens) were judged noise on the precision suite, so it reports from 20% over the spec's 5,000 tokens.",
   },
-  check({ file, options, report }) {
-    const tokens = tokensOf(file, bodyText(file));
-    if (tokens > options.maxTokens) report({ messageId: "tooMany", data: { tokens: formatInt(tokens), max: formatInt(options.maxTokens) }, place: { line: file.frontmatter.bodyLine, column: 1 } });
+  check({ file, project, options, report }) {
+    const tokens = tokensOf(project, bodyText(file));
+    if (tokens > options.maxTokens * (1 + options.marginPercent / 100)) report({ messageId: "tooMany", data: { tokens: formatInt(tokens), max: formatInt(options.maxTokens) }, place: { line: file.frontmatter.bodyLine, column: 1 } });
   },
 });

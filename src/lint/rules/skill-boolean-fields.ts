@@ -1,6 +1,5 @@
 // skill/boolean-fields: Claude Code's boolean switches are YAML booleans, not the strings "true"/"false". Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { AGNIX_RULES, CLAUDE_SKILLS } from "../sources.js";
 
 const BOOLEAN_KEYS = ["disable-model-invocation", "user-invocable"];
@@ -17,8 +16,6 @@ export const skillBooleanFields = defineRule({
     sources: [CLAUDE_SKILLS, AGNIX_RULES],
     fixable: "safe",
     messages: { string: "`{{key}}` is the string \"{{value}}\"; write the boolean {{value}} without quotes", notBoolean: "`{{key}}` must be true or false" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     const data = file.frontmatter.data;

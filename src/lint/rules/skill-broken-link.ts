@@ -1,6 +1,5 @@
 // skill/broken-link: relative Markdown links in a skill resolve to files that exist. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { brokenLinks } from "../skill-files.js";
 import { AGNIX_RULES, SKILL_VALIDATOR } from "../sources.js";
 
@@ -11,13 +10,9 @@ export const skillBrokenLink = defineRule({
     rationale: "An agent following a skill reads the files it links to; a broken link sends it searching or guessing. skill-validator treats this as an error.",
     defaultSeverity: "error",
     appliesTo: ["skill"],
-    targets: [],
     basis: "community",
     sources: [SKILL_VALIDATOR, AGNIX_RULES],
-    fixable: "none",
     messages: { broken: "link target '{{target}}' does not exist" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, project, report }) {
     for (const b of brokenLinks(file, project.fs)) report({ messageId: "broken", data: { target: b.target }, place: b.place });

@@ -1,10 +1,14 @@
 // skill/cc-side-effects: a skill that deploys, publishes or deletes should run only when a person asks. Pure.
 import { defineRule } from "../define-rule.js";
+import { addressesWorkspace } from "../loading-harnesses.js";
 import { fmKey, fmString, fmValuePlace } from "../rule-utils.js";
 import { AGNIX_RULES, CLAUDE_CODE_LINT, CLAUDE_SKILLS } from "../sources.js";
 
 /** Words that mark a side effect in the description's first sentence (what the skill does). */
-const DEFAULT_WORDS = ["deploy", "deploys", "deploying", "publish", "publishes", "publishing", "delete", "deletes", "deleting", "drop", "drops", "destroy", "destroys", "rollback", "migrate", "migrates", "force-push", "wipe", "wipes", "purge", "purges"];
+// Not "migrate": skills that migrate code (an API upgrade, lint options) change files an agent edits anyway.
+const DEFAULT_WORDS = ["deploy", "deploys", "publish", "publishes", "delete", "deletes", "drop", "drops", "destroy", "destroys", "rollback", "force-push", "wipe", "wipes", "purge", "purges"];
+/** Later name parts that make the action a read-only one (`final-release-review`, `release-notes`, `deploy-check`). */
+const READ_ONLY_PARTS = new Set(["review", "reviewer", "notes", "note", "prep", "check", "checks", "plan", "planning", "draft", "status", "summary", "analysis", "guide", "docs", "list", "content", "verify", "changelog", "preview", "dry", "audit", "triage"]);
 /** In a name, `release` is the action itself (`release`, `cut-release`); in prose it is mostly a noun ("release notes"). */
 const NAME_ONLY_WORDS = ["release"];
 
@@ -31,12 +35,19 @@ export const skillCcSideEffects = defineRule({
     defaultOptions: { words: DEFAULT_WORDS },
   },
   check({ file, options, report }) {
+    // A skill shipped for other projects ("Deploy tRPC on edge runtimes") teaches a task; whether the model may
+    // start it on its own is for the project that installs it.
+    if (!addressesWorkspace(file.path)) return;
     const data = file.frontmatter.data;
     if (!data || data["disable-model-invocation"] === true) return;
     const words = new Set(options.words.map((w) => w.toLowerCase()));
     const name = fmString(file, "name") ?? "";
-    const fromName = name.toLowerCase().split("-").find((w) => words.has(w) || NAME_ONLY_WORDS.includes(w));
-    const fromDescription = firstSentence(fmString(file, "description") ?? "").match(/[a-z-]+/g)?.find((w) => words.has(w));
+    // The action is what the skill is named after or what its description starts by doing.
+    const parts = name.toLowerCase().split("-");
+    // Verb-first names (`publish-cli`, `deploy-app`, `release`); a later `release` is mostly a noun (`chrome-release-cls`).
+    const fromName = parts.some((p) => READ_ONLY_PARTS.has(p)) ? undefined : parts.find((w, i) => words.has(w) || (NAME_ONLY_WORDS.includes(w) && (i === 0 || parts[i - 1] === "cut")));
+    const verb = firstSentence(fmString(file, "description") ?? "").match(/[a-z-]+/g)?.[0];
+    const fromDescription = verb !== undefined && words.has(verb) ? verb : undefined;
     const word = fromName ?? fromDescription;
     if (word === undefined) return;
     const key = fmKey(file, fromName !== undefined ? "name" : "description");

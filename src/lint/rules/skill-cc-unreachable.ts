@@ -1,6 +1,6 @@
 // skill/cc-unreachable: a Claude Code skill that neither the user nor the model can invoke. Pure.
 import { defineRule } from "../define-rule.js";
-import { fmKeyPlace, NO_OPTIONS } from "../rule-utils.js";
+import { fmKeyPlace } from "../rule-utils.js";
 import { AGNIX_RULES, CLAUDE_SKILLS } from "../sources.js";
 
 export const skillCcUnreachable = defineRule({
@@ -14,10 +14,7 @@ export const skillCcUnreachable = defineRule({
     targets: ["claude-code"],
     basis: "vendor",
     sources: [CLAUDE_SKILLS, AGNIX_RULES],
-    fixable: "none",
     messages: { unreachable: "`user-invocable: false` with `disable-model-invocation: true`: neither the user nor the model can invoke this skill" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     const data = file.frontmatter.data;

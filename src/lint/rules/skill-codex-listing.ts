@@ -1,7 +1,7 @@
 // skill/codex-listing: what Codex's skills scan does with this SKILL.md — list it, rewrite its metadata, or drop it.
 // Reads the scan result the IO edge computed with the shared discovery code (LintFacts.codexSkills). Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, fmString, fmValuePlace } from "../rule-utils.js";
+import { fmString, fmValuePlace } from "../rule-utils.js";
 import { CODEX_SOURCE } from "../sources.js";
 
 export const skillCodexListing = defineRule({
@@ -15,13 +15,10 @@ export const skillCodexListing = defineRule({
     targets: ["codex"],
     basis: "vendor",
     sources: [CODEX_SOURCE],
-    fixable: "none",
     messages: {
       dropped: "Codex will not list this skill: {{error}}",
       collapsed: "Codex joins the {{field}} into one line, so its list items and paragraph breaks do not reach the model",
     },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, project, report }) {
     const view = project.facts.codexSkills.get(file.path);

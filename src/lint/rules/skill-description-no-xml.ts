@@ -1,6 +1,6 @@
 // skill/description-no-xml: no XML/HTML tags in a description (they are injected verbatim into prompts). Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, fmKey, fmString } from "../rule-utils.js";
+import { fmKey, fmString } from "../rule-utils.js";
 import { AGNIX_RULES, SKILLS_BEST_PRACTICES } from "../sources.js";
 
 const TAG = /<\/?[A-Za-z][\w:-]*(\s[^<>]*)?\/?>/g;
@@ -13,19 +13,17 @@ export const skillDescriptionNoXml = defineRule({
       "Descriptions are pasted into the system prompt without escaping (observed in Codex 0.171), so a tag can close or forge the surrounding prompt structure. Anthropic forbids XML tags in descriptions.",
     defaultSeverity: "error",
     appliesTo: ["skill"],
-    targets: [],
     basis: "vendor",
     sources: [SKILLS_BEST_PRACTICES, AGNIX_RULES],
     fixable: "safe",
     messages: { tag: "description contains the tag '{{tag}}'" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     const d = fmString(file, "description");
     const key = fmKey(file, "description");
     if (d === undefined || !key) return;
-    const tags = [...d.matchAll(TAG)].map((m) => m[0]);
+    // `useLoaderData<T>`, `harness-<name>`, `@ai-sdk/<provider>`: a type parameter or a placeholder glued to a word, not markup.
+    const tags = [...d.matchAll(TAG)].filter((m) => !/[\w/@-]$/.test(d.slice(0, m.index))).map((m) => m[0]);
     if (tags.length === 0) return;
     const raw = file.text.slice(key.valueStart, key.valueEnd);
     const stripped = raw.replace(TAG, "");

@@ -1,6 +1,6 @@
 // skill/description-required: a skill has a non-empty string `description`. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, fmKey } from "../rule-utils.js";
+import { fmKey } from "../rule-utils.js";
 import { CODEX_SOURCE, SKILLS_SPEC } from "../sources.js";
 
 export const skillDescriptionRequired = defineRule({
@@ -10,13 +10,9 @@ export const skillDescriptionRequired = defineRule({
     rationale: "The description is how an agent decides to use a skill. The spec requires it and Codex skips a skill without one (`missing field description`).",
     defaultSeverity: "error",
     appliesTo: ["skill"],
-    targets: [],
     basis: "spec",
     sources: [SKILLS_SPEC, CODEX_SOURCE],
-    fixable: "none",
     messages: { missing: "frontmatter has no `description`; Codex will not list this skill", empty: "`description` must be a non-empty string" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     const data = file.frontmatter.data;

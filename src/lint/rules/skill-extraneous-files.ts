@@ -1,6 +1,6 @@
 // skill/extraneous-files: no README/CHANGELOG/INSTALL (or AGENTS.md) at a skill's root. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, skillDir } from "../rule-utils.js";
+import { skillDir } from "../rule-utils.js";
 import { SKILL_VALIDATOR, SKILLS_BEST_PRACTICES } from "../sources.js";
 
 const EXTRANEOUS = new Set(["README.md", "CHANGELOG.md", "INSTALL.md", "INSTALLATION.md", "QUICK_REFERENCE.md"]);
@@ -12,13 +12,9 @@ export const skillExtraneousFiles = defineRule({
     rationale: "A skill is read by an agent, not a person browsing a repository. Extra docs split the instructions; an AGENTS.md inside a skill is also loaded as project context by Codex when it works in that folder.",
     defaultSeverity: "warn",
     appliesTo: ["skill"],
-    targets: [],
     basis: "community",
     sources: [SKILLS_BEST_PRACTICES, SKILL_VALIDATOR],
-    fixable: "none",
     messages: { extraneous: "'{{file}}' does not belong in a skill folder; fold what the agent needs into SKILL.md", agentsMd: "AGENTS.md inside a skill is loaded as project instructions when an agent works in this folder" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, project, report }) {
     const dir = skillDir(file);

@@ -1,6 +1,5 @@
 // skill/frontmatter-parse: the frontmatter is valid YAML, a mapping, without duplicate keys or alias bombs. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { AGNIX_RULES, SKILLS_SPEC } from "../sources.js";
 
 export const skillFrontmatterParse = defineRule({
@@ -11,13 +10,9 @@ export const skillFrontmatterParse = defineRule({
       "A frontmatter block that does not parse makes the harness drop the skill or rule entirely (Codex reports `invalid YAML`). Duplicate keys are resolved differently by different YAML parsers, and excessive alias expansion is a denial-of-service vector.",
     defaultSeverity: "error",
     appliesTo: ["skill", "cursor-rule"],
-    targets: [],
     basis: "spec",
     sources: [SKILLS_SPEC, AGNIX_RULES],
-    fixable: "none",
     messages: { invalid: "frontmatter is not valid YAML: {{error}}" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     for (const e of file.frontmatter.errors) {

@@ -1,6 +1,5 @@
 // skill/frontmatter-present: SKILL.md opens with a `---` YAML block that closes. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { SKILLS_SPEC, CODEX_SOURCE } from "../sources.js";
 
 export const skillFrontmatterPresent = defineRule({
@@ -11,16 +10,12 @@ export const skillFrontmatterPresent = defineRule({
       "Harnesses read a skill's name and description from its frontmatter; Codex skips a SKILL.md whose first line is not `---` or whose block never closes, so the skill is never listed.",
     defaultSeverity: "error",
     appliesTo: ["skill"],
-    targets: [],
     basis: "spec",
     sources: [SKILLS_SPEC, CODEX_SOURCE],
-    fixable: "none",
     messages: {
       missing: "SKILL.md has no YAML frontmatter; the first line must be `---`",
       unclosed: "frontmatter opened on line 1 is never closed with a `---` line",
     },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     if (file.status.binary || file.status.error) return;

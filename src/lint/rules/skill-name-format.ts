@@ -24,7 +24,6 @@ export const skillNameFormat = defineRule({
       "The Agent Skills spec restricts names to lowercase alphanumerics and hyphens with no leading, trailing or doubled hyphen, at most 64 characters. Codex refuses names over 64 characters; other clients reject the rest.",
     defaultSeverity: "error",
     appliesTo: ["skill"],
-    targets: [],
     basis: "spec",
     sources: [SKILLS_SPEC, SKILLS_REF],
     fixable: "safe",
@@ -33,7 +32,6 @@ export const skillNameFormat = defineRule({
       tooLong: "skill name is {{length}} characters; the limit is {{max}}",
     },
     optionsSchema: { type: "object", additionalProperties: false, properties: {} },
-    defaultOptions: {},
   },
   check({ file, report }) {
     const name = fmString(file, "name");

@@ -1,6 +1,6 @@
 // skill/name-matches-dir: the name equals the skill's directory name. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, baseName, fmValuePlace, fmString, skillDir } from "../rule-utils.js";
+import { baseName, fmValuePlace, fmString, skillDir } from "../rule-utils.js";
 import { SKILLS_REF, SKILLS_SPEC } from "../sources.js";
 
 export const skillNameMatchesDir = defineRule({
@@ -10,13 +10,9 @@ export const skillNameMatchesDir = defineRule({
     rationale: "The spec says the name must match the parent directory; skills-ref rejects a mismatch, and users invoke a skill by a name they see in the file tree.",
     defaultSeverity: "error",
     appliesTo: ["skill"],
-    targets: [],
     basis: "spec",
     sources: [SKILLS_SPEC, SKILLS_REF],
-    fixable: "none",
     messages: { mismatch: "skill name '{{name}}' does not match its directory '{{dir}}'" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     const name = fmString(file, "name");

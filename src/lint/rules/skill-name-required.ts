@@ -1,6 +1,6 @@
 // skill/name-required: the frontmatter has a non-empty string `name`. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, baseName, fmKey, skillDir } from "../rule-utils.js";
+import { baseName, fmKey, skillDir } from "../rule-utils.js";
 import { SKILLS_SPEC } from "../sources.js";
 
 export const skillNameRequired = defineRule({
@@ -10,13 +10,10 @@ export const skillNameRequired = defineRule({
     rationale: "The spec requires `name`. Codex falls back to the directory name, other clients reject the skill, so relying on the fallback makes the skill behave differently per harness.",
     defaultSeverity: "error",
     appliesTo: ["skill"],
-    targets: [],
     basis: "spec",
     sources: [SKILLS_SPEC],
     fixable: "suggest",
     messages: { missing: "frontmatter has no `name`", notString: "`name` must be a non-empty string" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     const data = file.frontmatter.data;

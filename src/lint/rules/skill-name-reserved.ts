@@ -1,6 +1,6 @@
 // skill/name-reserved: Claude rejects skill names containing "anthropic" or "claude". Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, fmValuePlace, fmString } from "../rule-utils.js";
+import { fmValuePlace, fmString } from "../rule-utils.js";
 import { SKILLS_BEST_PRACTICES } from "../sources.js";
 
 const RESERVED = ["anthropic", "claude"];
@@ -15,10 +15,7 @@ export const skillNameReserved = defineRule({
     targets: ["claude-code"],
     basis: "vendor",
     sources: [SKILLS_BEST_PRACTICES],
-    fixable: "none",
     messages: { reserved: "skill name '{{name}}' contains the reserved word '{{word}}'" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     const name = fmString(file, "name");

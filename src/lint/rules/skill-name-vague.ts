@@ -1,6 +1,6 @@
 // skill/name-vague: a name made only of generic words (helper, utils, tools…) says nothing about the skill. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, fmValuePlace, fmString } from "../rule-utils.js";
+import { fmValuePlace, fmString } from "../rule-utils.js";
 import { AGNIX_RULES, SKILLS_BEST_PRACTICES } from "../sources.js";
 
 const VAGUE = new Set(["helper", "helpers", "util", "utils", "utility", "utilities", "tool", "tools", "data", "file", "files", "document", "documents", "misc", "stuff", "common", "general", "skill", "handler", "manager"]);
@@ -12,13 +12,9 @@ export const skillNameVague = defineRule({
     rationale: "Agents choose skills by name and description. Anthropic advises specific, descriptive names (e.g. gerund form `processing-pdfs`) over `helper` or `utils`.",
     defaultSeverity: "info",
     appliesTo: ["skill"],
-    targets: [],
     basis: "vendor",
     sources: [SKILLS_BEST_PRACTICES, AGNIX_RULES],
-    fixable: "none",
     messages: { vague: "skill name '{{name}}' is only generic words; name what the skill does" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
     strict: "warn",
   },
   check({ file, report }) {

@@ -1,12 +1,14 @@
 // skill/orphan-file: files in scripts/, references/ and assets/ are mentioned somewhere reachable from SKILL.md. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, bodyText, skillDir } from "../rule-utils.js";
-import { listSkillFiles, mentionsPath } from "../skill-files.js";
+import { bodyText, skillDir } from "../rule-utils.js";
+import { coversPath, listSkillFiles, mentionsPath } from "../skill-files.js";
 import { SKILL_VALIDATOR, SKILLS_SPEC } from "../sources.js";
 
 const RESOURCE_DIRS = ["scripts/", "references/", "assets/"];
 /** Only text files are searched for further mentions. */
-const TEXT_FILE = /\.(md|txt|py|sh|js|mjs|ts|json|ya?ml|toml)$/;
+const TEXT_FILE = /\.(md|mdx|txt|py|sh|bash|ps1|js|mjs|cjs|ts|mts|cts|tsx|jsx|rb|go|json|ya?ml|toml|html)$/;
+/** Package markers, caches and the scripts' own tests: part of the scripts, never mentioned on their own. */
+const NOT_A_RESOURCE = /(^|\/)(__init__\.py|__pycache__\/.*|[^/]*\.pyc|conftest\.py|test_[^/]+|[^/]+_test\.[a-z]+|[^/]+\.(test|spec)\.[a-z]+|tests?\/.*|__tests__\/.*|package(-lock)?\.json|requirements[^/]*\.txt)$/;
 
 export const skillOrphanFile = defineRule({
   id: "skill/orphan-file",
@@ -15,23 +17,19 @@ export const skillOrphanFile = defineRule({
     rationale: "An agent only finds bundled files the skill tells it about (progressive disclosure); an unmentioned file is dead weight or a forgotten instruction.",
     defaultSeverity: "warn",
     appliesTo: ["skill"],
-    targets: [],
     basis: "community",
     sources: [SKILLS_SPEC, SKILL_VALIDATOR],
-    fixable: "none",
     messages: { orphan: "'{{file}}' is never mentioned by SKILL.md or the files it references" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, project, report }) {
     const dir = skillDir(file);
     if (dir === "") return;
-    const all = listSkillFiles(project.fs, dir);
-    const resources = all.filter((p) => RESOURCE_DIRS.some((d) => p.startsWith(d)));
+    const all = listSkillFiles(project.fs, dir).filter((p) => p !== "SKILL.md");
+    const resources = all.filter((p) => RESOURCE_DIRS.some((d) => p.startsWith(d)) && !NOT_A_RESOURCE.test(p));
     if (resources.length === 0) return;
     const mentioned = (text: string, p: string): boolean => {
       const base = p.slice(p.lastIndexOf("/") + 1);
-      if (mentionsPath(text, p) || mentionsPath(text, p.slice(p.indexOf("/") + 1)) || mentionsPath(text, base)) return true;
+      if (mentionsPath(text, p) || mentionsPath(text, p.slice(p.indexOf("/") + 1)) || mentionsPath(text, base) || coversPath(text, p)) return true;
       // Scripts import each other by module name (`import helpers`, `require("./helpers")`).
       const stem = base.replace(/\.[^.]+$/, "");
       return p.startsWith("scripts/") && stem.length > 2 && new RegExp(`\\b${stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(text);
@@ -41,7 +39,8 @@ export const skillOrphanFile = defineRule({
     const queue = [bodyText(file), project.fs.readText(`${dir}/agents/openai.yaml`) ?? ""];
     while (queue.length > 0) {
       const text = queue.shift() as string;
-      for (const p of resources) {
+      // Any file of the skill can lead further (a guide beside SKILL.md that names scripts/start.sh).
+      for (const p of all) {
         if (reached.has(p) || !mentioned(text, p)) continue;
         reached.add(p);
         if (TEXT_FILE.test(p)) queue.push(project.fs.readText(`${dir}/${p}`) ?? "");

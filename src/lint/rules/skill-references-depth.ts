@@ -1,7 +1,7 @@
 // skill/references-depth: bundled Markdown files are linked directly from SKILL.md, not only through other files. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS, bodyText, skillDir } from "../rule-utils.js";
-import { listSkillFiles, mentionsPath } from "../skill-files.js";
+import { bodyText, skillDir } from "../rule-utils.js";
+import { coversPath, listSkillFiles, mentionsPath, relativePath } from "../skill-files.js";
 import { SKILLS_BEST_PRACTICES, SKILLS_SPEC } from "../sources.js";
 
 export const skillReferencesDepth = defineRule({
@@ -11,13 +11,9 @@ export const skillReferencesDepth = defineRule({
     rationale: "The spec and Anthropic advise keeping references one level deep; agents may only preview files found through another reference (e.g. with `head`), missing their content.",
     defaultSeverity: "warn",
     appliesTo: ["skill"],
-    targets: [],
     basis: "spec",
     sources: [SKILLS_SPEC, SKILLS_BEST_PRACTICES],
-    fixable: "none",
     messages: { nested: "'{{file}}' is reachable only through '{{via}}'; link it from SKILL.md" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, project, report }) {
     const dir = skillDir(file);
@@ -25,13 +21,15 @@ export const skillReferencesDepth = defineRule({
     // Nested SKILL.md files are other skills and evals/ holds test inputs: neither is a reference.
     const docs = listSkillFiles(project.fs, dir).filter((p) => p.endsWith(".md") && !p.endsWith("SKILL.md") && !p.startsWith("evals/"));
     const body = bodyText(file);
-    const direct = new Set(docs.filter((p) => mentionsPath(body, p)));
+    // SKILL.md reaches a file by its path, or by naming its folder or a pattern over it (`references/<lang>/`).
+    const direct = new Set(docs.filter((p) => mentionsPath(body, p) || coversPath(body, p)));
     for (const doc of docs) {
       if (direct.has(doc)) continue;
-      const base = doc.slice(doc.lastIndexOf("/") + 1);
+      // The parent is a file that names this one by a path that resolves to it (from its own folder or the skill's).
       const via = [...direct].find((d) => {
         const text = project.fs.readText(`${dir}/${d}`) ?? "";
-        return mentionsPath(text, doc) || mentionsPath(text, base);
+        const fromParent = relativePath(d.includes("/") ? d.slice(0, d.lastIndexOf("/")) : "", doc);
+        return mentionsPath(text, fromParent) || mentionsPath(text, doc);
       });
       if (via) report({ messageId: "nested", data: { file: doc, via } });
     }

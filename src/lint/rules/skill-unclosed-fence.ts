@@ -1,6 +1,5 @@
 // skill/unclosed-fence: every ``` or ~~~ code fence closes; an open fence swallows the rest of the file. Pure.
 import { defineRule } from "../define-rule.js";
-import { NO_OPTIONS } from "../rule-utils.js";
 import { SKILL_VALIDATOR, AGNIX_RULES } from "../sources.js";
 
 export const skillUnclosedFence = defineRule({
@@ -10,13 +9,10 @@ export const skillUnclosedFence = defineRule({
     rationale: "An unclosed fence turns everything after it into code: headings and instructions below it stop reading as instructions. The suggested fix appends a closing fence.",
     defaultSeverity: "error",
     appliesTo: ["skill", "context", "cursor-rule"],
-    targets: [],
     basis: "community",
     sources: [SKILL_VALIDATOR, AGNIX_RULES],
     fixable: "suggest",
     messages: { unclosed: "code fence '{{marker}}' opened here is never closed" },
-    optionsSchema: NO_OPTIONS,
-    defaultOptions: {},
   },
   check({ file, report }) {
     for (const f of file.markdown.fences) {

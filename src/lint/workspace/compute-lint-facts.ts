@@ -1,5 +1,6 @@
 // Codex's view of the lint targets, computed with the shared discovery code so lint and preview never disagree:
 // the AGENTS.md budget walk per directory, each SKILL.md as Codex parses it, each rules file's prefixes. Does IO.
+import fg from "fast-glob";
 import type { Host } from "../../host/host.js";
 import type { LintFile } from "../lint-file.js";
 import type { CodexChain, CodexChainFile, CodexPrefixList, CodexSkillView, LintFacts } from "../lint-project.js";
@@ -71,7 +72,17 @@ export function computeLintFacts(host: Host, files: readonly LintFile[], options
     }
   }
   const gitTracked = readGitTracked(host, root);
-  return { codexChains, codexSkills, codexPrefixes, ...(gitTracked ? { gitTracked } : {}) };
+  const index = files.some((f) => f.kind !== "template" && f.kind !== "codex-config" && f.kind !== "exec-policy") ? indexProjectFiles(root) : undefined;
+  const packageDirs = (index?.files ?? []).filter((p) => p === "package.json" || p.endsWith("/package.json")).map((p) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : ""));
+  return { codexChains, codexSkills, codexPrefixes, packageDirs, ...(index ? { projectFiles: index } : {}), ...(gitTracked ? { gitTracked } : {}) };
+}
+
+export const PROJECT_FILES_MAX = 200_000;
+
+/** Every file under `root` (node_modules and .git skipped), for ctx/commands-exist and ctx/code-span-path; capped. */
+function indexProjectFiles(root: string): { files: string[]; complete: boolean } {
+  const found = fg.sync(["**/*"], { cwd: root, dot: true, ignore: ["**/node_modules/**", "**/.git/**"], onlyFiles: true, followSymbolicLinks: false, suppressErrors: true, deep: 16 });
+  return { files: found.slice(0, PROJECT_FILES_MAX).sort(), complete: found.length <= PROJECT_FILES_MAX };
 }
 
 const GIT_INDEX_MAX_BYTES = 64 * 1024 * 1024;

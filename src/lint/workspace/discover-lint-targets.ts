@@ -12,7 +12,7 @@ import { LINT_MAX_FILE_BYTES } from "../rules/file-too-large.js";
 import { ancestorsOf, joinPath, normalizePath } from "../../discover/paths.js";
 import { cannotRead } from "../../model/file-error.js";
 
-/** What lint looks for when no paths are given (lint-and-cli.md §5.2). */
+/** What lint looks for when no paths are given. */
 export const DEFAULT_LINT_PATTERNS: readonly string[] = [
   "**/AGENTS.md",
   "**/AGENTS.override.md",
@@ -227,6 +227,8 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
   entries = expanded;
   for (const e of entries) {
     if (isGitignoreFile(e) && kindOf(e) === undefined) continue;
+    // A walked file must be a kind lint knows by name (`.clinerules/workflows/*.md` are on-demand, not rules).
+    if (classifyLintPath(e) === undefined) continue;
     if (ignoredWhy(e) !== undefined) {
       for (const w of walked) if (w !== "" && e.startsWith(`${w}/`)) skippedUnder.set(w, (skippedUnder.get(w) ?? 0) + 1);
       continue;

@@ -1,5 +1,5 @@
 // Harness limits as configurable constants with their clamping rules. Pure.
-// Values follow the seeds: waiting-tool timeouts in [10 s, 1 h]; parallel tool calls capped at 16 (max 64).
+// Values: waiting-tool timeouts in [10 s, 1 h]; parallel tool calls capped at 16 (max 64).
 
 export const TOOL_TIMEOUT_MIN_MS = 10_000;
 export const TOOL_TIMEOUT_MAX_MS = 60 * 60_000;

@@ -2,7 +2,8 @@
 // No IO. Cached tokens = the cacheable common prefix with the previous request of the same session (src/cache).
 import type { FunctionCallItem, MessageItem, ReasoningItem, ResponseItem } from "../../model/items.js";
 import type { ResponsesRequest } from "../../model/request.js";
-import { commonPrefix, type CacheModel, type CountTokens } from "../../cache/index.js";
+import { commonPrefix, type CacheModel } from "../../cache/index.js";
+import type { CountTokens } from "../../tokens/count.js";
 import { approxTokens } from "../../tokens/index.js";
 import type { ModelProvider, ModelUsage, ProviderError, RemoteCompactResult, StreamEvent, StreamOptions } from "../provider.js";
 

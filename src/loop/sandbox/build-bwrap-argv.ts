@@ -8,6 +8,13 @@ export interface BwrapLayout {
   /** Existing protected folders or files inside those roots (real paths), bound read-only again. */
   readOnlyPaths: readonly string[];
   cwd: string;
+  /**
+   * Host services listen on sockets under /run (systemd, D-Bus, Docker) and in /tmp/.X11-unix; a read-only mount
+   * does not stop a connect(). When set, /run is replaced by an empty read-only tmpfs (with the real resolv.conf
+   * kept when it lives there, for DNS), and each of `maskedPaths` by an empty one.
+   */
+  hideRun?: { resolvConf?: string };
+  maskedPaths?: readonly string[];
 }
 
 export function buildBwrapArgv(bwrap: string, policy: SandboxPolicy, layout: BwrapLayout, command: readonly string[]): string[] {
@@ -25,6 +32,9 @@ export function buildBwrapArgv(bwrap: string, policy: SandboxPolicy, layout: Bwr
     "--unshare-uts",
     "--unshare-cgroup-try",
     ...(policy.networkAccess ? [] : ["--unshare-net"]),
+    // No capabilities, even when promptc runs as root: without this, root inside could remount / read-write.
+    "--cap-drop",
+    "ALL",
     "--ro-bind",
     "/",
     "/",
@@ -32,12 +42,21 @@ export function buildBwrapArgv(bwrap: string, policy: SandboxPolicy, layout: Bwr
     "/dev",
     "--proc",
     "/proc",
+    // The new /proc still reaches the host kernel's settings (/proc/sys/kernel/core_pattern …): read-only too.
+    "--remount-ro",
+    "/proc",
   ];
+  if (layout.hideRun) {
+    argv.push("--tmpfs", "/run");
+    if (policy.networkAccess && layout.hideRun.resolvConf !== undefined) argv.push("--ro-bind-try", layout.hideRun.resolvConf, layout.hideRun.resolvConf);
+    argv.push("--remount-ro", "/run");
+  }
   if (policy.mode === "workspace-write") {
     // Parents before children, so a nested root is bound on top of its parent's bind.
     for (const root of [...layout.writableRoots].sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : 1))) argv.push("--bind", root, root);
     for (const path of layout.readOnlyPaths) argv.push("--ro-bind", path, path);
   }
+  for (const path of layout.maskedPaths ?? []) argv.push("--tmpfs", path, "--remount-ro", path);
   argv.push("--chdir", layout.cwd, "--", ...command);
   return argv;
 }

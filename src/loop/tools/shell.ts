@@ -3,7 +3,7 @@
 // read-only), with the policy's environment, in its own process group; output is redacted of known secrets.
 // Output = exit code, wall time and combined stdout/stderr, middle-truncated with a "Total output lines" header.
 import { realpathSync } from "node:fs";
-import { isAbsolute, resolve } from "node:path";
+import { basename, isAbsolute, resolve } from "node:path";
 import { formattedTruncateText, type TruncationPolicy } from "../../tokens/index.js";
 import type { ToolContext, ToolDefinition } from "../tool.js";
 import { PROMPTC_TOOLS } from "../../profiles/promptc-tools.js";
@@ -15,7 +15,7 @@ import { SYSTEM_BIN_DIRS } from "../policy/safe-command-table.js";
 import { buildBwrapArgv } from "../sandbox/build-bwrap-argv.js";
 import type { ToolSandbox } from "./sandbox/create-tool-sandbox.js";
 import { resolveProgram } from "./sandbox/resolve-program.js";
-import { isWithin, protectedPaths, readRefusal, realRoots } from "./sandbox/real-paths.js";
+import { hostServiceMasks, isWithin, protectedPaths, readRefusal, realRoots } from "./sandbox/real-paths.js";
 import { runProcessGroup, type ProcessGroupRun } from "./sandbox/run-process-group.js";
 
 export interface ShellArgs {
@@ -88,7 +88,7 @@ function planLaunch(command: readonly string[], cwd: string, context: ToolContex
   if (context.escalated || enforcement.type === "none") return { type: "run", launch: { ...direct, keepBackground: sandbox.keepBackground && !context.escalated } };
   if (enforcement.type === "bubblewrap") {
     const roots = realRoots(sandbox.policy.writableRoots);
-    const layout = { writableRoots: roots, readOnlyPaths: protectedPaths(roots), cwd };
+    const layout = { writableRoots: roots, readOnlyPaths: protectedPaths(roots), cwd, ...hostServiceMasks(cwd, roots) };
     return { type: "run", launch: { program: enforcement.path, args: buildBwrapArgv(enforcement.path, sandbox.policy, layout, [name, ...rest]).slice(1), env: sandbox.env } };
   }
   // No OS sandbox: a command runs only if it is known to be read-only, judged by the program's real path, with PATH
@@ -97,8 +97,12 @@ function planLaunch(command: readonly string[], cwd: string, context: ToolContex
   const refuse = (why: string): LaunchPlan => ({ type: "refuse", reason: `Tool call refused: ${enforcement.reason}, so only known read-only commands run; ${why}` });
   const writable = realRoots(sandbox.policy.writableRoots);
   if (!SYSTEM_BIN_DIRS.some((dir) => isWithin(found.realPath, dir)) || writable.some((root) => isWithin(found.realPath, root))) return refuse(`${found.realPath} is not a system program`);
-  if (!isKnownSafeCommand([found.realPath, ...rest])) return refuse(`${command.join(" ")} is not one of them`);
-  for (const arg of rest) {
+  // Judged by the path PATH found (/usr/bin/sh, not the dash it links to); both it and its target are system files.
+  if (!isKnownSafeCommand([found.path, ...rest])) return refuse(`${command.join(" ")} is not one of them`);
+  // A shell script's words are arguments too; a word the shell would expand cannot be checked before it runs.
+  const script = ["sh", "bash", "zsh"].includes(basename(found.path)) ? (rest[1] ?? "").split(/[\s|&]+/).filter((w) => w !== "") : [];
+  if (script.some((w) => /[*?[~]/.test(w))) return refuse("a shell script with a pattern the shell would expand");
+  for (const arg of [...rest, ...script]) {
     const real = realPathIfExists(resolve(cwd, arg));
     const why = real === undefined ? undefined : real === "/" ? "a command over the whole file system" : readRefusal(real);
     if (why) return refuse(why);

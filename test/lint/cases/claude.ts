@@ -19,6 +19,11 @@ export const claudeCases: { [ruleId: string]: RuleCases } = {
       { name: "model invocation disabled", path: ".claude/skills/deploy-app/SKILL.md", code: sk("name: deploy-app\ndescription: Ships the app. Use when asked.\ndisable-model-invocation: true") },
       { name: "word inside another word", path: ".claude/skills/dropdown-ui/SKILL.md", code: sk("name: dropdown-ui\ndescription: Builds dropdowns. Use when asked for a dropdown.") },
       { name: "negated in a later sentence, release as a noun", path: ".claude/skills/notes/SKILL.md", code: sk("name: notes\ndescription: Drafts release notes. Do not use for deploying code.") },
+      { name: "migrating code, a read-only release skill, publishing as context", path: ".claude/skills/final-release-review/SKILL.md", code: sk("name: final-release-review\ndescription: Reviews the diff since the last tag before publishing.") },
+      { name: "code migration", path: ".claude/skills/migrate-v6-to-v7/SKILL.md", code: sk("name: migrate-v6-to-v7\ndescription: Migrates code from v6 to v7. Use when upgrading.") },
+      { name: "a skill shipped for other projects", path: "packages/server/skills/adapter/SKILL.md", code: sk("name: adapter\ndescription: Deploy tRPC on edge runtimes. Use when asked.") },
+      { name: "release as a noun in the name", path: ".claude/skills/chrome-release-cls/SKILL.md", code: sk("name: chrome-release-cls\ndescription: Finds the CLs of a Chrome release post.") },
+      { name: "a folder Claude Code never scans", path: ".agents/skills/deploy-app/SKILL.md", code: sk("name: deploy-app\ndescription: Ships the app. Use when asked.") },
     ],
     invalid: [
       { name: "in the name", path: ".claude/skills/deploy-app/SKILL.md", code: sk("name: deploy-app\ndescription: Ships the app. Use when asked."), errors: [{ messageId: "sideEffects", line: 2, column: 7 }], output: sk("disable-model-invocation: true\nname: deploy-app\ndescription: Ships the app. Use when asked.") },

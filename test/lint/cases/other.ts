@@ -36,8 +36,11 @@ export const otherCases: { [ruleId: string]: RuleCases } = {
     invalid: [{ path: "AGENTS.md", code: "intro\nMUST a\nMUST b\nNEVER c\nALWAYS d\nIMPORTANT e\nf\n", errors: [{ messageId: "dense", line: 2, column: 1 }] }],
   },
   "content/generic-instruction": {
-    valid: [{ path: "AGENTS.md", code: "Use pnpm, not npm.\n" }],
-    invalid: [{ path: "AGENTS.md", code: "- Write clean code.\n- Follow best practices.\n", errors: [{ messageId: "generic", line: 1, column: 3 }, { messageId: "generic", line: 2, column: 3 }] }],
+    valid: [
+      { path: "AGENTS.md", code: "Use pnpm, not npm.\n" },
+      { name: "the words inside prose", path: "AGENTS.md", code: "A `scripts/rotate.py` script would be helpful to store in the skill.\n- **Examples:** Use meaningful names in examples.\n" },
+    ],
+    invalid: [{ path: "AGENTS.md", code: "- Write clean code.\n- Follow best practices.\nAlways be helpful.\n", errors: [{ messageId: "generic", line: 1, column: 3 }, { messageId: "generic", line: 2, column: 3 }, { messageId: "generic", line: 3, column: 8 }] }],
   },
   "cursor/frontmatter": {
     valid: [{ path: ".cursor/rules/ts.mdc", code: "---\ndescription: TypeScript rules\nglobs: [\"**/*.ts\"]\nalwaysApply: false\n---\nUse strict.\n" }],

@@ -69,7 +69,7 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
     invalid: [{ path: P, code: sk(`name: pdf-forms\ndescription: ${"x".repeat(1025)}`), errors: [{ messageId: "tooLong", line: 3, column: 14 }] }],
   },
   "skill/description-no-xml": {
-    valid: [{ path: P, code: GOOD }, { name: "comparison", path: P, code: sk("name: pdf-forms\ndescription: Use when size is 3 < 4 pages.") }],
+    valid: [{ path: P, code: GOOD }, { name: "comparison", path: P, code: sk("name: pdf-forms\ndescription: Use when size is 3 < 4 pages.") }, { name: "a type parameter and placeholders glued to a word", path: P, code: sk("name: pdf-forms\ndescription: Covers useLoaderData<T> and @ai-sdk/<provider> packages. Use when asked.") }],
     invalid: [
       {
         path: P,
@@ -112,7 +112,10 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
     ],
   },
   "skill/metadata-shape": {
-    valid: [{ path: P, code: sk(`name: pdf-forms\n${desc}\nmetadata:\n  author: ada\n  version: "1.0"`) }],
+    valid: [
+      { path: P, code: sk(`name: pdf-forms\n${desc}\nmetadata:\n  author: ada\n  version: "1.0"`) },
+      { name: "internal: true (the skills CLI reads the boolean)", path: P, code: sk(`name: pdf-forms\n${desc}\nmetadata:\n  internal: true`) },
+    ],
     invalid: [
       { path: P, code: sk(`name: pdf-forms\n${desc}\nmetadata:\n  version: 1.0`), errors: [{ messageId: "notString", line: 5, column: 3 }] },
       { path: P, code: sk(`name: pdf-forms\n${desc}\nmetadata: hello`), errors: [{ messageId: "notMap", line: 4, column: 11 }] },
@@ -123,6 +126,7 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
     invalid: [
       { name: "typo", path: P, code: sk(`name: pdf-forms\n${desc}\nlicence: MIT`), errors: [{ messageId: "typo", line: 4, column: 1 }], output: sk(`name: pdf-forms\n${desc}\nlicense: MIT`) },
       { name: "unknown", path: P, code: sk(`name: pdf-forms\n${desc}\ncolour: blue`), errors: [{ messageId: "unknown", line: 4, column: 1 }] },
+      { name: "several unknown keys: one finding; TanStack Intent keys are known", path: P, code: sk(`name: pdf-forms\n${desc}\nlibrary: x\nrequires: [a]\nshade: dark\ntint: 3`), errors: [{ messageId: "unknown", line: 6, column: 1 }] },
       { name: "claude key without target", path: P, targets: ["codex"], code: sk(`name: pdf-forms\n${desc}\nuser-invocable: true`), errors: [{ messageId: "unknown", line: 4, column: 1 }] },
     ],
   },
@@ -137,17 +141,19 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
     ],
   },
   "skill/body-lines": {
-    valid: [{ path: P, code: GOOD }, { name: "500 lines and trailing blanks", path: P, code: sk(`name: pdf-forms\n${desc}`, "line\n".repeat(500) + "\n\n") }],
-    invalid: [{ path: P, code: sk(`name: pdf-forms\n${desc}`, "line\n".repeat(501)), errors: [{ messageId: "tooLong", line: 505, column: 1 }] }],
+    valid: [{ path: P, code: GOOD }, { name: "500 lines and trailing blanks", path: P, code: sk(`name: pdf-forms\n${desc}`, "line\n".repeat(500) + "\n\n") }, { name: "within the 20% margin", path: P, code: sk(`name: pdf-forms\n${desc}`, "line\n".repeat(600)) }],
+    invalid: [{ path: P, code: sk(`name: pdf-forms\n${desc}`, "line\n".repeat(601)), errors: [{ messageId: "tooLong", line: 505, column: 1 }] }],
   },
   "skill/body-tokens": {
-    valid: [{ path: P, code: GOOD }],
-    invalid: [{ path: P, code: sk(`name: pdf-forms\n${desc}`, "word ".repeat(5100)), errors: [{ messageId: "tooMany", line: 5, column: 1 }] }],
+    valid: [{ path: P, code: GOOD }, { name: "within the 20% margin", path: P, code: sk(`name: pdf-forms\n${desc}`, "word ".repeat(5900)) }],
+    invalid: [{ path: P, code: sk(`name: pdf-forms\n${desc}`, "word ".repeat(6100)), errors: [{ messageId: "tooMany", line: 5, column: 1 }] }],
   },
   "skill/broken-link": {
     valid: [
       { path: P, code: sk(`name: pdf-forms\n${desc}`, "See [forms](references/forms.md#top), [site](https://x.dev) and [top](#a).\n"), files: { ".agents/skills/pdf-forms/references/forms.md": "# Forms\n" } },
       { name: "link in code", path: P, code: sk(`name: pdf-forms\n${desc}`, "```\n[x](missing.md)\n```\n`[y](missing.md)`\n") },
+      { name: "a template placeholder", path: P, code: sk(`name: pdf-forms\n${desc}`, "- **Issue:** [identifier and title](URL)\n") },
+      { name: "written from the project root", path: P, code: sk(`name: pdf-forms\n${desc}`, "Edit [schema](packages/db/schema.ts).\n"), files: { "packages/db/schema.ts": "" } },
     ],
     invalid: [{ path: P, code: sk(`name: pdf-forms\n${desc}`, "\nRead [the guide](guide.md).\n"), errors: [{ messageId: "broken", line: 6, column: 18 }] }],
   },
@@ -160,11 +166,31 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
         code: sk(`name: pdf-forms\n${desc}`, "Read references/a.md.\n"),
         files: { ".agents/skills/pdf-forms/references/a.md": "Use evals/fixtures/x/SKILL.md and evals/notes.md", ".agents/skills/pdf-forms/evals/fixtures/x/SKILL.md": "", ".agents/skills/pdf-forms/evals/notes.md": "" },
       },
+      {
+        name: "a pattern over the folders (`references/<api>/`) and a folder mention",
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}`, "Each API in `./references/<api>/` has REFERENCE.md, api.md and gotchas.md; see `references/extra/` too.\n"),
+        files: { ".agents/skills/pdf-forms/references/agent/REFERENCE.md": "Read api.md and gotchas.md", ".agents/skills/pdf-forms/references/agent/api.md": "", ".agents/skills/pdf-forms/references/agent/gotchas.md": "", ".agents/skills/pdf-forms/references/extra/x.md": "" },
+      },
     ],
-    invalid: [{ path: P, code: sk(`name: pdf-forms\n${desc}`, "Read references/a.md.\n"), files: { ".agents/skills/pdf-forms/references/a.md": "Then read b.md", ".agents/skills/pdf-forms/references/b.md": "B" }, errors: [{ messageId: "nested" }] }],
+    invalid: [
+      { path: P, code: sk(`name: pdf-forms\n${desc}`, "Read references/a.md.\n"), files: { ".agents/skills/pdf-forms/references/a.md": "Then read b.md", ".agents/skills/pdf-forms/references/b.md": "B" }, errors: [{ messageId: "nested" }] },
+      {
+        name: "a base name that resolves elsewhere is not a link to it (b/api.md is not reported)",
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}`, "Read references/a/REFERENCE.md.\n"),
+        files: { ".agents/skills/pdf-forms/references/a/REFERENCE.md": "Read api.md", ".agents/skills/pdf-forms/references/a/api.md": "", ".agents/skills/pdf-forms/references/b/api.md": "" },
+        errors: [{ messageId: "nested" }],
+      },
+      { name: "names its real parent", path: P, code: sk(`name: pdf-forms\n${desc}`, "Read references/a/REFERENCE.md and references/b/REFERENCE.md.\n"), files: { ".agents/skills/pdf-forms/references/a/REFERENCE.md": "Read api.md", ".agents/skills/pdf-forms/references/b/REFERENCE.md": "Read ../a/deep.md", ".agents/skills/pdf-forms/references/a/api.md": "", ".agents/skills/pdf-forms/references/a/deep.md": "" }, errors: [{ messageId: "nested" }, { messageId: "nested" }] },
+    ],
   },
   "skill/orphan-file": {
-    valid: [{ path: P, code: sk(`name: pdf-forms\n${desc}`, "Run scripts/fill.py.\n"), files: { ".agents/skills/pdf-forms/scripts/fill.py": "import helpers", ".agents/skills/pdf-forms/scripts/helpers.py": "" } }],
+    valid: [
+      { path: P, code: sk(`name: pdf-forms\n${desc}`, "Run scripts/fill.py.\n"), files: { ".agents/skills/pdf-forms/scripts/fill.py": "import helpers", ".agents/skills/pdf-forms/scripts/helpers.py": "" } },
+      { name: "a folder mention, a require, tests and package markers", path: P, code: sk(`name: pdf-forms\n${desc}`, "Templates live in `assets/`. Run scripts/pack.cjs.\n"), files: { ".agents/skills/pdf-forms/assets/a.html": "", ".agents/skills/pdf-forms/scripts/pack.cjs": "const v = require('./validate.cjs');", ".agents/skills/pdf-forms/scripts/validate.cjs": "", ".agents/skills/pdf-forms/scripts/test_pack.py": "", ".agents/skills/pdf-forms/scripts/__init__.py": "" } },
+      { name: "named by a guide beside SKILL.md", path: P, code: sk(`name: pdf-forms\n${desc}`, "See companion.md.\n"), files: { ".agents/skills/pdf-forms/companion.md": "Start scripts/start-server.sh", ".agents/skills/pdf-forms/scripts/start-server.sh": "" } },
+    ],
     invalid: [{ path: P, code: sk(`name: pdf-forms\n${desc}`, "Run scripts/fill.py.\n"), files: { ".agents/skills/pdf-forms/scripts/fill.py": "", ".agents/skills/pdf-forms/assets/old.png": "" }, errors: [{ messageId: "orphan" }] }],
   },
   "skill/unclosed-fence": {

@@ -2,6 +2,8 @@
 import type { TurnFlags } from "../../turn-flags.js";
 
 export interface PreviewOptions extends TurnFlags {
+  /** Harness profiles: the home whose ~/.claude*, ~/.gemini, ~/.pi/agent are read. */
+  home?: string;
   scenario?: string;
   turn?: string;
   session?: string;

@@ -3,11 +3,12 @@ import { resolve } from "node:path";
 import { buildRequestView } from "../../../capture/request-view.js";
 import { createNodeHost } from "../../../host/node-host.js";
 import { DEFAULT_PROFILE_ID } from "../../../profiles/index.js";
-import { modelContextWindow } from "../../../profiles/model-info.js";
+import { profileContextWindow } from "../../../profiles/model-info.js";
 import { sectionFromView } from "../../format/html-report.js";
 import { provenanceOf, tableFromView } from "../../format/preview-report.js";
 import { EXIT_USAGE, type CliIO } from "../../io.js";
 import { compileScenarioFile } from "../../../scenario/compile-scenario-file.js";
+import { scenarioSetup } from "../../scenario-setup.js";
 import { emitPreview } from "./emit-preview.js";
 import { errorLine } from "./load-preview-turn.js";
 import type { PreviewOptions } from "./preview-options.js";
@@ -15,7 +16,7 @@ import type { PreviewOptions } from "./preview-options.js";
 export function runScenarioPreview(path: string, options: PreviewOptions, io: CliIO): number {
   const fail = (message: string) => (io.stderr(`promptc preview: ${message}\n`), EXIT_USAGE);
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
-  const loaded = compileScenarioFile(host, resolve(io.cwd, path));
+  const loaded = compileScenarioFile(host, resolve(io.cwd, path), scenarioSetup(host, { ...(options.calibration === false ? { calibration: false } : {}), ...(options.proseDir !== undefined ? { proseDir: resolve(io.cwd, options.proseDir) } : {}) }));
   const error = loaded.diagnostics.find((d) => d.severity === "error");
   if (!loaded.compiled || !loaded.scenario || error) return fail(error ? errorLine(error) : `cannot compile ${path}`);
   const turns = loaded.compiled.turns;
@@ -25,7 +26,7 @@ export function runScenarioPreview(path: string, options: PreviewOptions, io: Cl
   const profile = String(loaded.scenario.profile ?? DEFAULT_PROFILE_ID);
   // Scenarios render with the profile's bundled prose: stand-in wording for a harness whose prose we do not ship.
   const standIn = turn.manifest.fragments.some((f) => f.prose === "stand-in");
-  const window = modelContextWindow(turn.request.model);
+  const window = profileContextWindow(turn.session.profile, turn.request.model);
   const appended = turn.appended.map((a) => `input[${a.index}] (${a.reasons.map((r) => (r === "turn" ? "the turn's own item" : `${r} update`)).join(", ")})`).join(", ");
   const title = `promptc preview: scenario ${path}, turn ${n} of ${turns.length}`;
   // Every item of this request was compiled by this turn or an earlier one: their manifests say where it came from.

@@ -6,14 +6,16 @@ import { rebuildLegacyCompaction } from "../../../compact/build-compacted-histor
 import { createNodeHost } from "../../../host/node-host.js";
 import { buildTurnRequest } from "../../../loop/build-turn-request.js";
 import { runToolOverride } from "../../../loop/tools/default-tools.js";
-import { modelContextWindow } from "../../../profiles/model-info.js";
+import { profileContextWindow } from "../../../profiles/model-info.js";
 import { referenceFromLog } from "../../../session-log/resume-from-log.js";
 import { sectionFromView } from "../../format/html-report.js";
 import { provenanceOf, tableFromView } from "../../format/preview-report.js";
 import { EXIT_USAGE, type CliIO } from "../../io.js";
 import { emitPreview } from "./emit-preview.js";
 import { errorLine, loadPreviewTurn } from "./load-preview-turn.js";
+import { sentBaseInstructionsFor } from "../../../cli/codex/load-codex-model-setup.js";
 import type { PreviewOptions } from "./preview-options.js";
+import { isPromptcLog } from "../../../session-log/session-log.js";
 
 export function runSessionPreview(logPath: string, options: PreviewOptions, io: CliIO): number {
   const fail = (message: string) => (io.stderr(`promptc preview: ${message}\n`), EXIT_USAGE);
@@ -27,7 +29,7 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
   const { ctx, profile, prose } = turn;
   // A promptc log continues with the tools `promptc run --resume` sends under this profile (the profile's own for
   // promptc, the loop's in place of Codex's for codex); another harness's rollout with the profile's own tools.
-  const tools = parsed.meta.originator === "promptc" ? runToolOverride(profile, ctx.permissions.sandbox) : undefined;
+  const tools = isPromptcLog(parsed.meta) ? runToolOverride(profile, ctx.permissions.sandbox) : undefined;
   // As Codex resumes: the baseline is the log's last turn context (only changes are appended) and the base
   // instructions are the session's own (session_meta), not the current config's.
   const next = buildTurnRequest(ctx, {
@@ -35,12 +37,12 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
     history: parsed.history,
     sessionId: parsed.meta.sessionId ?? ctx.sessionId,
     ...(parsed.settings ? { baseline: referenceFromLog(parsed.settings, ctx, profile, prose) } : {}),
-    ...(parsed.baseInstructions !== undefined ? { baseInstructions: parsed.baseInstructions } : {}),
+    ...(parsed.baseInstructions !== undefined ? { baseInstructions: sentBaseInstructionsFor(turn.setup, parsed.baseInstructions) } : {}),
   });
   // Compaction summaries: the bundled prefixes, and the prefix and texts this log used.
   const summary = { prefixes: parsed.summaryPrefix ? [parsed.summaryPrefix.text] : [], texts: new Set(parsed.summaryTexts) };
   const view = () => buildRequestView(next.bytes, undefined, { summary });
-  const window = modelContextWindow(ctx.model, ctx.contextWindow);
+  const window = profileContextWindow(profile, ctx.model, ctx.contextWindow);
   // What this turn compiled afresh; logged items with the same bytes came from the same sources.
   const provenance = provenanceOf([next.manifest]);
   const title = `promptc preview: next turn of ${logPath}`;

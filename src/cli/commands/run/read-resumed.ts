@@ -3,8 +3,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { listSessionLogs } from "../../../host/session-log-file.js";
-import type { ResponseItem } from "../../../model/items.js";
-import type { LoggedSettings } from "../../../session-log/logged-settings.js";
+import { resumedSessionOf, type ResumedSession } from "../../../loop/run-session-turn.js";
 import { parseSessionLog } from "../../../session-log/parse-rollout.js";
 import type { CliIO } from "../../io.js";
 import { cannotRead } from "../../../model/file-error.js";
@@ -12,15 +11,10 @@ import { cannotRead } from "../../../model/file-error.js";
 /** Problems of a resumed log printed one by one; a wrong file would otherwise print one per line. */
 const RESUME_WARNINGS_SHOWN = 5;
 
-export interface Resumed {
+/** The log's file and session id, and what the turn continues from it. */
+export interface Resumed extends ResumedSession {
   path: string;
-  history: ResponseItem[];
-  lastTotalTokens: number;
   sessionId?: string;
-  /** The session's base instructions (session_meta). */
-  baseInstructions?: string;
-  /** What the model was last told (the log's last turn context): the turn appends only what changed. */
-  settings?: LoggedSettings;
 }
 
 /** The log to continue (a path, or `last`: the newest under `sessionsDir`), or a one-line reason it cannot be. */
@@ -38,13 +32,6 @@ export function readResumed(which: string, sessionsDir: string, io: CliIO): Resu
   if (parsed.diagnostics.length > RESUME_WARNINGS_SHOWN) io.stderr(`… and ${parsed.diagnostics.length - RESUME_WARNINGS_SHOWN} more\n`);
   if (parsed.diagnostics.some((d) => d.severity === "error")) return `${path} is not a session log`;
   if (parsed.value.history.length === 0 && parsed.value.meta.sessionId === undefined) return `${path} is not a session log (no record in it could be read)`;
-  const { history, lastTotalTokens, meta, baseInstructions, settings } = parsed.value;
-  return {
-    path,
-    history,
-    lastTotalTokens: lastTotalTokens ?? 0,
-    ...(meta.sessionId !== undefined ? { sessionId: meta.sessionId } : {}),
-    ...(baseInstructions !== undefined ? { baseInstructions } : {}),
-    ...(settings !== undefined ? { settings } : {}),
-  };
+  const { meta } = parsed.value;
+  return { path, ...(meta.sessionId !== undefined ? { sessionId: meta.sessionId } : {}), ...resumedSessionOf(parsed.value) };
 }

@@ -20,7 +20,7 @@ export function probeBubblewrap(override?: string): BubblewrapProbe {
   const trueProgram = resolveProgram("true", "/", SYSTEM_BIN_DIRS.join(":"))?.path ?? "/bin/true";
   const trial = spawnSync(
     found.path,
-    ["--new-session", "--die-with-parent", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--unshare-net", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--", trueProgram],
+    ["--new-session", "--die-with-parent", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--unshare-net", "--cap-drop", "ALL", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--remount-ro", "/proc", "--", trueProgram],
     { encoding: "utf8", timeout: BWRAP_PROBE_TIMEOUT_MS, stdio: ["ignore", "ignore", "pipe"] },
   );
   const probe: BubblewrapProbe =

@@ -25,20 +25,47 @@ export function realRoots(roots: readonly string[]): string[] {
   return [...new Set(out)];
 }
 
-/** Protected folders (.git, .codex) that exist directly inside the real roots. */
+/**
+ * Protected folders (.git, .codex) that exist directly inside the real roots, as real paths (a `.git` that is a
+ * symlink protects what it leads to), kept when they lead inside a root (outside one they are read-only anyway).
+ */
 export function protectedPaths(roots: readonly string[]): string[] {
-  const out: string[] = [];
+  const out = new Set<string>();
   for (const root of roots)
     for (const sub of PROTECTED_SUBPATHS) {
-      const path = join(root, sub);
       try {
-        lstatSync(path);
-        out.push(path);
+        const real = realpathSync(join(root, sub));
+        if (roots.some((r) => isWithin(real, r))) out.add(real);
       } catch {
-        // absent
+        // absent, or a dangling link: nothing there to protect
       }
     }
-  return out;
+  return [...out];
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Socket folders of host services inside /tmp, masked in the sandbox when they exist. */
+export const HOST_SOCKET_DIRS: readonly string[] = ["/tmp/.X11-unix", "/tmp/.ICE-unix"];
+
+/** The /run and socket masks for a sandbox whose cwd and roots are these (nothing hidden that the turn works in). */
+export function hostServiceMasks(cwd: string, roots: readonly string[]): { hideRun?: { resolvConf?: string }; maskedPaths: string[] } {
+  // A missing /run cannot be a mount point on the read-only root; a turn working inside /run keeps it.
+  const inRun = !isDirectory("/run") || [cwd, ...roots].some((p) => isWithin(p, "/run") || isWithin("/run", p));
+  let resolvConf: string | undefined;
+  try {
+    resolvConf = realpathSync("/etc/resolv.conf");
+  } catch {
+    resolvConf = undefined;
+  }
+  const maskedPaths = HOST_SOCKET_DIRS.filter((dir) => isDirectory(dir) && ![cwd, ...roots].some((p) => isWithin(p, dir)));
+  return { ...(inRun ? {} : { hideRun: resolvConf !== undefined && isWithin(resolvConf, "/run") ? { resolvConf } : {} }), maskedPaths };
 }
 
 export type RealTarget = { ok: true; path: string; exists: boolean } | { ok: false; reason: string };
@@ -79,7 +106,8 @@ export function resolveRealTarget(path: string): RealTarget {
 export function writeRefusal(realPath: string, roots: readonly string[]): string | undefined {
   const root = roots.find((r) => isWithin(realPath, r));
   if (root === undefined) return `${realPath} is outside the writable roots (${roots.join(", ") || "none"})`;
-  const protectedRoot = roots.flatMap((r) => PROTECTED_SUBPATHS.map((s) => join(r, s))).find((p) => isWithin(realPath, p));
+  const lexical = roots.flatMap((r) => PROTECTED_SUBPATHS.map((s) => join(r, s)));
+  const protectedRoot = [...lexical, ...protectedPaths(roots)].find((p) => isWithin(realPath, p));
   if (protectedRoot !== undefined) return `${protectedRoot} stays read-only inside the writable roots`;
   return undefined;
 }

@@ -1,16 +1,16 @@
 // Memoised token counting for cache analysis: each distinct segment text is counted once per analysis.
 // Pure (the memo is local to one counter).
-import { countTokens } from "../tokens/index.js";
+import { countTokens, type CountTokens } from "../tokens/count.js";
 
-export type CountTokens = (text: string) => number;
+export type { CountTokens } from "../tokens/count.js";
 
-export interface TokenCounter {
+export interface SegmentCounter {
   count: CountTokens;
   /** Tokens of the first `chars` UTF-16 units of `text`, minus the one token a cut may split. */
   countPrefix: (text: string, chars: number) => number;
 }
 
-export function createTokenCounter(count: CountTokens = (t) => countTokens(t)): TokenCounter {
+export function createSegmentCounter(count: CountTokens = (t) => countTokens(t)): SegmentCounter {
   const memo = new Map<string, number>();
   const counted = (text: string): number => {
     let n = memo.get(text);

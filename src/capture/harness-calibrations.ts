@@ -1,0 +1,73 @@
+// How `promptc calibrate --agent X` makes the user's installed agent show all of its fixed prose: a scratch
+// workspace (files, a git history, untracked files), the command line, and the extractor for the capture. Pure data.
+import type { Diagnostic } from "../model/diagnostic.js";
+import { calibrateClaudeCode } from "./claude-code/calibrate-claude-code.js";
+import { calibrateGemini, type GeminiCalibrationRun } from "./gemini-cli/calibrate-gemini.js";
+import { calibratePi } from "./pi/calibrate-pi.js";
+
+export interface CalibrationWorkspace {
+  /** Files relative to the workspace (the git work tree). */
+  files: { [path: string]: string };
+  /** Files relative to the scratch HOME. */
+  home: { [path: string]: string };
+  /** Make it a git repository and commit the files with this message (untracked files are written after). */
+  commit?: string;
+  untracked: { [path: string]: string };
+}
+
+export interface HarnessCalibration {
+  /** The capture adapter that points the agent at the loopback server. */
+  adapter: string;
+  profile: string;
+  /** One agent run per workspace. */
+  workspaces: CalibrationWorkspace[];
+  /** Arguments after the executable. */
+  args: string[];
+  extract: (runs: readonly CalibrationRun[]) => { prose?: unknown; diagnostics: Diagnostic[] };
+}
+
+/** One captured run: its model request body and where it ran. */
+export type CalibrationRun = GeminiCalibrationRun;
+
+/** Enough untracked files with long names for a `git status --short` over 2,000 characters (and a directory
+ * tree over 200 entries). */
+function longStatus(): { [path: string]: string } {
+  const out: { [path: string]: string } = {};
+  for (let i = 0; i < 210; i++) out[`untracked-file-with-a-long-name-for-the-status-${String(i).padStart(2, "0")}.txt`] = "x\n";
+  return out;
+}
+
+/** A second context file name (that exists nowhere) marks where Gemini CLI writes the `context.fileName` list. */
+export const GEMINI_CALIBRATION_FILE_NAME = "PROMPTC-CALIBRATION.md";
+const GEMINI_CALIBRATION_HOME = {
+  ".gemini/GEMINI.md": "calibration\n",
+  ".gemini/settings.json": JSON.stringify({ security: { auth: { selectedType: "gemini-api-key" } }, privacy: { usageStatisticsEnabled: false }, telemetry: { enabled: false }, general: { enableAutoUpdate: false, enableAutoUpdateNotification: false }, context: { fileName: [GEMINI_CALIBRATION_FILE_NAME, "GEMINI.md"] } }),
+};
+
+export const HARNESS_CALIBRATIONS: { readonly [agent: string]: HarnessCalibration } = {
+  "claude-code": {
+    adapter: "claude-code",
+    profile: "claude-code",
+    workspaces: [{ files: { "CLAUDE.md": "calibration\n" }, home: {}, commit: "calibration", untracked: longStatus() }],
+    args: ["-p", "hello"],
+    extract: (runs) => calibrateClaudeCode(runs[0]?.body ?? {}),
+  },
+  pi: {
+    adapter: "pi",
+    profile: "pi",
+    workspaces: [{ files: { "AGENTS.md": "calibration\n", ".pi/skills/calibration/SKILL.md": "---\nname: calibration\ndescription: calibration\n---\n" }, home: {}, untracked: {} }],
+    args: ["-p", "hello"],
+    extract: (runs) => calibratePi(runs[0]?.body ?? {}),
+  },
+  "gemini-cli": {
+    adapter: "gemini-cli",
+    profile: "gemini-cli",
+    workspaces: [
+      { files: { "GEMINI.md": "calibration\n" }, home: GEMINI_CALIBRATION_HOME, commit: "calibration", untracked: longStatus() },
+      { files: { "GEMINI.md": "calibration\n" }, home: GEMINI_CALIBRATION_HOME, untracked: {} },
+    ],
+    // The main request's model pinned, so no routing call comes first.
+    args: ["-p", "hello", "-m", "gemini-3.8-flash"],
+    extract: (runs) => calibrateGemini(runs, [GEMINI_CALIBRATION_FILE_NAME, "GEMINI.md"]),
+  },
+};

@@ -1,0 +1,45 @@
+// For a profile with a model catalogue (codex): resolve the turn's model and its layout as Codex does, from the
+// CODEX_HOME and config the turn flags name, the catalogue and the cached calibration. Does IO (Node host).
+import type { Host } from "../../host/host.js";
+import type { Diagnostic } from "../../model/diagnostic.js";
+import { DEFAULT_MODEL, type LoadTurnContextOptions } from "../../discover/load-turn-context.js";
+import { resolveCodexHome } from "../../discover/resolve-codex-home.js";
+import type { Profile } from "../../profiles/profile.js";
+import { loadCodexModelSetup, type CodexModelSetup } from "./load-codex-model-setup.js";
+
+export interface TurnModelSetup {
+  setup: CodexModelSetup;
+  codexHome: string;
+  diagnostics: Diagnostic[];
+}
+
+const errorLine = (d: Diagnostic): string => `${d.file && !d.message.includes(d.file) ? `${d.file}: ` : ""}${d.message}`;
+
+/** undefined for profiles without a model catalogue. */
+export function modelSetup(
+  host: Host,
+  profile: Profile,
+  load: LoadTurnContextOptions,
+  options: { calibration?: boolean; layoutFacts?: { [key: string]: unknown } },
+  cwd: string,
+): TurnModelSetup | { error: string } | undefined {
+  if (profile.modelCatalogue !== "codex") return undefined;
+  const home = resolveCodexHome(host, {
+    cwd,
+    ...(load.codexHome !== undefined ? { codexHome: load.codexHome } : {}),
+    ...(load.configFile !== undefined ? { configFile: load.configFile } : {}),
+    ...(load.configProfile !== undefined ? { configProfile: load.configProfile } : {}),
+  });
+  const error = home.diagnostics.find((d) => d.severity === "error");
+  if (!home.value || error) return { error: error ? errorLine(error) : "cannot locate CODEX_HOME" };
+  const r = loadCodexModelSetup(host, {
+    codexHome: home.value.codexHome,
+    config: home.value.loaded.config,
+    ...(load.model !== undefined ? { model: load.model } : {}),
+    targetVersion: profile.targetVersion ?? "",
+    fallbackSlug: DEFAULT_MODEL,
+    ...(options.calibration === false ? { noCalibration: true } : {}),
+    ...(options.layoutFacts !== undefined ? { layoutFacts: options.layoutFacts } : {}),
+  });
+  return { setup: r.value, codexHome: home.value.codexHome, diagnostics: r.diagnostics };
+}

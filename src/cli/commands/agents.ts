@@ -1,0 +1,90 @@
+// `promptc agents [-C dir] [--home DIR] [--json]`: what every harness (codex, claude-code, gemini-cli, pi,
+// copilot) loads from a directory, which files none loads, and which agents are installed and calibrated.
+// Does IO: the Node host, PATH lookups, the calibration cache.
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import { AGENT_ADAPTERS } from "../../capture/adapters/index.js";
+import { HARNESS_CALIBRATIONS } from "../../capture/harness-calibrations.js";
+import { discoverAgentsView } from "../../discover/agents/discover-agents-view.js";
+import { formatDateInZone } from "../../discover/resolve-environment.js";
+import { calibrationPath, readCalibration } from "../../host/calibration-store.js";
+import { findAgentInstall } from "../../host/find-agent-install.js";
+import { createNodeHost } from "../../host/node-host.js";
+import { getHarnessProfile } from "../../profiles/harness-profiles.js";
+import { countTokens } from "../../tokens/count.js";
+import { renderAgentsReport, type InstalledAgent } from "../format/agents-report.js";
+import { colorFor, createStyle } from "../format/style.js";
+import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+import type { RegisterCommand } from "./register-command.js";
+
+interface AgentsOptions {
+  cwd?: string;
+  home?: string;
+  json?: boolean;
+  color?: boolean;
+}
+
+export function runAgents(options: AgentsOptions, io: CliIO): number {
+  const cwd = resolve(io.cwd, options.cwd ?? ".");
+  const host = createNodeHost({ cwd, env: io.env });
+  const st = host.stat(cwd);
+  if (!st.ok || st.value.kind !== "directory") {
+    io.stderr(`promptc agents: -C ${options.cwd ?? "."}: ${st.ok ? "not a directory" : st.error.code}\n`);
+    return EXIT_USAGE;
+  }
+  const home = options.home !== undefined ? resolve(io.cwd, options.home) : host.home();
+  if (home === undefined) {
+    io.stderr("promptc agents: no home directory (pass --home DIR)\n");
+    return EXIT_USAGE;
+  }
+  const installed: InstalledAgent[] = AGENT_ADAPTERS.map((a) => {
+    const found = findAgentInstall(a.executables.filter((e) => !e.endsWith(".js")), a.packageName, io.env);
+    const profile = getHarnessProfile(a.id);
+    const profileVersion = profile?.agentVersion ?? a.targetVersion;
+    let calibration = "stand-in prose";
+    if (profile !== undefined) {
+      const path = calibrationPath(io.env, io.env.HOME, profile.id, profile.agentVersion);
+      if (HARNESS_CALIBRATIONS[profile.id] === undefined) calibration = "stand-in prose (no calibration for this profile yet)";
+      else calibration = path !== undefined && readCalibration(path) !== undefined ? "calibrated" : `not calibrated (promptc calibrate --agent ${profile.id})`;
+    } else if (a.targetVersion !== undefined) calibration = "prose via --prose-dir (promptc calibrate --profile codex)";
+    const entry: InstalledAgent = { id: a.id, displayName: a.displayName, calibration };
+    if (found !== undefined) entry.bin = found.bin;
+    if (found?.version !== undefined) entry.version = found.version;
+    if (profileVersion !== undefined) entry.profileVersion = profileVersion;
+    return entry;
+  });
+  const dirOf = (id: string) => {
+    const a = AGENT_ADAPTERS.find((x) => x.id === id);
+    return a === undefined ? undefined : findAgentInstall(a.executables.filter((e) => !e.endsWith(".js")), a.packageName, io.env)?.packageDir;
+  };
+  const clock = host.clock();
+  const viewOptions: Parameters<typeof discoverAgentsView>[1] = { cwd, home, date: formatDateInZone(clock.nowMs, clock.timezone) };
+  const piDir = dirOf("pi");
+  const geminiDir = dirOf("gemini-cli");
+  if (piDir !== undefined) viewOptions.piInstallDir = piDir;
+  if (geminiDir !== undefined) viewOptions.geminiInstallDir = geminiDir;
+  const view = discoverAgentsView(host, viewOptions);
+  const tokens: { [path: string]: number } = {};
+  for (const path of new Set([...view.harnesses.flatMap((h) => h.files.map((f) => f.path)), ...view.unloaded])) {
+    const r = host.readBytes(path);
+    tokens[path] = r.ok ? countTokens(new TextDecoder().decode(r.value.bytes)) : 0;
+  }
+  if (options.json) {
+    io.stdout(JSON.stringify({ cwd: view.cwd, gitRoot: view.gitRoot ?? null, harnesses: view.harnesses.map((h) => ({ ...h, files: h.files.map((f) => ({ ...f, tokens: tokens[f.path] ?? 0 })) })), unloaded: view.unloaded, installed, tokenizer: "o200k_base (an estimate for claude-code, gemini-cli and pi)" }, null, 2) + "\n");
+    return EXIT_OK;
+  }
+  io.stdout(renderAgentsReport({ view, tokens, installed }, createStyle(colorFor(io, options.color))));
+  return EXIT_OK;
+}
+
+export const registerAgents: RegisterCommand = (program: Command, io, setExitCode) => {
+  program
+    .command("agents")
+    .description("show what each coding agent (codex, claude-code, gemini-cli, pi, copilot) loads from a directory, which files none loads, and which agents are installed")
+    .option("-C, --cwd <dir>", "directory to look from (default: the current directory)")
+    .option("--home <dir>", "the user home whose agent config is read (default: yours)")
+    .option("--json", "machine-readable output")
+    .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
+    .option("--no-color", "no colours")
+    .action((options: AgentsOptions) => setExitCode(runAgents(options, io)));
+};

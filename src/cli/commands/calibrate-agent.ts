@@ -1,0 +1,103 @@
+// `promptc calibrate --agent claude-code [--bin PATH | CAPTURE.json]`: run the user's installed agent offline in a
+// scratch workspace (or read a capture of it), extract its fixed prose and keep it in the user's cache, where
+// `promptc preview --profile X` picks it up. Does IO (fs, git, the agent process).
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { makeDirectories } from "../../host/make-directories.js";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { getAdapter } from "../../capture/adapters/index.js";
+import { agentVersionFrom } from "../../capture/agent-adapter.js";
+import { HARNESS_CALIBRATIONS, type CalibrationRun, type CalibrationWorkspace } from "../../capture/harness-calibrations.js";
+import { runCapture } from "../../capture/server/run-capture.js";
+import { calibrationPath, writeCalibration } from "../../host/calibration-store.js";
+import { findAgentInstall } from "../../host/find-agent-install.js";
+import { getHarnessProfile } from "../../profiles/harness-profiles.js";
+import { formatDiagnostic } from "../format/format-diagnostic.js";
+import { createStyle } from "../format/style.js";
+import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+
+export interface CalibrateAgentOptions {
+  agent: string;
+  bin?: string;
+  capture?: string;
+}
+
+function writeTree(base: string, files: { [path: string]: string }): void {
+  for (const [path, text] of Object.entries(files)) {
+    makeDirectories(dirname(join(base, path)));
+    writeFileSync(join(base, path), text);
+  }
+}
+
+function buildCalibrationWorkspace(ws: CalibrationWorkspace): { root: string; cwd: string; home: string } {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "promptc-calibrate-")));
+  const cwd = join(root, "workspace");
+  const home = join(root, "home");
+  makeDirectories(cwd);
+  makeDirectories(home);
+  writeTree(cwd, ws.files);
+  writeTree(home, ws.home);
+  if (ws.commit !== undefined) {
+    const git = (...args: string[]) => execFileSync("git", args, { cwd, stdio: "ignore", env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, GIT_CONFIG_NOSYSTEM: "1" } });
+    git("init", "-q", "-b", "main");
+    git("add", "-A");
+    git("-c", "user.name=promptc", "-c", "user.email=promptc@example.invalid", "commit", "-q", "-m", ws.commit);
+  }
+  writeTree(cwd, ws.untracked);
+  return { root, cwd, home };
+}
+
+export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliIO): Promise<number> {
+  const fail = (msg: string): number => {
+    io.stderr(`promptc calibrate: ${msg}\n`);
+    return EXIT_USAGE;
+  };
+  const cal = HARNESS_CALIBRATIONS[options.agent];
+  const adapter = cal && getAdapter(cal.adapter);
+  const profile = cal && getHarnessProfile(cal.profile);
+  if (!cal || !adapter || !profile) return fail(`cannot calibrate agent '${options.agent}' (supported: ${Object.keys(HARNESS_CALIBRATIONS).join(", ")})`);
+  const runs: CalibrationRun[] = [];
+  let version: string | undefined;
+  let source: string;
+  if (options.capture !== undefined) {
+    if (cal.workspaces.length > 1) return fail(`${profile.displayName} is calibrated from ${cal.workspaces.length} runs; let promptc run it (--bin) instead of giving a capture`);
+    const file = resolve(io.cwd, options.capture);
+    try {
+      runs.push({ body: JSON.parse(readFileSync(file, "utf8")) as { [key: string]: unknown }, cwd: "", home: "", platform: process.platform, inGit: true });
+    } catch (err) {
+      return fail(`cannot read ${options.capture}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+    version = profile.agentVersion;
+    source = file;
+  } else {
+    const bin = options.bin !== undefined ? resolve(io.cwd, options.bin) : findAgentInstall(adapter.executables.filter((e) => !e.endsWith(".js")), adapter.packageName, io.env)?.bin;
+    if (bin === undefined) return fail(`${adapter.displayName} not found on PATH (pass --bin PATH)`);
+    source = `ran ${bin}`;
+    for (const workspace of cal.workspaces) {
+      const ws = buildCalibrationWorkspace(workspace);
+      try {
+        const env = { PATH: io.env.PATH, HOME: ws.home, TERM: "dumb", LANG: "C.UTF-8" };
+        const out: string[] = [];
+        const isolated = adapter.requiresIsolation !== undefined;
+        const run = await runCapture({ adapter, argv: [bin, ...cal.args], cwd: ws.cwd, env, isolated, timeoutMs: 180_000, onAgentOutput: (t) => out.push(t) });
+        const req = run.requests.filter((r) => r.reply.kind === "model").at(-1);
+        if (req === undefined) return fail(`${bin} sent no model request (exit ${run.exitCode}): ${out.join("").slice(0, 300)}`);
+        runs.push({ body: JSON.parse(Buffer.from(req.body).toString("utf8")) as { [key: string]: unknown }, cwd: ws.cwd, home: ws.home, platform: process.platform, inGit: workspace.commit !== undefined });
+        version ??= agentVersionFrom(adapter, req.headers["user-agent"]) ?? findAgentInstall(adapter.executables, adapter.packageName, io.env, bin)?.version;
+      } finally {
+        rmSync(ws.root, { recursive: true, force: true });
+      }
+    }
+  }
+  const result = cal.extract(runs);
+  const style = createStyle(false);
+  for (const d of result.diagnostics) io.stderr(formatDiagnostic(d, style) + "\n");
+  if (result.prose === undefined) return EXIT_USAGE;
+  const path = calibrationPath(io.env, io.env.HOME, profile.id, profile.agentVersion);
+  if (path === undefined) return fail("no cache directory (set XDG_CACHE_HOME or HOME)");
+  writeCalibration(path, { profile: profile.id, agentVersion: profile.agentVersion, source, prose: result.prose });
+  io.stdout(`${path}\n`);
+  io.stderr(`promptc calibrate: ${profile.displayName} ${profile.agentVersion}'s prose is in your cache; promptc preview --profile ${profile.id} now uses it\n`);
+  return EXIT_OK;
+}

@@ -1,0 +1,89 @@
+// Claude Code's reading of one memory file (CLAUDE.md, CLAUDE.local.md, .claude/rules/*.md, an import): what
+// reaches the request and which `@path` imports it names. Pure.
+//
+// Observed with Claude Code 2.1.332 (captures under /tmp/harnesses, not committed):
+// - a leading `---` frontmatter block is dropped, HTML comments are dropped, then the text is trimmed at both
+//   ends (inner CRLF kept); a file left empty is not sent at all;
+// - `@path` counts after the start of a line or whitespace, outside fenced code blocks and inline code; the path
+//   runs to the next whitespace (`\ ` escapes a space), a `#fragment` is cut off; `./`, `~/`, `/…` and bare
+//   relative names (`notes.txt`, `noext`, `foo@bar.md`) are imports, `@#anchor` is not.
+
+export interface ClaudeMdImport {
+  /** The path as written (after `@`, fragment removed, `\ ` unescaped). */
+  raw: string;
+  /** 1-based line of the `@`. */
+  line: number;
+}
+
+export interface ParsedClaudeMd {
+  /** The text as Claude Code sends it. */
+  content: string;
+  imports: ClaudeMdImport[];
+  /** Frontmatter of a rules file (`paths:` makes it conditional: not loaded at start). */
+  frontmatter?: string;
+}
+
+const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/;
+const HTML_COMMENT = /<!--[\s\S]*?-->/g;
+const IMPORT = /(?:^|\s)@((?:[^\s\\]|\\ )+)/g;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/** Splits a leading frontmatter block off (`---` … `---`). */
+export function splitFrontmatter(text: string): { frontmatter?: string; body: string } {
+  const m = FRONTMATTER.exec(text);
+  if (!m) return { body: text };
+  return { frontmatter: m[1] as string, body: text.slice(m[0].length) };
+}
+
+/** Whether a rules file's frontmatter scopes it to paths (then it loads only when such a file is read). */
+export function isConditionalRule(frontmatter: string | undefined): boolean {
+  return frontmatter !== undefined && /^paths\s*:/m.test(frontmatter);
+}
+
+/** Blanks inline code spans (`…`) so `@` inside them is not seen; keeps offsets. */
+function blankInlineCode(line: string): string {
+  return line.replace(/(`+)([\s\S]*?)\1/g, (whole) => " ".repeat(whole.length));
+}
+
+function isImportPath(path: string): boolean {
+  if (path.startsWith("./") || path.startsWith("~/")) return true;
+  if (path.startsWith("/")) return path !== "/";
+  return !path.startsWith("@") && /^[A-Za-z0-9._-]/.test(path);
+}
+
+/** `@path` imports outside code, in order of appearance. */
+export function findClaudeMdImports(text: string): ClaudeMdImport[] {
+  const out: ClaudeMdImport[] = [];
+  let fence: string | undefined;
+  text.split("\n").forEach((rawLine, index) => {
+    const line = rawLine.replace(/\r$/, "");
+    const f = FENCE.exec(line);
+    if (fence !== undefined) {
+      if (f && (f[1] as string)[0] === fence[0] && (f[1] as string).length >= fence.length && line.trim() === f[1]) fence = undefined;
+      return;
+    }
+    if (f) {
+      fence = f[1] as string;
+      return;
+    }
+    for (const m of blankInlineCode(line).matchAll(IMPORT)) {
+      let path = m[1] as string;
+      const hash = path.indexOf("#");
+      if (hash !== -1) path = path.slice(0, hash);
+      path = path.replace(/\\ /g, " ");
+      if (path !== "" && isImportPath(path)) out.push({ raw: path, line: index + 1 });
+    }
+  });
+  return out;
+}
+
+/** What Claude Code sends for a file's text, and the imports it follows. */
+export function parseClaudeMd(text: string, _options: { rulesFile?: boolean } = {}): ParsedClaudeMd {
+  const body0 = text.replace(/^\uFEFF/, "");
+  // Observed: a leading frontmatter block is dropped from every memory file, CLAUDE.md included.
+  const split = splitFrontmatter(body0);
+  const body = split.body.replace(HTML_COMMENT, "");
+  const out: ParsedClaudeMd = { content: body.trim(), imports: findClaudeMdImports(body) };
+  if (split.frontmatter !== undefined) out.frontmatter = split.frontmatter;
+  return out;
+}

@@ -1,0 +1,40 @@
+// The two facts Claude Code's request takes from `~/.claude.json`: the device id (`userID`, sent in
+// `metadata.user_id`) and whether the project approved imports from outside the launch folder. IO through the
+// Host only. Observed with 2.1.332: the approval is looked up under the git root (the cwd outside a repository).
+import type { Host } from "../../host/host.js";
+import type { Diagnostic } from "../../model/diagnostic.js";
+import { diagnostic } from "../../model/diagnostic.js";
+import { joinPath } from "../paths.js";
+
+export interface ClaudeJsonFacts {
+  /** `userID` (64 hex digits, written on first start); undefined before the first run. */
+  deviceId?: string;
+  externalIncludesApproved: boolean;
+  path: string;
+  exists: boolean;
+}
+
+export function readClaudeJson(host: Host, home: string, projectKey: string): { value: ClaudeJsonFacts; diagnostics: Diagnostic[] } {
+  const path = joinPath(home, ".claude.json");
+  const diagnostics: Diagnostic[] = [];
+  const value: ClaudeJsonFacts = { externalIncludesApproved: false, path, exists: false };
+  const r = host.readBytes(path);
+  if (!r.ok) return { value, diagnostics };
+  value.exists = true;
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(r.value.bytes));
+  } catch {
+    diagnostics.push(diagnostic("claude-json/invalid", "warning", `${path} is not valid JSON; promptc reads no device id or approvals from it`, { file: path }));
+    return { value, diagnostics };
+  }
+  if (json === null || typeof json !== "object") return { value, diagnostics };
+  const o = json as { userID?: unknown; projects?: unknown };
+  if (typeof o.userID === "string") value.deviceId = o.userID;
+  const projects = o.projects;
+  if (projects !== null && typeof projects === "object") {
+    const p = (projects as { [k: string]: unknown })[projectKey];
+    if (p !== null && typeof p === "object" && (p as { hasClaudeMdExternalIncludesApproved?: unknown }).hasClaudeMdExternalIncludesApproved === true) value.externalIncludesApproved = true;
+  }
+  return { value, diagnostics };
+}

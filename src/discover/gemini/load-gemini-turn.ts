@@ -1,0 +1,105 @@
+// Gathers a GeminiTurn: settings (~/.gemini/settings.json, then the cwd's .gemini/settings.json), the context
+// files, the project's temp folder id (~/.gemini/projects.json), the directory tree, skills. IO through the Host.
+import type { Host } from "../../host/host.js";
+import type { Diagnostic } from "../../model/diagnostic.js";
+import { diagnostic } from "../../model/diagnostic.js";
+import type { GeminiApprovalMode, GeminiTurn } from "../../profiles/gemini-cli/gemini-turn.js";
+import { GEMINI_DEFAULTS } from "../../profiles/gemini-cli/gemini-facts.js";
+import { findProjectRoot } from "../find-project-root.js";
+import { basenameOf, joinPath, normalizePath } from "../paths.js";
+import { concatenateGeminiContext, discoverGeminiMemory, type GeminiMemory } from "./discover-gemini-memory.js";
+import { renderGeminiFolderStructure } from "./gemini-folder-structure.js";
+import { discoverGeminiSkills } from "./discover-gemini-skills.js";
+
+export interface LoadGeminiTurnOptions {
+  cwd: string;
+  home: string;
+  date: string;
+  platform: string;
+  message: string;
+  model?: string;
+  approvalMode?: GeminiApprovalMode;
+  /** Gemini CLI's npm package folder (its built-in skills live there). */
+  installDir?: string;
+}
+
+type Json = { [key: string]: unknown };
+
+function readJson(host: Host, path: string): Json | undefined {
+  const r = host.readBytes(path);
+  if (!r.ok) return undefined;
+  try {
+    const v: unknown = JSON.parse(new TextDecoder().decode(r.value.bytes));
+    return v !== null && typeof v === "object" ? (v as Json) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Gemini CLI's slug for a new project folder (its basename, lower-case, non-alphanumerics as `-`). */
+export function geminiSlug(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "-")
+      .replace(/-+/g, "-")
+      .replace(/^-|-$/g, "") || "project"
+  );
+}
+
+export function geminiProjectId(host: Host, home: string, cwd: string, diagnostics: Diagnostic[]): string {
+  const registry = readJson(host, joinPath(home, ".gemini", "projects.json"));
+  const projects = (registry?.projects ?? {}) as { [path: string]: unknown };
+  const known = projects[cwd];
+  if (typeof known === "string") return known;
+  const taken = new Set(Object.values(projects).filter((v): v is string => typeof v === "string"));
+  const slug = geminiSlug(basenameOf(cwd) || "project");
+  let id = slug;
+  for (let n = 1; taken.has(id); n++) id = `${slug}-${n}`;
+  diagnostics.push(diagnostic("gemini/new-project-id", "info", `${cwd} is not in ~/.gemini/projects.json yet; Gemini CLI will name its temp folder ${id} (unless a folder under ~/.gemini/tmp already claims that name)`));
+  return id;
+}
+
+export interface LoadedGeminiTurn {
+  turn: GeminiTurn;
+  memory: GeminiMemory;
+  diagnostics: Diagnostic[];
+}
+
+export function loadGeminiTurn(host: Host, options: LoadGeminiTurnOptions): LoadedGeminiTurn {
+  const diagnostics: Diagnostic[] = [];
+  const cwd = normalizePath(options.cwd);
+  const settings = { ...(readJson(host, joinPath(options.home, ".gemini", "settings.json")) ?? {}) };
+  const project = readJson(host, joinPath(cwd, ".gemini", "settings.json"));
+  const context = { ...((settings.context as Json) ?? {}), ...((project?.context as Json) ?? {}) };
+  const fileName = context.fileName;
+  const fileNames = typeof fileName === "string" ? [fileName] : Array.isArray(fileName) && fileName.every((x) => typeof x === "string") ? (fileName as string[]) : ["GEMINI.md"];
+  const gitRoot = findProjectRoot(host, cwd, [".git"]).root;
+  const memoryOptions: Parameters<typeof discoverGeminiMemory>[1] = { cwd, home: options.home, fileNames };
+  if (gitRoot !== undefined) memoryOptions.gitRoot = gitRoot;
+  const memory = discoverGeminiMemory(host, memoryOptions);
+  const tree = renderGeminiFolderStructure(host, cwd, { inGit: gitRoot !== undefined });
+  const skillOptions: Parameters<typeof discoverGeminiSkills>[1] = { cwd, home: options.home };
+  if (options.installDir !== undefined) skillOptions.installDir = options.installDir;
+  else diagnostics.push(diagnostic("gemini/install-not-found", "info", "Gemini CLI is not on PATH; its built-in skills (listed from its install folder) are left out"));
+  const id = geminiProjectId(host, options.home, cwd, diagnostics);
+  const turn: GeminiTurn = {
+    cwd,
+    home: options.home,
+    date: options.date,
+    platform: options.platform,
+    message: options.message,
+    model: options.model ?? GEMINI_DEFAULTS.model,
+    approvalMode: options.approvalMode ?? "default",
+    tempDir: joinPath(options.home, ".gemini", "tmp", id),
+    inGit: gitRoot !== undefined,
+    tree: tree.lines,
+    treeTruncated: tree.truncated,
+    globalContext: concatenateGeminiContext(memory.global),
+    projectContext: concatenateGeminiContext(memory.project),
+    skills: discoverGeminiSkills(host, skillOptions).map((s) => ({ name: s.name, description: s.description, path: s.path })),
+    contextFiles: [...memory.global, ...memory.project].map((f) => ({ path: f.path, bytesIn: f.bytesIn })),
+    fileNames,
+  };
+  return { turn, memory, diagnostics: [...diagnostics, ...memory.diagnostics] };
+}

@@ -1,0 +1,61 @@
+// Finds an installed agent CLI on PATH: its executable, the npm package folder it belongs to and its version
+// (from that package.json, else from `--version`). Does IO (fs, and a child process for `--version`).
+import { execFileSync } from "node:child_process";
+import { accessSync, constants, readFileSync, realpathSync } from "node:fs";
+import { delimiter, dirname, join } from "node:path";
+
+export interface AgentInstall {
+  bin: string;
+  /** The npm package folder (with package.json named `packageName`), when the executable lives in one. */
+  packageDir?: string;
+  version?: string;
+}
+
+function packageDirOf(bin: string, packageName: string): { dir: string; version?: string } | undefined {
+  let dir = dirname(bin);
+  for (;;) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: unknown; version?: unknown };
+      if (pkg.name === packageName) return typeof pkg.version === "string" ? { dir, version: pkg.version } : { dir };
+    } catch {
+      // not a package root
+    }
+    const up = dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}
+
+/** `2.1.332 (Claude Code)` → `2.1.332`: the first version-looking word of `--version`'s output (stdout or stderr). */
+export function versionFromOutput(text: string): string | undefined {
+  return /\b(\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?)\b/.exec(text)?.[1];
+}
+
+function runVersion(bin: string): string | undefined {
+  try {
+    const out = execFileSync(bin, ["--version"], { encoding: "utf8", timeout: 30_000, stdio: ["ignore", "pipe", "pipe"] });
+    return versionFromOutput(out);
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string };
+    return versionFromOutput(`${e.stdout ?? ""}${e.stderr ?? ""}`);
+  }
+}
+
+export function findAgentInstall(executables: readonly string[], packageName: string | undefined, env: { [key: string]: string | undefined }, explicitBin?: string): AgentInstall | undefined {
+  const candidates = explicitBin !== undefined ? [explicitBin] : (env.PATH ?? "").split(delimiter).filter((d) => d !== "").flatMap((d) => executables.map((e) => join(d, e)));
+  for (const candidate of candidates) {
+    try {
+      accessSync(candidate, constants.X_OK);
+    } catch {
+      continue;
+    }
+    const real = realpathSync(candidate);
+    const pkg = packageName !== undefined ? packageDirOf(real, packageName) : undefined;
+    const install: AgentInstall = { bin: candidate };
+    if (pkg) install.packageDir = pkg.dir;
+    const version = pkg?.version ?? runVersion(candidate);
+    if (version !== undefined) install.version = version;
+    return install;
+  }
+  return undefined;
+}
