@@ -24,8 +24,10 @@ const REASONS: { readonly [code: string]: string } = {
 export function fileErrorReason(error: unknown): string {
   const code = typeof error === "string" ? error : (error as { code?: unknown } | null)?.code;
   if (typeof code === "string" && REASONS[code] !== undefined) return REASONS[code];
-  if (typeof code === "string" && code !== "") return code;
+  // promptc's own refusals (a write through a link) carry their reason as the message.
   const message = (error as { message?: unknown } | null)?.message;
+  if (typeof message === "string" && message !== "" && !message.startsWith(`${String(code)}:`)) return message.split("\n")[0]!;
+  if (typeof code === "string" && code !== "") return code;
   return typeof message === "string" && message !== "" ? message.split("\n")[0]! : String(error);
 }
 

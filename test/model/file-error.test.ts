@@ -6,7 +6,8 @@ describe("fileErrorReason", () => {
     [Object.assign(new Error("ENOENT: no such file or directory, open '/x'"), { code: "ENOENT" }), "no such file or directory"],
     [{ code: "EACCES", message: "EACCES: permission denied, open '/x'" }, "permission denied"],
     ["EISDIR", "is a directory"],
-    [{ code: "EWHATEVER", message: "odd" }, "EWHATEVER"],
+    [{ code: "EWHATEVER", message: "EWHATEVER: odd, open '/x'" }, "EWHATEVER"],
+    [Object.assign(new Error("/x is a symbolic link; promptc does not write through links"), { code: "ELINK" }), "/x is a symbolic link; promptc does not write through links"],
     [new Error("first line\nsecond"), "first line"],
   ])("words %j as %s", (error, reason) => {
     expect(fileErrorReason(error)).toBe(reason);
