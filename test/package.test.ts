@@ -55,8 +55,12 @@ describe.skipIf(skipBecause("package install check", stale))("the packed package
 
   it("packs without running a script, and holds one copy of each token table and no fixtures or dev scripts", { timeout: 120_000 }, () => {
     const out = execFileSync(NPM, ["pack", "--ignore-scripts", "--json", "--pack-destination", work], { cwd: ROOT, encoding: "utf8", env: npmEnv });
-    const [packed] = JSON.parse(out) as [{ filename: string; files: { path: string }[] }];
+    const [packed] = JSON.parse(out) as [{ filename: string; size: number; unpackedSize: number; files: { path: string }[] }];
     tarball = packed.filename;
+    // The README states both sizes (in MB, one decimal); they stay within 0.2 MB of the real ones.
+    const stated = /is ([\d.]+) MB packed and ([\d.]+) MB unpacked/.exec(readFileSync(join(ROOT, "README.md"), "utf8"));
+    const off = (readme: string | undefined, bytes: number) => Math.abs(Number(readme) - bytes / 1e6) < 0.2;
+    expect({ stated: stated?.slice(1, 3), packed: packed.size, unpacked: packed.unpackedSize, true: off(stated?.[1], packed.size) && off(stated?.[2], packed.unpackedSize) }).toMatchObject({ true: true });
     const paths = packed.files.map((f) => f.path);
     expect(paths.filter((p) => /tokens\/data\/.*\.(js|tables)$/.test(p)).sort()).toEqual(["dist/tokens/data/cl100k_base.js", "dist/tokens/data/o200k_base.js"]);
     expect(paths.filter((p) => p.startsWith("fixtures/") || p.endsWith(".mjs") || p.startsWith("src/") || p.startsWith("test/"))).toEqual([]);
