@@ -5,9 +5,18 @@ import { run } from "./cli/program.js";
 import { openDefaultTokenCache } from "./host/token-cache.js";
 import { createTokenCounter } from "./tokens/count.js";
 
-async function readStdin(): Promise<string> {
+/** Standard input as UTF-8; undefined as soon as it grows past `maxBytes` (`promptc tokens < /dev/zero`). */
+async function readStdin(options: { maxBytes?: number } = {}): Promise<string | undefined> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    size += (chunk as Buffer).length;
+    if (options.maxBytes !== undefined && size > options.maxBytes) {
+      process.stdin.destroy();
+      return undefined;
+    }
+    chunks.push(chunk as Buffer);
+  }
   return Buffer.concat(chunks).toString("utf8");
 }
 
@@ -19,20 +28,35 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-// Exact token counts are memoised on disk across runs (PROMPTC_TOKEN_CACHE=off disables it); the file is read
-// on the first count, so runs that count nothing never open it.
-const tokenCache = openDefaultTokenCache(process.env, homedir());
-const tokens = createTokenCounter(tokenCache ? { cache: tokenCache } : {});
-try {
-  process.exitCode = await run(process.argv.slice(2), {
-    stdout: (s) => process.stdout.write(s),
-    stderr: (s) => process.stderr.write(s),
-    isTTY: Boolean(process.stdout.isTTY),
-    env: process.env,
-    cwd: process.cwd(),
-    readStdin,
-    tokens,
-  });
-} finally {
-  tokenCache?.flush();
+/** The working directory, or undefined when it was deleted (process.cwd() throws ENOENT then). */
+function workingDirectory(): string | undefined {
+  try {
+    return process.cwd();
+  } catch {
+    return undefined;
+  }
+}
+
+const cwd = workingDirectory();
+if (cwd === undefined) {
+  process.stderr.write("promptc: the current directory no longer exists (was it deleted?); cd into an existing one\n");
+  process.exitCode = 2;
+} else {
+  // Exact token counts are memoised on disk across runs (PROMPTC_TOKEN_CACHE=off disables it); the file is read
+  // on the first count, so runs that count nothing never open it.
+  const tokenCache = openDefaultTokenCache(process.env, homedir());
+  const tokens = createTokenCounter(tokenCache ? { cache: tokenCache } : {});
+  try {
+    process.exitCode = await run(process.argv.slice(2), {
+      stdout: (s) => process.stdout.write(s),
+      stderr: (s) => process.stderr.write(s),
+      isTTY: Boolean(process.stdout.isTTY),
+      env: process.env,
+      cwd,
+      readStdin,
+      tokens,
+    });
+  } finally {
+    tokenCache?.flush();
+  }
 }

@@ -99,6 +99,14 @@ export { SCENARIO_SCHEMA } from "./scenario/scenario-schema.js";
 
 // The loop: one turn against a provider, its events, session recording, compaction and approval, a faux provider.
 export { runTurn, type RunTurnOptions, type RunTurnResult } from "./loop/run-turn.js";
+export {
+  runSessionTurn,
+  resumedSessionOf,
+  type ResumedSession,
+  type RunSessionTurnOptions,
+  type RunSessionTurnResult,
+  type SessionLogSink,
+} from "./loop/run-session-turn.js";
 export type { LoopEvent } from "./loop/events.js";
 export type { ModelProvider } from "./loop/provider.js";
 export type { ToolDefinition } from "./loop/tool.js";

@@ -32,10 +32,14 @@ export interface CodexCalibrationRun {
   promptInputs: PromptInputRun[];
   families: FamilyRun[];
   systemSkills: CalibratedFile[];
+  /** Resumed requests that carry the session-update sentences (AGENTS.md replaced/withdrawn, model switch). */
+  sessionUpdates?: CalibrateInput[];
 }
 
 /** Prose ids taken from prompt-input (the same for every family in 0.171.0: checked per family by the capture). */
 const SHARED_PREFIXES = ["permissions-", "skills-preamble"];
+/** Sentences the session-update captures show (shared by every family). */
+const SESSION_SENTENCES = ["model-switch", "agents-md-replaced", "agents-md-removed"];
 /** What every family's first turn and compacted resume must show. */
 const FAMILY_PARTS = ["base-instructions", "compact-prompt", "compact-summary-prefix"];
 
@@ -76,6 +80,15 @@ export function buildCodexCalibration(run: CodexCalibrationRun): { calibration: 
     for (const [name, text] of Object.entries(r.files)) {
       const id = name.replace(/\.md$/, "");
       if (SHARED_PREFIXES.some((p) => id.startsWith(p))) prose[id] ??= text;
+    }
+  }
+
+  if (run.sessionUpdates && run.sessionUpdates.length > 0) {
+    const r = calibrateProse(run.sessionUpdates, { approval: "never" });
+    diagnostics.push(...r.diagnostics.filter((d) => d.severity === "error" || d.rule === "calibrate/conflict"));
+    for (const id of SESSION_SENTENCES) {
+      const text = r.files[`${id}.md`];
+      if (text !== undefined) prose[id] = text;
     }
   }
 
@@ -132,7 +145,7 @@ export function buildCodexCalibration(run: CodexCalibrationRun): { calibration: 
       );
     }
   }
-  const missing = ["model-switch", "agents-md-replaced", "agents-md-removed"].filter((id) => prose[id] === undefined && families.every((f) => f.prose[id] === undefined));
+  const missing = SESSION_SENTENCES.filter((id) => prose[id] === undefined && families.every((f) => f.prose[id] === undefined));
   for (const s of SANDBOX_MODES) if (prose[`permissions-sandbox-${s}`] === undefined) missing.push(`permissions-sandbox-${s}`);
   // Only the policies the calibration could run (Codex 0.171.0 refuses `untrusted`).
   for (const a of new Set(run.promptInputs.map((p) => p.approval))) if (prose[`permissions-approval-${a}`] === undefined) missing.push(`permissions-approval-${a}`);

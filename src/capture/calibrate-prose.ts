@@ -7,6 +7,7 @@ import { oneLine } from "../model/one-line.js";
 import { SKILLS_CLOSE_TAG } from "../fragments/skills-section.js";
 import { calibratePermissions, type CalibrateApproval } from "./calibrate-permissions.js";
 import { collectContextSections } from "./collect-context-sections.js";
+import { appendAll } from "../model/append-all.js";
 import { calibrateLayout, type ObservedLayout } from "./calibrate-layout.js";
 
 export type { CalibrateApproval } from "./calibrate-permissions.js";
@@ -178,7 +179,7 @@ export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptio
     }
 
     const sections = collectContextSections(items, file, typeof meta.sandbox_mode === "string" ? meta.sandbox_mode : undefined);
-    diagnostics.push(...sections.diagnostics);
+    appendAll(diagnostics, sections.diagnostics);
     for (const t of sections.skills) {
       const m = /^<skills_instructions>\n## Skills\n([\s\S]*?)\n### Skill roots\n/.exec(t);
       if (m?.[1] !== undefined && t.endsWith(SKILLS_CLOSE_TAG)) put("skills-preamble", m[1], file);

@@ -11,6 +11,7 @@ import { utf8Length } from "../tokens/approx.js";
 import type { WireDialect } from "./agent-adapter.js";
 import { isSummaryText, type SummaryMatcher } from "../compact/summary.js";
 import { bundledProse, getProfile, PROFILE_IDS } from "../profiles/index.js";
+import { appendAll } from "../model/append-all.js";
 
 export type ViewLayer = FragmentLayer | "history" | "unknown";
 
@@ -262,13 +263,13 @@ export function buildRequestView(bodyText: string, dialectHint?: WireDialect, op
   const fragments: ViewFragment[] = [];
   if (dialect === "responses") {
     if (typeof body.instructions === "string") fragments.push(piece("base-instructions", "base-instructions", "instructions", -1, 0, body.instructions));
-    fragments.push(...messageFragments(body.input as unknown[], dialect, typeof body.instructions === "string", summary));
+    appendAll(fragments, messageFragments(body.input as unknown[], dialect, typeof body.instructions === "string", summary));
   } else if (dialect === "anthropic-messages") {
-    fragments.push(...systemFragments(body.system), ...messageFragments(body.messages as unknown[], dialect, true, summary));
+    appendAll(appendAll(fragments, systemFragments(body.system)), messageFragments(body.messages as unknown[], dialect, true, summary));
   } else if (dialect === "chat-completions") {
-    fragments.push(...messageFragments(body.messages as unknown[], dialect, false, summary));
+    appendAll(fragments, messageFragments(body.messages as unknown[], dialect, false, summary));
   } else if (dialect === "gemini") {
-    fragments.push(...systemFragments(body.systemInstruction ?? body.system_instruction), ...messageFragments(body.contents as unknown[], dialect, true, summary));
+    appendAll(appendAll(fragments, systemFragments(body.systemInstruction ?? body.system_instruction)), messageFragments(body.contents as unknown[], dialect, true, summary));
   } else {
     diagnostics.push(diagnostic("capture/unknown-dialect", "warning", "request body is JSON but not a known model request; shown raw"));
     fragments.push(piece("unknown", "unknown", "raw", -1, 0, bodyText, false));

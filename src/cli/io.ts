@@ -13,8 +13,8 @@ export interface CliIO {
    * sanitises `stdout`/`stderr` for the terminal; callers without the split get `stdout` (see writeExact).
    */
   stdoutExact?: (text: string) => void;
-  /** Standard input, read fully; tests pass a string. */
-  readStdin?: () => Promise<string>;
+  /** Standard input, read fully; undefined when it is longer than `maxBytes` (read no further). Tests pass a string. */
+  readStdin?: (options?: { maxBytes?: number }) => Promise<string | undefined>;
   /** The run's exact token counter (bin.ts: memoised, with the on-disk cache); tests may leave it out. */
   tokens?: TokenCounter;
 }

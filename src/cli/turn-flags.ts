@@ -1,7 +1,6 @@
 // The turn flags `preview` and `run` share, written once: adds them to a command, checks them at the door (one
 // line per problem, exit 2) and turns them into the options discovery takes, so `run` compiles exactly what
 // `preview` shows. Pure apart from readTurnMessage (a --message-file or standard input) and resolveTurn (loads).
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { loadProse } from "../discover/load-prose.js";
@@ -16,6 +15,7 @@ import type { TurnContext } from "../model/turn-context.js";
 import { isCalendarDate, modelSlugProblem } from "../model/turn-inputs.js";
 import { DEFAULT_PROFILE_ID, findProfile, profileIdList, type Profile } from "../profiles/index.js";
 import type { CliIO } from "./io.js";
+import { MESSAGE_FILE_MAX_BYTES, readInputText, readStdinCapped } from "./read-input.js";
 import { calibratedProse, type CodexModelSetup } from "./codex/load-codex-model-setup.js";
 import { modelSetup } from "./codex/model-setup-for-turn.js";
 import { predictSystemSkills } from "./codex/predict-system-skills.js";
@@ -103,13 +103,14 @@ export async function readTurnMessage(words: readonly string[], flags: TurnFlags
   if (words.length > 0) return { message: words.join(" ") };
   if (flags.messageFile === undefined) return { message: flags.message };
   const path = flags.messageFile;
-  if (path === "-") return io.readStdin ? { message: await io.readStdin() } : { error: "standard input is not available" };
-  try {
-    return { message: new TextDecoder("utf-8", { fatal: true }).decode(readFileSync(resolve(io.cwd, path))) };
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return { error: code ? cannotRead(path, err) : `${path} is not valid UTF-8` };
+  // Both reads stop at a cap (`--message-file /dev/zero` used to grow to gigabytes).
+  if (path === "-") {
+    const read = await readStdinCapped(io, MESSAGE_FILE_MAX_BYTES);
+    return read.ok ? { message: read.text } : { error: read.error };
   }
+  const read = readInputText(io.cwd, path, MESSAGE_FILE_MAX_BYTES);
+  if (!read.ok) return { error: read.error };
+  return read.invalidUtf8 ? { error: `${path} is not valid UTF-8` } : { message: read.text };
 }
 
 /** What the flags ask for: the profile, discovery's options and the prose directory. */

@@ -9,6 +9,7 @@ import type { DecodeMode } from "./decode-doc.js";
 import { findProjectRoot } from "./find-project-root.js";
 import { joinPath, pathFromRootTo } from "./paths.js";
 import { formatBudget, formatCount, formatList, rustTrim } from "./text-utils.js";
+import { appendAll } from "../model/append-all.js";
 import { cannotRead } from "../model/file-error.js";
 
 export const DEFAULT_PROJECT_DOC_FILENAME = "AGENTS.md";
@@ -28,9 +29,10 @@ export interface DiscoverAgentsMdOptions {
 
 /** Candidate names per directory: override, AGENTS.md, then fallbacks (empty and repeated names skipped). */
 export function agentsMdCandidates(fallbacks: readonly string[]): string[] {
-  const names = [LOCAL_PROJECT_DOC_FILENAME, DEFAULT_PROJECT_DOC_FILENAME];
-  for (const name of fallbacks) if (name !== "" && !names.includes(name)) names.push(name);
-  return names;
+  // A Set, not names.includes: a config can list 200k names (that was 31 s of quadratic work).
+  const names = new Set([LOCAL_PROJECT_DOC_FILENAME, DEFAULT_PROJECT_DOC_FILENAME]);
+  for (const name of fallbacks) if (name !== "") names.add(name);
+  return [...names];
 }
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -125,7 +127,7 @@ export function discoverAgentsMd(host: Host, options: DiscoverAgentsMdOptions): 
   const result: UserInstructions = { projectDocs: [], budgetBytes: options.budgetBytes };
   if (global.value) result.global = global.value;
   const discovered = discoverProjectDocPaths(host, options);
-  diagnostics.push(...discovered.diagnostics);
+  appendAll(diagnostics, discovered.diagnostics);
   const paths = discovered.value;
   const budgetText = formatBudget(options.budgetBytes);
 

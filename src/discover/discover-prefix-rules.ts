@@ -6,7 +6,8 @@ import { diagnostic } from "../model/diagnostic.js";
 import { parsePrefixRules } from "./parse-prefix-rules.js";
 import type { PrefixRule } from "./parse-prefix-rules.js";
 import { joinPath } from "./paths.js";
-import { cannotRead } from "../model/file-error.js";
+import { appendAll } from "../model/append-all.js";
+import { cannotRead, fileErrorReason } from "../model/file-error.js";
 
 export interface PrefixRulesInfo {
   /** Every parsed rule, all decisions, in file-name then file order. */
@@ -17,13 +18,16 @@ export interface PrefixRulesInfo {
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
+/** A rules file is read up to this size (hundreds of thousands of rules); a larger one is reported, not parsed. */
+export const RULES_FILE_MAX_BYTES = 16 * 1024 * 1024;
+
 export function discoverPrefixRules(host: Host, codexHome: string): Result<PrefixRulesInfo> {
   const dir = joinPath(codexHome, "rules");
   const diagnostics: Diagnostic[] = [];
   const listed = host.readDir(dir);
   if (!listed.ok) {
     if (listed.error.code !== "ENOENT")
-      diagnostics.push(diagnostic("rules/unreadable", "warning", `cannot list rules folder (${listed.error.code})`, { file: dir }));
+      diagnostics.push(diagnostic("rules/unreadable", "warning", `cannot list rules folder ${dir}: ${fileErrorReason(listed.error)}`, { file: dir }));
     return { value: { rules: [], approvedPrefixes: [] }, diagnostics };
   }
   const rules: PrefixRule[] = [];
@@ -37,9 +41,11 @@ export function discoverPrefixRules(host: Host, codexHome: string): Result<Prefi
       diagnostics.push(diagnostic("rules/not-a-file", "info", `ignored: ${why}`, { file: path }));
       continue;
     }
-    const read = host.readBytes(path);
+    const read = host.readBytes(path, { maxBytes: RULES_FILE_MAX_BYTES });
     let text: string | undefined;
-    if (read.ok) {
+    if (read.ok && read.value.truncated) {
+      diagnostics.push(diagnostic("rules/too-large", "error", `larger than ${RULES_FILE_MAX_BYTES} bytes; not read`, { file: path, data: { size: read.value.size, maxBytes: RULES_FILE_MAX_BYTES } }));
+    } else if (read.ok) {
       try {
         text = utf8.decode(read.value.bytes);
       } catch {
@@ -51,9 +57,9 @@ export function discoverPrefixRules(host: Host, codexHome: string): Result<Prefi
       continue;
     }
     const parsed = parsePrefixRules(text, path);
-    diagnostics.push(...parsed.diagnostics);
+    appendAll(diagnostics, parsed.diagnostics);
     if (parsed.diagnostics.some((d) => d.severity === "error")) failed = true;
-    rules.push(...parsed.value);
+    appendAll(rules, parsed.value);
   }
   if (failed) {
     // Observed in 0.171.0: one bad rules file and Codex renders no approved prefixes at all.

@@ -8,6 +8,7 @@ import { dirnameOf, normalizePath } from "./paths.js";
 import { planSkillRoots } from "./plan-skill-roots.js";
 import type { PlanSkillRootsOptions } from "./plan-skill-roots.js";
 import { scanSkillRoot } from "./scan-skill-root.js";
+import { appendAll } from "../model/append-all.js";
 
 /** Observed in 0.171.0's list: System, then Admin, then Repo, then User (not the older Repo-first rank). */
 export const SKILL_SCOPE_RANK: Record<SkillScope, number> = { system: 0, admin: 1, repo: 2, user: 3 };
@@ -52,7 +53,7 @@ export function discoverSkills(host: Host, options: DiscoverSkillsOptions): Resu
   const found: (Omit<SkillMetadata, "rootIndex"> & { rootPath: string })[] = [];
   for (const root of planned.value) {
     const scanned = scanSkillRoot(host, root);
-    diagnostics.push(...scanned.diagnostics);
+    appendAll(diagnostics, scanned.diagnostics);
     for (const skill of scanned.value) {
       if (seen.has(skill.path)) continue;
       seen.add(skill.path);

@@ -7,6 +7,7 @@ import { defaultCodexConfig, parseConfig } from "./parse-config.js";
 import type { CodexConfig } from "./parse-config.js";
 import { joinPath } from "./paths.js";
 import { rustTrim } from "./text-utils.js";
+import { appendAll } from "../model/append-all.js";
 import { cannotRead } from "../model/file-error.js";
 
 export interface LoadConfigOptions {
@@ -54,7 +55,7 @@ export function loadConfig(host: Host, options: LoadConfigOptions): Result<Loade
     }
     const home = host.home();
     const parsed = parseConfig(text, { path, ...(options.profile !== undefined ? { profile: options.profile } : {}), ...(home ? { home } : {}) });
-    diagnostics.push(...parsed.diagnostics);
+    appendAll(diagnostics, parsed.diagnostics);
     if (!parsed.value) return { value: undefined, diagnostics };
     config = parsed.value;
   }

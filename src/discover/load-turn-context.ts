@@ -13,6 +13,7 @@ import { resolvePath } from "./paths.js";
 import { resolveCodexHome } from "./resolve-codex-home.js";
 import { discoverEnvironment } from "./resolve-environment.js";
 import { charCount, formatCount } from "./text-utils.js";
+import { appendAll } from "../model/append-all.js";
 import { cannotRead } from "../model/file-error.js";
 
 /** Codex's MAX_USER_INPUT_TEXT_CHARS (characters, not bytes). */
@@ -96,7 +97,7 @@ export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}
     ...(options.configFile !== undefined ? { configFile: options.configFile } : {}),
     ...(options.configProfile !== undefined ? { configProfile: options.configProfile } : {}),
   });
-  diagnostics.push(...resolved.diagnostics);
+  appendAll(diagnostics, resolved.diagnostics);
   if (!resolved.value) return fail();
   const { codexHome } = resolved.value;
   const { config } = resolved.value.loaded;
@@ -118,7 +119,7 @@ export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}
     ...(options.date !== undefined ? { date: options.date } : {}),
     ...(options.timezone !== undefined ? { timezone: options.timezone } : {}),
   });
-  diagnostics.push(...env.diagnostics);
+  appendAll(diagnostics, env.diagnostics);
 
   const instructions = discoverAgentsMd(host, {
     cwd,
@@ -128,7 +129,7 @@ export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}
     projectRootMarkers: config.projectRootMarkers,
     decode: options.decode ?? "lossy",
   });
-  diagnostics.push(...instructions.diagnostics);
+  appendAll(diagnostics, instructions.diagnostics);
 
   const skills = discoverSkills(host, {
     cwd,
@@ -138,13 +139,13 @@ export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}
     ...(options.adminSkillsRoot !== undefined ? { adminSkillsRoot: options.adminSkillsRoot } : {}),
     disabledPaths: config.disabledSkillPaths,
   });
-  diagnostics.push(...skills.diagnostics);
+  appendAll(diagnostics, skills.diagnostics);
 
   const rules = discoverPrefixRules(host, codexHome);
-  diagnostics.push(...rules.diagnostics);
+  appendAll(diagnostics, rules.diagnostics);
 
   const images = loadImages(host, cwd, options.images ?? []);
-  diagnostics.push(...images.diagnostics);
+  appendAll(diagnostics, images.diagnostics);
 
   if (diagnostics.some((d) => d.severity === "error")) return fail();
 

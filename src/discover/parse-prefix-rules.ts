@@ -30,6 +30,10 @@ class RuleSyntaxError {
 
 const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", "\\": "\\", "'": "'", '"': '"', "0": "\0" };
 
+const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+const isIdentStart = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
+const isIdentPart = (c: number): boolean => isIdentStart(c) || isDigit(c);
+
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
@@ -45,38 +49,42 @@ function tokenize(text: string): Token[] {
     } else if (ch === " " || ch === "\t" || ch === "\r") i++;
     else if (ch === "#") while (i < text.length && text[i] !== "\n") i++;
     else if (ch === "'" || ch === '"') {
-      const triple = text.startsWith(ch.repeat(3), i);
-      const quote = triple ? ch.repeat(3) : ch;
+      const q = text.charCodeAt(i);
+      const triple = text.charCodeAt(i + 1) === q && text.charCodeAt(i + 2) === q;
+      const quoteLength = triple ? 3 : 1;
       const startLine = line;
-      let j = i + quote.length;
+      let j = i + quoteLength;
+      // Runs without escapes are sliced whole (appending a character at a time made 130k rules take seconds).
       let value = "";
+      let from = j;
       for (;;) {
-        if (j >= text.length || (!triple && text[j] === "\n")) throw new RuleSyntaxError("unterminated string", line, column);
-        if (text.startsWith(quote, j)) break;
-        const c = text[j] as string;
-        if (c === "\\" && j + 1 < text.length) {
+        const c = text.charCodeAt(j);
+        if (j >= text.length || (!triple && c === 0x0a)) throw new RuleSyntaxError("unterminated string", line, column);
+        if (c === q && (!triple || (text.charCodeAt(j + 1) === q && text.charCodeAt(j + 2) === q))) break;
+        if (c === 0x5c && j + 1 < text.length) {
           const next = text[j + 1] as string;
-          value += ESCAPES[next] ?? `\\${next}`;
+          value += text.slice(from, j) + (ESCAPES[next] ?? `\\${next}`);
           j += 2;
+          from = j;
           continue;
         }
-        if (c === "\n") {
+        if (c === 0x0a) {
           line++;
           lineStart = j + 1;
         }
-        value += c;
         j++;
       }
+      value += text.slice(from, j);
       tokens.push({ type: "string", value, line: startLine, column });
-      i = j + quote.length;
-    } else if (/[A-Za-z_]/.test(ch)) {
+      i = j + quoteLength;
+    } else if (isIdentStart(text.charCodeAt(i))) {
       let j = i;
-      while (j < text.length && /[A-Za-z0-9_]/.test(text[j] as string)) j++;
+      while (j < text.length && isIdentPart(text.charCodeAt(j))) j++;
       tokens.push({ type: "ident", value: text.slice(i, j), line, column });
       i = j;
-    } else if (/[0-9]/.test(ch)) {
+    } else if (isDigit(text.charCodeAt(i))) {
       let j = i;
-      while (j < text.length && /[0-9A-Za-z_.]/.test(text[j] as string)) j++;
+      while (j < text.length && (isIdentPart(text.charCodeAt(j)) || text.charCodeAt(j) === 0x2e)) j++;
       tokens.push({ type: "number", value: text.slice(i, j), line, column });
       i = j;
     } else if ("()[]{},=:.+-*/%<>!|&".includes(ch)) {
@@ -170,27 +178,49 @@ class Parser {
     return { pattern: tokens, decision, file, line: start.line };
   }
 
+  /** One value: a string, a (nested) list, or a bare name/number. Iterative: 100k nested `[` cost no stack. */
   private parseValue(): Value {
-    const t = this.peek();
-    if (!t) this.fail("expected a value before end of file");
-    this.pos++;
-    if (t.type === "string") return { type: "string", value: t.value };
-    if (t.type === "punct" && t.value === "[") {
-      const items: Value[] = [];
-      for (;;) {
+    const open: Value[][] = [];
+    for (;;) {
+      const t = this.peek();
+      if (!t) this.fail("expected a value before end of file");
+      this.pos++;
+      let value: Value;
+      if (t.type === "punct" && t.value === "[") {
         const n = this.peek();
-        if (n?.type === "punct" && n.value === "]") {
-          this.pos++;
-          return { type: "list", items };
+        if (!(n?.type === "punct" && n.value === "]")) {
+          open.push([]);
+          continue;
         }
-        items.push(this.parseValue());
+        this.pos++;
+        value = { type: "list", items: [] };
+      } else if (t.type === "string") value = { type: "string", value: t.value };
+      else if (t.type === "ident" || t.type === "number") value = { type: "other", text: t.value };
+      else return this.fail(`unexpected \`${t.value}\``, t);
+      // Close every list this value ends; a `,` goes on to the next item of the innermost open one.
+      for (;;) {
+        const items = open[open.length - 1];
+        if (items === undefined) return value;
+        items.push(value);
         const sep = this.peek();
-        if (sep?.type === "punct" && sep.value === ",") this.pos++;
-        else if (!(sep?.type === "punct" && sep.value === "]")) this.fail("expected `,` or `]`", sep);
+        if (sep?.type === "punct" && sep.value === ",") {
+          this.pos++;
+          const after = this.peek();
+          if (after?.type === "punct" && after.value === "]") {
+            this.pos++;
+            value = { type: "list", items: open.pop() as Value[] };
+            continue;
+          }
+          break;
+        }
+        if (sep?.type === "punct" && sep.value === "]") {
+          this.pos++;
+          value = { type: "list", items: open.pop() as Value[] };
+          continue;
+        }
+        this.fail("expected `,` or `]`", sep);
       }
     }
-    if (t.type === "ident" || t.type === "number") return { type: "other", text: t.value };
-    return this.fail(`unexpected \`${t.value}\``, t);
   }
 }
 

@@ -10,7 +10,7 @@ import { formatCount } from "./text-utils.js";
 
 /** The root is depth 0: `root/d0/…/d5/SKILL.md` loads, one level deeper does not. */
 import { SKILL_MAX_SCAN_DEPTH as MAX_SCAN_DEPTH, SKILL_MAX_DIRS_PER_ROOT as MAX_SKILLS_DIRS_PER_ROOT } from "../profiles/discovery-rules.js";
-import { cannotRead } from "../model/file-error.js";
+import { cannotRead, fileErrorReason } from "../model/file-error.js";
 export { MAX_SCAN_DEPTH, MAX_SKILLS_DIRS_PER_ROOT };
 const SKILL_FILE = "SKILL.md";
 
@@ -50,7 +50,7 @@ export function scanSkillRoot(host: Host, root: SkillRoot): Result<ScannedSkill[
     scanned++;
     const listed = host.readDir(dir);
     if (!listed.ok) {
-      diagnostics.push(diagnostic("skills/unreadable-dir", "warning", `skipped: cannot list (${listed.error.code})`, { file: dir, data: { code: listed.error.code } }));
+      diagnostics.push(diagnostic("skills/unreadable-dir", "warning", `skipped: cannot list ${dir}: ${fileErrorReason(listed.error)}`, { file: dir, data: { code: listed.error.code } }));
       continue;
     }
     for (const entry of listed.value) {

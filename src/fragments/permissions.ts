@@ -7,6 +7,7 @@ import { formatAllowPrefixes } from "./approved-prefixes.js";
 import { combineOrigins, useProse, type RenderedFragment } from "./fragment.js";
 import type { ProseEntry, ProseSet } from "./prose-set.js";
 import type { RenderProseOptions } from "./render-template.js";
+import { appendAll } from "../model/append-all.js";
 
 export { comparePaths, writableRoots } from "../model/writable-roots.js";
 
@@ -41,7 +42,7 @@ export function buildPermissionsFragment(
   const networkAccess = permissions.networkAccess || permissions.sandbox === "danger-full-access" ? "enabled" : "restricted";
   const use = (id: string, data: { [k: string]: unknown }, textVars: { [k: string]: string } = {}): string => {
     const r = useProse(prose, id, data, options);
-    diagnostics.push(...r.diagnostics);
+    appendAll(diagnostics, r.diagnostics);
     templates.push(id);
     entries.push(r.entry);
     return substitute(r.entry, r.text, textVars);
@@ -53,7 +54,7 @@ export function buildPermissionsFragment(
   if (listsApprovedPrefixes(permissions.approval)) {
     const sections = [use(`permissions-approval-${permissions.approval}`, {})];
     const prefixes = formatAllowPrefixes(permissions.approvedPrefixes);
-    diagnostics.push(...prefixes.diagnostics);
+    appendAll(diagnostics, prefixes.diagnostics);
     if (prefixes.text !== undefined) {
       const head = use("permissions-approved-prefixes", { prefixes: prefixes.text });
       sections.push(prose.entries["permissions-approved-prefixes"]?.kind === "text" ? head + prefixes.text : head);

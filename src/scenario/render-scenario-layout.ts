@@ -7,6 +7,7 @@ import type { SimulateCacheResult } from "../cache/simulate-cache.js";
 import type { ScenarioTurnResult } from "./compile-scenario.js";
 import type { Scenario } from "./scenario.js";
 import { formatCount } from "../model/format-count.js";
+import { appendAll } from "../model/append-all.js";
 
 /** Characters of a text kept on each side when a layout line is shortened. */
 export const LAYOUT_EDGE_CHARS = 60;
@@ -84,7 +85,7 @@ export function renderScenarioLayout({ scenario, turns, prefixes, cache }: Layou
       const lines = itemLines(item, index);
       const why = reasons.get(index);
       if (why && i > 0) lines[0] = `${lines[0]}   <- ${why}`;
-      out.push(...lines);
+      appendAll(out, lines);
     });
   });
   return `${out.join("\n")}\n`;

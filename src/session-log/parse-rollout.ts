@@ -22,8 +22,34 @@ export function parseSessionLog(text: string, options: ParseSessionLogOptions = 
   return parseRollout(body, options);
 }
 
+/** One line of a JSONL log: its text (without the newline), 1-based number, and whether it ended the file unterminated. */
+export interface LogLine {
+  text: string;
+  lineNo: number;
+  /** The file's last line and it has no closing newline (a cut-off write). */
+  unterminated: boolean;
+}
+
+/** The lines of a log's text, in order, without copying the text. */
+export function* linesOfText(text: string): Generator<LogLine> {
+  let lineNo = 0;
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf("\n", start);
+    const unterminated = end < 0;
+    if (unterminated) end = text.length;
+    yield { text: text.slice(start, end), lineNo: ++lineNo, unterminated };
+    start = end + 1;
+  }
+}
+
 /** Codex rollout JSONL (or JSONL of bare items): replays items and compactions line by line. */
 export function parseRollout(text: string, options: ParseSessionLogOptions = {}): Result<ParsedSessionLog> {
+  return parseRolloutLines(linesOfText(text), options);
+}
+
+/** parseRollout over lines that come one at a time (a log read as a stream, with over-long lines left out). */
+export function parseRolloutLines(lines: Iterable<LogLine>, options: ParseSessionLogOptions = {}): Result<ParsedSessionLog> {
   const file = options.file;
   const at = (line: number) => ({ ...(file ? { file } : {}), place: { line, column: 1 } });
   const log = emptyLog("codex-rollout", 0);
@@ -36,14 +62,10 @@ export function parseRollout(text: string, options: ParseSessionLogOptions = {})
   let turnContext: JsonObject | undefined;
   let worldState: JsonObject | undefined;
   let lineNo = 0;
-  let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf("\n", start);
-    const lastLine = end < 0;
-    if (lastLine) end = text.length;
-    lineNo++;
-    const line = text.slice(start, end).trim();
-    start = end + 1;
+  for (const next of lines) {
+    lineNo = next.lineNo;
+    const lastLine = next.unterminated;
+    const line = next.text.trim();
     if (line === "") continue;
     let value: unknown;
     try {

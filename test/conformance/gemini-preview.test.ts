@@ -3,6 +3,7 @@
 // data-derived parts of its main request must equal promptc's prediction. No Gemini CLI prose is stored.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { calibrateGemini } from "../../src/capture/gemini-cli/calibrate-gemini.js";
@@ -98,8 +99,8 @@ describe.skipIf("skip" in found)(`promptc preview --profile gemini-cli against G
       const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
       const bytes = compileHarness(geminiCliProfile, { ...turn, date: iso }, calibrated!).bytes;
       if (process.env.DUMP_BYTES) {
-        writeFileSync(`/tmp/harnesses/pred-${ws.name}.json`, bytes);
-        writeFileSync(`/tmp/harnesses/real-${ws.name}.json`, JSON.stringify(real));
+        writeFileSync(join(tmpdir(), `promptc-pred-${ws.name}.json`), bytes);
+        writeFileSync(join(tmpdir(), `promptc-real-${ws.name}.json`), JSON.stringify(real));
       }
       expect(bytes).toBe(JSON.stringify(real));
     });

@@ -36,6 +36,20 @@ export const GEMINI_WORKSPACES: HarnessWorkspace[] = [
     cwd: "repo/src/sub",
   },
   {
+    name: "gemini-edge",
+    files: {
+      "repo/GEMINI.md": "\uFEFF@a.md\r\n",
+      "repo/a.md": "A then @b.md\n",
+      "repo/b.md": "B then @a.md\n",
+      "repo/Zeta/x.txt": "",
+      "repo/alpha.txt": "",
+      "repo/Beta.txt": "",
+      "repo/.gemini/skills/multi/SKILL.md": "---\nname: multi\ndescription: first line\n  second line\n---\n",
+    },
+    git: { branch: "main", commits: ["c1"] },
+    cwd: "repo",
+  },
+  {
     name: "gemini-big-tree",
     files: { ...many, "big/GEMINI.md": "big\n", "big/.geminiignore": "secret.txt\n", "big/secret.txt": "s\n" },
     home: { ".gemini/settings.json": JSON.stringify({ security: { auth: { selectedType: "gemini-api-key" } }, context: { fileName: ["AGENTS.md", "GEMINI.md"] } }) },

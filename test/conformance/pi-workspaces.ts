@@ -38,6 +38,21 @@ export const PI_WORKSPACES: HarnessWorkspace[] = [
     message: "what is 2+2",
   },
   {
+    name: "pi-edge",
+    files: {
+      "repo/AGENTS.MD": "\uFEFFupper-case name with a BOM\r\n",
+      "repo/src/CLAUDE.MD": "upper-case CLAUDE\n",
+      "repo/src/.pi/skills/folded/SKILL.md": "---\nname: folded\ndescription: >\n  folded\n  text\n---\n",
+      "repo/src/.pi/skills/other-dir/SKILL.md": skill("mismatch", "name differs from its folder"),
+      "repo/src/.pi/skills/.gitignore": "ignored-skill/\n",
+      "repo/src/.pi/skills/ignored-skill/SKILL.md": skill("ignored-skill", "ignored by .gitignore"),
+      "repo/src/.pi/skills/node_modules/nm/SKILL.md": skill("nm", "in node_modules"),
+      "repo/src/.pi/skills/group/deep/SKILL.md": skill("deep", "nested two levels"),
+    },
+    git: { branch: "main", commits: ["c1"] },
+    cwd: "repo/src",
+  },
+  {
     name: "pi-empty",
     files: { "empty/.keep": "" },
     cwd: "empty",

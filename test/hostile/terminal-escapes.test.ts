@@ -89,4 +89,21 @@ describe("terminal output of hostile text", () => {
     expect(c.out()).toContain("\\u{1b}[2J");
     expect(c.out()).not.toMatch(RAW_CONTROL);
   });
+
+  it("compact and diff escape hostile text from a session log and request bodies", async () => {
+    const logDir = join(dir, "logs");
+    mkdirSync(logDir, { recursive: true });
+    const item = (text: string) => ({ type: "message", role: "user", content: [{ type: "input_text", text }] });
+    writeFileSync(join(logDir, "s.jsonl"), [{ timestamp: "t", type: "session_meta", payload: { id: "s", cwd: "/r" } }, { timestamp: "t", type: "response_item", payload: item(`hi ${HOSTILE}`) }].map((r) => JSON.stringify(r)).join("\n") + "\n");
+    const compact = capture(logDir, {});
+    await run(["compact", "s.jsonl"], compact.io);
+    // Previews are JSON strings (C0 already \u001b); the sanitiser escapes what JSON leaves raw.
+    expect(compact.out()).toContain("\\u{202e}");
+    expect(compact.out() + compact.err()).not.toMatch(RAW_CONTROL);
+    writeFileSync(join(logDir, "a.json"), JSON.stringify({ model: "m", input: [item(`one ${HOSTILE}`)] }));
+    writeFileSync(join(logDir, "b.json"), JSON.stringify({ model: "m", input: [item(`two ${HOSTILE}`)] }));
+    const diff = capture(logDir, {});
+    await run(["diff", "a.json", "b.json"], diff.io);
+    expect(diff.out() + diff.err()).not.toMatch(RAW_CONTROL);
+  });
 });

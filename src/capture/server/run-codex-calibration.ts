@@ -146,8 +146,37 @@ export async function runCodexCalibration(options: RunCodexCalibrationOptions): 
         }
       }
     }
+    // Session-update sentences: AGENTS.md replaced (another cwd) and withdrawn (deleted), a model switch between two
+    // models of the same tool mode (a switch across tool modes compacts first in 0.171.0).
+    progress("session updates: AGENTS.md replaced and withdrawn, model switch");
+    const updates: CalibrateInput[] = [];
+    const root2 = join(ws, "session-updates");
+    const sub = join(root2, "b");
+    for (const d of [root2, join(root2, ".git"), sub]) mkdirSync(d);
+    writeFileSync(join(root2, "AGENTS.md"), "Calibration workspace notes.\n");
+    writeFileSync(join(sub, "AGENTS.md"), "Calibration notes for b.\n");
+    const classic = entries.filter((e) => e.tool_mode !== "code_mode_only").map((e) => String(e.slug));
+    const switchTo = classic.find((s) => s !== FALLBACK_PROBE_SLUG);
+    // `resume --last` only finds sessions of the same cwd: later steps resume the first one by its id.
+    let session = "";
+    const steps: { cwd: string; args: () => string[]; before?: () => void }[] = [
+      { cwd: root2, args: () => ["-c", `model="${FALLBACK_PROBE_SLUG}"`, "calibration"] },
+      { cwd: sub, args: () => ["-c", `model="${FALLBACK_PROBE_SLUG}"`, "resume", session, "calibration in b"] },
+      { cwd: sub, args: () => ["-c", `model="${FALLBACK_PROBE_SLUG}"`, "resume", session, "calibration without docs"], before: () => [join(root2, "AGENTS.md"), join(sub, "AGENTS.md")].forEach((f) => rmSync(f)) },
+      ...(switchTo !== undefined ? [{ cwd: sub, args: () => ["-c", `model="${switchTo}"`, "resume", session, "calibration on another model"] }] : []),
+    ];
+    for (const step of steps) {
+      step.before?.();
+      const cap = await runCapture({ adapter: codexAdapter, argv: [options.codex, "exec", "--skip-git-repo-check", ...step.args()], cwd: step.cwd, env, maxTurns: 4, timeoutMs });
+      const last = cap.requests.filter((q) => q.reply.kind === "model" && q.decoded).at(-1);
+      if (!last) break;
+      const body = Buffer.from(last.body).toString("utf8");
+      if (session === "") session = /"prompt_cache_key":"([^"]+)"/.exec(body)?.[1] ?? "";
+      if (session === "") break;
+      updates.push({ file: `session update ${updates.length + 1}`, body });
+    }
     const systemSkills = readSystemSkills(join(codexHome, "skills", ".system"));
-    return { codexVersion: v, createdAt: new Date().toISOString(), catalogueText: models.stdout, promptInputs, families, systemSkills };
+    return { codexVersion: v, createdAt: new Date().toISOString(), catalogueText: models.stdout, promptInputs, families, systemSkills, sessionUpdates: updates };
   } finally {
     if (!options.keepScratch) rmSync(root, { recursive: true, force: true });
   }

@@ -1,7 +1,8 @@
 // `promptc calibrate <captured.json|capture-dir…> --profile codex -o prose/`: extract the prose fragments from
 // captures of the user's installed agent into a `--prose-dir`. Does IO (CLI edge): reads captures, writes files.
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { readInputText } from "../read-input.js";
 import type { Command } from "commander";
 import { getAdapter } from "../../capture/adapters/index.js";
 import { calibrateProse, type CalibrateApproval, type CalibrateInput } from "../../capture/calibrate-prose.js";
@@ -13,6 +14,7 @@ import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
 import { runCalibrateAgent, type CalibrateAgentOptions } from "./calibrate-agent.js";
 import type { RegisterCommand } from "./register-command.js";
 import { APPROVAL_POLICIES, isApprovalPolicy, unknownApprovalPolicy } from "../../model/permission-modes.js";
+import { appendAll } from "../../model/append-all.js";
 import { cannotRead, cannotWrite } from "../../model/file-error.js";
 
 interface CalibrateCliOptions {
@@ -29,7 +31,9 @@ interface CalibrateCliOptions {
 
 function readUserAgent(headersFile: string): string | undefined {
   try {
-    const h = JSON.parse(readFileSync(headersFile, "utf8")) as { [k: string]: unknown };
+    const read = readInputText(dirname(headersFile), headersFile);
+    if (!read.ok) return undefined;
+    const h = JSON.parse(read.text) as { [k: string]: unknown };
     return typeof h["user-agent"] === "string" ? h["user-agent"] : undefined;
   } catch {
     return undefined;
@@ -37,11 +41,8 @@ function readUserAgent(headersFile: string): string | undefined {
 }
 
 function readText(file: string): string | { error: string } {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (err) {
-    return { error: cannotRead(file, err) };
-  }
+  const read = readInputText(dirname(file), file);
+  return read.ok ? read.text : { error: read.error };
 }
 
 type IndexEntry = { file: string; method: string; decoded: boolean; reply: { kind: string; text?: unknown } };
@@ -142,7 +143,7 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
       for (const p of paths) {
         const r = collectInputs(resolve(io.cwd, p));
         if (typeof r === "string") return fail(r);
-        inputs.push(...r);
+        appendAll(inputs, r);
       }
       // The capture says what it ran with; a flag may confirm it, never override it.
       const seen = captureSettings(inputs);

@@ -1,9 +1,9 @@
 // `promptc capture [options] -- <agent command…>`: run a real agent against a loopback fake model and show
 // every request it sent, layer by layer. Does IO (CLI edge): files, child process, server.
-import { readFileSync } from "node:fs";
 import { constants as osConstants } from "node:os";
 import { join, resolve } from "node:path";
 import { Option, type Command } from "commander";
+import { readInputText } from "../read-input.js";
 import { AGENT_ADAPTERS, detectAdapter, getAdapter } from "../../capture/adapters/index.js";
 import { firstWireDifference, formatWireDifference, withoutRunIds } from "../../capture/compare-wire-bodies.js";
 import type { CaptureRun, CapturedRequest } from "../../capture/captured-request.js";
@@ -23,7 +23,7 @@ import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
 import { requestFromJson } from "./diff.js";
 import type { RegisterCommand } from "./register-command.js";
-import { cannotRead, cannotWrite } from "../../model/file-error.js";
+import { cannotWrite } from "../../model/file-error.js";
 
 /** Context window used for shares when neither the user nor the adapter gives one (gpt-5 family in Codex). */
 export const DEFAULT_CONTEXT_WINDOW = 272_000;
@@ -109,11 +109,8 @@ function positiveInt(value: string | undefined, name: string): number | undefine
 
 /** A file named on the command line, relative to cwd; an Error with the reason when it cannot be read. */
 function readArgFile(cwd: string, file: string): string | Error {
-  try {
-    return readFileSync(resolve(cwd, file), "utf8");
-  } catch (err) {
-    return new Error(cannotRead(file, err));
-  }
+  const read = readInputText(cwd, file);
+  return read.ok ? read.text : new Error(read.error);
 }
 
 export const registerCapture: RegisterCommand = (program: Command, io: CliIO, setExitCode) => {

@@ -1,8 +1,8 @@
 // `promptc compact <log>`: a dry run of compaction on a session log or a scenario, without calling any model.
 // Does IO (CLI edge). Exit codes: 0 ok, 1 the input had problems (malformed lines, skipped items), 2 usage or unreadable input.
-import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { Option, type Command } from "commander";
+import { readInputText } from "../read-input.js";
 import { COMPACT_STRATEGIES, type CompactStrategyName } from "../../compact/compact-history.js";
 import { planCompactDryRun } from "../../compact/plan-compact-dry-run.js";
 import { parsePinSelectors } from "../../compact/pinned-blocks.js";
@@ -62,11 +62,9 @@ interface Input {
 }
 
 function readText(path: string): Loaded {
-  try {
-    return { ok: true, value: readFileSync(path, "utf8"), origin: path };
-  } catch (err) {
-    return { ok: false, error: cannotRead(path, err) };
-  }
+  const read = readInputText(dirname(path), path);
+  if (read.ok) return { ok: true, value: read.text, origin: path };
+  return { ok: false, error: read.error };
 }
 
 const prefixEntry = (profile: ProfileId) => defaultProse(profile).entries["compact-summary-prefix"];

@@ -1,9 +1,10 @@
 // `promptc diff A.json B.json` / `promptc diff scenario.yaml --turns 3,4` / `promptc diff session.jsonl [--turns a,b]`:
 // common prefix in items and tokens, first divergent item and byte, why, and the tokens a prefix cache reuses vs
 // re-bills. Does IO (CLI edge).
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
+import { SESSION_LOG_MAX_BYTES } from "../../session-log/read-session-log.js";
+import { readInputText } from "../read-input.js";
 import { commonPrefix, explainPrefix } from "../../cache/common-prefix.js";
 import { OPENAI_CACHE_MODEL, type CacheModel } from "../../cache/cache-model.js";
 import { parseRequest } from "../../cache/parse-request.js";
@@ -40,12 +41,9 @@ export function requestFromJson(value: unknown): RequestLike | undefined {
 }
 
 function loadRequestFile(path: string, label: string): Loaded {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (err) {
-    return { ok: false, error: cannotRead(label, err) };
-  }
+  const read = readInputText(dirname(path), path);
+  if (!read.ok) return { ok: false, error: read.error };
+  const text = read.text;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -62,7 +60,9 @@ function isScenarioFile(path: string): boolean {
   if (/\.ya?ml$/i.test(path)) return true;
   if (!/\.json$/i.test(path)) return false;
   try {
-    const v = JSON.parse(readFileSync(path, "utf8")) as { turns?: unknown };
+    const read = readInputText(dirname(path), path);
+    if (!read.ok) return false;
+    const v = JSON.parse(read.text) as { turns?: unknown };
     return Array.isArray(v.turns);
   } catch {
     return false;
@@ -81,13 +81,9 @@ function parseTurns(spec: string | undefined, count: number, what = "turn", of =
 
 /** Two requests of a session log (promptc's exact records, or a Codex rollout's approximate boundaries). */
 function loadLogRequests(path: string, label: string, turns: string | undefined, io: CliIO): [Loaded, Loaded] | string {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (err) {
-    return cannotRead(label, err);
-  }
-  const r = requestsFromLog(text, { file: path });
+  const read = readInputText(dirname(path), path, SESSION_LOG_MAX_BYTES);
+  if (!read.ok) return read.error;
+  const r = requestsFromLog(read.text, { file: path });
   const { requests, notes } = r.value;
   if (requests.length === 0) return `${label} is neither a scenario nor a session log with requests; to compare request bodies give two files`;
   const picked = parseTurns(turns, requests.length, "request", `the log`);

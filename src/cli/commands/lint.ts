@@ -20,12 +20,14 @@ import { formatFixDiff } from "../../lint/formatters/format-fix-diff.js";
 import { LINT_CONFIG_SCHEMA, LINT_PRESETS, validateLintConfig, type LintConfig, type LintPreset, type RuleSetting } from "../../lint/lint-config.js";
 import { classifyLintPath, createLintFile, type LintFile } from "../../lint/lint-file.js";
 import type { LintFs, LintProject } from "../../lint/lint-project.js";
+import { LINT_MAX_FILE_BYTES } from "../../lint/rules/file-too-large.js";
 import { lintRules, lintRulesById } from "../../lint/rules/index.js";
 import { planByteEdits } from "../../lint/plan-byte-edits.js";
 import { lintFiles, type LintRunResult } from "../../lint/run.js";
 import { colorFor } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
 import { PROMPTC_VERSION } from "../promptc-version.js";
+import { readStdinCapped } from "../read-input.js";
 import type { RegisterCommand } from "./register-command.js";
 import { cannotWrite } from "../../model/file-error.js";
 
@@ -180,10 +182,11 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
   const bytesOf = new Map<string, Uint8Array>();
   let fs: LintFs = createHostLintFs(host, root);
   if (options.stdin) {
-    if (!io.readStdin) return usage(io, "standard input is not available");
+    const read = await readStdinCapped(io, LINT_MAX_FILE_BYTES);
+    if (!read.ok) return usage(io, read.error);
     const name = options.stdinFilename ?? "AGENTS.md";
     const kind = classifyLintPath(name) ?? (name.endsWith(".toml") ? "codex-config" : "context");
-    const text = await io.readStdin();
+    const text = read.text;
     files = [createLintFile(name, kind, text)];
     const base = fs;
     fs = { ...base, kind: (p) => (p === name ? "file" : base.kind(p)), readText: (p) => (p === name ? text : base.readText(p)) };

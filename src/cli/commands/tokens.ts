@@ -1,10 +1,9 @@
 // `promptc tokens [file|-]`: exact token count of a file or standard input. Does IO (CLI edge).
-import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { utf8Length, type EncodingName } from "../../tokens/index.js";
 import { EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
+import { INPUT_FILE_MAX_BYTES, readInputText, readStdinCapped } from "../read-input.js";
 import type { RegisterCommand } from "./register-command.js";
-import { cannotRead } from "../../model/file-error.js";
 
 const ENCODINGS: readonly EncodingName[] = ["o200k_base", "cl100k_base"];
 
@@ -14,27 +13,12 @@ interface TokensOptions {
 }
 
 async function readInput(source: string, io: CliIO): Promise<{ text: string; invalidUtf8: boolean } | { error: string }> {
-  let bytes: Uint8Array;
   if (source === "-") {
-    if (!io.readStdin) return { error: "standard input is not available" };
-    return { text: await io.readStdin(), invalidUtf8: false };
+    const read = await readStdinCapped(io, INPUT_FILE_MAX_BYTES);
+    return read.ok ? { text: read.text, invalidUtf8: false } : { error: read.error };
   }
-  try {
-    bytes = readFileSync(source);
-  } catch (err) {
-    return { error: cannotRead(source, err) };
-  }
-  const invalidUtf8 = !isValidUtf8(bytes);
-  return { text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes), invalidUtf8 };
-}
-
-function isValidUtf8(bytes: Uint8Array): boolean {
-  try {
-    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
+  const read = readInputText(io.cwd, source);
+  return read.ok ? { text: read.text, invalidUtf8: read.invalidUtf8 } : { error: read.error };
 }
 
 export const registerTokens: RegisterCommand = (program: Command, io, setExitCode) => {

@@ -23,9 +23,14 @@ export interface CompactReportInput {
 
 const fmt = (n: number | undefined) => (n === undefined ? "unknown" : formatCount(n));
 
+/** Only this much of a text is flattened for its preview (a whole 10 MB message used to be copied per label). */
+const PREVIEW_SCAN_CHARS = PREVIEW_CHARS * 16;
+
 function preview(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return JSON.stringify(flat.length > PREVIEW_CHARS ? flat.slice(0, PREVIEW_CHARS - 1) + "…" : flat);
+  const head = text.length > PREVIEW_SCAN_CHARS ? text.slice(0, PREVIEW_SCAN_CHARS) : text;
+  const flat = head.replace(/\s+/g, " ").trim();
+  const more = flat.length > PREVIEW_CHARS || (head.length < text.length && text.slice(head.length).trim() !== "");
+  return JSON.stringify(more ? flat.slice(0, PREVIEW_CHARS - 1) + "…" : flat);
 }
 
 function label(item: ResponseItem): string {
@@ -60,7 +65,10 @@ function contentKey(item: ResponseItem): string {
 /** Old items (real user messages aside: they have their own section) whose content is not in the new history. */
 function droppedKinds(before: readonly ResponseItem[], after: readonly ResponseItem[], userIndexes: ReadonlySet<number>): string {
   const left = new Map<string, number>();
-  for (const item of after) left.set(contentKey(item), (left.get(contentKey(item)) ?? 0) + 1);
+  for (const item of after) {
+    const key = contentKey(item);
+    left.set(key, (left.get(key) ?? 0) + 1);
+  }
   const counts = new Map<string, number>();
   before.forEach((item, i) => {
     const key = contentKey(item);

@@ -13,6 +13,7 @@ import { fragmentLabel, provenanceFor, sourceParts, STAND_IN_NOTE, type Provenan
 
 export { provenanceOf, STAND_IN_NOTE } from "./fragment-provenance.js";
 import type { Style } from "./style.js";
+import { appendAll } from "../../model/append-all.js";
 
 /** One line of the layer table, from a compile manifest or from a request view (history, captures). */
 export interface ReportRow {
@@ -247,8 +248,9 @@ export function renderPreviewReport(input: PreviewReportInput): string {
   if (input.subtitle) out.push(style.dim(input.subtitle));
   out.push("");
   // The text comes first when asked for, so the table, the diagnostics and the summary end the output on screen.
-  if (input.showText === true) out.push(...renderRequestText(request, style));
-  out.push(...renderTable(table, window, style), "", ...legend(window).map(style.dim));
+  if (input.showText === true) appendAll(out, renderRequestText(request, style));
+  appendAll(out, renderTable(table, window, style));
+  out.push("", ...legend(window).map(style.dim));
   if (table.note) out.push(...wrapText(table.note).map(style.dim));
   out.push("", style.bold(diagnostics.length === 0 ? "diagnostics: none" : `diagnostics (${diagnostics.length})`));
   for (const d of diagnostics) out.push(formatDiagnostic(d, style, input.cwd));

@@ -1,5 +1,6 @@
 // The default human format, ESLint "stylish": findings grouped by file, `line:col  severity  message  rule`,
 // then a summary with the fixable count. Colors only when asked (the CLI decides from NO_COLOR/FORCE_COLOR/TTY). Pure.
+import { maxOf } from "../../model/append-all.js";
 import type { LintRunResult } from "../run.js";
 
 export interface StylishOptions {
@@ -20,8 +21,8 @@ export function formatStylish(run: LintRunResult, options: StylishOptions): stri
       m.message,
       m.rule,
     ]);
-    const w0 = Math.max(...rows.map((x) => (x[0] as string).length));
-    const w1 = Math.max(...rows.map((x) => (x[1] as string).length));
+    const w0 = maxOf(rows.map((x) => (x[0] as string).length));
+    const w1 = maxOf(rows.map((x) => (x[1] as string).length));
     for (const [place, sev, message, rule] of rows as [string, string, string, string][]) {
       const colored = sev === "error" ? paint(c, "31", sev.padEnd(w1)) : sev === "warning" ? paint(c, "33", sev.padEnd(w1)) : paint(c, "36", sev.padEnd(w1));
       out.push(`  ${paint(c, "2", place.padEnd(w0))}  ${colored}  ${message}  ${paint(c, "2", rule)}`);

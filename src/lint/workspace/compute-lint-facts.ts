@@ -1,5 +1,6 @@
 // Codex's view of the lint targets, computed with the shared discovery code so lint and preview never disagree:
 // the AGENTS.md budget walk per directory, each SKILL.md as Codex parses it, each rules file's prefixes. Does IO.
+import { createCachingHost } from "../../host/create-caching-host.js";
 import fg from "fast-glob";
 import type { Host } from "../../host/host.js";
 import type { LintFile } from "../lint-file.js";
@@ -25,7 +26,9 @@ export interface LintFactsOptions {
 }
 
 /** Codex's view of the targets: the AGENTS.md walk per directory, each SKILL.md's listing, each rules file's prefixes. */
-export function computeLintFacts(host: Host, files: readonly LintFile[], options: LintFactsOptions): LintFacts {
+export function computeLintFacts(disk: Host, files: readonly LintFile[], options: LintFactsOptions): LintFacts {
+  // Every file of a deep tree walks the same ancestors: each path is looked at once (400 levels took 37 s).
+  const host = createCachingHost(disk);
   const root = normalizePath(options.root);
   const budget = options.projectDocMaxBytes ?? PROJECT_DOC_MAX_BYTES;
   const markers = options.projectRootMarkers ?? [".git"];
@@ -36,10 +39,11 @@ export function computeLintFacts(host: Host, files: readonly LintFile[], options
   const codexHome = options.codexHome ?? joinPath(root, ".promptc-lint-no-codex-home");
   const fallbackFilenames = options.fallbackFilenames ?? [];
   const docNames = agentsMdCandidates(fallbackFilenames);
+  const isDocName = new Set(docNames);
   for (const file of files) {
     const name = file.path.slice(file.path.lastIndexOf("/") + 1);
     const dir = file.path.includes("/") ? file.path.slice(0, file.path.lastIndexOf("/")) : "";
-    if (docNames.includes(name) && !codexChains.has(dir)) {
+    if (isDocName.has(name) && !codexChains.has(dir)) {
       const cwd = dir === "" ? root : joinPath(root, dir);
       const opts = { cwd, codexHome, budgetBytes: budget, fallbackFilenames, projectRootMarkers: markers, decode: "lossy" as const };
       const paths = discoverProjectDocPaths(host, opts).value;

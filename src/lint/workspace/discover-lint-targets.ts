@@ -1,6 +1,6 @@
 // Finds what `promptc lint` checks (fast-glob over known agent-context names; nested .gitignore files with
 // negation, ignore patterns, --max-files) and reads each target through the Host. Does IO.
-import fg from "fast-glob";
+import fg, { type FileSystemAdapter } from "fast-glob";
 import type { Host } from "../../host/host.js";
 import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
 import type { LintFileKind } from "../define-rule.js";
@@ -10,6 +10,7 @@ import { createGitignoreFilter, gitignorePruneGlobs, type GitignoreSource } from
 import { globToRegExp } from "../glob-to-regexp.js";
 import { LINT_MAX_FILE_BYTES } from "../rules/file-too-large.js";
 import { ancestorsOf, joinPath, normalizePath } from "../../discover/paths.js";
+import { appendAll } from "../../model/append-all.js";
 import { cannotRead } from "../../model/file-error.js";
 
 /** What lint looks for when no paths are given. */
@@ -156,7 +157,7 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
     const rel = relativeTo(root, abs);
     if (st.value.kind === "directory") {
       walked.push(rel);
-      globs.push(...[...DEFAULT_LINT_PATTERNS, ...SKILL_LINK_PATTERNS].map((g) => (rel === "" ? g : `${rel}/${g}`)));
+      appendAll(globs, [...DEFAULT_LINT_PATTERNS, ...SKILL_LINK_PATTERNS].map((g) => (rel === "" ? g : `${rel}/${g}`)));
       // `promptc lint templates` (or a folder inside it): the templates are below, not under another templates/.
       if (rel.split("/").includes("templates")) globs.push(`${rel}/**/*.hbs`);
       // A named folder of prose (`--prose-dir` layout: `<prose-id>.hbs` side by side) is linted as templates too.
@@ -168,8 +169,18 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
   }
   const gitignoreGlobs = walked.length > 0 ? walked.map((w) => (w === "" ? "**/.gitignore" : `${w}/**/.gitignore`)) : ["**/.gitignore"];
   // Symlinks are listed too (not followed while walking): a CLAUDE.md → AGENTS.md link is what Claude Code loads.
-  const walk = (prune: readonly string[]): string[] =>
-    globs.length === 0 ? [] : fg.sync(useIgnores ? [...globs, ...gitignoreGlobs] : globs, { cwd: root, dot: true, ignore: [...ALWAYS_IGNORED, ...prune], onlyFiles: false, markDirectories: true, followSymbolicLinks: false, suppressErrors: true, unique: true }).filter((e) => !e.endsWith("/"));
+  // fast-glob reads folders through the Host: an unreadable one becomes a diagnostic instead of a silent gap, and
+  // entries whose names hold a newline (its matcher never matches them; preview loads them) are walked here.
+  const unreadableDirs = new Map<string, string>();
+  const newlineEntries = new Set<string>();
+  const walk = (prune: readonly string[]): string[] => {
+    if (globs.length === 0) return [];
+    const list = useIgnores ? [...globs, ...gitignoreGlobs] : globs;
+    const found = fg
+      .sync(list, { cwd: root, dot: true, ignore: [...ALWAYS_IGNORED, ...prune], onlyFiles: false, markDirectories: true, followSymbolicLinks: false, suppressErrors: true, unique: true, fs: hostFsAdapter(host, root, unreadableDirs, newlineEntries) })
+      .filter((e) => !e.endsWith("/"));
+    return [...found, ...walkNewlineEntries(host, root, newlineEntries, list, [...ALWAYS_IGNORED, ...prune], found)];
+  };
   // Skip plainly ignored directories (dist/, target/) during the walk unless a negation could re-include them;
   // ancestors' anchored patterns are relative to another directory, so only their unanchored names count.
   const rootLevel = git.sources
@@ -190,7 +201,7 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
   }
   // .gitignore files between the root and a named directory apply to it too.
   const between = [...new Set(walked.flatMap((w) => w.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/"))))].filter((d) => d !== "");
-  nestedSources.push(...nested(between.map((d) => `${d}/.gitignore`).filter((e) => host.stat(joinPath(root, e)).ok)));
+  appendAll(nestedSources, nested(between.map((d) => `${d}/.gitignore`).filter((e) => host.stat(joinPath(root, e)).ok)));
   const known = new Set(git.sources.map((s) => s.dir));
   const isGitignored = createGitignoreFilter([...git.sources, ...nestedSources.filter((n) => !known.has(n.dir))]);
   const ignoredWhy = (rel: string): string | undefined => ignoredByPattern(rel) ?? (useIgnores && isGitignored(toBase(rel)) ? ".gitignore" : undefined);
@@ -256,10 +267,70 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
     if (targets.some((t) => t.path.startsWith(`${w}/`))) continue;
     diagnostics.push(diagnostic("lint/ignored-path", "warning", `${w}: all ${n} agent file(s) under it are ignored (${ignoredWhy(w) ?? "ignore patterns"}); use --no-ignore to lint them`, { file: w }));
   }
+  for (const [rel, code] of unreadableDirs) {
+    if (ignoredWhy(rel) !== undefined) continue;
+    diagnostics.push(diagnostic("lint/unreadable-directory", "warning", `${rel || "."}: cannot read this folder (${code}); files below it were not linted`, { file: rel || ".", data: { code } }));
+  }
   const max = options.maxFiles ?? DEFAULT_MAX_FILES;
   const truncated = targets.length > max;
   if (truncated) diagnostics.push(diagnostic("lint/max-files", "error", `${targets.length} files match, more than --max-files ${max}; narrow the paths or raise the limit`, { data: { found: targets.length, max } }));
   return { value: { targets: truncated ? targets.slice(0, max) : targets, truncated }, diagnostics };
+}
+
+/** Dirent-like entries for fast-glob from the Host's readDir (fast-glob calls it with `withFileTypes`). */
+function hostFsAdapter(host: Host, root: string, unreadable: Map<string, string>, newline: Set<string>): Partial<FileSystemAdapter> {
+  const readdirSync = ((path: string, options?: { withFileTypes?: boolean }) => {
+    const abs = path.startsWith("/") ? path : joinPath(root, path);
+    const listed = host.readDir(abs);
+    if (!listed.ok) {
+      unreadable.set(relativeTo(root, abs), listed.error.code);
+      throw Object.assign(new Error(listed.error.message), { code: listed.error.code });
+    }
+    for (const e of listed.value) if (e.name.includes("\n")) newline.add(relativeTo(root, joinPath(abs, e.name)));
+    const entries = listed.value.filter((e) => !e.name.includes("\n"));
+    if (!options?.withFileTypes) return entries.map((e) => e.name);
+    return entries.map((e) => ({
+      name: e.name,
+      isFile: () => e.kind === "file",
+      isDirectory: () => e.kind === "directory",
+      isSymbolicLink: () => e.kind === "symlink",
+      isBlockDevice: () => false,
+      isCharacterDevice: () => false,
+      isFIFO: () => false,
+      isSocket: () => false,
+    }));
+  }) as unknown as FileSystemAdapter["readdirSync"];
+  return { readdirSync };
+}
+
+/** Newline-safe matching: the glob matchers stop at a newline, so paths are matched with it swapped out. */
+const NEWLINE_STAND_IN = "\uE000";
+
+/** Files at or below entries whose names hold a newline, matched against `globs` minus `ignore` (Host reads only). */
+function walkNewlineEntries(host: Host, root: string, starts: ReadonlySet<string>, globs: readonly string[], ignore: readonly string[], already: readonly string[]): string[] {
+  if (starts.size === 0) return [];
+  const want = globs.map((g) => globToRegExp(g));
+  const skip = ignore.map((g) => globToRegExp(g));
+  const matches = (rel: string): boolean => {
+    const p = rel.replaceAll("\n", NEWLINE_STAND_IN);
+    return want.some((re) => re.test(p)) && !skip.some((re) => re.test(p));
+  };
+  const seen = new Set(already);
+  const out: string[] = [];
+  const stack = [...starts].sort();
+  while (stack.length > 0) {
+    const rel = stack.pop() as string;
+    const st = host.lstat(joinPath(root, rel));
+    if (!st.ok) continue;
+    if (st.value.kind === "file") {
+      if (matches(rel) && !seen.has(rel)) out.push(rel);
+      continue;
+    }
+    if (st.value.kind !== "directory" || skip.some((re) => re.test(`${rel.replaceAll("\n", NEWLINE_STAND_IN)}/x`))) continue;
+    const listed = host.readDir(joinPath(root, rel));
+    if (listed.ok) for (const e of listed.value) stack.push(`${rel}/${e.name}`);
+  }
+  return out.sort();
 }
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });

@@ -1,12 +1,12 @@
 // `promptc run --resume LOG`: read the session log to continue — its history, usage, session id, the session's
 // base instructions and the settings of its last turn (the baseline). Does IO (CLI edge).
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { listSessionLogs } from "../../../host/session-log-file.js";
 import { resumedSessionOf, type ResumedSession } from "../../../loop/run-session-turn.js";
+import { SESSION_LOG_MAX_BYTES } from "../../../session-log/read-session-log.js";
+import { readInputText } from "../../read-input.js";
 import { parseSessionLog } from "../../../session-log/parse-rollout.js";
 import type { CliIO } from "../../io.js";
-import { cannotRead } from "../../../model/file-error.js";
 
 /** Problems of a resumed log printed one by one; a wrong file would otherwise print one per line. */
 const RESUME_WARNINGS_SHOWN = 5;
@@ -21,12 +21,9 @@ export interface Resumed extends ResumedSession {
 export function readResumed(which: string, sessionsDir: string, io: CliIO): Resumed | string {
   const path = which === "last" ? listSessionLogs(sessionsDir).files[0]?.path : resolve(io.cwd, which);
   if (path === undefined) return `no session logs under ${sessionsDir}`;
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (err) {
-    return cannotRead(path, err);
-  }
+  const read = readInputText(io.cwd, path, SESSION_LOG_MAX_BYTES);
+  if (!read.ok) return read.error;
+  const text = read.text;
   const parsed = parseSessionLog(text, { file: path });
   for (const d of parsed.diagnostics.slice(0, RESUME_WARNINGS_SHOWN)) io.stderr(`${d.severity}: ${d.message}\n`);
   if (parsed.diagnostics.length > RESUME_WARNINGS_SHOWN) io.stderr(`… and ${parsed.diagnostics.length - RESUME_WARNINGS_SHOWN} more\n`);

@@ -1,0 +1,33 @@
+// A Host that remembers what it has seen: lstat, stat, readDir, realpath and reads are made once per path.
+// For work that asks about the same ancestors again and again (each file of a deep tree walks its whole chain).
+// No IO of its own; it is as pure as the Host it wraps. Only for one short run: the disk may change meanwhile.
+import type { DirEntry, FileStat, Host, HostResult, ReadBytesValue } from "./host.js";
+
+export function createCachingHost(host: Host): Host {
+  const lstats = new Map<string, HostResult<FileStat>>();
+  const stats = new Map<string, HostResult<FileStat>>();
+  const dirs = new Map<string, HostResult<DirEntry[]>>();
+  const real = new Map<string, HostResult<string>>();
+  const reads = new Map<string, HostResult<ReadBytesValue>>();
+  const memo = <T>(cache: Map<string, T>, key: string, make: () => T): T => {
+    let v = cache.get(key);
+    if (v === undefined) {
+      v = make();
+      cache.set(key, v);
+    }
+    return v;
+  };
+  return {
+    ...host,
+    lstat: (path) => memo(lstats, path, () => host.lstat(path)),
+    stat: (path) => memo(stats, path, () => host.stat(path)),
+    readDir: (path) => memo(dirs, path, () => host.readDir(path)),
+    realpath: (path) => memo(real, path, () => host.realpath(path)),
+    readBytes: (path, options) => memo(reads, `${options?.maxBytes ?? "all"}\u0000${path}`, () => host.readBytes(path, options)),
+    cwd: () => host.cwd(),
+    env: (name) => host.env(name),
+    home: () => host.home(),
+    loginShell: () => host.loginShell(),
+    clock: () => host.clock(),
+  };
+}
