@@ -5,7 +5,7 @@
 import { build } from "esbuild";
 import { chmod, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 const SRC = join(ROOT, "src");
@@ -30,10 +30,10 @@ const keepModuleUrls = {
 };
 
 /**
- * The CLI reads each encoding's rank tables from a prebuilt blob (one file read) instead of decoding the
- * base64 data modules and hashing 200k tokens at run time (~20 ms of a cold preview): in the bundle,
- * src/tokens/encoding-source.ts is replaced by src/host/encoding-source-files.ts, and the blobs are
- * written here from tsc's output of the same pure code.
+ * The CLI reads each encoding's rank tables from a prebuilt blob in the user's cache (one file read) instead of
+ * decoding the base64 data module and hashing 200k tokens on every cold count (~50 ms): in the bundle,
+ * src/tokens/encoding-source.ts is replaced by src/host/encoding-source-files.ts, which builds that blob from
+ * the same data module the library imports on first use, so the package carries one copy of each table.
  */
 const substitutes = new Map([[join(SRC, "tokens", "encoding-source.ts"), join(SRC, "host", "encoding-source-files.ts")]]);
 const substitute = {
@@ -105,11 +105,9 @@ for (const name of LAZY_PACKAGES) {
   });
 }
 
-const { loadEncodingTables } = await import(pathToFileURL(join(DIST, "tokens", "encoding-source.js")).href);
-const { encodeTablesFile } = await import(pathToFileURL(join(DIST, "tokens", "encoding-tables-file.js")).href);
-for (const name of ["o200k_base", "cl100k_base"]) {
-  await writeFile(join(DIST, "tokens", "data", `${name}.tables`), encodeTablesFile(loadEncodingTables(name)));
-}
+// Each encoding ships once, as tsc's data module (dist/tokens/data/<encoding>.js); a previous build's prebuilt
+// tables are not part of the package any more (the CLI keeps its own in the user's cache).
+for (const name of ["o200k_base", "cl100k_base"]) await rm(join(DIST, "tokens", "data", `${name}.tables`), { force: true });
 
 // Chunk names carry a content hash: drop the previous build's so dist/ holds only live ones.
 for (const name of await readdir(DIST).catch(() => [])) {
@@ -135,3 +133,43 @@ await build({
 // npm links the bin before `prepare` builds it, so on a fresh clone nothing else marks it executable
 // (`npx promptc` would fail with "Permission denied").
 await chmod(join(DIST, "bin.js"), 0o755);
+
+/**
+ * dist/ keeps tsc's output of every module (benchmarks import some directly), but the package ships only what
+ * runs: the files reachable from the entries (bin.js and its chunks, and the library entries with their types).
+ * The rest (~400 modules the bundle already contains) is listed in dist/.npmignore, which `npm pack` honours.
+ */
+async function reachableFrom(entries) {
+  const seen = new Set();
+  const queue = entries.map((e) => join(DIST, e));
+  // Relative specifiers in import/export/require, and the vendored files the lazy stand-ins require.
+  const specifier = /["'](\.\.?\/[^"'\s]+?)["']/g;
+  while (queue.length > 0) {
+    const file = queue.pop();
+    if (seen.has(file)) continue;
+    const text = await readFile(file, "utf8").catch(() => undefined);
+    if (text === undefined) continue;
+    seen.add(file);
+    if (file.endsWith(".js")) queue.push(file.replace(/\.js$/, ".d.ts"));
+    for (const [, spec] of text.matchAll(specifier)) {
+      const target = join(dirname(file), spec);
+      queue.push(target);
+      if (target.endsWith(".js")) queue.push(target.replace(/\.js$/, ".d.ts"));
+    }
+  }
+  return seen;
+}
+
+async function filesUnder(dir) {
+  const out = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await filesUnder(full)));
+    else out.push(full);
+  }
+  return out;
+}
+
+const live = await reachableFrom(["bin.js", "index.js", "node.js", "vitest.js"]);
+const dead = (await filesUnder(DIST)).filter((f) => !live.has(f) && !f.endsWith(".npmignore")).map((f) => `/${relative(DIST, f).split("\\").join("/")}`);
+await writeFile(join(DIST, ".npmignore"), `# Written by esbuild.config.mjs: modules the package does not run (the CLI bundle contains them).\n${dead.sort().join("\n")}\n`);

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { run } from "../src/cli/program.js";
 import type { CliIO } from "../src/cli/io.js";
+import { skipBecause } from "./skip-because.js";
 
 // dist/bin.js is the esbuild bundle (esbuild.config.mjs), built by `npm run build` / `npm ci` (prepare).
 // It must behave exactly like the sources: same stdout, stderr and exit code for the same argv.
@@ -82,7 +83,7 @@ function newestMtimeMs(dir: string): number {
 // differences nobody made. CI builds in `npm ci` (prepare), so there it always runs.
 const FRESH = existsSync(BIN) && statSync(BIN).mtimeMs >= Math.max(newestMtimeMs(join(ROOT, "src")), newestMtimeMs(join(ROOT, "templates")));
 
-describe.skipIf(!FRESH)("dist/bin.js", () => {
+describe.skipIf(skipBecause("dist/bin.js vs the sources", FRESH ? undefined : existsSync(BIN) ? "dist/bin.js is older than src/ or templates/ (run npm run build)" : "no dist/bin.js (run npm run build)"))("dist/bin.js", () => {
   it.each(CASES)("behaves like the sources for %s", async (_name, argv, stdin) => {
     expect(bundled(argv, stdin)).toEqual(await inProcess(argv, stdin));
   });

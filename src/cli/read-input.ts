@@ -3,6 +3,7 @@
 import { resolve } from "node:path";
 import { createNodeHost } from "../host/node-host.js";
 import type { CliIO } from "./io.js";
+import { cannotRead } from "../model/file-error.js";
 
 /** Files named on the command line (tokens input, request bodies, reply scripts, captures). */
 export const INPUT_FILE_MAX_BYTES = 64 * 1024 * 1024;
@@ -20,7 +21,7 @@ export function tooLargeMessage(name: string, maxBytes: number): string {
 /** Reads at most `maxBytes` of `path` (relative to `cwd`); a larger input is an error, not a cut. */
 export function readInputFile(cwd: string, path: string, maxBytes: number = INPUT_FILE_MAX_BYTES): InputRead {
   const read = createNodeHost({ cwd }).readBytes(resolve(cwd, path), { maxBytes });
-  if (!read.ok) return { ok: false, error: `cannot read ${path}: ${read.error.code}` };
+  if (!read.ok) return { ok: false, error: cannotRead(path, read.error) };
   if (read.value.truncated) return { ok: false, error: tooLargeMessage(path, maxBytes) };
   return { ok: true, bytes: read.value.bytes };
 }

@@ -19,6 +19,7 @@ import { MESSAGE_FILE_MAX_BYTES, readInputText, readStdinCapped } from "./read-i
 import { calibratedProse, type CodexModelSetup } from "./codex/load-codex-model-setup.js";
 import { modelSetup } from "./codex/model-setup-for-turn.js";
 import { predictSystemSkills } from "./codex/predict-system-skills.js";
+import { cannotRead } from "../model/file-error.js";
 
 /** The shared flags as commander hands them over (the keys are the options' camel-cased long names). */
 export interface TurnFlags {
@@ -184,7 +185,8 @@ export function resolveTurn(value: TurnFlagsValue, io: CliIO): ResolvedTurn | { 
   // A CODEX_HOME the user names must exist (a typo would otherwise silently mean "no config, no global docs").
   if (load.codexHome !== undefined) {
     const st = host.stat(resolve(io.cwd, load.codexHome));
-    if (!st.ok || st.value.kind !== "directory") return { error: `--codex-home ${load.codexHome}: ${st.ok ? "not a directory" : st.error.code}` };
+    if (!st.ok) return { error: cannotRead(load.codexHome, st.error) };
+    if (st.value.kind !== "directory") return { error: `--codex-home ${load.codexHome} is not a directory` };
   }
   // Codex: the model and its layout as Codex resolves them (flag, config, catalogue default), the calibration's
   // prose, and the system skills a never-started CODEX_HOME will get; a calibrated prose dir's layout.json too.

@@ -10,6 +10,7 @@ import { findProjectRoot } from "./find-project-root.js";
 import { joinPath, pathFromRootTo } from "./paths.js";
 import { formatBudget, formatCount, formatList, rustTrim } from "./text-utils.js";
 import { appendAll } from "../model/append-all.js";
+import { cannotRead } from "../model/file-error.js";
 
 export const DEFAULT_PROJECT_DOC_FILENAME = "AGENTS.md";
 export const LOCAL_PROJECT_DOC_FILENAME = "AGENTS.override.md";
@@ -50,7 +51,7 @@ export function readGlobalInstructions(host: Host, codexHome: string): Result<Gl
     }
     if (!read.ok) {
       if (read.error.code !== "ENOENT")
-        diagnostics.push(diagnostic("agents-md/global-unreadable", "warning", `skipped: cannot read (${read.error.code}); Codex skips it silently`, { file: path, data: { code: read.error.code } }));
+        diagnostics.push(diagnostic("agents-md/global-unreadable", "warning", `skipped: ${cannotRead(path, read.error)}; Codex skips it silently`, { file: path, data: { code: read.error.code } }));
       continue;
     }
     let text: string;
@@ -162,7 +163,7 @@ export function discoverAgentsMd(host: Host, options: DiscoverAgentsMdOptions): 
       }
       // Codex treats any other read error as fatal for all project docs and carries on without them.
       diagnostics.push(
-        diagnostic("agents-md/read-failed", "warning", `cannot read (${read.error.code}); as in Codex, no project docs are sent`, { file: path, data: { code: read.error.code } }),
+        diagnostic("agents-md/read-failed", "warning", `${cannotRead(path, read.error)}; as in Codex, no project docs are sent`, { file: path, data: { code: read.error.code } }),
       );
       result.projectDocs = [];
       return { value: result, diagnostics };

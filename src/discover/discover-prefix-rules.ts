@@ -7,6 +7,7 @@ import { parsePrefixRules } from "./parse-prefix-rules.js";
 import type { PrefixRule } from "./parse-prefix-rules.js";
 import { joinPath } from "./paths.js";
 import { appendAll } from "../model/append-all.js";
+import { cannotRead, fileErrorReason } from "../model/file-error.js";
 
 export interface PrefixRulesInfo {
   /** Every parsed rule, all decisions, in file-name then file order. */
@@ -26,7 +27,7 @@ export function discoverPrefixRules(host: Host, codexHome: string): Result<Prefi
   const listed = host.readDir(dir);
   if (!listed.ok) {
     if (listed.error.code !== "ENOENT")
-      diagnostics.push(diagnostic("rules/unreadable", "warning", `cannot list rules folder (${listed.error.code})`, { file: dir }));
+      diagnostics.push(diagnostic("rules/unreadable", "warning", `cannot list rules folder ${dir}: ${fileErrorReason(listed.error)}`, { file: dir }));
     return { value: { rules: [], approvedPrefixes: [] }, diagnostics };
   }
   const rules: PrefixRule[] = [];
@@ -36,7 +37,7 @@ export function discoverPrefixRules(host: Host, codexHome: string): Result<Prefi
     const path = joinPath(dir, entry.name);
     const st = host.stat(path);
     if (!st.ok || st.value.kind !== "file") {
-      const why = st.ok ? (st.value.kind === "directory" ? "a directory" : "not a regular file") : `cannot stat (${st.error.code})`;
+      const why = st.ok ? (st.value.kind === "directory" ? "a directory" : "not a regular file") : cannotRead(path, st.error);
       diagnostics.push(diagnostic("rules/not-a-file", "info", `ignored: ${why}`, { file: path }));
       continue;
     }
@@ -50,7 +51,7 @@ export function discoverPrefixRules(host: Host, codexHome: string): Result<Prefi
       } catch {
         diagnostics.push(diagnostic("rules/invalid-utf8", "error", "not valid UTF-8", { file: path }));
       }
-    } else diagnostics.push(diagnostic("rules/unreadable", "error", `cannot read (${read.error.code})`, { file: path }));
+    } else diagnostics.push(diagnostic("rules/unreadable", "error", cannotRead(path, read.error), { file: path }));
     if (text === undefined) {
       failed = true;
       continue;

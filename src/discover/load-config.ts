@@ -9,6 +9,7 @@ import type { CodexConfig } from "./parse-config.js";
 import { dirnameOf, joinPath } from "./paths.js";
 import { rustTrim } from "./text-utils.js";
 import { appendAll } from "../model/append-all.js";
+import { cannotRead } from "../model/file-error.js";
 
 export interface LoadConfigOptions {
   codexHome: string;
@@ -64,7 +65,7 @@ export function loadConfig(host: Host, options: LoadConfigOptions): Result<Loade
         config = parsed.value;
       }
     } else {
-      diagnostics.push(diagnostic("config/unreadable", "error", `cannot read config ${path}: ${read.error.code}`, { file: path, data: { code: read.error.code } }));
+      diagnostics.push(diagnostic("config/unreadable", "error", cannotRead(path, read.error), { file: path, data: { code: read.error.code } }));
       return { value: undefined, diagnostics };
     }
   } else {
@@ -96,7 +97,7 @@ export function loadConfig(host: Host, options: LoadConfigOptions): Result<Loade
       }
     }
     if (!got.ok) {
-      diagnostics.push(diagnostic("config/model-instructions-unreadable", "error", `cannot read model_instructions_file ${file}: ${got.error.code}`, { file }));
+      diagnostics.push(diagnostic("config/model-instructions-unreadable", "error", `model_instructions_file: ${cannotRead(file, got.error)}`, { file }));
       return { value: undefined, diagnostics };
     }
     if (text === undefined || rustTrim(text) === "") {

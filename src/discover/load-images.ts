@@ -4,6 +4,7 @@ import type { Host } from "../host/host.js";
 import type { Diagnostic, Result } from "../model/diagnostic.js";
 import { diagnostic } from "../model/diagnostic.js";
 import { resolvePath } from "./paths.js";
+import { cannotRead } from "../model/file-error.js";
 
 const MIME_BY_EXTENSION: Record<string, string> = {
   png: "image/png",
@@ -34,7 +35,7 @@ export function loadImages(host: Host, cwd: string, images: readonly string[]): 
     }
     const read = host.readBytes(path);
     if (!read.ok) {
-      diagnostics.push(diagnostic("input/image-unreadable", "error", `image ${path}: cannot read (${read.error.code})`, { file: path }));
+      diagnostics.push(diagnostic("input/image-unreadable", "error", cannotRead(path, read.error), { file: path }));
       continue;
     }
     // Codex may also resize large images before sending; promptc sends the file as it is.

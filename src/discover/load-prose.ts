@@ -5,6 +5,7 @@ import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js
 import { mergeProse, type ProseEntry, type ProseSet, type ToolLists, type ToolProse } from "../fragments/prose-set.js";
 import { DEFAULT_PROSE } from "../profiles/default-prose.generated.js";
 import YAML from "yaml";
+import { cannotRead } from "../model/file-error.js";
 
 /** A user's prose file is read whole up to this size; more is almost surely the wrong file. */
 export const PROSE_FILE_MAX_BYTES = 1024 * 1024;
@@ -14,7 +15,7 @@ const TEXT_EXTS = [".md", ".txt"];
 function readText(host: Host, path: string, diagnostics: Diagnostic[]): string | undefined {
   const r = host.readBytes(path, { maxBytes: PROSE_FILE_MAX_BYTES + 1 });
   if (!r.ok) {
-    diagnostics.push(diagnostic("prose/unreadable", "error", `cannot read ${path}: ${r.error.message}`, { file: path, data: { code: r.error.code } }));
+    diagnostics.push(diagnostic("prose/unreadable", "error", cannotRead(path, r.error), { file: path, data: { code: r.error.code } }));
     return undefined;
   }
   if (r.value.size > PROSE_FILE_MAX_BYTES) {
@@ -87,7 +88,7 @@ export function loadProse(host: Host, profile: string, options: LoadProseOptions
     const dir = options.proseDir;
     const listing = host.readDir(dir);
     if (!listing.ok) {
-      diagnostics.push(diagnostic("prose/unreadable", "error", `cannot read prose directory ${dir}: ${listing.error.message}`, { file: dir, data: { code: listing.error.code } }));
+      diagnostics.push(diagnostic("prose/unreadable", "error", cannotRead(dir, listing.error), { file: dir, data: { code: listing.error.code } }));
     } else {
       for (const e of listing.value) {
         const path = join(dir, e.name);

@@ -14,6 +14,7 @@ import { resolveCodexHome } from "./resolve-codex-home.js";
 import { discoverEnvironment } from "./resolve-environment.js";
 import { charCount, formatCount } from "./text-utils.js";
 import { appendAll } from "../model/append-all.js";
+import { cannotRead } from "../model/file-error.js";
 
 /** Codex's MAX_USER_INPUT_TEXT_CHARS (characters, not bytes). */
 export const MAX_USER_INPUT_TEXT_CHARS = 1 << 20;
@@ -106,8 +107,8 @@ export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}
     const read = host.readBytes(path);
     const decoded = read.ok ? decodeStrict(read.value.bytes) : undefined;
     if (decoded === undefined || decoded.trim() === "") {
-      const why = !read.ok ? `cannot read (${read.error.code})` : decoded === undefined ? "not valid UTF-8" : "empty";
-      diagnostics.push(diagnostic("config/base-instructions", "error", `base instructions file ${path}: ${why}`, { file: path }));
+      const why = !read.ok ? cannotRead(path, read.error) : `base instructions file ${path} is ${decoded === undefined ? "not valid UTF-8" : "empty"}`;
+      diagnostics.push(diagnostic("config/base-instructions", "error", why, { file: path }));
       return fail();
     }
     baseInstructions = { text: decoded, source: path };

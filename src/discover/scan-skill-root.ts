@@ -10,6 +10,7 @@ import { formatCount } from "./text-utils.js";
 
 /** The root is depth 0: `root/d0/…/d5/SKILL.md` loads, one level deeper does not. */
 import { SKILL_MAX_SCAN_DEPTH as MAX_SCAN_DEPTH, SKILL_MAX_DIRS_PER_ROOT as MAX_SKILLS_DIRS_PER_ROOT } from "../profiles/discovery-rules.js";
+import { cannotRead, fileErrorReason } from "../model/file-error.js";
 export { MAX_SCAN_DEPTH, MAX_SKILLS_DIRS_PER_ROOT };
 const SKILL_FILE = "SKILL.md";
 
@@ -49,7 +50,7 @@ export function scanSkillRoot(host: Host, root: SkillRoot): Result<ScannedSkill[
     scanned++;
     const listed = host.readDir(dir);
     if (!listed.ok) {
-      diagnostics.push(diagnostic("skills/unreadable-dir", "warning", `skipped: cannot list (${listed.error.code})`, { file: dir, data: { code: listed.error.code } }));
+      diagnostics.push(diagnostic("skills/unreadable-dir", "warning", `skipped: cannot list ${dir}: ${fileErrorReason(listed.error)}`, { file: dir, data: { code: listed.error.code } }));
       continue;
     }
     for (const entry of listed.value) {
@@ -92,7 +93,7 @@ export function scanSkillRoot(host: Host, root: SkillRoot): Result<ScannedSkill[
 function loadSkill(host: Host, path: string, severity: "info" | "warning", diagnostics: Diagnostic[]): ScannedSkill | undefined {
   const read = host.readBytes(path);
   if (!read.ok) {
-    diagnostics.push(diagnostic("skills/unreadable", severity, `skipped: cannot read (${read.error.code})`, { file: path, data: { code: read.error.code } }));
+    diagnostics.push(diagnostic("skills/unreadable", severity, `skipped: ${cannotRead(path, read.error)}`, { file: path, data: { code: read.error.code } }));
     return undefined;
   }
   let text: string;
@@ -126,7 +127,7 @@ function loadSkill(host: Host, path: string, severity: "info" | "warning", diagn
       for (const warning of meta.warnings) diagnostics.push(diagnostic("skills/invalid-sidecar", "warning", `ignored: ${warning}`, { file: sidecarPath }));
     }
   } else if (sidecar.error.code !== "ENOENT" && sidecar.error.code !== "ENOTDIR") {
-    diagnostics.push(diagnostic("skills/invalid-sidecar", "warning", `ignored: cannot read (${sidecar.error.code})`, { file: sidecarPath }));
+    diagnostics.push(diagnostic("skills/invalid-sidecar", "warning", `ignored: ${cannotRead(sidecarPath, sidecar.error)}`, { file: sidecarPath }));
   }
   const skill: ScannedSkill = { name: parsed.value.name, description: parsed.value.description, path, contents: text, allowImplicitInvocation };
   if (parsed.value.shortDescription !== undefined) skill.shortDescription = parsed.value.shortDescription;

@@ -10,13 +10,14 @@ import { parseScenario, resolveAgainst } from "./parse-scenario.js";
 import { settingsAtTurn, VIRTUAL_CODEX_HOME, VIRTUAL_HOME, type Scenario } from "./scenario.js";
 import { loadTurnContext } from "../discover/load-turn-context.js";
 import YAML from "yaml";
+import { cannotRead } from "../model/file-error.js";
 
 /** Scenario files larger than this are refused (a scenario is hand-written YAML). */
 export const SCENARIO_MAX_BYTES = 8 * 1024 * 1024;
 
 export function loadScenarioFile(host: Host, path: string): Result<Scenario | undefined> {
   const read = host.readBytes(path, { maxBytes: SCENARIO_MAX_BYTES + 1 });
-  if (!read.ok) return { value: undefined, diagnostics: [diagnostic("scenario/unreadable", "error", `cannot read scenario ${path} (${read.error.code})`, { file: path })] };
+  if (!read.ok) return { value: undefined, diagnostics: [diagnostic("scenario/unreadable", "error", cannotRead(path, read.error), { file: path })] };
   if (read.value.size > SCENARIO_MAX_BYTES) {
     return { value: undefined, diagnostics: [diagnostic("scenario/too-large", "error", `scenario ${path} is over ${SCENARIO_MAX_BYTES} bytes`, { file: path })] };
   }

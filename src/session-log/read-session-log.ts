@@ -4,6 +4,7 @@ import type { Host } from "../host/host.js";
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
 import { isWholeJsonObject } from "./parse-whole-json-log.js";
 import { parseRolloutLines, parseSessionLog, type LogLine, type ParsedSessionLog, type RebuildCompacted } from "./parse-rollout.js";
+import { cannotRead } from "../model/file-error.js";
 
 /**
  * Logs larger than this are read up to the limit and reported (a 100,000-item rollout is ~200 MB). It stays well
@@ -33,7 +34,7 @@ export function readSessionLog(
   const maxBytes = options.maxBytes ?? SESSION_LOG_MAX_BYTES;
   const read = host.readBytes(path, { maxBytes });
   if (!read.ok) {
-    return { value: undefined, diagnostics: [diagnostic("session/unreadable", "error", `cannot read ${path}: ${read.error.code}`, { file: path })] };
+    return { value: undefined, diagnostics: [diagnostic("session/unreadable", "error", cannotRead(path, read.error), { file: path })] };
   }
   const diagnostics: Diagnostic[] = [];
   if (read.value.truncated) {

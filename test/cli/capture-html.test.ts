@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { buildRequestView } from "../../src/capture/request-view.js";
 import { escapeHtml, renderHtmlReport, sectionFromCompile, sectionFromView } from "../../src/cli/format/html-report.js";
 import type { Manifest } from "../../src/model/manifest.js";
+import { skipBecause } from "../skip-because.js";
 
 const m = (role: string, ...texts: string[]) => ({ type: "message", role, content: texts.map((text) => ({ type: "input_text", text })) });
 const body = {
@@ -110,7 +111,7 @@ describe("sectionFromCompile", () => {
 
 describe("renderHtmlReport in headless Chromium", () => {
   const chromium = findChromium();
-  it.skipIf(!chromium)("renders the bar and a collapsible entry per fragment", () => {
+  it.skipIf(skipBecause("capture-html: browser check", chromium ? undefined : "chromium not installed (apt-get install chromium)"))("renders the bar and a collapsible entry per fragment", () => {
     const dir = mkdtempSync(join(tmpdir(), "promptc-html-"));
     const file = join(dir, "report.html");
     writeFileSync(file, html);
@@ -123,5 +124,4 @@ describe("renderHtmlReport in headless Chromium", () => {
     expect(existsSync(join(dir, "report.png"))).toBe(true);
     console.log(`capture-html: screenshot at ${join(dir, "report.png")}`);
   });
-  if (!chromium) console.log("capture-html: browser check skipped: chromium not installed (apt-get install chromium)");
 });

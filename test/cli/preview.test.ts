@@ -53,7 +53,7 @@ describe("promptc preview", () => {
   it("shows a missing message as such and sends no empty user item, as Codex without a prompt", async () => {
     const human = capture();
     expect(await run(["preview", "-C", BASIC, ...FIXED], human.io)).toBe(0);
-    expect(human.out()).toMatch(/^–\s+user message\s+none: no message given \(-m TEXT\)$/m);
+    expect(human.out()).toMatch(/^–\s+user message\s+none given \(preview MESSAGE or -m TEXT\)$/m);
     expect(human.out()).toMatch(/ · no user message\n$/);
     const json = capture();
     expect(await run(["preview", "-C", BASIC, "--json", "--profile", "codex", ...FIXED], json.io)).toBe(0);
@@ -152,7 +152,7 @@ describe("promptc preview", () => {
   it("exits 2 when the HTML report cannot be written", async () => {
     const c = capture();
     expect(await run(["preview", "-C", BASIC, "--no-text", "--html", "/nonexistent/dir/r.html", ...FIXED], c.io)).toBe(2);
-    expect(c.err()).toMatch(/cannot write .*ENOENT/);
+    expect(c.err()).toBe("promptc preview: cannot write /nonexistent/dir/r.html: no such file or directory\n");
   });
 
   it("prints a scenario turn's whole request, history included, with --scenario --turn", async () => {
@@ -192,7 +192,7 @@ describe("promptc preview", () => {
   it("exits 2 with a reason for an unreadable session log or --scenario with --session", async () => {
     const a = capture();
     expect(await run(["preview", "--session", "/nonexistent.jsonl", ...FIXED], a.io)).toBe(2);
-    expect(a.err()).toMatch(/cannot read \/nonexistent.jsonl: ENOENT/);
+    expect(a.err()).toBe("promptc preview: cannot read /nonexistent.jsonl: no such file or directory\n");
     const b = capture();
     expect(await run(["preview", "--session", "x", "--scenario", "y"], b.io)).toBe(2);
     expect(b.err()).toMatch(/cannot be combined/);
@@ -219,7 +219,7 @@ describe("promptc preview", () => {
   it.each([
     [["--turn", "2"], /--turn needs --scenario/],
     [["--scenario", "s.yaml", "-C", "/tmp", "-m", "hi"], /--cwd, --message cannot be combined with --scenario/],
-    [["--codex-home", "/nonexistent/codex-home"], /--codex-home \/nonexistent\/codex-home: ENOENT/],
+    [["--codex-home", "/nonexistent/codex-home"], /^promptc preview: cannot read \/nonexistent\/codex-home: no such file or directory\n$/],
   ])("exits 2 instead of silently ignoring %j", async (args, reason) => {
     const c = capture();
     expect(await run(["preview", ...args], c.io)).toBe(2);

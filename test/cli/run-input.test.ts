@@ -1,6 +1,6 @@
 // `promptc run` on bad input: a file that is not a session log, a base URL that is not one, a log path that cannot
 // exist, an out-of-range tool timeout. Each ends (exit 2 with one reason, or a note) before any model request.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -42,9 +42,25 @@ describe("registerRun on bad input", () => {
   it.each([
     [["--base-url", "notaurl", "x"], "promptc run: the base URL must be an http(s) URL (got notaurl)\n"],
     [["--base-url", "ftp://127.0.0.1/v1", "x"], "promptc run: the base URL must be an http(s) URL (got ftp://127.0.0.1/v1)\n"],
-    [["--base-url", "http://127.0.0.1:9/v1", "--session-log", "/proc/promptc-no-dir/s.jsonl", "x"], "promptc run: cannot create the session log /proc/promptc-no-dir/s.jsonl: ENOENT\n"],
+    [["--base-url", "http://127.0.0.1:9/v1", "--session-log", "/proc/promptc-no-dir/s.jsonl", "x"], "promptc run: cannot write /proc/promptc-no-dir/s.jsonl: no such file or directory\n"],
   ])("exits 2 with one line for %j", async (args, stderr) => {
     expect(await cli(args)).toEqual({ code: 2, stdout: "", stderr });
+  });
+
+  it("leaves no session log behind when the model never answers, and a resumed log unchanged", async () => {
+    const log = join(root, "never.jsonl");
+    // Port 9 (discard) is refused by fetch itself: every attempt fails before a request reaches a server.
+    const fresh = await cli(["--base-url", "http://127.0.0.1:9/v1", "--session-log", log, "x"]);
+    expect(fresh.code).toBe(1);
+    expect(fresh.stderr).toMatch(/no session log written: the model never answered\n$/);
+    expect(existsSync(log)).toBe(false);
+    const old = join(root, "old.jsonl");
+    const before = '{"timestamp":"2026-11-29T00:00:00.000Z","type":"session_meta","payload":{"id":"s-1","cwd":"/tmp","originator":"promptc","cli_version":"0.1.0"}}\n';
+    writeFileSync(old, before);
+    const resumed = await cli(["--base-url", "http://127.0.0.1:9/v1", "--resume", old, "x"]);
+    expect(resumed.code).toBe(1);
+    expect(resumed.stderr).toContain(`no session log written: the model never answered (${old} is unchanged)`);
+    expect(readFileSync(old, "utf8")).toBe(before);
   });
 
   it("says when --tool-timeout is clamped", async () => {

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { probeBubblewrap } from "../../src/loop/tools/sandbox/probe-bubblewrap.js";
 import { useLoopbackCli } from "./loopback-cli.js";
 import { assistantMessage, functionCall, responseEvents, sse, sseReply } from "../loop/helpers/sse-server.js";
+import { skipBecause } from "../skip-because.js";
 
 const t = useLoopbackCli("promptc-run-sandbox-", { PROMPTC_SANDBOX_TEST_KEY: "sandbox-test-key-0123456789", LANG: "C.UTF-8", MY_SETTING: "visible" });
 const outside = join("/var/tmp", `promptc-run-sandbox-${process.pid}`);
@@ -21,7 +22,6 @@ git("add", "notes.txt");
 git("commit", "-qm", "first commit");
 
 const bwrap = probeBubblewrap();
-if (!bwrap.ok) console.log(`skipping the bubblewrap sandbox tests: ${bwrap.reason}`);
 
 /** One run whose model calls `shell` with each command, then answers. Returns what the model saw per call. */
 async function shellRun(commands: string[][], flags: string[], env: { [name: string]: string } = {}) {
@@ -34,7 +34,7 @@ async function shellRun(commands: string[][], flags: string[], env: { [name: str
 const sh = (script: string) => ["sh", "-c", script];
 const exitOf = (output: string) => /^Exit code: (\d+)/.exec(output)?.[1];
 
-describe.skipIf(!bwrap.ok)("promptc run under bubblewrap", () => {
+describe.skipIf(skipBecause("promptc run under bubblewrap", bwrap.ok ? undefined : bwrap.reason))("promptc run under bubblewrap", () => {
   it("read-only: ordinary read-only commands work; writes anywhere fail with the sandbox's error", async () => {
     const r = await shellRun(
       [["git", "log", "--oneline"], ["grep", "-n", "needle", "notes.txt"], ["ls"], ["cat", "notes.txt"], ["git", "status", "--short"], sh("echo x > made.txt"), sh(`echo x > ${outside}/ro`), ["touch", "/tmp/promptc-ro-probe"]],

@@ -143,14 +143,14 @@ describe("promptc snapshot", () => {
     expect(c.err()).toMatch(/no scenarios/);
     const missing = capture(dir);
     expect(await run(["snapshot", "--dir", "missing"], missing.io)).toBe(2);
-    expect(missing.err()).toBe(`promptc snapshot: cannot read scenario folder ${join(dir, "missing")}\n`);
+    expect(missing.err()).toBe(`promptc snapshot: cannot read ${join(dir, "missing")}: no such file or directory\n`);
   });
 
   it("says how to name a scenario folder when the default one does not exist", async () => {
     const dir = tempDir("promptc-snapshot-none-");
     const c = capture(dir);
     expect(await run(["snapshot"], c.io)).toBe(2);
-    expect(c.err()).toBe(`promptc snapshot: cannot read scenario folder ${join(dir, "fixtures/scenarios")} (the default; pass --dir or set snapshot.scenarios in promptc.yaml)\n`);
+    expect(c.err()).toBe(`promptc snapshot: cannot read ${join(dir, "fixtures/scenarios")}: no such file or directory (the default scenario folder; pass --dir or set snapshot.scenarios in promptc.yaml)\n`);
   });
 
   it("keeps the shipped fixture scenarios identical to their committed snapshots (CI mode)", async () => {

@@ -38,6 +38,6 @@ describe("promptc tokens", () => {
     expect(a.err()).toMatch(/unknown encoding 'p50k'/);
     const b = capture();
     expect(await run(["tokens", "/nonexistent/file.md"], b.io)).toBe(2);
-    expect(b.err()).toMatch(/cannot read .*ENOENT/);
+    expect(b.err()).toMatch(/^promptc tokens: cannot read .*: no such file or directory\n$/);
   });
 });

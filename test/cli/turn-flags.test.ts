@@ -104,7 +104,7 @@ describe("readTurnMessage", () => {
     ["nothing", [], {}, { message: undefined }],
     ["the argument and -m", ["a"], { message: "b" }, { error: "give the message once: a message argument and -m both set it" }],
     ["-m and --message-file", [], { message: "b", messageFile: "f" }, { error: "give the message once: -m and --message-file both set it" }],
-    ["a missing file", [], { messageFile: "no/such/file" }, { error: "cannot read no/such/file: ENOENT" }],
+    ["a missing file", [], { messageFile: "no/such/file" }, { error: "cannot read no/such/file: no such file or directory" }],
   ])("takes %s", async (_, words, flags, expected) => {
     expect(await readTurnMessage(words, { profile: "promptc", ...flags }, io)).toEqual(expected);
   });

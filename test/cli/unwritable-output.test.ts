@@ -18,8 +18,8 @@ const env = { PATH: process.env.PATH ?? "", FAKE_AGENT_MODE: "codex" };
 
 describe("unwritable output paths", () => {
   it.each([
-    ["capture -o", ["capture", "--agent", "codex", "-o", join(blocker, "cap"), "--", FAKE, "x"], /^promptc capture: cannot write the capture: EEXIST: .*blocker'\n$/],
-    ["capture --html", ["capture", "--agent", "codex", "--html", join(blocker, "r.html"), "--", FAKE, "x"], /^promptc capture: cannot write the capture: ENOTDIR: .*r\.html'\n$/],
+    ["capture -o", ["capture", "--agent", "codex", "-o", join(blocker, "cap"), "--", FAKE, "x"], /^promptc capture: cannot write .*blocker: already exists\n$/],
+    ["capture --html", ["capture", "--agent", "codex", "--html", join(blocker, "r.html"), "--", FAKE, "x"], /^promptc capture: cannot write .*blocker\/r\.html: a part of the path is not a directory\n$/],
   ])("%s exits 2 with one line on stderr", async (_name, argv, message) => {
     const c = capture(dir, env);
     expect(await run(argv, c.io)).toBe(2);
@@ -33,7 +33,7 @@ describe("unwritable output paths", () => {
     const c = capture(dir, env);
     expect(await run(["calibrate", captured, "--profile", "codex", "-o", join(blocker, "prose")], c.io)).toBe(2);
     // Calibration warnings come first; the reason is the last line.
-    expect(c.err().split(/(?<=\n)/).at(-1)).toMatch(/^promptc calibrate: cannot write .*blocker\/prose: EEXIST: [^\n]*\n$/);
+    expect(c.err().split(/(?<=\n)/).at(-1)).toMatch(/^promptc calibrate: cannot write .*blocker: already exists\n$/);
   });
 
   it("snapshot -o (--out) reports the scenario's files as unwritable and exits 2", async () => {

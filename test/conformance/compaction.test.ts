@@ -14,6 +14,7 @@ import { parseRolloutItem } from "../../src/session-log/parse-rollout-item.js";
 import type { ResponseItem } from "../../src/model/items.js";
 import { findCodex } from "./find-codex.js";
 import { startResponsesStub, stubProviderToml, type ResponsesStub } from "./responses-stub.js";
+import { skipBecause } from "../skip-because.js";
 
 const codex = findCodex();
 const REPORTED_INPUT_TOKENS = 60_000;
@@ -48,7 +49,7 @@ const items = (input: unknown[]) =>
 const assistantReply: ResponseItem = { type: "message", role: "assistant", content: [{ type: "output_text", text: REPLY }] };
 const lastText = (b: Body) => JSON.stringify(b.input.at(-1));
 
-describe.skipIf("skip" in codex)(`codex-cli ${"version" in codex ? codex.version : ""} inline compaction`, () => {
+describe.skipIf(skipBecause("conformance codex-cli inline compaction", "skip" in codex ? codex.skip : undefined))(`codex-cli ${"version" in codex ? codex.version : ""} inline compaction`, () => {
   const bin = "bin" in codex ? codex.bin : "";
   const bodies: Body[] = [];
   const runs: { args: string[]; code: number | null; signal: string | null; output: string }[] = [];

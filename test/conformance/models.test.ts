@@ -17,6 +17,7 @@ import { run } from "../../src/cli/program.js";
 import type { ResponseItem } from "../../src/model/items.js";
 import { findCodex } from "./find-codex.js";
 import { startResponsesStub, stubProviderToml } from "./responses-stub.js";
+import { skipBecause } from "../skip-because.js";
 
 const codex = findCodex();
 const WORKSPACES = fileURLToPath(new URL("../../fixtures/workspaces/", import.meta.url));
@@ -112,7 +113,7 @@ interface CaseResult {
   log: string;
 }
 
-describe.skipIf("skip" in codex)(`codex-cli ${"version" in codex ? codex.version : ""} per model layout, auto-calibrated`, () => {
+describe.skipIf(skipBecause("conformance codex-cli per model layout", "skip" in codex ? codex.skip : undefined))(`codex-cli ${"version" in codex ? codex.version : ""} per model layout, auto-calibrated`, () => {
   const bin = "bin" in codex ? codex.bin : "";
   let calibrated = { code: -1, stdout: "", stderr: "" };
   const results = new Map<string, CaseResult>();

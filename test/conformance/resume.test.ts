@@ -16,6 +16,7 @@ import type { CliIO } from "../../src/cli/io.js";
 import type { ResponseItem } from "../../src/model/items.js";
 import { findCodex } from "./find-codex.js";
 import { startResponsesStub, stubProviderToml } from "./responses-stub.js";
+import { skipBecause } from "../skip-because.js";
 
 const codex = findCodex();
 const REPLY = "Done.";
@@ -138,7 +139,7 @@ const proseFiles = (dir: string) => Object.fromEntries(readdirSync(dir).filter((
 /** The text parts of the items a resumed request appended after turn 1's input. */
 const appendedTexts = (r: Run) => r.bodies[1]!.input.slice(r.bodies[0]!.input.length).flatMap((i) => (i.type === "message" ? i.content.flatMap((c) => ("text" in c ? [c.text] : [])) : []));
 
-describe.skipIf("skip" in codex)(`codex-cli ${"version" in codex ? codex.version : "(missing)"} resume vs promptc preview --session`, () => {
+describe.skipIf(skipBecause("conformance codex-cli resume", "skip" in codex ? codex.skip : undefined))(`codex-cli ${"version" in codex ? codex.version : "(missing)"} resume vs promptc preview --session`, () => {
   const runs = new Map<CaseName, Run>();
   let modelSwitch: Run | undefined;
   const firstProse = join(root, "prose-first");

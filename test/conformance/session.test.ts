@@ -16,6 +16,7 @@ import { mergeProse, type ProseEntry } from "../../src/fragments/prose-set.js";
 import { defaultProse } from "../../src/compile/compile.js";
 import { findCodex } from "./find-codex.js";
 import { startResponsesStub, stubProviderToml } from "./responses-stub.js";
+import { skipBecause } from "../skip-because.js";
 
 const codex = findCodex();
 const REPLY = "Done.";
@@ -123,7 +124,7 @@ const CASES = {
 type CaseName = keyof typeof CASES;
 const NAMES = Object.keys(CASES) as CaseName[];
 
-describe.skipIf("skip" in codex)(`codex-cli ${"version" in codex ? codex.version : "(missing)"} sessions vs promptc`, () => {
+describe.skipIf(skipBecause("conformance codex-cli sessions", "skip" in codex ? codex.skip : undefined))(`codex-cli ${"version" in codex ? codex.version : "(missing)"} sessions vs promptc`, () => {
   const runs = new Map<CaseName, Run>();
   beforeAll(async () => {
     if (!("bin" in codex)) return;

@@ -26,7 +26,7 @@ describe("discoverPrefixRules", () => {
     const r = discoverPrefixRules(host, "/c");
     expect([r.value.approvedPrefixes, r.diagnostics.map((d) => `${d.file} ${d.message}`)]).toEqual([
       [["ok"]],
-      ["/c/rules/d.rules ignored: a directory", "/c/rules/f.rules ignored: not a regular file", "/c/rules/l.rules ignored: cannot stat (ENOENT)"],
+      ["/c/rules/d.rules ignored: a directory", "/c/rules/f.rules ignored: not a regular file", "/c/rules/l.rules ignored: cannot read /c/rules/l.rules: no such file or directory"],
     ]);
   });
 

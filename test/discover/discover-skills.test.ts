@@ -164,7 +164,7 @@ describe("discoverSkills", () => {
 
   it("never reads a FIFO named SKILL.md or agents/openai.yaml (the read would block)", () => {
     const r = run({ [`${CH}/skills/f/SKILL.md`]: { fifo: true }, [`${CH}/skills/ok/SKILL.md`]: skill("ok"), [`${CH}/skills/ok/agents/openai.yaml`]: { fifo: true } });
-    expect([names(r), r.diagnostics.map((d) => `${d.rule}:${d.message}`)]).toEqual([["ok@user:r0"], ["skills/invalid-sidecar:ignored: cannot read (EINVAL)"]]);
+    expect([names(r), r.diagnostics.map((d) => `${d.rule}:${d.message}`)]).toEqual([["ok@user:r0"], ["skills/invalid-sidecar:ignored: cannot read /home/u/.codex/skills/ok/agents/openai.yaml: invalid argument"]]);
   });
 
   it("stops after 2,000 directories per root with a diagnostic", () => {

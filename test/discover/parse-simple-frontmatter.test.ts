@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parseSimpleFrontmatter } from "../../src/discover/parse-simple-frontmatter.js";
 import { extractFrontmatter, parseYamlSafely } from "../../src/discover/parse-skill-md.js";
 import { seededRandom } from "../seeded-random.js";
+import { skipBecause } from "../skip-because.js";
 
 // The fast path is only allowed to answer when its answer is the yaml package's: every test here compares
 // the two on the same block. (parseSkillMd itself uses the fast path, so its own tests cannot tell.)
@@ -44,7 +45,9 @@ function agrees(block: string): boolean {
 describe("parseSimpleFrontmatter", () => {
   const files = [...skillFiles(CORPUS), ...skillFiles(join(ROOT, "fixtures")), ...skillFiles(join(ROOT, "skills"))];
 
-  it.skipIf(files.length === 0)("equals yaml on every SKILL.md of the corpus, fixtures and skills/, and answers many", () => {
+  // Without the shared corpus the check still runs, on fixtures/ and skills/ only: say so.
+  if (!existsSync(CORPUS)) console.log(`parseSimpleFrontmatter: no corpus at ${CORPUS}; comparing on fixtures/ and skills/ only`);
+  it.skipIf(skipBecause("parseSimpleFrontmatter vs yaml", files.length === 0 ? "no SKILL.md found in the corpus, fixtures/ or skills/" : undefined))("equals yaml on every SKILL.md of the corpus, fixtures and skills/, and answers many", () => {
     let answered = 0;
     let blocks = 0;
     for (const file of files) {

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeDirectories } from "../../src/host/make-directories.js";
 import { bundleForChild } from "../bundle-for-child.js";
+import { skipBecause } from "../skip-because.js";
 
 const dir = mkdtempSync(join(tmpdir(), "promptc-mkdirs-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,7 +39,7 @@ describe("makeDirectories", () => {
   });
 
   // Node 20's mkdirSync(…, { recursive: true }) spins forever here; run in a child so a hang is a failure.
-  it.skipIf(!existsSync("/proc/self"))("fails with ENOENT under /proc instead of hanging", () => {
+  it.skipIf(skipBecause("makeDirectories under /proc", existsSync("/proc/self") ? undefined : "no /proc on this system"))("fails with ENOENT under /proc instead of hanging", () => {
     const script = join(dir, "proc.mjs");
     bundleForChild(
       `import { makeDirectories } from "./src/host/make-directories.ts";

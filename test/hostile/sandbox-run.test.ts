@@ -8,6 +8,7 @@ import { build } from "esbuild";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { probeBubblewrap } from "../../src/loop/tools/sandbox/probe-bubblewrap.js";
 import { assistantMessage, functionCall, responseEvents, sse, sseReply, startSseServer, type SseServer } from "../loop/helpers/sse-server.js";
+import { skipBecause } from "../skip-because.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const SECRETS = { OPENAI_API_KEY: "sk-hostile-0123456789abcdef", AWS_SECRET_ACCESS_KEY: "aws-hostile-secret-9876543210" };
@@ -184,7 +185,7 @@ describe.each(MODES)("promptc run under attack: %s", (_mode, modeEnv) => {
     for (const o of r.outputs) expect(o).toMatch(fallback ? /^Tool call refused: / : /^Exit code: [1-9]/);
   });
 
-  it.skipIf(fallback)("Ctrl-C during a tool kills everything it started and ends the run", async () => {
+  it.skipIf(skipBecause("Ctrl-C during a tool", fallback ? "needs bubblewrap (this pass runs without it)" : undefined))("Ctrl-C during a tool kills everything it started and ends the run", async () => {
     const marker = String(700_000 + (process.pid % 99_999));
     const r = await runCalls([{ name: "shell", args: { command: ["bash", "-c", `sleep ${marker} & sleep ${marker}`] } }], ["--sandbox", "workspace-write", "--approval", "never"], (pid) => {
       const poll = setInterval(() => {
@@ -197,7 +198,7 @@ describe.each(MODES)("promptc run under attack: %s", (_mode, modeEnv) => {
     expect(sleepersWith(marker)).toEqual([]);
   });
 
-  it.skipIf(fallback)("danger-full-access keeps a background process only when the user asks for it", async () => {
+  it.skipIf(skipBecause("background process under danger-full-access", fallback ? "needs bubblewrap (this pass runs without it)" : undefined))("danger-full-access keeps a background process only when the user asks for it", async () => {
     const marker = String(600_000 + (process.pid % 99_999));
     const call = [{ name: "shell", args: { command: ["bash", "-c", `sleep ${marker} & echo started`] } }];
     const plain = await runCalls(call, ["--sandbox", "danger-full-access", "--approval", "never"]);

@@ -80,7 +80,7 @@ describe("capture -o and calibrate -o and symlinks", () => {
     const c = capture(project, env);
     expect(await run(["capture", "--agent", "codex", "-o", out, "--", FAKE, "x"], c.io)).toBe(2);
     expect(existsSync(join(outside, "index"))).toBe(false);
-    expect(c.err().split(/(?<=\n)/).at(-1)).toMatch(/^promptc capture: cannot write the capture: .*capture\.json.*symbolic link[^\n]*\n$/);
+    expect(c.err().split(/(?<=\n)/).at(-1)).toMatch(/^promptc capture: cannot write .*capture\.json.*symbolic link[^\n]*\n$/);
 
     symlinkSync(outside, join(project, "linked"));
     const c2 = capture(project, env);

@@ -8,6 +8,7 @@ import { createHostLintFs, discoverLintTargets, readLintFile } from "../../src/l
 import { createNodeHost } from "../../src/host/node-host.js";
 import { LINT_TARGETS } from "../../src/lint/define-rule.js";
 import { lintFiles, type LintRunResult } from "../../src/lint/run.js";
+import { skipBecause } from "../skip-because.js";
 
 const CORPUS = join(import.meta.dirname, "..", "..", "..", "shared", "corpus");
 /** The corpus keeps only agent files of each repository, so rules that look for other files see them missing. */
@@ -22,7 +23,7 @@ function lintCorpus(): { run: LintRunResult; lines: Map<string, string[]> } {
   return { run, lines: new Map(files.map((f) => [f.path, f.index.lines])) };
 }
 
-describe.skipIf(!existsSync(CORPUS))("lint on the real-world corpus", () => {
+describe.skipIf(skipBecause("lint on the real-world corpus", existsSync(CORPUS) ? undefined : `no corpus at ${CORPUS} (../shared/corpus beside the repository; a clone of its own has none)`))("lint on the real-world corpus", () => {
   const { run, lines } = existsSync(CORPUS) ? lintCorpus() : { run: undefined, lines: new Map<string, string[]>() };
 
   it("lints every file without a rule crashing", () => {

@@ -15,6 +15,7 @@ import { runCalibrateAgent, type CalibrateAgentOptions } from "./calibrate-agent
 import type { RegisterCommand } from "./register-command.js";
 import { APPROVAL_POLICIES, isApprovalPolicy, unknownApprovalPolicy } from "../../model/permission-modes.js";
 import { appendAll } from "../../model/append-all.js";
+import { cannotRead, cannotWrite } from "../../model/file-error.js";
 
 interface CalibrateCliOptions {
   profile: string;
@@ -57,7 +58,7 @@ function collectInputs(path: string): CalibrateInput[] | string {
   try {
     isDir = statSync(path).isDirectory();
   } catch (err) {
-    return `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;
+    return cannotRead(path, err);
   }
   if (!isDir) {
     const body = readText(path);
@@ -169,7 +170,7 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
         }
         writeFileNoFollow(join(out, "calibration.json"), JSON.stringify(meta, null, 2) + "\n", io.cwd);
       } catch (err) {
-        return fail(`cannot write ${options.out}: ${(err as Error).message}`);
+        return fail(cannotWrite((err as NodeJS.ErrnoException).path ?? options.out, err));
       }
       if (missing.length > 0) io.stderr(`promptc calibrate: not in these captures (stand-ins remain): ${missing.join(", ")}\n`);
       io.stderr(style.dim(`promptc calibrate: ${Object.keys(result.files).length} file(s) in ${out} (model ${settings.model ?? "unknown"}, sandbox ${settings.sandbox ?? "unknown"}, approval ${approval}); use them with --prose-dir ${options.out}\n`));

@@ -23,6 +23,7 @@ import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
 import { requestFromJson } from "./diff.js";
 import type { RegisterCommand } from "./register-command.js";
+import { cannotWrite } from "../../model/file-error.js";
 
 /** Context window used for shares when neither the user nor the adapter gives one (gpt-5 family in Codex). */
 export const DEFAULT_CONTEXT_WINDOW = 272_000;
@@ -203,7 +204,7 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
         }
       } catch (err) {
         // The capture itself is done; only saving it failed.
-        return fail(`cannot write the capture: ${(err as Error).message}`);
+        return fail(cannotWrite((err as NodeJS.ErrnoException).path ?? options.out ?? options.html ?? "the capture", err));
       }
       if (options.json) writeExact(io, runToJson(run));
       else {

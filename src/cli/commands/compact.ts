@@ -25,6 +25,7 @@ import type { RegisterCommand } from "./register-command.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
 import { scenarioSetup } from "../scenario-setup.js";
 import { isPromptcLog } from "../../session-log/session-log.js";
+import { cannotRead } from "../../model/file-error.js";
 
 const SCENARIO_EXTENSION = /\.ya?ml$/i;
 const JSON_EXTENSION = /\.json$/i;
@@ -60,10 +61,10 @@ interface Input {
   profile?: ProfileId;
 }
 
-function readText(path: string, label: string): Loaded {
+function readText(path: string): Loaded {
   const read = readInputText(dirname(path), path);
   if (read.ok) return { ok: true, value: read.text, origin: path };
-  return { ok: false, error: read.error.startsWith("cannot read") ? `cannot read ${label} ${read.error.slice("cannot read ".length)}` : read.error };
+  return { ok: false, error: read.error };
 }
 
 const prefixEntry = (profile: ProfileId) => defaultProse(profile).entries["compact-summary-prefix"];
@@ -81,7 +82,7 @@ const isCodexRollout = (log: ParsedSessionLog): boolean => log.format === "codex
 // Your file, else the prefix recovered from the log itself (the harness's exact text, never shipped), else a profile's.
 function loadPrefix(options: CompactCliOptions, cwd: string, input: Input, io: CliIO): Loaded {
   if (options.summaryPrefixFile) {
-    const r = readText(resolve(cwd, options.summaryPrefixFile), "summary prefix file");
+    const r = readText(resolve(cwd, options.summaryPrefixFile));
     return r.ok ? { ...r, origin: `${r.origin} (user-supplied)` } : r;
   }
   const { log } = input;
@@ -191,7 +192,7 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
       if (pins.diagnostics.length > 0) return fail(pins.diagnostics[0]!.message);
       let summaryReply = options.summary ?? "";
       if (options.summaryFile !== undefined) {
-        const r = readText(resolve(io.cwd, options.summaryFile), "summary file");
+        const r = readText(resolve(io.cwd, options.summaryFile));
         if (!r.ok) return fail(r.error);
         summaryReply = r.value;
       }

@@ -20,6 +20,7 @@ import type { RegisterCommand } from "./register-command.js";
 import { scenarioSetup } from "../scenario-setup.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
 import { requestsFromLog } from "../../session-log/requests-from-log.js";
+import { cannotRead } from "../../model/file-error.js";
 
 interface DiffOptions {
   turns?: string;
@@ -39,9 +40,15 @@ export function requestFromJson(value: unknown): RequestLike | undefined {
   return r.ok ? r.request : undefined;
 }
 
+/** A read error about the resolved `path`, naming the file as the user gave it. */
+function asGiven(error: string, path: string, label: string): string {
+  const prefix = `cannot read ${path}:`;
+  return error.startsWith(prefix) ? `cannot read ${label}:${error.slice(prefix.length)}` : error;
+}
+
 function loadRequestFile(path: string, label: string): Loaded {
   const read = readInputText(dirname(path), path);
-  if (!read.ok) return { ok: false, error: read.error.startsWith("cannot read") ? `cannot read ${label} (${read.error.slice(read.error.lastIndexOf(": ") + 2)})` : read.error };
+  if (!read.ok) return { ok: false, error: asGiven(read.error, path, label) };
   const text = read.text;
   let value: unknown;
   try {
@@ -81,7 +88,7 @@ function parseTurns(spec: string | undefined, count: number, what = "turn", of =
 /** Two requests of a session log (promptc's exact records, or a Codex rollout's approximate boundaries). */
 function loadLogRequests(path: string, label: string, turns: string | undefined, io: CliIO): [Loaded, Loaded] | string {
   const read = readInputText(dirname(path), path, SESSION_LOG_MAX_BYTES);
-  if (!read.ok) return read.error.startsWith("cannot read") ? `cannot read ${label} (${read.error.slice(read.error.lastIndexOf(": ") + 2)})` : read.error;
+  if (!read.ok) return asGiven(read.error, path, label);
   const r = requestsFromLog(read.text, { file: path });
   const { requests, notes } = r.value;
   if (requests.length === 0) return `${label} is neither a scenario nor a session log with requests; to compare request bodies give two files`;

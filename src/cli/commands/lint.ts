@@ -29,6 +29,7 @@ import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type Cl
 import { PROMPTC_VERSION } from "../promptc-version.js";
 import { readStdinCapped } from "../read-input.js";
 import type { RegisterCommand } from "./register-command.js";
+import { cannotWrite } from "../../model/file-error.js";
 
 export const PROMPTC_LINT_TOOL = { name: "promptc", version: PROMPTC_VERSION, informationUri: "https://github.com/promptc/promptc" };
 const FORMATS = ["stylish", "json", "sarif", "github"] as const;
@@ -265,7 +266,7 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     try {
       writeFileNoFollow(resolve(io.cwd, options.outputFile), text, io.cwd);
     } catch (err) {
-      return usage(io, `cannot write ${options.outputFile}: ${err instanceof UnsafeWriteError ? err.message : ((err as NodeJS.ErrnoException).code ?? String(err))}`);
+      return usage(io, err instanceof UnsafeWriteError ? `cannot write ${options.outputFile}: ${err.message}` : cannotWrite(options.outputFile, err));
     }
   } else if (options.format === "json" || options.format === "sarif") writeExact(io, text);
   else io.stdout(text);

@@ -7,6 +7,8 @@ import { join, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
 import type { Command } from "commander";
 import { openSessionLogFile } from "../../host/session-log-file.js";
+import { cannotWrite } from "../../model/file-error.js";
+import { deferSessionLog, type DeferredSessionLog } from "./run/deferred-session-log.js";
 import type { LoopEvent } from "../../loop/events.js";
 import type { ApprovalQuestion } from "../../loop/policy/create-approval-hook.js";
 import { clampToolTimeout, TOOL_TIMEOUT_MAX_MS, TOOL_TIMEOUT_MIN_MS } from "../../loop/policy/limits.js";
@@ -130,16 +132,28 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   if (notice) io.stderr(`${notice}\n`);
 
   const logPath = resumed?.path ?? resolve(io.cwd, options.sessionLog ?? join(sessionsDir, `${sessionId}.jsonl`));
-  let log;
+  let log: DeferredSessionLog;
   try {
-    log = openSessionLogFile(logPath, { base: resumed || options.sessionLog !== undefined ? io.cwd : sessionsDir });
+    // Nothing is written until the model has answered once: a run that fails before leaves no log behind.
+    log = deferSessionLog(openSessionLogFile(logPath, { base: resumed || options.sessionLog !== undefined ? io.cwd : sessionsDir }));
   } catch (err) {
-    return usage(`cannot create the session log ${logPath}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    return usage(cannotWrite(logPath, err));
   }
+  let logFailed = false;
+  const logFailure = (failure: string) => {
+    if (logFailed) return;
+    logFailed = true;
+    io.stderr(`warning: ${failure}\n`);
+  };
+  const noLog = () => io.stderr(`no session log written: the model never answered${resumed ? ` (${logPath} is unchanged)` : ""}\n`);
 
   const color = io.isTTY && !io.env.NO_COLOR;
   const renderState = { midLine: false };
   const onEvent = (event: LoopEvent) => {
+    if (event.type === "model_response" || event.type === "compaction") {
+      const failure = log.commit();
+      if (failure) logFailure(failure);
+    }
     if (options.json) return writeExact(io, `${JSON.stringify(event)}\n`);
     const out = renderLoopEvent(event, color, renderState);
     // stderr first: it may end a reasoning line before the reply text starts on stdout.
@@ -167,14 +181,16 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
       limits: { ...(numbers.maxSteps !== undefined ? { maxSteps: numbers.maxSteps } : {}), ...(numbers.toolTimeout !== undefined ? { toolTimeoutMs: numbers.toolTimeout } : {}) },
       signal: controller.signal,
       onEvent,
-      onLogFailure: (failure) => io.stderr(`warning: ${failure}\n`),
+      onLogFailure: logFailure,
     });
     if (!outcome.ok) {
       if (outcome.stage === "log") return usage(outcome.message);
       io.stderr(`promptc run: pre-turn compaction failed: ${outcome.message}\n`);
+      if (!log.committed) noLog();
       return EXIT_FINDINGS;
     }
-    if (!options.json) io.stderr(`session log: ${logPath}\n`);
+    if (!log.committed) noLog();
+    else if (!options.json) io.stderr(`session log: ${logPath}\n`);
     return outcome.result.status === "completed" ? EXIT_OK : EXIT_FINDINGS;
   } finally {
     process.removeListener("SIGINT", onSigint);

@@ -11,6 +11,7 @@ import { loadSnapshotFolders } from "../../scenario/load-scenario.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
 import { buildScenarioSnapshot, type InvariantFinding } from "../../scenario/scenario-snapshot.js";
 import { cacheNote } from "../format/cache-note.js";
+import { cannotRead } from "../../model/file-error.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
@@ -71,11 +72,11 @@ function tryWrite(write: () => void): string | undefined {
   }
 }
 
-function listScenarios(dir: string): string[] | undefined {
+function listScenarios(dir: string): string[] | { error: unknown } {
   try {
     return readdirSync(dir).filter((f) => SCENARIO_FILE.test(f)).sort().map((f) => join(dir, f));
-  } catch {
-    return undefined;
+  } catch (error) {
+    return { error };
   }
 }
 
@@ -197,10 +198,10 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
         return setExitCode(EXIT_USAGE);
       }
       const files = args.length ? args.map((a) => resolveScenarioArg(a, dir, io.cwd)) : listScenarios(dir);
-      if (!files) {
+      if (!Array.isArray(files)) {
         // A project without scenarios meets the default folder first: say where the folder can come from.
-        const hint = options.dir === undefined && configured.value.scenarios === undefined ? " (the default; pass --dir or set snapshot.scenarios in promptc.yaml)" : "";
-        io.stderr(`promptc snapshot: cannot read scenario folder ${dir}${hint}\n`);
+        const hint = options.dir === undefined && configured.value.scenarios === undefined ? " (the default scenario folder; pass --dir or set snapshot.scenarios in promptc.yaml)" : "";
+        io.stderr(`promptc snapshot: ${cannotRead(dir, files.error)}${hint}\n`);
         return setExitCode(EXIT_USAGE);
       }
       if (files.length === 0) {

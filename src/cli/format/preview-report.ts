@@ -160,7 +160,7 @@ function renderTable(table: PreviewTable, window: ModelContextWindow, style: Sty
     lines.push(tableRow([r.where, LAYER_LABELS[r.layer] ?? r.layer, r.label, num(r.tokens), num(r.bytes), cell(r.tokens)], style));
     if (r.source) lines.push(style.dim(`${" ".repeat(26)}← ${r.source}`));
   }
-  if (table.noMessage) lines.push(style.yellow(tableRow(["–", LAYER_LABELS["user-message"] ?? "", "none: no message given (-m TEXT)", "", "", ""], { ...style, cyan: (s) => s }).trimEnd()));
+  if (table.noMessage) lines.push(style.yellow(tableRow(["–", LAYER_LABELS["user-message"] ?? "", "none given (preview MESSAGE or -m TEXT)", "", "", ""], { ...style, cyan: (s) => s }).trimEnd()));
   lines.push(tableRow(["tools", "tools", `${table.tools.count} tools`, num(table.tools.tokens), num(table.tools.bytes), cell(table.tools.tokens)], style));
   const total = table.rows.reduce((a, r) => a + r.tokens, 0) + table.tools.tokens;
   const bytes = table.rows.reduce((a, r) => a + r.bytes, 0) + table.tools.bytes;

@@ -6,6 +6,7 @@ import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
 import { ancestorsOf, dirnameOf, joinPath, normalizePath, resolvePath } from "../paths.js";
 import { isConditionalRule, parseClaudeMd } from "./parse-claude-md.js";
+import { cannotRead } from "../../model/file-error.js";
 
 /** Which label Claude Code gives a file (`(user's private global instructions …)` and so on). */
 export type ClaudeMdKind = "user" | "project" | "local";
@@ -81,7 +82,7 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
     if (!st.ok || st.value.kind !== "file") return undefined;
     const r = host.readBytes(path);
     if (!r.ok) {
-      diagnostics.push(diagnostic("claude-md/unreadable", "warning", `cannot read ${path}: ${r.error.code}; Claude Code skips it`, { file: path }));
+      diagnostics.push(diagnostic("claude-md/unreadable", "warning", `${cannotRead(path, r.error)}; Claude Code skips it`, { file: path }));
       return undefined;
     }
     return { text: utf8.decode(r.value.bytes), size: r.value.size };

@@ -6,6 +6,7 @@ import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
 import { ancestorsOf, joinPath, normalizePath } from "../paths.js";
+import { cannotRead } from "../../model/file-error.js";
 
 export const PI_CONTEXT_FILE_NAMES = ["AGENTS.md", "AGENTS.MD", "CLAUDE.md", "CLAUDE.MD"] as const;
 
@@ -31,7 +32,7 @@ function readText(host: Host, path: string, diagnostics: Diagnostic[]): string |
   if (!host.stat(path).ok) return undefined;
   const r = host.readBytes(path);
   if (!r.ok) {
-    diagnostics.push(diagnostic("pi/unreadable", "warning", `cannot read ${path}: ${r.error.code}; pi warns and tries the next name`, { file: path }));
+    diagnostics.push(diagnostic("pi/unreadable", "warning", `${cannotRead(path, r.error)}; pi warns and tries the next name`, { file: path }));
     return undefined;
   }
   return utf8.decode(r.value.bytes);

@@ -5,6 +5,7 @@ import type { Host } from "../../host/host.js";
 import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
 import { dirnameOf, joinPath, normalizePath } from "../../discover/paths.js";
 import { oneLine } from "../../model/one-line.js";
+import { cannotRead } from "../../model/file-error.js";
 
 export const LINT_CONFIG_FILES = ["promptc.yaml", "promptc.yml", ".promptcrc.yaml", ".promptcrc.yml", "package.json"] as const;
 /** Config files are small; a bigger one is a mistake, not a config. */
@@ -51,7 +52,7 @@ export function discoverLintConfig(host: Host, startDir: string, explicit?: stri
   const load = (path: string): Result<FoundLintConfig | undefined> | undefined => {
     const got = readText(host, path);
     if (got === undefined) return undefined;
-    if ("error" in got) return { value: undefined, diagnostics: [diagnostic("meta/invalid-config", "error", `cannot read ${path} (${got.error})`, { file: path })] };
+    if ("error" in got) return { value: undefined, diagnostics: [diagnostic("meta/invalid-config", "error", cannotRead(path, got.error), { file: path })] };
     const parsed = parseLintConfigText(path, got.text);
     if (parsed.diagnostics.length > 0) return { value: undefined, diagnostics: parsed.diagnostics };
     if (path.endsWith("package.json") && parsed.value === undefined) return undefined;
@@ -59,7 +60,7 @@ export function discoverLintConfig(host: Host, startDir: string, explicit?: stri
   };
   if (explicit !== undefined) {
     const r = load(normalizePath(explicit));
-    return r ?? { value: undefined, diagnostics: [diagnostic("meta/invalid-config", "error", `config file not found: ${explicit}`, { file: explicit })] };
+    return r ?? { value: undefined, diagnostics: [diagnostic("meta/invalid-config", "error", cannotRead(explicit, "ENOENT"), { file: explicit })] };
   }
   for (let dir = normalizePath(startDir); ; dir = dirnameOf(dir)) {
     for (const name of LINT_CONFIG_FILES) {

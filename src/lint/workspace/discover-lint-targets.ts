@@ -11,6 +11,7 @@ import { globToRegExp } from "../glob-to-regexp.js";
 import { LINT_MAX_FILE_BYTES } from "../rules/file-too-large.js";
 import { ancestorsOf, joinPath, normalizePath } from "../../discover/paths.js";
 import { appendAll } from "../../model/append-all.js";
+import { cannotRead } from "../../model/file-error.js";
 
 /** What lint looks for when no paths are given. */
 export const DEFAULT_LINT_PATTERNS: readonly string[] = [
@@ -150,7 +151,7 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
     const abs = joinPath(root, p);
     const st = host.stat(abs);
     if (!st.ok) {
-      diagnostics.push(diagnostic("lint/no-such-path", "error", `no such file or directory: ${p}`, { file: p }));
+      diagnostics.push(diagnostic("lint/no-such-path", "error", cannotRead(p, st.error), { file: p }));
       continue;
     }
     const rel = relativeTo(root, abs);

@@ -7,6 +7,7 @@ import { createReadFileTool } from "../../../src/loop/tools/read-file.js";
 import { createEditFileTool } from "../../../src/loop/tools/edit-file.js";
 import { createUpdatePlanTool } from "../../../src/loop/tools/update-plan.js";
 import type { ToolContext } from "../../../src/loop/tool.js";
+import { skipBecause } from "../../skip-because.js";
 
 const dir = mkdtempSync(join(tmpdir(), "promptc-tools-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -74,7 +75,7 @@ describe("createEditFileTool", () => {
   });
 
   // fs.promises.mkdir(…, { recursive: true }) never settles for a path under /proc on Node 20: the timeout fails it.
-  it.skipIf(!existsSync("/proc/self"))("reports a folder it cannot make instead of hanging", { timeout: 10_000 }, async () => {
+  it.skipIf(skipBecause("edit_file under /proc", existsSync("/proc/self") ? undefined : "no /proc on this system"))("reports a folder it cannot make instead of hanging", { timeout: 10_000 }, async () => {
     const path = "/proc/promptc-test/sub/a.txt";
     expect(await edit.execute({ path, old_string: "", new_string: "x" }, ctx())).toEqual({ output: `cannot create ${path}: ENOENT`, success: false });
   });

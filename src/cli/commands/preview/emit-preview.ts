@@ -11,6 +11,7 @@ import { renderPreviewReport, type PreviewTable } from "../../format/preview-rep
 import { colorFor, createStyle } from "../../format/style.js";
 import { EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../../io.js";
 import type { PreviewOptions } from "./preview-options.js";
+import { cannotWrite } from "../../../model/file-error.js";
 
 export interface PreviewOutput {
   request: ResponsesRequest;
@@ -33,7 +34,7 @@ export function emitPreview(out: PreviewOutput, options: PreviewOptions, io: Cli
     try {
       writeFileNoFollow(path, renderHtmlReport({ title: out.title, sections: [out.htmlSection()] }), io.cwd);
     } catch (err) {
-      io.stderr(`promptc preview: cannot write ${path}: ${err instanceof UnsafeWriteError ? err.message : ((err as NodeJS.ErrnoException).code ?? String(err))}\n`);
+      io.stderr(`promptc preview: ${err instanceof UnsafeWriteError ? `cannot write ${path}: ${err.message}` : cannotWrite(path, err)}\n`);
       return EXIT_USAGE;
     }
     io.stderr(`promptc preview: wrote ${path}\n`);
