@@ -227,6 +227,24 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
 
   // The user message fragment.
   { id: "user-message/too-long", summary: "The user message is longer than Codex accepts (MAX_USER_INPUT_TEXT_CHARS)." },
+
+  // The Codex model catalogue, its calibration and the per-model setup.
+  { id: "calibration/corrupt", summary: "The stored calibration cannot be parsed; it is not used (calibrate again)." },
+  { id: "calibration/stale", summary: "The stored calibration has a format this promptc does not read; it is not used (calibrate again)." },
+  { id: "calibration/unreadable", summary: "A stored calibration file cannot be read (or is too large); it is not used." },
+  { id: "calibration/catalogue-drift", summary: "The model catalogue now describes a model differently from the calibrated one; calibrated texts may be out of date." },
+  { id: "model/not-in-catalogue", summary: "The model is not in the catalogue; Codex's fallback layout for unknown slugs is used." },
+  { id: "model/no-catalogue", summary: "No model is named and no Codex model catalogue is known; a fallback model is assumed." },
+  { id: "calibration/off", summary: "--no-calibration: stand-in prose is used although a calibration exists." },
+  { id: "calibration/no-family", summary: "The calibration has no texts for the model's family; its model-specific prose is stand-in." },
+  { id: "codex/version-mismatch", summary: "The installed Codex is another version than the profile or calibration describes; requests may differ." },
+  { id: "codex/system-skills-pending", summary: "CODEX_HOME has no system skills yet; Codex installs them on first start, so its skills list will grow." },
+  { id: "codex/system-skills-predicted", summary: "CODEX_HOME has no system skills yet; they are previewed as Codex will install them (from the calibration)." },
+  { id: "prose/invalid-json", summary: "A JSON prose file (calibrated tool lists or layout) is not valid JSON." },
+  { id: "catalogue/invalid-json", summary: "The model catalogue is not valid JSON; it is not used." },
+  { id: "catalogue/no-models", summary: "The model catalogue has no models list; it is not used." },
+  { id: "catalogue/bad-entry", summary: "A model catalogue entry has no slug; it is skipped." },
+  { id: "catalogue/duplicate-slug", summary: "A model is listed twice in the catalogue; the first entry is used." },
 ];
 
 /** The catalogue entry of `id`, or undefined. */

@@ -12,7 +12,7 @@ import { skipBecause } from "../skip-because.js";
 
 const CORPUS = join(import.meta.dirname, "..", "..", "..", "shared", "corpus");
 /** The corpus keeps only agent files of each repository, so rules that look for other files see them missing. */
-const PARTIAL_REPO_RULES = new Set(["ctx/broken-link", "skill/broken-link", "ctx/import-missing", "ctx/commands-exist"]);
+const PARTIAL_REPO_RULES = new Set(["ctx/broken-link", "skill/broken-link", "ctx/import-missing", "ctx/commands-exist", "ctx/code-span-path"]);
 
 function lintCorpus(): { run: LintRunResult; lines: Map<string, string[]> } {
   const host = createNodeHost({ nowMs: Date.parse("2026-11-29T00:00:00Z") });

@@ -7,6 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { skipBecause } from "../skip-because.js";
 import { computeLintFacts } from "../../src/lint/workspace/compute-lint-facts.js";
 import { createHostLintFs, discoverLintTargets, readLintFile } from "../../src/lint/workspace/discover-lint-targets.js";
 import { createNodeHost } from "../../src/host/node-host.js";
@@ -118,14 +119,13 @@ describe("lint precision suite: sources.json", () => {
 });
 
 const missing = missingData();
-if (missing.length > 0) {
-  console.log(
-    `lint precision suite skipped: test data not materialized in ${DATA} for ${missing.length} of ${repos.length} repositories (${missing.join(", ")}). ` +
-      `Run \`${MATERIALIZE_COMMAND}\` (needs the fetched snapshots; it names any that are missing).`,
-  );
-}
+const skipReason =
+  missing.length > 0
+    ? `test data not materialized in ${DATA} for ${missing.length} of ${repos.length} repositories (${missing.join(", ")}); ` +
+      `run \`${MATERIALIZE_COMMAND}\` (needs the fetched snapshots; it names any that are missing)`
+    : undefined;
 
-describe.skipIf(missing.length > 0)("lint precision suite", () => {
+describe.skipIf(skipBecause("lint precision suite", skipReason))("lint precision suite", () => {
   const labels = readLabels();
   const findings = new Map<string, Finding[]>();
   const all = (): Finding[] => [...findings.values()].flat();
