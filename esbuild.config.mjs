@@ -35,7 +35,9 @@ const keepModuleUrls = {
  * src/tokens/encoding-source.ts is replaced by src/host/encoding-source-files.ts, which builds that blob from
  * the same data module the library imports on first use, so the package carries one copy of each table.
  */
-const substitutes = new Map([[join(SRC, "tokens", "encoding-source.ts"), join(SRC, "host", "encoding-source-files.ts")]]);
+const substitutes = new Map([
+  [join(SRC, "tokens", "encoding-source.ts"), join(SRC, "host", "encoding-source-files.ts")],
+]);
 const substitute = {
   name: "substitute-modules",
   setup(b) {
@@ -94,7 +96,12 @@ const lazyPackages = {
 
 for (const name of LAZY_PACKAGES) {
   await build({
-    stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: ROOT, sourcefile: `${name}-vendor.cjs`, loader: "js" },
+    stdin: {
+      contents: `module.exports = require(${JSON.stringify(name)});`,
+      resolveDir: ROOT,
+      sourcefile: `${name}-vendor.cjs`,
+      loader: "js",
+    },
     outfile: join(VENDOR, `${name}.cjs`),
     bundle: true,
     format: "cjs",
@@ -107,7 +114,8 @@ for (const name of LAZY_PACKAGES) {
 
 // Each encoding ships once, as tsc's data module (dist/tokens/data/<encoding>.js); a previous build's prebuilt
 // tables are not part of the package any more (the CLI keeps its own in the user's cache).
-for (const name of ["o200k_base", "cl100k_base"]) await rm(join(DIST, "tokens", "data", `${name}.tables`), { force: true });
+for (const name of ["o200k_base", "cl100k_base"])
+  await rm(join(DIST, "tokens", "data", `${name}.tables`), { force: true });
 
 // Chunk names carry a content hash: drop the previous build's so dist/ holds only live ones.
 for (const name of await readdir(DIST).catch(() => [])) {
@@ -124,7 +132,9 @@ await build({
   platform: "node",
   target: "node20",
   // CommonJS dependencies (commander, handlebars) call require() for Node built-ins.
-  banner: { js: 'import { createRequire as __promptcCreateRequire } from "node:module";\nconst require = __promptcCreateRequire(import.meta.url);' },
+  banner: {
+    js: 'import { createRequire as __promptcCreateRequire } from "node:module";\nconst require = __promptcCreateRequire(import.meta.url);',
+  },
   plugins: [lazyPackages, substitute, keepModuleUrls],
   logLevel: "warning",
   legalComments: "none",
@@ -171,5 +181,10 @@ async function filesUnder(dir) {
 }
 
 const live = await reachableFrom(["bin.js", "index.js", "node.js", "vitest.js"]);
-const dead = (await filesUnder(DIST)).filter((f) => !live.has(f) && !f.endsWith(".npmignore")).map((f) => `/${relative(DIST, f).split("\\").join("/")}`);
-await writeFile(join(DIST, ".npmignore"), `# Written by esbuild.config.mjs: modules the package does not run (the CLI bundle contains them).\n${dead.sort().join("\n")}\n`);
+const dead = (await filesUnder(DIST))
+  .filter((f) => !live.has(f) && !f.endsWith(".npmignore"))
+  .map((f) => `/${relative(DIST, f).split("\\").join("/")}`);
+await writeFile(
+  join(DIST, ".npmignore"),
+  `# Written by esbuild.config.mjs: modules the package does not run (the CLI bundle contains them).\n${dead.sort().join("\n")}\n`,
+);

@@ -36,19 +36,48 @@ function generate(n) {
     return s;
   };
   const items = [
-    { type: "message", role: "developer", content: [{ type: "input_text", text: "<permissions instructions>\nbench\n</permissions instructions>" }] },
-    { type: "message", role: "user", content: [{ type: "input_text", text: "<environment_context>\n  <cwd>/bench</cwd>\n</environment_context>" }] },
+    {
+      type: "message",
+      role: "developer",
+      content: [{ type: "input_text", text: "<permissions instructions>\nbench\n</permissions instructions>" }],
+    },
+    {
+      type: "message",
+      role: "user",
+      content: [{ type: "input_text", text: "<environment_context>\n  <cwd>/bench</cwd>\n</environment_context>" }],
+    },
   ];
   let call = 0;
   while (items.length < n) {
     const r = rand();
-    if (r < 0.08) items.push({ type: "message", role: "user", content: [{ type: "input_text", text: text(200 + rand() * 3000) }] });
-    else if (r < 0.16) items.push({ type: "message", role: "assistant", content: [{ type: "output_text", text: text(100 + rand() * 1500) }] });
-    else if (r < 0.24) items.push({ type: "reasoning", summary: [], encrypted_content: "E".repeat(400 + Math.floor(rand() * 2000)) });
-    else if (r < 0.25) items.push({ type: "ghost_snapshot", ghost_commit: { id: `g${items.length}`, parent: null, preexisting_untracked_files: [], preexisting_untracked_dirs: [] } });
+    if (r < 0.08)
+      items.push({ type: "message", role: "user", content: [{ type: "input_text", text: text(200 + rand() * 3000) }] });
+    else if (r < 0.16)
+      items.push({
+        type: "message",
+        role: "assistant",
+        content: [{ type: "output_text", text: text(100 + rand() * 1500) }],
+      });
+    else if (r < 0.24)
+      items.push({ type: "reasoning", summary: [], encrypted_content: "E".repeat(400 + Math.floor(rand() * 2000)) });
+    else if (r < 0.25)
+      items.push({
+        type: "ghost_snapshot",
+        ghost_commit: {
+          id: `g${items.length}`,
+          parent: null,
+          preexisting_untracked_files: [],
+          preexisting_untracked_dirs: [],
+        },
+      });
     else {
       const id = `call_${call++}`;
-      items.push({ type: "function_call", name: "exec_command", arguments: JSON.stringify({ cmd: text(40) }), call_id: id });
+      items.push({
+        type: "function_call",
+        name: "exec_command",
+        arguments: JSON.stringify({ cmd: text(40) }),
+        call_id: id,
+      });
       items.push({ type: "function_call_output", call_id: id, output: text(500 + rand() * 6500) });
     }
   }
@@ -84,7 +113,18 @@ try {
   writeFileSync(file, json);
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
-    const r = spawnSync(process.execPath, ["--max-old-space-size=8192", "--input-type=module", "-e", CHILD, file, process.env.BENCH_DIST ?? join(ROOT, "dist")], { encoding: "utf8", maxBuffer: 1 << 20 });
+    const r = spawnSync(
+      process.execPath,
+      [
+        "--max-old-space-size=8192",
+        "--input-type=module",
+        "-e",
+        CHILD,
+        file,
+        process.env.BENCH_DIST ?? join(ROOT, "dist"),
+      ],
+      { encoding: "utf8", maxBuffer: 1 << 20 },
+    );
     if (r.status !== 0) throw new Error(r.stderr.slice(0, 2000));
     runs.push(JSON.parse(r.stdout.trim().split("\n").pop()));
   }
@@ -94,12 +134,19 @@ try {
     items: runs[0].items,
     fileMiB: +(Buffer.byteLength(json) / 2 ** 20).toFixed(1),
     jsonParseMs: +base.toFixed(0),
-    ratios: Object.fromEntries(["parseSessionLogMs", "codex-localMs", "codex-remoteMs", "codex-remote-json-estimateMs", "piMs"].map((k) => [k.replace(/Ms$/, ""), +(median(k) / base).toFixed(3)])),
+    ratios: Object.fromEntries(
+      ["parseSessionLogMs", "codex-localMs", "codex-remoteMs", "codex-remote-json-estimateMs", "piMs"].map((k) => [
+        k.replace(/Ms$/, ""),
+        +(median(k) / base).toFixed(3),
+      ]),
+    ),
     peakRssMiB: +median("peakRssMiB").toFixed(0),
   };
   if (JSON_OUT) console.log(JSON.stringify(result));
   else {
-    console.log(`compaction of ${result.items.toLocaleString("en-US")} items (${result.fileMiB} MiB JSON); JSON.parse = ${result.jsonParseMs} ms (median of ${RUNS})`);
+    console.log(
+      `compaction of ${result.items.toLocaleString("en-US")} items (${result.fileMiB} MiB JSON); JSON.parse = ${result.jsonParseMs} ms (median of ${RUNS})`,
+    );
     for (const [k, v] of Object.entries(result.ratios)) console.log(`  ${k.padEnd(28)} ${v.toFixed(3)}× JSON.parse`);
     console.log(`  peak RSS         ${result.peakRssMiB} MiB (whole process: file text + parsed copies)`);
   }

@@ -9,12 +9,21 @@ import { join, resolve } from "node:path";
 const BIN = resolve(process.env.PROMPTC_BIN ?? join(import.meta.dirname, "..", "dist", "bin.js"));
 const LIMIT_RATIO = 3;
 const root = mkdtempSync(join(tmpdir(), "promptc-bench-hostile-"));
-const item = (text) => JSON.stringify({ timestamp: "t", type: "response_item", payload: { type: "message", role: "user", content: [{ type: "input_text", text }] } });
+const item = (text) =>
+  JSON.stringify({
+    timestamp: "t",
+    type: "response_item",
+    payload: { type: "message", role: "user", content: [{ type: "input_text", text }] },
+  });
 
 /** Wall time and peak memory of one CLI run. */
 function measure(args, cwd) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, BIN, ...args], { cwd, encoding: "utf8", env: { ...process.env, PROMPTC_TOKEN_CACHE: "off", NO_COLOR: "1" } });
+  const r = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, BIN, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, PROMPTC_TOKEN_CACHE: "off", NO_COLOR: "1" },
+  });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   const kb = Number(r.stderr.trim().split("\n").pop());
   return { seconds, mb: Number.isFinite(kb) ? kb / 1024 : NaN, status: r.status };
@@ -25,7 +34,10 @@ const cases = [
     name: "compact: one long line (MB)",
     sizes: [4, 8],
     make(dir, mb) {
-      writeFileSync(join(dir, "log.jsonl"), `${JSON.stringify({ timestamp: "t", type: "session_meta", payload: { id: "s", cwd: dir } })}\n${item("x ".repeat(mb * 512 * 1024))}\n`);
+      writeFileSync(
+        join(dir, "log.jsonl"),
+        `${JSON.stringify({ timestamp: "t", type: "session_meta", payload: { id: "s", cwd: dir } })}\n${item("x ".repeat(mb * 512 * 1024))}\n`,
+      );
       return ["compact", "log.jsonl"];
     },
   },
@@ -35,7 +47,10 @@ const cases = [
     make(dir, n) {
       mkdirSync(join(dir, "home"));
       mkdirSync(join(dir, "repo", ".git"), { recursive: true });
-      writeFileSync(join(dir, "home", "config.toml"), `project_doc_fallback_filenames = [${Array.from({ length: n }, (_, i) => `"DOC${i}.md"`).join(",")}]\n`);
+      writeFileSync(
+        join(dir, "home", "config.toml"),
+        `project_doc_fallback_filenames = [${Array.from({ length: n }, (_, i) => `"DOC${i}.md"`).join(",")}]\n`,
+      );
       return ["preview", "-C", join(dir, "repo"), "--codex-home", join(dir, "home"), "--no-text"];
     },
   },
@@ -45,7 +60,10 @@ const cases = [
     make(dir, n) {
       mkdirSync(join(dir, "home", "rules"), { recursive: true });
       mkdirSync(join(dir, "repo", ".git"), { recursive: true });
-      writeFileSync(join(dir, "home", "rules", "many.rules"), Array.from({ length: n }, (_, i) => `prefix_rule(pattern=["cmd${i}"], decision="allow")\n`).join(""));
+      writeFileSync(
+        join(dir, "home", "rules", "many.rules"),
+        Array.from({ length: n }, (_, i) => `prefix_rule(pattern=["cmd${i}"], decision="allow")\n`).join(""),
+      );
       return ["preview", "-C", join(dir, "repo"), "--codex-home", join(dir, "home"), "--no-text"];
     },
   },
@@ -75,7 +93,9 @@ try {
     const [a, b] = runs;
     const ratio = b.seconds / a.seconds;
     const mark = ratio > LIMIT_RATIO ? `  ← over ${LIMIT_RATIO}×: superlinear` : "";
-    console.log(`${c.name}: ${a.size} → ${a.seconds.toFixed(2)} s ${a.mb.toFixed(0)} MB; ${b.size} → ${b.seconds.toFixed(2)} s ${b.mb.toFixed(0)} MB; ratio ${ratio.toFixed(2)}×${mark}`);
+    console.log(
+      `${c.name}: ${a.size} → ${a.seconds.toFixed(2)} s ${a.mb.toFixed(0)} MB; ${b.size} → ${b.seconds.toFixed(2)} s ${b.mb.toFixed(0)} MB; ratio ${ratio.toFixed(2)}×${mark}`,
+    );
   }
 } finally {
   rmSync(root, { recursive: true, force: true });

@@ -23,9 +23,17 @@ function generate(root) {
     writeFileSync(join(pkg, "src", "api", "AGENTS.md"), `# api ${i}\n\nHandlers validate input with ajv.\n`.repeat(20));
     const skill = join(pkg, ".agents", "skills", `tool-${i}`);
     mkdirSync(skill, { recursive: true });
-    writeFileSync(join(skill, "SKILL.md"), `---\nname: tool-${i}\ndescription: Runs tool ${i}. Use when asked to run tool ${i}.\n---\n\n# Tool\n\nRun it.\n`);
+    writeFileSync(
+      join(skill, "SKILL.md"),
+      `---\nname: tool-${i}\ndescription: Runs tool ${i}. Use when asked to run tool ${i}.\n---\n\n# Tool\n\nRun it.\n`,
+    );
     writeFileSync(join(pkg, "CLAUDE.md"), "@AGENTS.md\n");
-    paths.push(join(pkg, "AGENTS.md"), join(pkg, "src", "api", "AGENTS.md"), join(skill, "SKILL.md"), join(pkg, "CLAUDE.md"));
+    paths.push(
+      join(pkg, "AGENTS.md"),
+      join(pkg, "src", "api", "AGENTS.md"),
+      join(skill, "SKILL.md"),
+      join(pkg, "CLAUDE.md"),
+    );
   }
   return paths;
 }
@@ -48,7 +56,11 @@ const MDL = join(import.meta.dirname, "..", "node_modules", "markdownlint-cli2",
 function lint(cwd) {
   const out = join(tmpdir(), `promptc-bench-lint-${process.pid}.json`);
   try {
-    execFileSync(process.execPath, [BIN, "lint", "--no-config", "--codex-home", join(cwd, ".no-codex-home"), "-f", "json", "-o", out], { cwd, stdio: "ignore" });
+    execFileSync(
+      process.execPath,
+      [BIN, "lint", "--no-config", "--codex-home", join(cwd, ".no-codex-home"), "-f", "json", "-o", out],
+      { cwd, stdio: "ignore" },
+    );
   } catch {
     // exit code 1 = findings; the timing still counts
   }

@@ -32,8 +32,25 @@ const ctx = {
   model: "bench-1",
   sessionId: "019a0000-0000-7000-8000-00000000beef",
   environment: { cwd: "/repo", shell: "bash", currentDate: "2026-11-29", timezone: "Etc/UTC" },
-  permissions: { sandbox: "workspace-write", approval: "never", networkAccess: false, configuredWritableRoots: [], tmpExists: true, approvedPrefixes: [] },
-  userInstructions: { projectDocs: [{ path: "/repo/AGENTS.md", text: "Keep changes small and run the tests.\n".repeat(100), sizeBytes: 3800, keptBytes: 3800 }], budgetBytes: 32 * 1024 },
+  permissions: {
+    sandbox: "workspace-write",
+    approval: "never",
+    networkAccess: false,
+    configuredWritableRoots: [],
+    tmpExists: true,
+    approvedPrefixes: [],
+  },
+  userInstructions: {
+    projectDocs: [
+      {
+        path: "/repo/AGENTS.md",
+        text: "Keep changes small and run the tests.\n".repeat(100),
+        sizeBytes: 3800,
+        keptBytes: 3800,
+      },
+    ],
+    budgetBytes: 32 * 1024,
+  },
   skills: { roots: [], skills: [] },
   userInput: { text: "Do the benchmark task.", images: [] },
 };
@@ -45,10 +62,17 @@ function zeroCostProvider(steps) {
     name: "zero",
     async *stream() {
       served++;
-      const usage = { inputTokens: 1000, cachedInputTokens: 900, outputTokens: 10, reasoningOutputTokens: 0, totalTokens: 1010 };
-      const item = served < steps
-        ? { type: "function_call", name: "noop", arguments: `{"n":${served}}`, call_id: `call_${served}` }
-        : { type: "message", role: "assistant", content: [{ type: "output_text", text: "done" }] };
+      const usage = {
+        inputTokens: 1000,
+        cachedInputTokens: 900,
+        outputTokens: 10,
+        reasoningOutputTokens: 0,
+        totalTokens: 1010,
+      };
+      const item =
+        served < steps
+          ? { type: "function_call", name: "noop", arguments: `{"n":${served}}`, call_id: `call_${served}` }
+          : { type: "message", role: "assistant", content: [{ type: "output_text", text: "done" }] };
       yield { type: "output_item_added", outputIndex: 0, item: { type: item.type } };
       if (item.type === "message") yield { type: "text_delta", outputIndex: 0, delta: "done" };
       yield { type: "output_item_done", outputIndex: 0, item };
@@ -87,7 +111,8 @@ async function loopOnce() {
     onEvent: (e) => void (records += recorder.recordsFor(e).length),
     now: () => performance.now(),
   });
-  if (result.status !== "completed" || result.steps !== STEPS) throw new Error(`unexpected ${result.status} after ${result.steps}`);
+  if (result.status !== "completed" || result.steps !== STEPS)
+    throw new Error(`unexpected ${result.status} after ${result.steps}`);
   return { ms: performance.now() - t, records };
 }
 
@@ -100,6 +125,10 @@ const heapAfter = process.memoryUsage().heapUsed;
 const perStepMs = median(runs.map((r) => r.ms)) / STEPS;
 
 console.log(`compile() of the turn            ${compileMs.toFixed(3)} ms`);
-console.log(`loop overhead per step           ${perStepMs.toFixed(3)} ms  (${STEPS} steps, zero-cost model, no-op tool, session records on)`);
+console.log(
+  `loop overhead per step           ${perStepMs.toFixed(3)} ms  (${STEPS} steps, zero-cost model, no-op tool, session records on)`,
+);
 console.log(`ratio (loop step / compile)      ${(perStepMs / compileMs).toFixed(3)}×`);
-console.log(`heap growth per step (approx.)   ${((heapAfter - heapBefore) / (RUNS * STEPS) / 1024).toFixed(1)} KiB${globalThis.gc ? "" : "  (run with --expose-gc for a steadier figure)"}`);
+console.log(
+  `heap growth per step (approx.)   ${((heapAfter - heapBefore) / (RUNS * STEPS) / 1024).toFixed(1)} KiB${globalThis.gc ? "" : "  (run with --expose-gc for a steadier figure)"}`,
+);

@@ -22,11 +22,16 @@ function median(values) {
  */
 function measureOnce({ argv, env = {}, cwd = ROOT }) {
   const start = performance.now();
-  const r = spawnSync("/usr/bin/time", ["-f", "%e %M", ...argv], { env: { ...process.env, ...env }, cwd, encoding: "utf8" });
+  const r = spawnSync("/usr/bin/time", ["-f", "%e %M", ...argv], {
+    env: { ...process.env, ...env },
+    cwd,
+    encoding: "utf8",
+  });
   const wall = (performance.now() - start) / 1000;
   const line = r.stderr.trim().split("\n").pop() ?? "";
   const rss = Number(line.split(" ")[1]);
-  if (r.status !== 0 || !Number.isFinite(rss)) throw new Error(`${argv.join(" ")} failed (${r.status}): ${r.stderr.slice(0, 400)}`);
+  if (r.status !== 0 || !Number.isFinite(rss))
+    throw new Error(`${argv.join(" ")} failed (${r.status}): ${r.stderr.slice(0, 400)}`);
   return { wall, rssKiB: rss };
 }
 
@@ -48,8 +53,14 @@ function codexBin() {
 
 function row(name, m, base, codex) {
   const ratios = [`${(m.wall / base.wall).toFixed(2)}× node`];
-  if (codex) ratios.push(`${(m.wall / codex.wall).toFixed(2)}× codex wall`, `${(m.rssMiB / codex.rssMiB).toFixed(2)}× codex memory`);
-  console.log(`${name.padEnd(34)} ${m.wall.toFixed(3)} s  ${m.rssMiB.toFixed(1).padStart(6)} MiB   ${ratios.join(", ")}`);
+  if (codex)
+    ratios.push(
+      `${(m.wall / codex.wall).toFixed(2)}× codex wall`,
+      `${(m.rssMiB / codex.rssMiB).toFixed(2)}× codex memory`,
+    );
+  console.log(
+    `${name.padEnd(34)} ${m.wall.toFixed(3)} s  ${m.rssMiB.toFixed(1).padStart(6)} MiB   ${ratios.join(", ")}`,
+  );
 }
 
 if (!existsSync(BIN)) {
@@ -58,7 +69,11 @@ if (!existsSync(BIN)) {
 }
 const scratch = mkdtempSync(join(tmpdir(), "promptc-bench-"));
 try {
-  const gen = spawnSync(process.execPath, [join(ROOT, "fixtures", "generate-large-workspace.mjs"), join(scratch, "large")], { encoding: "utf8" });
+  const gen = spawnSync(
+    process.execPath,
+    [join(ROOT, "fixtures", "generate-large-workspace.mjs"), join(scratch, "large")],
+    { encoding: "utf8" },
+  );
   if (gen.status !== 0) throw new Error(`generate-large-workspace failed: ${gen.stderr}`);
   const large = JSON.parse(gen.stdout);
   const smallCwd = join(ROOT, "fixtures", "workspaces", "basic");
@@ -74,7 +89,10 @@ try {
   row("node -e 0 (baseline)", base, base);
   const codex = codexBin();
   for (const [name, cwd, home] of workspaces) {
-    const promptc = { argv: [process.execPath, BIN, "preview", "-C", cwd, "--codex-home", home, "-m", "hello", ...fixed], env: { PROMPTC_TOKEN_CACHE: "off" } };
+    const promptc = {
+      argv: [process.execPath, BIN, "preview", "-C", cwd, "--codex-home", home, "-m", "hello", ...fixed],
+      env: { PROMPTC_TOKEN_CACHE: "off" },
+    };
     if (codex) {
       // Codex writes into CODEX_HOME (system skills, ids): give it a scratch copy, never the fixture.
       const scratchHome = mkdtempSync(join(scratch, "codex-home-"));

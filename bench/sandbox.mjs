@@ -29,7 +29,8 @@ const plain = () =>
     child.on("error", reject);
     child.on("close", resolve);
   });
-const runner = (program, args) => () => runProcessGroup({ program, args, cwd: work, env, timeoutMs: 60_000, signal, captureMaxBytes: 1 << 20 });
+const runner = (program, args) => () =>
+  runProcessGroup({ program, args, cwd: work, env, timeoutMs: 60_000, signal, captureMaxBytes: 1 << 20 });
 
 async function median(fn) {
   await fn();
@@ -53,7 +54,12 @@ if (bwrap.ok) {
     const policy = { mode, writableRoots: [work, "/tmp"], networkAccess: false };
     const roots = mode === "workspace-write" ? [work, "/tmp"] : [];
     // The same layout the shell tool builds (host-service masks included).
-    const argv = buildBwrapArgv(bwrap.path, policy, { writableRoots: roots, readOnlyPaths: [], cwd: work, ...hostServiceMasks(work, roots) }, ["/bin/sh", "-c", "true"]);
+    const argv = buildBwrapArgv(
+      bwrap.path,
+      policy,
+      { writableRoots: roots, readOnlyPaths: [], cwd: work, ...hostServiceMasks(work, roots) },
+      ["/bin/sh", "-c", "true"],
+    );
     cases.push([`process-group runner in bubblewrap, ${mode}`, runner(argv[0], argv.slice(1))]);
   }
 } else console.log(`bubblewrap cases skipped: ${bwrap.reason}`);

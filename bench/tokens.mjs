@@ -119,8 +119,12 @@ child("nodeOnly", []); // warm the file cache
 const node = medianOf("nodeOnly", [], ["firstCountMs", "wallMs"]);
 report.cold.node = node;
 console.log(`\nCold start (median of ${RUNS} fresh processes; "added" = minus a bare node process)`);
-console.log(`${"".padEnd(28)} ${"first count ms".padStart(14)} ${"added ms".padStart(9)} ${"spawn→exit ms".padStart(14)} ${"vs js-tiktoken".padStart(15)} ${"peak RSS MiB".padStart(13)}`);
-console.log(`${"node (no tokenizer)".padEnd(28)} ${fmt(node.firstCountMs, 1).padStart(14)} ${"".padStart(9)} ${fmt(node.wallMs, 1).padStart(14)}`);
+console.log(
+  `${"".padEnd(28)} ${"first count ms".padStart(14)} ${"added ms".padStart(9)} ${"spawn→exit ms".padStart(14)} ${"vs js-tiktoken".padStart(15)} ${"peak RSS MiB".padStart(13)}`,
+);
+console.log(
+  `${"node (no tokenizer)".padEnd(28)} ${fmt(node.firstCountMs, 1).padStart(14)} ${"".padStart(9)} ${fmt(node.wallMs, 1).padStart(14)}`,
+);
 const coldKeys = ["firstCountMs", "wallMs", "maxRssMiB"];
 for (const encoding of ["o200k_base", "cl100k_base"]) {
   const rows = {};
@@ -132,8 +136,13 @@ for (const encoding of ["o200k_base", "cl100k_base"]) {
   for (const engine of ["js-tiktoken", "ours"]) {
     const r = rows[engine];
     const added = r.firstCountMs - node.firstCountMs;
-    const vs = engine === "ours" ? ratio(r.firstCountMs - node.firstCountMs, rows["js-tiktoken"].firstCountMs - node.firstCountMs) : "1.00×";
-    console.log(`${`${engine} ${encoding}`.padEnd(28)} ${fmt(r.firstCountMs, 1).padStart(14)} ${fmt(added, 1).padStart(9)} ${fmt(r.wallMs, 1).padStart(14)} ${vs.padStart(15)} ${fmt(r.maxRssMiB).padStart(13)}`);
+    const vs =
+      engine === "ours"
+        ? ratio(r.firstCountMs - node.firstCountMs, rows["js-tiktoken"].firstCountMs - node.firstCountMs)
+        : "1.00×";
+    console.log(
+      `${`${engine} ${encoding}`.padEnd(28)} ${fmt(r.firstCountMs, 1).padStart(14)} ${fmt(added, 1).padStart(9)} ${fmt(r.wallMs, 1).padStart(14)} ${vs.padStart(15)} ${fmt(r.maxRssMiB).padStart(13)}`,
+    );
   }
 }
 
@@ -144,18 +153,30 @@ for (const encoding of ["o200k_base", "cl100k_base"]) {
   for (const engine of ["js-tiktoken", "ours"]) {
     const r = medianOf("throughput", [engine, encoding, CORPUS], ["pass1Ms", "warmMs"], Math.min(RUNS, 3));
     const { bytes, tokens, docs } = r.sample;
-    rows[engine] = { bytes, tokens, docs, pass1MBs: bytes / 1e6 / (r.pass1Ms / 1e3), warmMBs: bytes / 1e6 / (r.warmMs / 1e3) };
+    rows[engine] = {
+      bytes,
+      tokens,
+      docs,
+      pass1MBs: bytes / 1e6 / (r.pass1Ms / 1e3),
+      warmMBs: bytes / 1e6 / (r.warmMs / 1e3),
+    };
   }
   report.throughput[encoding] = rows;
   const [j, o] = [rows["js-tiktoken"], rows.ours];
   const same = j.tokens === o.tokens ? "same tokens" : `TOKEN MISMATCH ${j.tokens} vs ${o.tokens}`;
   console.log(`${encoding}: ${o.docs} docs, ${(o.bytes / 1e6).toFixed(2)} MB, ${same}`);
-  console.log(`  pass 1: js-tiktoken ${fmt(j.pass1MBs, 2)} MB/s, ours ${fmt(o.pass1MBs, 2)} MB/s (${ratio(o.pass1MBs, j.pass1MBs)})`);
-  console.log(`  warm:   js-tiktoken ${fmt(j.warmMBs, 2)} MB/s, ours ${fmt(o.warmMBs, 2)} MB/s (${ratio(o.warmMBs, j.warmMBs)})`);
+  console.log(
+    `  pass 1: js-tiktoken ${fmt(j.pass1MBs, 2)} MB/s, ours ${fmt(o.pass1MBs, 2)} MB/s (${ratio(o.pass1MBs, j.pass1MBs)})`,
+  );
+  console.log(
+    `  warm:   js-tiktoken ${fmt(j.warmMBs, 2)} MB/s, ours ${fmt(o.warmMBs, 2)} MB/s (${ratio(o.warmMBs, j.warmMBs)})`,
+  );
 }
 
 // 3. Pathological runs of one character (o200k_base): one count call in a fresh process.
-console.log(`\nSingle-character runs, o200k_base (one count call; js-tiktoken limited to ${BASELINE_TIME_LIMIT_MS / 1000} s)`);
+console.log(
+  `\nSingle-character runs, o200k_base (one count call; js-tiktoken limited to ${BASELINE_TIME_LIMIT_MS / 1000} s)`,
+);
 const KiB = 1024;
 const cases = [
   ["16 KiB of 'a'", "a", 16 * KiB, true],
@@ -169,9 +190,14 @@ for (const [label, char, bytes, withBaseline] of cases) {
   const repeat = Math.floor(bytes / Buffer.byteLength(char));
   const ours = medianOf("run", ["ours", "o200k_base", char, String(repeat)], ["ms", "n"], Math.min(RUNS, 3));
   let base = { timedOut: true };
-  if (withBaseline) base = medianOf("run", ["js-tiktoken", "o200k_base", char, String(repeat)], ["ms", "n"], 1, BASELINE_TIME_LIMIT_MS);
+  if (withBaseline)
+    base = medianOf("run", ["js-tiktoken", "o200k_base", char, String(repeat)], ["ms", "n"], 1, BASELINE_TIME_LIMIT_MS);
   report.runsPathological[label] = { ours, jsTiktoken: base };
-  const baseText = withBaseline ? (base.timedOut ? `js-tiktoken > ${BASELINE_TIME_LIMIT_MS} ms` : `js-tiktoken ${fmt(base.ms)} ms (${ratio(base.ms, ours.ms)} slower)`) : "js-tiktoken not run (hours)";
+  const baseText = withBaseline
+    ? base.timedOut
+      ? `js-tiktoken > ${BASELINE_TIME_LIMIT_MS} ms`
+      : `js-tiktoken ${fmt(base.ms)} ms (${ratio(base.ms, ours.ms)} slower)`
+    : "js-tiktoken not run (hours)";
   console.log(`  ${label.padEnd(16)} ours ${fmt(ours.ms).padStart(5)} ms, ${ours.n} tokens; ${baseText}`);
 }
 
@@ -184,7 +210,9 @@ if (existsSync(CACHE_MODULE)) {
     rmSync(join(dir, "promptc"), { recursive: true, force: true });
     report.diskCache = { miss, hits };
     console.log(`\nDisk cache, o200k_base, whole corpus in a fresh process (read time excluded)`);
-    console.log(`  empty cache: ${fmt(miss.ms)} ms (${miss.counted} texts tokenized); all hits: ${fmt(hits.ms)} ms (${hits.sample.cacheHits} hits, ${hits.sample.loaded} encodings loaded) → ${ratio(miss.ms, hits.ms)} faster`);
+    console.log(
+      `  empty cache: ${fmt(miss.ms)} ms (${miss.counted} texts tokenized); all hits: ${fmt(hits.ms)} ms (${hits.sample.cacheHits} hits, ${hits.sample.loaded} encodings loaded) → ${ratio(miss.ms, hits.ms)} faster`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -16,7 +16,11 @@ export { readSessionLog, type ReadSessionLogOptions } from "./session-log/read-s
 export { createResponsesProvider, type ResponsesProviderOptions } from "./loop/providers/responses.js";
 export { createDefaultTools } from "./loop/tools/default-tools.js";
 export { createToolRegistry, type ToolRegistry } from "./loop/tools/tool-registry.js";
-export { createToolSandbox, type CreateToolSandboxOptions, type ToolSandbox } from "./loop/tools/sandbox/create-tool-sandbox.js";
+export {
+  createToolSandbox,
+  type CreateToolSandboxOptions,
+  type ToolSandbox,
+} from "./loop/tools/sandbox/create-tool-sandbox.js";
 export { listSessionLogs, openSessionLogFile, type SessionLogFile } from "./host/session-log-file.js";
 
 // The on-disk token-count cache, for `createTokenCounter({ cache })`.

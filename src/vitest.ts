@@ -40,7 +40,12 @@ export type MatchFile = (text: string, path: string) => Promise<void>;
 export function createRequestSnapshotMatcher(matchFile: MatchFile) {
   return async function toMatchRequestSnapshot(this: MatcherThis, received: unknown, path: string) {
     const request = toRequest(received);
-    if (!request) return { pass: false, message: () => `toMatchRequestSnapshot expects a request or a result with \`request\` (${shapeProblems({ received })})` };
+    if (!request)
+      return {
+        pass: false,
+        message: () =>
+          `toMatchRequestSnapshot expects a request or a result with \`request\` (${shapeProblems({ received })})`,
+      };
     try {
       await matchFile(serializeRequestSnapshot(request), path);
       return { pass: true, message: () => `expected the request not to match ${path}` };
@@ -56,7 +61,12 @@ export const promptcMatchers = {
   toExtendPrefixOf(this: MatcherThis, received: unknown, previous: RequestOrResult) {
     const next = toRequest(received);
     const prev = toRequest(previous);
-    if (!next || !prev) return { pass: false, message: () => `toExtendPrefixOf expects two requests (objects with \`input\`) or results with \`request\` (${shapeProblems({ received, previous })})` };
+    if (!next || !prev)
+      return {
+        pass: false,
+        message: () =>
+          `toExtendPrefixOf expects two requests (objects with \`input\`) or results with \`request\` (${shapeProblems({ received, previous })})`,
+      };
     // Token counts are not needed for the verdict: count characters to stay fast.
     const r = commonPrefix(prev, next, { countTokens: (t) => t.length });
     return {
@@ -72,7 +82,12 @@ export const promptcMatchers = {
   toKeepCacheKey(this: MatcherThis, received: unknown, previous: RequestOrResult) {
     const next = toRequest(received);
     const prev = toRequest(previous);
-    if (!next || !prev) return { pass: false, message: () => `toKeepCacheKey expects two requests or results with \`request\` (${shapeProblems({ received, previous })})` };
+    if (!next || !prev)
+      return {
+        pass: false,
+        message: () =>
+          `toKeepCacheKey expects two requests or results with \`request\` (${shapeProblems({ received, previous })})`,
+      };
     const pass = next.prompt_cache_key !== undefined && next.prompt_cache_key === prev.prompt_cache_key;
     return {
       pass,

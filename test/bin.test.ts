@@ -12,7 +12,16 @@ import { skipBecause } from "./skip-because.js";
 const ROOT = join(import.meta.dirname, "..");
 const BIN = join(ROOT, "dist", "bin.js");
 const BASIC = join(ROOT, "fixtures", "workspaces", "basic");
-const FIXED = ["--codex-home", join(BASIC, ".codex-home"), "--date", "2026-11-29", "--timezone", "Etc/UTC", "--shell", "bash"];
+const FIXED = [
+  "--codex-home",
+  join(BASIC, ".codex-home"),
+  "--date",
+  "2026-11-29",
+  "--timezone",
+  "Etc/UTC",
+  "--shell",
+  "bash",
+];
 const ENV = { NO_COLOR: "1", PROMPTC_TOKEN_CACHE: "off" };
 
 async function inProcess(argv: string[], stdin = ""): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -31,7 +40,12 @@ async function inProcess(argv: string[], stdin = ""): Promise<{ code: number; st
 }
 
 function bundled(argv: string[], stdin = ""): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...argv], { cwd: ROOT, input: stdin, encoding: "utf8", env: { ...process.env, ...ENV } });
+  const r = spawnSync(process.execPath, [BIN, ...argv], {
+    cwd: ROOT,
+    input: stdin,
+    encoding: "utf8",
+    env: { ...process.env, ...ENV },
+  });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -42,7 +56,7 @@ afterAll(() => rmSync(YAML_WS, { recursive: true, force: true }));
 mkdirSync(join(YAML_WS, ".git"));
 mkdirSync(join(YAML_WS, ".codex-home"));
 for (const [name, front] of [
-  ["quoted", 'name: "quoted"\ndescription: \'Has: a colon\''],
+  ["quoted", "name: \"quoted\"\ndescription: 'Has: a colon'"],
   ["block", "name: block\ndescription: >\n  Folded\n  text\nmetadata:\n  tags: [a, b]"],
   ["broken", "name: [unclosed\ndescription: x"],
 ]) {
@@ -60,14 +74,37 @@ writeFileSync(join(PROSE, "skills-preamble.hbs"), "Broken {{#if}}\n");
 const CASES: [string, string[], string?][] = [
   ["preview with prose templates of one's own", ["preview", "-C", BASIC, "--prose-dir", PROSE, ...FIXED]],
   ["lint of templates (Handlebars parse)", ["lint", "--no-ignore", join(ROOT, "templates")]],
-  ["preview with frontmatter for the yaml package", ["preview", "-C", YAML_WS, "--codex-home", join(YAML_WS, ".codex-home"), "--date", "2026-11-29", "--timezone", "Etc/UTC", "--shell", "bash", "--no-text"]],
+  [
+    "preview with frontmatter for the yaml package",
+    [
+      "preview",
+      "-C",
+      YAML_WS,
+      "--codex-home",
+      join(YAML_WS, ".codex-home"),
+      "--date",
+      "2026-11-29",
+      "--timezone",
+      "Etc/UTC",
+      "--shell",
+      "bash",
+      "--no-text",
+    ],
+  ],
   ["lint (yaml documents and nodes)", ["lint", "--no-ignore", join(ROOT, "fixtures", "lint", "workspaces")]],
   ["snapshot (scenario YAML with line counting)", ["snapshot"]],
   ["preview (report)", ["preview", "-C", join(BASIC, "packages", "api"), "-m", "use $release-notes please", ...FIXED]],
   ["preview --json", ["preview", "-C", BASIC, "--json", "--profile", "codex", ...FIXED]],
   ["tokens o200k_base", ["tokens", "-"], "Hello, world! <|endoftext|> héllo 👋\n".repeat(50)],
-  ["tokens cl100k_base", ["tokens", "-", "--encoding", "cl100k_base"], "Hello, world! <|endoftext|> héllo 👋\n".repeat(50)],
-  ["compact (templates found next to dist/)", ["compact", join(ROOT, "fixtures", "transcripts", "legacy-compaction.jsonl")]],
+  [
+    "tokens cl100k_base",
+    ["tokens", "-", "--encoding", "cl100k_base"],
+    "Hello, world! <|endoftext|> héllo 👋\n".repeat(50),
+  ],
+  [
+    "compact (templates found next to dist/)",
+    ["compact", join(ROOT, "fixtures", "transcripts", "legacy-compaction.jsonl")],
+  ],
   ["a usage error", ["preview", "--sandbox", "nope"]],
 ];
 
@@ -81,9 +118,20 @@ function newestMtimeMs(dir: string): number {
 
 // A bundle older than the sources is not what they would build: skip (run `npm run build`) rather than report
 // differences nobody made. CI builds in `npm ci` (prepare), so there it always runs.
-const FRESH = existsSync(BIN) && statSync(BIN).mtimeMs >= Math.max(newestMtimeMs(join(ROOT, "src")), newestMtimeMs(join(ROOT, "templates")));
+const FRESH =
+  existsSync(BIN) &&
+  statSync(BIN).mtimeMs >= Math.max(newestMtimeMs(join(ROOT, "src")), newestMtimeMs(join(ROOT, "templates")));
 
-describe.skipIf(skipBecause("dist/bin.js vs the sources", FRESH ? undefined : existsSync(BIN) ? "dist/bin.js is older than src/ or templates/ (run npm run build)" : "no dist/bin.js (run npm run build)"))("dist/bin.js", () => {
+describe.skipIf(
+  skipBecause(
+    "dist/bin.js vs the sources",
+    FRESH
+      ? undefined
+      : existsSync(BIN)
+        ? "dist/bin.js is older than src/ or templates/ (run npm run build)"
+        : "no dist/bin.js (run npm run build)",
+  ),
+)("dist/bin.js", () => {
   it.each(CASES)("behaves like the sources for %s", async (_name, argv, stdin) => {
     expect(bundled(argv, stdin)).toEqual(await inProcess(argv, stdin));
   });

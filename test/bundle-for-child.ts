@@ -7,5 +7,12 @@ const ROOT = join(import.meta.dirname, "..");
 
 /** `contents` imports repository files by paths relative to the repository root (`./src/host/…ts`). */
 export function bundleForChild(contents: string, outfile: string): void {
-  buildSync({ stdin: { contents, resolveDir: ROOT, loader: "ts" }, bundle: true, platform: "node", format: "esm", outfile, logLevel: "error" });
+  buildSync({
+    stdin: { contents, resolveDir: ROOT, loader: "ts" },
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    outfile,
+    logLevel: "error",
+  });
 }

@@ -4,13 +4,28 @@ import { createRequestSnapshotMatcher, serializeRequestSnapshot } from "../src/v
 import type { ResponsesRequest } from "../src/model/request.js";
 import type { MessageItem } from "../src/model/items.js";
 
-const user = (text: string): MessageItem => ({ type: "message", role: "user", content: [{ type: "input_text", text }] });
+const user = (text: string): MessageItem => ({
+  type: "message",
+  role: "user",
+  content: [{ type: "input_text", text }],
+});
 const turn1: ResponsesRequest = {
-  model: "m", stream: true, input: [user("<environment_context>\n  <cwd>/a</cwd>\n</environment_context>"), user("hello")], tools: [],
-  tool_choice: "auto", parallel_tool_calls: true, reasoning: null, store: false, include: [], prompt_cache_key: "k1",
+  model: "m",
+  stream: true,
+  input: [user("<environment_context>\n  <cwd>/a</cwd>\n</environment_context>"), user("hello")],
+  tools: [],
+  tool_choice: "auto",
+  parallel_tool_calls: true,
+  reasoning: null,
+  store: false,
+  include: [],
+  prompt_cache_key: "k1",
 };
 const turn2: ResponsesRequest = { ...turn1, input: [...turn1.input, user("again")] };
-const rewritten: ResponsesRequest = { ...turn2, input: [user("<environment_context>\n  <cwd>/b</cwd>\n</environment_context>"), ...turn2.input.slice(1)] };
+const rewritten: ResponsesRequest = {
+  ...turn2,
+  input: [user("<environment_context>\n  <cwd>/b</cwd>\n</environment_context>"), ...turn2.input.slice(1)],
+};
 
 describe("toExtendPrefixOf", () => {
   it("passes when the next request appends to the previous one", () => {
@@ -19,11 +34,15 @@ describe("toExtendPrefixOf", () => {
   });
 
   it("fails with the cause when an item is rewritten in place", () => {
-    expect(() => expect(rewritten).toExtendPrefixOf(turn1)).toThrow(/item-rewritten: input\[0\] \(user <environment_context>\) rewritten in place/);
+    expect(() => expect(rewritten).toExtendPrefixOf(turn1)).toThrow(
+      /item-rewritten: input\[0\] \(user <environment_context>\) rewritten in place/,
+    );
   });
 
   it("fails when the cache key changes, even with the same input", () => {
-    expect(() => expect({ ...turn2, prompt_cache_key: "k2" }).toExtendPrefixOf(turn1)).toThrow(/prompt_cache_key changed from k1 to k2/);
+    expect(() => expect({ ...turn2, prompt_cache_key: "k2" }).toExtendPrefixOf(turn1)).toThrow(
+      /prompt_cache_key changed from k1 to k2/,
+    );
   });
 
   it("fails under .not when the prefix is kept", () => {
@@ -37,14 +56,18 @@ describe("toExtendPrefixOf", () => {
 
   it("says where a malformed request is broken instead of crashing", () => {
     const broken = { ...turn2, input: [{ type: "message", role: "user", content: [{ type: "input_text" }] }] };
-    expect(() => expect(broken).toExtendPrefixOf(turn1)).toThrow(/received: \$\.input\[0\]\.content\[0\]\.text must be a string/);
+    expect(() => expect(broken).toExtendPrefixOf(turn1)).toThrow(
+      /received: \$\.input\[0\]\.content\[0\]\.text must be a string/,
+    );
   });
 });
 
 describe("toKeepCacheKey", () => {
   it("passes with the same key and fails with another", () => {
     expect(turn2).toKeepCacheKey(turn1);
-    expect(() => expect({ ...turn2, prompt_cache_key: "k2" }).toKeepCacheKey(turn1)).toThrow('expected prompt_cache_key "k1", got "k2"');
+    expect(() => expect({ ...turn2, prompt_cache_key: "k2" }).toKeepCacheKey(turn1)).toThrow(
+      'expected prompt_cache_key "k1", got "k2"',
+    );
   });
 });
 
@@ -60,7 +83,11 @@ describe("toMatchRequestSnapshot", () => {
       if (text !== serializeRequestSnapshot(turn2)) throw new Error("- expected\n+ received");
     });
     const r = await matcher.call({ isNot: false }, rewritten, "x.request.json");
-    expect({ pass: r.pass, message: r.message(), seen }).toEqual({ pass: false, message: "request does not match snapshot x.request.json:\n- expected\n+ received", seen: ["x.request.json"] });
+    expect({ pass: r.pass, message: r.message(), seen }).toEqual({
+      pass: false,
+      message: "request does not match snapshot x.request.json:\n- expected\n+ received",
+      seen: ["x.request.json"],
+    });
     expect((await matcher.call({ isNot: false }, { request: turn2 }, "x.request.json")).pass).toBe(true);
     expect((await matcher.call({ isNot: false }, "nope", "x.request.json")).pass).toBe(false);
   });

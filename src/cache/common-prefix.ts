@@ -60,7 +60,14 @@ function changes(a: RequestLike, b: RequestLike, fields: readonly string[]): Par
     .map((f) => ({ field: f, a: ra[f] ?? null, b: rb[f] ?? null }));
 }
 
-function divergenceMessage(cause: DivergenceCause, sa: PromptSegment | undefined, sb: PromptSegment | undefined, count: number, a: RequestLike, b: RequestLike): string {
+function divergenceMessage(
+  cause: DivergenceCause,
+  sa: PromptSegment | undefined,
+  sb: PromptSegment | undefined,
+  count: number,
+  a: RequestLike,
+  b: RequestLike,
+): string {
   switch (cause) {
     case "tools-changed":
       return describeToolChange(a.tools ?? [], b.tools ?? [], canonicalJson);
@@ -132,8 +139,12 @@ export function commonPrefix(a: RequestLike, b: RequestLike, options: PrefixOpti
   } else if (sb !== undefined && sb.kind === "instructions") {
     // a had no instructions and b adds them before its input: the input no longer lines up.
     divergence = {
-      cause: "instructions-changed", segment: "instructions", byteOffset: commonBytes, segmentByteOffset: 0,
-      labelB: sb.label, message: "instructions added",
+      cause: "instructions-changed",
+      segment: "instructions",
+      byteOffset: commonBytes,
+      segmentByteOffset: 0,
+      labelB: sb.label,
+      message: "instructions added",
     };
   }
   const partitionChanges = changes(a, b, ["model", "prompt_cache_key"]);
@@ -146,7 +157,11 @@ export function commonPrefix(a: RequestLike, b: RequestLike, options: PrefixOpti
   if (partitionChanges.some((c) => c.field === "prompt_cache_key")) cause = "prompt-cache-key-changed";
   if (partitionChanges.some((c) => c.field === "model")) cause = "model-changed";
   return {
-    identical: divergence === null && segA.length === segB.length && partitionChanges.length === 0 && parameterChanges.length === 0,
+    identical:
+      divergence === null &&
+      segA.length === segB.length &&
+      partitionChanges.length === 0 &&
+      parameterChanges.length === 0,
     extendsPrefix: divergence === null && samePartition,
     cause,
     commonItems: common.filter((s) => s.kind === "input").length,
@@ -170,9 +185,19 @@ export function commonPrefix(a: RequestLike, b: RequestLike, options: PrefixOpti
 export function explainPrefix(r: CommonPrefixResult): string[] {
   const lines: string[] = [];
   for (const c of r.partitionChanges) {
-    lines.push(divergenceMessage(c.field === "model" ? "model-changed" : "prompt-cache-key-changed", undefined, undefined, 0, { [c.field]: c.a }, { [c.field]: c.b }));
+    lines.push(
+      divergenceMessage(
+        c.field === "model" ? "model-changed" : "prompt-cache-key-changed",
+        undefined,
+        undefined,
+        0,
+        { [c.field]: c.a },
+        { [c.field]: c.b },
+      ),
+    );
   }
   if (r.divergence) lines.push(`${r.divergence.cause}: ${r.divergence.message} (byte ${r.divergence.byteOffset})`);
-  for (const p of r.parameterChanges) lines.push(`parameter ${p.field} changed: ${canonicalJson(p.a)} -> ${canonicalJson(p.b)}`);
+  for (const p of r.parameterChanges)
+    lines.push(`parameter ${p.field} changed: ${canonicalJson(p.a)} -> ${canonicalJson(p.b)}`);
   return lines;
 }

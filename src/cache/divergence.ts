@@ -27,7 +27,10 @@ export interface Divergence {
   message: string;
 }
 
-interface ToolLike { name?: unknown; type?: unknown }
+interface ToolLike {
+  name?: unknown;
+  type?: unknown;
+}
 
 function toolName(tool: unknown): string {
   const t = tool as ToolLike;

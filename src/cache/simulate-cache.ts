@@ -38,7 +38,10 @@ interface TrieNode {
   writer: number;
 }
 
-export function simulateCache(requests: readonly RequestLike[], options: SimulateCacheOptions = {}): SimulateCacheResult {
+export function simulateCache(
+  requests: readonly RequestLike[],
+  options: SimulateCacheOptions = {},
+): SimulateCacheResult {
   const counter = createSegmentCounter(options.countTokens);
   const model = options.cacheModel ?? OPENAI_CACHE_MODEL;
   const roots = new Map<string, TrieNode>();

@@ -72,7 +72,11 @@ function fill(template: string, vars: { [key: string]: string }): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => vars[key] ?? whole);
 }
 
-export function buildInvocation(adapter: AgentAdapter, argv: readonly string[], options: InvocationOptions): AgentInvocation {
+export function buildInvocation(
+  adapter: AgentAdapter,
+  argv: readonly string[],
+  options: InvocationOptions,
+): AgentInvocation {
   const [command, ...rest] = argv;
   if (command === undefined) throw new Error("buildInvocation: empty agent command");
   const vars: { [key: string]: string } = {
@@ -90,7 +94,14 @@ export function buildInvocation(adapter: AgentAdapter, argv: readonly string[], 
     for (const d of adapter.isolatedDirs) mkdirs.push(fill(d, vars));
     for (const [path, text] of Object.entries(adapter.isolatedFiles ?? {})) files[fill(path, vars)] = fill(text, vars);
   }
-  return { command, args: [...adapter.args.map((a) => fill(a, vars)), ...rest], env, unset: [...(adapter.unsetEnv ?? [])], mkdirs, files };
+  return {
+    command,
+    args: [...adapter.args.map((a) => fill(a, vars)), ...rest],
+    env,
+    unset: [...(adapter.unsetEnv ?? [])],
+    mkdirs,
+    files,
+  };
 }
 
 /** The agent's version from a user-agent header such as `codex_exec/0.171.0 (…)`. */

@@ -6,7 +6,13 @@ import { isJsonObject, type JsonObject } from "../model/json-value.js";
 import { codexModelLayout, parseCodexModelEntry } from "../profiles/codex-models/index.js";
 import { calibrateLayout } from "./calibrate-layout.js";
 import { calibrateProse, type CalibrateApproval, type CalibrateInput } from "./calibrate-prose.js";
-import { CODEX_CALIBRATION_SCHEMA, FALLBACK_FAMILY, type CalibratedFamily, type CalibratedFile, type CodexCalibration } from "./codex-calibration.js";
+import {
+  CODEX_CALIBRATION_SCHEMA,
+  FALLBACK_FAMILY,
+  type CalibratedFamily,
+  type CalibratedFile,
+  type CodexCalibration,
+} from "./codex-calibration.js";
 
 export interface PromptInputRun {
   sandbox: string;
@@ -58,13 +64,19 @@ function promptInputBody(run: PromptInputRun): string | undefined {
   try {
     const items: unknown = JSON.parse(run.stdout);
     if (!Array.isArray(items)) return undefined;
-    return JSON.stringify({ input: items, client_metadata: { "x-codex-turn-metadata": JSON.stringify({ sandbox_mode: run.sandbox }) } });
+    return JSON.stringify({
+      input: items,
+      client_metadata: { "x-codex-turn-metadata": JSON.stringify({ sandbox_mode: run.sandbox }) },
+    });
   } catch {
     return undefined;
   }
 }
 
-export function buildCodexCalibration(run: CodexCalibrationRun): { calibration: CodexCalibration; diagnostics: Diagnostic[] } {
+export function buildCodexCalibration(run: CodexCalibrationRun): {
+  calibration: CodexCalibration;
+  diagnostics: Diagnostic[];
+} {
   const diagnostics: Diagnostic[] = [];
   const prose: { [id: string]: string } = {};
   const approvals = [...new Set(run.promptInputs.map((p) => p.approval))];
@@ -72,7 +84,14 @@ export function buildCodexCalibration(run: CodexCalibrationRun): { calibration: 
     const inputs: CalibrateInput[] = [];
     for (const p of run.promptInputs.filter((x) => x.approval === approval)) {
       const body = promptInputBody(p);
-      if (body === undefined) diagnostics.push(diagnostic("calibrate/prompt-input", "warning", `codex debug prompt-input (${p.sandbox}, ${p.approval}) printed no input list; its texts are missing`));
+      if (body === undefined)
+        diagnostics.push(
+          diagnostic(
+            "calibrate/prompt-input",
+            "warning",
+            `codex debug prompt-input (${p.sandbox}, ${p.approval}) printed no input list; its texts are missing`,
+          ),
+        );
       else inputs.push({ file: `prompt-input ${p.sandbox} ${p.approval}`, body });
     }
     const r = calibrateProse(inputs, { approval });
@@ -98,7 +117,14 @@ export function buildCodexCalibration(run: CodexCalibrationRun): { calibration: 
     const fam: CalibratedFamily = { key: f.key, models: f.models, capturedWith: f.slug, prose: {}, missing: [] };
     families.push(fam);
     if (f.error !== undefined) {
-      diagnostics.push(diagnostic("calibrate/family-failed", "warning", `model family of ${f.slug}: ${f.error}; its prose stays stand-in`, { data: { model: f.slug } }));
+      diagnostics.push(
+        diagnostic(
+          "calibrate/family-failed",
+          "warning",
+          `model family of ${f.slug}: ${f.error}; its prose stays stand-in`,
+          { data: { model: f.slug } },
+        ),
+      );
       fam.missing.push("all");
       continue;
     }
@@ -119,7 +145,14 @@ export function buildCodexCalibration(run: CodexCalibrationRun): { calibration: 
     const parts = isJsonObject(body) ? calibrateLayout(body) : undefined;
     if (!parts) {
       fam.missing.push("layout");
-      diagnostics.push(diagnostic("calibrate/no-layout", "warning", `model family of ${f.slug}: the first request has no recognisable initial context`, { data: { model: f.slug } }));
+      diagnostics.push(
+        diagnostic(
+          "calibrate/no-layout",
+          "warning",
+          `model family of ${f.slug}: the first request has no recognisable initial context`,
+          { data: { model: f.slug } },
+        ),
+      );
       continue;
     }
     Object.assign(fam.prose, parts.texts);
@@ -132,23 +165,41 @@ export function buildCodexCalibration(run: CodexCalibrationRun): { calibration: 
     const expected = codexModelLayout(f.slug, entry);
     const seen = parts.observed;
     const mismatch: string[] = [];
-    if ((expected.tools.placement === "input-item") !== (seen.toolPlacement === "input-item")) mismatch.push(`tools ${seen.toolPlacement}, expected ${expected.tools.placement}`);
-    if (seen.parallelToolCalls !== undefined && seen.parallelToolCalls !== expected.parallelToolCalls) mismatch.push(`parallel_tool_calls ${String(seen.parallelToolCalls)}`);
-    if (JSON.stringify(seen.reasoning ?? null) !== JSON.stringify(expected.reasoning)) mismatch.push(`reasoning ${JSON.stringify(seen.reasoning)}`);
-    if (JSON.stringify(seen.text ?? null) !== JSON.stringify(expected.verbosity !== undefined ? { verbosity: expected.verbosity } : null)) mismatch.push(`text ${JSON.stringify(seen.text)}`);
-    if (seen.developerExtras.join(",") !== expected.developerExtras.join(",")) mismatch.push(`developer texts [${seen.developerExtras.join(", ")}]`);
-    if (seen.developerMessages.join(",") !== expected.developerMessages.join(",")) mismatch.push(`developer messages [${seen.developerMessages.join(", ")}]`);
+    if ((expected.tools.placement === "input-item") !== (seen.toolPlacement === "input-item"))
+      mismatch.push(`tools ${seen.toolPlacement}, expected ${expected.tools.placement}`);
+    if (seen.parallelToolCalls !== undefined && seen.parallelToolCalls !== expected.parallelToolCalls)
+      mismatch.push(`parallel_tool_calls ${String(seen.parallelToolCalls)}`);
+    if (JSON.stringify(seen.reasoning ?? null) !== JSON.stringify(expected.reasoning))
+      mismatch.push(`reasoning ${JSON.stringify(seen.reasoning)}`);
+    if (
+      JSON.stringify(seen.text ?? null) !==
+      JSON.stringify(expected.verbosity !== undefined ? { verbosity: expected.verbosity } : null)
+    )
+      mismatch.push(`text ${JSON.stringify(seen.text)}`);
+    if (seen.developerExtras.join(",") !== expected.developerExtras.join(","))
+      mismatch.push(`developer texts [${seen.developerExtras.join(", ")}]`);
+    if (seen.developerMessages.join(",") !== expected.developerMessages.join(","))
+      mismatch.push(`developer messages [${seen.developerMessages.join(", ")}]`);
     if (seen.skillsUsage !== expected.skillsUsage) mismatch.push(`skills usage ${String(seen.skillsUsage)}`);
     if (mismatch.length > 0) {
       diagnostics.push(
-        diagnostic("calibrate/layout-mismatch", "warning", `model ${f.slug}: Codex sent ${mismatch.join("; ")} where the catalogue fields predict otherwise; previews of this family may differ`, { data: { model: f.slug, mismatch } }),
+        diagnostic(
+          "calibrate/layout-mismatch",
+          "warning",
+          `model ${f.slug}: Codex sent ${mismatch.join("; ")} where the catalogue fields predict otherwise; previews of this family may differ`,
+          { data: { model: f.slug, mismatch } },
+        ),
       );
     }
   }
-  const missing = SESSION_SENTENCES.filter((id) => prose[id] === undefined && families.every((f) => f.prose[id] === undefined));
-  for (const s of SANDBOX_MODES) if (prose[`permissions-sandbox-${s}`] === undefined) missing.push(`permissions-sandbox-${s}`);
+  const missing = SESSION_SENTENCES.filter(
+    (id) => prose[id] === undefined && families.every((f) => f.prose[id] === undefined),
+  );
+  for (const s of SANDBOX_MODES)
+    if (prose[`permissions-sandbox-${s}`] === undefined) missing.push(`permissions-sandbox-${s}`);
   // Only the policies the calibration could run (Codex 0.171.0 refuses `untrusted`).
-  for (const a of new Set(run.promptInputs.map((p) => p.approval))) if (prose[`permissions-approval-${a}`] === undefined) missing.push(`permissions-approval-${a}`);
+  for (const a of new Set(run.promptInputs.map((p) => p.approval)))
+    if (prose[`permissions-approval-${a}`] === undefined) missing.push(`permissions-approval-${a}`);
   if (prose["permissions-approved-prefixes"] === undefined) missing.push("permissions-approved-prefixes");
   if (prose["skills-preamble"] === undefined) missing.push("skills-preamble");
   const calibration: CodexCalibration = {

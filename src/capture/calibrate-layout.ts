@@ -13,7 +13,12 @@ export const DEVELOPER_TEXT_TAGS: readonly { open: string; id: CalibratedTextId 
   { open: "<multi_agent_mode>", id: "multi-agent-mode" },
 ];
 
-export type CalibratedTextId = "deferred-tools" | "collaboration-mode" | "multi-agent-role" | "multi-agent-mode" | "skills-usage";
+export type CalibratedTextId =
+  | "deferred-tools"
+  | "collaboration-mode"
+  | "multi-agent-role"
+  | "multi-agent-mode"
+  | "skills-usage";
 
 /** The layout a capture shows, as facts (written as `layout.json` next to the prose). */
 export interface ObservedLayout {
@@ -41,7 +46,9 @@ export interface LayoutParts {
 }
 
 function texts(item: JsonObject): string[] {
-  return Array.isArray(item.content) ? item.content.flatMap((c) => (isJsonObject(c) && typeof c.text === "string" ? [c.text] : [])) : [];
+  return Array.isArray(item.content)
+    ? item.content.flatMap((c) => (isJsonObject(c) && typeof c.text === "string" ? [c.text] : []))
+    : [];
 }
 
 const SKILL_LINE = /^- [^\n]*\(file: [^\n]*\)$/;
@@ -51,7 +58,9 @@ export function skillsUsageOf(section: string): string | undefined {
   if (!section.startsWith(SKILLS_OPEN_TAG) || !section.endsWith(SKILLS_CLOSE_TAG)) return undefined;
   const at = section.indexOf("\n### Available skills\n");
   if (at < 0) return undefined;
-  const lines = section.slice(at + "\n### Available skills\n".length, section.length - SKILLS_CLOSE_TAG.length - 1).split("\n");
+  const lines = section
+    .slice(at + "\n### Available skills\n".length, section.length - SKILLS_CLOSE_TAG.length - 1)
+    .split("\n");
   let last = -1;
   lines.forEach((l, i) => {
     if (SKILL_LINE.test(l)) last = i;
@@ -84,7 +93,9 @@ export function calibrateLayout(body: JsonObject): LayoutParts | undefined {
     out.observed.toolPlacement = "input-item";
   }
   const messages = items.filter((i) => i.type === "message");
-  const bundle = messages.findIndex((m) => m.role === "developer" && texts(m).some((t) => t.startsWith(PERMISSIONS_OPEN_TAG)));
+  const bundle = messages.findIndex(
+    (m) => m.role === "developer" && texts(m).some((t) => t.startsWith(PERMISSIONS_OPEN_TAG)),
+  );
   if (bundle < 0) return undefined;
   const first = messages[0];
   const firstText = first ? texts(first)[0] : undefined;
@@ -109,7 +120,10 @@ export function calibrateLayout(body: JsonObject): LayoutParts | undefined {
     if (m.role !== "developer") break;
     const t = texts(m)[0] ?? "";
     const tag = DEVELOPER_TEXT_TAGS.find((x) => t.startsWith(x.open));
-    const id = tag?.id ?? order.find((o) => !out.observed.developerMessages.includes(o)) ?? `developer-message-${out.observed.developerMessages.length}`;
+    const id =
+      tag?.id ??
+      order.find((o) => !out.observed.developerMessages.includes(o)) ??
+      `developer-message-${out.observed.developerMessages.length}`;
     out.observed.developerMessages.push(id);
     out.texts[id] = t;
   }

@@ -16,7 +16,13 @@ export type PutProse = (id: string, text: string, file: string) => void;
  * section; an earlier turn's section shares it only when its text is the same. Returns true when a sandbox
  * sentence names the network setting other than by one word (kept verbatim).
  */
-export function calibratePermissions(sections: CapturedPermissions[], approval: CalibrateApproval, file: string, put: PutProse, diagnostics: Diagnostic[]): boolean {
+export function calibratePermissions(
+  sections: CapturedPermissions[],
+  approval: CalibrateApproval,
+  file: string,
+  put: PutProse,
+  diagnostics: Diagnostic[],
+): boolean {
   let networkVerbatim = false;
   const parts = sections.map((s) => (s.sandbox === undefined ? undefined : splitPermissionsSection(s.text, s.sandbox)));
   const last = sections.at(-1);
@@ -25,7 +31,14 @@ export function calibratePermissions(sections: CapturedPermissions[], approval: 
     const p = parts[k];
     if (s.sandbox === undefined) return; // collectContextSections reported why
     if (p === undefined) {
-      diagnostics.push(diagnostic("calibrate/unrecognised-section", "warning", `${file}: permissions section does not have the expected layout; skipped`, { file }));
+      diagnostics.push(
+        diagnostic(
+          "calibrate/unrecognised-section",
+          "warning",
+          `${file}: permissions section does not have the expected layout; skipped`,
+          { file },
+        ),
+      );
       return;
     }
     put(`permissions-sandbox-${s.sandbox}`, p.sandbox, file);
@@ -36,7 +49,12 @@ export function calibratePermissions(sections: CapturedPermissions[], approval: 
     if (s.current || p.approval === currentApproval) put(`permissions-approval-${approval}`, p.approval, file);
     else {
       diagnostics.push(
-        diagnostic("calibrate/earlier-approval", "info", `${file}: an earlier turn's permissions section has another approval text than this turn's (${approval}); its policy is unknown, so that text is skipped`, { file }),
+        diagnostic(
+          "calibrate/earlier-approval",
+          "info",
+          `${file}: an earlier turn's permissions section has another approval text than this turn's (${approval}); its policy is unknown, so that text is skipped`,
+          { file },
+        ),
       );
     }
   });

@@ -123,7 +123,14 @@ export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptio
       tools[name] = prose;
       toolSources[name] = file;
     } else if (JSON.stringify(known) !== JSON.stringify(prose)) {
-      diagnostics.push(diagnostic("calibrate/conflict", "warning", `${file}: the description of tool ${name} differs from the one taken from ${kept}; kept that one`, { file, data: { id: `tools.yaml:${name}`, kept } }));
+      diagnostics.push(
+        diagnostic(
+          "calibrate/conflict",
+          "warning",
+          `${file}: the description of tool ${name} differs from the one taken from ${kept}; kept that one`,
+          { file, data: { id: `tools.yaml:${name}`, kept } },
+        ),
+      );
     }
   };
   const put = (id: string, text: string, file: string) => {
@@ -131,7 +138,14 @@ export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptio
     if (known !== undefined && known !== text) {
       const kept = sources[id] ?? "";
       const where = kept === file ? "an earlier section of the same request" : kept;
-      diagnostics.push(diagnostic("calibrate/conflict", "warning", `${file}: ${id} differs from the text taken from ${where}; kept that one`, { file, data: { id, kept } }));
+      diagnostics.push(
+        diagnostic(
+          "calibrate/conflict",
+          "warning",
+          `${file}: ${id} differs from the text taken from ${where}; kept that one`,
+          { file, data: { id, kept } },
+        ),
+      );
       return;
     }
     texts[id] = text;
@@ -144,14 +158,26 @@ export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptio
     try {
       body = JSON.parse(input.body);
     } catch (error) {
-      diagnostics.push(diagnostic("calibrate/invalid-json", "error", `${file}: not valid JSON: ${oneLine(error instanceof Error ? error.message : String(error))}`, { file }));
+      diagnostics.push(
+        diagnostic(
+          "calibrate/invalid-json",
+          "error",
+          `${file}: not valid JSON: ${oneLine(error instanceof Error ? error.message : String(error))}`,
+          { file },
+        ),
+      );
       continue;
     }
     if (!isObj(body) || !Array.isArray(body.input)) {
-      diagnostics.push(diagnostic("calibrate/not-responses", "error", `${file}: not a Responses request body (no input list)`, { file }));
+      diagnostics.push(
+        diagnostic("calibrate/not-responses", "error", `${file}: not a Responses request body (no input list)`, {
+          file,
+        }),
+      );
       continue;
     }
-    const version = input.userAgent !== undefined ? /^codex_[a-z_]+\/([0-9][0-9A-Za-z.+-]*)/.exec(input.userAgent)?.[1] : undefined;
+    const version =
+      input.userAgent !== undefined ? /^codex_[a-z_]+\/([0-9][0-9A-Za-z.+-]*)/.exec(input.userAgent)?.[1] : undefined;
     if (version !== undefined) agentVersion ??= version;
     const meta = turnMetadata(body);
     const items = body.input;
@@ -161,7 +187,8 @@ export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptio
       // Code-mode requests open with an `additional_tools` item; the base instructions are the first message.
       const first = items.find((i) => isObj(i) && i.type === "message");
       const t = textsOf(first)[0];
-      if (isObj(first) && first.role === "developer" && t !== undefined && !t.startsWith("<")) put("base-instructions", t, file);
+      if (isObj(first) && first.role === "developer" && t !== undefined && !t.startsWith("<"))
+        put("base-instructions", t, file);
     }
 
     for (const item of summaries.length > 0 ? items : []) {
@@ -178,16 +205,29 @@ export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptio
       if (input.replyText !== undefined && input.replyText !== "") summaries.push(input.replyText);
     }
 
-    const sections = collectContextSections(items, file, typeof meta.sandbox_mode === "string" ? meta.sandbox_mode : undefined);
+    const sections = collectContextSections(
+      items,
+      file,
+      typeof meta.sandbox_mode === "string" ? meta.sandbox_mode : undefined,
+    );
     appendAll(diagnostics, sections.diagnostics);
     for (const t of sections.skills) {
       const m = /^<skills_instructions>\n## Skills\n([\s\S]*?)\n### Skill roots\n/.exec(t);
       if (m?.[1] !== undefined && t.endsWith(SKILLS_CLOSE_TAG)) put("skills-preamble", m[1], file);
-      else diagnostics.push(diagnostic("calibrate/unrecognised-section", "warning", `${file}: skills section does not have the expected layout; skipped`, { file }));
+      else
+        diagnostics.push(
+          diagnostic(
+            "calibrate/unrecognised-section",
+            "warning",
+            `${file}: skills section does not have the expected layout; skipped`,
+            { file },
+          ),
+        );
     }
     for (const s of sections.sentences) put(s.id, s.text, file);
     networkVerbatim = calibratePermissions(sections.permissions, approval, file, put, diagnostics) || networkVerbatim;
-    if (Array.isArray(body.tools)) for (const [name, prose] of Object.entries(toolProse(body.tools))) mergeTool(name, prose, file);
+    if (Array.isArray(body.tools))
+      for (const [name, prose] of Object.entries(toolProse(body.tools))) mergeTool(name, prose, file);
     // Per-model texts, the tool lists verbatim and the layout facts, whatever the layout (compactions carry none;
     // the request's own shape is what counts, so a later request replaces an earlier one's).
     const parts = meta.request_kind === "compaction" ? undefined : calibrateLayout(body);
@@ -201,12 +241,32 @@ export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptio
   }
 
   if (networkVerbatim) {
-    diagnostics.push(diagnostic("calibrate/network-sentence", "info", "a sandbox sentence names the network setting other than by one 'enabled'/'restricted' word; kept verbatim, so it is exact for the network setting of the capture only"));
+    diagnostics.push(
+      diagnostic(
+        "calibrate/network-sentence",
+        "info",
+        "a sandbox sentence names the network setting other than by one 'enabled'/'restricted' word; kept verbatim, so it is exact for the network setting of the capture only",
+      ),
+    );
   }
   if (options.targetVersion !== undefined && agentVersion !== undefined && agentVersion !== options.targetVersion) {
-    diagnostics.push(diagnostic("calibrate/version-mismatch", "warning", `capture is from version ${agentVersion}; the profile targets ${options.targetVersion}: its layout may differ`, { data: { captured: agentVersion, target: options.targetVersion } }));
+    diagnostics.push(
+      diagnostic(
+        "calibrate/version-mismatch",
+        "warning",
+        `capture is from version ${agentVersion}; the profile targets ${options.targetVersion}: its layout may differ`,
+        { data: { captured: agentVersion, target: options.targetVersion } },
+      ),
+    );
   }
-  if (agentVersion === undefined) diagnostics.push(diagnostic("calibrate/unknown-version", "info", "agent version unknown (no headers next to the capture); pass --agent-version to record it"));
+  if (agentVersion === undefined)
+    diagnostics.push(
+      diagnostic(
+        "calibrate/unknown-version",
+        "info",
+        "agent version unknown (no headers next to the capture); pass --agent-version to record it",
+      ),
+    );
 
   const files: { [name: string]: string } = {};
   for (const id of Object.keys(texts).sort()) files[`${id}.md`] = texts[id] as string;

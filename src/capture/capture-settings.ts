@@ -45,9 +45,21 @@ export function captureSettings(inputs: readonly CalibrateInput[]): CaptureSetti
 /** Prose ids that stay stand-ins after calibrating from these captures (the layout's own texts included). */
 export function unextractedProse(files: { [name: string]: string }, layout: ObservedLayout | undefined): string[] {
   const have = new Set(Object.keys(files).map((f) => f.replace(/\.(md|hbs|txt)$/, "")));
-  const layoutTexts = new Set([...(layout?.developerExtras ?? []), ...(layout?.developerMessages ?? []), ...(layout?.skillsUsage ? ["skills-usage"] : [])]);
-  const perModel = new Set(["skills-usage", "deferred-tools", "collaboration-mode", "multi-agent-role", "multi-agent-mode"]);
-  const missing: string[] = PROSE_IDS.filter((id) => !have.has(id) && (!perModel.has(id) || layoutTexts.has(id)) && id !== "permissions-approval-untrusted");
+  const layoutTexts = new Set([
+    ...(layout?.developerExtras ?? []),
+    ...(layout?.developerMessages ?? []),
+    ...(layout?.skillsUsage ? ["skills-usage"] : []),
+  ]);
+  const perModel = new Set([
+    "skills-usage",
+    "deferred-tools",
+    "collaboration-mode",
+    "multi-agent-role",
+    "multi-agent-mode",
+  ]);
+  const missing: string[] = PROSE_IDS.filter(
+    (id) => !have.has(id) && (!perModel.has(id) || layoutTexts.has(id)) && id !== "permissions-approval-untrusted",
+  );
   for (const id of ["compact-prompt", "compact-summary-prefix"]) if (!have.has(id)) missing.push(id);
   const toolsFile = layout?.toolPlacement === "input-item" ? "additional-tools.json" : "request-tools.json";
   if (!(toolsFile in files)) missing.push(toolsFile);

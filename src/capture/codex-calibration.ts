@@ -81,13 +81,21 @@ export interface CodexCalibration {
 
 const strMap = (v: unknown): { [k: string]: string } | undefined =>
   isJsonObject(v) && Object.values(v).every((x) => typeof x === "string") ? (v as { [k: string]: string }) : undefined;
-const strList = (v: unknown): string[] | undefined => (Array.isArray(v) && v.every((x) => typeof x === "string") ? (v as string[]) : undefined);
+const strList = (v: unknown): string[] | undefined =>
+  Array.isArray(v) && v.every((x) => typeof x === "string") ? (v as string[]) : undefined;
 
 /** A calibration file's text → the calibration, or diagnostics saying why it is not used (never throws). */
 export function parseCodexCalibration(text: string, file: string): Result<CodexCalibration | undefined> {
   const bad = (why: string): Result<undefined> => ({
     value: undefined,
-    diagnostics: [diagnostic("calibration/corrupt", "warning", `${file}: ${why}; the calibration is not used (run \`promptc calibrate --agent codex\` again)`, { file })],
+    diagnostics: [
+      diagnostic(
+        "calibration/corrupt",
+        "warning",
+        `${file}: ${why}; the calibration is not used (run \`promptc calibrate --agent codex\` again)`,
+        { file },
+      ),
+    ],
   });
   let data: unknown;
   try {
@@ -99,7 +107,14 @@ export function parseCodexCalibration(text: string, file: string): Result<CodexC
   if (data.schema !== CODEX_CALIBRATION_SCHEMA) {
     return {
       value: undefined,
-      diagnostics: [diagnostic("calibration/stale", "warning", `${file}: calibration format ${String(data.schema)} is not the one this promptc reads (${CODEX_CALIBRATION_SCHEMA}); run \`promptc calibrate --agent codex\` again`, { file })],
+      diagnostics: [
+        diagnostic(
+          "calibration/stale",
+          "warning",
+          `${file}: calibration format ${String(data.schema)} is not the one this promptc reads (${CODEX_CALIBRATION_SCHEMA}); run \`promptc calibrate --agent codex\` again`,
+          { file },
+        ),
+      ],
     };
   }
   if (data.agent !== "codex" || typeof data.codexVersion !== "string") return bad("no agent or Codex version");
@@ -108,7 +123,8 @@ export function parseCodexCalibration(text: string, file: string): Result<CodexC
   if (!Array.isArray(data.families)) return bad("no family list");
   const families: CalibratedFamily[] = [];
   for (const f of data.families) {
-    if (!isJsonObject(f) || typeof f.key !== "string" || typeof f.capturedWith !== "string") return bad("a family without key");
+    if (!isJsonObject(f) || typeof f.key !== "string" || typeof f.capturedWith !== "string")
+      return bad("a family without key");
     const fp = strMap(f.prose);
     const models = strList(f.models);
     const missing = strList(f.missing) ?? [];
@@ -120,7 +136,13 @@ export function parseCodexCalibration(text: string, file: string): Result<CodexC
   }
   const systemSkills: CalibratedFile[] = [];
   for (const s of Array.isArray(data.systemSkills) ? data.systemSkills : []) {
-    if (!isJsonObject(s) || typeof s.path !== "string" || typeof s.text !== "string" || s.path.split("/").some((p) => p === ".." || p === "")) return bad("a system skill file without path or text");
+    if (
+      !isJsonObject(s) ||
+      typeof s.path !== "string" ||
+      typeof s.text !== "string" ||
+      s.path.split("/").some((p) => p === ".." || p === "")
+    )
+      return bad("a system skill file without path or text");
     systemSkills.push({ path: s.path, text: s.text });
   }
   return {
@@ -140,7 +162,11 @@ export function parseCodexCalibration(text: string, file: string): Result<CodexC
 }
 
 /** The family calibrated for a slug (a listed one, else the fallback family), if any. */
-export function calibratedFamilyFor(cal: CodexCalibration, slug: string, inCatalogue: boolean): CalibratedFamily | undefined {
+export function calibratedFamilyFor(
+  cal: CodexCalibration,
+  slug: string,
+  inCatalogue: boolean,
+): CalibratedFamily | undefined {
   if (!inCatalogue) return cal.families.find((f) => f.key === FALLBACK_FAMILY);
   return cal.families.find((f) => f.models.includes(slug));
 }

@@ -4,7 +4,11 @@ import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import { AGENTS_MD_HEADING_PREFIX } from "../fragments/agents-md.js";
 import { PERMISSIONS_OPEN_TAG } from "../fragments/permissions.js";
 import { SKILLS_OPEN_TAG } from "../fragments/skills-section.js";
-import { AGENTS_MD_WITHDRAWN_HEADING, MODEL_SWITCH_CLOSE_TAG, MODEL_SWITCH_OPEN_TAG } from "../session/settings-update.js";
+import {
+  AGENTS_MD_WITHDRAWN_HEADING,
+  MODEL_SWITCH_CLOSE_TAG,
+  MODEL_SWITCH_OPEN_TAG,
+} from "../session/settings-update.js";
 
 export type SessionSentenceId = "model-switch" | "agents-md-replaced" | "agents-md-removed";
 
@@ -54,7 +58,9 @@ const INSTRUCTIONS_CLOSE = "\n</INSTRUCTIONS>";
 function instructionsBody(text: string, headingEnd: number): string | undefined {
   if (!text.startsWith(INSTRUCTIONS_OPEN, headingEnd) || !text.endsWith(INSTRUCTIONS_CLOSE)) return undefined;
   const start = headingEnd + INSTRUCTIONS_OPEN.length;
-  return start <= text.length - INSTRUCTIONS_CLOSE.length ? text.slice(start, text.length - INSTRUCTIONS_CLOSE.length) : undefined;
+  return start <= text.length - INSTRUCTIONS_CLOSE.length
+    ? text.slice(start, text.length - INSTRUCTIONS_CLOSE.length)
+    : undefined;
 }
 
 /** The first paragraph of `body` when more follows it (`sentence\n\nrest`), else undefined. */
@@ -72,7 +78,14 @@ function leadParagraph(body: string): string | undefined {
 export function collectContextSections(items: unknown[], file: string, turnSandbox?: string): ContextSections {
   const out: ContextSections = { skills: [], permissions: [], sentences: [], diagnostics: [] };
   const unrecognised = (what: string) =>
-    out.diagnostics.push(diagnostic("calibrate/unrecognised-section", "warning", `${file}: ${what} does not have the expected layout; skipped`, { file }));
+    out.diagnostics.push(
+      diagnostic(
+        "calibrate/unrecognised-section",
+        "warning",
+        `${file}: ${what} does not have the expected layout; skipped`,
+        { file },
+      ),
+    );
   const permissionsAt: number[] = [];
   const filesystems: { at: number; sandbox: string }[] = [];
   let docsBefore = false;
@@ -89,7 +102,9 @@ export function collectContextSections(items: unknown[], file: string, turnSandb
           permissionsAt.push(at);
           out.permissions.push({ text: t, current: false });
         } else if (t.startsWith(MODEL_SWITCH_OPEN_TAG + "\n")) {
-          const body = t.endsWith("\n" + MODEL_SWITCH_CLOSE_TAG) ? t.slice(MODEL_SWITCH_OPEN_TAG.length + 1, t.length - MODEL_SWITCH_CLOSE_TAG.length - 1) : "";
+          const body = t.endsWith("\n" + MODEL_SWITCH_CLOSE_TAG)
+            ? t.slice(MODEL_SWITCH_OPEN_TAG.length + 1, t.length - MODEL_SWITCH_CLOSE_TAG.length - 1)
+            : "";
           const sentence = leadParagraph(body);
           if (sentence === undefined) unrecognised("a model switch section");
           else out.sentences.push({ id: "model-switch", text: sentence });
@@ -130,18 +145,31 @@ export function collectContextSections(items: unknown[], file: string, turnSandb
     current.current = true;
     if (turnSandbox !== undefined && current.evidence === "filesystem" && current.sandbox !== turnSandbox) {
       out.diagnostics.push(
-        diagnostic("calibrate/sandbox-mismatch", "warning", `${file}: the turn's sandbox_mode is ${turnSandbox} but its environment describes ${current.sandbox}; permissions section skipped`, {
-          file,
-          data: { metadata: turnSandbox, filesystem: current.sandbox ?? null },
-        }),
+        diagnostic(
+          "calibrate/sandbox-mismatch",
+          "warning",
+          `${file}: the turn's sandbox_mode is ${turnSandbox} but its environment describes ${current.sandbox}; permissions section skipped`,
+          {
+            file,
+            data: { metadata: turnSandbox, filesystem: current.sandbox ?? null },
+          },
+        ),
       );
       delete current.sandbox;
       delete current.evidence;
-    } else if (turnSandbox !== undefined && current.evidence !== "filesystem") Object.assign(current, { sandbox: turnSandbox, evidence: "turn-metadata" });
+    } else if (turnSandbox !== undefined && current.evidence !== "filesystem")
+      Object.assign(current, { sandbox: turnSandbox, evidence: "turn-metadata" });
   }
   for (const p of out.permissions) {
     if (p.sandbox !== undefined || (p.current && turnSandbox !== undefined)) continue;
-    out.diagnostics.push(diagnostic("calibrate/unknown-sandbox", "warning", `${file}: cannot tell the sandbox mode of a permissions section (no environment <filesystem> after it, no turn metadata); skipped`, { file }));
+    out.diagnostics.push(
+      diagnostic(
+        "calibrate/unknown-sandbox",
+        "warning",
+        `${file}: cannot tell the sandbox mode of a permissions section (no environment <filesystem> after it, no turn metadata); skipped`,
+        { file },
+      ),
+    );
   }
   return out;
 }

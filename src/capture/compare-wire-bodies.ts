@@ -33,7 +33,7 @@ export function withoutRunIds(body: J): J {
 }
 
 const EXCERPT = 60;
-const show = (v: J) => (typeof v === "string" ? JSON.stringify(v) : JSON.stringify(v) ?? String(v));
+const show = (v: J) => (typeof v === "string" ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v)));
 const typeOf = (v: J) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v);
 
 export function firstWireDifference(a: J, b: J, path = "$"): WireDifference | undefined {
@@ -51,7 +51,11 @@ export function firstWireDifference(a: J, b: J, path = "$"): WireDifference | un
     for (let i = 0; i < Math.min(ka.length, kb.length); i++) {
       if (ka[i] !== kb[i]) return { path, what: "keys", a: ka.join(","), b: kb.join(",") };
       const k = ka[i] as string;
-      const d = firstWireDifference((a as { [k: string]: J })[k], (b as { [k: string]: J })[k], /^[A-Za-z_]\w*$/.test(k) ? `${path}.${k}` : `${path}[${JSON.stringify(k)}]`);
+      const d = firstWireDifference(
+        (a as { [k: string]: J })[k],
+        (b as { [k: string]: J })[k],
+        /^[A-Za-z_]\w*$/.test(k) ? `${path}.${k}` : `${path}[${JSON.stringify(k)}]`,
+      );
       if (d) return d;
     }
     return ka.length === kb.length ? undefined : { path, what: "keys", a: ka.join(","), b: kb.join(",") };

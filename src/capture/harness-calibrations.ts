@@ -33,7 +33,8 @@ export type CalibrationRun = GeminiCalibrationRun;
  * tree over 200 entries). */
 function longStatus(): { [path: string]: string } {
   const out: { [path: string]: string } = {};
-  for (let i = 0; i < 210; i++) out[`untracked-file-with-a-long-name-for-the-status-${String(i).padStart(2, "0")}.txt`] = "x\n";
+  for (let i = 0; i < 210; i++)
+    out[`untracked-file-with-a-long-name-for-the-status-${String(i).padStart(2, "0")}.txt`] = "x\n";
   return out;
 }
 
@@ -41,7 +42,13 @@ function longStatus(): { [path: string]: string } {
 export const GEMINI_CALIBRATION_FILE_NAME = "PROMPTC-CALIBRATION.md";
 const GEMINI_CALIBRATION_HOME = {
   ".gemini/GEMINI.md": "calibration\n",
-  ".gemini/settings.json": JSON.stringify({ security: { auth: { selectedType: "gemini-api-key" } }, privacy: { usageStatisticsEnabled: false }, telemetry: { enabled: false }, general: { enableAutoUpdate: false, enableAutoUpdateNotification: false }, context: { fileName: [GEMINI_CALIBRATION_FILE_NAME, "GEMINI.md"] } }),
+  ".gemini/settings.json": JSON.stringify({
+    security: { auth: { selectedType: "gemini-api-key" } },
+    privacy: { usageStatisticsEnabled: false },
+    telemetry: { enabled: false },
+    general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+    context: { fileName: [GEMINI_CALIBRATION_FILE_NAME, "GEMINI.md"] },
+  }),
 };
 
 export const HARNESS_CALIBRATIONS: { readonly [agent: string]: HarnessCalibration } = {
@@ -55,7 +62,16 @@ export const HARNESS_CALIBRATIONS: { readonly [agent: string]: HarnessCalibratio
   pi: {
     adapter: "pi",
     profile: "pi",
-    workspaces: [{ files: { "AGENTS.md": "calibration\n", ".pi/skills/calibration/SKILL.md": "---\nname: calibration\ndescription: calibration\n---\n" }, home: {}, untracked: {} }],
+    workspaces: [
+      {
+        files: {
+          "AGENTS.md": "calibration\n",
+          ".pi/skills/calibration/SKILL.md": "---\nname: calibration\ndescription: calibration\n---\n",
+        },
+        home: {},
+        untracked: {},
+      },
+    ],
     args: ["-p", "hello"],
     extract: (runs) => calibratePi(runs[0]?.body ?? {}),
   },
@@ -63,7 +79,12 @@ export const HARNESS_CALIBRATIONS: { readonly [agent: string]: HarnessCalibratio
     adapter: "gemini-cli",
     profile: "gemini-cli",
     workspaces: [
-      { files: { "GEMINI.md": "calibration\n" }, home: GEMINI_CALIBRATION_HOME, commit: "calibration", untracked: longStatus() },
+      {
+        files: { "GEMINI.md": "calibration\n" },
+        home: GEMINI_CALIBRATION_HOME,
+        commit: "calibration",
+        untracked: longStatus(),
+      },
       { files: { "GEMINI.md": "calibration\n" }, home: GEMINI_CALIBRATION_HOME, untracked: {} },
     ],
     // The main request's model pinned, so no routing call comes first.

@@ -27,9 +27,14 @@ export function labelContextSection(text: string): ContextSectionLabel | undefin
   const trimmed = text.trim();
   for (const w of WRAPPERS) {
     if (!trimmed.startsWith(`<${w.tag}>`) || !trimmed.endsWith(`</${w.tag}>`)) continue;
-    const keys = [...trimmed.matchAll(/^# ([A-Za-z][\w-]*)\s*$/gm)].map((m) => m[1] as string).filter((k) => k in w.headings);
+    const keys = [...trimmed.matchAll(/^# ([A-Za-z][\w-]*)\s*$/gm)]
+      .map((m) => m[1] as string)
+      .filter((k) => k in w.headings);
     const first = keys[0];
-    return { id: keys.length ? `${w.tag}:${keys.join("+")}` : w.tag, layer: first !== undefined ? (w.headings[first] as FragmentLayer) : "extension" };
+    return {
+      id: keys.length ? `${w.tag}:${keys.join("+")}` : w.tag,
+      layer: first !== undefined ? (w.headings[first] as FragmentLayer) : "extension",
+    };
   }
   return undefined;
 }

@@ -60,48 +60,92 @@ function responsesReply(r: ScriptedReply, seq: number): HttpReply {
     arguments: c.arguments,
     status: "completed",
   }));
-  if (r.text !== undefined) items.unshift({ type: "message", role: "assistant", id: `msg_${seq}`, content: [{ type: "output_text", text: r.text, annotations: [] }] });
+  if (r.text !== undefined)
+    items.unshift({
+      type: "message",
+      role: "assistant",
+      id: `msg_${seq}`,
+      content: [{ type: "output_text", text: r.text, annotations: [] }],
+    });
   const u = usageOf(r);
   return sse([
     ["response.created", { type: "response.created", response: { id } }],
-    ...items.map((item, i): [string, unknown] => ["response.output_item.done", { type: "response.output_item.done", output_index: i, item }]),
-    ["response.completed", {
-      type: "response.completed",
-      response: {
-        id,
-        usage: {
-          input_tokens: u.input,
-          input_tokens_details: { cached_tokens: u.cached },
-          output_tokens: u.output,
-          output_tokens_details: { reasoning_tokens: 0 },
-          total_tokens: u.input + u.output,
+    ...items.map((item, i): [string, unknown] => [
+      "response.output_item.done",
+      { type: "response.output_item.done", output_index: i, item },
+    ]),
+    [
+      "response.completed",
+      {
+        type: "response.completed",
+        response: {
+          id,
+          usage: {
+            input_tokens: u.input,
+            input_tokens_details: { cached_tokens: u.cached },
+            output_tokens: u.output,
+            output_tokens_details: { reasoning_tokens: 0 },
+            total_tokens: u.input + u.output,
+          },
         },
       },
-    }],
+    ],
   ]);
 }
 
 function messagesReply(r: ScriptedReply, seq: number): HttpReply {
   const u = usageOf(r);
-  const events: [string, unknown][] = [[
-    "message_start",
-    { type: "message_start", message: { id: `msg_${seq}`, type: "message", role: "assistant", model: "promptc-capture", content: [], stop_reason: null, usage: { input_tokens: u.input, cache_read_input_tokens: u.cached, output_tokens: 1 } } },
-  ]];
+  const events: [string, unknown][] = [
+    [
+      "message_start",
+      {
+        type: "message_start",
+        message: {
+          id: `msg_${seq}`,
+          type: "message",
+          role: "assistant",
+          model: "promptc-capture",
+          content: [],
+          stop_reason: null,
+          usage: { input_tokens: u.input, cache_read_input_tokens: u.cached, output_tokens: 1 },
+        },
+      },
+    ],
+  ];
   let index = 0;
   if (r.text !== undefined) {
-    events.push(["content_block_start", { type: "content_block_start", index, content_block: { type: "text", text: "" } }]);
-    events.push(["content_block_delta", { type: "content_block_delta", index, delta: { type: "text_delta", text: r.text } }]);
+    events.push([
+      "content_block_start",
+      { type: "content_block_start", index, content_block: { type: "text", text: "" } },
+    ]);
+    events.push([
+      "content_block_delta",
+      { type: "content_block_delta", index, delta: { type: "text_delta", text: r.text } },
+    ]);
     events.push(["content_block_stop", { type: "content_block_stop", index }]);
     index++;
   }
   for (const [i, c] of r.toolCalls.entries()) {
-    events.push(["content_block_start", { type: "content_block_start", index, content_block: { type: "tool_use", id: c.callId ?? `toolu_${seq}_${i}`, name: c.name, input: {} } }]);
-    events.push(["content_block_delta", { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: c.arguments } }]);
+    events.push([
+      "content_block_start",
+      {
+        type: "content_block_start",
+        index,
+        content_block: { type: "tool_use", id: c.callId ?? `toolu_${seq}_${i}`, name: c.name, input: {} },
+      },
+    ]);
+    events.push([
+      "content_block_delta",
+      { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: c.arguments } },
+    ]);
     events.push(["content_block_stop", { type: "content_block_stop", index }]);
     index++;
   }
   const stop = r.toolCalls.length > 0 ? "tool_use" : "end_turn";
-  events.push(["message_delta", { type: "message_delta", delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: u.output } }]);
+  events.push([
+    "message_delta",
+    { type: "message_delta", delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: u.output } },
+  ]);
   events.push(["message_stop", { type: "message_stop" }]);
   return sse(events);
 }
@@ -110,12 +154,25 @@ function chatReply(r: ScriptedReply, seq: number): HttpReply {
   const u = usageOf(r);
   const delta: { [k: string]: unknown } = { role: "assistant", content: r.text ?? null };
   if (r.toolCalls.length > 0) {
-    delta.tool_calls = r.toolCalls.map((c, i) => ({ index: i, id: c.callId ?? `call_${seq}_${i}`, type: "function", function: { name: c.name, arguments: c.arguments } }));
+    delta.tool_calls = r.toolCalls.map((c, i) => ({
+      index: i,
+      id: c.callId ?? `call_${seq}_${i}`,
+      type: "function",
+      function: { name: c.name, arguments: c.arguments },
+    }));
   }
   const finish = r.toolCalls.length > 0 ? "tool_calls" : "stop";
   const reply = sse([
     [null, { id: `chatcmpl_${seq}`, object: "chat.completion.chunk", choices: [{ index: 0, delta }] }],
-    [null, { id: `chatcmpl_${seq}`, object: "chat.completion.chunk", choices: [{ index: 0, delta: {}, finish_reason: finish }], usage: { prompt_tokens: u.input, completion_tokens: u.output, total_tokens: u.input + u.output } }],
+    [
+      null,
+      {
+        id: `chatcmpl_${seq}`,
+        object: "chat.completion.chunk",
+        choices: [{ index: 0, delta: {}, finish_reason: finish }],
+        usage: { prompt_tokens: u.input, completion_tokens: u.output, total_tokens: u.input + u.output },
+      },
+    ],
   ]);
   reply.chunks.push("data: [DONE]\n\n");
   return reply;
@@ -125,14 +182,33 @@ function geminiReply(r: ScriptedReply): HttpReply {
   const u = usageOf(r);
   const parts: unknown[] = [];
   if (r.text !== undefined) parts.push({ text: r.text });
-  for (const c of r.toolCalls) parts.push({ functionCall: { name: c.name, args: JSON.parse(c.arguments || "{}") as unknown } });
-  return sse([[null, { candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }], usageMetadata: { promptTokenCount: u.input, candidatesTokenCount: u.output, totalTokenCount: u.input + u.output, cachedContentTokenCount: u.cached } }]]);
+  for (const c of r.toolCalls)
+    parts.push({ functionCall: { name: c.name, args: JSON.parse(c.arguments || "{}") as unknown } });
+  return sse([
+    [
+      null,
+      {
+        candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }],
+        usageMetadata: {
+          promptTokenCount: u.input,
+          candidatesTokenCount: u.output,
+          totalTokenCount: u.input + u.output,
+          cachedContentTokenCount: u.cached,
+        },
+      },
+    ],
+  ]);
 }
 
 /** The streamed answer to a model request, or the scripted HTTP error. */
 export function renderModelReply(dialect: WireDialect, reply: ScriptedReply, seq: number): HttpReply {
   if (reply.error) {
-    const type = reply.error.status === 429 ? "rate_limit_error" : reply.error.status >= 500 ? "api_error" : "invalid_request_error";
+    const type =
+      reply.error.status === 429
+        ? "rate_limit_error"
+        : reply.error.status >= 500
+          ? "api_error"
+          : "invalid_request_error";
     return dialect === "anthropic-messages"
       ? json(reply.error.status, { type: "error", error: { type, message: reply.error.message } })
       : json(reply.error.status, { error: { message: reply.error.message, type, code: null } });
@@ -171,5 +247,9 @@ export function renderAuxReply(kind: Exclude<RequestKind["type"], "model">): Htt
 
 /** Reply once the `--turns` limit is spent: a non-retryable error so the agent stops. */
 export function renderTurnLimitReply(dialect: WireDialect, limit: number): HttpReply {
-  return renderModelReply(dialect, { toolCalls: [], error: { status: 400, message: `promptc capture: turn limit reached (--turns ${limit})` } }, 0);
+  return renderModelReply(
+    dialect,
+    { toolCalls: [], error: { status: 400, message: `promptc capture: turn limit reached (--turns ${limit})` } },
+    0,
+  );
 }

@@ -56,7 +56,10 @@ function parseReply(raw: unknown, where: string, file: string, diagnostics: Diag
     for (const [i, c] of calls.entries()) {
       if (!isObj(c) || typeof c.name !== "string") return bad(`tool_calls[${i}] needs a name`);
       const args = c.arguments ?? {};
-      const call: ScriptedToolCall = { name: c.name, arguments: typeof args === "string" ? args : JSON.stringify(args) };
+      const call: ScriptedToolCall = {
+        name: c.name,
+        arguments: typeof args === "string" ? args : JSON.stringify(args),
+      };
       const id = c.call_id ?? c.callId;
       if (typeof id === "string") call.callId = id;
       reply.toolCalls.push(call);
@@ -65,10 +68,15 @@ function parseReply(raw: unknown, where: string, file: string, diagnostics: Diag
   if (raw.usage !== undefined) {
     if (!isObj(raw.usage)) return bad("usage must be a mapping");
     const u: Partial<ScriptedUsage> = {};
-    for (const [key, field] of [["input_tokens", "inputTokens"], ["output_tokens", "outputTokens"], ["cached_tokens", "cachedTokens"]] as const) {
+    for (const [key, field] of [
+      ["input_tokens", "inputTokens"],
+      ["output_tokens", "outputTokens"],
+      ["cached_tokens", "cachedTokens"],
+    ] as const) {
       const v = raw.usage[key] ?? raw.usage[field];
       if (v === undefined) continue;
-      if (typeof v !== "number" || !Number.isInteger(v) || v < 0) return bad(`usage.${key} must be a non-negative integer`);
+      if (typeof v !== "number" || !Number.isInteger(v) || v < 0)
+        return bad(`usage.${key} must be a non-negative integer`);
       u[field] = v;
     }
     reply.usage = u;
@@ -76,10 +84,12 @@ function parseReply(raw: unknown, where: string, file: string, diagnostics: Diag
   if (raw.error !== undefined) {
     const e = raw.error;
     const status = isObj(e) ? e.status : undefined;
-    if (!isObj(e) || typeof status !== "number" || status < 400 || status > 599) return bad("error needs a status between 400 and 599");
+    if (!isObj(e) || typeof status !== "number" || status < 400 || status > 599)
+      return bad("error needs a status between 400 and 599");
     reply.error = { status, message: typeof e.message === "string" ? e.message : "scripted error" };
   }
-  if (reply.text === undefined && reply.toolCalls.length === 0 && reply.error === undefined) reply.text = DEFAULT_REPLY_TEXT;
+  if (reply.text === undefined && reply.toolCalls.length === 0 && reply.error === undefined)
+    reply.text = DEFAULT_REPLY_TEXT;
   return reply;
 }
 
@@ -90,16 +100,31 @@ export function parseReplyScript(text: string, file = "<reply script>"): Result<
   try {
     data = YAML.parse(text, { maxAliasCount: 100 });
   } catch (error) {
-    diagnostics.push(diagnostic("capture/invalid-reply-script", "error", `${file}: ${oneLine(error instanceof Error ? error.message : String(error))}`, { file }));
+    diagnostics.push(
+      diagnostic(
+        "capture/invalid-reply-script",
+        "error",
+        `${file}: ${oneLine(error instanceof Error ? error.message : String(error))}`,
+        { file },
+      ),
+    );
     return { value: DEFAULT_SCRIPT, diagnostics };
   }
   const list = Array.isArray(data) ? data : isObj(data) ? data.replies : undefined;
   if (!Array.isArray(list)) {
-    diagnostics.push(diagnostic("capture/invalid-reply-script", "error", `${file}: expected a list of replies or a mapping with 'replies'`, { file }));
+    diagnostics.push(
+      diagnostic(
+        "capture/invalid-reply-script",
+        "error",
+        `${file}: expected a list of replies or a mapping with 'replies'`,
+        { file },
+      ),
+    );
     return { value: DEFAULT_SCRIPT, diagnostics };
   }
   const replies = list.flatMap((r, i) => parseReply(r, `replies[${i}]`, file, diagnostics) ?? []);
-  const fb = isObj(data) && data.fallback !== undefined ? parseReply(data.fallback, "fallback", file, diagnostics) : undefined;
+  const fb =
+    isObj(data) && data.fallback !== undefined ? parseReply(data.fallback, "fallback", file, diagnostics) : undefined;
   return { value: { replies, fallback: fb ?? DEFAULT_REPLY }, diagnostics };
 }
 

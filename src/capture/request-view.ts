@@ -103,8 +103,27 @@ function leadingTag(text: string): string | undefined {
   return /^\s*(<[A-Za-z_][A-Za-z0-9_ .:-]*>)/.exec(text)?.[1];
 }
 
-function piece(id: string, layer: ViewLayer, role: string, itemIndex: number, contentIndex: number, text: string, known = true, cache?: string): ViewFragment {
-  const f: ViewFragment = { id, layer, role, itemIndex, contentIndex, text, bytes: utf8Length(text), tokens: countTokens(text), known };
+function piece(
+  id: string,
+  layer: ViewLayer,
+  role: string,
+  itemIndex: number,
+  contentIndex: number,
+  text: string,
+  known = true,
+  cache?: string,
+): ViewFragment {
+  const f: ViewFragment = {
+    id,
+    layer,
+    role,
+    itemIndex,
+    contentIndex,
+    text,
+    bytes: utf8Length(text),
+    tokens: countTokens(text),
+    known,
+  };
   if (cache !== undefined) f.cache = cache;
   return f;
 }
@@ -119,12 +138,23 @@ function cacheOf(v: unknown): string | undefined {
 /** A one-line `name: value` header (an attribution or billing line in a system prompt), not prose. */
 const HEADER_LINE = /^[A-Za-z][\w-]*: [^\n]*$/;
 
-function labelText(role: string, text: string, isBase: boolean, summary: SummaryMatcher, messagesDialect = false): { id: string; layer: ViewLayer; known: boolean } {
+function labelText(
+  role: string,
+  text: string,
+  isBase: boolean,
+  summary: SummaryMatcher,
+  messagesDialect = false,
+): { id: string; layer: ViewLayer; known: boolean } {
   if (role === "system" && !isBase && messagesDialect) return { id: "system-message", layer: "developer", known: true };
   if (role === "developer" || role === "system") {
     if (isBase) return { id: "base-instructions", layer: "base-instructions", known: true };
     const tag = leadingTag(text);
-    if (tag !== undefined) return { id: DEVELOPER_SECTIONS[tag] ?? `developer-section:${tag.slice(1, -1)}`, layer: "developer", known: true };
+    if (tag !== undefined)
+      return {
+        id: DEVELOPER_SECTIONS[tag] ?? `developer-section:${tag.slice(1, -1)}`,
+        layer: "developer",
+        known: true,
+      };
     return { id: "developer-instructions", layer: "developer", known: true };
   }
   if (role === "user") {
@@ -134,7 +164,8 @@ function labelText(role: string, text: string, isBase: boolean, summary: Summary
     const section = labelContextSection(text);
     if (section !== undefined) return { ...section, known: true };
     const tag = leadingTag(text);
-    if (tag !== undefined && text.trimEnd().endsWith(`</${tag.slice(1, -1).split(" ")[0]}>`)) return { id: `user-section:${tag.slice(1, -1)}`, layer: "extension", known: true };
+    if (tag !== undefined && text.trimEnd().endsWith(`</${tag.slice(1, -1).split(" ")[0]}>`))
+      return { id: `user-section:${tag.slice(1, -1)}`, layer: "extension", known: true };
     return { id: "user-message", layer: "user-message", known: true };
   }
   if (role === "assistant") return { id: "assistant", layer: "history", known: true };
@@ -147,7 +178,9 @@ function partsOf(content: unknown): unknown[] {
 }
 
 function textOfPart(part: unknown): string | undefined {
-  return isObj(part) && typeof part.text === "string" && (part.type === undefined || /text$/.test(String(part.type))) ? part.text : undefined;
+  return isObj(part) && typeof part.text === "string" && (part.type === undefined || /text$/.test(String(part.type)))
+    ? part.text
+    : undefined;
 }
 
 function toolCost(t: unknown): ViewTool {
@@ -155,21 +188,32 @@ function toolCost(t: unknown): ViewTool {
   const o = isObj(t) ? t : {};
   const fn = isObj(o.function) ? o.function : {};
   const name = typeof o.name === "string" ? o.name : typeof fn.name === "string" ? fn.name : String(o.type ?? "?");
-  const tool: ViewTool = { name, type: typeof o.type === "string" ? o.type : "function", bytes: utf8Length(json), tokens: countTokens(json) };
+  const tool: ViewTool = {
+    name,
+    type: typeof o.type === "string" ? o.type : "function",
+    bytes: utf8Length(json),
+    tokens: countTokens(json),
+  };
   const cache = cacheOf(t);
   if (cache !== undefined) tool.cache = cache;
   return tool;
 }
 
 /** The list each dialect keeps its conversation in. */
-const CONVERSATION_KEY: { [D in WireDialect]: string } = { responses: "input", "anthropic-messages": "messages", "chat-completions": "messages", gemini: "contents" };
+const CONVERSATION_KEY: { [D in WireDialect]: string } = {
+  responses: "input",
+  "anthropic-messages": "messages",
+  "chat-completions": "messages",
+  gemini: "contents",
+};
 
 function detectDialect(body: Obj, hint: WireDialect | undefined): WireDialect | "unknown" {
   // The path's dialect, unless the body does not have that dialect's conversation list (then look at the body).
   if (hint && Array.isArray(body[CONVERSATION_KEY[hint]])) return hint;
   if (Array.isArray(body.input)) return "responses";
   if (Array.isArray(body.contents)) return "gemini";
-  if (Array.isArray(body.messages)) return "system" in body || "max_tokens" in body ? "anthropic-messages" : "chat-completions";
+  if (Array.isArray(body.messages))
+    return "system" in body || "max_tokens" in body ? "anthropic-messages" : "chat-completions";
   return "unknown";
 }
 
@@ -187,7 +231,12 @@ const CONTENT_KEYS: { [d: string]: string[] } = {
  * untagged text part. A developer bundle (several parts: developer instructions, skills, permissions) is not.
  */
 function baseInstructionsIndex(items: unknown[], dialect: WireDialect): number {
-  const i = items.findIndex((item) => isObj(item) && typeof item.role === "string" && (dialect !== "responses" || item.type === "message" || item.type === undefined));
+  const i = items.findIndex(
+    (item) =>
+      isObj(item) &&
+      typeof item.role === "string" &&
+      (dialect !== "responses" || item.type === "message" || item.type === undefined),
+  );
   const first = items[i];
   if (!isObj(first) || (first.role !== "developer" && first.role !== "system")) return -1;
   const parts = dialect === "gemini" ? partsOf(first.parts) : partsOf(first.content);
@@ -195,7 +244,12 @@ function baseInstructionsIndex(items: unknown[], dialect: WireDialect): number {
   return text !== undefined && leadingTag(text) === undefined ? i : -1;
 }
 
-function messageFragments(items: unknown[], dialect: WireDialect, hasInstructions: boolean, summary: SummaryMatcher): ViewFragment[] {
+function messageFragments(
+  items: unknown[],
+  dialect: WireDialect,
+  hasInstructions: boolean,
+  summary: SummaryMatcher,
+): ViewFragment[] {
   const out: ViewFragment[] = [];
   const baseIndex = hasInstructions ? -1 : baseInstructionsIndex(items, dialect);
   items.forEach((item, i) => {
@@ -203,7 +257,10 @@ function messageFragments(items: unknown[], dialect: WireDialect, hasInstruction
       out.push(piece("unknown", "unknown", "?", i, 0, JSON.stringify(item), false));
       return;
     }
-    const isMessage = dialect === "responses" ? item.type === "message" || (item.type === undefined && typeof item.role === "string") : typeof item.role === "string";
+    const isMessage =
+      dialect === "responses"
+        ? item.type === "message" || (item.type === undefined && typeof item.role === "string")
+        : typeof item.role === "string";
     if (!isMessage) {
       const type = typeof item.type === "string" ? item.type : "unknown";
       const layer: ViewLayer = Array.isArray(item.tools) ? "extension" : "history";
@@ -236,7 +293,17 @@ function systemFragments(system: unknown): ViewFragment[] {
   return partsOf(isObj(system) && Array.isArray(system.parts) ? system.parts : system).map((p, j) => {
     const text = textOfPart(p);
     const cache = cacheOf(p);
-    if (text === undefined) return piece(isObj(p) && typeof p.type === "string" ? p.type : "part", "unknown", "system", -1, j, JSON.stringify(p), false, cache);
+    if (text === undefined)
+      return piece(
+        isObj(p) && typeof p.type === "string" ? p.type : "part",
+        "unknown",
+        "system",
+        -1,
+        j,
+        JSON.stringify(p),
+        false,
+        cache,
+      );
     if (HEADER_LINE.test(text)) return piece("system-header", "extension", "system", -1, j, text, true, cache);
     const id = baseSeen ? "system" : "base-instructions";
     baseSeen = true;
@@ -244,42 +311,78 @@ function systemFragments(system: unknown): ViewFragment[] {
   });
 }
 
-export function buildRequestView(bodyText: string, dialectHint?: WireDialect, options: RequestViewOptions = {}): RequestView {
+export function buildRequestView(
+  bodyText: string,
+  dialectHint?: WireDialect,
+  options: RequestViewOptions = {},
+): RequestView {
   const diagnostics: Diagnostic[] = [];
   const summary = summaryMatcher(options.summary);
   let body: unknown;
   try {
     body = JSON.parse(bodyText);
   } catch (error) {
-    diagnostics.push(diagnostic("capture/invalid-json", "error", `request body is not valid JSON: ${oneLine(error instanceof Error ? error.message : String(error))}`));
+    diagnostics.push(
+      diagnostic(
+        "capture/invalid-json",
+        "error",
+        `request body is not valid JSON: ${oneLine(error instanceof Error ? error.message : String(error))}`,
+      ),
+    );
   }
   if (!isObj(body)) {
-    if (body !== undefined) diagnostics.push(diagnostic("capture/unexpected-body", "error", "request body is not a JSON object"));
+    if (body !== undefined)
+      diagnostics.push(diagnostic("capture/unexpected-body", "error", "request body is not a JSON object"));
     const raw = piece("unknown", "unknown", "raw", -1, 0, bodyText, false);
-    return { dialect: "unknown", keyOrder: [], params: [], fragments: [raw], tools: [], totals: { fragmentTokens: raw.tokens, toolTokens: 0, bytes: raw.bytes }, diagnostics };
+    return {
+      dialect: "unknown",
+      keyOrder: [],
+      params: [],
+      fragments: [raw],
+      tools: [],
+      totals: { fragmentTokens: raw.tokens, toolTokens: 0, bytes: raw.bytes },
+      diagnostics,
+    };
   }
   const dialect = detectDialect(body, dialectHint);
   const content = new Set(CONTENT_KEYS[dialect] ?? []);
   const fragments: ViewFragment[] = [];
   if (dialect === "responses") {
-    if (typeof body.instructions === "string") fragments.push(piece("base-instructions", "base-instructions", "instructions", -1, 0, body.instructions));
-    appendAll(fragments, messageFragments(body.input as unknown[], dialect, typeof body.instructions === "string", summary));
+    if (typeof body.instructions === "string")
+      fragments.push(piece("base-instructions", "base-instructions", "instructions", -1, 0, body.instructions));
+    appendAll(
+      fragments,
+      messageFragments(body.input as unknown[], dialect, typeof body.instructions === "string", summary),
+    );
   } else if (dialect === "anthropic-messages") {
-    appendAll(appendAll(fragments, systemFragments(body.system)), messageFragments(body.messages as unknown[], dialect, true, summary));
+    appendAll(
+      appendAll(fragments, systemFragments(body.system)),
+      messageFragments(body.messages as unknown[], dialect, true, summary),
+    );
   } else if (dialect === "chat-completions") {
     appendAll(fragments, messageFragments(body.messages as unknown[], dialect, false, summary));
   } else if (dialect === "gemini") {
-    appendAll(appendAll(fragments, systemFragments(body.systemInstruction ?? body.system_instruction)), messageFragments(body.contents as unknown[], dialect, true, summary));
+    appendAll(
+      appendAll(fragments, systemFragments(body.systemInstruction ?? body.system_instruction)),
+      messageFragments(body.contents as unknown[], dialect, true, summary),
+    );
   } else {
-    diagnostics.push(diagnostic("capture/unknown-dialect", "warning", "request body is JSON but not a known model request; shown raw"));
+    diagnostics.push(
+      diagnostic("capture/unknown-dialect", "warning", "request body is JSON but not a known model request; shown raw"),
+    );
     fragments.push(piece("unknown", "unknown", "raw", -1, 0, bodyText, false));
   }
   const rawTools = Array.isArray(body.tools) ? body.tools : [];
-  const tools = (dialect === "gemini" ? rawTools.flatMap((t) => (isObj(t) && Array.isArray(t.functionDeclarations) ? t.functionDeclarations : [t])) : rawTools).map(toolCost);
+  const tools = (
+    dialect === "gemini"
+      ? rawTools.flatMap((t) => (isObj(t) && Array.isArray(t.functionDeclarations) ? t.functionDeclarations : [t]))
+      : rawTools
+  ).map(toolCost);
   // Codex can declare tools inside the input (`additional_tools` items); list them, counted once as content.
   if (dialect === "responses") {
     (body.input as unknown[]).forEach((item, i) => {
-      if (isObj(item) && Array.isArray(item.tools)) for (const t of item.tools) tools.push({ ...toolCost(t), inInput: i });
+      if (isObj(item) && Array.isArray(item.tools))
+        for (const t of item.tools) tools.push({ ...toolCost(t), inInput: i });
     });
   }
   const params = Object.keys(body)

@@ -22,7 +22,10 @@ export function templateNetworkWord(sentence: string): { text: string; templated
   const hits = [...sentence.matchAll(new RegExp(`\\b(${NETWORK_WORDS.join("|")})\\b`, "g"))];
   const hit = hits[0];
   if (hits.length !== 1 || hit?.index === undefined) return { text: sentence, templated: false };
-  return { text: sentence.slice(0, hit.index) + "{network_access}" + sentence.slice(hit.index + hit[0].length), templated: true };
+  return {
+    text: sentence.slice(0, hit.index) + "{network_access}" + sentence.slice(hit.index + hit[0].length),
+    templated: true,
+  };
 }
 
 const PREFIX_LINE = /^- \[.*\]$/;
@@ -60,7 +63,10 @@ export function splitApprovedPrefixes(approval: string): { approval: string; hea
 /** The prose pieces of a whole permissions section, or undefined when it does not have the expected frame. */
 export function splitPermissionsSection(section: string, sandbox: string): PermissionsProse | undefined {
   if (!section.startsWith(PERMISSIONS_OPEN_TAG + "\n") || !section.endsWith(PERMISSIONS_CLOSE_TAG)) return undefined;
-  const lines = section.slice(PERMISSIONS_OPEN_TAG.length + 1, section.length - PERMISSIONS_CLOSE_TAG.length).replace(/\n$/, "").split("\n");
+  const lines = section
+    .slice(PERMISSIONS_OPEN_TAG.length + 1, section.length - PERMISSIONS_CLOSE_TAG.length)
+    .replace(/\n$/, "")
+    .split("\n");
   const sandboxLine = lines.shift();
   if (sandboxLine === undefined) return undefined;
   const network = templateNetworkWord(sandboxLine);

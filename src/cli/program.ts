@@ -28,7 +28,11 @@ function mayColor(argv: readonly string[], io: CliIO): boolean {
 export async function run(argv: string[], rawIO: CliIO): Promise<number> {
   let exitCode = 0;
   // Everything written for people goes through the terminal sanitiser; machine formats use io.stdoutExact.
-  const io: CliIO = { ...rawIO, ...createTerminalWriters({ stdout: rawIO.stdout, stderr: rawIO.stderr }, { keepColor: mayColor(argv, rawIO) }), stdoutExact: rawIO.stdoutExact ?? rawIO.stdout };
+  const io: CliIO = {
+    ...rawIO,
+    ...createTerminalWriters({ stdout: rawIO.stdout, stderr: rawIO.stderr }, { keepColor: mayColor(argv, rawIO) }),
+    stdoutExact: rawIO.stdoutExact ?? rawIO.stdout,
+  };
   const program = new Command("promptc")
     .description("Compile, preview, lint and test the prompts coding agents send")
     .version(PROMPTC_VERSION, "-V, --version", "print the version")
@@ -52,7 +56,9 @@ export async function run(argv: string[], rawIO: CliIO): Promise<number> {
     }
     // A bug, not a user error: one line, the stack on request, and exit 2 like any failure to run (the README's exit codes),
     // instead of Node's uncaught-exception exit 1, which would read as "findings".
-    io.stderr(`promptc: internal error: ${err instanceof Error ? err.message : String(err)} (PROMPTC_DEBUG=1 shows the stack)\n`);
+    io.stderr(
+      `promptc: internal error: ${err instanceof Error ? err.message : String(err)} (PROMPTC_DEBUG=1 shows the stack)\n`,
+    );
     if (io.env["PROMPTC_DEBUG"] && err instanceof Error && err.stack) io.stderr(`${err.stack}\n`);
     return EXIT_USAGE;
   }

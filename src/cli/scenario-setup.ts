@@ -22,9 +22,17 @@ export function scenarioSetup(host: Host, options: ScenarioSetupOptions = {}): (
   return (scenario) => {
     const profile = findProfile(String(scenario.profile));
     if (!profile) return {};
-    const prose = (base?: ProseSet) => loadProse(host, profile.prose.bundled, { ...(options.proseDir !== undefined ? { proseDir: options.proseDir } : {}), ...(base ? { base } : {}) });
-    if (profile.modelCatalogue !== "codex") return options.proseDir !== undefined ? { options: { profile, prose: prose().value } } : {};
-    const home = resolveCodexHome(host, { cwd: host.cwd(), ...(scenario.codexHome !== undefined ? { codexHome: scenario.codexHome } : {}) }).value;
+    const prose = (base?: ProseSet) =>
+      loadProse(host, profile.prose.bundled, {
+        ...(options.proseDir !== undefined ? { proseDir: options.proseDir } : {}),
+        ...(base ? { base } : {}),
+      });
+    if (profile.modelCatalogue !== "codex")
+      return options.proseDir !== undefined ? { options: { profile, prose: prose().value } } : {};
+    const home = resolveCodexHome(host, {
+      cwd: host.cwd(),
+      ...(scenario.codexHome !== undefined ? { codexHome: scenario.codexHome } : {}),
+    }).value;
     const config = home?.loaded.config ?? defaultCodexConfig();
     const model = scenario.settings.model;
     const r = loadCodexModelSetup(host, {
@@ -37,7 +45,10 @@ export function scenarioSetup(host: Host, options: ScenarioSetupOptions = {}): (
     });
     const withCalibration = calibratedProse(loadProse(host, profile.prose.bundled).value, r.value);
     const p = prose(withCalibration);
-    const out: ScenarioSetup = { options: { profile: r.value.profile, prose: p.value }, diagnostics: [...r.diagnostics, ...p.diagnostics] };
+    const out: ScenarioSetup = {
+      options: { profile: r.value.profile, prose: p.value },
+      diagnostics: [...r.diagnostics, ...p.diagnostics],
+    };
     if (model === undefined && config.model === undefined) out.defaultModel = r.value.resolved.slug;
     return out;
   };

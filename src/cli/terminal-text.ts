@@ -44,7 +44,10 @@ export interface TerminalWriters {
  * Wraps raw stream writers: everything written for people is sanitised; JSON, SARIF and request bodies go through
  * `stdoutExact` unchanged (JSON already escapes C0; C1 and bidi characters are the data's exact text).
  */
-export function createTerminalWriters(raw: { stdout: (text: string) => void; stderr: (text: string) => void }, options: SanitizeTerminalOptions): TerminalWriters {
+export function createTerminalWriters(
+  raw: { stdout: (text: string) => void; stderr: (text: string) => void },
+  options: SanitizeTerminalOptions,
+): TerminalWriters {
   return {
     stdout: (text) => raw.stdout(sanitizeTerminalText(text, options)),
     stderr: (text) => raw.stderr(sanitizeTerminalText(text, options)),

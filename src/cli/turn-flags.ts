@@ -10,7 +10,14 @@ import type { ProseSet } from "../fragments/prose-set.js";
 import type { Host } from "../host/host.js";
 import { createNodeHost } from "../host/node-host.js";
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
-import { APPROVAL_POLICIES, isApprovalPolicy, isSandboxMode, SANDBOX_MODES, unknownApprovalPolicy, unknownSandboxMode } from "../model/permission-modes.js";
+import {
+  APPROVAL_POLICIES,
+  isApprovalPolicy,
+  isSandboxMode,
+  SANDBOX_MODES,
+  unknownApprovalPolicy,
+  unknownSandboxMode,
+} from "../model/permission-modes.js";
 import type { TurnContext } from "../model/turn-context.js";
 import { isCalendarDate, modelSlugProblem } from "../model/turn-inputs.js";
 import { DEFAULT_PROFILE_ID, findProfile, profileIdList, type Profile } from "../profiles/index.js";
@@ -93,12 +100,23 @@ export function addTurnFlags(command: Command): Command {
     .option("--shell <name>", "shell name (default: your login shell, as Codex reports it; else $SHELL)")
     .option("--base-instructions <file>", "base instructions file (exact bytes instead of the profile's prose)")
     .option("--prose-dir <dir>", "directory of prose files overriding the profile's templates (and the calibration)")
-    .option("--no-calibration", "codex profile: stand-in prose even when `promptc calibrate --agent codex` has cached the installed Codex's");
+    .option(
+      "--no-calibration",
+      "codex profile: stand-in prose even when `promptc calibrate --agent codex` has cached the installed Codex's",
+    );
 }
 
 /** The message from the argument, -m or --message-file (at most one of them), or a one-line usage error. */
-export async function readTurnMessage(words: readonly string[], flags: TurnFlags, io: CliIO): Promise<{ message: string | undefined } | { error: string }> {
-  const given = [words.length > 0 ? "a message argument" : undefined, flags.message !== undefined ? "-m" : undefined, flags.messageFile !== undefined ? "--message-file" : undefined].filter((x) => x !== undefined);
+export async function readTurnMessage(
+  words: readonly string[],
+  flags: TurnFlags,
+  io: CliIO,
+): Promise<{ message: string | undefined } | { error: string }> {
+  const given = [
+    words.length > 0 ? "a message argument" : undefined,
+    flags.message !== undefined ? "-m" : undefined,
+    flags.messageFile !== undefined ? "--message-file" : undefined,
+  ].filter((x) => x !== undefined);
   if (given.length > 1) return { error: `give the message once: ${given.join(" and ")} both set it` };
   if (words.length > 0) return { message: words.join(" ") };
   if (flags.messageFile === undefined) return { message: flags.message };
@@ -122,23 +140,35 @@ export interface TurnFlagsValue {
   calibration?: boolean;
 }
 
-const usage = (message: string, flag: string): Diagnostic => diagnostic("cli/usage", "error", message, { data: { flag } });
+const usage = (message: string, flag: string): Diagnostic =>
+  diagnostic("cli/usage", "error", message, { data: { flag } });
 
 /**
  * The flags checked at the door and turned into discovery options; `value` is undefined and the diagnostics
  * hold one-line usage errors (exit 2) when a flag is malformed: an unknown profile, sandbox or approval policy,
  * an empty or malformed model slug, a date that is not a calendar day, an unknown timezone.
  */
-export function parseTurnFlags(flags: TurnFlags, message: string | undefined, defaults: { cwd?: string } = {}): Result<TurnFlagsValue | undefined> {
+export function parseTurnFlags(
+  flags: TurnFlags,
+  message: string | undefined,
+  defaults: { cwd?: string } = {},
+): Result<TurnFlagsValue | undefined> {
   const diagnostics: Diagnostic[] = [];
   const profile = findProfile(flags.profile);
-  if (!profile) diagnostics.push(usage(`unknown profile '${flags.profile}' (expected ${profileIdList()})`, "--profile"));
-  if (flags.sandbox !== undefined && !isSandboxMode(flags.sandbox)) diagnostics.push(usage(unknownSandboxMode(flags.sandbox), "--sandbox"));
-  if (flags.approval !== undefined && !isApprovalPolicy(flags.approval)) diagnostics.push(usage(unknownApprovalPolicy(flags.approval), "--approval"));
+  if (!profile)
+    diagnostics.push(usage(`unknown profile '${flags.profile}' (expected ${profileIdList()})`, "--profile"));
+  if (flags.sandbox !== undefined && !isSandboxMode(flags.sandbox))
+    diagnostics.push(usage(unknownSandboxMode(flags.sandbox), "--sandbox"));
+  if (flags.approval !== undefined && !isApprovalPolicy(flags.approval))
+    diagnostics.push(usage(unknownApprovalPolicy(flags.approval), "--approval"));
   const slug = flags.model === undefined ? undefined : modelSlugProblem(flags.model);
   if (slug !== undefined) diagnostics.push(usage(`--model '${flags.model}' ${slug}`, "--model"));
-  if (flags.date !== undefined && !isCalendarDate(flags.date)) diagnostics.push(usage(`--date '${flags.date}' is not a calendar date (YYYY-MM-DD)`, "--date"));
-  if (flags.timezone !== undefined && !isValidTimezone(flags.timezone)) diagnostics.push(usage(`--timezone '${flags.timezone}' is not an IANA timezone (e.g. Europe/Paris, Etc/UTC)`, "--timezone"));
+  if (flags.date !== undefined && !isCalendarDate(flags.date))
+    diagnostics.push(usage(`--date '${flags.date}' is not a calendar date (YYYY-MM-DD)`, "--date"));
+  if (flags.timezone !== undefined && !isValidTimezone(flags.timezone))
+    diagnostics.push(
+      usage(`--timezone '${flags.timezone}' is not an IANA timezone (e.g. Europe/Paris, Etc/UTC)`, "--timezone"),
+    );
   if (flags.sessionId === "") diagnostics.push(usage("--session-id is empty", "--session-id"));
   if (!profile || diagnostics.length > 0) return { value: undefined, diagnostics };
 
@@ -158,7 +188,15 @@ export function parseTurnFlags(flags: TurnFlags, message: string | undefined, de
   if (flags.image !== undefined) load.images = flags.image;
   // Read once, in discovery: `~` resolved, strict UTF-8, frozen for the session (as model_instructions_file).
   if (flags.baseInstructions !== undefined) load.baseInstructionsFile = flags.baseInstructions;
-  return { value: { profile, load, ...(flags.proseDir !== undefined ? { proseDir: flags.proseDir } : {}), ...(flags.calibration === false ? { calibration: false } : {}) }, diagnostics };
+  return {
+    value: {
+      profile,
+      load,
+      ...(flags.proseDir !== undefined ? { proseDir: flags.proseDir } : {}),
+      ...(flags.calibration === false ? { calibration: false } : {}),
+    },
+    diagnostics,
+  };
 }
 
 /** A turn ready to compile: its context, the profile and the prose it renders. */
@@ -190,8 +228,17 @@ export function resolveTurn(value: TurnFlagsValue, io: CliIO): ResolvedTurn | { 
   }
   // Codex: the model and its layout as Codex resolves them (flag, config, catalogue default), the calibration's
   // prose, and the system skills a never-started CODEX_HOME will get; a calibrated prose dir's layout.json too.
-  const facts = value.proseDir !== undefined && profile.modelCatalogue !== undefined ? loadProse(host, profile.prose.bundled, { proseDir: value.proseDir }).value.layoutFacts : undefined;
-  const model = modelSetup(host, profile, load, { ...(value.calibration === false ? { calibration: false } : {}), ...(facts ? { layoutFacts: facts } : {}) }, io.cwd);
+  const facts =
+    value.proseDir !== undefined && profile.modelCatalogue !== undefined
+      ? loadProse(host, profile.prose.bundled, { proseDir: value.proseDir }).value.layoutFacts
+      : undefined;
+  const model = modelSetup(
+    host,
+    profile,
+    load,
+    { ...(value.calibration === false ? { calibration: false } : {}), ...(facts ? { layoutFacts: facts } : {}) },
+    io.cwd,
+  );
   if (model && "error" in model) return model;
   let turnHost: Host = host;
   const setupDiagnostics: Diagnostic[] = [];
@@ -211,13 +258,24 @@ export function resolveTurn(value: TurnFlagsValue, io: CliIO): ResolvedTurn | { 
   });
   const proseError = prose.diagnostics.find((d) => d.severity === "error");
   if (proseError) return { error: errorLine(proseError) };
-  const turn: ResolvedTurn = { host: turnHost, ctx: loaded.value, profile, prose: prose.value, diagnostics: [...setupDiagnostics, ...loaded.diagnostics, ...prose.diagnostics] };
+  const turn: ResolvedTurn = {
+    host: turnHost,
+    ctx: loaded.value,
+    profile,
+    prose: prose.value,
+    diagnostics: [...setupDiagnostics, ...loaded.diagnostics, ...prose.diagnostics],
+  };
   if (model) turn.setup = model.setup;
   return turn;
 }
 
 /** parseTurnFlags then resolveTurn: the turn, or the first one-line error. */
-export function loadTurnFromFlags(flags: TurnFlags, message: string | undefined, io: CliIO, defaults: { cwd?: string } = {}): ResolvedTurn | { error: string } {
+export function loadTurnFromFlags(
+  flags: TurnFlags,
+  message: string | undefined,
+  io: CliIO,
+  defaults: { cwd?: string } = {},
+): ResolvedTurn | { error: string } {
   const parsed = parseTurnFlags(flags, message, defaults);
   if (!parsed.value) return { error: parsed.diagnostics[0]?.message ?? "bad flags" };
   return resolveTurn(parsed.value, io);

@@ -24,6 +24,9 @@ export function autoCompactLimit(options: AutoCompactLimitOptions): number | und
 }
 
 /** `context_window × percent / 100` (default 95%); undefined when the window is unknown. */
-export function effectiveContextWindow(contextWindow: number | undefined, percent = EFFECTIVE_CONTEXT_WINDOW_PERCENT): number | undefined {
+export function effectiveContextWindow(
+  contextWindow: number | undefined,
+  percent = EFFECTIVE_CONTEXT_WINDOW_PERCENT,
+): number | undefined {
   return contextWindow === undefined ? undefined : Math.floor((contextWindow * percent) / 100);
 }

@@ -38,7 +38,11 @@ export interface BuildCompactedHistoryResult {
 export function buildCompactedHistory(options: BuildCompactedHistoryOptions): BuildCompactedHistoryResult {
   const { userMessages } = options;
   const maxTokens = options.maxUserTokens ?? COMPACT_USER_MESSAGE_MAX_TOKENS;
-  const fates: UserMessageOutcome[] = userMessages.map((text, index) => ({ index, fate: "dropped", tokens: approxTokens(text) }));
+  const fates: UserMessageOutcome[] = userMessages.map((text, index) => ({
+    index,
+    fate: "dropped",
+    tokens: approxTokens(text),
+  }));
   const selected: string[] = [];
   let remaining = Math.max(0, maxTokens);
   let retained = 0;
@@ -55,14 +59,28 @@ export function buildCompactedHistory(options: BuildCompactedHistoryOptions): Bu
     const cut = truncateMiddleDetailed(text, { mode: "tokens", limit: remaining });
     selected.push(cut.text);
     const keptTokens = Math.ceil((cut.headBytes + cut.tailBytes) / 4);
-    fates[i] = { index: i, fate: "truncated", tokens, keptTokens, headBytes: cut.headBytes, tailBytes: cut.tailBytes, marker: cut.marker };
+    fates[i] = {
+      index: i,
+      fate: "truncated",
+      tokens,
+      keptTokens,
+      headBytes: cut.headBytes,
+      tailBytes: cut.tailBytes,
+      marker: cut.marker,
+    };
     retained += keptTokens;
     break;
   }
   selected.reverse();
   const summaryText = options.summaryText === "" ? NO_SUMMARY_TEXT : options.summaryText;
   const history = [...selected.map(userTextMessage), userTextMessage(summaryText)];
-  return { history, userMessages: fates, summaryText, retainedUserTokens: retained, diagnostics: describe(fates, options.summaryText, maxTokens) };
+  return {
+    history,
+    userMessages: fates,
+    summaryText,
+    retainedUserTokens: retained,
+    diagnostics: describe(fates, options.summaryText, maxTokens),
+  };
 }
 
 function describe(fates: readonly UserMessageOutcome[], summaryText: string, maxTokens: number): Diagnostic[] {
@@ -70,25 +88,49 @@ function describe(fates: readonly UserMessageOutcome[], summaryText: string, max
   for (const f of fates) {
     if (f.fate === "truncated") {
       out.push(
-        diagnostic("compact/user-message-truncated", "info", `user message ${f.index + 1} middle-truncated from ${f.tokens} to ${f.keptTokens} estimated tokens to fit the ${maxTokens}-token budget`, {
-          data: { index: f.index, tokens: f.tokens, keptTokens: f.keptTokens, headBytes: f.headBytes, tailBytes: f.tailBytes },
-        }),
+        diagnostic(
+          "compact/user-message-truncated",
+          "info",
+          `user message ${f.index + 1} middle-truncated from ${f.tokens} to ${f.keptTokens} estimated tokens to fit the ${maxTokens}-token budget`,
+          {
+            data: {
+              index: f.index,
+              tokens: f.tokens,
+              keptTokens: f.keptTokens,
+              headBytes: f.headBytes,
+              tailBytes: f.tailBytes,
+            },
+          },
+        ),
       );
     }
   }
   const dropped = fates.filter((f) => f.fate === "dropped");
   if (dropped.length > 0) {
     out.push(
-      diagnostic("compact/user-messages-dropped", "info", `${dropped.length} older user message(s) dropped: the ${maxTokens}-token budget was spent on newer ones`, {
-        data: { count: dropped.length, tokens: dropped.reduce((n, f) => n + f.tokens, 0) },
-      }),
+      diagnostic(
+        "compact/user-messages-dropped",
+        "info",
+        `${dropped.length} older user message(s) dropped: the ${maxTokens}-token budget was spent on newer ones`,
+        {
+          data: { count: dropped.length, tokens: dropped.reduce((n, f) => n + f.tokens, 0) },
+        },
+      ),
     );
   }
-  if (summaryText === "") out.push(diagnostic("compact/no-summary", "warning", "the summary text is empty; the fallback text was used"));
+  if (summaryText === "")
+    out.push(diagnostic("compact/no-summary", "warning", "the summary text is empty; the fallback text was used"));
   return out;
 }
 
 /** Replays a legacy rollout compaction (no replacement_history): retained user messages + the stored summary. */
-export function rebuildLegacyCompaction(history: readonly ResponseItem[], summaryText: string, knownSummaries: ReadonlySet<string>): MessageItem[] {
-  return buildCompactedHistory({ userMessages: collectUserMessages(history, { prefixes: [], texts: knownSummaries }), summaryText }).history;
+export function rebuildLegacyCompaction(
+  history: readonly ResponseItem[],
+  summaryText: string,
+  knownSummaries: ReadonlySet<string>,
+): MessageItem[] {
+  return buildCompactedHistory({
+    userMessages: collectUserMessages(history, { prefixes: [], texts: knownSummaries }),
+    summaryText,
+  }).history;
 }

@@ -20,14 +20,20 @@ export function compactCodexLocal(options: CodexLocalCompactOptions): CompactRes
   });
   const placed = placeInitialContext(built.history, options.initialContext, matcher, built.history.length - 1);
   const { summaryIndex, initialContext } = placed;
-  const tail = appendPinsAndGhosts(placed.history, collectPinnedBlocks(options.history, options.pins ?? []), collectGhostSnapshots(options.history));
+  const tail = appendPinsAndGhosts(
+    placed.history,
+    collectPinnedBlocks(options.history, options.pins ?? []),
+    collectGhostSnapshots(options.history),
+  );
   return {
     strategy: "codex-local",
     history: tail.history,
     summaryIndex,
     summaryText: built.summaryText,
     ...(initialContext ? { initialContext } : {}),
-    userMessages: built.userMessages.map((f) => ({ ...f, historyIndex: records[f.index]!.index })).map(({ index: _i, ...rest }) => rest),
+    userMessages: built.userMessages
+      .map((f) => ({ ...f, historyIndex: records[f.index]!.index }))
+      .map(({ index: _i, ...rest }) => rest),
     pinnedIndexes: tail.pinnedIndexes,
     ghostIndexes: tail.ghostIndexes,
     events: [COMPACT_WARNING_TEXT],
@@ -40,7 +46,12 @@ export function compactCodexLocal(options: CodexLocalCompactOptions): CompactRes
 
 /** Reported by the local strategy: what a compaction replaces (nothing silent). */
 export function historyReplaced(before: number, after: number, context: boolean): Diagnostic {
-  return diagnostic("compact/history-replaced", "info", `${before} item(s) replaced by ${after}: only real user messages, the summary${context ? ", the initial context" : ""} and ghost snapshots carry over`, {
-    data: { before, after, context },
-  });
+  return diagnostic(
+    "compact/history-replaced",
+    "info",
+    `${before} item(s) replaced by ${after}: only real user messages, the summary${context ? ", the initial context" : ""} and ghost snapshots carry over`,
+    {
+      data: { before, after, context },
+    },
+  );
 }

@@ -26,9 +26,18 @@ export function compactCodexRemote(options: CodexRemoteCompactOptions): CompactR
   });
   if (trimmed.removed.length > 0) {
     diagnostics.push(
-      diagnostic("compact/remote-trimmed", "info", `${trimmed.removed.length} harness-generated item(s) trimmed from the tail to fit the window`, {
-        data: { count: trimmed.removed.length, estimateBefore: trimmed.estimateBefore, estimateAfter: trimmed.estimateAfter },
-      }),
+      diagnostic(
+        "compact/remote-trimmed",
+        "info",
+        `${trimmed.removed.length} harness-generated item(s) trimmed from the tail to fit the window`,
+        {
+          data: {
+            count: trimmed.removed.length,
+            estimateBefore: trimmed.estimateBefore,
+            estimateAfter: trimmed.estimateAfter,
+          },
+        },
+      ),
     );
   }
   const input = withoutGhostSnapshots(trimmed.history);
@@ -42,15 +51,35 @@ export function compactCodexRemote(options: CodexRemoteCompactOptions): CompactR
       ...collectUserMessageRecords(input, matcher).map((r) => input[r.index]!),
       { type: "compaction", encrypted_content: SIMULATED_COMPACTION_CONTENT } satisfies ResponseItem,
     ];
-    diagnostics.push(diagnostic("compact/remote-output-simulated", "info", "no server output given: simulated as the real user messages followed by one compaction item"));
+    diagnostics.push(
+      diagnostic(
+        "compact/remote-output-simulated",
+        "info",
+        "no server output given: simulated as the real user messages followed by one compaction item",
+      ),
+    );
   }
   const kept = output.filter((item) => shouldKeepCompactedItem(item, matcher));
   const dropped = output.length - kept.length;
-  if (dropped > 0) diagnostics.push(diagnostic("compact/remote-items-dropped", "info", `${dropped} item(s) of the compacted output dropped (developer, contextual, reasoning or tool items)`, { data: { count: dropped } }));
+  if (dropped > 0)
+    diagnostics.push(
+      diagnostic(
+        "compact/remote-items-dropped",
+        "info",
+        `${dropped} item(s) of the compacted output dropped (developer, contextual, reasoning or tool items)`,
+        { data: { count: dropped } },
+      ),
+    );
   const placed = placeInitialContext(kept, options.initialContext, matcher, lastSummaryLikeIndex(kept, matcher));
   const { history, summaryIndex, initialContext } = placed;
-  const tail = appendPinsAndGhosts(history, collectPinnedBlocks(options.history, options.pins ?? []), collectGhostSnapshots(options.history));
-  const keptTexts = new Set(output.flatMap((i) => (i.type === "message" && i.role === "user" ? [messageText(i.content)] : [])));
+  const tail = appendPinsAndGhosts(
+    history,
+    collectPinnedBlocks(options.history, options.pins ?? []),
+    collectGhostSnapshots(options.history),
+  );
+  const keptTexts = new Set(
+    output.flatMap((i) => (i.type === "message" && i.role === "user" ? [messageText(i.content)] : [])),
+  );
   const records = collectUserMessageRecords(options.history, matcher);
   const summaryItem = summaryIndex >= 0 ? history[summaryIndex] : undefined;
   return {

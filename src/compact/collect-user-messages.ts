@@ -20,10 +20,14 @@ export interface CollectedUserMessage {
 }
 
 /** Real user messages with their history index, oldest first. */
-export function collectUserMessageRecords(history: readonly ResponseItem[], matcher: SummaryMatcher): CollectedUserMessage[] {
+export function collectUserMessageRecords(
+  history: readonly ResponseItem[],
+  matcher: SummaryMatcher,
+): CollectedUserMessage[] {
   const out: CollectedUserMessage[] = [];
   history.forEach((item, index) => {
-    if (item.type === "message" && classifyUserMessage(item, matcher) === "real") out.push({ text: messageText(item.content), index });
+    if (item.type === "message" && classifyUserMessage(item, matcher) === "real")
+      out.push({ text: messageText(item.content), index });
   });
   return out;
 }

@@ -6,7 +6,12 @@ import { compactCodexRemote } from "./codex-remote-strategy.js";
 import type { CompactOptions, CompactResult } from "./compact-options.js";
 import { compactPi } from "./pi-strategy.js";
 
-export { COMPACT_STRATEGIES, type CompactOptions, type CompactResult, type CompactStrategyName } from "./compact-options.js";
+export {
+  COMPACT_STRATEGIES,
+  type CompactOptions,
+  type CompactResult,
+  type CompactStrategyName,
+} from "./compact-options.js";
 
 export function compactHistory(options: CompactOptions): CompactResult {
   const first = options.keepFirstItem ? options.history[0] : undefined;
@@ -36,11 +41,19 @@ function withFirstItem(result: CompactResult, item: ResponseItem): CompactResult
     ...result,
     history: [item, ...result.history],
     summaryIndex: shift(result.summaryIndex),
-    ...(result.initialContext ? { initialContext: { ...result.initialContext, index: shift(result.initialContext.index) } } : {}),
+    ...(result.initialContext
+      ? { initialContext: { ...result.initialContext, index: shift(result.initialContext.index) } }
+      : {}),
     userMessages: result.userMessages.map((m) => ({ ...m, historyIndex: shift(m.historyIndex) })),
     pinnedIndexes: result.pinnedIndexes.map(shift),
     ghostIndexes: result.ghostIndexes.map(shift),
-    ...(result.pi ? { pi: { ...result.pi, cutIndex: shift(result.pi.cutIndex), turnStartIndex: shift(result.pi.turnStartIndex) } } : {}),
-    diagnostics: result.diagnostics.map((d) => (d.rule === "compact/history-replaced" ? historyReplaced(Number(d.data?.before) + 1, result.history.length + 1, d.data?.context === true) : d)),
+    ...(result.pi
+      ? { pi: { ...result.pi, cutIndex: shift(result.pi.cutIndex), turnStartIndex: shift(result.pi.turnStartIndex) } }
+      : {}),
+    diagnostics: result.diagnostics.map((d) =>
+      d.rule === "compact/history-replaced"
+        ? historyReplaced(Number(d.data?.before) + 1, result.history.length + 1, d.data?.context === true)
+        : d,
+    ),
   };
 }

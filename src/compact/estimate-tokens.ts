@@ -68,7 +68,8 @@ export function codexItemBytes(item: ResponseItem, method: CodexEstimateMethod =
 function contentBytes(content: readonly ContentPart[]): number {
   let bytes = 0;
   for (const part of content) {
-    if (part.type === "input_image") bytes += DATA_IMAGE.test(part.image_url) ? CODEX_IMAGE_BYTES : utf8Length(part.image_url);
+    if (part.type === "input_image")
+      bytes += DATA_IMAGE.test(part.image_url) ? CODEX_IMAGE_BYTES : utf8Length(part.image_url);
     else bytes += utf8Length(part.text);
   }
   return bytes;
@@ -130,7 +131,9 @@ export function estimatePiTokens(item: ResponseItem): number {
       chars = piContentChars(item.output);
       break;
     case "reasoning":
-      chars = item.summary.reduce((n, s) => n + s.text.length, 0) + (item.content ?? []).reduce((n, c) => n + c.text.length, 0);
+      chars =
+        item.summary.reduce((n, s) => n + s.text.length, 0) +
+        (item.content ?? []).reduce((n, c) => n + c.text.length, 0);
       break;
     case "web_search_call":
       chars = JSON.stringify(item.action ?? {}).length;

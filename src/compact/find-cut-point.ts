@@ -49,7 +49,11 @@ function isCutCandidate(item: ResponseItem): boolean {
   return !isOutputItem(item) && item.type !== "ghost_snapshot";
 }
 
-export function findCutPoint(history: readonly ResponseItem[], keepRecentTokens: number, matcher: SummaryMatcher): CutPoint {
+export function findCutPoint(
+  history: readonly ResponseItem[],
+  keepRecentTokens: number,
+  matcher: SummaryMatcher,
+): CutPoint {
   const blocked = blockedCuts(history);
   let total = 0;
   let reached = -1;

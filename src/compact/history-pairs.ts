@@ -52,7 +52,10 @@ export function removeLastItem(history: readonly ResponseItem[]): ResponseItem[]
 }
 
 /** Calls without an output and outputs without a call, by call id. */
-export function findUnpaired(history: readonly ResponseItem[]): { callsWithoutOutput: string[]; outputsWithoutCall: string[] } {
+export function findUnpaired(history: readonly ResponseItem[]): {
+  callsWithoutOutput: string[];
+  outputsWithoutCall: string[];
+} {
   const calls = new Set<string>();
   const outputs = new Set<string>();
   for (const item of history) {

@@ -14,7 +14,10 @@ export interface InsertInitialContextResult {
   anchor: InsertionAnchor;
 }
 
-export function findInitialContextInsertion(history: readonly ResponseItem[], matcher: SummaryMatcher): { index: number; anchor: InsertionAnchor } {
+export function findInitialContextInsertion(
+  history: readonly ResponseItem[],
+  matcher: SummaryMatcher,
+): { index: number; anchor: InsertionAnchor } {
   let lastUserOrSummary = -1;
   for (let i = history.length - 1; i >= 0; i--) {
     const kind = classifyUserMessage(history[i]!, matcher);
@@ -23,7 +26,8 @@ export function findInitialContextInsertion(history: readonly ResponseItem[], ma
     if (kind === "real") return { index: i, anchor: "last-real-user" };
   }
   if (lastUserOrSummary >= 0) return { index: lastUserOrSummary, anchor: "last-user-or-summary" };
-  for (let i = history.length - 1; i >= 0; i--) if (history[i]!.type === "compaction") return { index: i, anchor: "last-compaction" };
+  for (let i = history.length - 1; i >= 0; i--)
+    if (history[i]!.type === "compaction") return { index: i, anchor: "last-compaction" };
   return { index: history.length, anchor: "end" };
 }
 

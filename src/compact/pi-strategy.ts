@@ -16,19 +16,44 @@ export function compactPi(options: PiCompactOptions): CompactResult {
   const diagnostics: Diagnostic[] = [];
   const visible = withoutGhostSnapshots(options.history);
   const cut = findCutPoint(visible, options.keepRecentTokens ?? PI_KEEP_RECENT_TOKENS, matcher);
-  if (cut.index > 0) diagnostics.push(diagnostic("compact/items-summarized", "info", `${cut.index} item(s) before the cut are replaced by the summary`, { data: { summarized: cut.index } }));
+  if (cut.index > 0)
+    diagnostics.push(
+      diagnostic(
+        "compact/items-summarized",
+        "info",
+        `${cut.index} item(s) before the cut are replaced by the summary`,
+        { data: { summarized: cut.index } },
+      ),
+    );
   if (cut.index === 0) {
-    diagnostics.push(diagnostic("compact/nothing-to-summarize", "info", "the whole history fits in the recent-token budget; nothing before the cut, history left unchanged"));
+    diagnostics.push(
+      diagnostic(
+        "compact/nothing-to-summarize",
+        "info",
+        "the whole history fits in the recent-token budget; nothing before the cut, history left unchanged",
+      ),
+    );
     return unchanged(options, visible, matcher, diagnostics);
   }
-  if (cut.splitTurn) diagnostics.push(diagnostic("compact/split-turn", "info", `the cut at item ${cut.index} splits a turn; pi summarizes the turn's start separately`, { data: { cutIndex: cut.index, turnStartIndex: cut.turnStartIndex } }));
+  if (cut.splitTurn)
+    diagnostics.push(
+      diagnostic(
+        "compact/split-turn",
+        "info",
+        `the cut at item ${cut.index} splits a turn; pi summarizes the turn's start separately`,
+        { data: { cutIndex: cut.index, turnStartIndex: cut.turnStartIndex } },
+      ),
+    );
   const reply = options.summaryReply ?? "";
-  const summaryText = options.summaryPrefix === "" && reply === "" ? NO_SUMMARY_TEXT : formatSummary(options.summaryPrefix, reply);
+  const summaryText =
+    options.summaryPrefix === "" && reply === "" ? NO_SUMMARY_TEXT : formatSummary(options.summaryPrefix, reply);
   const context = options.initialContext ?? [];
   const kept = visible.slice(cut.index);
   // A pinned block still in the kept part is not repeated after the summary.
   const keptContent = new Set(kept.flatMap((item) => (item.type === "message" ? [JSON.stringify(item.content)] : [])));
-  const pinned = collectPinnedBlocks(options.history, options.pins ?? []).filter((item) => !keptContent.has(JSON.stringify(item.content)));
+  const pinned = collectPinnedBlocks(options.history, options.pins ?? []).filter(
+    (item) => !keptContent.has(JSON.stringify(item.content)),
+  );
   const head: ResponseItem[] = [...context, userTextMessage(summaryText), ...pinned];
   const withGhosts = appendPinsAndGhosts([...head, ...kept], [], collectGhostSnapshots(options.history));
   const summaryIndex = context.length;
@@ -52,13 +77,24 @@ export function compactPi(options: PiCompactOptions): CompactResult {
     pinnedIndexes: pinned.map((_, i) => summaryIndex + 1 + i),
     ghostIndexes: withGhosts.ghostIndexes,
     events: [],
-    pi: { cutIndex: visibleToHistory[cut.index] ?? options.history.length, splitTurn: cut.splitTurn, turnStartIndex: cut.turnStartIndex >= 0 ? visibleToHistory[cut.turnStartIndex]! : -1, summarizedItems: cut.index, keptItems: kept.length },
+    pi: {
+      cutIndex: visibleToHistory[cut.index] ?? options.history.length,
+      splitTurn: cut.splitTurn,
+      turnStartIndex: cut.turnStartIndex >= 0 ? visibleToHistory[cut.turnStartIndex]! : -1,
+      summarizedItems: cut.index,
+      keptItems: kept.length,
+    },
     diagnostics,
   };
 }
 
 /** Nothing before the cut: no summary, no re-injected context, no re-emitted pins; every item stays where it is. */
-function unchanged(options: PiCompactOptions, visible: readonly ResponseItem[], matcher: SummaryMatcher, diagnostics: Diagnostic[]): CompactResult {
+function unchanged(
+  options: PiCompactOptions,
+  visible: readonly ResponseItem[],
+  matcher: SummaryMatcher,
+  diagnostics: Diagnostic[],
+): CompactResult {
   const visibleToHistory: number[] = [];
   const ghostIndexes: number[] = [];
   options.history.forEach((item, i) => (item.type === "ghost_snapshot" ? ghostIndexes : visibleToHistory).push(i));
@@ -67,11 +103,21 @@ function unchanged(options: PiCompactOptions, visible: readonly ResponseItem[], 
     history: [...options.history],
     summaryIndex: -1,
     summaryText: "",
-    userMessages: collectUserMessageRecords(visible, matcher).map((r) => ({ historyIndex: visibleToHistory[r.index]!, fate: "kept", tokens: estimatePiTokens(visible[r.index]!) })),
+    userMessages: collectUserMessageRecords(visible, matcher).map((r) => ({
+      historyIndex: visibleToHistory[r.index]!,
+      fate: "kept",
+      tokens: estimatePiTokens(visible[r.index]!),
+    })),
     pinnedIndexes: [],
     ghostIndexes,
     events: [],
-    pi: { cutIndex: visibleToHistory[0] ?? options.history.length, splitTurn: false, turnStartIndex: -1, summarizedItems: 0, keptItems: visible.length },
+    pi: {
+      cutIndex: visibleToHistory[0] ?? options.history.length,
+      splitTurn: false,
+      turnStartIndex: -1,
+      summarizedItems: 0,
+      keptItems: visible.length,
+    },
     diagnostics,
   };
 }

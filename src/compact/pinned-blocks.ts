@@ -22,7 +22,11 @@ export function parsePinSelectors(specs: readonly string[]): Result<PinSelector[
     const name = colon < 0 ? undefined : spec.slice(colon + 1);
     if (!FRAGMENT_IDS.has(fragment) || name === "" || (name !== undefined && fragment !== "skill")) {
       diagnostics.push(
-        diagnostic("compact/bad-pin", "error", `cannot pin '${spec}': expected one of ${[...FRAGMENT_IDS].join(", ")}, or skill:NAME`),
+        diagnostic(
+          "compact/bad-pin",
+          "error",
+          `cannot pin '${spec}': expected one of ${[...FRAGMENT_IDS].join(", ")}, or skill:NAME`,
+        ),
       );
       continue;
     }

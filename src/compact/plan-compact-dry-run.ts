@@ -93,22 +93,41 @@ export function itemVisibleText(item: ResponseItem): string {
  */
 export function hasLoggedBaseInstructionsItem(log: ParsedSessionLog): boolean {
   const first = log.history[0];
-  return isPromptcLog(log.meta) && log.baseInstructions === undefined && first?.type === "message" && first.role === "developer";
+  return (
+    isPromptcLog(log.meta) &&
+    log.baseInstructions === undefined &&
+    first?.type === "message" &&
+    first.role === "developer"
+  );
 }
 
 /** The model's full context window from a log: Codex reports its 95% effective window, promptc the full one. */
 export function contextWindowFromLog(log: ParsedSessionLog): number | undefined {
   if (log.modelContextWindow === undefined) return undefined;
-  return isPromptcLog(log.meta) ? log.modelContextWindow : Math.round((log.modelContextWindow * 100) / EFFECTIVE_CONTEXT_WINDOW_PERCENT);
+  return isPromptcLog(log.meta)
+    ? log.modelContextWindow
+    : Math.round((log.modelContextWindow * 100) / EFFECTIVE_CONTEXT_WINDOW_PERCENT);
 }
 
-function totals(items: readonly ResponseItem[], base: string | undefined, method: CodexEstimateMethod, count: CountTokens): TokenTotals {
+function totals(
+  items: readonly ResponseItem[],
+  base: string | undefined,
+  method: CodexEstimateMethod,
+  count: CountTokens,
+): TokenTotals {
   let exact = base ? count(base) : 0;
   for (const item of items) {
     const text = itemVisibleText(item);
     if (text !== "") exact += count(text);
   }
-  return { items: items.length, exactTokens: exact, estimatedTokens: estimateHistoryTokens(items, { ...(base !== undefined ? { baseInstructions: base } : {}), method }) };
+  return {
+    items: items.length,
+    exactTokens: exact,
+    estimatedTokens: estimateHistoryTokens(items, {
+      ...(base !== undefined ? { baseInstructions: base } : {}),
+      method,
+    }),
+  };
 }
 
 export function planCompactDryRun(options: DryRunOptions): DryRunReport {
@@ -117,23 +136,45 @@ export function planCompactDryRun(options: DryRunOptions): DryRunReport {
   const base = log.baseInstructions;
   const usage =
     log.lastTotalTokens !== undefined
-      ? { ...totalUsageTokens({ lastReportedTotal: log.lastTotalTokens, history: log.history, ...(log.reasoningIncluded !== undefined ? { reasoningIncluded: log.reasoningIncluded } : {}), method }), source: "reported" as const }
-      : { ...totalUsageTokens({ lastReportedTotal: 0, history: [], method }), total: estimateHistoryTokens(log.history, { ...(base !== undefined ? { baseInstructions: base } : {}), method }), source: "estimated" as const };
+      ? {
+          ...totalUsageTokens({
+            lastReportedTotal: log.lastTotalTokens,
+            history: log.history,
+            ...(log.reasoningIncluded !== undefined ? { reasoningIncluded: log.reasoningIncluded } : {}),
+            method,
+          }),
+          source: "reported" as const,
+        }
+      : {
+          ...totalUsageTokens({ lastReportedTotal: 0, history: [], method }),
+          total: estimateHistoryTokens(log.history, {
+            ...(base !== undefined ? { baseInstructions: base } : {}),
+            method,
+          }),
+          source: "estimated" as const,
+        };
   const fromLog = contextWindowFromLog(log);
-  const contextWindow = options.contextWindow ?? fromLog ?? options.fallbackContextWindow ?? options.catalogueContextWindow;
+  const contextWindow =
+    options.contextWindow ?? fromLog ?? options.fallbackContextWindow ?? options.catalogueContextWindow;
   const windowSource: DryRunReport["threshold"]["windowSource"] =
-    options.contextWindow !== undefined ? "option"
-    : fromLog !== undefined ? "log"
-    : options.fallbackContextWindow !== undefined ? "config"
-    : options.catalogueContextWindow !== undefined ? "model catalogue"
-    : "unknown";
+    options.contextWindow !== undefined
+      ? "option"
+      : fromLog !== undefined
+        ? "log"
+        : options.fallbackContextWindow !== undefined
+          ? "config"
+          : options.catalogueContextWindow !== undefined
+            ? "model catalogue"
+            : "unknown";
   const limit = autoCompactLimit({
     ...(contextWindow !== undefined ? { contextWindow } : {}),
     ...(options.configLimit !== undefined ? { configLimit: options.configLimit } : {}),
   });
   const decision = shouldCompact({ phase: "pre-turn", totalUsage: usage.total, limit });
   const keepFirstItem = options.keepFirstItem ?? hasLoggedBaseInstructionsItem(log);
-  const initial = options.injectInitialContext ? initialContextFromHistory(keepFirstItem ? log.history.slice(1) : log.history).items : [];
+  const initial = options.injectInitialContext
+    ? initialContextFromHistory(keepFirstItem ? log.history.slice(1) : log.history).items
+    : [];
   const common: CompactBaseOptions = {
     history: log.history,
     keepFirstItem,
@@ -153,7 +194,13 @@ export function planCompactDryRun(options: DryRunOptions): DryRunReport {
 }
 
 /** The chosen strategy's options: the shared ones plus what that strategy reads from the dry-run options. */
-function strategyOptions(options: DryRunOptions, common: CompactBaseOptions, contextWindow: number | undefined, base: string | undefined, method: CodexEstimateMethod): CompactOptions {
+function strategyOptions(
+  options: DryRunOptions,
+  common: CompactBaseOptions,
+  contextWindow: number | undefined,
+  base: string | undefined,
+  method: CodexEstimateMethod,
+): CompactOptions {
   switch (options.strategy) {
     case "codex-local":
       return {
@@ -166,7 +213,9 @@ function strategyOptions(options: DryRunOptions, common: CompactBaseOptions, con
       return {
         ...common,
         strategy: "codex-remote",
-        ...(contextWindow !== undefined ? { contextWindow: Math.floor((contextWindow * EFFECTIVE_CONTEXT_WINDOW_PERCENT) / 100) } : {}),
+        ...(contextWindow !== undefined
+          ? { contextWindow: Math.floor((contextWindow * EFFECTIVE_CONTEXT_WINDOW_PERCENT) / 100) }
+          : {}),
         ...(base !== undefined ? { baseInstructions: base } : {}),
         method,
       };

@@ -24,7 +24,10 @@ export interface LocalCompactAttemptState {
   retries: number;
 }
 
-export type AttemptOutcome = { type: "success" } | { type: "context-window-exceeded" } | { type: "stream-error"; message: string };
+export type AttemptOutcome =
+  | { type: "success" }
+  | { type: "context-window-exceeded" }
+  | { type: "stream-error"; message: string };
 
 export type LocalRetryPlan =
   | { action: "retry"; state: LocalCompactAttemptState; event?: string }
@@ -39,7 +42,11 @@ export function startLocalCompact(input: readonly ResponseItem[]): LocalCompactA
  * After an attempt: trim the oldest item (with its pair) on a window error while more than one item is left,
  * retry stream errors up to `maxRetries` with a "Reconnecting" event, and on success list the events to emit.
  */
-export function planLocalRetry(state: LocalCompactAttemptState, outcome: AttemptOutcome, maxRetries: number): LocalRetryPlan {
+export function planLocalRetry(
+  state: LocalCompactAttemptState,
+  outcome: AttemptOutcome,
+  maxRetries: number,
+): LocalRetryPlan {
   switch (outcome.type) {
     case "success": {
       const events = state.truncatedCount > 0 ? [trimmedItemsEventText(state.truncatedCount)] : [];
@@ -47,9 +54,13 @@ export function planLocalRetry(state: LocalCompactAttemptState, outcome: Attempt
     }
     case "context-window-exceeded":
       if (state.input.length <= 1) return { action: "fail", reason: "context-window-exceeded", markTokensFull: true };
-      return { action: "retry", state: { input: removeFirstItem(state.input), truncatedCount: state.truncatedCount + 1, retries: 0 } };
+      return {
+        action: "retry",
+        state: { input: removeFirstItem(state.input), truncatedCount: state.truncatedCount + 1, retries: 0 },
+      };
     case "stream-error":
-      if (state.retries >= maxRetries) return { action: "fail", reason: "stream-error", markTokensFull: false, message: outcome.message };
+      if (state.retries >= maxRetries)
+        return { action: "fail", reason: "stream-error", markTokensFull: false, message: outcome.message };
       return {
         action: "retry",
         state: { ...state, retries: state.retries + 1 },

@@ -47,7 +47,9 @@ export function userTextMessage(text: string): MessageItem {
 
 /** Codex's `content_items_to_text`: non-empty text segments joined by newlines; undefined when none. */
 export function contentItemsToText(content: readonly ContentPart[]): string | undefined {
-  const segments = content.flatMap((p) => (p.type === "input_text" || p.type === "output_text") && p.text !== "" ? [p.text] : []);
+  const segments = content.flatMap((p) =>
+    (p.type === "input_text" || p.type === "output_text") && p.text !== "" ? [p.text] : [],
+  );
   return segments.length === 0 ? undefined : segments.join("\n");
 }
 

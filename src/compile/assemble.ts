@@ -30,7 +30,10 @@ export function assembleRequest(plan: Plan, ctx: TurnContext, options: CompileOp
   const placements: FragmentPlacementRecord[] = [];
   const messages: PlannedMessage[] = [...plan.messages];
   if (profile.layout.baseInstructions === "developer-message") {
-    messages.unshift({ role: "developer", parts: [{ part: { type: "input_text", text: plan.baseInstructions.text }, fragment: plan.baseInstructions }] });
+    messages.unshift({
+      role: "developer",
+      parts: [{ part: { type: "input_text", text: plan.baseInstructions.text }, fragment: plan.baseInstructions }],
+    });
   } else {
     placements.push({ fragment: plan.baseInstructions, itemIndex: -1, contentIndex: 0 });
   }
@@ -47,7 +50,12 @@ export function assembleRequest(plan: Plan, ctx: TurnContext, options: CompileOp
   });
   if (plan.additionalTools !== undefined) {
     const tools: ResponseItem = profile.layout.messageIds
-      ? { type: "additional_tools", id: `at_${derivedUuid(`${ctx.sessionId}:additional_tools`)}`, role: "developer", tools: plan.additionalTools }
+      ? {
+          type: "additional_tools",
+          id: `at_${derivedUuid(`${ctx.sessionId}:additional_tools`)}`,
+          role: "developer",
+          tools: plan.additionalTools,
+        }
       : { type: "additional_tools", role: "developer", tools: plan.additionalTools };
     input.unshift(tools);
   }

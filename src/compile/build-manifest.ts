@@ -55,7 +55,14 @@ export function buildManifest(input: ManifestInput): Manifest {
     const json = JSON.stringify(t);
     const bytes = utf8Length(json);
     const prose = t.type === "function" || t.type === "namespace" ? input.toolsProse : "data";
-    return { name: toolName(t), bytes, tokens: count(json), approxTokens: approxTokensFromBytes(bytes), prose, hash: hashText(json) };
+    return {
+      name: toolName(t),
+      bytes,
+      tokens: count(json),
+      approxTokens: approxTokensFromBytes(bytes),
+      prose,
+      hash: hashText(json),
+    };
   });
   return {
     profile: input.profile.id,

@@ -7,9 +7,13 @@ function canonicalPart(p: ContentPart): ContentPart {
     case "input_text":
       return { type: p.type, text: p.text };
     case "output_text":
-      return p.annotations !== undefined ? { type: p.type, text: p.text, annotations: p.annotations } : { type: p.type, text: p.text };
+      return p.annotations !== undefined
+        ? { type: p.type, text: p.text, annotations: p.annotations }
+        : { type: p.type, text: p.text };
     case "input_image":
-      return p.detail !== undefined ? { type: p.type, image_url: p.image_url, detail: p.detail } : { type: p.type, image_url: p.image_url };
+      return p.detail !== undefined
+        ? { type: p.type, image_url: p.image_url, detail: p.detail }
+        : { type: p.type, image_url: p.image_url };
     default: {
       const never: never = p;
       return never;

@@ -33,7 +33,9 @@ export function serializeRequestWithHistory(request: ResponsesRequest, profile: 
   const shell = serializeRequest({ ...request, input: [] }, profile);
   // Every string value escapes its quotes, so the first `"<key>":[]` is the key itself.
   const at = shell.indexOf(empty);
-  return at < 0 ? serializeRequest(request, profile) : `${shell.slice(0, at)}${key}:[${historyJson}]${shell.slice(at + empty.length)}`;
+  return at < 0
+    ? serializeRequest(request, profile)
+    : `${shell.slice(0, at)}${key}:[${historyJson}]${shell.slice(at + empty.length)}`;
 }
 
 /** Sorted-keys JSON, the byte form cache analysis compares: every object's keys sorted, so two semantically equal values give equal bytes. */

@@ -5,7 +5,12 @@ import type { HarnessRequest } from "../model/harness-request.js";
 import type { HarnessProfile } from "../profiles/harness-profile.js";
 import { serializeWireBody } from "./wire/serialize-body.js";
 
-export function compileHarness<Turn, Prose>(profile: HarnessProfile<Turn, Prose>, turn: Turn, prose: Prose, diagnostics: Diagnostic[] = []): HarnessRequest {
+export function compileHarness<Turn, Prose>(
+  profile: HarnessProfile<Turn, Prose>,
+  turn: Turn,
+  prose: Prose,
+  diagnostics: Diagnostic[] = [],
+): HarnessRequest {
   const built = profile.build(turn, prose);
   const wire = profile.wireOf?.(turn) ?? profile.wire;
   return {

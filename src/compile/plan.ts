@@ -45,11 +45,22 @@ export interface Plan {
   diagnostics: Diagnostic[];
 }
 
-const text = (fragment: RenderedFragment): PlannedPart => ({ part: { type: "input_text", text: fragment.text }, fragment });
+const text = (fragment: RenderedFragment): PlannedPart => ({
+  part: { type: "input_text", text: fragment.text },
+  fragment,
+});
 
 function extraFragment(x: ExtraFragment): RenderedFragment {
   const bytes = utf8Length(x.text);
-  return { id: x.id, layer: "extension", text: x.text, sources: x.source !== undefined ? [{ path: x.source, bytesIn: bytes, bytesKept: bytes }] : [], templates: [], prose: "user-supplied", diagnostics: [] };
+  return {
+    id: x.id,
+    layer: "extension",
+    text: x.text,
+    sources: x.source !== undefined ? [{ path: x.source, bytesIn: bytes, bytesKept: bytes }] : [],
+    templates: [],
+    prose: "user-supplied",
+    diagnostics: [],
+  };
 }
 
 function byName(a: ToolSpec, b: ToolSpec): number {
@@ -72,7 +83,13 @@ export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, op
   // A calibrated tool list (the user's Codex's own, verbatim) replaces the declared one whole.
   const inputItem = profile.layout.toolPlacement === "input-item";
   const verbatim = inputItem ? prose.toolLists?.inputItem : prose.toolLists?.request;
-  const built = verbatim !== undefined ? { tools: withNetworkAccess(verbatim as ToolSpec[], ctx.permissions.sandbox === "danger-full-access"), diagnostics: [] } : buildToolSpecs(profile.tools.declare(ctx), prose);
+  const built =
+    verbatim !== undefined
+      ? {
+          tools: withNetworkAccess(verbatim as ToolSpec[], ctx.permissions.sandbox === "danger-full-access"),
+          diagnostics: [],
+        }
+      : buildToolSpecs(profile.tools.declare(ctx), prose);
   let tools = options.transformTools ? options.transformTools(built.tools) : built.tools;
   if (profile.tools.order === "by-name") tools = [...tools].sort(byName);
 
@@ -83,7 +100,8 @@ export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, op
       case "skills":
         return buildSkillsFragment({ roots: ctx.skills.roots, skills }, prose, {
           ...renderOptions,
-          contextWindowTokens: ctx.contextWindow ?? profile.window?.tokens ?? modelContextWindow(ctx.model, ctx.contextWindow).tokens,
+          contextWindowTokens:
+            ctx.contextWindow ?? profile.window?.tokens ?? modelContextWindow(ctx.model, ctx.contextWindow).tokens,
           usage: profile.layout.skillsUsage === true,
         });
       case "permissions":
@@ -91,7 +109,9 @@ export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, op
       case "agents-md":
         return buildAgentsMdFragment(cwd, ctx.userInstructions);
       case "environment-context":
-        return buildEnvironmentFragment(ctx.environment, ctx.permissions, { filesystem: profile.layout.environmentFilesystem });
+        return buildEnvironmentFragment(ctx.environment, ctx.permissions, {
+          filesystem: profile.layout.environmentFilesystem,
+        });
       default: {
         const never: never = id;
         throw new Error(`unknown section ${String(never)}`);
@@ -130,8 +150,16 @@ export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, op
   const messages: PlannedMessage[] = [...initial];
   const extras = options.fragments ?? [];
   const own = (at: string) =>
-    extras.flatMap((x) => ("message" in x.placement && x.placement.at === at ? [{ role: x.placement.message, parts: [text(extraFragment(x))] }] : []));
-  messages.push(...own("before-user-message"), ...(userMessage.parts.length > 0 ? [userMessage] : []), ...own("after-user-message"));
+    extras.flatMap((x) =>
+      "message" in x.placement && x.placement.at === at
+        ? [{ role: x.placement.message, parts: [text(extraFragment(x))] }]
+        : [],
+    );
+  messages.push(
+    ...own("before-user-message"),
+    ...(userMessage.parts.length > 0 ? [userMessage] : []),
+    ...own("after-user-message"),
+  );
   for (const s of mentions.skills) messages.push({ role: "user", parts: [text(buildSkillInjectionFragment(s))] });
   messages.push(...own("end"));
 
@@ -141,7 +169,14 @@ export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, op
     const msg = messages.find((m) => m.parts.some((p) => p.fragment?.id === target));
     const f = extraFragment(x);
     if (!msg) {
-      diagnostics.push(diagnostic("compile/placement-target-missing", "warning", `fragment ${x.id}: no fragment ${target} to place it next to; appended as a user message`, { data: { fragment: x.id, target } }));
+      diagnostics.push(
+        diagnostic(
+          "compile/placement-target-missing",
+          "warning",
+          `fragment ${x.id}: no fragment ${target} to place it next to; appended as a user message`,
+          { data: { fragment: x.id, target } },
+        ),
+      );
       messages.push({ role: "user", parts: [text(f)] });
       continue;
     }
@@ -158,5 +193,7 @@ export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, op
 
 /** A verbatim tool list's web search follows the turn's network like the declared one (live access with full access). */
 function withNetworkAccess(tools: ToolSpec[], fullNetwork: boolean): ToolSpec[] {
-  return tools.map((t) => (t.type === "web_search" && "external_web_access" in t ? { ...t, external_web_access: fullNetwork } : t));
+  return tools.map((t) =>
+    t.type === "web_search" && "external_web_access" in t ? { ...t, external_web_access: fullNetwork } : t,
+  );
 }

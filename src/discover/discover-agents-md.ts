@@ -46,12 +46,23 @@ export function readGlobalInstructions(host: Host, codexHome: string): Result<Gl
     const st = host.stat(path);
     const read = !st.ok ? st : st.value.kind === "file" ? host.readBytes(path) : undefined;
     if (read === undefined) {
-      diagnostics.push(diagnostic("agents-md/global-unreadable", "warning", "skipped: not a regular file; Codex skips it silently", { file: path }));
+      diagnostics.push(
+        diagnostic("agents-md/global-unreadable", "warning", "skipped: not a regular file; Codex skips it silently", {
+          file: path,
+        }),
+      );
       continue;
     }
     if (!read.ok) {
       if (read.error.code !== "ENOENT")
-        diagnostics.push(diagnostic("agents-md/global-unreadable", "warning", `skipped: ${cannotRead(path, read.error)}; Codex skips it silently`, { file: path, data: { code: read.error.code } }));
+        diagnostics.push(
+          diagnostic(
+            "agents-md/global-unreadable",
+            "warning",
+            `skipped: ${cannotRead(path, read.error)}; Codex skips it silently`,
+            { file: path, data: { code: read.error.code } },
+          ),
+        );
       continue;
     }
     let text: string;
@@ -59,7 +70,11 @@ export function readGlobalInstructions(host: Host, codexHome: string): Result<Gl
       text = strictUtf8.decode(read.value.bytes);
     } catch {
       // Codex reads this file as a UTF-8 string; invalid bytes make the read fail and the file is skipped.
-      diagnostics.push(diagnostic("agents-md/global-invalid-utf8", "warning", "skipped: not valid UTF-8 (Codex skips it silently)", { file: path }));
+      diagnostics.push(
+        diagnostic("agents-md/global-invalid-utf8", "warning", "skipped: not valid UTF-8 (Codex skips it silently)", {
+          file: path,
+        }),
+      );
       continue;
     }
     const trimmed = rustTrim(text);
@@ -78,7 +93,10 @@ export function readGlobalInstructions(host: Host, codexHome: string): Result<Gl
  * folder, a FIFO or a device falls through to the next candidate; any other error (a symlink loop, EACCES)
  * makes Codex send no project docs at all. Symlinks cost one extra stat; plain misses cost one lstat.
  */
-export function discoverProjectDocPaths(host: Host, options: Omit<DiscoverAgentsMdOptions, "budgetBytes" | "decode" | "codexHome">): Result<string[]> {
+export function discoverProjectDocPaths(
+  host: Host,
+  options: Omit<DiscoverAgentsMdOptions, "budgetBytes" | "decode" | "codexHome">,
+): Result<string[]> {
   const found = findProjectRoot(host, options.cwd, options.projectRootMarkers);
   const diagnostics = [...found.diagnostics];
   if (found.failed) return { value: [], diagnostics };
@@ -87,7 +105,10 @@ export function discoverProjectDocPaths(host: Host, options: Omit<DiscoverAgents
   const paths: string[] = [];
   const failAll = (path: string, code: string): Result<string[]> => {
     diagnostics.push(
-      diagnostic("agents-md/read-failed", "warning", `cannot check (${code}); as in Codex, no project docs are sent`, { file: path, data: { code } }),
+      diagnostic("agents-md/read-failed", "warning", `cannot check (${code}); as in Codex, no project docs are sent`, {
+        file: path,
+        data: { code },
+      }),
     );
     return { value: [], diagnostics };
   };
@@ -103,8 +124,16 @@ export function discoverProjectDocPaths(host: Host, options: Omit<DiscoverAgents
       if (kind === "symlink") {
         const target = host.stat(path);
         if (!target.ok) {
-          if (target.error.code !== "ENOENT" && target.error.code !== "ENOTDIR") return failAll(path, target.error.code);
-          diagnostics.push(diagnostic("agents-md/dangling-symlink", "info", "skipped: the symlink points to nothing (Codex tries the next name)", { file: path }));
+          if (target.error.code !== "ENOENT" && target.error.code !== "ENOTDIR")
+            return failAll(path, target.error.code);
+          diagnostics.push(
+            diagnostic(
+              "agents-md/dangling-symlink",
+              "info",
+              "skipped: the symlink points to nothing (Codex tries the next name)",
+              { file: path },
+            ),
+          );
           continue;
         }
         kind = target.value.kind;
@@ -115,7 +144,9 @@ export function discoverProjectDocPaths(host: Host, options: Omit<DiscoverAgents
       }
       // Never opened: reading a FIFO would block (Codex skips these too).
       const what = kind === "directory" ? "a directory" : "not a regular file (FIFO, socket or device)";
-      diagnostics.push(diagnostic("agents-md/not-a-file", "info", `ignored: ${what}; Codex tries the next name`, { file: path }));
+      diagnostics.push(
+        diagnostic("agents-md/not-a-file", "info", `ignored: ${what}; Codex tries the next name`, { file: path }),
+      );
     }
   }
   return { value: paths, diagnostics };
@@ -133,7 +164,11 @@ export function discoverAgentsMd(host: Host, options: DiscoverAgentsMdOptions): 
 
   if (options.budgetBytes === 0) {
     for (const path of paths)
-      diagnostics.push(diagnostic("agents-md/disabled", "info", "not sent: project docs are disabled (project_doc_max_bytes = 0)", { file: path }));
+      diagnostics.push(
+        diagnostic("agents-md/disabled", "info", "not sent: project docs are disabled (project_doc_max_bytes = 0)", {
+          file: path,
+        }),
+      );
     return { value: result, diagnostics };
   }
 
@@ -146,10 +181,15 @@ export function discoverAgentsMd(host: Host, options: DiscoverAgentsMdOptions): 
         const st = host.stat(dropped);
         const size = st.ok ? st.value.size : 0;
         diagnostics.push(
-          diagnostic("agents-md/dropped", "warning", `dropped (${formatCount(size)} bytes) — the ${budgetText} project-doc budget was already spent by ${formatList(spentBy)}`, {
-            file: dropped,
-            data: { sizeBytes: size, budgetBytes: options.budgetBytes, spentBy: [...spentBy] },
-          }),
+          diagnostic(
+            "agents-md/dropped",
+            "warning",
+            `dropped (${formatCount(size)} bytes) — the ${budgetText} project-doc budget was already spent by ${formatList(spentBy)}`,
+            {
+              file: dropped,
+              data: { sizeBytes: size, budgetBytes: options.budgetBytes, spentBy: [...spentBy] },
+            },
+          ),
         );
       }
       break;
@@ -158,43 +198,95 @@ export function discoverAgentsMd(host: Host, options: DiscoverAgentsMdOptions): 
     if (!read.ok) {
       if (read.error.code === "ENOENT") {
         // Deleted between the check and the read.
-        diagnostics.push(diagnostic("agents-md/vanished", "warning", "skipped: the file disappeared while it was being read", { file: path }));
+        diagnostics.push(
+          diagnostic("agents-md/vanished", "warning", "skipped: the file disappeared while it was being read", {
+            file: path,
+          }),
+        );
         continue;
       }
       // Codex treats any other read error as fatal for all project docs and carries on without them.
       diagnostics.push(
-        diagnostic("agents-md/read-failed", "warning", `${cannotRead(path, read.error)}; as in Codex, no project docs are sent`, { file: path, data: { code: read.error.code } }),
+        diagnostic(
+          "agents-md/read-failed",
+          "warning",
+          `${cannotRead(path, read.error)}; as in Codex, no project docs are sent`,
+          { file: path, data: { code: read.error.code } },
+        ),
       );
       result.projectDocs = [];
       return { value: result, diagnostics };
     }
     const { bytes, size, truncated } = read.value;
     const decoded = decodeDocBytes(bytes, options.decode, truncated);
-    if (decoded.hasNul) diagnostics.push(diagnostic("agents-md/binary", "warning", "contains NUL bytes: looks like a binary file, sent as text", { file: path }));
+    if (decoded.hasNul)
+      diagnostics.push(
+        diagnostic("agents-md/binary", "warning", "contains NUL bytes: looks like a binary file, sent as text", {
+          file: path,
+        }),
+      );
     if (decoded.invalidUtf8)
-      diagnostics.push(diagnostic("agents-md/invalid-utf8", "warning", "not valid UTF-8: each invalid sequence is sent as U+FFFD", { file: path }));
-    if (decoded.hasBom) diagnostics.push(diagnostic("agents-md/bom", "info", "starts with a UTF-8 byte-order mark, sent as U+FEFF", { file: path }));
-    if (decoded.hasCrlf) diagnostics.push(diagnostic("agents-md/crlf", "info", "uses CRLF line ends, sent unchanged", { file: path }));
+      diagnostics.push(
+        diagnostic("agents-md/invalid-utf8", "warning", "not valid UTF-8: each invalid sequence is sent as U+FFFD", {
+          file: path,
+        }),
+      );
+    if (decoded.hasBom)
+      diagnostics.push(
+        diagnostic("agents-md/bom", "info", "starts with a UTF-8 byte-order mark, sent as U+FEFF", { file: path }),
+      );
+    if (decoded.hasCrlf)
+      diagnostics.push(diagnostic("agents-md/crlf", "info", "uses CRLF line ends, sent unchanged", { file: path }));
     if (rustTrim(decoded.text) === "") {
-      diagnostics.push(diagnostic("agents-md/empty", "info", "skipped: empty or whitespace only (costs no budget)", { file: path }));
+      diagnostics.push(
+        diagnostic("agents-md/empty", "info", "skipped: empty or whitespace only (costs no budget)", { file: path }),
+      );
       continue;
     }
     if (truncated) {
-      const why = spentBy.length > 0 ? `the ${budgetText} project-doc budget was spent by ${formatList(spentBy)}` : `the file exceeds the ${budgetText} project-doc budget`;
+      const why =
+        spentBy.length > 0
+          ? `the ${budgetText} project-doc budget was spent by ${formatList(spentBy)}`
+          : `the file exceeds the ${budgetText} project-doc budget`;
       diagnostics.push(
-        diagnostic("agents-md/truncated", "warning", `kept ${formatCount(decoded.keptBytes)} of ${formatCount(size)} bytes — ${why}`, {
-          file: path,
-          data: { keptBytes: decoded.keptBytes, sizeBytes: size, budgetBytes: options.budgetBytes, spentBy: [...spentBy] },
-        }),
+        diagnostic(
+          "agents-md/truncated",
+          "warning",
+          `kept ${formatCount(decoded.keptBytes)} of ${formatCount(size)} bytes — ${why}`,
+          {
+            file: path,
+            data: {
+              keptBytes: decoded.keptBytes,
+              sizeBytes: size,
+              budgetBytes: options.budgetBytes,
+              spentBy: [...spentBy],
+            },
+          },
+        ),
       );
       if (decoded.splitCharacter)
         diagnostics.push(
           options.decode === "lossy"
-            ? diagnostic("agents-md/split-character", "warning", "the cut splits a multi-byte character, sent as U+FFFD (as Codex does)", { file: path })
-            : diagnostic("agents-md/split-character", "info", "the cut splits a multi-byte character; backed off to the character boundary", { file: path }),
+            ? diagnostic(
+                "agents-md/split-character",
+                "warning",
+                "the cut splits a multi-byte character, sent as U+FFFD (as Codex does)",
+                { file: path },
+              )
+            : diagnostic(
+                "agents-md/split-character",
+                "info",
+                "the cut splits a multi-byte character; backed off to the character boundary",
+                { file: path },
+              ),
         );
     }
-    result.projectDocs.push({ path, text: decoded.text, sizeBytes: size, keptBytes: bytes.length } satisfies ProjectDoc);
+    result.projectDocs.push({
+      path,
+      text: decoded.text,
+      sizeBytes: size,
+      keptBytes: bytes.length,
+    } satisfies ProjectDoc);
     spentBy.push(path);
     remaining -= bytes.length;
   }

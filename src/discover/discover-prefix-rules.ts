@@ -27,7 +27,11 @@ export function discoverPrefixRules(host: Host, codexHome: string): Result<Prefi
   const listed = host.readDir(dir);
   if (!listed.ok) {
     if (listed.error.code !== "ENOENT")
-      diagnostics.push(diagnostic("rules/unreadable", "warning", `cannot list rules folder ${dir}: ${fileErrorReason(listed.error)}`, { file: dir }));
+      diagnostics.push(
+        diagnostic("rules/unreadable", "warning", `cannot list rules folder ${dir}: ${fileErrorReason(listed.error)}`, {
+          file: dir,
+        }),
+      );
     return { value: { rules: [], approvedPrefixes: [] }, diagnostics };
   }
   const rules: PrefixRule[] = [];
@@ -37,14 +41,23 @@ export function discoverPrefixRules(host: Host, codexHome: string): Result<Prefi
     const path = joinPath(dir, entry.name);
     const st = host.stat(path);
     if (!st.ok || st.value.kind !== "file") {
-      const why = st.ok ? (st.value.kind === "directory" ? "a directory" : "not a regular file") : cannotRead(path, st.error);
+      const why = st.ok
+        ? st.value.kind === "directory"
+          ? "a directory"
+          : "not a regular file"
+        : cannotRead(path, st.error);
       diagnostics.push(diagnostic("rules/not-a-file", "info", `ignored: ${why}`, { file: path }));
       continue;
     }
     const read = host.readBytes(path, { maxBytes: RULES_FILE_MAX_BYTES });
     let text: string | undefined;
     if (read.ok && read.value.truncated) {
-      diagnostics.push(diagnostic("rules/too-large", "error", `larger than ${RULES_FILE_MAX_BYTES} bytes; not read`, { file: path, data: { size: read.value.size, maxBytes: RULES_FILE_MAX_BYTES } }));
+      diagnostics.push(
+        diagnostic("rules/too-large", "error", `larger than ${RULES_FILE_MAX_BYTES} bytes; not read`, {
+          file: path,
+          data: { size: read.value.size, maxBytes: RULES_FILE_MAX_BYTES },
+        }),
+      );
     } else if (read.ok) {
       try {
         text = utf8.decode(read.value.bytes);
@@ -63,7 +76,14 @@ export function discoverPrefixRules(host: Host, codexHome: string): Result<Prefi
   }
   if (failed) {
     // Observed in 0.171.0: one bad rules file and Codex renders no approved prefixes at all.
-    diagnostics.push(diagnostic("rules/all-ignored", "warning", "a rules file failed to load, so (as in Codex) no approved command prefixes are sent", { file: dir }));
+    diagnostics.push(
+      diagnostic(
+        "rules/all-ignored",
+        "warning",
+        "a rules file failed to load, so (as in Codex) no approved command prefixes are sent",
+        { file: dir },
+      ),
+    );
     return { value: { rules, approvedPrefixes: [] }, diagnostics };
   }
   const seen = new Set<string>();

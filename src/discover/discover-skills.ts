@@ -21,7 +21,10 @@ export interface DiscoverSkillsOptions extends PlanSkillRootsOptions {
 /** Scope rank, then name, then path (byte order, like Rust's String ordering). */
 export function orderSkills<T extends { scope: SkillScope; name: string; path: string }>(skills: readonly T[]): T[] {
   return [...skills].sort(
-    (a, b) => SKILL_SCOPE_RANK[a.scope] - SKILL_SCOPE_RANK[b.scope] || compareByteOrder(a.name, b.name) || compareByteOrder(a.path, b.path),
+    (a, b) =>
+      SKILL_SCOPE_RANK[a.scope] - SKILL_SCOPE_RANK[b.scope] ||
+      compareByteOrder(a.name, b.name) ||
+      compareByteOrder(a.path, b.path),
   );
 }
 
@@ -34,7 +37,10 @@ export function isListedSkill(skill: Pick<SkillMetadata, "enabled" | "allowImpli
  * Labels: only roots that hold a listed skill get one, numbered in root order (a skill-less root gets no
  * `r<k>`). Unlisted skills carry `rootIndex: -1`.
  */
-export function labelSkillRoots(roots: readonly SkillRoot[], skills: readonly (Omit<SkillMetadata, "rootIndex"> & { rootPath: string })[]): SkillsInfo {
+export function labelSkillRoots(
+  roots: readonly SkillRoot[],
+  skills: readonly (Omit<SkillMetadata, "rootIndex"> & { rootPath: string })[],
+): SkillsInfo {
   const used = new Set(skills.filter(isListedSkill).map((s) => s.rootPath));
   const labelled = roots.filter((r) => used.has(r.path));
   const index = new Map(labelled.map((r, i) => [r.path, i]));

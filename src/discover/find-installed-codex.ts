@@ -38,7 +38,8 @@ export function findInstalledCodex(host: Host): InstalledCodex | undefined {
   const candidates: string[] = [];
   const fromEnv = host.env("CODEX_BIN");
   if (fromEnv) candidates.push(fromEnv);
-  for (const dir of (host.env("PATH") ?? "").split(":")) if (dir !== "") candidates.push(`${dir.replace(/\/+$/, "")}/codex`);
+  for (const dir of (host.env("PATH") ?? "").split(":"))
+    if (dir !== "") candidates.push(`${dir.replace(/\/+$/, "")}/codex`);
   for (const bin of candidates) {
     const st = host.stat(bin);
     if (!st.ok || st.value.kind !== "file") continue;

@@ -21,7 +21,12 @@ export interface FindProjectRootOptions {
   gitDirNeedsHead?: boolean;
 }
 
-export function findProjectRoot(host: Host, cwd: string, markers: readonly string[], options: FindProjectRootOptions = {}): ProjectRootResult {
+export function findProjectRoot(
+  host: Host,
+  cwd: string,
+  markers: readonly string[],
+  options: FindProjectRootOptions = {},
+): ProjectRootResult {
   const diagnostics: Diagnostic[] = [];
   if (markers.length === 0) return { failed: false, diagnostics };
   for (const dir of ancestorsOf(cwd)) {
@@ -31,14 +36,25 @@ export function findProjectRoot(host: Host, cwd: string, markers: readonly strin
       if (!st.ok) {
         if (st.error.code === "ENOENT" || st.error.code === "ENOTDIR") continue;
         diagnostics.push(
-          diagnostic("discover/project-root-failed", "warning", `cannot check project root marker ${path}: ${st.error.code}; Codex stops looking for project docs here`, {
-            file: path,
-            data: { code: st.error.code },
-          }),
+          diagnostic(
+            "discover/project-root-failed",
+            "warning",
+            `cannot check project root marker ${path}: ${st.error.code}; Codex stops looking for project docs here`,
+            {
+              file: path,
+              data: { code: st.error.code },
+            },
+          ),
         );
         return { failed: true, diagnostics };
       }
-      if (options.gitDirNeedsHead && marker === ".git" && st.value.kind === "directory" && !host.stat(joinPath(path, "HEAD")).ok) continue;
+      if (
+        options.gitDirNeedsHead &&
+        marker === ".git" &&
+        st.value.kind === "directory" &&
+        !host.stat(joinPath(path, "HEAD")).ok
+      )
+        continue;
       return { root: dir, failed: false, diagnostics };
     }
   }

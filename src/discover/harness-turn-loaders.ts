@@ -39,14 +39,26 @@ export const HARNESS_TURN_LOADERS: { readonly [profileId: string]: HarnessTurnLo
     return { turn: loaded.turn, diagnostics: loaded.diagnostics };
   },
   "gemini-cli": (host, inputs) => {
-    const options: Parameters<typeof loadGeminiTurn>[1] = { cwd: inputs.cwd, home: inputs.home, date: inputs.date, platform: inputs.platform, message: inputs.message };
+    const options: Parameters<typeof loadGeminiTurn>[1] = {
+      cwd: inputs.cwd,
+      home: inputs.home,
+      date: inputs.date,
+      platform: inputs.platform,
+      message: inputs.message,
+    };
     if (inputs.model !== undefined) options.model = inputs.model;
     if (inputs.installDir !== undefined) options.installDir = inputs.installDir;
     const loaded = loadGeminiTurn(host, options);
     return { turn: loaded.turn, diagnostics: loaded.diagnostics };
   },
   pi: (host, inputs) => {
-    const options: Parameters<typeof loadPiTurn>[1] = { cwd: inputs.cwd, home: inputs.home, date: inputs.date, message: inputs.message, sessionId: inputs.sessionId };
+    const options: Parameters<typeof loadPiTurn>[1] = {
+      cwd: inputs.cwd,
+      home: inputs.home,
+      date: inputs.date,
+      message: inputs.message,
+      sessionId: inputs.sessionId,
+    };
     // pi's own rule: the nearest ancestor holding `.git` (file or folder), not git's answer.
     const root = findProjectRoot(host, inputs.cwd, [".git"]).root;
     if (root !== undefined) options.gitRoot = root;

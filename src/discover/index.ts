@@ -1,12 +1,31 @@
 // Discovery's public surface: config, AGENTS.md, skills, prefix rules, environment, loadTurnContext.
 // Re-exports only (IO through the Host; the parse*/format helpers are pure).
-export { loadTurnContext, MAX_USER_INPUT_TEXT_CHARS, PLACEHOLDER_SESSION_ID, DEFAULT_MODEL, DEFAULT_SANDBOX, DEFAULT_APPROVAL } from "./load-turn-context.js";
+export {
+  loadTurnContext,
+  MAX_USER_INPUT_TEXT_CHARS,
+  PLACEHOLDER_SESSION_ID,
+  DEFAULT_MODEL,
+  DEFAULT_SANDBOX,
+  DEFAULT_APPROVAL,
+} from "./load-turn-context.js";
 export type { LoadTurnContextOptions } from "./load-turn-context.js";
 export { loadConfig } from "./load-config.js";
 export type { LoadConfigOptions, LoadedConfig } from "./load-config.js";
-export { parseConfig, defaultCodexConfig, DEFAULT_PROJECT_ROOT_MARKERS, PROJECT_DOC_MAX_BYTES } from "./parse-config.js";
+export {
+  parseConfig,
+  defaultCodexConfig,
+  DEFAULT_PROJECT_ROOT_MARKERS,
+  PROJECT_DOC_MAX_BYTES,
+} from "./parse-config.js";
 export type { CodexConfig, ParseConfigOptions } from "./parse-config.js";
-export { discoverAgentsMd, discoverProjectDocPaths, readGlobalInstructions, agentsMdCandidates, DEFAULT_PROJECT_DOC_FILENAME, LOCAL_PROJECT_DOC_FILENAME } from "./discover-agents-md.js";
+export {
+  discoverAgentsMd,
+  discoverProjectDocPaths,
+  readGlobalInstructions,
+  agentsMdCandidates,
+  DEFAULT_PROJECT_DOC_FILENAME,
+  LOCAL_PROJECT_DOC_FILENAME,
+} from "./discover-agents-md.js";
 export type { DiscoverAgentsMdOptions } from "./discover-agents-md.js";
 export { findProjectRoot } from "./find-project-root.js";
 export type { ProjectRootResult, FindProjectRootOptions } from "./find-project-root.js";
@@ -33,7 +52,14 @@ export { discoverPrefixRules } from "./discover-prefix-rules.js";
 export type { PrefixRulesInfo } from "./discover-prefix-rules.js";
 export { parsePrefixRules } from "./parse-prefix-rules.js";
 export type { PrefixRule, PrefixDecision } from "./parse-prefix-rules.js";
-export { discoverEnvironment, shellNameFromPath, formatDateInZone, isValidTimezone, DEFAULT_SHELL, FALLBACK_TIMEZONE } from "./resolve-environment.js";
+export {
+  discoverEnvironment,
+  shellNameFromPath,
+  formatDateInZone,
+  isValidTimezone,
+  DEFAULT_SHELL,
+  FALLBACK_TIMEZONE,
+} from "./resolve-environment.js";
 export type { ResolvedEnvironment, DiscoverEnvironmentOptions } from "./resolve-environment.js";
 export { loadImages, imageMimeType } from "./load-images.js";
 export { rustTrim, charCount, formatCount, formatBudget, formatList } from "./text-utils.js";

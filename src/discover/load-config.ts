@@ -28,14 +28,26 @@ export interface LoadedConfig {
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** `profile` and its `NAME.config.toml` (parsed) for parseConfig; problems with that file go to `diagnostics`. */
-function profileOptions(host: Host, options: LoadConfigOptions, path: string, diagnostics: Diagnostic[]): { profile?: string; profileDoc?: Record<string, unknown> } {
+function profileOptions(
+  host: Host,
+  options: LoadConfigOptions,
+  path: string,
+  diagnostics: Diagnostic[],
+): { profile?: string; profileDoc?: Record<string, unknown> } {
   if (options.profile === undefined) return {};
   // Beside the config file in use: $CODEX_HOME, or the folder of `--config FILE`.
   const file = joinPath(dirnameOf(path), `${options.profile}.config.toml`);
   const got = host.stat(file).ok ? host.readBytes(file) : undefined;
   if (got === undefined || !got.ok) {
     // `codex --profile NAME debug prompt-input` runs on config.toml alone when the file is missing (0.171.0).
-    diagnostics.push(diagnostic("config/unknown-profile", "warning", `config profile \`${options.profile}\`: no ${file}; config.toml alone applies`, { file }));
+    diagnostics.push(
+      diagnostic(
+        "config/unknown-profile",
+        "warning",
+        `config profile \`${options.profile}\`: no ${file}; config.toml alone applies`,
+        { file },
+      ),
+    );
     return { profile: options.profile };
   }
   try {
@@ -53,7 +65,15 @@ export function loadConfig(host: Host, options: LoadConfigOptions): Result<Loade
   const diagnostics: Diagnostic[] = [];
   // stat first (a missing file costs the same one call): a FIFO would block the read.
   const st = host.stat(path);
-  const read = st.ok && st.value.kind !== "file" ? { ok: false as const, error: { code: st.value.kind === "directory" ? "EISDIR" : "EINVAL", message: "not a regular file" } } : st.ok ? host.readBytes(path) : st;
+  const read =
+    st.ok && st.value.kind !== "file"
+      ? {
+          ok: false as const,
+          error: { code: st.value.kind === "directory" ? "EISDIR" : "EINVAL", message: "not a regular file" },
+        }
+      : st.ok
+        ? host.readBytes(path)
+        : st;
   let config: CodexConfig;
   if (!read.ok) {
     if (read.error.code === "ENOENT" && options.configFile === undefined) {
@@ -65,7 +85,12 @@ export function loadConfig(host: Host, options: LoadConfigOptions): Result<Loade
         config = parsed.value;
       }
     } else {
-      diagnostics.push(diagnostic("config/unreadable", "error", cannotRead(path, read.error), { file: path, data: { code: read.error.code } }));
+      diagnostics.push(
+        diagnostic("config/unreadable", "error", cannotRead(path, read.error), {
+          file: path,
+          data: { code: read.error.code },
+        }),
+      );
       return { value: undefined, diagnostics };
     }
   } else {
@@ -77,9 +102,14 @@ export function loadConfig(host: Host, options: LoadConfigOptions): Result<Loade
       return { value: undefined, diagnostics };
     }
     const home = host.home();
-    const parsed = parseConfig(text, { path, ...profileOptions(host, options, path, diagnostics), ...(home ? { home } : {}) });
+    const parsed = parseConfig(text, {
+      path,
+      ...profileOptions(host, options, path, diagnostics),
+      ...(home ? { home } : {}),
+    });
     appendAll(diagnostics, parsed.diagnostics);
-    if (!parsed.value || diagnostics.some((d) => d.rule === "config/invalid-toml" || d.rule === "config/unreadable")) return { value: undefined, diagnostics };
+    if (!parsed.value || diagnostics.some((d) => d.rule === "config/invalid-toml" || d.rule === "config/unreadable"))
+      return { value: undefined, diagnostics };
     config = parsed.value;
   }
 
@@ -92,16 +122,27 @@ export function loadConfig(host: Host, options: LoadConfigOptions): Result<Loade
       try {
         text = utf8.decode(got.value.bytes);
       } catch {
-        diagnostics.push(diagnostic("config/invalid-utf8", "error", `model_instructions_file ${file} is not valid UTF-8`, { file }));
+        diagnostics.push(
+          diagnostic("config/invalid-utf8", "error", `model_instructions_file ${file} is not valid UTF-8`, { file }),
+        );
         return { value: undefined, diagnostics };
       }
     }
     if (!got.ok) {
-      diagnostics.push(diagnostic("config/model-instructions-unreadable", "error", `model_instructions_file: ${cannotRead(file, got.error)}`, { file }));
+      diagnostics.push(
+        diagnostic(
+          "config/model-instructions-unreadable",
+          "error",
+          `model_instructions_file: ${cannotRead(file, got.error)}`,
+          { file },
+        ),
+      );
       return { value: undefined, diagnostics };
     }
     if (text === undefined || rustTrim(text) === "") {
-      diagnostics.push(diagnostic("config/model-instructions-empty", "error", `model_instructions_file ${file} is empty`, { file }));
+      diagnostics.push(
+        diagnostic("config/model-instructions-empty", "error", `model_instructions_file ${file} is empty`, { file }),
+      );
       return { value: undefined, diagnostics };
     }
     // Codex keeps the trimmed contents (unverified against 0.171.0: `debug prompt-input` does not print them).

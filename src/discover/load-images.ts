@@ -30,7 +30,11 @@ export function loadImages(host: Host, cwd: string, images: readonly string[]): 
     const path = resolvePath(cwd, image, host.home());
     const mime = imageMimeType(path);
     if (!mime) {
-      diagnostics.push(diagnostic("input/image-type", "error", `image ${path}: unsupported type (png, jpeg, gif, webp)`, { file: path }));
+      diagnostics.push(
+        diagnostic("input/image-type", "error", `image ${path}: unsupported type (png, jpeg, gif, webp)`, {
+          file: path,
+        }),
+      );
       continue;
     }
     const read = host.readBytes(path);

@@ -70,13 +70,22 @@ export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}
   const requested = resolvePath(hostCwd, options.cwd ?? hostCwd, home);
   const real = host.realpath(requested);
   if (!real.ok) {
-    diagnostics.push(diagnostic("discover/missing-cwd", "error", `working directory ${requested} is not accessible (${real.error.code})`, { file: requested }));
+    diagnostics.push(
+      diagnostic(
+        "discover/missing-cwd",
+        "error",
+        `working directory ${requested} is not accessible (${real.error.code})`,
+        { file: requested },
+      ),
+    );
     return fail();
   }
   const cwd = real.value;
   const cwdStat = host.stat(cwd);
   if (!cwdStat.ok || cwdStat.value.kind !== "directory") {
-    diagnostics.push(diagnostic("discover/missing-cwd", "error", `working directory ${cwd} is not a directory`, { file: cwd }));
+    diagnostics.push(
+      diagnostic("discover/missing-cwd", "error", `working directory ${cwd} is not a directory`, { file: cwd }),
+    );
     return fail();
   }
 
@@ -84,9 +93,14 @@ export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}
   const chars = charCount(text);
   if (chars > MAX_USER_INPUT_TEXT_CHARS) {
     diagnostics.push(
-      diagnostic("input/too-long", "error", `the message has ${formatCount(chars)} characters; Codex rejects messages over ${formatCount(MAX_USER_INPUT_TEXT_CHARS)} characters (MAX_USER_INPUT_TEXT_CHARS)`, {
-        data: { chars, maxChars: MAX_USER_INPUT_TEXT_CHARS },
-      }),
+      diagnostic(
+        "input/too-long",
+        "error",
+        `the message has ${formatCount(chars)} characters; Codex rejects messages over ${formatCount(MAX_USER_INPUT_TEXT_CHARS)} characters (MAX_USER_INPUT_TEXT_CHARS)`,
+        {
+          data: { chars, maxChars: MAX_USER_INPUT_TEXT_CHARS },
+        },
+      ),
     );
     return fail();
   }
@@ -107,7 +121,9 @@ export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}
     const read = host.readBytes(path);
     const decoded = read.ok ? decodeStrict(read.value.bytes) : undefined;
     if (decoded === undefined || decoded.trim() === "") {
-      const why = !read.ok ? cannotRead(path, read.error) : `base instructions file ${path} is ${decoded === undefined ? "not valid UTF-8" : "empty"}`;
+      const why = !read.ok
+        ? cannotRead(path, read.error)
+        : `base instructions file ${path} is ${decoded === undefined ? "not valid UTF-8" : "empty"}`;
       diagnostics.push(diagnostic("config/base-instructions", "error", why, { file: path }));
       return fail();
     }
@@ -172,7 +188,8 @@ export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}
   if (baseInstructions) context.baseInstructions = baseInstructions;
   if (config.developerInstructions !== undefined) context.developerInstructions = config.developerInstructions;
   if (config.modelContextWindow !== undefined) context.contextWindow = config.modelContextWindow;
-  if (config.modelAutoCompactTokenLimit !== undefined) context.autoCompactTokenLimit = config.modelAutoCompactTokenLimit;
+  if (config.modelAutoCompactTokenLimit !== undefined)
+    context.autoCompactTokenLimit = config.modelAutoCompactTokenLimit;
   if (config.compactPrompt !== undefined) context.compactPrompt = config.compactPrompt;
   if (config.shellEnvironmentPolicy !== undefined) context.shellEnvironmentPolicy = config.shellEnvironmentPolicy;
   return { value: context, diagnostics };

@@ -4,7 +4,11 @@ import { parse, TomlError } from "smol-toml";
 import type { Diagnostic, Result } from "../model/diagnostic.js";
 import { diagnostic } from "../model/diagnostic.js";
 import { APPROVAL_POLICIES, SANDBOX_MODES, type ApprovalPolicy, type SandboxMode } from "../model/permission-modes.js";
-import { DEFAULT_SHELL_ENVIRONMENT_POLICY, ENVIRONMENT_INHERIT_MODES, type ShellEnvironmentPolicy } from "../model/shell-environment-policy.js";
+import {
+  DEFAULT_SHELL_ENVIRONMENT_POLICY,
+  ENVIRONMENT_INHERIT_MODES,
+  type ShellEnvironmentPolicy,
+} from "../model/shell-environment-policy.js";
 import { dirnameOf, resolvePath } from "./paths.js";
 
 export const DEFAULT_PROJECT_ROOT_MARKERS: readonly string[] = [".git"];
@@ -65,7 +69,8 @@ export function defaultCodexConfig(): CodexConfig {
 }
 
 type Table = Record<string, unknown>;
-const isTable = (v: unknown): v is Table => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
+const isTable = (v: unknown): v is Table =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
 
 /** `over` layered on `under`: tables merge recursively, anything else replaces. */
@@ -101,7 +106,9 @@ export function parseConfig(text: string, options: ParseConfigOptions): Result<C
   const config = defaultCodexConfig();
   config.path = file;
   const bad = (key: string, expected: string): void => {
-    diagnostics.push(diagnostic("config/invalid-value", "error", `${file}: \`${key}\` must be ${expected}`, { file, data: { key } }));
+    diagnostics.push(
+      diagnostic("config/invalid-value", "error", `${file}: \`${key}\` must be ${expected}`, { file, data: { key } }),
+    );
   };
 
   // Codex 0.171.0 refuses the legacy profile forms (measured with `codex exec`): a top-level `profile` key, and
@@ -109,14 +116,28 @@ export function parseConfig(text: string, options: ParseConfigOptions): Result<C
   // config.toml; an unselected `[profiles.*]` table is ignored.
   if (doc["profile"] !== undefined) {
     const name = typeof doc["profile"] === "string" ? doc["profile"] : "NAME";
-    diagnostics.push(diagnostic("config/legacy-profile", "error", `${file}: legacy \`profile = "${name}"\` config is no longer supported by Codex 0.171.0; use \`--profile ${name}\` with ${name}.config.toml instead`, { file }));
+    diagnostics.push(
+      diagnostic(
+        "config/legacy-profile",
+        "error",
+        `${file}: legacy \`profile = "${name}"\` config is no longer supported by Codex 0.171.0; use \`--profile ${name}\` with ${name}.config.toml instead`,
+        { file },
+      ),
+    );
     return { value: undefined, diagnostics };
   }
   let profile: Table = {};
   if (options.profile !== undefined) {
     const profiles = isTable(doc["profiles"]) ? doc["profiles"] : {};
     if (profiles[options.profile] !== undefined) {
-      diagnostics.push(diagnostic("config/legacy-profile", "error", `${file}: --profile ${options.profile} cannot be used while config.toml has a legacy [profiles.${options.profile}] table (Codex 0.171.0 refuses it); move it to ${options.profile}.config.toml`, { file }));
+      diagnostics.push(
+        diagnostic(
+          "config/legacy-profile",
+          "error",
+          `${file}: --profile ${options.profile} cannot be used while config.toml has a legacy [profiles.${options.profile}] table (Codex 0.171.0 refuses it); move it to ${options.profile}.config.toml`,
+          { file },
+        ),
+      );
       return { value: undefined, diagnostics };
     }
     config.profile = options.profile;
@@ -165,10 +186,15 @@ export function parseConfig(text: string, options: ParseConfigOptions): Result<C
   const markers = get("project_root_markers");
   if (markers !== undefined) {
     if (isStringArray(markers)) config.projectRootMarkers = markers;
+    // Codex only warns here and keeps the default.
     else
-      // Codex only warns here and keeps the default.
       diagnostics.push(
-        diagnostic("config/invalid-project-root-markers", "warning", `${file}: \`project_root_markers\` must be an array of strings; using the default [".git"]`, { file }),
+        diagnostic(
+          "config/invalid-project-root-markers",
+          "warning",
+          `${file}: \`project_root_markers\` must be an array of strings; using the default [".git"]`,
+          { file },
+        ),
       );
   }
   config.sandboxMode = oneOf("sandbox_mode", SANDBOX_MODES);
@@ -210,7 +236,8 @@ export function parseConfig(text: string, options: ParseConfigOptions): Result<C
           bad("skills.config", "tables with a string `path`");
           continue;
         }
-        if (entry["enabled"] === false) config.disabledSkillPaths.push(resolvePath(baseDir, entry["path"], options.home));
+        if (entry["enabled"] === false)
+          config.disabledSkillPaths.push(resolvePath(baseDir, entry["path"], options.home));
       }
   }
 
@@ -220,12 +247,16 @@ export function parseConfig(text: string, options: ParseConfigOptions): Result<C
   return { value: failed ? undefined : config, diagnostics };
 }
 
-function parseShellEnvironmentPolicy(table: Table, bad: (key: string, expected: string) => void): ShellEnvironmentPolicy {
+function parseShellEnvironmentPolicy(
+  table: Table,
+  bad: (key: string, expected: string) => void,
+): ShellEnvironmentPolicy {
   const policy: ShellEnvironmentPolicy = { ...DEFAULT_SHELL_ENVIRONMENT_POLICY, exclude: [], set: {}, includeOnly: [] };
   const key = (k: string) => `shell_environment_policy.${k}`;
   const inherit = table["inherit"];
   if (inherit !== undefined) {
-    if (typeof inherit === "string" && (ENVIRONMENT_INHERIT_MODES as readonly string[]).includes(inherit)) policy.inherit = inherit as ShellEnvironmentPolicy["inherit"];
+    if (typeof inherit === "string" && (ENVIRONMENT_INHERIT_MODES as readonly string[]).includes(inherit))
+      policy.inherit = inherit as ShellEnvironmentPolicy["inherit"];
     else bad(key("inherit"), `one of ${ENVIRONMENT_INHERIT_MODES.map((m) => `"${m}"`).join(", ")}`);
   }
   const ignore = table["ignore_default_excludes"];
@@ -233,7 +264,10 @@ function parseShellEnvironmentPolicy(table: Table, bad: (key: string, expected: 
     if (typeof ignore === "boolean") policy.ignoreDefaultExcludes = ignore;
     else bad(key("ignore_default_excludes"), "a boolean");
   }
-  for (const [name, field] of [["exclude", "exclude"], ["include_only", "includeOnly"]] as const) {
+  for (const [name, field] of [
+    ["exclude", "exclude"],
+    ["include_only", "includeOnly"],
+  ] as const) {
     const v = table[name];
     if (v === undefined) continue;
     if (isStringArray(v)) policy[field] = v;
@@ -241,7 +275,8 @@ function parseShellEnvironmentPolicy(table: Table, bad: (key: string, expected: 
   }
   const set = table["set"];
   if (set !== undefined) {
-    if (isTable(set) && Object.values(set).every((v) => typeof v === "string")) policy.set = set as { [name: string]: string };
+    if (isTable(set) && Object.values(set).every((v) => typeof v === "string"))
+      policy.set = set as { [name: string]: string };
     else bad(key("set"), "a table of strings");
   }
   return policy;

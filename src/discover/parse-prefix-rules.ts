@@ -113,7 +113,8 @@ class Parser {
   }
   private expect(value: string): Token {
     const t = this.peek();
-    if (!t || t.type !== "punct" || t.value !== value) this.fail(t ? `expected \`${value}\`` : `expected \`${value}\` before end of file`);
+    if (!t || t.type !== "punct" || t.value !== value)
+      this.fail(t ? `expected \`${value}\`` : `expected \`${value}\` before end of file`);
     this.pos++;
     return t;
   }
@@ -125,7 +126,13 @@ class Parser {
     while (this.pos < this.tokens.length) {
       const t = this.peek() as Token;
       const next = this.tokens[this.pos + 1];
-      if (stack.length === 0 && t.type === "ident" && t.value === "prefix_rule" && next?.type === "punct" && next.value === "(") {
+      if (
+        stack.length === 0 &&
+        t.type === "ident" &&
+        t.value === "prefix_rule" &&
+        next?.type === "punct" &&
+        next.value === "("
+      ) {
         this.pos += 2;
         rules.push(this.parseCall(file, t));
         continue;
@@ -151,7 +158,8 @@ class Parser {
         this.pos++;
         break;
       }
-      if (t.type !== "ident" || this.tokens[this.pos + 1]?.value !== "=") this.fail("prefix_rule takes keyword arguments only (name=value)", t);
+      if (t.type !== "ident" || this.tokens[this.pos + 1]?.value !== "=")
+        this.fail("prefix_rule takes keyword arguments only (name=value)", t);
       this.pos += 2;
       if (args.has(t.value)) this.fail(`argument \`${t.value}\` given twice`, t);
       args.set(t.value, { value: this.parseValue(), at: t });
@@ -161,7 +169,8 @@ class Parser {
     }
     const pattern = args.get("pattern");
     if (!pattern) this.fail("prefix_rule needs `pattern`", start);
-    if (pattern.value.type !== "list" || pattern.value.items.length === 0) this.fail("`pattern` must be a non-empty list", pattern.at);
+    if (pattern.value.type !== "list" || pattern.value.items.length === 0)
+      this.fail("`pattern` must be a non-empty list", pattern.at);
     const tokens = pattern.value.items.map((item) => {
       if (item.type === "string") return item.value;
       if (item.type === "list" && item.items.length > 0 && item.items.every((x) => x.type === "string"))
@@ -231,10 +240,15 @@ export function parsePrefixRules(text: string, file: string): Result<PrefixRule[
     return { value: new Parser(tokenize(text), eofLine).parseFile(file), diagnostics: [] };
   } catch (error) {
     if (!(error instanceof RuleSyntaxError)) throw error;
-    const d: Diagnostic = diagnostic("rules/syntax-error", "error", `${file}:${error.line}:${error.column}: ${error.message}`, {
-      file,
-      place: { line: error.line, column: error.column },
-    });
+    const d: Diagnostic = diagnostic(
+      "rules/syntax-error",
+      "error",
+      `${file}:${error.line}:${error.column}: ${error.message}`,
+      {
+        file,
+        place: { line: error.line, column: error.column },
+      },
+    );
     return { value: [], diagnostics: [d] };
   }
 }

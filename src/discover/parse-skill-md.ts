@@ -7,7 +7,11 @@ import { charCount, isRustWhitespace, rustTrim } from "./text-utils.js";
 
 // Codex's limits (profiles/discovery-rules.ts). The description one is not a load error in 0.171.0: longer
 // descriptions load and are listed cut to it; the short-description one is documented, and longer ones load too.
-import { SKILL_NAME_MAX_CHARS as MAX_SKILL_NAME_CHARS, SKILL_DESCRIPTION_MAX_CHARS as MAX_SKILL_DESCRIPTION_CHARS, SKILL_SHORT_DESCRIPTION_MAX_CHARS as MAX_SKILL_SHORT_DESCRIPTION_CHARS } from "../profiles/discovery-rules.js";
+import {
+  SKILL_NAME_MAX_CHARS as MAX_SKILL_NAME_CHARS,
+  SKILL_DESCRIPTION_MAX_CHARS as MAX_SKILL_DESCRIPTION_CHARS,
+  SKILL_SHORT_DESCRIPTION_MAX_CHARS as MAX_SKILL_SHORT_DESCRIPTION_CHARS,
+} from "../profiles/discovery-rules.js";
 export { MAX_SKILL_NAME_CHARS, MAX_SKILL_DESCRIPTION_CHARS, MAX_SKILL_SHORT_DESCRIPTION_CHARS };
 /** Bounds YAML alias expansion so an alias bomb fails fast instead of hanging. */
 const YAML_MAX_ALIAS_COUNT = 100;
@@ -74,7 +78,10 @@ function stringField(table: Record<string, unknown>, key: string, label: string)
   const v = table[key];
   if (v === undefined || v === null) return { ok: true, value: undefined };
   if (typeof v === "string") return { ok: true, value: sanitizeSingleLine(v) };
-  return { ok: false, message: `invalid YAML: ${label}: invalid type: ${Array.isArray(v) ? "sequence" : typeof v}, expected a string` };
+  return {
+    ok: false,
+    message: `invalid YAML: ${label}: invalid type: ${Array.isArray(v) ? "sequence" : typeof v}, expected a string`,
+  };
 }
 
 /** Validates SKILL.md text; `dirName` is the skill folder's name (the name fallback). */
@@ -98,7 +105,10 @@ export function parseSkillMd(text: string, dirName: string | undefined): ParseSk
     }
   }
   if (typeof doc !== "object" || doc === null || Array.isArray(doc))
-    return { ok: false, message: `invalid YAML: invalid type: ${Array.isArray(doc) ? "sequence" : doc === null ? "null" : typeof doc}, expected struct SkillFrontmatter` };
+    return {
+      ok: false,
+      message: `invalid YAML: invalid type: ${Array.isArray(doc) ? "sequence" : doc === null ? "null" : typeof doc}, expected struct SkillFrontmatter`,
+    };
   const table = doc as Record<string, unknown>;
   const name = stringField(table, "name", "name");
   if (!name.ok) return name;
@@ -107,7 +117,8 @@ export function parseSkillMd(text: string, dirName: string | undefined): ParseSk
   let shortDescription: string | undefined;
   const metadata = table["metadata"];
   if (metadata !== undefined && metadata !== null) {
-    if (typeof metadata !== "object" || Array.isArray(metadata)) return { ok: false, message: "invalid YAML: metadata: expected a mapping" };
+    if (typeof metadata !== "object" || Array.isArray(metadata))
+      return { ok: false, message: "invalid YAML: metadata: expected a mapping" };
     const sd = stringField(metadata as Record<string, unknown>, "short-description", "metadata.short-description");
     if (!sd.ok) return sd;
     shortDescription = sd.value;
@@ -139,12 +150,15 @@ export function parseSkillSidecar(text: string): SkillSidecar {
     return { allowImplicitInvocation: true, warnings: [`invalid YAML: ${yamlErrorText(error)}`] };
   }
   if (doc === null || doc === undefined) return { allowImplicitInvocation: true, warnings: [] };
-  if (typeof doc !== "object" || Array.isArray(doc)) return { allowImplicitInvocation: true, warnings: ["expected a mapping"] };
+  if (typeof doc !== "object" || Array.isArray(doc))
+    return { allowImplicitInvocation: true, warnings: ["expected a mapping"] };
   const policy = (doc as Record<string, unknown>)["policy"];
   if (policy === undefined || policy === null) return { allowImplicitInvocation: true, warnings: [] };
-  if (typeof policy !== "object" || Array.isArray(policy)) return { allowImplicitInvocation: true, warnings: ["policy: expected a mapping"] };
+  if (typeof policy !== "object" || Array.isArray(policy))
+    return { allowImplicitInvocation: true, warnings: ["policy: expected a mapping"] };
   const allow = (policy as Record<string, unknown>)["allow_implicit_invocation"];
   if (allow === undefined || allow === null) return { allowImplicitInvocation: true, warnings: [] };
-  if (typeof allow !== "boolean") return { allowImplicitInvocation: true, warnings: ["policy.allow_implicit_invocation: expected a boolean"] };
+  if (typeof allow !== "boolean")
+    return { allowImplicitInvocation: true, warnings: ["policy.allow_implicit_invocation: expected a boolean"] };
   return { allowImplicitInvocation: allow, warnings: [] };
 }

@@ -33,7 +33,8 @@ export function planSkillRoots(host: Host, options: PlanSkillRootsOptions): Resu
   // .codex project layers use a stricter git-root test than AGENTS.md (see find-project-root.ts).
   const layerRoot = findProjectRoot(host, options.cwd, options.projectRootMarkers, { gitDirNeedsHead: true });
   diagnostics.push(...layerRoot.diagnostics);
-  const layerDirs = layerRoot.root === undefined ? [options.cwd] : pathFromRootTo(layerRoot.root, options.cwd).reverse();
+  const layerDirs =
+    layerRoot.root === undefined ? [options.cwd] : pathFromRootTo(layerRoot.root, options.cwd).reverse();
   for (const dir of layerDirs) {
     const dotCodex = joinPath(dir, ".codex");
     if (dotCodex === codexHome) continue; // CODEX_HOME is the user layer, not a project layer
@@ -64,4 +65,3 @@ export function planSkillRoots(host: Host, options: PlanSkillRootsOptions): Resu
   }
   return { value: roots, diagnostics };
 }
-

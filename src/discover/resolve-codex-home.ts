@@ -23,8 +23,24 @@ export interface ResolvedCodexHome {
 export function resolveCodexHome(host: Host, options: ResolveCodexHomeOptions): Result<ResolvedCodexHome | undefined> {
   const home = host.home();
   const envHome = host.env("CODEX_HOME");
-  const raw = options.codexHome ? resolvePath(options.cwd, options.codexHome, home) : envHome ? resolvePath(options.cwd, envHome, home) : home ? joinPath(home, ".codex") : undefined;
-  if (raw === undefined) return { value: undefined, diagnostics: [diagnostic("config/no-codex-home", "error", "cannot locate CODEX_HOME: set $CODEX_HOME or $HOME, or pass --codex-home")] };
+  const raw = options.codexHome
+    ? resolvePath(options.cwd, options.codexHome, home)
+    : envHome
+      ? resolvePath(options.cwd, envHome, home)
+      : home
+        ? joinPath(home, ".codex")
+        : undefined;
+  if (raw === undefined)
+    return {
+      value: undefined,
+      diagnostics: [
+        diagnostic(
+          "config/no-codex-home",
+          "error",
+          "cannot locate CODEX_HOME: set $CODEX_HOME or $HOME, or pass --codex-home",
+        ),
+      ],
+    };
   const real = host.realpath(raw);
   const codexHome = real.ok ? real.value : raw;
   const loaded = loadConfig(host, {

@@ -72,7 +72,12 @@ export function isValidTimezone(zone: string): boolean {
 /** `YYYY-MM-DD` of the instant `nowMs` in `zone` (a valid IANA name). */
 export function formatDateInZone(nowMs: number, zone: string): string {
   if (UTC_ZONES.has(zone) && nowMs >= EXACT_RANGE_MS.from && nowMs < EXACT_RANGE_MS.to) return utcDate(nowMs);
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(nowMs);
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(nowMs);
   const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")}`;
 }
@@ -92,7 +97,6 @@ export interface DiscoverEnvironmentOptions {
   timezone?: string;
 }
 
-
 /**
  * Timezone: the override, else the zone `/etc/localtime` links to (what Codex reads on Linux; it ignores `TZ`),
  * else the host clock's zone, else Etc/UTC.
@@ -104,7 +108,14 @@ export function discoverEnvironment(host: Host, options: DiscoverEnvironmentOpti
   let shell: string;
   if (options.shell !== undefined) {
     const mapped = shellNameFromPath(options.shell);
-    if (!mapped) diagnostics.push(diagnostic("environment/unknown-shell", "warning", `shell \`${options.shell}\` is not one Codex knows (zsh, bash, powershell, sh, cmd); sent as given`));
+    if (!mapped)
+      diagnostics.push(
+        diagnostic(
+          "environment/unknown-shell",
+          "warning",
+          `shell \`${options.shell}\` is not one Codex knows (zsh, bash, powershell, sh, cmd); sent as given`,
+        ),
+      );
     shell = mapped ?? options.shell;
   } else {
     // As Codex 0.171.0: the passwd entry's shell; `$SHELL` only where the host has no account database.
@@ -113,14 +124,23 @@ export function discoverEnvironment(host: Host, options: DiscoverEnvironmentOpti
     const found = login ?? host.env("SHELL");
     const mapped = found ? shellNameFromPath(found) : undefined;
     if (found && !mapped)
-      diagnostics.push(diagnostic("environment/unknown-shell", "info", `${source} \`${found}\` is not one Codex knows; using ${DEFAULT_SHELL}`));
+      diagnostics.push(
+        diagnostic(
+          "environment/unknown-shell",
+          "info",
+          `${source} \`${found}\` is not one Codex knows; using ${DEFAULT_SHELL}`,
+        ),
+      );
     shell = mapped ?? DEFAULT_SHELL;
   }
 
   let timezone: string | undefined;
   if (options.timezone !== undefined) {
     if (isValidTimezone(options.timezone)) timezone = options.timezone;
-    else diagnostics.push(diagnostic("environment/invalid-timezone", "error", `unknown IANA timezone \`${options.timezone}\``));
+    else
+      diagnostics.push(
+        diagnostic("environment/invalid-timezone", "error", `unknown IANA timezone \`${options.timezone}\``),
+      );
   } else {
     const local = host.realpath("/etc/localtime");
     const i = local.ok ? local.value.indexOf(ZONEINFO) : -1;
@@ -132,13 +152,21 @@ export function discoverEnvironment(host: Host, options: DiscoverEnvironmentOpti
 
   let currentDate: string;
   if (options.date !== undefined) {
-    if (!isCalendarDate(options.date)) diagnostics.push(diagnostic("environment/invalid-date", "error", `date \`${options.date}\` is not a calendar date (YYYY-MM-DD)`));
+    if (!isCalendarDate(options.date))
+      diagnostics.push(
+        diagnostic("environment/invalid-date", "error", `date \`${options.date}\` is not a calendar date (YYYY-MM-DD)`),
+      );
     currentDate = options.date;
   } else currentDate = formatDateInZone(clock.nowMs, timezone);
 
   const tmp = host.stat("/tmp");
   const tmpdir = host.env("TMPDIR");
-  const value: ResolvedEnvironment = { shell, currentDate, timezone, tmpExists: tmp.ok && tmp.value.kind === "directory" };
+  const value: ResolvedEnvironment = {
+    shell,
+    currentDate,
+    timezone,
+    tmpExists: tmp.ok && tmp.value.kind === "directory",
+  };
   if (tmpdir) value.tmpdir = tmpdir;
   return { value, diagnostics };
 }

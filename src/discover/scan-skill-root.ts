@@ -9,7 +9,10 @@ import { basenameOf, dirnameOf, joinPath } from "./paths.js";
 import { formatCount } from "./text-utils.js";
 
 /** The root is depth 0: `root/d0/…/d5/SKILL.md` loads, one level deeper does not. */
-import { SKILL_MAX_SCAN_DEPTH as MAX_SCAN_DEPTH, SKILL_MAX_DIRS_PER_ROOT as MAX_SKILLS_DIRS_PER_ROOT } from "../profiles/discovery-rules.js";
+import {
+  SKILL_MAX_SCAN_DEPTH as MAX_SCAN_DEPTH,
+  SKILL_MAX_DIRS_PER_ROOT as MAX_SKILLS_DIRS_PER_ROOT,
+} from "../profiles/discovery-rules.js";
 import { cannotRead, fileErrorReason } from "../model/file-error.js";
 export { MAX_SCAN_DEPTH, MAX_SKILLS_DIRS_PER_ROOT };
 const SKILL_FILE = "SKILL.md";
@@ -39,10 +42,15 @@ export function scanSkillRoot(host: Host, root: SkillRoot): Result<ScannedSkill[
   while (queue.length > 0) {
     if (scanned >= MAX_SKILLS_DIRS_PER_ROOT) {
       diagnostics.push(
-        diagnostic("skills/scan-truncated", "warning", `skills scan truncated after ${formatCount(MAX_SKILLS_DIRS_PER_ROOT)} directories`, {
-          file: root.path,
-          data: { maxDirs: MAX_SKILLS_DIRS_PER_ROOT, unscanned: queue.length },
-        }),
+        diagnostic(
+          "skills/scan-truncated",
+          "warning",
+          `skills scan truncated after ${formatCount(MAX_SKILLS_DIRS_PER_ROOT)} directories`,
+          {
+            file: root.path,
+            data: { maxDirs: MAX_SKILLS_DIRS_PER_ROOT, unscanned: queue.length },
+          },
+        ),
       );
       break;
     }
@@ -50,7 +58,14 @@ export function scanSkillRoot(host: Host, root: SkillRoot): Result<ScannedSkill[
     scanned++;
     const listed = host.readDir(dir);
     if (!listed.ok) {
-      diagnostics.push(diagnostic("skills/unreadable-dir", "warning", `skipped: cannot list ${dir}: ${fileErrorReason(listed.error)}`, { file: dir, data: { code: listed.error.code } }));
+      diagnostics.push(
+        diagnostic(
+          "skills/unreadable-dir",
+          "warning",
+          `skipped: cannot list ${dir}: ${fileErrorReason(listed.error)}`,
+          { file: dir, data: { code: listed.error.code } },
+        ),
+      );
       continue;
     }
     for (const entry of listed.value) {
@@ -62,13 +77,25 @@ export function scanSkillRoot(host: Host, root: SkillRoot): Result<ScannedSkill[
         if (!followSymlinks) continue;
         const st = host.stat(path);
         if (!st.ok) {
-          diagnostics.push(diagnostic("skills/broken-symlink", "warning", `skipped: symlink cannot be followed (${st.error.code})`, { file: path, data: { code: st.error.code } }));
+          diagnostics.push(
+            diagnostic("skills/broken-symlink", "warning", `skipped: symlink cannot be followed (${st.error.code})`, {
+              file: path,
+              data: { code: st.error.code },
+            }),
+          );
           continue;
         }
         // A symlinked SKILL.md file is ignored; only symlinked directories are followed.
         if (st.value.kind !== "directory") {
           if (entry.name === SKILL_FILE)
-            diagnostics.push(diagnostic("skills/symlinked-file", "info", "ignored: a symlinked SKILL.md (Codex follows symlinked folders only)", { file: path }));
+            diagnostics.push(
+              diagnostic(
+                "skills/symlinked-file",
+                "info",
+                "ignored: a symlinked SKILL.md (Codex follows symlinked folders only)",
+                { file: path },
+              ),
+            );
           continue;
         }
         const real = host.realpath(path);
@@ -90,10 +117,20 @@ export function scanSkillRoot(host: Host, root: SkillRoot): Result<ScannedSkill[
   return { value: skills, diagnostics };
 }
 
-function loadSkill(host: Host, path: string, severity: "info" | "warning", diagnostics: Diagnostic[]): ScannedSkill | undefined {
+function loadSkill(
+  host: Host,
+  path: string,
+  severity: "info" | "warning",
+  diagnostics: Diagnostic[],
+): ScannedSkill | undefined {
   const read = host.readBytes(path);
   if (!read.ok) {
-    diagnostics.push(diagnostic("skills/unreadable", severity, `skipped: ${cannotRead(path, read.error)}`, { file: path, data: { code: read.error.code } }));
+    diagnostics.push(
+      diagnostic("skills/unreadable", severity, `skipped: ${cannotRead(path, read.error)}`, {
+        file: path,
+        data: { code: read.error.code },
+      }),
+    );
     return undefined;
   }
   let text: string;
@@ -113,23 +150,41 @@ function loadSkill(host: Host, path: string, severity: "info" | "warning", diagn
   const sidecarPath = joinPath(dir, "agents", "openai.yaml");
   // stat first (a missing sidecar costs the same one call): a FIFO there would block the read.
   const sidecarStat = host.stat(sidecarPath);
-  const sidecar = sidecarStat.ok && sidecarStat.value.kind !== "file" ? { ok: false as const, error: { code: "EINVAL", message: "not a regular file" } } : sidecarStat.ok ? host.readBytes(sidecarPath) : sidecarStat;
+  const sidecar =
+    sidecarStat.ok && sidecarStat.value.kind !== "file"
+      ? { ok: false as const, error: { code: "EINVAL", message: "not a regular file" } }
+      : sidecarStat.ok
+        ? host.readBytes(sidecarPath)
+        : sidecarStat;
   if (sidecar.ok) {
     let sidecarText: string | undefined;
     try {
       sidecarText = utf8.decode(sidecar.value.bytes);
     } catch {
-      diagnostics.push(diagnostic("skills/invalid-sidecar", "warning", "ignored: not valid UTF-8", { file: sidecarPath }));
+      diagnostics.push(
+        diagnostic("skills/invalid-sidecar", "warning", "ignored: not valid UTF-8", { file: sidecarPath }),
+      );
     }
     if (sidecarText !== undefined) {
       const meta = parseSkillSidecar(sidecarText);
       allowImplicitInvocation = meta.allowImplicitInvocation;
-      for (const warning of meta.warnings) diagnostics.push(diagnostic("skills/invalid-sidecar", "warning", `ignored: ${warning}`, { file: sidecarPath }));
+      for (const warning of meta.warnings)
+        diagnostics.push(diagnostic("skills/invalid-sidecar", "warning", `ignored: ${warning}`, { file: sidecarPath }));
     }
   } else if (sidecar.error.code !== "ENOENT" && sidecar.error.code !== "ENOTDIR") {
-    diagnostics.push(diagnostic("skills/invalid-sidecar", "warning", `ignored: ${cannotRead(sidecarPath, sidecar.error)}`, { file: sidecarPath }));
+    diagnostics.push(
+      diagnostic("skills/invalid-sidecar", "warning", `ignored: ${cannotRead(sidecarPath, sidecar.error)}`, {
+        file: sidecarPath,
+      }),
+    );
   }
-  const skill: ScannedSkill = { name: parsed.value.name, description: parsed.value.description, path, contents: text, allowImplicitInvocation };
+  const skill: ScannedSkill = {
+    name: parsed.value.name,
+    description: parsed.value.description,
+    path,
+    contents: text,
+    allowImplicitInvocation,
+  };
   if (parsed.value.shortDescription !== undefined) skill.shortDescription = parsed.value.shortDescription;
   return skill;
 }

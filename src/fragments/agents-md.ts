@@ -28,6 +28,15 @@ export function buildAgentsMdFragment(directory: string, instructions: UserInstr
   const sources: ManifestSource[] = [];
   const g = instructions.global;
   if (g && g.text !== "") sources.push({ path: g.path, bytesIn: g.sizeBytes, bytesKept: utf8Length(g.text) });
-  for (const d of instructions.projectDocs) sources.push({ path: d.path, bytesIn: d.sizeBytes, bytesKept: d.keptBytes });
-  return { id: "agents-md", layer: "agents-md", text: renderAgentsMd(directory, text), sources, templates: [], prose: "data", diagnostics: [] };
+  for (const d of instructions.projectDocs)
+    sources.push({ path: d.path, bytesIn: d.sizeBytes, bytesKept: d.keptBytes });
+  return {
+    id: "agents-md",
+    layer: "agents-md",
+    text: renderAgentsMd(directory, text),
+    sources,
+    templates: [],
+    prose: "data",
+    diagnostics: [],
+  };
 }

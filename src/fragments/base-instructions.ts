@@ -6,7 +6,11 @@ import { useProse, type RenderedFragment } from "./fragment.js";
 import type { ProseSet } from "./prose-set.js";
 import type { RenderProseOptions } from "./render-template.js";
 
-export function buildBaseInstructionsFragment(ctx: TurnContext, prose: ProseSet, options: RenderProseOptions = {}): RenderedFragment {
+export function buildBaseInstructionsFragment(
+  ctx: TurnContext,
+  prose: ProseSet,
+  options: RenderProseOptions = {},
+): RenderedFragment {
   if (ctx.baseInstructions) {
     const bytes = utf8Length(ctx.baseInstructions.text);
     return {
@@ -20,7 +24,10 @@ export function buildBaseInstructionsFragment(ctx: TurnContext, prose: ProseSet,
     };
   }
   const r = useProse(prose, "base-instructions", { model: ctx.model, shell: ctx.environment.shell }, options);
-  const sources = r.entry?.path !== undefined ? [{ path: r.entry.path, bytesIn: utf8Length(r.entry.source), bytesKept: utf8Length(r.text) }] : [];
+  const sources =
+    r.entry?.path !== undefined
+      ? [{ path: r.entry.path, bytesIn: utf8Length(r.entry.source), bytesKept: utf8Length(r.text) }]
+      : [];
   return {
     id: "base-instructions",
     layer: "base-instructions",

@@ -48,5 +48,13 @@ export function buildEnvironmentFragment(
 ): RenderedFragment {
   const render: EnvironmentRender = { ...env };
   if (options.filesystem) render.filesystem = renderFilesystemElement(env.cwd, permissions);
-  return { id: "environment-context", layer: "environment", text: renderEnvironmentContext(render), sources: [], templates: [], prose: "data", diagnostics: [] };
+  return {
+    id: "environment-context",
+    layer: "environment",
+    text: renderEnvironmentContext(render),
+    sources: [],
+    templates: [],
+    prose: "data",
+    diagnostics: [],
+  };
 }

@@ -32,7 +32,8 @@ export function renderFilesystemElement(cwd: string, permissions: PermissionsInf
       const entries = [entry("read", "<special>:root</special>")];
       for (const r of roots) entries.push(entry("write", `<path>${r}</path>`));
       entries.push(entry("write", "<special>:slash_tmp</special>"), entry("write", "<special>:tmpdir</special>"));
-      for (const sub of PROTECTED_SUBDIRS) for (const r of roots) entries.push(entry("read", `<path>${joinPath(r, sub)}</path>`));
+      for (const sub of PROTECTED_SUBDIRS)
+        for (const r of roots) entries.push(entry("read", `<path>${joinPath(r, sub)}</path>`));
       profile = `<permission_profile type="managed"><file_system type="restricted">${entries.join("")}</file_system></permission_profile>`;
       break;
     }

@@ -21,8 +21,12 @@ export type SkillsBudget = { unit: "tokens"; limit: number } | { unit: "chars"; 
 
 /** 2% of the window in tokens (at least 1), or 8,000 characters when the window is unknown. */
 export function skillsBudget(contextWindowTokens: number | undefined): SkillsBudget {
-  if (contextWindowTokens === undefined || contextWindowTokens <= 0) return { unit: "chars", limit: SKILLS_BUDGET_DEFAULT_CHARS };
-  return { unit: "tokens", limit: Math.max(1, Math.floor((contextWindowTokens * SKILLS_BUDGET_CONTEXT_PERCENT) / 100)) };
+  if (contextWindowTokens === undefined || contextWindowTokens <= 0)
+    return { unit: "chars", limit: SKILLS_BUDGET_DEFAULT_CHARS };
+  return {
+    unit: "tokens",
+    limit: Math.max(1, Math.floor((contextWindowTokens * SKILLS_BUDGET_CONTEXT_PERCENT) / 100)),
+  };
 }
 
 export interface FittedSkillLines {
@@ -46,7 +50,9 @@ function cost(budget: SkillsBudget, chars: number, bytes: number): number {
 
 /** The line as rendered; an empty description leaves `- name: (file: …)`. */
 export function renderSkillLine(line: SkillLine): string {
-  return line.description === "" ? `- ${line.name}: (file: ${line.file})` : `- ${line.name}: ${line.description} (file: ${line.file})`;
+  return line.description === ""
+    ? `- ${line.name}: (file: ${line.file})`
+    : `- ${line.name}: ${line.description} (file: ${line.file})`;
 }
 
 function lineCost(budget: SkillsBudget, line: SkillLine): number {
@@ -57,7 +63,10 @@ function lineCost(budget: SkillsBudget, line: SkillLine): number {
 function capDescription(description: string): string | undefined {
   const chars = Array.from(description);
   if (chars.length <= MAX_LISTED_DESCRIPTION_CHARS) return undefined;
-  return chars.slice(0, MAX_LISTED_DESCRIPTION_CHARS - LISTED_DESCRIPTION_ELLIPSIS.length).join("") + LISTED_DESCRIPTION_ELLIPSIS;
+  return (
+    chars.slice(0, MAX_LISTED_DESCRIPTION_CHARS - LISTED_DESCRIPTION_ELLIPSIS.length).join("") +
+    LISTED_DESCRIPTION_ELLIPSIS
+  );
 }
 
 /**
@@ -88,7 +97,11 @@ export function fitSkillLines(input: SkillLine[], budget: SkillsBudget): FittedS
     return { lines: out.map(([kept]) => kept), capped, shortened, charsCut, omitted };
   };
 
-  if (lines.reduce((sum, l) => sum + lineCost(budget, l), 0) <= budget.limit) return result(lines.map((l) => [l, l]), []);
+  if (lines.reduce((sum, l) => sum + lineCost(budget, l), 0) <= budget.limit)
+    return result(
+      lines.map((l) => [l, l]),
+      [],
+    );
   const bare = lines.map((l) => ({ ...l, description: "" }));
   const bareCost = bare.map((l) => lineCost(budget, l));
   const bareTotal = bareCost.reduce((a, b) => a + b, 0);
@@ -113,7 +126,15 @@ export function fitSkillLines(input: SkillLine[], budget: SkillsBudget): FittedS
     const baseText = `${renderSkillLine(bare[i] as SkillLine)}\n`;
     const baseChars = Array.from(baseText).length;
     const baseBytes = utf8Bytes(baseText);
-    return { text: l.description, baseChars, baseBytes, kept: 0, end: 0, bytes: 0, cost: cost(budget, baseChars, baseBytes) };
+    return {
+      text: l.description,
+      baseChars,
+      baseBytes,
+      kept: 0,
+      end: 0,
+      bytes: 0,
+      cost: cost(budget, baseChars, baseBytes),
+    };
   });
   let remaining = budget.limit - bareTotal;
   // Rounds over the lines still growing, in list order (a line that is whole or blocked leaves for good: the

@@ -32,12 +32,21 @@ export interface ProseUse {
 }
 
 /** Render prose `id` from the set; a missing id is an error diagnostic and empty text. */
-export function useProse(prose: ProseSet, id: string, data: { [name: string]: unknown }, options?: RenderProseOptions): ProseUse {
+export function useProse(
+  prose: ProseSet,
+  id: string,
+  data: { [name: string]: unknown },
+  options?: RenderProseOptions,
+): ProseUse {
   const entry = prose.entries[id];
   if (!entry) {
     return {
       text: "",
-      diagnostics: [diagnostic("template/missing", "error", `profile ${prose.profile} has no prose for ${id}`, { data: { template: id } })],
+      diagnostics: [
+        diagnostic("template/missing", "error", `profile ${prose.profile} has no prose for ${id}`, {
+          data: { template: id },
+        }),
+      ],
     };
   }
   const r = renderProse(entry, data, options);

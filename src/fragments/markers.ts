@@ -31,7 +31,9 @@ export const MEMORY_EXCLUDED_FRAGMENTS: ReadonlySet<ContextualFragmentId> = new 
 
 // Markers are ASCII, so comparing UTF-16 code units ignoring ASCII case equals Codex's byte comparison.
 function equalsIgnoreAsciiCase(a: string, b: string): boolean {
-  return a.length === b.length && a.replace(/[A-Z]/g, (c) => c.toLowerCase()) === b.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  return (
+    a.length === b.length && a.replace(/[A-Z]/g, (c) => c.toLowerCase()) === b.replace(/[A-Z]/g, (c) => c.toLowerCase())
+  );
 }
 
 export function matchesMarkers(text: string, markers: Pick<FragmentMarkers, "start" | "end">): boolean {

@@ -6,7 +6,19 @@ import type { RenderProseOptions } from "./render-template.js";
 
 export type ModelTextId = "deferred-tools" | "collaboration-mode" | "multi-agent-role" | "multi-agent-mode";
 
-export function buildModelTextFragment(id: ModelTextId, prose: ProseSet, options: RenderProseOptions = {}): RenderedFragment {
+export function buildModelTextFragment(
+  id: ModelTextId,
+  prose: ProseSet,
+  options: RenderProseOptions = {},
+): RenderedFragment {
   const p = useProse(prose, id, {}, options);
-  return { id, layer: "developer", text: p.text, sources: [], templates: [id], prose: p.entry?.origin ?? "stand-in", diagnostics: p.diagnostics };
+  return {
+    id,
+    layer: "developer",
+    text: p.text,
+    sources: [],
+    templates: [id],
+    prose: p.entry?.origin ?? "stand-in",
+    diagnostics: p.diagnostics,
+  };
 }

@@ -39,7 +39,8 @@ export function buildPermissionsFragment(
   const diagnostics: Diagnostic[] = [];
   const templates: string[] = [];
   const entries: (ProseEntry | undefined)[] = [];
-  const networkAccess = permissions.networkAccess || permissions.sandbox === "danger-full-access" ? "enabled" : "restricted";
+  const networkAccess =
+    permissions.networkAccess || permissions.sandbox === "danger-full-access" ? "enabled" : "restricted";
   const use = (id: string, data: { [k: string]: unknown }, textVars: { [k: string]: string } = {}): string => {
     const r = useProse(prose, id, data, options);
     appendAll(diagnostics, r.diagnostics);
@@ -48,7 +49,11 @@ export function buildPermissionsFragment(
     return substitute(r.entry, r.text, textVars);
   };
 
-  const sandbox = use(`permissions-sandbox-${permissions.sandbox}`, { network_access: networkAccess, cwd }, { network_access: networkAccess }).trimEnd();
+  const sandbox = use(
+    `permissions-sandbox-${permissions.sandbox}`,
+    { network_access: networkAccess, cwd },
+    { network_access: networkAccess },
+  ).trimEnd();
 
   let approval: string;
   if (listsApprovedPrefixes(permissions.approval)) {
@@ -75,5 +80,13 @@ export function buildPermissionsFragment(
   }
   text = concatInstructions(text, PERMISSIONS_CLOSE_TAG);
   const origins = entries.flatMap((e) => (e ? [e.origin] : []));
-  return { id: "permissions", layer: "developer", text, sources: [], templates, prose: combineOrigins(origins), diagnostics };
+  return {
+    id: "permissions",
+    layer: "developer",
+    text,
+    sources: [],
+    templates,
+    prose: combineOrigins(origins),
+    diagnostics,
+  };
 }

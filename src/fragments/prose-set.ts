@@ -71,7 +71,10 @@ export interface ToolLists {
 }
 
 /** Overlay user prose on a base set (user entries win; tool prose merges per tool). */
-export function mergeProse(base: ProseSet, overlay: Partial<Pick<ProseSet, "entries" | "tools">> & { toolsPath?: string }): ProseSet {
+export function mergeProse(
+  base: ProseSet,
+  overlay: Partial<Pick<ProseSet, "entries" | "tools">> & { toolsPath?: string },
+): ProseSet {
   const merged: ProseSet = {
     ...base,
     entries: { ...base.entries, ...(overlay.entries ?? {}) },

@@ -9,7 +9,8 @@ import type { ProseEntry } from "./prose-set.js";
 
 const HELPERS: { [name: string]: (...args: unknown[]) => unknown } = {
   /** `{{join list ", "}}` */
-  join: (list: unknown, sep: unknown) => (Array.isArray(list) ? list.map(String).join(typeof sep === "string" ? sep : ", ") : ""),
+  join: (list: unknown, sep: unknown) =>
+    Array.isArray(list) ? list.map(String).join(typeof sep === "string" ? sep : ", ") : "",
   /** `{{#if (eq a b)}}` */
   eq: (a: unknown, b: unknown) => a === b,
   /** `{{backtickList roots}}` → `` `a`, `b` `` */
@@ -63,7 +64,10 @@ function compiled(source: string, cache: TemplateCache | undefined): Handlebars.
   if (spec !== undefined) t = runtime.template(spec);
   else {
     compiler ??= createEnvironment(Handlebars);
-    t = compiler.compile(source, { ...TEMPLATE_COMPILE_OPTIONS, knownHelpers: { ...TEMPLATE_COMPILE_OPTIONS.knownHelpers } });
+    t = compiler.compile(source, {
+      ...TEMPLATE_COMPILE_OPTIONS,
+      knownHelpers: { ...TEMPLATE_COMPILE_OPTIONS.knownHelpers },
+    });
   }
   cache?.compiled.set(source, t);
   return t;
@@ -87,7 +91,11 @@ export interface RenderedProse {
  * Render one prose entry with `data`. A template error (missing variable, unknown helper, syntax) becomes an
  * error diagnostic and an empty text, never an exception.
  */
-export function renderProse(entry: ProseEntry, data: { [name: string]: unknown }, options: RenderProseOptions = {}): RenderedProse {
+export function renderProse(
+  entry: ProseEntry,
+  data: { [name: string]: unknown },
+  options: RenderProseOptions = {},
+): RenderedProse {
   if (entry.kind === "text") return { text: entry.source, diagnostics: [] };
   try {
     const partials: { [name: string]: Handlebars.TemplateDelegate } = {};
@@ -95,7 +103,7 @@ export function renderProse(entry: ProseEntry, data: { [name: string]: unknown }
     const text = compiled(entry.source, options.templates)({ ...(options.variables ?? {}), ...data }, { partials });
     return { text, diagnostics: [] };
   } catch (error) {
-    const message = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
+    const message = error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
     return {
       text: "",
       diagnostics: [

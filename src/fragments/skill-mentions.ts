@@ -5,7 +5,19 @@ import type { SkillMetadata } from "../model/turn-context.js";
 
 export const TOOL_MENTION_SIGIL = "$";
 /** Common environment variables, never taken as skill names (compared case-insensitively). */
-export const COMMON_ENV_VARS: readonly string[] = ["PATH", "HOME", "USER", "SHELL", "PWD", "TMPDIR", "TEMP", "TMP", "LANG", "TERM", "XDG_CONFIG_HOME"];
+export const COMMON_ENV_VARS: readonly string[] = [
+  "PATH",
+  "HOME",
+  "USER",
+  "SHELL",
+  "PWD",
+  "TMPDIR",
+  "TEMP",
+  "TMP",
+  "LANG",
+  "TERM",
+  "XDG_CONFIG_HOME",
+];
 const NON_SKILL_SCHEMES = ["app://", "mcp://", "plugin://"];
 const SKILL_SCHEME = "skill://";
 
@@ -113,7 +125,12 @@ export function collectExplicitSkillMentions(input: MentionInput, skills: SkillM
     blocked.add(st.name);
     const hit = enabled.find((s) => s.path === st.path);
     if (hit) select(hit);
-    else diagnostics.push(diagnostic("skills/mention-unresolved", "warning", `skill ${st.name}: no enabled skill at ${st.path}`, { data: { name: st.name, path: st.path } }));
+    else
+      diagnostics.push(
+        diagnostic("skills/mention-unresolved", "warning", `skill ${st.name}: no enabled skill at ${st.path}`, {
+          data: { name: st.name, path: st.path },
+        }),
+      );
   }
   const slugs = new Set((input.connectorSlugs ?? []).map((s) => s.toLowerCase()));
   for (const text of input.texts) {
@@ -123,11 +140,20 @@ export function collectExplicitSkillMentions(input: MentionInput, skills: SkillM
       if (!m.plainNames.includes(s.name) || blocked.has(s.name)) continue;
       const count = enabled.filter((o) => o.name === s.name).length;
       if (count !== 1) {
-        if (!names.has(s.name)) diagnostics.push(diagnostic("skills/mention-ambiguous", "info", `$${s.name} names ${count} skills; none injected`, { data: { name: s.name, count } }));
+        if (!names.has(s.name))
+          diagnostics.push(
+            diagnostic("skills/mention-ambiguous", "info", `$${s.name} names ${count} skills; none injected`, {
+              data: { name: s.name, count },
+            }),
+          );
         continue;
       }
       if (slugs.has(s.name.toLowerCase())) {
-        diagnostics.push(diagnostic("skills/mention-shadowed", "info", `$${s.name} is also a connector; skill not injected`, { data: { name: s.name } }));
+        diagnostics.push(
+          diagnostic("skills/mention-shadowed", "info", `$${s.name} is also a connector; skill not injected`, {
+            data: { name: s.name },
+          }),
+        );
         continue;
       }
       select(s);

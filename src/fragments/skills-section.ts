@@ -3,7 +3,14 @@
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import type { SkillMetadata, SkillRoot, SkillsInfo } from "../model/turn-context.js";
 import { utf8Length } from "../tokens/approx.js";
-import { fitSkillLines, MAX_LISTED_DESCRIPTION_CHARS, renderSkillLine, skillsBudget, type SkillLine, type SkillsBudget } from "./fit-skill-lines.js";
+import {
+  fitSkillLines,
+  MAX_LISTED_DESCRIPTION_CHARS,
+  renderSkillLine,
+  skillsBudget,
+  type SkillLine,
+  type SkillsBudget,
+} from "./fit-skill-lines.js";
 
 export type { SkillLine } from "./fit-skill-lines.js";
 import { combineOrigins, useProse, type RenderedFragment } from "./fragment.js";
@@ -32,7 +39,9 @@ function relativeTo(root: string, path: string): string | undefined {
 /** Roots that hold at least one listed skill, labelled in root order; skill lines keep the given order. */
 export function buildSkillTable(info: SkillsInfo): SkillTable {
   const skills = listedSkills(info.skills);
-  const used = [...new Set(skills.map((s) => s.rootIndex))].filter((i) => info.roots[i] !== undefined).sort((a, b) => a - b);
+  const used = [...new Set(skills.map((s) => s.rootIndex))]
+    .filter((i) => info.roots[i] !== undefined)
+    .sort((a, b) => a - b);
   const label = new Map(used.map((i, k) => [i, `r${k}`]));
   const roots = used.map((i) => ({ label: label.get(i) ?? "", path: (info.roots[i] as SkillRoot).path }));
   const lines = skills.map((s) => {
@@ -70,7 +79,11 @@ function budgetText(budget: SkillsBudget, window: number | undefined): string {
     : `the ${formatCount(budget.limit)}-character skills budget`;
 }
 
-export function buildSkillsFragment(info: SkillsInfo, prose: ProseSet, options: SkillsFragmentOptions = {}): RenderedFragment | undefined {
+export function buildSkillsFragment(
+  info: SkillsInfo,
+  prose: ProseSet,
+  options: SkillsFragmentOptions = {},
+): RenderedFragment | undefined {
   const table = buildSkillTable(info);
   if (table.lines.length === 0) return undefined;
   const { contextWindowTokens, usage: withUsage, ...renderOptions } = options;
@@ -79,28 +92,53 @@ export function buildSkillsFragment(info: SkillsInfo, prose: ProseSet, options: 
   const diagnostics: Diagnostic[] = [];
   for (const c of fitted.capped)
     diagnostics.push(
-      diagnostic("skills/description-capped", "warning", `skill ${c.name}: description has ${formatCount(c.chars)} characters; Codex lists the first ${formatCount(MAX_LISTED_DESCRIPTION_CHARS - 3)} and \`...\``, {
-        data: { skill: c.name, chars: c.chars, maxChars: MAX_LISTED_DESCRIPTION_CHARS },
-      }),
+      diagnostic(
+        "skills/description-capped",
+        "warning",
+        `skill ${c.name}: description has ${formatCount(c.chars)} characters; Codex lists the first ${formatCount(MAX_LISTED_DESCRIPTION_CHARS - 3)} and \`...\``,
+        {
+          data: { skill: c.name, chars: c.chars, maxChars: MAX_LISTED_DESCRIPTION_CHARS },
+        },
+      ),
     );
   if (fitted.shortened > 0)
     diagnostics.push(
-      diagnostic("skills/descriptions-shortened", "warning", `${fitted.shortened} of ${table.lines.length} skill descriptions shortened by ${formatCount(fitted.charsCut)} characters in all to fit ${budgetText(budget, contextWindowTokens)}`, {
-        data: { shortened: fitted.shortened, skills: table.lines.length, charsCut: fitted.charsCut, budget: budget.limit, unit: budget.unit },
-      }),
+      diagnostic(
+        "skills/descriptions-shortened",
+        "warning",
+        `${fitted.shortened} of ${table.lines.length} skill descriptions shortened by ${formatCount(fitted.charsCut)} characters in all to fit ${budgetText(budget, contextWindowTokens)}`,
+        {
+          data: {
+            shortened: fitted.shortened,
+            skills: table.lines.length,
+            charsCut: fitted.charsCut,
+            budget: budget.limit,
+            unit: budget.unit,
+          },
+        },
+      ),
     );
   if (fitted.omitted.length > 0)
     diagnostics.push(
-      diagnostic("skills/omitted", "warning", `${fitted.omitted.length} skills left out of the list: even without descriptions the lines exceed ${budgetText(budget, contextWindowTokens)}`, {
-        data: { omitted: fitted.omitted, budget: budget.limit, unit: budget.unit },
-      }),
+      diagnostic(
+        "skills/omitted",
+        "warning",
+        `${fitted.omitted.length} skills left out of the list: even without descriptions the lines exceed ${budgetText(budget, contextWindowTokens)}`,
+        {
+          data: { omitted: fitted.omitted, budget: budget.limit, unit: budget.unit },
+        },
+      ),
     );
   const pre = useProse(prose, "skills-preamble", { skillCount: fitted.lines.length }, renderOptions);
   const preamble = pre.text.replace(/\n+$/, "");
   const use = withUsage ? useProse(prose, "skills-usage", {}, renderOptions) : undefined;
   // Bytes kept per skill: name + the description as listed (0 when the budget left the skill out).
   const keptByIndex = new Map(fitted.lines.map((l) => [l.file, utf8Length(l.name) + utf8Length(l.description)]));
-  const sources = listedSkills(info.skills).map((s, i) => ({ path: s.path, bytesIn: utf8Length(s.contents), bytesKept: keptByIndex.get(table.lines[i]?.file ?? "") ?? 0 }));
+  const sources = listedSkills(info.skills).map((s, i) => ({
+    path: s.path,
+    bytesIn: utf8Length(s.contents),
+    bytesKept: keptByIndex.get(table.lines[i]?.file ?? "") ?? 0,
+  }));
   return {
     id: "skills",
     layer: "developer",

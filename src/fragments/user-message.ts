@@ -31,12 +31,20 @@ export function buildUserMessageParts(input: UserInput): UserMessageParts {
   let k = 0;
   for (const img of input.localImages ?? []) {
     k++;
-    parts.push({ type: "input_text", text: imageOpenTag(k, img.path) }, { type: "input_image", image_url: img.url }, { type: "input_text", text: IMAGE_CLOSE_TAG });
+    parts.push(
+      { type: "input_text", text: imageOpenTag(k, img.path) },
+      { type: "input_image", image_url: img.url },
+      { type: "input_text", text: IMAGE_CLOSE_TAG },
+    );
   }
   for (const url of input.images) {
     k++;
     // Remote image wrapping is not observed in 0.171.0 captures yet; same tag without a path.
-    parts.push({ type: "input_text", text: imageOpenTag(k) }, { type: "input_image", image_url: url }, { type: "input_text", text: IMAGE_CLOSE_TAG });
+    parts.push(
+      { type: "input_text", text: imageOpenTag(k) },
+      { type: "input_image", image_url: url },
+      { type: "input_text", text: IMAGE_CLOSE_TAG },
+    );
   }
   const chars = countChars(input.text);
   if (chars > MAX_USER_INPUT_TEXT_CHARS) {

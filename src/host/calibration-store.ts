@@ -13,7 +13,12 @@ export interface StoredCalibration {
   prose: unknown;
 }
 
-export function calibrationPath(env: Readonly<Record<string, string | undefined>>, home: string | undefined, profile: string, version: string): string | undefined {
+export function calibrationPath(
+  env: Readonly<Record<string, string | undefined>>,
+  home: string | undefined,
+  profile: string,
+  version: string,
+): string | undefined {
   const dir = defaultTokenCacheDir(env, home);
   return dir === undefined ? undefined : join(dir, "calibration", `${profile}-${version}.json`);
 }
@@ -23,7 +28,12 @@ export function readCalibration(path: string): StoredCalibration | undefined {
     const v = JSON.parse(readFileSync(path, "utf8")) as StoredCalibration | null;
     if (typeof v !== "object" || v === null) return undefined;
     const { profile, agentVersion, prose } = v;
-    return typeof profile === "string" && typeof agentVersion === "string" && typeof prose === "object" && prose !== null ? v : undefined;
+    return typeof profile === "string" &&
+      typeof agentVersion === "string" &&
+      typeof prose === "object" &&
+      prose !== null
+      ? v
+      : undefined;
   } catch {
     return undefined;
   }

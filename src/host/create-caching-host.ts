@@ -23,7 +23,8 @@ export function createCachingHost(host: Host): Host {
     stat: (path) => memo(stats, path, () => host.stat(path)),
     readDir: (path) => memo(dirs, path, () => host.readDir(path)),
     realpath: (path) => memo(real, path, () => host.realpath(path)),
-    readBytes: (path, options) => memo(reads, `${options?.maxBytes ?? "all"}\u0000${path}`, () => host.readBytes(path, options)),
+    readBytes: (path, options) =>
+      memo(reads, `${options?.maxBytes ?? "all"}\u0000${path}`, () => host.readBytes(path, options)),
     cwd: () => host.cwd(),
     env: (name) => host.env(name),
     home: () => host.home(),

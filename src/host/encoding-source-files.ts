@@ -76,7 +76,10 @@ export function createFileEncodingSource(dataDir: URL, cacheDir?: string): (name
 }
 
 /** `<token cache dir>/encodings`; none when PROMPTC_TOKEN_CACHE is `0`/`off` (tests) or no cache dir is known. */
-export function tablesCacheDir(env: Readonly<Record<string, string | undefined>>, home: string | undefined): string | undefined {
+export function tablesCacheDir(
+  env: Readonly<Record<string, string | undefined>>,
+  home: string | undefined,
+): string | undefined {
   const setting = env["PROMPTC_TOKEN_CACHE"];
   if (setting === "0" || setting === "off") return undefined;
   const dir = defaultTokenCacheDir(env, home);
@@ -84,4 +87,7 @@ export function tablesCacheDir(env: Readonly<Record<string, string | undefined>>
 }
 
 // This module's URL is its tsc output's, dist/host/encoding-source-files.js, also inside the bundle.
-export const loadEncodingTables = createFileEncodingSource(new URL("../tokens/data/", import.meta.url), tablesCacheDir(process.env, homedir()));
+export const loadEncodingTables = createFileEncodingSource(
+  new URL("../tokens/data/", import.meta.url),
+  tablesCacheDir(process.env, homedir()),
+);

@@ -33,7 +33,11 @@ export function versionFromOutput(text: string): string | undefined {
 
 function runVersion(bin: string): string | undefined {
   try {
-    const out = execFileSync(bin, ["--version"], { encoding: "utf8", timeout: 30_000, stdio: ["ignore", "pipe", "pipe"] });
+    const out = execFileSync(bin, ["--version"], {
+      encoding: "utf8",
+      timeout: 30_000,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     return versionFromOutput(out);
   } catch (err) {
     const e = err as { stdout?: string; stderr?: string };
@@ -41,8 +45,19 @@ function runVersion(bin: string): string | undefined {
   }
 }
 
-export function findAgentInstall(executables: readonly string[], packageName: string | undefined, env: { [key: string]: string | undefined }, explicitBin?: string): AgentInstall | undefined {
-  const candidates = explicitBin !== undefined ? [explicitBin] : (env.PATH ?? "").split(delimiter).filter((d) => d !== "").flatMap((d) => executables.map((e) => join(d, e)));
+export function findAgentInstall(
+  executables: readonly string[],
+  packageName: string | undefined,
+  env: { [key: string]: string | undefined },
+  explicitBin?: string,
+): AgentInstall | undefined {
+  const candidates =
+    explicitBin !== undefined
+      ? [explicitBin]
+      : (env.PATH ?? "")
+          .split(delimiter)
+          .filter((d) => d !== "")
+          .flatMap((d) => executables.map((e) => join(d, e)));
   for (const candidate of candidates) {
     try {
       accessSync(candidate, constants.X_OK);

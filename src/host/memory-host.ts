@@ -30,7 +30,11 @@ export interface MemoryHostOptions {
 }
 
 type DirNode = { type: "dir"; children: Map<string, Node>; unreadable: boolean };
-type Node = { type: "file"; bytes: Uint8Array; unreadable: boolean } | DirNode | { type: "symlink"; target: string } | { type: "fifo" };
+type Node =
+  | { type: "file"; bytes: Uint8Array; unreadable: boolean }
+  | DirNode
+  | { type: "symlink"; target: string }
+  | { type: "fifo" };
 
 type Located = { ok: true; node: Node; path: string[] } | { ok: false; code: string };
 

@@ -1,6 +1,17 @@
 // The real Host: synchronous node:fs calls, errors turned into HostResult values, never thrown.
 // Does IO (this is the edge).
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, readdirSync, realpathSync, statSync, opendirSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readSync,
+  readdirSync,
+  realpathSync,
+  statSync,
+  opendirSync,
+} from "node:fs";
 import type { Dirent, Stats } from "node:fs";
 import { homedir, userInfo } from "node:os";
 import type { DirEntry, FileKind, FileStat, Host, HostResult, ReadBytesValue } from "./host.js";
@@ -66,7 +77,8 @@ function readLimited(path: string, maxBytes: number | undefined): HostResult<Rea
   }
   try {
     const st = fstatSync(fd);
-    if (st.isDirectory()) return { ok: false, error: { code: "EISDIR", message: `EISDIR: is a directory, read '${path}'` } };
+    if (st.isDirectory())
+      return { ok: false, error: { code: "EISDIR", message: `EISDIR: is a directory, read '${path}'` } };
     const limit = maxBytes === undefined ? Number.POSITIVE_INFINITY : Math.max(0, Math.floor(maxBytes));
     const chunks: Buffer[] = [];
     let total = 0;
@@ -131,7 +143,10 @@ export function createNodeHost(options: NodeHostOptions = {}): Host {
     },
     readDir(path): HostResult<DirEntry[]> {
       try {
-        const entries = readdirSync(path, { withFileTypes: true }).map((d) => ({ name: d.name, kind: kindOfDirent(d) }));
+        const entries = readdirSync(path, { withFileTypes: true }).map((d) => ({
+          name: d.name,
+          kind: kindOfDirent(d),
+        }));
         entries.sort((a, b) => compareByteOrder(a.name, b.name));
         return { ok: true, value: entries };
       } catch (error) {
@@ -144,7 +159,8 @@ export function createNodeHost(options: NodeHostOptions = {}): Host {
         const dir = opendirSync(path);
         const entries: DirEntry[] = [];
         try {
-          for (let d = dir.readSync(); d !== null; d = dir.readSync()) entries.push({ name: d.name, kind: kindOfDirent(d) });
+          for (let d = dir.readSync(); d !== null; d = dir.readSync())
+            entries.push({ name: d.name, kind: kindOfDirent(d) });
         } finally {
           dir.closeSync();
         }

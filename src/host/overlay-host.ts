@@ -9,7 +9,10 @@ export interface OverlayFile {
   text: string;
 }
 
-const enoent = (path: string): HostResult<never> => ({ ok: false, error: { code: "ENOENT", message: `no such file: ${path}` } });
+const enoent = (path: string): HostResult<never> => ({
+  ok: false,
+  error: { code: "ENOENT", message: `no such file: ${path}` },
+});
 
 export function createOverlayHost(base: Host, root: string, files: readonly OverlayFile[]): Host {
   const top = root.replace(/\/+$/, "");
@@ -45,14 +48,18 @@ export function createOverlayHost(base: Host, root: string, files: readonly Over
     readBytes: (path, options) => {
       if (!inside(path)) return base.readBytes(path, options);
       const bytes = contents.get(path);
-      if (!bytes) return dirs.has(path) ? { ok: false, error: { code: "EISDIR", message: `is a directory: ${path}` } } : enoent(path);
+      if (!bytes)
+        return dirs.has(path)
+          ? { ok: false, error: { code: "EISDIR", message: `is a directory: ${path}` } }
+          : enoent(path);
       const max = options?.maxBytes;
       const cut = max !== undefined && bytes.length > max;
       return { ok: true, value: { bytes: cut ? bytes.slice(0, max) : bytes, size: bytes.length, truncated: cut } };
     },
     stat: (path) => (inside(path) ? stat(path) : base.stat(path)),
     lstat: (path) => (inside(path) ? stat(path) : base.lstat(path)),
-    realpath: (path) => (inside(path) ? (stat(path).ok ? { ok: true, value: path } : enoent(path)) : base.realpath(path)),
+    realpath: (path) =>
+      inside(path) ? (stat(path).ok ? { ok: true, value: path } : enoent(path)) : base.realpath(path),
     readDir: (path) => {
       if (!inside(path)) return base.readDir(path);
       const m = dirs.get(path);

@@ -8,7 +8,13 @@ const TIMEOUT_MS = 5000;
 function gitIn(cwd: string, args: string[], home: string | undefined): string | undefined {
   try {
     const env = { ...process.env, GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C", ...(home !== undefined ? { HOME: home } : {}) };
-    return execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: TIMEOUT_MS, env });
+    return execFileSync("git", args, {
+      cwd,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      timeout: TIMEOUT_MS,
+      env,
+    });
   } catch {
     return undefined;
   }

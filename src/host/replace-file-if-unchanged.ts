@@ -1,9 +1,23 @@
 // Rewrites a file only if it still holds the bytes it was read with: re-read and compare, then an atomic rename
 // of a sibling temporary file (same mode). Never through a link. Does IO; failures are values, never thrown.
-import { closeSync, constants, fchmodSync, fsyncSync, ftruncateSync, lstatSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fsyncSync,
+  ftruncateSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 
-export type ReplaceFileResult = { ok: true } | { ok: false; reason: "changed" | "link" | "not-a-file" | "error"; message: string };
+export type ReplaceFileResult =
+  | { ok: true }
+  | { ok: false; reason: "changed" | "link" | "not-a-file" | "error"; message: string };
 
 const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && Buffer.compare(a, b) === 0;
 
@@ -18,7 +32,12 @@ export function replaceFileIfUnchanged(path: string, expected: Uint8Array, next:
   let links: number;
   try {
     const st = lstatSync(path);
-    if (st.isSymbolicLink()) return { ok: false, reason: "link", message: "is a symbolic link; not fixed (promptc does not write through links)" };
+    if (st.isSymbolicLink())
+      return {
+        ok: false,
+        reason: "link",
+        message: "is a symbolic link; not fixed (promptc does not write through links)",
+      };
     if (!st.isFile()) return { ok: false, reason: "not-a-file", message: "is not a regular file; not fixed" };
     mode = st.mode & 0o7777;
     links = st.nlink;
@@ -32,13 +51,15 @@ export function replaceFileIfUnchanged(path: string, expected: Uint8Array, next:
       return false;
     }
   };
-  if (!unchanged()) return { ok: false, reason: "changed", message: "changed since it was read; not fixed (run lint --fix again)" };
+  if (!unchanged())
+    return { ok: false, reason: "changed", message: "changed since it was read; not fixed (run lint --fix again)" };
   // A file with other hard links is rewritten in place: a rename would split it from them.
   if (links > 1) {
     try {
       const fd = openSync(path, constants.O_WRONLY | constants.O_NOFOLLOW);
       try {
-        for (let written = 0; written < next.length; ) written += writeSync(fd, next, written, next.length - written, written);
+        for (let written = 0; written < next.length; )
+          written += writeSync(fd, next, written, next.length - written, written);
         ftruncateSync(fd, next.length);
       } finally {
         closeSync(fd);

@@ -1,6 +1,16 @@
 // Appends session records to a JSONL file, one flushed line per record, under a lock file shared by processes.
 // Does IO. Lock: `<log>.lock` created exclusively, 10 retries × 100 ms; a stale lock older than 30 s is broken.
-import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readSync, statSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { existingAncestor, makeDirectoriesNoFollow, openAppendNoFollow } from "./write-no-follow.js";
 import { serializeSessionRecord, type SessionRecord } from "../session-log/session-log.js";
@@ -66,14 +76,23 @@ function appendWholeLines(path: string, text: string, base: string): void {
   }
 }
 
-function acquire(lockPath: string, retries: number, delayMs: number): { ok: true; fd: number } | { ok: false; error: string } {
+function acquire(
+  lockPath: string,
+  retries: number,
+  delayMs: number,
+): { ok: true; fd: number } | { ok: false; error: string } {
   for (let attempt = 0; ; attempt++) {
     try {
       return { ok: true, fd: openSync(lockPath, "wx") };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") return { ok: false, error: `cannot lock ${lockPath}: ${(err as NodeJS.ErrnoException).code}` };
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST")
+        return { ok: false, error: `cannot lock ${lockPath}: ${(err as NodeJS.ErrnoException).code}` };
       if (breakStaleLock(lockPath)) continue;
-      if (attempt >= retries) return { ok: false, error: `session log is locked by another process (${lockPath}); gave up after ${retries} retries` };
+      if (attempt >= retries)
+        return {
+          ok: false,
+          error: `session log is locked by another process (${lockPath}); gave up after ${retries} retries`,
+        };
       sleepSync(delayMs);
     }
   }

@@ -29,7 +29,10 @@ export interface OpenTokenCacheOptions {
 }
 
 /** `$XDG_CACHE_HOME/promptc`, else `~/.cache/promptc`; undefined when neither is known. */
-export function defaultTokenCacheDir(env: Readonly<Record<string, string | undefined>>, home: string | undefined): string | undefined {
+export function defaultTokenCacheDir(
+  env: Readonly<Record<string, string | undefined>>,
+  home: string | undefined,
+): string | undefined {
   const xdg = env["XDG_CACHE_HOME"];
   if (xdg !== undefined && isAbsolute(xdg)) return join(xdg, "promptc");
   if (home !== undefined && home !== "") return join(home, ".cache", "promptc");
@@ -115,7 +118,10 @@ export function openDiskTokenCache(options: OpenTokenCacheOptions): DiskTokenCac
  * Open the default cache, for `createTokenCounter({ cache })`; the caller flushes it before exit.
  * Disabled (undefined) when PROMPTC_TOKEN_CACHE is `0`/`off` or no cache directory is known.
  */
-export function openDefaultTokenCache(env: Readonly<Record<string, string | undefined>>, home: string | undefined): DiskTokenCache | undefined {
+export function openDefaultTokenCache(
+  env: Readonly<Record<string, string | undefined>>,
+  home: string | undefined,
+): DiskTokenCache | undefined {
   const setting = env["PROMPTC_TOKEN_CACHE"];
   if (setting === "0" || setting === "off") return undefined;
   const dir = defaultTokenCacheDir(env, home);

@@ -21,7 +21,8 @@ const kindOf = (path: string): "missing" | "link" | "dir" | "file" | "other" => 
   return st.isSymbolicLink() ? "link" : st.isDirectory() ? "dir" : st.isFile() ? "file" : "other";
 };
 
-const linkError = (path: string): UnsafeWriteError => new UnsafeWriteError(`${path} is a symbolic link; promptc does not write through links`);
+const linkError = (path: string): UnsafeWriteError =>
+  new UnsafeWriteError(`${path} is a symbolic link; promptc does not write through links`);
 
 /**
  * The folders from `base` (exclusive: it and its ancestors are the user's) down to `dir` (inclusive). When `dir`
@@ -81,7 +82,12 @@ export function checkWritablePath(path: string, base: string): void {
  * `makeFolders`). The final open uses O_NOFOLLOW, so a link planted after the check fails (ELOOP) instead of
  * being followed.
  */
-export function writeFileNoFollow(path: string, data: string | Uint8Array, base: string, options: { makeFolders?: boolean } = {}): void {
+export function writeFileNoFollow(
+  path: string,
+  data: string | Uint8Array,
+  base: string,
+  options: { makeFolders?: boolean } = {},
+): void {
   if (options.makeFolders) makeDirectoriesNoFollow(dirname(path), base);
   checkWritablePath(path, base);
   let fd: number;

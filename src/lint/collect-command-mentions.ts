@@ -15,10 +15,13 @@ export interface CommandMention {
 }
 
 /** Fence info strings that hold shell commands (an empty info string counts). */
-const SHELL_FENCE = /^(|sh|bash|shell|zsh|fish|console|terminal|shell-session|shellsession|cmd|bat|powershell|ps|ps1|pwsh|text|txt|plaintext|make)$/i;
+const SHELL_FENCE =
+  /^(|sh|bash|shell|zsh|fish|console|terminal|shell-session|shellsession|cmd|bat|powershell|ps|ps1|pwsh|text|txt|plaintext|make)$/i;
 
 function cdTarget(words: readonly string[]): string | undefined {
-  return words[0] === "cd" && words[1] !== undefined && !words[1].startsWith("-") ? words[1].replace(/^["']|["']$/g, "") : undefined;
+  return words[0] === "cd" && words[1] !== undefined && !words[1].startsWith("-")
+    ? words[1].replace(/^["']|["']$/g, "")
+    : undefined;
 }
 
 /** Splits one line of shell at its separators; `offset` is the column (0-based) of `text` in its line. */
@@ -63,7 +66,13 @@ export function collectCommandMentions(file: LintFile): CommandMention[] {
         continue;
       }
       if (words.length === 0 || words[0]?.startsWith("#")) continue;
-      out.push({ line, column: s.column + 1, text: s.text, words, ...(local.cwd !== undefined ? { cwd: local.cwd } : {}) });
+      out.push({
+        line,
+        column: s.column + 1,
+        text: s.text,
+        words,
+        ...(local.cwd !== undefined ? { cwd: local.cwd } : {}),
+      });
     }
   };
   const first = file.frontmatter.closed ? file.frontmatter.bodyLine : 1;

@@ -42,7 +42,10 @@ export function collectTemplateVariables(ast: unknown): TemplateVariables {
   const refs: VariableRef[] = [];
   const declared: VariableRef[] = [];
   let hasDeclaration = false;
-  const at = (n: Node): { line: number; column: number } => ({ line: n.loc?.start.line ?? 1, column: (n.loc?.start.column ?? 0) + 1 });
+  const at = (n: Node): { line: number; column: number } => ({
+    line: n.loc?.start.line ?? 1,
+    column: (n.loc?.start.column ?? 0) + 1,
+  });
 
   const readPath = (p: PathNode, frames: readonly Frame[]): void => {
     let parts = p.parts;
@@ -79,7 +82,9 @@ export function collectTemplateVariables(ast: unknown): TemplateVariables {
   /** Mustache, sub-expression or block head: a helper call or a data read. */
   const visitCall = (n: Node, frames: readonly Frame[]): "helper" | "data" => {
     const path = n["path"] as Node;
-    const hasArgs = ((n["params"] as unknown[] | undefined)?.length ?? 0) > 0 || ((n["hash"] as { pairs?: unknown[] } | undefined)?.pairs?.length ?? 0) > 0;
+    const hasArgs =
+      ((n["params"] as unknown[] | undefined)?.length ?? 0) > 0 ||
+      ((n["hash"] as { pairs?: unknown[] } | undefined)?.pairs?.length ?? 0) > 0;
     visitArgs(n, frames);
     if (path.type !== "PathExpression") return "data";
     const p = path as PathNode;
@@ -105,7 +110,14 @@ export function collectTemplateVariables(ast: unknown): TemplateVariables {
         const params = (program?.["blockParams"] as string[] | undefined) ?? [];
         // `{{#each}}`/`{{#with}}` and a section over data (`{{#items}}`) run their body in a new context.
         const changes = kind === "data" || CONTEXT_CHANGING.has(head);
-        const inner: Frame[] = changes ? [...frames, { root: false, locals: new Set(params) }] : frames.length > 0 && params.length > 0 ? [...frames.slice(0, -1), { ...(frames.at(-1) as Frame), locals: new Set([...(frames.at(-1) as Frame).locals, ...params]) }] : [...frames];
+        const inner: Frame[] = changes
+          ? [...frames, { root: false, locals: new Set(params) }]
+          : frames.length > 0 && params.length > 0
+            ? [
+                ...frames.slice(0, -1),
+                { ...(frames.at(-1) as Frame), locals: new Set([...(frames.at(-1) as Frame).locals, ...params]) },
+              ]
+            : [...frames];
         visitProgram(program, inner);
         visitProgram(s["inverse"], frames);
         return;

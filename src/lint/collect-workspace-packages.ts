@@ -82,15 +82,26 @@ function keysOf(v: unknown): string[] {
 export function readPackage(fs: LintFs, dir: string): WorkspacePackage | undefined {
   const pkg = parseJson(fs.readText(dir === "" ? "package.json" : `${dir}/package.json`));
   if (!pkg) return undefined;
-  const deps = ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"].flatMap((k) => keysOf(pkg[k]));
-  return { dir, ...(typeof pkg.name === "string" ? { name: pkg.name } : {}), scripts: new Set(keysOf(pkg.scripts)), dependencies: new Set(deps) };
+  const deps = ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"].flatMap((k) =>
+    keysOf(pkg[k]),
+  );
+  return {
+    dir,
+    ...(typeof pkg.name === "string" ? { name: pkg.name } : {}),
+    scripts: new Set(keysOf(pkg.scripts)),
+    dependencies: new Set(deps),
+  };
 }
 
 /** Workspace globs of the root: package.json `workspaces` (array or `{ packages }`) and pnpm-workspace.yaml `packages:`. */
 function workspaceGlobs(fs: LintFs): string[] {
   const root = parseJson(fs.readText("package.json"));
   const ws = root?.workspaces;
-  const fromPkg = Array.isArray(ws) ? ws : ws && typeof ws === "object" && Array.isArray((ws as { packages?: unknown }).packages) ? (ws as { packages: unknown[] }).packages : [];
+  const fromPkg = Array.isArray(ws)
+    ? ws
+    : ws && typeof ws === "object" && Array.isArray((ws as { packages?: unknown }).packages)
+      ? (ws as { packages: unknown[] }).packages
+      : [];
   const out = fromPkg.filter((g): g is string => typeof g === "string");
   const yaml = fs.readText("pnpm-workspace.yaml");
   if (yaml !== undefined) {
@@ -121,15 +132,25 @@ function expandGlob(fs: LintFs, glob: string): string[] {
     const join = (name: string): string => (dir === "" ? name : `${dir}/${name}`);
     if (part === "**") {
       walk(dir, i + 1, depth);
-      if (depth < GLOB_MAX_DEPTH) for (const e of fs.list(dir)) if (e.kind === "directory" && e.name !== "node_modules" && !e.name.startsWith(".")) walk(join(e.name), i, depth + 1);
+      if (depth < GLOB_MAX_DEPTH)
+        for (const e of fs.list(dir))
+          if (e.kind === "directory" && e.name !== "node_modules" && !e.name.startsWith("."))
+            walk(join(e.name), i, depth + 1);
       return;
     }
     if (!/[*?{[]/.test(part)) {
       if (fs.kind(join(part)) === "directory") walk(join(part), i + 1, depth);
       return;
     }
-    const re = new RegExp(`^${part.replace(/[.+^$()|\\]/g, "\\$&").replace(/\*/g, "[^/]*").replace(/\?/g, "[^/]").replace(/\{([^}]*)\}/g, (_, alts: string) => `(${alts.split(",").join("|")})`)}$`);
-    for (const e of fs.list(dir)) if (e.kind === "directory" && e.name !== "node_modules" && re.test(e.name)) walk(join(e.name), i + 1, depth + 1);
+    const re = new RegExp(
+      `^${part
+        .replace(/[.+^$()|\\]/g, "\\$&")
+        .replace(/\*/g, "[^/]*")
+        .replace(/\?/g, "[^/]")
+        .replace(/\{([^}]*)\}/g, (_, alts: string) => `(${alts.split(",").join("|")})`)}$`,
+    );
+    for (const e of fs.list(dir))
+      if (e.kind === "directory" && e.name !== "node_modules" && re.test(e.name)) walk(join(e.name), i + 1, depth + 1);
   };
   walk("", 0, 0);
   return out;
@@ -148,7 +169,10 @@ export function collectWorkspacePackages(fs: LintFs, packageDirs: readonly strin
   const ws: Workspace = {
     packages,
     byDir: new Map(packages.map((p) => [p.dir, p])),
-    byName: packages.reduce((m, p) => (p.name === undefined ? m : m.set(p.name, [...(m.get(p.name) ?? []), p])), new Map<string, WorkspacePackage[]>()),
+    byName: packages.reduce(
+      (m, p) => (p.name === undefined ? m : m.set(p.name, [...(m.get(p.name) ?? []), p])),
+      new Map<string, WorkspacePackage[]>(),
+    ),
   };
   cache.set(fs, ws);
   return ws;
@@ -165,7 +189,8 @@ export function binariesOf(dependency: string): string[] {
 
 /** Does `name` run as an installed binary in `dir` (node_modules/.bin there or at the root, or a dependency's bin)? */
 export function isInstalledBinary(fs: LintFs, ws: Workspace, dirs: readonly string[], name: string): boolean {
-  for (const d of [...dirs, ""]) if (fs.kind(d === "" ? `node_modules/.bin/${name}` : `${d}/node_modules/.bin/${name}`) !== undefined) return true;
+  for (const d of [...dirs, ""])
+    if (fs.kind(d === "" ? `node_modules/.bin/${name}` : `${d}/node_modules/.bin/${name}`) !== undefined) return true;
   return ws.packages.some((p) => [...p.dependencies].some((dep) => binariesOf(dep).includes(name)));
 }
 
@@ -197,7 +222,8 @@ export function parseMakeTargets(text: string): MakeTargets {
     for (const t of (m[1] as string).split(/\s+/)) {
       if (t === "" || t === ".PHONY") continue;
       if (t.includes("$")) open = true;
-      else if (t.includes("%")) patterns.push(new RegExp(`^${t.replace(/[.+^$()|\\[\]{}*?]/g, "\\$&").replace("%", ".+")}$`));
+      else if (t.includes("%"))
+        patterns.push(new RegExp(`^${t.replace(/[.+^$()|\\[\]{}*?]/g, "\\$&").replace("%", ".+")}$`));
       else names.add(t);
     }
     const phony = /^\.PHONY\s*:(.*)$/.exec(line);

@@ -43,7 +43,11 @@ export function applyToPieces(pieces: EditPieces, fixes: readonly Fix[]): EditPi
       }
       const a = from - at;
       const b = Math.min(to, at + len) - at;
-      push(p.kind === "original" ? { kind: "original", start: p.start + a, end: p.start + b } : { kind: "inserted", text: p.text.slice(a, b) });
+      push(
+        p.kind === "original"
+          ? { kind: "original", start: p.start + a, end: p.start + b }
+          : { kind: "inserted", text: p.text.slice(a, b) },
+      );
       from = at + b;
     }
   };

@@ -115,8 +115,19 @@ export interface RuleDefinition<O> {
 export function defineRule<O = Record<string, never>>(rule: RuleDefinition<O>): Rule<O> {
   if (!RULE_ID.test(rule.id)) throw new Error(`rule id '${rule.id}' is not family/kebab-name`);
   if (Object.keys(rule.meta.messages).length === 0) throw new Error(`rule ${rule.id} has no messages`);
-  const { appliesTo = [], targets = [], fixable = "none", optionsSchema = NO_OPTIONS, defaultOptions = {} as O, ...meta } = rule.meta;
-  return { id: rule.id, meta: { ...meta, appliesTo, targets, fixable, optionsSchema, defaultOptions }, check: rule.check };
+  const {
+    appliesTo = [],
+    targets = [],
+    fixable = "none",
+    optionsSchema = NO_OPTIONS,
+    defaultOptions = {} as O,
+    ...meta
+  } = rule.meta;
+  return {
+    id: rule.id,
+    meta: { ...meta, appliesTo, targets, fixable, optionsSchema, defaultOptions },
+    check: rule.check,
+  };
 }
 
 /** Fills `{{name}}` placeholders; unknown names stay visible so a missing datum is noticed in tests. */

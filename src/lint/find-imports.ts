@@ -32,7 +32,9 @@ export function findImports(path: string, index: TextIndex, md: Markdown): Impor
 
 export function isImportingFile(path: string): boolean {
   const base = path.slice(path.lastIndexOf("/") + 1);
-  return base === "CLAUDE.md" || base === "CLAUDE.local.md" || base === "GEMINI.md" || /(^|\/)\.claude\/rules\//.test(path);
+  return (
+    base === "CLAUDE.md" || base === "CLAUDE.local.md" || base === "GEMINI.md" || /(^|\/)\.claude\/rules\//.test(path)
+  );
 }
 
 /** Imports of a file read through the LintFs (cached per call site by the caller). */

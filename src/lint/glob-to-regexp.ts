@@ -27,7 +27,13 @@ export function globToRegExp(glob: string): RegExp {
       const end = g.indexOf("]", i + 1);
       if (end < 0) re += "\\[";
       else {
-        re += "[" + g.slice(i + 1, end).replace(/^!/, "^").replace(/\\/g, "\\\\") + "]";
+        re +=
+          "[" +
+          g
+            .slice(i + 1, end)
+            .replace(/^!/, "^")
+            .replace(/\\/g, "\\\\") +
+          "]";
         i = end;
       }
     } else re += c.replace(/[.+^$()|\\]/g, "\\$&");

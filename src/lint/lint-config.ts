@@ -23,7 +23,10 @@ export interface RuleSettings {
 
 const SEVERITY = { enum: ["off", "info", "warn", "error"] };
 const RULE_SETTING = {
-  oneOf: [SEVERITY, { type: "array", minItems: 1, maxItems: 2, items: [SEVERITY, { type: "object" }], additionalItems: false }],
+  oneOf: [
+    SEVERITY,
+    { type: "array", minItems: 1, maxItems: 2, items: [SEVERITY, { type: "object" }], additionalItems: false },
+  ],
 };
 const RULES = { type: "object", additionalProperties: RULE_SETTING };
 
@@ -65,30 +68,59 @@ function ajvMessage(errors: ErrorObject[] | null | undefined): string {
  * Validates raw config data against the schema and the rule registry. Shape errors make `value`
  * undefined (a usage error for the CLI); unknown rule ids and bad options are warnings (`meta/*`).
  */
-export function validateLintConfig(raw: unknown, rules: ReadonlyMap<string, Rule<any>>, file: string): { value: LintConfig | undefined; diagnostics: Diagnostic[] } {
+export function validateLintConfig(
+  raw: unknown,
+  rules: ReadonlyMap<string, Rule<any>>,
+  file: string,
+): { value: LintConfig | undefined; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const data = raw ?? {};
   if (!validateConfigShape(data)) {
-    diagnostics.push(diagnostic("meta/invalid-config", "error", `invalid lint configuration: ${ajvMessage(validateConfigShape.errors)}`, { file }));
+    diagnostics.push(
+      diagnostic(
+        "meta/invalid-config",
+        "error",
+        `invalid lint configuration: ${ajvMessage(validateConfigShape.errors)}`,
+        { file },
+      ),
+    );
     return { value: undefined, diagnostics };
   }
   const config = data as LintConfig;
   // Like an unknown rule id: a typo (`rulez:`) would otherwise silently leave the defaults in force.
   for (const key of Object.keys(config)) {
-    if (!KNOWN_TOP_LEVEL_KEYS.has(key)) diagnostics.push(diagnostic("meta/unknown-config-key", "warning", `unknown key '${key}' in configuration (ignored; known: ${[...KNOWN_TOP_LEVEL_KEYS].join(", ")})`, { file, data: { key } }));
+    if (!KNOWN_TOP_LEVEL_KEYS.has(key))
+      diagnostics.push(
+        diagnostic(
+          "meta/unknown-config-key",
+          "warning",
+          `unknown key '${key}' in configuration (ignored; known: ${[...KNOWN_TOP_LEVEL_KEYS].join(", ")})`,
+          { file, data: { key } },
+        ),
+      );
   }
   const tables = [config.rules ?? {}, ...(config.overrides ?? []).map((o) => o.rules ?? {})];
   for (const table of tables) {
     for (const [id, setting] of Object.entries(table)) {
       const rule = rules.get(id);
       if (!rule) {
-        diagnostics.push(diagnostic("meta/unknown-rule", "warning", `unknown rule '${id}' in configuration (ignored)`, { file, data: { ruleId: id } }));
+        diagnostics.push(
+          diagnostic("meta/unknown-rule", "warning", `unknown rule '${id}' in configuration (ignored)`, {
+            file,
+            data: { ruleId: id },
+          }),
+        );
         continue;
       }
       if (Array.isArray(setting) && setting[1] !== undefined) {
         const check = ajv.compile(rule.meta.optionsSchema);
         if (!check(setting[1])) {
-          diagnostics.push(diagnostic("meta/invalid-options", "error", `invalid options for ${id}: ${ajvMessage(check.errors)}`, { file, data: { ruleId: id } }));
+          diagnostics.push(
+            diagnostic("meta/invalid-options", "error", `invalid options for ${id}: ${ajvMessage(check.errors)}`, {
+              file,
+              data: { ruleId: id },
+            }),
+          );
           return { value: undefined, diagnostics };
         }
       }

@@ -11,7 +11,8 @@ import type { LintTarget } from "./define-rule.js";
 export type Loader = LintTarget | "other" | "distributed";
 
 /** Folders whose agent files are inputs or samples: a harness started in the project never loads them. */
-const NOT_LOADED_DIR = /(^|\/)(fixtures?|__fixtures__|test-?data|__tests__|examples?|samples?|e2e|snapshots?|__snapshots__)\//i;
+const NOT_LOADED_DIR =
+  /(^|\/)(fixtures?|__fixtures__|test-?data|__tests__|examples?|samples?|e2e|snapshots?|__snapshots__)\//i;
 
 /** Skill folders, by the harness that scans them (a path may be scanned by several). */
 const SKILL_ROOTS: readonly { re: RegExp; loaders: readonly Loader[] }[] = [

@@ -46,7 +46,15 @@ export interface Frontmatter {
 const FENCE = /^---\s*$/;
 
 export function parseFrontmatter(text: string, index: TextIndex): Frontmatter {
-  const none: Frontmatter = { present: false, closed: false, data: undefined, errors: [], keys: [], bodyLine: 1, bodyOffset: 0 };
+  const none: Frontmatter = {
+    present: false,
+    closed: false,
+    data: undefined,
+    errors: [],
+    keys: [],
+    bodyLine: 1,
+    bodyOffset: 0,
+  };
   const first = (index.lines[0] ?? "").replace(/^\uFEFF/, "");
   if (!FENCE.test(first)) return none;
   let close = -1;
@@ -61,7 +69,15 @@ export function parseFrontmatter(text: string, index: TextIndex): Frontmatter {
   const yamlEnd = index.lineStarts[close] as number;
   const source = text.slice(yamlStart, yamlEnd);
   const bodyOffset = index.lineStarts[close + 1] ?? text.length;
-  const result: Frontmatter = { present: true, closed: true, data: undefined, errors: [], keys: [], bodyLine: close + 2, bodyOffset };
+  const result: Frontmatter = {
+    present: true,
+    closed: true,
+    data: undefined,
+    errors: [],
+    keys: [],
+    bodyLine: close + 2,
+    bodyOffset,
+  };
   const at = (offset: number): { line: number; column: number } => index.placeAt(yamlStart + offset);
   const doc = parseDocument(source, { uniqueKeys: true, prettyErrors: false, strict: true });
   for (const err of doc.errors) {

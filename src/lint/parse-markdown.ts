@@ -86,7 +86,13 @@ export function parseMarkdown(text: string, index: TextIndex, firstLine = 1): Ma
       const at = m.index;
       if (spans.some(([s, e]) => at >= s && at < e)) continue;
       const target = m[3] as string;
-      links.push({ text: m[2] as string, target, line: i + 1, column: line.indexOf(target, at + (m[2] as string).length) + 1, image: m[1] === "!" });
+      links.push({
+        text: m[2] as string,
+        target,
+        line: i + 1,
+        column: line.indexOf(target, at + (m[2] as string).length) + 1,
+        image: m[1] === "!",
+      });
     }
   }
   const comments: MdComment[] = [];

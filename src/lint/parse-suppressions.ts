@@ -14,7 +14,8 @@ export interface Suppression {
 }
 
 /** Only inside a comment opener (`<!--`, `#`, `{{!`/`{{!--`) so a directive quoted in prose or code is not one. */
-const DIRECTIVE = /(?:<!--|#|\{\{!(?:--)?)\s*promptc-(disable-next-line|disable-line|disable-file|disable|enable)\b((?:[\s,]+[a-z]+\/[a-z0-9-]+)*)/g;
+const DIRECTIVE =
+  /(?:<!--|#|\{\{!(?:--)?)\s*promptc-(disable-next-line|disable-line|disable-file|disable|enable)\b((?:[\s,]+[a-z]+\/[a-z0-9-]+)*)/g;
 
 export function parseSuppressions(lines: readonly string[]): Suppression[] {
   const found: Suppression[] = [];

@@ -12,7 +12,9 @@ export interface TomlKeyPlace {
   lineEnd: number;
 }
 
-export type ParsedToml = { ok: true; data: Record<string, unknown>; keys: TomlKeyPlace[] } | { ok: false; message: string; line: number; column: number };
+export type ParsedToml =
+  | { ok: true; data: Record<string, unknown>; keys: TomlKeyPlace[] }
+  | { ok: false; message: string; line: number; column: number };
 
 const TABLE = /^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$/;
 const KEY = /^(\s*)("(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_.\- "']+?)\s*=/;
@@ -26,7 +28,8 @@ export function parseTomlKeys(text: string): ParsedToml {
   try {
     data = parse(text) as Record<string, unknown>;
   } catch (err) {
-    if (err instanceof TomlError) return { ok: false, message: err.message.split("\n")[0] ?? "invalid TOML", line: err.line, column: err.column };
+    if (err instanceof TomlError)
+      return { ok: false, message: err.message.split("\n")[0] ?? "invalid TOML", line: err.line, column: err.column };
     return { ok: false, message: err instanceof Error ? err.message : String(err), line: 1, column: 1 };
   }
   const keys: TomlKeyPlace[] = [];
@@ -50,7 +53,14 @@ export function parseTomlKeys(text: string): ParsedToml {
     if (!k) continue;
     const key = (k[2] as string).split(".").map(unquote).join(".");
     const path = table ? `${table}.${key}` : key;
-    keys.push({ path, key, line: i + 1, column: (k[1] as string).length + 1, lineStart, lineEnd: Math.min(offset, text.length) });
+    keys.push({
+      path,
+      key,
+      line: i + 1,
+      column: (k[1] as string).length + 1,
+      lineStart,
+      lineEnd: Math.min(offset, text.length),
+    });
     const rest = line.slice(k[0].length);
     for (const q of ['"""', "'''"]) {
       const at = rest.indexOf(q);

@@ -97,15 +97,25 @@ function refine(old: string, next: string, start: number): TextEdit[] {
   let p = 0;
   while (p < old.length && p < next.length && old.charCodeAt(p) === next.charCodeAt(p)) p++;
   let s = 0;
-  while (s < old.length - p && s < next.length - p && old.charCodeAt(old.length - 1 - s) === next.charCodeAt(next.length - 1 - s)) s++;
+  while (
+    s < old.length - p &&
+    s < next.length - p &&
+    old.charCodeAt(old.length - 1 - s) === next.charCodeAt(next.length - 1 - s)
+  )
+    s++;
   const a = old.slice(p, old.length - s);
   const b = next.slice(p, next.length - s);
-  if (a.length === 0 || b.length === 0 || a.length * b.length > MAX_ALIGN_CELLS) return a.length === 0 && b.length === 0 ? [] : [{ start: start + p, end: start + p + a.length, text: b }];
+  if (a.length === 0 || b.length === 0 || a.length * b.length > MAX_ALIGN_CELLS)
+    return a.length === 0 && b.length === 0 ? [] : [{ start: start + p, end: start + p + a.length, text: b }];
   const n = a.length;
   const m = b.length;
   const lcs = new Uint32Array((n + 1) * (m + 1));
   for (let i = n - 1; i >= 0; i--)
-    for (let j = m - 1; j >= 0; j--) lcs[i * (m + 1) + j] = a.charCodeAt(i) === b.charCodeAt(j) ? lcs[(i + 1) * (m + 1) + j + 1]! + 1 : Math.max(lcs[(i + 1) * (m + 1) + j]!, lcs[i * (m + 1) + j + 1]!);
+    for (let j = m - 1; j >= 0; j--)
+      lcs[i * (m + 1) + j] =
+        a.charCodeAt(i) === b.charCodeAt(j)
+          ? lcs[(i + 1) * (m + 1) + j + 1]! + 1
+          : Math.max(lcs[(i + 1) * (m + 1) + j]!, lcs[i * (m + 1) + j + 1]!);
   const out: TextEdit[] = [];
   let i = 0;
   let j = 0;
@@ -122,7 +132,7 @@ function refine(old: string, next: string, start: number): TextEdit[] {
       out.push(open);
     }
     if (j < m && (i >= n || lcs[i * (m + 1) + j + 1]! >= lcs[(i + 1) * (m + 1) + j]!)) open.text += b[j++];
-    else (open.end = start + p + ++i);
+    else open.end = start + p + ++i;
   }
   return out;
 }
@@ -156,10 +166,13 @@ export function planByteEdits(bytes: Uint8Array, text: string, edits: readonly T
       let { start, end } = run;
       let insert = run.text;
       // Never cut a surrogate pair: widen the run to whole characters.
-      if (start > 0 && start < text.length && mapped.offsets[start] === mapped.offsets[start - 1]) (insert = text[start - 1] + insert), start--;
+      if (start > 0 && start < text.length && mapped.offsets[start] === mapped.offsets[start - 1])
+        (insert = text[start - 1] + insert), start--;
       if (end > 0 && end < text.length && mapped.offsets[end] === mapped.offsets[end - 1]) (insert += text[end]), end++;
-      if (mapped.invalid.subarray(start, end).includes(1)) notes.push(`line ${lineOf(start)}: the fix replaces bytes that are not valid UTF-8`);
-      if (mapped.anyInvalid && /[^\x00-\x7f]/.test(insert)) notes.push(`line ${lineOf(start)}: the fix writes UTF-8 into a file that is not valid UTF-8`);
+      if (mapped.invalid.subarray(start, end).includes(1))
+        notes.push(`line ${lineOf(start)}: the fix replaces bytes that are not valid UTF-8`);
+      if (mapped.anyInvalid && /[^\x00-\x7f]/.test(insert))
+        notes.push(`line ${lineOf(start)}: the fix writes UTF-8 into a file that is not valid UTF-8`);
       const from = mapped.offsets[start] as number;
       chunks.push(bytes.subarray(cursor, from), encoder.encode(insert));
       cursor = mapped.offsets[end] as number;

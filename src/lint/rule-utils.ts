@@ -78,7 +78,11 @@ export { NO_OPTIONS } from "./define-rule.js";
 
 /** Options schema with numeric (integer ≥ 0) limits. */
 export function limitsSchema(...names: string[]): object {
-  return { type: "object", additionalProperties: false, properties: Object.fromEntries(names.map((n) => [n, { type: "integer", minimum: 0 }])) };
+  return {
+    type: "object",
+    additionalProperties: false,
+    properties: Object.fromEntries(names.map((n) => [n, { type: "integer", minimum: 0 }])),
+  };
 }
 
 /** Levenshtein distance, for "did you mean" suggestions on misspelt keys. */

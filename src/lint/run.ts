@@ -66,7 +66,11 @@ function compareMessages(a: LintMessage, b: LintMessage): number {
 }
 
 /** Runs every enabled rule on one file and applies its inline suppressions. */
-export function lintFile(file: LintFile, project: LintProject, options: Omit<LintRunOptions, "files" | "project"> = {}): LintMessage[] {
+export function lintFile(
+  file: LintFile,
+  project: LintProject,
+  options: Omit<LintRunOptions, "files" | "project"> = {},
+): LintMessage[] {
   const rules = options.rules ?? lintRules;
   const settings = resolveRuleSettings(rules, options.config ?? {}, file.path, options.cliRules);
   const messages: LintMessage[] = [];
@@ -81,7 +85,12 @@ export function lintFile(file: LintFile, project: LintProject, options: Omit<Lin
     if (rule.meta.targets.length > 0 && !rule.meta.targets.some((t) => project.targets.has(t))) continue;
     if (loaders.length === 0 && !isSpecRule(rule)) continue;
     // A skill in one harness's folder is seen by that harness only (Codex never scans .claude/skills).
-    if (file.kind === "skill" && rule.meta.targets.length > 0 && !loaders.some((l) => l === "distributed" || (rule.meta.targets as readonly string[]).includes(l))) continue;
+    if (
+      file.kind === "skill" &&
+      rule.meta.targets.length > 0 &&
+      !loaders.some((l) => l === "distributed" || (rule.meta.targets as readonly string[]).includes(l))
+    )
+      continue;
     // Content rules have nothing sensible to say about a file that is unreadable or binary.
     if ((file.status.error || file.status.binary) && !rule.id.startsWith("file/")) continue;
     const configured = s.severity;
@@ -93,7 +102,9 @@ export function lintFile(file: LintFile, project: LintProject, options: Omit<Lin
         report(r) {
           const template = rule.meta.messages[r.messageId];
           if (template === undefined) throw new Error(`rule ${rule.id} reported unknown messageId '${r.messageId}'`);
-          const fixKind = r.fix ? (r.fixKind ?? (rule.meta.fixable === "none" ? "suggest" : rule.meta.fixable)) : undefined;
+          const fixKind = r.fix
+            ? (r.fixKind ?? (rule.meta.fixable === "none" ? "suggest" : rule.meta.fixable))
+            : undefined;
           const level = r.minSeverity && RANK[r.minSeverity] > RANK[configured] ? r.minSeverity : configured;
           messages.push({
             rule: rule.id,
@@ -119,7 +130,9 @@ export function lintFile(file: LintFile, project: LintProject, options: Omit<Lin
       });
     }
   }
-  const kept = applySuppressions(file, messages, settings.get("meta/unused-suppression")?.severity ?? "warn").sort(compareMessages);
+  const kept = applySuppressions(file, messages, settings.get("meta/unused-suppression")?.severity ?? "warn").sort(
+    compareMessages,
+  );
   for (const m of kept) {
     const line = (file.index.lines[(m.place?.line ?? 1) - 1] ?? "").replace(/\s+/g, " ").trim();
     m.fingerprint = hashText(`${m.rule}\u0000${file.path}\u0000${line}`);
@@ -131,7 +144,9 @@ function applySuppressions(file: LintFile, messages: LintMessage[], unusedSeveri
   if (!file.text.includes("promptc-")) return messages;
   const markdown = file.kind !== "codex-config" && file.kind !== "exec-policy" && file.kind !== "template";
   // A directive shown as an example in Markdown code is documentation, not a directive.
-  const suppressions = parseSuppressions(file.index.lines).filter((s) => !markdown || !isInCode(file.markdown, s.line, s.column - 1));
+  const suppressions = parseSuppressions(file.index.lines).filter(
+    (s) => !markdown || !isInCode(file.markdown, s.line, s.column - 1),
+  );
   const used = new Set<string>();
   const kept = messages.filter((m) => {
     const line = m.place?.line ?? 1;
@@ -144,12 +159,27 @@ function applySuppressions(file: LintFile, messages: LintMessage[], unusedSeveri
     if (s.kind === "enable") continue;
     const place = { line: s.line, column: s.column };
     if (s.rules.length === 0) {
-      kept.push({ rule: "meta/unused-suppression", severity: SEVERITY[unusedSeverity], messageId: "noRule", message: `promptc-${s.kind} needs a rule id`, file: file.path, place });
+      kept.push({
+        rule: "meta/unused-suppression",
+        severity: SEVERITY[unusedSeverity],
+        messageId: "noRule",
+        message: `promptc-${s.kind} needs a rule id`,
+        file: file.path,
+        place,
+      });
       continue;
     }
     for (const r of s.rules) {
       if (!used.has(`${s.line}:${s.column}:${r}`)) {
-        kept.push({ rule: "meta/unused-suppression", severity: SEVERITY[unusedSeverity], messageId: "unused", message: `unused suppression of ${r}`, file: file.path, place, data: { ruleId: r } });
+        kept.push({
+          rule: "meta/unused-suppression",
+          severity: SEVERITY[unusedSeverity],
+          messageId: "unused",
+          message: `unused suppression of ${r}`,
+          file: file.path,
+          place,
+          data: { ruleId: r },
+        });
       }
     }
   }
@@ -180,8 +210,12 @@ function dropAliasRepeats(files: readonly LintFile[], results: LintFileResult[])
     const real = file.status.realPath !== undefined ? byPath.get(file.status.realPath) : undefined;
     const mine = results[i];
     if (!real || !mine || real === mine) continue;
-    const seen = new Set(real.messages.map((m) => `${m.rule}\u0000${m.place?.line}\u0000${m.place?.column}\u0000${m.message}`));
-    const kept = mine.messages.filter((m) => !seen.has(`${m.rule}\u0000${m.place?.line}\u0000${m.place?.column}\u0000${m.message}`));
+    const seen = new Set(
+      real.messages.map((m) => `${m.rule}\u0000${m.place?.line}\u0000${m.place?.column}\u0000${m.message}`),
+    );
+    const kept = mine.messages.filter(
+      (m) => !seen.has(`${m.rule}\u0000${m.place?.line}\u0000${m.place?.column}\u0000${m.message}`),
+    );
     if (kept.length !== mine.messages.length) results[i] = summarize(mine.path, kept, mine.output);
   }
 }
@@ -192,7 +226,8 @@ export function lintFiles(options: LintRunOptions): LintRunResult {
     let current = file;
     let messages = lintFile(current, options.project, options);
     // A symlink is fixed through its real file, never written through the link.
-    if (!options.fix || options.fix.length === 0 || file.status.realPath !== undefined) return summarize(file.path, messages);
+    if (!options.fix || options.fix.length === 0 || file.status.realPath !== undefined)
+      return summarize(file.path, messages);
     let changed = false;
     let pieces = startPieces(file.text.length);
     for (let pass = 0; pass < FIX_MAX_PASSES; pass++) {
@@ -205,10 +240,16 @@ export function lintFiles(options: LintRunOptions): LintRunResult {
       current = createLintFile(current.path, current.kind, text, current.status);
       messages = lintFile(current, options.project, options);
     }
-    return summarize(file.path, messages, changed ? current.text : undefined, changed ? editsOfPieces(pieces, file.text.length) : undefined);
+    return summarize(
+      file.path,
+      messages,
+      changed ? current.text : undefined,
+      changed ? editsOfPieces(pieces, file.text.length) : undefined,
+    );
   });
   dropAliasRepeats(options.files, results);
-  const sum = (k: "errorCount" | "warningCount" | "infoCount" | "fixableCount"): number => results.reduce((n, r) => n + r[k], 0);
+  const sum = (k: "errorCount" | "warningCount" | "infoCount" | "fixableCount"): number =>
+    results.reduce((n, r) => n + r[k], 0);
   return {
     results,
     errorCount: sum("errorCount"),

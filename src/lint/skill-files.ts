@@ -29,7 +29,14 @@ export function listSkillFiles(fs: LintFs, dir: string): string[] {
  * template placeholders (which are not ours to resolve).
  */
 export function localLinkPath(fromDir: string, target: string): string | undefined {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith("#") || target.startsWith("/") || target.startsWith("~") || target.startsWith("//")) return undefined;
+  if (
+    /^[a-z][a-z0-9+.-]*:/i.test(target) ||
+    target.startsWith("#") ||
+    target.startsWith("/") ||
+    target.startsWith("~") ||
+    target.startsWith("//")
+  )
+    return undefined;
   if (/[{}<>$]/.test(target)) return undefined;
   // A template placeholder: `[title](URL)`, `(link)`, `(path/to/file)`.
   if (/^(url|link|href|path|todo|tbd|xxx|\.\.\.|…)$/i.test(target) || /^path\/to\//i.test(target)) return undefined;
@@ -66,14 +73,22 @@ export function coversPath(text: string, rel: string): boolean {
   for (let i = 1; i < parts.length; i++) {
     const folder = `${parts.slice(0, i).join("/")}/`;
     // The folder itself (`references/`), not the start of a longer path (`references/a.md`).
-    if (new RegExp(`(^|[^\\w./-])(\\./)?${folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w.<{*[-])`).test(text)) return true;
+    if (new RegExp(`(^|[^\\w./-])(\\./)?${folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w.<{*[-])`).test(text))
+      return true;
   }
   for (const m of text.matchAll(/(?:\.\/)?([\w.-]+(?:\/(?:[\w.-]+|<[^>/\s]+>|\{[^}/\s]+\}|\[[^\]/\s]+\]|\*+))+\/?)/g)) {
     const pattern = (m[1] as string).replace(/\/$/, "");
     if (!/[<{[*]/.test(pattern)) continue;
     const source = pattern
       .split("/")
-      .map((seg) => (/^(<[^>]+>|\{[^}]+\}|\[[^\]]+\]|\*+)$/.test(seg) ? "[^/]+" : seg.replace(/[.+?^$()|\\]/g, "\\$&").replace(/\*/g, "[^/]*").replace(/<[^>]+>|\{[^}]+\}/g, "[^/]+")))
+      .map((seg) =>
+        /^(<[^>]+>|\{[^}]+\}|\[[^\]]+\]|\*+)$/.test(seg)
+          ? "[^/]+"
+          : seg
+              .replace(/[.+?^$()|\\]/g, "\\$&")
+              .replace(/\*/g, "[^/]*")
+              .replace(/<[^>]+>|\{[^}]+\}/g, "[^/]+"),
+      )
       .join("/");
     if (new RegExp(`^${source}(/|$)`).test(rel)) return true;
   }
@@ -89,7 +104,10 @@ export function brokenLinks(file: LintFile, fs: LintFs): { target: string; place
     // Written from the project root (`packages/x/README.md` in a nested file): an agent, started at the root, finds it.
     const fromRoot = localLinkPath("", link.target);
     if (fromRoot !== undefined && !fromRoot.startsWith("../") && fs.kind(fromRoot) !== undefined) continue;
-    out.push({ target: link.target, place: { line: link.line, column: link.column, endLine: link.line, endColumn: link.column + link.target.length } });
+    out.push({
+      target: link.target,
+      place: { line: link.line, column: link.column, endLine: link.line, endColumn: link.column + link.target.length },
+    });
   }
   return out;
 }

@@ -38,9 +38,17 @@ export function buildTurnRequest(ctx: TurnContext, options: BuildTurnRequestOpti
   if (options.history.length === 0) return compile(ctx, options.compile);
   const profile = profileForModel(resolveProfile(options.compile.profile), ctx.model);
   const session = recordItems(createSession(options.compile), historyWithBaseInstructions(ctx, options)).session;
-  const reference = options.contextInHistory ? buildReferenceContext(ctx, session.profile, session.prose) : options.baseline;
-  const frozen = profile.layout.baseInstructions === "instructions-field" && options.baseInstructions !== undefined ? { instructions: options.baseInstructions } : undefined;
-  return nextRequest({ ...session, sessionId: options.sessionId, ...(reference ? { reference } : {}), ...(frozen ? { frozen } : {}) }, ctx);
+  const reference = options.contextInHistory
+    ? buildReferenceContext(ctx, session.profile, session.prose)
+    : options.baseline;
+  const frozen =
+    profile.layout.baseInstructions === "instructions-field" && options.baseInstructions !== undefined
+      ? { instructions: options.baseInstructions }
+      : undefined;
+  return nextRequest(
+    { ...session, sessionId: options.sessionId, ...(reference ? { reference } : {}), ...(frozen ? { frozen } : {}) },
+    ctx,
+  );
 }
 
 /**
@@ -50,11 +58,13 @@ export function buildTurnRequest(ctx: TurnContext, options: BuildTurnRequestOpti
  */
 export function historyWithBaseInstructions(ctx: TurnContext, options: BuildTurnRequestOptions): ResponseItem[] {
   const profile = profileForModel(resolveProfile(options.compile.profile), ctx.model);
-  if (profile.layout.baseInstructions !== "developer-message" || options.history.length === 0) return [...options.history];
+  if (profile.layout.baseInstructions !== "developer-message" || options.history.length === 0)
+    return [...options.history];
   const fresh = compile(ctx, options.compile).request;
   const first = fresh.input[0];
   const current = first?.type === "message" && first.content[0]?.type === "input_text" ? first.content[0].text : "";
   const offersPlanTool = fresh.tools.some((t) => t.type === "function" && t.name === "update_plan");
-  const logged = options.baseInstructions === undefined ? undefined : sentBaseInstructions(options.baseInstructions, offersPlanTool);
+  const logged =
+    options.baseInstructions === undefined ? undefined : sentBaseInstructions(options.baseInstructions, offersPlanTool);
   return withBaseInstructionsItem(options.history, logged, current, options.sessionId, profile);
 }

@@ -9,7 +9,8 @@ export interface ErrorFacts {
 }
 
 const CONTEXT_WINDOW_CODES = new Set(["context_length_exceeded", "context_window_exceeded", "string_above_max_length"]);
-const CONTEXT_WINDOW_TEXT = /context[ _-]?(window|length)|maximum context|too many tokens|prompt is too long|input is too long/i;
+const CONTEXT_WINDOW_TEXT =
+  /context[ _-]?(window|length)|maximum context|too many tokens|prompt is too long|input is too long/i;
 
 export function classifyProviderError(facts: ErrorFacts): ProviderError {
   const kind = kindOf(facts);
@@ -25,7 +26,11 @@ export function classifyProviderError(facts: ErrorFacts): ProviderError {
 function kindOf({ status, code, message }: ErrorFacts): ProviderErrorKind {
   if (code !== undefined && CONTEXT_WINDOW_CODES.has(code)) return "context_window_exceeded";
   // Compatible servers (vLLM, Ollama, llama.cpp) signal overflow with a 400 and prose only.
-  if ((status === undefined || status === 400 || status === 413) && message !== undefined && CONTEXT_WINDOW_TEXT.test(message)) {
+  if (
+    (status === undefined || status === 400 || status === 413) &&
+    message !== undefined &&
+    CONTEXT_WINDOW_TEXT.test(message)
+  ) {
     return "context_window_exceeded";
   }
   if (status === 429 || code === "rate_limit_exceeded") return "rate_limited";

@@ -2,7 +2,16 @@
 // Both sit behind one Compactor interface; what the new history looks like is decided by src/compact (pure).
 import type { ResponseItem } from "../model/items.js";
 import type { ResponsesRequest } from "../model/request.js";
-import { compactHistory, planLocalRetry, startLocalCompact, trimForRemote, userTextMessage, withoutGhostSnapshots, REMOTE_COMPACT_ERROR_PREFIX, type AttemptOutcome } from "../compact/index.js";
+import {
+  compactHistory,
+  planLocalRetry,
+  startLocalCompact,
+  trimForRemote,
+  userTextMessage,
+  withoutGhostSnapshots,
+  REMOTE_COMPACT_ERROR_PREFIX,
+  type AttemptOutcome,
+} from "../compact/index.js";
 import { createResponseCollector, lastAssistantMessageText } from "./collect-response.js";
 import type { ModelProvider, ProviderError } from "./provider.js";
 
@@ -60,13 +69,24 @@ export function createModelCompactor(options: ModelCompactorOptions): Compactor 
     const history = request.input;
     // A base-instructions item is sent with every attempt and never trimmed away by the retry loop.
     const first = hasBaseInstructionsItem(request) ? history.slice(0, 1) : [];
-    let state = startLocalCompact([...withoutGhostSnapshots(history.slice(first.length)), userTextMessage(options.compactPrompt)]);
+    let state = startLocalCompact([
+      ...withoutGhostSnapshots(history.slice(first.length)),
+      userTextMessage(options.compactPrompt),
+    ]);
     const notices: string[] = [];
     for (;;) {
       const collector = createResponseCollector();
       // The summariser sees no tools: it must answer in text.
-      const summaryRequest: ResponsesRequest = { ...request, input: [...first, ...state.input], tools: [], store: false };
-      for await (const event of options.provider.stream(summaryRequest, { ...(signal ? { signal } : {}), ...(options.sessionId ? { sessionId: options.sessionId } : {}) })) {
+      const summaryRequest: ResponsesRequest = {
+        ...request,
+        input: [...first, ...state.input],
+        tools: [],
+        store: false,
+      };
+      for await (const event of options.provider.stream(summaryRequest, {
+        ...(signal ? { signal } : {}),
+        ...(options.sessionId ? { sessionId: options.sessionId } : {}),
+      })) {
         collector.add(event);
       }
       const result = collector.result();
@@ -77,7 +97,8 @@ export function createModelCompactor(options: ModelCompactorOptions): Compactor 
           ? { type: "context-window-exceeded" }
           : { type: "stream-error", message: result.error.message };
       const plan = planLocalRetry(state, outcome, maxRetries);
-      if (plan.action === "fail") return { ok: false, error: result.error ?? { kind: "stream", message: plan.message ?? plan.reason }, notices };
+      if (plan.action === "fail")
+        return { ok: false, error: result.error ?? { kind: "stream", message: plan.message ?? plan.reason }, notices };
       if (plan.action === "retry") {
         state = plan.state;
         if (plan.event) notices.push(plan.event);
@@ -91,7 +112,13 @@ export function createModelCompactor(options: ModelCompactorOptions): Compactor 
         keepFirstItem: hasBaseInstructionsItem(request),
         ...contextFor(input),
       });
-      return { ok: true, history: compacted.history, strategy: "local", summaryText: compacted.summaryText, notices: [...notices, ...plan.events] };
+      return {
+        ok: true,
+        history: compacted.history,
+        strategy: "local",
+        summaryText: compacted.summaryText,
+        notices: [...notices, ...plan.events],
+      };
     }
   }
 
@@ -110,7 +137,12 @@ export function createModelCompactor(options: ModelCompactorOptions): Compactor 
       },
       { ...(signal ? { signal } : {}), ...(options.sessionId ? { sessionId: options.sessionId } : {}) },
     );
-    if (!result.ok) return { ok: false, error: { ...result.error, message: `${REMOTE_COMPACT_ERROR_PREFIX}: ${result.error.message}` }, notices: [] };
+    if (!result.ok)
+      return {
+        ok: false,
+        error: { ...result.error, message: `${REMOTE_COMPACT_ERROR_PREFIX}: ${result.error.message}` },
+        notices: [],
+      };
     const compacted = compactHistory({
       strategy: "codex-remote",
       history: request.input,
@@ -120,7 +152,13 @@ export function createModelCompactor(options: ModelCompactorOptions): Compactor 
       ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
       ...contextFor(input),
     });
-    return { ok: true, history: compacted.history, strategy: "remote", summaryText: compacted.summaryText, notices: compacted.events };
+    return {
+      ok: true,
+      history: compacted.history,
+      strategy: "remote",
+      summaryText: compacted.summaryText,
+      notices: compacted.events,
+    };
   }
 
   return {

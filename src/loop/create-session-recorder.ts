@@ -25,17 +25,26 @@ export function createSessionRecorder(options: SessionRecorderOptions): SessionR
   let mirror: ResponseItem[] = [...(options.initialHistory ?? [])];
   let total: ModelUsage = ZERO_USAGE;
   const at = () => options.timestamp();
-  const items = (list: readonly ResponseItem[]): SessionRecord[] => list.map((payload) => ({ timestamp: at(), type: "response_item", payload }));
+  const items = (list: readonly ResponseItem[]): SessionRecord[] =>
+    list.map((payload) => ({ timestamp: at(), type: "response_item", payload }));
   let last: { tools?: string; instructions?: string } = {};
   const requestSent = (request: ResponsesRequest): SessionRecord => {
     const { input, tools, instructions, ...params } = request;
-    const payload: RequestSentPayload = { type: "request_sent", input_items: input.length, tools_hash: hashText(JSON.stringify(tools)), params };
+    const payload: RequestSentPayload = {
+      type: "request_sent",
+      input_items: input.length,
+      tools_hash: hashText(JSON.stringify(tools)),
+      params,
+    };
     if (payload.tools_hash !== last.tools) payload.tools = tools;
     if (instructions !== undefined) {
       payload.instructions_hash = hashText(instructions);
       if (payload.instructions_hash !== last.instructions) payload.instructions = instructions;
     }
-    last = { tools: payload.tools_hash, ...(payload.instructions_hash !== undefined ? { instructions: payload.instructions_hash } : {}) };
+    last = {
+      tools: payload.tools_hash,
+      ...(payload.instructions_hash !== undefined ? { instructions: payload.instructions_hash } : {}),
+    };
     return { timestamp: at(), type: "event_msg", payload };
   };
 
@@ -43,7 +52,16 @@ export function createSessionRecorder(options: SessionRecorderOptions): SessionR
     recordsFor(event) {
       switch (event.type) {
         case "turn_started":
-          return [{ timestamp: at(), type: "event_msg", payload: { type: "task_started", ...(options.contextWindow ? { model_context_window: options.contextWindow } : {}) } }];
+          return [
+            {
+              timestamp: at(),
+              type: "event_msg",
+              payload: {
+                type: "task_started",
+                ...(options.contextWindow ? { model_context_window: options.contextWindow } : {}),
+              },
+            },
+          ];
         case "request_compiled": {
           const input = event.request.input;
           const sent = requestSent(event.request);
@@ -54,7 +72,10 @@ export function createSessionRecorder(options: SessionRecorderOptions): SessionR
           }
           // The input was rewritten (a transformRequest hook): log it as a replacement so replay stays exact.
           mirror = [...input];
-          return [{ timestamp: at(), type: "compacted", payload: { message: "", replacement_history: [...input] } }, sent];
+          return [
+            { timestamp: at(), type: "compacted", payload: { message: "", replacement_history: [...input] } },
+            sent,
+          ];
         }
         case "model_response": {
           const out = event.items.map(toInputItem);
@@ -65,7 +86,14 @@ export function createSessionRecorder(options: SessionRecorderOptions): SessionR
             records.push({
               timestamp: at(),
               type: "event_msg",
-              payload: { type: "token_count", info: { last_token_usage: usagePayload(event.usage), total_token_usage: usagePayload(total), ...(options.contextWindow ? { model_context_window: options.contextWindow } : {}) } },
+              payload: {
+                type: "token_count",
+                info: {
+                  last_token_usage: usagePayload(event.usage),
+                  total_token_usage: usagePayload(total),
+                  ...(options.contextWindow ? { model_context_window: options.contextWindow } : {}),
+                },
+              },
             });
           }
           return records;
@@ -75,13 +103,36 @@ export function createSessionRecorder(options: SessionRecorderOptions): SessionR
           return items([event.output]);
         case "compaction":
           mirror = [...event.replacementHistory];
-          return [{ timestamp: at(), type: "compacted", payload: { message: event.summaryText, replacement_history: [...event.replacementHistory] } }];
+          return [
+            {
+              timestamp: at(),
+              type: "compacted",
+              payload: { message: event.summaryText, replacement_history: [...event.replacementHistory] },
+            },
+          ];
         case "error":
-          return [{ timestamp: at(), type: "event_msg", payload: { type: "error", message: event.error.message, kind: event.error.kind } }];
+          return [
+            {
+              timestamp: at(),
+              type: "event_msg",
+              payload: { type: "error", message: event.error.message, kind: event.error.kind },
+            },
+          ];
         case "warning":
           return [{ timestamp: at(), type: "event_msg", payload: { type: "warning", message: event.message } }];
         case "turn_completed":
-          return [{ timestamp: at(), type: "event_msg", payload: { type: "task_complete", status: event.status, steps: event.steps, last_agent_message: event.lastMessage } }];
+          return [
+            {
+              timestamp: at(),
+              type: "event_msg",
+              payload: {
+                type: "task_complete",
+                status: event.status,
+                steps: event.steps,
+                last_agent_message: event.lastMessage,
+              },
+            },
+          ];
         case "text_delta":
         case "reasoning_delta":
         case "retry":
@@ -97,7 +148,13 @@ export function createSessionRecorder(options: SessionRecorderOptions): SessionR
 }
 
 function usagePayload(u: ModelUsage): TokenUsagePayload {
-  return { input_tokens: u.inputTokens, cached_input_tokens: u.cachedInputTokens, output_tokens: u.outputTokens, reasoning_output_tokens: u.reasoningOutputTokens, total_tokens: u.totalTokens };
+  return {
+    input_tokens: u.inputTokens,
+    cached_input_tokens: u.cachedInputTokens,
+    output_tokens: u.outputTokens,
+    reasoning_output_tokens: u.reasoningOutputTokens,
+    total_tokens: u.totalTokens,
+  };
 }
 
 function isPrefix(prefix: readonly ResponseItem[], items: readonly ResponseItem[]): boolean {

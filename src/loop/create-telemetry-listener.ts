@@ -20,13 +20,22 @@ export function createTelemetryListener(tracer: Tracer): (event: LoopEvent) => v
   return (event) => {
     switch (event.type) {
       case "turn_started":
-        turn = tracer.startSpan("turn", { "session.id": event.sessionId, "model": event.model });
+        turn = tracer.startSpan("turn", { "session.id": event.sessionId, model: event.model });
         return;
       case "request_compiled":
         model = tracer.startSpan("model_call", { step: event.step, "input.items": event.request.input.length }, turn);
         return;
       case "model_response":
-        model?.end("ok", event.usage ? { "usage.input_tokens": event.usage.inputTokens, "usage.cached_tokens": event.usage.cachedInputTokens, "usage.output_tokens": event.usage.outputTokens } : {});
+        model?.end(
+          "ok",
+          event.usage
+            ? {
+                "usage.input_tokens": event.usage.inputTokens,
+                "usage.cached_tokens": event.usage.cachedInputTokens,
+                "usage.output_tokens": event.usage.outputTokens,
+              }
+            : {},
+        );
         model = undefined;
         return;
       case "error":
@@ -34,7 +43,14 @@ export function createTelemetryListener(tracer: Tracer): (event: LoopEvent) => v
         model = undefined;
         return;
       case "tool_call":
-        tools.set(event.call.call_id, tracer.startSpan("tool_execution", { "tool.name": event.call.name, "tool.decision": event.decision.type }, turn));
+        tools.set(
+          event.call.call_id,
+          tracer.startSpan(
+            "tool_execution",
+            { "tool.name": event.call.name, "tool.decision": event.decision.type },
+            turn,
+          ),
+        );
         return;
       case "tool_result":
         tools.get(event.call.call_id)?.end(event.success ? "ok" : "error", { "tool.duration_ms": event.durationMs });
@@ -44,7 +60,11 @@ export function createTelemetryListener(tracer: Tracer): (event: LoopEvent) => v
         model?.end("error", { "error.kind": event.status });
         for (const span of tools.values()) span.end("error", { "tool.unfinished": true });
         tools.clear();
-        turn?.end(event.status === "completed" ? "ok" : "error", { status: event.status, steps: event.steps, "usage.total_tokens": event.usage.totalTokens });
+        turn?.end(event.status === "completed" ? "ok" : "error", {
+          status: event.status,
+          steps: event.steps,
+          "usage.total_tokens": event.usage.totalTokens,
+        });
         turn = undefined;
         model = undefined;
         return;

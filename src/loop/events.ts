@@ -38,7 +38,13 @@ export type LoopEvent =
 
 export type LoopEventType = LoopEvent["type"];
 
-export const ZERO_USAGE: ModelUsage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningOutputTokens: 0, totalTokens: 0 };
+export const ZERO_USAGE: ModelUsage = {
+  inputTokens: 0,
+  cachedInputTokens: 0,
+  outputTokens: 0,
+  reasoningOutputTokens: 0,
+  totalTokens: 0,
+};
 
 export function addUsage(a: ModelUsage, b: ModelUsage | undefined): ModelUsage {
   if (!b) return a;

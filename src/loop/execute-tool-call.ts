@@ -60,7 +60,9 @@ export async function executeToolCall(call: CallItem, options: ExecuteToolCallOp
   }
   const tool = options.registry.get(call.name)!;
   const context: ToolCallContext = { call, tool, args: check.args, step: options.step };
-  const decision = options.signal.aborted ? { type: "deny" as const, reason: "the turn was cancelled" } : await decide(options.hooks, context);
+  const decision = options.signal.aborted
+    ? { type: "deny" as const, reason: "the turn was cancelled" }
+    : await decide(options.hooks, context);
   options.onDecision(decision);
   // The duration is the tool's own: time spent waiting for a person to approve does not count.
   started = options.now();
@@ -68,7 +70,11 @@ export async function executeToolCall(call: CallItem, options: ExecuteToolCallOp
   let result: ToolResult;
   let thrown: string | undefined;
   try {
-    result = await runWithTimeout(tool, check.args, { ...options, callId: call.call_id, escalated: decision.escalated === true });
+    result = await runWithTimeout(tool, check.args, {
+      ...options,
+      callId: call.call_id,
+      escalated: decision.escalated === true,
+    });
   } catch (err) {
     thrown = err instanceof Error ? err.message : String(err);
     result = { output: `Tool failed: ${thrown}`, success: false };
@@ -87,7 +93,11 @@ async function decide(hooks: ToolCallHooks, context: ToolCallContext): Promise<T
 }
 
 /** Runs the tool with its own AbortSignal, aborted by the turn's signal or the timeout; a tool that ignores it is abandoned. */
-async function runWithTimeout(tool: AnyTool, args: unknown, o: ExecuteToolCallOptions & { callId: string; escalated: boolean }): Promise<ToolResult> {
+async function runWithTimeout(
+  tool: AnyTool,
+  args: unknown,
+  o: ExecuteToolCallOptions & { callId: string; escalated: boolean },
+): Promise<ToolResult> {
   const controller = new AbortController();
   let timedOut = false;
   let settle: ((r: ToolResult) => void) | undefined;
@@ -97,7 +107,11 @@ async function runWithTimeout(tool: AnyTool, args: unknown, o: ExecuteToolCallOp
     // The reason tells a tool whether its time ran out or the turn was cancelled.
     controller.abort(timedOut ? TOOL_TIMEOUT_ABORT_REASON : undefined);
     // Give a cooperative tool a second to return its own partial output before abandoning it.
-    grace = setTimeout(() => settle?.({ output: timedOut ? `Tool timed out after ${o.timeoutMs} ms` : "Tool call aborted", success: false }), 1_000);
+    grace = setTimeout(
+      () =>
+        settle?.({ output: timedOut ? `Tool timed out after ${o.timeoutMs} ms` : "Tool call aborted", success: false }),
+      1_000,
+    );
   };
   const timer = setTimeout(() => {
     timedOut = true;
@@ -106,7 +120,14 @@ async function runWithTimeout(tool: AnyTool, args: unknown, o: ExecuteToolCallOp
   o.signal.addEventListener("abort", onAbort, { once: true });
   if (o.signal.aborted) onAbort();
   try {
-    const context = { signal: controller.signal, cwd: o.cwd, sandbox: o.sandbox, callId: o.callId, timeoutMs: o.timeoutMs, ...(o.escalated ? { escalated: true } : {}) };
+    const context = {
+      signal: controller.signal,
+      cwd: o.cwd,
+      sandbox: o.sandbox,
+      callId: o.callId,
+      timeoutMs: o.timeoutMs,
+      ...(o.escalated ? { escalated: true } : {}),
+    };
     return await Promise.race([tool.execute(args, context), guard]);
   } finally {
     clearTimeout(timer);

@@ -11,7 +11,10 @@ export function initialContextOf(input: readonly ResponseItem[]): ResponseItem[]
       out.push(item);
       continue;
     }
-    const contextual = item.role === "user" && item.content.length > 0 && item.content.every((p) => p.type === "input_text" && matchFragment(p.text) !== undefined);
+    const contextual =
+      item.role === "user" &&
+      item.content.length > 0 &&
+      item.content.every((p) => p.type === "input_text" && matchFragment(p.text) !== undefined);
     if (!contextual) break;
     out.push(item);
   }

@@ -32,7 +32,8 @@ export function planRetry(input: RetryInput): RetryPlan {
   if (attempt >= policy.maxRetries) return { retry: false, reason: `gave up after ${policy.maxRetries} retries` };
   const asked = retryAfterDelayMs(input);
   if (asked !== undefined) {
-    if (asked > RETRY_AFTER_MAX_MS) return { retry: false, reason: `server asked to wait ${Math.ceil(asked / 1000)} s` };
+    if (asked > RETRY_AFTER_MAX_MS)
+      return { retry: false, reason: `server asked to wait ${Math.ceil(asked / 1000)} s` };
     return { retry: true, delayMs: asked };
   }
   const exponential = policy.baseDelayMs * 2 ** attempt;
@@ -41,7 +42,9 @@ export function planRetry(input: RetryInput): RetryPlan {
 }
 
 /** The server's requested delay in ms, or undefined when it gave none we can read. */
-export function retryAfterDelayMs(input: Pick<RetryInput, "retryAfterMs" | "retryAfter" | "nowMs">): number | undefined {
+export function retryAfterDelayMs(
+  input: Pick<RetryInput, "retryAfterMs" | "retryAfter" | "nowMs">,
+): number | undefined {
   const ms = input.retryAfterMs?.trim();
   if (ms && /^\d+(\.\d+)?$/.test(ms)) return Math.ceil(Number(ms));
   const value = input.retryAfter?.trim();

@@ -39,24 +39,34 @@ export function renderLoopEvent(event: LoopEvent, color: boolean, state: RenderS
     }
     case "tool_call":
       if (event.decision.type === "allow") return line(dim(`▸ ${describeCall(event.call)}`));
-      if (event.decision.type === "deny") return line(red(`✗ ${describeCall(event.call)} — refused: ${event.decision.reason}`));
+      if (event.decision.type === "deny")
+        return line(red(`✗ ${describeCall(event.call)} — refused: ${event.decision.reason}`));
       return line(red(`✗ ${event.call.name}: ${event.decision.message}`));
     case "tool_result": {
       const text = typeof event.output.output === "string" ? event.output.output : "[structured output]";
       const first = text.split("\n", 1)[0] ?? "";
-      return line(dim(`  ${event.success ? "ok" : "failed"} (${event.durationMs} ms) ${first.slice(0, PREVIEW_CHARS)}`));
+      return line(
+        dim(`  ${event.success ? "ok" : "failed"} (${event.durationMs} ms) ${first.slice(0, PREVIEW_CHARS)}`),
+      );
     }
     case "retry":
       return line(dim(`reconnecting ${event.attempt}/${event.maxRetries} in ${event.delayMs} ms: ${event.reason}`));
     case "compaction":
-      return line(dim(`compacted the history (${event.strategy}, ${event.reason}, ~${event.tokensBefore} tokens before): ${event.replacementHistory.length} items now`));
+      return line(
+        dim(
+          `compacted the history (${event.strategy}, ${event.reason}, ~${event.tokensBefore} tokens before): ${event.replacementHistory.length} items now`,
+        ),
+      );
     case "warning":
       return line(dim(`warning: ${event.message}${event.raw ? `: ${event.raw.slice(0, PREVIEW_CHARS)}` : ""}`));
     case "error":
       return line(red(`error (${event.error.kind}): ${event.error.message}`));
     case "turn_completed": {
       const u = event.usage;
-      const summary = dim(`— ${event.status} after ${event.steps} step(s); tokens: ${u.inputTokens} in (${u.cachedInputTokens} cached), ${u.outputTokens} out`) + "\n";
+      const summary =
+        dim(
+          `— ${event.status} after ${event.steps} step(s); tokens: ${u.inputTokens} in (${u.cachedInputTokens} cached), ${u.outputTokens} out`,
+        ) + "\n";
       const endOnStdout = state.midLine && state.midLineOn !== "stderr";
       const lead = state.midLine && !endOnStdout ? "\n" : "";
       state.midLine = false;

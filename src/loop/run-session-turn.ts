@@ -14,7 +14,12 @@ import type { ParsedSessionLog } from "../session-log/parsed-session-log.js";
 import { referenceFromLog } from "../session-log/resume-from-log.js";
 import { PROMPTC_ORIGINATOR, type SessionRecord } from "../session-log/session-log.js";
 import { buildReferenceContext } from "../session/reference-context.js";
-import { buildTurnRequest, historyWithBaseInstructions, type BuildTurnRequestOptions, type TurnRequest } from "./build-turn-request.js";
+import {
+  buildTurnRequest,
+  historyWithBaseInstructions,
+  type BuildTurnRequestOptions,
+  type TurnRequest,
+} from "./build-turn-request.js";
 import { createModelCompactor } from "./create-model-compactor.js";
 import { createSessionRecorder } from "./create-session-recorder.js";
 import type { LoopEvent } from "./events.js";
@@ -78,7 +83,11 @@ export interface PreparedSessionTurn {
 export function prepareSessionTurn(input: SessionTurnInput): PreparedSessionTurn {
   const { ctx, profile, prose, sessionId, resumed } = input;
   const replacement = profile.tools.runByLoop ? undefined : input.tools.map(toolSpecOf);
-  const compileOptions: CompileOptions = { profile, prose, ...(replacement ? { transformTools: () => replacement } : {}) };
+  const compileOptions: CompileOptions = {
+    profile,
+    prose,
+    ...(replacement ? { transformTools: () => replacement } : {}),
+  };
   // A resumed log is continued as Codex 0.171.0 resumes: the baseline is the log's last turn context (only what
   // changed since is appended; a log without one gets the full initial context again) and the base instructions
   // are the session's own.
@@ -97,7 +106,15 @@ export function prepareSessionTurn(input: SessionTurnInput): PreparedSessionTurn
   const limit = autoCompactLimit({ contextWindow, configLimit: input.autoCompactLimit ?? ctx.autoCompactTokenLimit });
   const usage = totalUsageTokens({ lastReportedTotal: resumed?.lastTotalTokens ?? 0, history }).total;
   const compactFirst = shouldCompact({ phase: "pre-turn", totalUsage: usage, limit }).compact;
-  return { turn, history, compileOptions, toolsReplaced: replacement !== undefined, contextWindow, limit, compactFirst };
+  return {
+    turn,
+    history,
+    compileOptions,
+    toolsReplaced: replacement !== undefined,
+    contextWindow,
+    limit,
+    compactFirst,
+  };
 }
 
 /** Where session records go (a JSONL file for `promptc run`); returns a one-line reason when a write failed. */
@@ -134,16 +151,30 @@ export type RunSessionTurnResult =
   | { ok: false; stage: "log" | "pre-turn-compaction"; message: string };
 
 /** The records that open this turn in the log: session_meta for a new session, its turn context and world state. */
-export function turnStartRecords(options: Pick<RunSessionTurnOptions, "ctx" | "profile" | "prose" | "sessionId" | "resumed" | "meta" | "timestamp">, turn: TurnRequest): SessionRecord[] {
+export function turnStartRecords(
+  options: Pick<RunSessionTurnOptions, "ctx" | "profile" | "prose" | "sessionId" | "resumed" | "meta" | "timestamp">,
+  turn: TurnRequest,
+): SessionRecord[] {
   const { ctx, timestamp } = options;
   const permissions = ctx.permissions;
   const turnContext: SessionRecord = {
     timestamp: timestamp(),
     type: "turn_context",
-    payload: { model: ctx.model, cwd: ctx.environment.cwd, sandbox: permissions.sandbox, approval: permissions.approval, network_access: permissions.networkAccess, writable_roots: permissions.configuredWritableRoots },
+    payload: {
+      model: ctx.model,
+      cwd: ctx.environment.cwd,
+      sandbox: permissions.sandbox,
+      approval: permissions.approval,
+      network_access: permissions.networkAccess,
+      writable_roots: permissions.configuredWritableRoots,
+    },
   };
   // What the model is told this turn: the baseline a later resume diffs against.
-  const worldState: SessionRecord = { timestamp: timestamp(), type: "world_state", payload: buildWorldState(buildReferenceContext(ctx, options.profile, options.prose), permissions.approvedPrefixes) };
+  const worldState: SessionRecord = {
+    timestamp: timestamp(),
+    type: "world_state",
+    payload: buildWorldState(buildReferenceContext(ctx, options.profile, options.prose), permissions.approvedPrefixes),
+  };
   if (options.resumed) return [turnContext, worldState];
   // A codex-layout log keeps its base instructions as the first history item instead (see hasLoggedBaseInstructionsItem).
   const instructions = turn.request.instructions;
@@ -171,7 +202,8 @@ export async function runSessionTurn(options: RunSessionTurnOptions): Promise<Ru
     provider,
     mode: options.compaction ?? "local",
     summaryPrefix: (prose.entries["compact-summary-prefix"]?.source ?? "Summary of earlier work:").replace(/\n+$/, ""),
-    compactPrompt: ctx.compactPrompt ?? prose.entries["compact-prompt"]?.source ?? "Summarise the work so far for a successor.",
+    compactPrompt:
+      ctx.compactPrompt ?? prose.entries["compact-prompt"]?.source ?? "Summarise the work so far for a successor.",
     initialContext: (r) => initialContextOf(r.input),
     sessionId,
     ...(contextWindow !== undefined ? { contextWindow } : {}),
@@ -197,15 +229,38 @@ export async function runSessionTurn(options: RunSessionTurnOptions): Promise<Ru
   if (prepared.compactFirst) {
     // Codex 0.171.0 re-injects the current initial context before the last real user message (both layouts do).
     const fresh = compile(ctx, prepared.compileOptions).request;
-    const outcome = await compactor.compact({ request: { ...request, input: history }, phase: "pre-turn", contextSource: fresh, ...(options.signal ? { signal: options.signal } : {}) });
+    const outcome = await compactor.compact({
+      request: { ...request, input: history },
+      phase: "pre-turn",
+      contextSource: fresh,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     if (!outcome.ok) return { ok: false, stage: "pre-turn-compaction", message: outcome.error.message };
-    log.append([{ timestamp: options.timestamp(), type: "compacted", payload: { message: outcome.summaryText, replacement_history: outcome.history } }]);
+    log.append([
+      {
+        timestamp: options.timestamp(),
+        type: "compacted",
+        payload: { message: outcome.summaryText, replacement_history: outcome.history },
+      },
+    ]);
     history = outcome.history;
     // The compacted history carries the current initial context: only the turn's own items follow.
-    request = buildTurnRequest(ctx, { compile: prepared.compileOptions, history, sessionId, contextInHistory: true, ...(options.resumed?.baseInstructions !== undefined ? { baseInstructions: options.resumed.baseInstructions } : {}) }).request;
+    request = buildTurnRequest(ctx, {
+      compile: prepared.compileOptions,
+      history,
+      sessionId,
+      contextInHistory: true,
+      ...(options.resumed?.baseInstructions !== undefined
+        ? { baseInstructions: options.resumed.baseInstructions }
+        : {}),
+    }).request;
   }
 
-  const recorder = createSessionRecorder({ timestamp: options.timestamp, initialHistory: history, ...(contextWindow !== undefined ? { contextWindow } : {}) });
+  const recorder = createSessionRecorder({
+    timestamp: options.timestamp,
+    initialHistory: history,
+    ...(contextWindow !== undefined ? { contextWindow } : {}),
+  });
   let logFailed = false;
   const onEvent = (event: LoopEvent) => {
     const failure = log.append(recorder.recordsFor(event));

@@ -5,12 +5,23 @@ import type { ResponsesRequest } from "../model/request.js";
 import type { SandboxMode } from "../model/turn-context.js";
 import { estimateHistoryTokens, shouldCompact, totalUsageTokens } from "../compact/index.js";
 import { buildFollowUpRequest, withInput } from "./build-follow-up-request.js";
-import { createResponseCollector, lastAssistantMessageText, toolCallsOf, type CollectedResponse } from "./collect-response.js";
+import {
+  createResponseCollector,
+  lastAssistantMessageText,
+  toolCallsOf,
+  type CollectedResponse,
+} from "./collect-response.js";
 import type { Compactor } from "./create-model-compactor.js";
 import { addUsage, ZERO_USAGE, type LoopEvent, type TurnStatus } from "./events.js";
 import { executeToolCall, type ToolCallHooks } from "./execute-tool-call.js";
 import { mapWithConcurrency } from "./map-with-concurrency.js";
-import { clampToolTimeout, MAX_STEPS_DEFAULT, resolveConcurrency, TOOL_TIMEOUT_DEFAULT_MS, type TimeoutBounds } from "./policy/limits.js";
+import {
+  clampToolTimeout,
+  MAX_STEPS_DEFAULT,
+  resolveConcurrency,
+  TOOL_TIMEOUT_DEFAULT_MS,
+  type TimeoutBounds,
+} from "./policy/limits.js";
 import type { ModelProvider, ModelUsage } from "./provider.js";
 import type { ToolRegistry } from "./tools/tool-registry.js";
 
@@ -58,7 +69,10 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
   const { provider, hooks = {}, signal = new AbortController().signal } = options;
   const emit = (event: LoopEvent) => options.onEvent?.(event);
   const maxSteps = options.limits?.maxSteps ?? MAX_STEPS_DEFAULT;
-  const timeoutMs = clampToolTimeout(options.limits?.toolTimeoutMs ?? TOOL_TIMEOUT_DEFAULT_MS, options.limits?.toolTimeoutBounds);
+  const timeoutMs = clampToolTimeout(
+    options.limits?.toolTimeoutMs ?? TOOL_TIMEOUT_DEFAULT_MS,
+    options.limits?.toolTimeoutBounds,
+  );
   const now = options.now ?? (() => 0);
   let request = options.request;
   let sentInput: readonly ResponseItem[] = [];
@@ -79,7 +93,16 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
       emit({ type: "error", step, error: outcome.error });
       return false;
     }
-    emit({ type: "compaction", step, reason, strategy: outcome.strategy, tokensBefore, replacementHistory: outcome.history, summaryText: outcome.summaryText, notices: outcome.notices });
+    emit({
+      type: "compaction",
+      step,
+      reason,
+      strategy: outcome.strategy,
+      tokensBefore,
+      replacementHistory: outcome.history,
+      summaryText: outcome.summaryText,
+      notices: outcome.notices,
+    });
     request = withInput(request, outcome.history);
     return true;
   };
@@ -89,8 +112,15 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
   while (step < maxSteps) {
     step++;
     const sent = hooks.transformRequest ? hooks.transformRequest(request, { step }) : request;
-    const extendsPrevious = sentInput.length <= sent.input.length && sentInput.every((item, i) => item === sent.input[i]);
-    emit({ type: "request_compiled", step, request: sent, newItems: sent.input.slice(extendsPrevious ? sentInput.length : 0), replaced: !extendsPrevious });
+    const extendsPrevious =
+      sentInput.length <= sent.input.length && sentInput.every((item, i) => item === sent.input[i]);
+    emit({
+      type: "request_compiled",
+      step,
+      request: sent,
+      newItems: sent.input.slice(extendsPrevious ? sentInput.length : 0),
+      replaced: !extendsPrevious,
+    });
     sentInput = sent.input;
 
     const response = await streamOnce(provider, sent, options.sessionId, signal, step, emit);
@@ -99,7 +129,11 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
       if (response.error.kind === "aborted") return finish("aborted", sent.input);
       emit({ type: "error", step, error: response.error });
       // Overflow: compact and retry this step once; a second overflow in a row ends the turn.
-      if (response.error.kind === "context_window_exceeded" && !compactedForOverflow && (await compact("context-window-exceeded", estimateHistoryTokens(sent.input)))) {
+      if (
+        response.error.kind === "context_window_exceeded" &&
+        !compactedForOverflow &&
+        (await compact("context-window-exceeded", estimateHistoryTokens(sent.input)))
+      ) {
         compactedForOverflow = true;
         step--;
         continue;
@@ -107,7 +141,13 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
       return finish("failed", sent.input);
     }
     compactedForOverflow = false;
-    emit({ type: "model_response", step, items: response.items, ...(response.usage ? { usage: response.usage } : {}), ...(response.responseId ? { responseId: response.responseId } : {}) });
+    emit({
+      type: "model_response",
+      step,
+      items: response.items,
+      ...(response.usage ? { usage: response.usage } : {}),
+      ...(response.responseId ? { responseId: response.responseId } : {}),
+    });
     lastMessage = lastAssistantMessageText(response.items) || lastMessage;
     const calls = toolCallsOf(response.items) as CallItem[];
     if (calls.length === 0) return finish("completed", buildFollowUpRequest(sent, response.items).input);
@@ -126,15 +166,30 @@ export async function runTurn(options: RunTurnOptions): Promise<RunTurnResult> {
         onDecision: (decision) => emit({ type: "tool_call", step, call, decision }),
       });
       if (executed.thrown) emit({ type: "warning", step, message: `tool ${call.name} threw: ${executed.thrown}` });
-      emit({ type: "tool_result", step, call, output: executed.output, success: executed.success, durationMs: executed.durationMs });
+      emit({
+        type: "tool_result",
+        step,
+        call,
+        output: executed.output,
+        success: executed.success,
+        durationMs: executed.durationMs,
+      });
       return executed.output;
     });
     request = buildFollowUpRequest(sent, [...response.items, ...results]);
     if (signal.aborted) return finish("aborted", request.input);
     if (hooks.shouldStop?.({ step, request, response })) return finish("stopped", request.input);
 
-    const total = totalUsageTokens({ lastReportedTotal: response.usage?.totalTokens ?? 0, history: request.input }).total;
-    const decision = shouldCompact({ phase: "mid-turn", totalUsage: total, limit: options.compaction?.limit, followUpPending: true });
+    const total = totalUsageTokens({
+      lastReportedTotal: response.usage?.totalTokens ?? 0,
+      history: request.input,
+    }).total;
+    const decision = shouldCompact({
+      phase: "mid-turn",
+      totalUsage: total,
+      limit: options.compaction?.limit,
+      followUpPending: true,
+    });
     if (decision.compact) await compact("usage-limit", total);
   }
   return finish("max_steps", request.input);
@@ -153,11 +208,21 @@ async function streamOnce(
     collector.add(event);
     if (event.type === "text_delta") emit({ type: "text_delta", step, delta: event.delta });
     else if (event.type === "reasoning_summary_delta") emit({ type: "reasoning_delta", step, delta: event.delta });
-    else if (event.type === "retry") emit({ type: "retry", step, attempt: event.attempt, maxRetries: event.maxRetries, delayMs: event.delayMs, reason: event.reason });
-    else if (event.type === "malformed") emit({ type: "warning", step, message: `malformed stream line skipped: ${event.reason}`, raw: event.raw });
+    else if (event.type === "retry")
+      emit({
+        type: "retry",
+        step,
+        attempt: event.attempt,
+        maxRetries: event.maxRetries,
+        delayMs: event.delayMs,
+        reason: event.reason,
+      });
+    else if (event.type === "malformed")
+      emit({ type: "warning", step, message: `malformed stream line skipped: ${event.reason}`, raw: event.raw });
   }
   const result = collector.result();
-  if (!result.completed && !result.error) return { ...result, error: { kind: "stream", message: "the provider ended the stream without completing" } };
+  if (!result.completed && !result.error)
+    return { ...result, error: { kind: "stream", message: "the provider ended the stream without completing" } };
   if (signal.aborted && !result.error) return { ...result, error: { kind: "aborted", message: "aborted" } };
   return result;
 }

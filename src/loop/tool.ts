@@ -41,5 +41,11 @@ export interface ToolDefinition<Args = unknown> {
 export type AnyTool = ToolDefinition<any>;
 
 export function toolSpecOf(tool: AnyTool): FunctionToolSpec {
-  return { type: "function", name: tool.name, description: tool.description, strict: false, parameters: tool.parameters };
+  return {
+    type: "function",
+    name: tool.name,
+    description: tool.description,
+    strict: false,
+    parameters: tool.parameters,
+  };
 }

@@ -26,7 +26,8 @@ export function fileErrorReason(error: unknown): string {
   if (typeof code === "string" && REASONS[code] !== undefined) return REASONS[code];
   // promptc's own refusals (a write through a link) carry their reason as the message.
   const message = (error as { message?: unknown } | null)?.message;
-  if (typeof message === "string" && message !== "" && !message.startsWith(`${String(code)}:`)) return message.split("\n")[0]!;
+  if (typeof message === "string" && message !== "" && !message.startsWith(`${String(code)}:`))
+    return message.split("\n")[0]!;
   if (typeof code === "string" && code !== "") return code;
   return typeof message === "string" && message !== "" ? message.split("\n")[0]! : String(error);
 }

@@ -3,7 +3,11 @@
 import type { Diagnostic } from "./diagnostic.js";
 import type { ManifestSource, ProseOrigin } from "./manifest.js";
 
-export type WireFormat = "anthropic-messages" | "gemini-generate-content" | "openai-responses" | "openai-chat-completions";
+export type WireFormat =
+  | "anthropic-messages"
+  | "gemini-generate-content"
+  | "openai-responses"
+  | "openai-chat-completions";
 
 /** One model-visible piece of text and its place in the body. */
 export interface WireLayer {

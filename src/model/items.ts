@@ -3,8 +3,15 @@
 
 export type MessageRole = "developer" | "user" | "assistant" | "system";
 
-export interface InputTextPart { type: "input_text"; text: string }
-export interface OutputTextPart { type: "output_text"; text: string; annotations?: unknown[] }
+export interface InputTextPart {
+  type: "input_text";
+  text: string;
+}
+export interface OutputTextPart {
+  type: "output_text";
+  text: string;
+  annotations?: unknown[];
+}
 export interface InputImagePart {
   type: "input_image";
   image_url: string;
@@ -56,8 +63,14 @@ export interface CustomToolCallOutputItem {
   output: FunctionCallOutputContent;
 }
 
-export interface ReasoningSummaryPart { type: "summary_text"; text: string }
-export interface ReasoningContentPart { type: "reasoning_text" | "text"; text: string }
+export interface ReasoningSummaryPart {
+  type: "summary_text";
+  text: string;
+}
+export interface ReasoningContentPart {
+  type: "reasoning_text" | "text";
+  text: string;
+}
 
 export interface ReasoningItem {
   type: "reasoning";

@@ -18,7 +18,17 @@ export interface ShellEnvironmentPolicy {
 }
 
 /** What `inherit = "core"` keeps (the names Codex keeps). */
-export const CORE_ENVIRONMENT_VARIABLES: readonly string[] = ["HOME", "LOGNAME", "PATH", "SHELL", "USER", "USERNAME", "TMPDIR", "TEMP", "TMP"];
+export const CORE_ENVIRONMENT_VARIABLES: readonly string[] = [
+  "HOME",
+  "LOGNAME",
+  "PATH",
+  "SHELL",
+  "USER",
+  "USERNAME",
+  "TMPDIR",
+  "TEMP",
+  "TMP",
+];
 
 /**
  * Removed unless `ignore_default_excludes = true`. Codex 0.171 documents these three patterns but defaults
@@ -27,4 +37,10 @@ export const CORE_ENVIRONMENT_VARIABLES: readonly string[] = ["HOME", "LOGNAME",
  */
 export const DEFAULT_ENVIRONMENT_EXCLUDES: readonly string[] = ["*KEY*", "*SECRET*", "*TOKEN*"];
 
-export const DEFAULT_SHELL_ENVIRONMENT_POLICY: ShellEnvironmentPolicy = { inherit: "all", ignoreDefaultExcludes: false, exclude: [], set: {}, includeOnly: [] };
+export const DEFAULT_SHELL_ENVIRONMENT_POLICY: ShellEnvironmentPolicy = {
+  inherit: "all",
+  ignoreDefaultExcludes: false,
+  exclude: [],
+  set: {},
+  includeOnly: [],
+};

@@ -9,7 +9,8 @@ export const MODEL_SLUG_MAX_CHARS = 256;
 export function modelSlugProblem(model: string): string | undefined {
   if (model === "") return "is empty";
   if (model.length > MODEL_SLUG_MAX_CHARS) return `is longer than ${MODEL_SLUG_MAX_CHARS} characters`;
-  if (!MODEL_SLUG.test(model)) return "is not a model slug (letters, digits and . _ : / @ + -, starting with a letter or digit)";
+  if (!MODEL_SLUG.test(model))
+    return "is not a model slug (letters, digits and . _ : / @ + -, starting with a letter or digit)";
   return undefined;
 }
 

@@ -10,7 +10,11 @@ const strArray: ParamSchema = { type: "array", items: str };
 
 const inputItems: ParamSchema = {
   type: "array",
-  items: { type: "object", properties: { audio_url: str, image_url: str, name: str, path: str, text: str, type: str }, additionalProperties: false },
+  items: {
+    type: "object",
+    properties: { audio_url: str, image_url: str, name: str, path: str, text: str, type: str },
+    additionalProperties: false,
+  },
 };
 
 const fn = (name: string, parameters: ParamSchema): FunctionToolDeclaration => ({ type: "function", name, parameters });
@@ -66,7 +70,10 @@ export function codexToolDeclarations(permissions: PermissionsInfo): ToolDeclara
         fn("close_agent", obj({ target: str }, ["target"])),
         fn("resume_agent", obj({ id: str }, ["id"])),
         fn("send_input", obj({ interrupt: bool, items: inputItems, message: str, target: str }, ["target"])),
-        fn("spawn_agent", obj({ fork_context: bool, items: inputItems, message: str, model: str, reasoning_effort: str })),
+        fn(
+          "spawn_agent",
+          obj({ fork_context: bool, items: inputItems, message: str, model: str, reasoning_effort: str }),
+        ),
         fn("wait_agent", obj({ targets: strArray, timeout_ms: num }, ["targets"])),
       ],
     },

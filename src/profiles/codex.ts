@@ -29,7 +29,19 @@ export const codexProfile: Profile = {
   },
   wire: {
     format: "openai-responses",
-    fields: ["model", "stream", "input", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "store", "include", "prompt_cache_key", "client_metadata"],
+    fields: [
+      "model",
+      "stream",
+      "input",
+      "tools",
+      "tool_choice",
+      "parallel_tool_calls",
+      "reasoning",
+      "store",
+      "include",
+      "prompt_cache_key",
+      "client_metadata",
+    ],
   },
   // Codex's tools (exec_command, …) cannot run in promptc's loop; `run` sends its own tools instead.
   tools: { declare: (ctx) => codexToolDeclarations(ctx.permissions), order: "declared", runByLoop: false },

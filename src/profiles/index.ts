@@ -69,5 +69,11 @@ export { promptcProfile } from "./promptc.js";
 export * from "./discovery-rules.js";
 export * from "./tool-declaration.js";
 export { codexToolDeclarations } from "./codex-tools.js";
-export { PROMPTC_TOOLS, promptcToolDeclarations, promptcToolSpecs, type PromptcToolName, type PromptcToolSpec } from "./promptc-tools.js";
+export {
+  PROMPTC_TOOLS,
+  promptcToolDeclarations,
+  promptcToolSpecs,
+  type PromptcToolName,
+  type PromptcToolSpec,
+} from "./promptc-tools.js";
 export { DEFAULT_PROSE } from "./default-prose.generated.js";

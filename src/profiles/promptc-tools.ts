@@ -35,7 +35,10 @@ export const PROMPTC_TOOLS: { readonly [name in PromptcToolName]: PromptcToolSpe
       type: "object",
       properties: {
         command: { type: "array", items: { type: "string" }, minItems: 1, description: "Program and arguments." },
-        workdir: { type: "string", description: "Working directory; relative paths resolve against the session's directory." },
+        workdir: {
+          type: "string",
+          description: "Working directory; relative paths resolve against the session's directory.",
+        },
         timeout_ms: { type: "integer", minimum: 1, description: "Kill the command after this many milliseconds." },
       },
       required: ["command"],
@@ -50,7 +53,11 @@ export const PROMPTC_TOOLS: { readonly [name in PromptcToolName]: PromptcToolSpe
     parameters: {
       type: "object",
       properties: {
-        path: { type: "string", minLength: 1, description: "File path; relative paths resolve against the session's directory." },
+        path: {
+          type: "string",
+          minLength: 1,
+          description: "File path; relative paths resolve against the session's directory.",
+        },
         offset: { type: "integer", minimum: 1, description: "First line to return (1-based)." },
         limit: { type: "integer", minimum: 1, maximum: READ_FILE_MAX_LINES, description: "Number of lines to return." },
       },
@@ -81,7 +88,8 @@ export const PROMPTC_TOOLS: { readonly [name in PromptcToolName]: PromptcToolSpe
     name: "update_plan",
     kind: "plan",
     sandboxes: ALL_SANDBOXES,
-    description: "Record the current plan as a list of short steps, each pending, in_progress or completed (at most one in_progress).",
+    description:
+      "Record the current plan as a list of short steps, each pending, in_progress or completed (at most one in_progress).",
     parameters: {
       type: "object",
       properties: {
@@ -90,7 +98,10 @@ export const PROMPTC_TOOLS: { readonly [name in PromptcToolName]: PromptcToolSpe
           type: "array",
           items: {
             type: "object",
-            properties: { step: { type: "string", minLength: 1 }, status: { enum: ["pending", "in_progress", "completed"] } },
+            properties: {
+              step: { type: "string", minLength: 1 },
+              status: { enum: ["pending", "in_progress", "completed"] },
+            },
             required: ["step", "status"],
             additionalProperties: false,
           },
@@ -111,5 +122,10 @@ export function promptcToolSpecs(sandbox: SandboxMode): PromptcToolSpec[] {
 
 /** The promptc profile's tool list: exactly what promptc's loop runs in this sandbox. */
 export function promptcToolDeclarations(permissions: PermissionsInfo): DescribedToolDeclaration[] {
-  return promptcToolSpecs(permissions.sandbox).map((t) => ({ type: "described", name: t.name, description: t.description, parameters: t.parameters }));
+  return promptcToolSpecs(permissions.sandbox).map((t) => ({
+    type: "described",
+    name: t.name,
+    description: t.description,
+    parameters: t.parameters,
+  }));
 }

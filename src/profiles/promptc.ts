@@ -28,7 +28,19 @@ export const promptcProfile: Profile = {
   },
   wire: {
     format: "openai-responses",
-    fields: ["model", "instructions", "input", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "store", "stream", "include", "prompt_cache_key"],
+    fields: [
+      "model",
+      "instructions",
+      "input",
+      "tools",
+      "tool_choice",
+      "parallel_tool_calls",
+      "reasoning",
+      "store",
+      "stream",
+      "include",
+      "prompt_cache_key",
+    ],
   },
   // Exactly what `promptc run` executes in this sandbox, so `preview` shows the tools `run` sends.
   tools: { declare: (ctx) => promptcToolDeclarations(ctx.permissions), order: "by-name", runByLoop: true },

@@ -45,7 +45,11 @@ export interface DescribedToolDeclaration {
   parameters: JsonSchema;
 }
 
-export type ToolDeclaration = FunctionToolDeclaration | NamespaceToolDeclaration | HostedToolDeclaration | DescribedToolDeclaration;
+export type ToolDeclaration =
+  | FunctionToolDeclaration
+  | NamespaceToolDeclaration
+  | HostedToolDeclaration
+  | DescribedToolDeclaration;
 
 export function obj(properties: { [name: string]: ParamSchema }, required?: string[]): ParamSchema {
   const s: ParamSchema = { type: "object", properties };
@@ -58,7 +62,12 @@ function byteOrder(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function buildSchema(s: ParamSchema, path: string, describe: (path: string) => string | undefined, isItems: boolean): JsonSchema {
+function buildSchema(
+  s: ParamSchema,
+  path: string,
+  describe: (path: string) => string | undefined,
+  isItems: boolean,
+): JsonSchema {
   const out: JsonSchema = { type: s.type };
   if (!isItems && path !== "") {
     const d = describe(path);
@@ -83,17 +92,35 @@ export interface BuiltTools {
   diagnostics: Diagnostic[];
 }
 
-function buildFunction(decl: FunctionToolDeclaration, proseKey: string, prose: ProseSet, diagnostics: Diagnostic[]): FunctionToolSpec {
+function buildFunction(
+  decl: FunctionToolDeclaration,
+  proseKey: string,
+  prose: ProseSet,
+  diagnostics: Diagnostic[],
+): FunctionToolSpec {
   const tp = prose.tools[proseKey];
   const missing = (what: string) =>
-    diagnostics.push(diagnostic("template/missing-tool-description", "warning", `profile ${prose.profile}: no description for ${what}`, { data: { tool: proseKey } }));
+    diagnostics.push(
+      diagnostic(
+        "template/missing-tool-description",
+        "warning",
+        `profile ${prose.profile}: no description for ${what}`,
+        { data: { tool: proseKey } },
+      ),
+    );
   if (!tp) missing(`tool ${proseKey}`);
   const describe = (path: string) => {
     const d = tp?.parameters?.[path];
     if (d === undefined && tp) missing(`${proseKey} parameter ${path}`);
     return d;
   };
-  return { type: "function", name: decl.name, description: tp?.description ?? "", strict: false, parameters: buildSchema(decl.parameters, "", describe, false) };
+  return {
+    type: "function",
+    name: decl.name,
+    description: tp?.description ?? "",
+    strict: false,
+    parameters: buildSchema(decl.parameters, "", describe, false),
+  };
 }
 
 /** Turn declarations into wire tool specs with the profile's descriptions attached. */
@@ -115,7 +142,13 @@ export function buildToolSpecs(decls: ToolDeclaration[], prose: ProseSet): Built
       case "hosted":
         return d.spec;
       case "described":
-        return { type: "function", name: d.name, description: prose.tools[d.name]?.description ?? d.description, strict: false, parameters: d.parameters };
+        return {
+          type: "function",
+          name: d.name,
+          description: prose.tools[d.name]?.description ?? d.description,
+          strict: false,
+          parameters: d.parameters,
+        };
       default: {
         const never: never = d;
         throw new Error(`unknown tool declaration ${JSON.stringify(never)}`);

@@ -22,13 +22,25 @@ export interface ScenarioSetup {
 }
 
 /** Errors come back as diagnostics; `compiled` is set only when every turn could be built. */
-export function compileScenarioFile(host: Host, path: string, setupFor?: (scenario: Scenario) => ScenarioSetup): CompiledScenarioFile {
+export function compileScenarioFile(
+  host: Host,
+  path: string,
+  setupFor?: (scenario: Scenario) => ScenarioSetup,
+): CompiledScenarioFile {
   const loaded = loadScenarioFile(host, path);
   if (!loaded.value) return { diagnostics: loaded.diagnostics };
   const setup = setupFor?.(loaded.value) ?? {};
-  const contexts = loadScenarioContexts(host, loaded.value, setup.defaultModel !== undefined ? { defaultModel: setup.defaultModel } : {});
+  const contexts = loadScenarioContexts(
+    host,
+    loaded.value,
+    setup.defaultModel !== undefined ? { defaultModel: setup.defaultModel } : {},
+  );
   const before = [...loaded.diagnostics, ...(setup.diagnostics ?? [])];
   if (!contexts.value) return { scenario: loaded.value, diagnostics: [...before, ...contexts.diagnostics] };
   const compiled = compileScenario(loaded.value, contexts.value, setup.options ?? {});
-  return { scenario: loaded.value, compiled, diagnostics: [...before, ...contexts.diagnostics, ...compiled.diagnostics] };
+  return {
+    scenario: loaded.value,
+    compiled,
+    diagnostics: [...before, ...contexts.diagnostics, ...compiled.diagnostics],
+  };
 }

@@ -4,7 +4,14 @@ import type { Diagnostic } from "../model/diagnostic.js";
 import type { ResponseItem } from "../model/items.js";
 import type { TurnContext } from "../model/turn-context.js";
 import type { Scenario, ScenarioSettings, ScenarioTurn } from "./scenario.js";
-import { createSession, nextRequest, recordItems, type Session, type SessionOptions, type SessionTurnResult } from "../session/session.js";
+import {
+  createSession,
+  nextRequest,
+  recordItems,
+  type Session,
+  type SessionOptions,
+  type SessionTurnResult,
+} from "../session/session.js";
 
 export interface ScenarioTurnResult extends SessionTurnResult {
   /** 1-based turn number. */
@@ -24,19 +31,26 @@ export function applyScenarioSettings(ctx: TurnContext, s: ScenarioSettings): Tu
   if (s.networkAccess !== undefined) out.permissions.networkAccess = s.networkAccess;
   if (s.writableRoots !== undefined) out.permissions.configuredWritableRoots = s.writableRoots;
   if (s.developerInstructions !== undefined) out.developerInstructions = s.developerInstructions;
-  if (s.network !== undefined) out.environment.network = { allowedDomains: s.network.allowed, deniedDomains: s.network.denied };
+  if (s.network !== undefined)
+    out.environment.network = { allowedDomains: s.network.allowed, deniedDomains: s.network.denied };
   return out;
 }
 
 /** Items recorded after a turn's request: its `items`, then the `assistant` shorthand as a final message. */
 export function turnReplyItems(turn: ScenarioTurn): ResponseItem[] {
   const items: ResponseItem[] = [...(turn.items ?? [])];
-  if (turn.assistant !== undefined) items.push({ type: "message", role: "assistant", content: [{ type: "output_text", text: turn.assistant }] });
+  if (turn.assistant !== undefined)
+    items.push({ type: "message", role: "assistant", content: [{ type: "output_text", text: turn.assistant }] });
   return items;
 }
 
-export function compileScenario(scenario: Scenario, contexts: readonly TurnContext[], options: SessionOptions = {}): CompileScenarioResult {
-  if (contexts.length !== scenario.turns.length) throw new Error(`compileScenario: ${contexts.length} contexts for ${scenario.turns.length} turns`);
+export function compileScenario(
+  scenario: Scenario,
+  contexts: readonly TurnContext[],
+  options: SessionOptions = {},
+): CompileScenarioResult {
+  if (contexts.length !== scenario.turns.length)
+    throw new Error(`compileScenario: ${contexts.length} contexts for ${scenario.turns.length} turns`);
   let session = createSession({ ...options, profile: options.profile ?? scenario.profile });
   const turns: ScenarioTurnResult[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -45,7 +59,9 @@ export function compileScenario(scenario: Scenario, contexts: readonly TurnConte
     turns.push({ ...r, turn: i + 1 });
     diagnostics.push(...r.diagnostics.map((d) => ({ ...d, data: { ...(d.data ?? {}), turn: i + 1 } })));
     const recorded = recordItems(r.session, turnReplyItems(turn));
-    diagnostics.push(...recorded.diagnostics.map((d) => ({ ...d, file: scenario.file, data: { ...(d.data ?? {}), turn: i + 1 } })));
+    diagnostics.push(
+      ...recorded.diagnostics.map((d) => ({ ...d, file: scenario.file, data: { ...(d.data ?? {}), turn: i + 1 } })),
+    );
     session = recorded.session;
   });
   return { turns, diagnostics, session };

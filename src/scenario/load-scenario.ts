@@ -17,15 +17,31 @@ export const SCENARIO_MAX_BYTES = 8 * 1024 * 1024;
 
 export function loadScenarioFile(host: Host, path: string): Result<Scenario | undefined> {
   const read = host.readBytes(path, { maxBytes: SCENARIO_MAX_BYTES + 1 });
-  if (!read.ok) return { value: undefined, diagnostics: [diagnostic("scenario/unreadable", "error", cannotRead(path, read.error), { file: path })] };
+  if (!read.ok)
+    return {
+      value: undefined,
+      diagnostics: [diagnostic("scenario/unreadable", "error", cannotRead(path, read.error), { file: path })],
+    };
   if (read.value.size > SCENARIO_MAX_BYTES) {
-    return { value: undefined, diagnostics: [diagnostic("scenario/too-large", "error", `scenario ${path} is over ${SCENARIO_MAX_BYTES} bytes`, { file: path })] };
+    return {
+      value: undefined,
+      diagnostics: [
+        diagnostic("scenario/too-large", "error", `scenario ${path} is over ${SCENARIO_MAX_BYTES} bytes`, {
+          file: path,
+        }),
+      ],
+    };
   }
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(read.value.bytes);
   } catch {
-    return { value: undefined, diagnostics: [diagnostic("scenario/invalid-utf8", "error", `scenario ${path} is not valid UTF-8`, { file: path })] };
+    return {
+      value: undefined,
+      diagnostics: [
+        diagnostic("scenario/invalid-utf8", "error", `scenario ${path} is not valid UTF-8`, { file: path }),
+      ],
+    };
   }
   return parseScenario(text, path);
 }
@@ -34,15 +50,26 @@ export function loadScenarioFile(host: Host, path: string): Result<Scenario | un
 export function scenarioHost(scenario: Scenario, host: Host): Host {
   if (!scenario.files) return host;
   const files: Record<string, MemoryEntry> = { "/tmp": { dir: true }, [VIRTUAL_CODEX_HOME]: { dir: true } };
-  for (const [path, entry] of Object.entries(scenario.files)) files[path] = typeof entry === "string" ? entry : { dir: true };
+  for (const [path, entry] of Object.entries(scenario.files))
+    files[path] = typeof entry === "string" ? entry : { dir: true };
   files[scenario.settings.cwd] ??= { dir: true };
   for (const t of scenario.turns) if (t.settings?.cwd !== undefined) files[t.settings.cwd] ??= { dir: true };
   // A fixed clock: scenarios name their date; this only matters when they do not.
-  return createMemoryHost({ files, cwd: scenario.settings.cwd, home: VIRTUAL_HOME, env: { HOME: VIRTUAL_HOME }, clock: { nowMs: 0, timezone: "Etc/UTC" } });
+  return createMemoryHost({
+    files,
+    cwd: scenario.settings.cwd,
+    home: VIRTUAL_HOME,
+    env: { HOME: VIRTUAL_HOME },
+    clock: { nowMs: 0, timezone: "Etc/UTC" },
+  });
 }
 
 /** One TurnContext per turn, from the scenario's settings in force at that turn. */
-export function loadScenarioContexts(host: Host, scenario: Scenario, options: { defaultModel?: string } = {}): Result<TurnContext[] | undefined> {
+export function loadScenarioContexts(
+  host: Host,
+  scenario: Scenario,
+  options: { defaultModel?: string } = {},
+): Result<TurnContext[] | undefined> {
   const runOn = scenarioHost(scenario, host);
   const diagnostics: Diagnostic[] = [];
   const contexts: TurnContext[] = [];
@@ -103,7 +130,10 @@ export function loadSnapshotFolders(host: Host, cwd: string): Result<SnapshotFol
       const file = `${dir === "/" ? "" : dir}/${name}`;
       const read = host.readBytes(file, { maxBytes: CONFIG_MAX_BYTES });
       if (!read.ok) continue;
-      const bad = (message: string) => ({ value: undefined, diagnostics: [diagnostic("snapshot/config", "error", `${file}: ${message}`, { file })] });
+      const bad = (message: string) => ({
+        value: undefined,
+        diagnostics: [diagnostic("snapshot/config", "error", `${file}: ${message}`, { file })],
+      });
       if (read.value.size > CONFIG_MAX_BYTES) return bad(`over ${CONFIG_MAX_BYTES} bytes`);
       let data: unknown;
       try {
@@ -113,7 +143,8 @@ export function loadSnapshotFolders(host: Host, cwd: string): Result<SnapshotFol
       }
       const section = data !== null && typeof data === "object" ? (data as { snapshot?: unknown }).snapshot : undefined;
       if (section === undefined) return { value: { file }, diagnostics: [] };
-      if (section === null || typeof section !== "object" || Array.isArray(section)) return bad("`snapshot` must be a mapping with `scenarios` and/or `out`");
+      if (section === null || typeof section !== "object" || Array.isArray(section))
+        return bad("`snapshot` must be a mapping with `scenarios` and/or `out`");
       const out: SnapshotFolders = { file };
       for (const [key, value] of Object.entries(section)) {
         if (key !== "scenarios" && key !== "out") return bad(`unknown key snapshot.${key} (expected scenarios, out)`);

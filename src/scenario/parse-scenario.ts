@@ -18,7 +18,14 @@ function validate(value: unknown): ErrorObject[] {
 
 /** `$.turns[1].settings` from path segments. */
 export function jsonPath(segments: readonly (string | number)[]): string {
-  return "$" + segments.map((s) => (typeof s === "number" ? `[${s}]` : /^[A-Za-z_$][\w$]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`)).join("");
+  return (
+    "$" +
+    segments
+      .map((s) =>
+        typeof s === "number" ? `[${s}]` : /^[A-Za-z_$][\w$]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`,
+      )
+      .join("")
+  );
 }
 
 function segmentsOf(instancePath: string): (string | number)[] {
@@ -50,11 +57,17 @@ function describeError(e: ErrorObject): { segments: (string | number)[]; message
   const p = e.params as { [k: string]: unknown };
   switch (e.keyword) {
     case "additionalProperties":
-      return { segments: [...segments, String(p.additionalProperty)], message: `unknown key "${String(p.additionalProperty)}"` };
+      return {
+        segments: [...segments, String(p.additionalProperty)],
+        message: `unknown key "${String(p.additionalProperty)}"`,
+      };
     case "required":
       return { segments, message: `missing required key "${String(p.missingProperty)}"` };
     case "enum":
-      return { segments, message: `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` };
+      return {
+        segments,
+        message: `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`,
+      };
     case "const":
       return { segments, message: `must be ${JSON.stringify(p.allowedValue)}` };
     case "oneOf": {
@@ -113,7 +126,10 @@ export function parseScenario(text: string, file: string): Result<Scenario | und
   if (diagnostics.length) return { value: undefined, diagnostics };
   const value: unknown = doc.toJS({ maxAliasCount: 100 });
   if (value === null || value === undefined) {
-    return { value: undefined, diagnostics: [diagnostic("scenario/empty", "error", "scenario file is empty", { file })] };
+    return {
+      value: undefined,
+      diagnostics: [diagnostic("scenario/empty", "error", "scenario file is empty", { file })],
+    };
   }
   const seen = new Set<string>();
   for (const e of validate(value)) {
@@ -126,7 +142,11 @@ export function parseScenario(text: string, file: string): Result<Scenario | und
     seen.add(key);
     const place = placeOf(doc, lines, d.segments);
     diagnostics.push(
-      diagnostic("scenario/schema", "error", `${path}: ${d.message}`, { file, ...(place ? { place } : {}), data: { path } }),
+      diagnostic("scenario/schema", "error", `${path}: ${d.message}`, {
+        file,
+        ...(place ? { place } : {}),
+        data: { path },
+      }),
     );
   }
   if (diagnostics.length) return { value: undefined, diagnostics };

@@ -26,14 +26,18 @@ function itemLines(item: ResponseItem, index: number): string[] {
   const head = `${String(index).padStart(3, "0")} ${labelItem(item)}`;
   switch (item.type) {
     case "message":
-      return item.content.length === 1 ? [`${head}: ${partText(item.content[0]!)}`] : [head, ...item.content.map((p, k) => `      [${k}] ${partText(p)}`)];
+      return item.content.length === 1
+        ? [`${head}: ${partText(item.content[0]!)}`]
+        : [head, ...item.content.map((p, k) => `      [${k}] ${partText(p)}`)];
     case "function_call":
       return [`${head}: ${shortenText(item.arguments)}`];
     case "custom_tool_call":
       return [`${head}: ${shortenText(item.input)}`];
     case "function_call_output":
     case "custom_tool_call_output":
-      return [`${head}: ${typeof item.output === "string" ? shortenText(item.output) : item.output.map(partText).join(" + ")}`];
+      return [
+        `${head}: ${typeof item.output === "string" ? shortenText(item.output) : item.output.map(partText).join(" + ")}`,
+      ];
     case "reasoning":
       return [`${head}: ${shortenText(item.summary.map((s) => s.text).join(" "))}`];
     case "compaction":
@@ -61,12 +65,19 @@ const n = formatCount;
 export function renderScenarioLayout({ scenario, turns, prefixes, cache }: LayoutInput): string {
   const out: string[] = [`scenario: ${scenario.name} (profile ${scenario.profile})`];
   if (scenario.description) out.push(`about: ${scenario.description}`);
-  out.push(`cache: ${n(cache.cachedTokens)} of ${n(cache.inputTokens)} input tokens served from cache (${(cache.hitRatio * 100).toFixed(1)}%)`);
+  out.push(
+    `cache: ${n(cache.cachedTokens)} of ${n(cache.inputTokens)} input tokens served from cache (${(cache.hitRatio * 100).toFixed(1)}%)`,
+  );
   turns.forEach((t, i) => {
     const req = t.request;
     const stats = cache.requests[i]!;
-    out.push("", `## turn ${t.turn}: ${req.input.length} items, ${n(stats.inputTokens)} tokens, ${n(stats.cachedTokens)} cached`);
-    out.push(`model ${req.model} · prompt_cache_key ${req.prompt_cache_key} · tools ${req.tools.map((x) => ("name" in x ? String(x.name) : x.type)).join(", ")}`);
+    out.push(
+      "",
+      `## turn ${t.turn}: ${req.input.length} items, ${n(stats.inputTokens)} tokens, ${n(stats.cachedTokens)} cached`,
+    );
+    out.push(
+      `model ${req.model} · prompt_cache_key ${req.prompt_cache_key} · tools ${req.tools.map((x) => ("name" in x ? String(x.name) : x.type)).join(", ")}`,
+    );
     if (req.instructions !== undefined) out.push(`instructions: ${shortenText(req.instructions)}`);
     let from = 0;
     const p = i > 0 ? prefixes[i - 1] : undefined;

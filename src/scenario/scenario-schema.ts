@@ -20,7 +20,10 @@ const settings = {
       type: "object",
       additionalProperties: false,
       required: ["allowed", "denied"],
-      properties: { allowed: { type: "array", items: { type: "string" } }, denied: { type: "array", items: { type: "string" } } },
+      properties: {
+        allowed: { type: "array", items: { type: "string" } },
+        denied: { type: "array", items: { type: "string" } },
+      },
     },
   },
 } as const;
@@ -31,42 +34,83 @@ const textPart = {
   required: ["type"],
   properties: { type: { enum: ["input_text", "output_text", "input_image"] } },
   allOf: [
-    { if: { properties: { type: { enum: ["input_text", "output_text"] } } }, then: { required: ["text"], properties: { text: { type: "string" } } } },
-    { if: { properties: { type: { const: "input_image" } } }, then: { required: ["image_url"], properties: { image_url: { type: "string" } } } },
+    {
+      if: { properties: { type: { enum: ["input_text", "output_text"] } } },
+      then: { required: ["text"], properties: { text: { type: "string" } } },
+    },
+    {
+      if: { properties: { type: { const: "input_image" } } },
+      then: { required: ["image_url"], properties: { image_url: { type: "string" } } },
+    },
   ],
 } as const;
 
 // `description` words the error when no branch matches (parse-scenario reports a oneOf as "must be <description>").
-const callOutput = { description: "a string or an array of content parts", oneOf: [{ type: "string" }, { type: "array", items: textPart }] } as const;
-const summaryPart = { type: "object", required: ["type", "text"], properties: { type: { const: "summary_text" }, text: { type: "string" } } } as const;
+const callOutput = {
+  description: "a string or an array of content parts",
+  oneOf: [{ type: "string" }, { type: "array", items: textPart }],
+} as const;
+const summaryPart = {
+  type: "object",
+  required: ["type", "text"],
+  properties: { type: { const: "summary_text" }, text: { type: "string" } },
+} as const;
 
 const item = {
   type: "object",
   required: ["type"],
   properties: {
     type: {
-      enum: ["message", "function_call", "function_call_output", "custom_tool_call", "custom_tool_call_output", "reasoning", "compaction", "ghost_snapshot", "web_search_call"],
+      enum: [
+        "message",
+        "function_call",
+        "function_call_output",
+        "custom_tool_call",
+        "custom_tool_call_output",
+        "reasoning",
+        "compaction",
+        "ghost_snapshot",
+        "web_search_call",
+      ],
     },
   },
   allOf: [
     {
       if: { properties: { type: { const: "message" } } },
-      then: { required: ["role", "content"], properties: { role: { enum: ["developer", "user", "assistant", "system"] }, content: { type: "array", items: textPart } } },
+      then: {
+        required: ["role", "content"],
+        properties: {
+          role: { enum: ["developer", "user", "assistant", "system"] },
+          content: { type: "array", items: textPart },
+        },
+      },
     },
     {
       if: { properties: { type: { const: "function_call" } } },
-      then: { required: ["call_id", "name", "arguments"], properties: { call_id: { type: "string" }, name: { type: "string" }, arguments: { type: "string" } } },
+      then: {
+        required: ["call_id", "name", "arguments"],
+        properties: { call_id: { type: "string" }, name: { type: "string" }, arguments: { type: "string" } },
+      },
     },
     {
       if: { properties: { type: { const: "custom_tool_call" } } },
-      then: { required: ["call_id", "name", "input"], properties: { call_id: { type: "string" }, name: { type: "string" }, input: { type: "string" } } },
+      then: {
+        required: ["call_id", "name", "input"],
+        properties: { call_id: { type: "string" }, name: { type: "string" }, input: { type: "string" } },
+      },
     },
     {
       if: { properties: { type: { enum: ["function_call_output", "custom_tool_call_output"] } } },
       then: { required: ["call_id", "output"], properties: { call_id: { type: "string" }, output: callOutput } },
     },
-    { if: { properties: { type: { const: "reasoning" } } }, then: { required: ["summary"], properties: { summary: { type: "array", items: summaryPart } } } },
-    { if: { properties: { type: { const: "compaction" } } }, then: { required: ["encrypted_content"], properties: { encrypted_content: { type: "string" } } } },
+    {
+      if: { properties: { type: { const: "reasoning" } } },
+      then: { required: ["summary"], properties: { summary: { type: "array", items: summaryPart } } },
+    },
+    {
+      if: { properties: { type: { const: "compaction" } } },
+      then: { required: ["encrypted_content"], properties: { encrypted_content: { type: "string" } } },
+    },
     {
       if: { properties: { type: { const: "ghost_snapshot" } } },
       then: {

@@ -35,7 +35,11 @@ export function keepsPrefix(p: CommonPrefixResult): boolean {
   return p.divergence === null && !p.partitionChanges.some((c) => c.field === "prompt_cache_key");
 }
 
-export function buildScenarioSnapshot(scenario: Scenario, turns: readonly ScenarioTurnResult[], options: { countTokens?: CountTokens } = {}): ScenarioSnapshot {
+export function buildScenarioSnapshot(
+  scenario: Scenario,
+  turns: readonly ScenarioTurnResult[],
+  options: { countTokens?: CountTokens } = {},
+): ScenarioSnapshot {
   const tokenOptions = options.countTokens ? { countTokens: options.countTokens } : {};
   const prefixes: CommonPrefixResult[] = [];
   const findings: InvariantFinding[] = [];
@@ -45,12 +49,23 @@ export function buildScenarioSnapshot(scenario: Scenario, turns: readonly Scenar
     const expectedBreak = scenario.turns[i]?.breaksCache === true;
     const kept = keepsPrefix(p);
     if (!kept && !expectedBreak) {
-      findings.push({ turn: i + 1, rule: "prefix/broken", message: `turn ${i + 1} does not extend turn ${i}: ${explainPrefix(p).join("; ")}` });
+      findings.push({
+        turn: i + 1,
+        rule: "prefix/broken",
+        message: `turn ${i + 1} does not extend turn ${i}: ${explainPrefix(p).join("; ")}`,
+      });
     } else if (kept && expectedBreak) {
-      findings.push({ turn: i + 1, rule: "prefix/expected-break", message: `turn ${i + 1} is marked breaksCache but extends turn ${i}` });
+      findings.push({
+        turn: i + 1,
+        rule: "prefix/expected-break",
+        message: `turn ${i + 1} is marked breaksCache but extends turn ${i}`,
+      });
     }
   }
-  const cache = simulateCache(turns.map((t) => t.request), tokenOptions);
+  const cache = simulateCache(
+    turns.map((t) => t.request),
+    tokenOptions,
+  );
   const files: { [name: string]: string } = {};
   for (const t of turns) files[`turn-${t.turn}.request.json`] = requestSnapshotText(t.bytes);
   files["layout.txt"] = renderScenarioLayout({ scenario, turns, prefixes, cache });

@@ -14,7 +14,11 @@ export interface SessionLogFromScenarioOptions {
  * The scenario's history as promptc would hold it after the last turn. Written as a promptc log would be: a
  * codex-profile history starts with its base-instructions item; the promptc profile carries them beside it.
  */
-export function sessionLogFromScenario(scenario: Scenario, compiled: CompileScenarioResult, options: SessionLogFromScenarioOptions = {}): ParsedSessionLog {
+export function sessionLogFromScenario(
+  scenario: Scenario,
+  compiled: CompileScenarioResult,
+  options: SessionLogFromScenarioOptions = {},
+): ParsedSessionLog {
   const { session } = compiled;
   const last = compiled.turns.at(-1);
   const instructions = last?.request.instructions;

@@ -5,8 +5,8 @@ import type { ReferenceContext } from "../session/reference-context.js";
 import type { WorldStatePayload } from "./session-log.js";
 import { isJsonObject, stringValue, type JsonObject } from "../model/json-value.js";
 
-const strings = (v: unknown): string[] | undefined => (Array.isArray(v) && v.every((x) => typeof x === "string") ? v : undefined);
-
+const strings = (v: unknown): string[] | undefined =>
+  Array.isArray(v) && v.every((x) => typeof x === "string") ? v : undefined;
 
 /** What the log records; a field it does not record is absent (a resumed turn takes it as unchanged). */
 export interface LoggedSettings {
@@ -87,7 +87,10 @@ function fromWorldState(ws: JsonObject, out: LoggedSettings): void {
  * The baseline of the log's last turn: the last `turn_context` (settings), overlaid by the merged `world_state`
  * (what the model was told). Undefined when the log has neither (no baseline: the full context is sent again).
  */
-export function loggedSettingsOf(turnContext: JsonObject | undefined, worldState: JsonObject | undefined): LoggedSettings | undefined {
+export function loggedSettingsOf(
+  turnContext: JsonObject | undefined,
+  worldState: JsonObject | undefined,
+): LoggedSettings | undefined {
   if (turnContext === undefined && worldState === undefined) return undefined;
   const out: LoggedSettings = {};
   if (turnContext !== undefined) fromTurnContext(turnContext, out);
@@ -97,7 +100,9 @@ export function loggedSettingsOf(turnContext: JsonObject | undefined, worldState
 
 /** The `world_state` promptc logs for a turn: the reference context in Codex's shape (read back by loggedSettingsOf). */
 export function buildWorldState(ref: ReferenceContext, approvedPrefixes: readonly string[][]): WorldStatePayload {
-  const environments: WorldStatePayload["state"]["environments"] = { environments: { local: { cwd: ref.cwd, shell: ref.shell } } };
+  const environments: WorldStatePayload["state"]["environments"] = {
+    environments: { local: { cwd: ref.cwd, shell: ref.shell } },
+  };
   if (ref.currentDate !== undefined) environments.current_date = ref.currentDate;
   if (ref.timezone !== undefined) environments.timezone = ref.timezone;
   if (ref.filesystem !== undefined) environments.filesystem = ref.filesystem;

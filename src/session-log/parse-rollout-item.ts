@@ -15,10 +15,19 @@ function parseParts(value: unknown): ContentPart[] | string {
     if (!isJsonObject(p)) return "a content part is not an object";
     if (p.type === "input_text" && isString(p.text)) parts.push({ type: p.type, text: p.text });
     // Assistant text keeps its `annotations` (Codex sends `annotations: []` back): dropping it breaks the prefix.
-    else if (p.type === "output_text" && isString(p.text)) parts.push(Array.isArray(p.annotations) ? { type: p.type, text: p.text, annotations: p.annotations } : { type: p.type, text: p.text });
+    else if (p.type === "output_text" && isString(p.text))
+      parts.push(
+        Array.isArray(p.annotations)
+          ? { type: p.type, text: p.text, annotations: p.annotations }
+          : { type: p.type, text: p.text },
+      );
     else if (p.type === "input_image" && isString(p.image_url)) {
       const detail = p.detail;
-      parts.push(detail === "auto" || detail === "low" || detail === "high" || detail === "original" ? { type: "input_image", image_url: p.image_url, detail } : { type: "input_image", image_url: p.image_url });
+      parts.push(
+        detail === "auto" || detail === "low" || detail === "high" || detail === "original"
+          ? { type: "input_image", image_url: p.image_url, detail }
+          : { type: "input_image", image_url: p.image_url },
+      );
     } else return `unsupported content part ${JSON.stringify(p.type)}`;
   }
   return parts;
@@ -49,11 +58,19 @@ export function parseRolloutItem(value: unknown): ParsedItem {
       return { ok: true, item };
     }
     case "function_call":
-      if (!isString(v.name) || !isString(v.arguments) || !isString(v.call_id)) return bad("needs name, arguments and call_id strings");
+      if (!isString(v.name) || !isString(v.arguments) || !isString(v.call_id))
+        return bad("needs name, arguments and call_id strings");
       // Built in the wire order 0.171.0 sends (type, status, id, name, arguments, call_id): items pass through as is.
       return {
         ok: true,
-        item: { type: "function_call", ...(isString(v.status) ? { status: v.status } : {}), ...(isString(v.id) ? { id: v.id } : {}), name: v.name, arguments: v.arguments, call_id: v.call_id },
+        item: {
+          type: "function_call",
+          ...(isString(v.status) ? { status: v.status } : {}),
+          ...(isString(v.id) ? { id: v.id } : {}),
+          name: v.name,
+          arguments: v.arguments,
+          call_id: v.call_id,
+        },
       };
     case "function_call_output":
     case "custom_tool_call_output": {
@@ -62,20 +79,34 @@ export function parseRolloutItem(value: unknown): ParsedItem {
       return { ok: true, item: { type: v.type, call_id: v.call_id, output } };
     }
     case "custom_tool_call": {
-      if (!isString(v.name) || !isString(v.input) || !isString(v.call_id)) return bad("needs name, input and call_id strings");
-      const item = withId({ type: "custom_tool_call" as const, call_id: v.call_id, name: v.name, input: v.input }, v.id);
+      if (!isString(v.name) || !isString(v.input) || !isString(v.call_id))
+        return bad("needs name, input and call_id strings");
+      const item = withId(
+        { type: "custom_tool_call" as const, call_id: v.call_id, name: v.name, input: v.input },
+        v.id,
+      );
       return { ok: true, item: isString(v.status) ? { ...item, status: v.status } : item };
     }
     case "reasoning": {
       if (!Array.isArray(v.summary)) return bad("summary is not an array");
-      const summary = v.summary.flatMap((s) => (isJsonObject(s) && isString(s.text) ? [{ type: "summary_text" as const, text: s.text }] : []));
+      const summary = v.summary.flatMap((s) =>
+        isJsonObject(s) && isString(s.text) ? [{ type: "summary_text" as const, text: s.text }] : [],
+      );
       const content = Array.isArray(v.content)
-        ? v.content.flatMap((c) => (isJsonObject(c) && isString(c.text) ? [{ type: c.type === "text" ? ("text" as const) : ("reasoning_text" as const), text: c.text }] : []))
+        ? v.content.flatMap((c) =>
+            isJsonObject(c) && isString(c.text)
+              ? [{ type: c.type === "text" ? ("text" as const) : ("reasoning_text" as const), text: c.text }]
+              : [],
+          )
         : undefined;
       const item = withId({ type: "reasoning" as const, summary }, v.id);
       return {
         ok: true,
-        item: { ...item, ...(content ? { content } : {}), ...(isString(v.encrypted_content) ? { encrypted_content: v.encrypted_content } : {}) },
+        item: {
+          ...item,
+          ...(content ? { content } : {}),
+          ...(isString(v.encrypted_content) ? { encrypted_content: v.encrypted_content } : {}),
+        },
       };
     }
     case "compaction":
@@ -88,13 +119,26 @@ export function parseRolloutItem(value: unknown): ParsedItem {
       const list = (x: unknown) => (Array.isArray(x) ? x.filter(isString) : []);
       return {
         ok: true,
-        item: { type: "ghost_snapshot", ghost_commit: { id: g.id, parent: isString(g.parent) ? g.parent : null, preexisting_untracked_files: list(g.preexisting_untracked_files), preexisting_untracked_dirs: list(g.preexisting_untracked_dirs) } },
+        item: {
+          type: "ghost_snapshot",
+          ghost_commit: {
+            id: g.id,
+            parent: isString(g.parent) ? g.parent : null,
+            preexisting_untracked_files: list(g.preexisting_untracked_files),
+            preexisting_untracked_dirs: list(g.preexisting_untracked_dirs),
+          },
+        },
       };
     }
     case "additional_tools":
       if (!Array.isArray(v.tools)) return bad("needs a tools list");
       // Wire order: type, id, role, tools.
-      return { ok: true, item: isString(v.id) ? { type: "additional_tools", id: v.id, role: "developer", tools: v.tools } : { type: "additional_tools", role: "developer", tools: v.tools } };
+      return {
+        ok: true,
+        item: isString(v.id)
+          ? { type: "additional_tools", id: v.id, role: "developer", tools: v.tools }
+          : { type: "additional_tools", role: "developer", tools: v.tools },
+      };
     case "web_search_call": {
       const item: ResponseItem = withId({ type: "web_search_call" }, v.id);
       if (isString(v.status)) item.status = v.status;

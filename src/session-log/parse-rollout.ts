@@ -5,12 +5,25 @@ import type { ResponseItem } from "../model/items.js";
 import { messageText } from "../model/message-text.js";
 import { parseRolloutItem } from "./parse-rollout-item.js";
 import { loggedSettingsOf, mergeWorldState } from "./logged-settings.js";
-import { emptyLog, itemDiagnostic, type ParsedSessionLog, type ParseSessionLogOptions, type RolloutMeta } from "./parsed-session-log.js";
+import {
+  emptyLog,
+  itemDiagnostic,
+  type ParsedSessionLog,
+  type ParseSessionLogOptions,
+  type RolloutMeta,
+} from "./parsed-session-log.js";
 import { isWholeJsonObject, parseWholeJsonLog } from "./parse-whole-json-log.js";
 import { isJsonObject, stringValue, type JsonObject } from "../model/json-value.js";
 
 // The log types are part of the public API through this module (src/index.ts re-exports it).
-export type { ParsedSessionLog, ParseSessionLogOptions, RebuildCompacted, RolloutCompaction, RolloutMeta, SessionLogFormat } from "./parsed-session-log.js";
+export type {
+  ParsedSessionLog,
+  ParseSessionLogOptions,
+  RebuildCompacted,
+  RolloutCompaction,
+  RolloutMeta,
+  SessionLogFormat,
+} from "./parsed-session-log.js";
 
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 
@@ -18,7 +31,8 @@ const num = (v: unknown): number | undefined => (typeof v === "number" && Number
 export function parseSessionLog(text: string, options: ParseSessionLogOptions = {}): Result<ParsedSessionLog> {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const trimmed = body.trimStart();
-  if (trimmed.startsWith("[") || (trimmed.startsWith("{") && isWholeJsonObject(body))) return parseWholeJsonLog(body, options);
+  if (trimmed.startsWith("[") || (trimmed.startsWith("{") && isWholeJsonObject(body)))
+    return parseWholeJsonLog(body, options);
   return parseRollout(body, options);
 }
 
@@ -49,7 +63,10 @@ export function parseRollout(text: string, options: ParseSessionLogOptions = {})
 }
 
 /** parseRollout over lines that come one at a time (a log read as a stream, with over-long lines left out). */
-export function parseRolloutLines(lines: Iterable<LogLine>, options: ParseSessionLogOptions = {}): Result<ParsedSessionLog> {
+export function parseRolloutLines(
+  lines: Iterable<LogLine>,
+  options: ParseSessionLogOptions = {},
+): Result<ParsedSessionLog> {
   const file = options.file;
   const at = (line: number) => ({ ...(file ? { file } : {}), place: { line, column: 1 } });
   const log = emptyLog("codex-rollout", 0);
@@ -77,7 +94,9 @@ export function parseRolloutLines(lines: Iterable<LogLine>, options: ParseSessio
       continue;
     }
     if (!isJsonObject(value)) {
-      diagnostics.push(diagnostic("session/malformed-line", "warning", `line ${lineNo} is not a JSON object; skipped`, at(lineNo)));
+      diagnostics.push(
+        diagnostic("session/malformed-line", "warning", `line ${lineNo} is not a JSON object; skipped`, at(lineNo)),
+      );
       continue;
     }
     if (!("payload" in value)) {
@@ -92,7 +111,14 @@ export function parseRolloutLines(lines: Iterable<LogLine>, options: ParseSessio
     const payload = value.payload;
     const type = stringValue(value.type) ?? "";
     if (!isJsonObject(payload)) {
-      diagnostics.push(diagnostic("session/malformed-line", "warning", `line ${lineNo}: payload is not an object; skipped`, at(lineNo)));
+      diagnostics.push(
+        diagnostic(
+          "session/malformed-line",
+          "warning",
+          `line ${lineNo}: payload is not an object; skipped`,
+          at(lineNo),
+        ),
+      );
       continue;
     }
     switch (type) {
@@ -106,8 +132,10 @@ export function parseRolloutLines(lines: Iterable<LogLine>, options: ParseSessio
           break;
         }
         log.history.push(parsed.item);
-        if (isHarnessSummary(payload) && parsed.item.type === "message") summaryTexts.add(messageText(parsed.item.content));
-        if (parsed.item.type === "message" && parsed.item.role === "assistant") lastReply = messageText(parsed.item.content);
+        if (isHarnessSummary(payload) && parsed.item.type === "message")
+          summaryTexts.add(messageText(parsed.item.content));
+        if (parsed.item.type === "message" && parsed.item.role === "assistant")
+          lastReply = messageText(parsed.item.content);
         break;
       }
       case "compacted": {
@@ -142,7 +170,14 @@ export function parseRolloutLines(lines: Iterable<LogLine>, options: ParseSessio
   if (settings !== undefined) log.settings = settings;
   if (!sawRecord && sawBareItem) log.format = "item-lines";
   for (const [type, count] of unknownRecords) {
-    diagnostics.push(diagnostic("session/unknown-record", "info", `${count} record(s) of unknown type ${JSON.stringify(type)} ignored`, { ...(file ? { file } : {}), data: { type, count } }));
+    diagnostics.push(
+      diagnostic(
+        "session/unknown-record",
+        "info",
+        `${count} record(s) of unknown type ${JSON.stringify(type)} ignored`,
+        { ...(file ? { file } : {}), data: { type, count } },
+      ),
+    );
   }
   return { value: log, diagnostics };
 }
@@ -150,12 +185,23 @@ export function parseRolloutLines(lines: Iterable<LogLine>, options: ParseSessio
 // 0.171.0 tags summary messages in the item's passthrough metadata.
 function isHarnessSummary(payload: JsonObject): boolean {
   const meta = payload.internal_chat_message_metadata_passthrough;
-  return isJsonObject(meta) && Array.isArray(meta.content_item_kinds) && meta.content_item_kinds.includes("compaction.summary");
+  return (
+    isJsonObject(meta) &&
+    Array.isArray(meta.content_item_kinds) &&
+    meta.content_item_kinds.includes("compaction.summary")
+  );
 }
 
 function readMeta(log: ParsedSessionLog, p: JsonObject): void {
   const meta: RolloutMeta = {};
-  const fields: [keyof RolloutMeta, unknown][] = [["sessionId", p.id ?? p.session_id], ["cwd", p.cwd], ["cliVersion", p.cli_version], ["originator", p.originator], ["modelProvider", p.model_provider], ["timestamp", p.timestamp]];
+  const fields: [keyof RolloutMeta, unknown][] = [
+    ["sessionId", p.id ?? p.session_id],
+    ["cwd", p.cwd],
+    ["cliVersion", p.cli_version],
+    ["originator", p.originator],
+    ["modelProvider", p.model_provider],
+    ["timestamp", p.timestamp],
+  ];
   for (const [key, v] of fields) if (typeof v === "string") meta[key] = v;
   log.meta = meta;
   const base = p.base_instructions;
@@ -173,10 +219,18 @@ function readEvent(log: ParsedSessionLog, p: JsonObject): void {
   if (last !== undefined) log.lastTotalTokens = last;
   const w = num(info.model_context_window);
   if (w !== undefined) log.modelContextWindow = w;
-  if (typeof info.last_usage_includes_reasoning === "boolean") log.reasoningIncluded = info.last_usage_includes_reasoning;
+  if (typeof info.last_usage_includes_reasoning === "boolean")
+    log.reasoningIncluded = info.last_usage_includes_reasoning;
 }
 
-function applyCompaction(log: ParsedSessionLog, p: JsonObject, line: number, summaries: Set<string>, diagnostics: Diagnostic[], options: ParseSessionLogOptions): void {
+function applyCompaction(
+  log: ParsedSessionLog,
+  p: JsonObject,
+  line: number,
+  summaries: Set<string>,
+  diagnostics: Diagnostic[],
+  options: ParseSessionLogOptions,
+): void {
   const file = options.file;
   const message = stringValue(p.message) ?? "";
   if (message !== "") summaries.add(message);
@@ -187,7 +241,8 @@ function applyCompaction(log: ParsedSessionLog, p: JsonObject, line: number, sum
       const parsed = parseRolloutItem(raw);
       if (parsed.ok) {
         items.push(parsed.item);
-        if (isJsonObject(raw) && isHarnessSummary(raw) && parsed.item.type === "message") summaries.add(messageText(parsed.item.content));
+        if (isJsonObject(raw) && isHarnessSummary(raw) && parsed.item.type === "message")
+          summaries.add(messageText(parsed.item.content));
       } else diagnostics.push(itemDiagnostic(parsed, `line ${line} replacement_history[${i}]`, file, line));
     });
     log.history = items;
@@ -199,8 +254,22 @@ function applyCompaction(log: ParsedSessionLog, p: JsonObject, line: number, sum
   const where = { ...(file ? { file } : {}), place: { line, column: 1 } };
   if (options.rebuildCompacted) {
     log.history = options.rebuildCompacted(log.history, message, summaries);
-    diagnostics.push(diagnostic("session/legacy-compaction", "info", `line ${line}: compaction without replacement_history; history rebuilt from the user messages and the summary`, where));
+    diagnostics.push(
+      diagnostic(
+        "session/legacy-compaction",
+        "info",
+        `line ${line}: compaction without replacement_history; history rebuilt from the user messages and the summary`,
+        where,
+      ),
+    );
   } else {
-    diagnostics.push(diagnostic("session/legacy-compaction", "warning", `line ${line}: compaction without replacement_history was not replayed; the history before it is kept`, where));
+    diagnostics.push(
+      diagnostic(
+        "session/legacy-compaction",
+        "warning",
+        `line ${line}: compaction without replacement_history was not replayed; the history before it is kept`,
+        where,
+      ),
+    );
   }
 }

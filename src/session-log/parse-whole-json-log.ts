@@ -3,7 +3,13 @@
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
 import { oneLine } from "../model/one-line.js";
 import { parseRolloutItem } from "./parse-rollout-item.js";
-import { emptyLog, itemDiagnostic, type ParsedSessionLog, type ParseSessionLogOptions, type SessionLogFormat } from "./parsed-session-log.js";
+import {
+  emptyLog,
+  itemDiagnostic,
+  type ParsedSessionLog,
+  type ParseSessionLogOptions,
+  type SessionLogFormat,
+} from "./parsed-session-log.js";
 import { isJsonObject } from "../model/json-value.js";
 
 /**
@@ -29,15 +35,31 @@ export function parseWholeJsonLog(text: string, options: ParseSessionLogOptions)
   try {
     value = JSON.parse(text);
   } catch (err) {
-    const d = diagnostic("session/malformed-json", "error", `not valid JSON: ${oneLine((err as Error).message)}`, file ? { file } : {});
+    const d = diagnostic(
+      "session/malformed-json",
+      "error",
+      `not valid JSON: ${oneLine((err as Error).message)}`,
+      file ? { file } : {},
+    );
     return { value: emptyLog("item-array", countLines(text)), diagnostics: [d] };
   }
   const format: SessionLogFormat = Array.isArray(value) ? "item-array" : "request-body";
   const log = emptyLog(format, countLines(text));
   const diagnostics: Diagnostic[] = [];
-  const items = Array.isArray(value) ? value : isJsonObject(value) && Array.isArray(value.input) ? value.input : undefined;
+  const items = Array.isArray(value)
+    ? value
+    : isJsonObject(value) && Array.isArray(value.input)
+      ? value.input
+      : undefined;
   if (!items) {
-    diagnostics.push(diagnostic("session/unknown-format", "error", "expected a Codex rollout (JSONL), a request body with `input`, or an array of items", file ? { file } : {}));
+    diagnostics.push(
+      diagnostic(
+        "session/unknown-format",
+        "error",
+        "expected a Codex rollout (JSONL), a request body with `input`, or an array of items",
+        file ? { file } : {},
+      ),
+    );
     return { value: log, diagnostics };
   }
   if (isJsonObject(value) && typeof value.instructions === "string") log.baseInstructions = value.instructions;

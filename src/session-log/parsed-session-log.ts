@@ -51,7 +51,11 @@ export interface ParsedSessionLog {
 }
 
 /** Rebuilds the history for a legacy compaction entry (no replacement_history); see compact/rebuildLegacyCompaction. */
-export type RebuildCompacted = (history: readonly ResponseItem[], summaryText: string, knownSummaries: ReadonlySet<string>) => ResponseItem[];
+export type RebuildCompacted = (
+  history: readonly ResponseItem[],
+  summaryText: string,
+  knownSummaries: ReadonlySet<string>,
+) => ResponseItem[];
 
 export interface ParseSessionLogOptions {
   /** Path for diagnostics. */
@@ -65,9 +69,19 @@ export function emptyLog(format: SessionLogFormat, lineCount: number): ParsedSes
 }
 
 /** The warning for an item a reader skipped: unsupported type, or malformed fields. */
-export function itemDiagnostic(parsed: { reason: string; unsupported?: boolean }, where: string, file: string | undefined, line?: number): Diagnostic {
-  return diagnostic(parsed.unsupported ? "session/unsupported-item" : "session/malformed-item", "warning", `${where}: ${parsed.reason}; item skipped`, {
-    ...(file ? { file } : {}),
-    ...(line ? { place: { line, column: 1 } } : {}),
-  });
+export function itemDiagnostic(
+  parsed: { reason: string; unsupported?: boolean },
+  where: string,
+  file: string | undefined,
+  line?: number,
+): Diagnostic {
+  return diagnostic(
+    parsed.unsupported ? "session/unsupported-item" : "session/malformed-item",
+    "warning",
+    `${where}: ${parsed.reason}; item skipped`,
+    {
+      ...(file ? { file } : {}),
+      ...(line ? { place: { line, column: 1 } } : {}),
+    },
+  );
 }

@@ -3,7 +3,13 @@
 import type { Host } from "../host/host.js";
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
 import { isWholeJsonObject } from "./parse-whole-json-log.js";
-import { parseRolloutLines, parseSessionLog, type LogLine, type ParsedSessionLog, type RebuildCompacted } from "./parse-rollout.js";
+import {
+  parseRolloutLines,
+  parseSessionLog,
+  type LogLine,
+  type ParsedSessionLog,
+  type RebuildCompacted,
+} from "./parse-rollout.js";
 import { cannotRead } from "../model/file-error.js";
 
 /**
@@ -34,25 +40,43 @@ export function readSessionLog(
   const maxBytes = options.maxBytes ?? SESSION_LOG_MAX_BYTES;
   const read = host.readBytes(path, { maxBytes });
   if (!read.ok) {
-    return { value: undefined, diagnostics: [diagnostic("session/unreadable", "error", cannotRead(path, read.error), { file: path })] };
+    return {
+      value: undefined,
+      diagnostics: [diagnostic("session/unreadable", "error", cannotRead(path, read.error), { file: path })],
+    };
   }
   const diagnostics: Diagnostic[] = [];
   if (read.value.truncated) {
     diagnostics.push(
-      diagnostic("session/too-large", "warning", `${path} is ${read.value.size} bytes; only the first ${maxBytes} were read`, {
-        file: path,
-        data: { size: read.value.size, maxBytes },
-      }),
+      diagnostic(
+        "session/too-large",
+        "warning",
+        `${path} is ${read.value.size} bytes; only the first ${maxBytes} were read`,
+        {
+          file: path,
+          data: { size: read.value.size, maxBytes },
+        },
+      ),
     );
   }
   const bytes = read.value.bytes;
   const invalidUtf8 = (): void => {
     if (diagnostics.some((d) => d.rule === "session/invalid-utf8")) return;
-    diagnostics.push(diagnostic("session/invalid-utf8", "warning", `${path} is not valid UTF-8; invalid bytes were replaced with U+FFFD`, { file: path }));
+    diagnostics.push(
+      diagnostic(
+        "session/invalid-utf8",
+        "warning",
+        `${path} is not valid UTF-8; invalid bytes were replaced with U+FFFD`,
+        { file: path },
+      ),
+    );
   };
   const parseOptions = { file: path, rebuildCompacted: options.rebuildCompacted };
   const parsed = isJsonlLog(bytes)
-    ? parseRolloutLines(jsonlLines(bytes, options.maxLineBytes ?? SESSION_LOG_MAX_LINE_BYTES, path, diagnostics, invalidUtf8), parseOptions)
+    ? parseRolloutLines(
+        jsonlLines(bytes, options.maxLineBytes ?? SESSION_LOG_MAX_LINE_BYTES, path, diagnostics, invalidUtf8),
+        parseOptions,
+      )
     : parseSessionLog(decode(bytes, invalidUtf8), parseOptions);
   return { value: parsed.value, diagnostics: [...diagnostics, ...parsed.diagnostics] };
 }
@@ -84,7 +108,13 @@ function isJsonlLog(bytes: Uint8Array): boolean {
 }
 
 /** The log's lines from its bytes, decoded one at a time; a line over `maxLineBytes` is skipped undecoded, with a warning. */
-function* jsonlLines(bytes: Uint8Array, maxLineBytes: number, path: string, diagnostics: Diagnostic[], onInvalid: () => void): Generator<LogLine> {
+function* jsonlLines(
+  bytes: Uint8Array,
+  maxLineBytes: number,
+  path: string,
+  diagnostics: Diagnostic[],
+  onInvalid: () => void,
+): Generator<LogLine> {
   let start = hasBom(bytes) ? BOM_BYTES : 0;
   let lineNo = 0;
   while (start < bytes.length) {
@@ -94,11 +124,16 @@ function* jsonlLines(bytes: Uint8Array, maxLineBytes: number, path: string, diag
     lineNo++;
     if (end - start > maxLineBytes) {
       diagnostics.push(
-        diagnostic("session/line-too-long", "warning", `line ${lineNo} is ${end - start} bytes, over the ${maxLineBytes}-byte limit for one line; skipped`, {
-          file: path,
-          place: { line: lineNo, column: 1 },
-          data: { bytes: end - start, maxLineBytes },
-        }),
+        diagnostic(
+          "session/line-too-long",
+          "warning",
+          `line ${lineNo} is ${end - start} bytes, over the ${maxLineBytes}-byte limit for one line; skipped`,
+          {
+            file: path,
+            place: { line: lineNo, column: 1 },
+            data: { bytes: end - start, maxLineBytes },
+          },
+        ),
       );
       yield { text: "", lineNo, unterminated };
     } else {

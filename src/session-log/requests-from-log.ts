@@ -25,7 +25,11 @@ export interface LoggedRequests {
 
 /** Items the model produced: a run of them follows each request in a rollout. */
 const isModelOutput = (item: ResponseItem): boolean =>
-  (item.type === "message" && item.role === "assistant") || item.type === "function_call" || item.type === "custom_tool_call" || item.type === "reasoning" || item.type === "web_search_call";
+  (item.type === "message" && item.role === "assistant") ||
+  item.type === "function_call" ||
+  item.type === "custom_tool_call" ||
+  item.type === "reasoning" ||
+  item.type === "web_search_call";
 
 export function requestsFromLog(text: string, options: { file?: string } = {}): Result<LoggedRequests> {
   const diagnostics: Diagnostic[] = [];
@@ -51,7 +55,9 @@ export function requestsFromLog(text: string, options: { file?: string } = {}): 
     try {
       record = raw.trim() === "" ? undefined : JSON.parse(raw);
     } catch {
-      diagnostics.push(diagnostic("session/malformed-line", "warning", `line ${line} is not valid JSON; skipped`, at(line)));
+      diagnostics.push(
+        diagnostic("session/malformed-line", "warning", `line ${line} is not valid JSON; skipped`, at(line)),
+      );
       return;
     }
     if (!isJsonObject(record) || !isJsonObject(record.payload)) return;
@@ -87,8 +93,17 @@ export function requestsFromLog(text: string, options: { file?: string } = {}): 
         }
         settle();
         inReply = false;
-        if (Array.isArray(p.replacement_history)) history = p.replacement_history.flatMap((i) => ((r) => (r.ok ? [r.item] : []))(parseRolloutItem(i)));
-        else diagnostics.push(diagnostic("session/legacy-compaction", "warning", `line ${line}: compaction without replacement_history; later requests are rebuilt from the history before it`, at(line)));
+        if (Array.isArray(p.replacement_history))
+          history = p.replacement_history.flatMap((i) => ((r) => (r.ok ? [r.item] : []))(parseRolloutItem(i)));
+        else
+          diagnostics.push(
+            diagnostic(
+              "session/legacy-compaction",
+              "warning",
+              `line ${line}: compaction without replacement_history; later requests are rebuilt from the history before it`,
+              at(line),
+            ),
+          );
         break;
       }
       case "event_msg": {
@@ -97,13 +112,25 @@ export function requestsFromLog(text: string, options: { file?: string } = {}): 
         if (p.type !== "request_sent") break;
         const n = typeof p.input_items === "number" ? p.input_items : -1;
         if (n < 0 || n > history.length) {
-          diagnostics.push(diagnostic("session/malformed-line", "warning", `line ${line}: request_sent names ${String(p.input_items)} input items but the history has ${history.length}; skipped`, at(line)));
+          diagnostics.push(
+            diagnostic(
+              "session/malformed-line",
+              "warning",
+              `line ${line}: request_sent names ${String(p.input_items)} input items but the history has ${history.length}; skipped`,
+              at(line),
+            ),
+          );
           break;
         }
         if (Array.isArray(p.tools)) tools = p.tools as ToolSpec[];
         if (typeof p.instructions === "string") instructions = p.instructions;
         const params = isJsonObject(p.params) ? p.params : {};
-        const request: LoggedRequestBody = { ...params, ...(instructions !== undefined && p.instructions_hash !== undefined ? { instructions } : {}), input: history.slice(0, n), ...(tools ? { tools } : {}) };
+        const request: LoggedRequestBody = {
+          ...params,
+          ...(instructions !== undefined && p.instructions_hash !== undefined ? { instructions } : {}),
+          input: history.slice(0, n),
+          ...(tools ? { tools } : {}),
+        };
         requests.push({ line, request, exact: true });
         break;
       }
@@ -116,8 +143,13 @@ export function requestsFromLog(text: string, options: { file?: string } = {}): 
       "rebuilt from a Codex rollout, which logs no request boundaries: a request is the history before each reply (its base instructions from session_meta); tools and request parameters are not logged, so they are not compared",
     );
   }
-  if (compactionRequests > 0) notes.push(`${compactionRequests} compaction request(s) left out (their summarisation prompt is not logged)`);
+  if (compactionRequests > 0)
+    notes.push(`${compactionRequests} compaction request(s) left out (their summarisation prompt is not logged)`);
   return { value: { requests, notes }, diagnostics };
 }
 
-const baseItem = (text: string): ResponseItem => ({ type: "message", role: "developer", content: [{ type: "input_text", text }] });
+const baseItem = (text: string): ResponseItem => ({
+  type: "message",
+  role: "developer",
+  content: [{ type: "input_text", text }],
+});

@@ -15,7 +15,12 @@ import { buildReferenceContext, type ReferenceContext } from "../session/referen
  * turn (unknown to the log, so assumed unchanged). The permissions text is rendered from the logged sandbox,
  * approval, network and writable roots: Codex logs only a SHA-1 of its own text, which stand-in prose cannot match.
  */
-export function referenceFromLog(settings: LoggedSettings, ctx: TurnContext, profile: Profile, prose: ProseSet): ReferenceContext {
+export function referenceFromLog(
+  settings: LoggedSettings,
+  ctx: TurnContext,
+  profile: Profile,
+  prose: ProseSet,
+): ReferenceContext {
   const s = settings;
   const env = ctx.environment;
   const perms = ctx.permissions;
@@ -26,7 +31,9 @@ export function referenceFromLog(settings: LoggedSettings, ctx: TurnContext, pro
       ...env,
       cwd: s.cwd ?? env.cwd,
       shell: s.shell ?? env.shell,
-      ...(s.currentDate !== undefined || env.currentDate !== undefined ? { currentDate: s.currentDate ?? env.currentDate } : {}),
+      ...(s.currentDate !== undefined || env.currentDate !== undefined
+        ? { currentDate: s.currentDate ?? env.currentDate }
+        : {}),
       ...(s.timezone !== undefined || env.timezone !== undefined ? { timezone: s.timezone ?? env.timezone } : {}),
     },
     permissions: {
@@ -43,7 +50,8 @@ export function referenceFromLog(settings: LoggedSettings, ctx: TurnContext, pro
   if (s.agentsMd === null) delete ref.agentsMd;
   else if (s.agentsMd !== undefined && layoutHasSection(profile.layout, "agents-md")) ref.agentsMd = s.agentsMd;
   if (s.developerInstructions === null) delete ref.developerInstructions;
-  else if (s.developerInstructions !== undefined && s.developerInstructions !== "") ref.developerInstructions = s.developerInstructions;
+  else if (s.developerInstructions !== undefined && s.developerInstructions !== "")
+    ref.developerInstructions = s.developerInstructions;
   return ref;
 }
 
@@ -81,10 +89,20 @@ const isBaseItem = (item: ResponseItem | undefined, text: string | undefined): b
  * with the session's base instructions, session_meta.base_instructions), promptc's codex-profile logs do; without
  * a logged text, a first single untagged developer message counts as the base item, else `fallback` is used.
  */
-export function withBaseInstructionsItem(history: readonly ResponseItem[], logged: string | undefined, fallback: string, sessionId: string, profile: Profile): ResponseItem[] {
+export function withBaseInstructionsItem(
+  history: readonly ResponseItem[],
+  logged: string | undefined,
+  fallback: string,
+  sessionId: string,
+  profile: Profile,
+): ResponseItem[] {
   if (profile.layout.baseInstructions !== "developer-message" || isBaseItem(history[0], logged)) return [...history];
   // Code-mode rollouts log the whole initial context, the `additional_tools` item and the base instructions first.
   if (history[0]?.type === "additional_tools" && isBaseItem(history[1], undefined)) return [...history];
-  const item: MessageItem = { type: "message", role: "developer", content: [{ type: "input_text", text: logged ?? fallback }] };
+  const item: MessageItem = {
+    type: "message",
+    role: "developer",
+    content: [{ type: "input_text", text: logged ?? fallback }],
+  };
   return [profile.layout.messageIds ? { ...item, id: messageId(sessionId, 0) } : item, ...history];
 }

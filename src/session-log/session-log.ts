@@ -41,7 +41,12 @@ export interface TurnContextPayload {
 export interface WorldStatePayload {
   full: boolean;
   state: {
-    environments: { environments: { local: { cwd: string; shell: string } }; current_date?: string; timezone?: string; filesystem?: string };
+    environments: {
+      environments: { local: { cwd: string; shell: string } };
+      current_date?: string;
+      timezone?: string;
+      filesystem?: string;
+    };
     model: string;
     /** `{}` when the model was given no AGENTS.md text. */
     agents_md: { directory?: string; text?: string };
@@ -82,7 +87,14 @@ export interface RequestSentPayload {
 export type EventPayload =
   | RequestSentPayload
   | { type: "task_started"; model_context_window?: number }
-  | { type: "token_count"; info: { last_token_usage: TokenUsagePayload; total_token_usage: TokenUsagePayload; model_context_window?: number } }
+  | {
+      type: "token_count";
+      info: {
+        last_token_usage: TokenUsagePayload;
+        total_token_usage: TokenUsagePayload;
+        model_context_window?: number;
+      };
+    }
   | { type: "task_complete"; status: string; steps: number; last_agent_message: string }
   | { type: "error"; message: string; kind: string }
   | { type: "warning"; message: string };

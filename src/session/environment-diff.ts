@@ -18,7 +18,11 @@ export function changedEnvironmentFields(prev: ReferenceContext, cur: ReferenceC
 }
 
 /** The `<environment_context>` diff text, or undefined when nothing the model sees changed. */
-export function renderEnvironmentDiff(prev: ReferenceContext, cur: ReferenceContext, policy: EnvironmentDiffPolicy): string | undefined {
+export function renderEnvironmentDiff(
+  prev: ReferenceContext,
+  cur: ReferenceContext,
+  policy: EnvironmentDiffPolicy,
+): string | undefined {
   const changed = new Set(changedEnvironmentFields(prev, cur));
   if (changed.size === 0) return undefined;
   const render: EnvironmentRender = {};

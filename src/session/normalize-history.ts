@@ -37,14 +37,20 @@ function replaceImages(parts: ContentPart[], text: string): { parts: ContentPart
   return { parts: count ? out : parts, count };
 }
 
-function replaceOutputImages(output: FunctionCallOutputContent, text: string): { output: FunctionCallOutputContent; count: number } {
+function replaceOutputImages(
+  output: FunctionCallOutputContent,
+  text: string,
+): { output: FunctionCallOutputContent; count: number } {
   if (typeof output === "string") return { output, count: 0 };
   const r = replaceImages(output, text);
   return { output: r.parts, count: r.count };
 }
 
 /** The items a request's `input` carries for this history. Never mutates `items`. */
-export function normalizeHistory(items: readonly ResponseItem[], options: NormalizeHistoryOptions): Result<ResponseItem[]> {
+export function normalizeHistory(
+  items: readonly ResponseItem[],
+  options: NormalizeHistoryOptions,
+): Result<ResponseItem[]> {
   const diagnostics: Diagnostic[] = [];
   const key = (type: string, callId: string) => `${type}\u0000${callId}`;
   const present = new Set<string>();
@@ -59,9 +65,14 @@ export function normalizeHistory(items: readonly ResponseItem[], options: Normal
     const callType = callTypeFor(item);
     if (callType !== undefined && "call_id" in item && !present.has(key(callType, item.call_id))) {
       diagnostics.push(
-        diagnostic("history/orphan-call-output", "warning", `removed ${item.type} for call_id ${item.call_id}: no matching ${callType} in the history`, {
-          data: { index, callId: item.call_id },
-        }),
+        diagnostic(
+          "history/orphan-call-output",
+          "warning",
+          `removed ${item.type} for call_id ${item.call_id}: no matching ${callType} in the history`,
+          {
+            data: { index, callId: item.call_id },
+          },
+        ),
       );
       return;
     }
@@ -82,17 +93,27 @@ export function normalizeHistory(items: readonly ResponseItem[], options: Normal
     if (outputType !== undefined && "call_id" in item && !present.has(key(outputType, item.call_id))) {
       out.push({ type: outputType, call_id: item.call_id, output: ABORTED_OUTPUT_TEXT });
       diagnostics.push(
-        diagnostic("history/missing-call-output", "info", `${item.type} ${item.call_id} had no output; sent as "${ABORTED_OUTPUT_TEXT}"`, {
-          data: { index, callId: item.call_id },
-        }),
+        diagnostic(
+          "history/missing-call-output",
+          "info",
+          `${item.type} ${item.call_id} had no output; sent as "${ABORTED_OUTPUT_TEXT}"`,
+          {
+            data: { index, callId: item.call_id },
+          },
+        ),
       );
     }
   });
   if (imagesOmitted) {
     diagnostics.push(
-      diagnostic("history/image-omitted", "info", `${imagesOmitted} image part(s) replaced by text: the model has no image input`, {
-        data: { count: imagesOmitted },
-      }),
+      diagnostic(
+        "history/image-omitted",
+        "info",
+        `${imagesOmitted} image part(s) replaced by text: the model has no image input`,
+        {
+          data: { count: imagesOmitted },
+        },
+      ),
     );
   }
   return { value: out, diagnostics };

@@ -40,7 +40,8 @@ export function buildReferenceContext(ctx: TurnContext, profile: Profile, prose:
   if (env.timezone !== undefined) ref.timezone = env.timezone;
   if (env.network !== undefined) ref.network = env.network;
   if (profile.layout.environmentFilesystem) ref.filesystem = renderFilesystemElement(env.cwd, ctx.permissions);
-  if (ctx.developerInstructions !== undefined && ctx.developerInstructions !== "") ref.developerInstructions = ctx.developerInstructions;
+  if (ctx.developerInstructions !== undefined && ctx.developerInstructions !== "")
+    ref.developerInstructions = ctx.developerInstructions;
   if (layoutHasSection(profile.layout, "agents-md")) {
     const text = buildUserInstructionsText(ctx.userInstructions);
     if (text !== undefined) ref.agentsMd = text;

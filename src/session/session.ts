@@ -70,8 +70,23 @@ export function createSession(options: SessionOptions = {}): Session {
   const profile = resolveProfile(options.profile);
   const prose = options.prose ?? defaultProse(profile);
   // Every turn recompiles the same fragments: what the caller does not share, the session keeps for itself.
-  const shared: SessionOptions = { ...options, countTokens: options.countTokens ?? createTokenCounter().count, templates: options.templates ?? createTemplateCache() };
-  return { profile, prose, options: shared, sessionId: undefined, input: [], inputJson: "", hidden: [], reference: undefined, frozen: undefined, turns: 0 };
+  const shared: SessionOptions = {
+    ...options,
+    countTokens: options.countTokens ?? createTokenCounter().count,
+    templates: options.templates ?? createTemplateCache(),
+  };
+  return {
+    profile,
+    prose,
+    options: shared,
+    sessionId: undefined,
+    input: [],
+    inputJson: "",
+    hidden: [],
+    reference: undefined,
+    frozen: undefined,
+    turns: 0,
+  };
 }
 
 /** Append items' wire JSON to a comma-joined list. */
@@ -86,7 +101,8 @@ const INITIAL_LAYERS = new Set(["base-instructions", "developer", "agents-md", "
 /** Index of the first item after the initial context in a fresh compile (where the turn's own items start). */
 function initialContextEnd(manifest: Manifest): number {
   let end = 0;
-  for (const f of manifest.fragments) if (INITIAL_LAYERS.has(f.layer) && f.itemIndex >= 0) end = Math.max(end, f.itemIndex + 1);
+  for (const f of manifest.fragments)
+    if (INITIAL_LAYERS.has(f.layer) && f.itemIndex >= 0) end = Math.max(end, f.itemIndex + 1);
   return end;
 }
 
@@ -100,7 +116,10 @@ function withId(item: ResponseItem, id: string): ResponseItem {
  * Items as the model may see them (normalizeHistory): calls paired, ghost snapshots kept out, and for a text-only
  * model image parts replaced by the profile's `image-omitted` prose — the turn's own images included.
  */
-function forModel(session: Session, items: readonly ResponseItem[]): { items: ResponseItem[]; diagnostics: Diagnostic[]; changed: boolean } {
+function forModel(
+  session: Session,
+  items: readonly ResponseItem[],
+): { items: ResponseItem[]; diagnostics: Diagnostic[]; changed: boolean } {
   const supportsImages = session.options.supportsImages ?? true;
   const placeholder = supportsImages ? { text: "", diagnostics: [] } : useProse(session.prose, "image-omitted", {});
   const r = normalizeHistory(items, { supportsImages, imageOmittedText: placeholder.text.trim() });
@@ -118,7 +137,12 @@ export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResu
   const freeze = session.profile.session.freezePrefix;
 
   if (session.reference === undefined && session.input.length === 0) {
-    const frozen = freeze ? { ...(fresh.request.instructions !== undefined ? { instructions: fresh.request.instructions } : {}), tools: fresh.request.tools } : undefined;
+    const frozen = freeze
+      ? {
+          ...(fresh.request.instructions !== undefined ? { instructions: fresh.request.instructions } : {}),
+          tools: fresh.request.tools,
+        }
+      : undefined;
     const shown = forModel(session, fresh.request.input);
     const inputJson = appendJson("", shown.items, profile);
     const request = shown.changed ? { ...fresh.request, input: shown.items } : fresh.request;
@@ -134,13 +158,20 @@ export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResu
 
   // A cleared baseline (after compaction) re-sends the full initial context; otherwise only the diff.
   const start = initialContextEnd(fresh.manifest);
-  const update = session.reference === undefined ? undefined : buildSettingsUpdate(session.reference, current, profile, prose);
-  const added: ResponseItem[] = update ? [...update.items, ...fresh.request.input.slice(start)] : fresh.request.input.slice(profile.layout.baseInstructions === "developer-message" ? 1 : 0);
+  const update =
+    session.reference === undefined ? undefined : buildSettingsUpdate(session.reference, current, profile, prose);
+  const added: ResponseItem[] = update
+    ? [...update.items, ...fresh.request.input.slice(start)]
+    : fresh.request.input.slice(profile.layout.baseInstructions === "developer-message" ? 1 : 0);
   const turnReason = (): AppendedItem["reasons"] => ["turn"];
-  const reasons: AppendedItem["reasons"][] = update ? [...update.reasons, ...fresh.request.input.slice(start).map(turnReason)] : added.map(turnReason);
+  const reasons: AppendedItem["reasons"][] = update
+    ? [...update.reasons, ...fresh.request.input.slice(start).map(turnReason)]
+    : added.map(turnReason);
   const base = session.input.length;
   const shown = forModel(session, added);
-  const appendedItems = profile.layout.messageIds ? shown.items.map((item, k) => withId(item, messageId(sessionId, base + k))) : shown.items;
+  const appendedItems = profile.layout.messageIds
+    ? shown.items.map((item, k) => withId(item, messageId(sessionId, base + k)))
+    : shown.items;
   const input = [...session.input, ...appendedItems];
   const inputJson = appendJson(session.inputJson, appendedItems, profile);
   const request: ResponsesRequest = { ...fresh.request, input, prompt_cache_key: sessionId };
@@ -159,7 +190,10 @@ export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResu
 }
 
 /** Record what followed a request (assistant messages, calls, outputs, reasoning), normalised as one unit. */
-export function recordItems(session: Session, items: readonly ResponseItem[]): { session: Session; diagnostics: Diagnostic[] } {
+export function recordItems(
+  session: Session,
+  items: readonly ResponseItem[],
+): { session: Session; diagnostics: Diagnostic[] } {
   if (items.length === 0) return { session, diagnostics: [] };
   const normalised = forModel(session, items);
   const hidden = items.filter((i) => i.type === "ghost_snapshot");

@@ -13,7 +13,12 @@ import type { ReferenceContext } from "./reference-context.js";
 export const MODEL_SWITCH_OPEN_TAG = "<model_switch>";
 export const MODEL_SWITCH_CLOSE_TAG = "</model_switch>";
 
-export type SettingsUpdateReason = "model-switch" | "permissions" | "developer-instructions" | "agents-md" | "environment";
+export type SettingsUpdateReason =
+  | "model-switch"
+  | "permissions"
+  | "developer-instructions"
+  | "agents-md"
+  | "environment";
 
 export interface SettingsUpdate {
   /** Messages to append, in order (without ids; the session assigns them). */
@@ -25,7 +30,11 @@ export interface SettingsUpdate {
 }
 
 /** One sentence of the profile's prose (templates/<profile>/<id>.hbs), trimmed; problems go to `diagnostics`. */
-function sentence(prose: ProseSet, id: "model-switch" | "agents-md-replaced" | "agents-md-removed", diagnostics: Diagnostic[]): string {
+function sentence(
+  prose: ProseSet,
+  id: "model-switch" | "agents-md-replaced" | "agents-md-removed",
+  diagnostics: Diagnostic[],
+): string {
   const r = useProse(prose, id, {});
   diagnostics.push(...r.diagnostics);
   return r.text.trim();
@@ -43,11 +52,17 @@ export const AGENTS_MD_WITHDRAWN_HEADING = "# AGENTS.md instructions";
  * after old ones carry a replacement sentence before the text; docs that disappeared leave a heading without
  * a directory and a withdrawal sentence; docs where there were none are sent as in the initial context.
  */
-export function renderAgentsMdUpdate(prev: ReferenceContext, cur: ReferenceContext, prose: ProseSet, diagnostics: Diagnostic[] = []): string | undefined {
+export function renderAgentsMdUpdate(
+  prev: ReferenceContext,
+  cur: ReferenceContext,
+  prose: ProseSet,
+  diagnostics: Diagnostic[] = [],
+): string | undefined {
   const before = prev.agentsMd === undefined ? undefined : renderAgentsMd(prev.cwd, prev.agentsMd);
   const after = cur.agentsMd === undefined ? undefined : renderAgentsMd(cur.cwd, cur.agentsMd);
   if (before === after) return undefined;
-  if (cur.agentsMd === undefined) return `${AGENTS_MD_WITHDRAWN_HEADING}\n\n<INSTRUCTIONS>\n${sentence(prose, "agents-md-removed", diagnostics)}\n</INSTRUCTIONS>`;
+  if (cur.agentsMd === undefined)
+    return `${AGENTS_MD_WITHDRAWN_HEADING}\n\n<INSTRUCTIONS>\n${sentence(prose, "agents-md-removed", diagnostics)}\n</INSTRUCTIONS>`;
   if (prev.agentsMd === undefined) return after;
   return renderAgentsMd(cur.cwd, `${sentence(prose, "agents-md-replaced", diagnostics)}\n\n${cur.agentsMd}`);
 }
@@ -84,26 +99,44 @@ function groupParts(parts: readonly Part[], grouping: SessionBehaviour["updateGr
  * but model switch, AGENTS.md, permissions, environment → four messages); `one-per-role` sends one developer
  * message with a part per section, then one user message [AGENTS.md?, environment?].
  */
-export function buildSettingsUpdate(prev: ReferenceContext, cur: ReferenceContext, profile: Profile, prose: ProseSet): SettingsUpdate {
+export function buildSettingsUpdate(
+  prev: ReferenceContext,
+  cur: ReferenceContext,
+  profile: Profile,
+  prose: ProseSet,
+): SettingsUpdate {
   const diagnostics: Diagnostic[] = [];
   const parts: Part[] = [];
   if (prev.model !== cur.model && cur.modelInstructions !== "") {
-    parts.push({ role: "developer", reason: "model-switch", text: modelSwitchText(prose, cur.modelInstructions, diagnostics) });
+    parts.push({
+      role: "developer",
+      reason: "model-switch",
+      text: modelSwitchText(prose, cur.modelInstructions, diagnostics),
+    });
   }
   const agents = renderAgentsMdUpdate(prev, cur, prose, diagnostics);
   if (agents !== undefined) parts.push({ role: "user", reason: "agents-md", text: agents });
-  if (prev.permissions !== cur.permissions) parts.push({ role: "developer", reason: "permissions", text: cur.permissions });
+  if (prev.permissions !== cur.permissions)
+    parts.push({ role: "developer", reason: "permissions", text: cur.permissions });
   // Codex 0.171.0 keeps no baseline for config `developer_instructions` (its world_state has none), so a change,
   // addition or removal sends nothing; the new text only reaches the model when compaction re-injects the
   // initial context. Profiles with `resendDeveloperInstructions` re-send changed or added text; a removal sends
   // nothing (there is no sentence for it yet).
   const behaviour = profile.session;
-  if (behaviour.resendDeveloperInstructions && cur.developerInstructions !== undefined && prev.developerInstructions !== cur.developerInstructions) {
+  if (
+    behaviour.resendDeveloperInstructions &&
+    cur.developerInstructions !== undefined &&
+    prev.developerInstructions !== cur.developerInstructions
+  ) {
     parts.push({ role: "developer", reason: "developer-instructions", text: cur.developerInstructions });
   }
   const env = renderEnvironmentDiff(prev, cur, behaviour.environmentDiff);
   if (env !== undefined) parts.push({ role: "user", reason: "environment", text: env });
   const groups = groupParts(parts, behaviour.updateGrouping);
-  const items: MessageItem[] = groups.map((g) => ({ type: "message", role: g[0]!.role, content: g.map((p) => ({ type: "input_text", text: p.text })) }));
+  const items: MessageItem[] = groups.map((g) => ({
+    type: "message",
+    role: g[0]!.role,
+    content: g.map((p) => ({ type: "input_text", text: p.text })),
+  }));
   return { items, reasons: groups.map((g) => g.map((p) => p.reason)), diagnostics };
 }

@@ -3,7 +3,13 @@
 import { countPieceTokens } from "./byte-pair-count.js";
 import type { EncodingTables } from "./encoding-tables.js";
 import { loadEncodingTables, type EncodingName } from "./encoding-source.js";
-import { CL100K_PATTERN, CL100K_SIMPLE_PATTERN, O200K_PATTERN, O200K_SIMPLE_PATTERN, SIMPLE_TEXT } from "./pre-tokenize-pattern.js";
+import {
+  CL100K_PATTERN,
+  CL100K_SIMPLE_PATTERN,
+  O200K_PATTERN,
+  O200K_SIMPLE_PATTERN,
+  SIMPLE_TEXT,
+} from "./pre-tokenize-pattern.js";
 import { MAX_UTF8_BYTES_PER_UNIT, utf8EncodeInto } from "./utf8-encode-into.js";
 
 export type { EncodingName } from "./encoding-source.js";
@@ -26,7 +32,11 @@ export interface BpeEncoding {
   count(text: string): number;
 }
 
-function createBpeEncoding(name: EncodingName, tables: EncodingTables, patterns: { unicode: string; simple: string }): BpeEncoding {
+function createBpeEncoding(
+  name: EncodingName,
+  tables: EncodingTables,
+  patterns: { unicode: string; simple: string },
+): BpeEncoding {
   // The Unicode splitter is compiled only for text that needs it (see SIMPLE_TEXT); both split alike elsewhere.
   const simpleSplitter = new RegExp(patterns.simple, "g");
   let unicodeSplitter: RegExp | undefined;
@@ -54,7 +64,9 @@ function createBpeEncoding(name: EncodingName, tables: EncodingTables, patterns:
     name,
     count(text: string): number {
       let total = 0;
-      const splitter = SIMPLE_TEXT.test(text) ? simpleSplitter : (unicodeSplitter ??= new RegExp(patterns.unicode, "gu"));
+      const splitter = SIMPLE_TEXT.test(text)
+        ? simpleSplitter
+        : (unicodeSplitter ??= new RegExp(patterns.unicode, "gu"));
       splitter.lastIndex = 0;
       for (let match = splitter.exec(text); match !== null; match = splitter.exec(text)) {
         total += countPiece(match[0]);

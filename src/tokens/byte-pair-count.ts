@@ -141,7 +141,8 @@ function heapMergeCount(tables: EncodingTables, buf: Uint8Array, length: number)
     if (rank !== NO_RANK) put(heapSize++, rank, i);
   }
   // Heapify bottom-up.
-  for (let slot = (heapSize >> 1) - 1; slot >= 0; slot--) siftDown(slot, heapRank[slot] as number, heapNode[slot] as number);
+  for (let slot = (heapSize >> 1) - 1; slot >= 0; slot--)
+    siftDown(slot, heapRank[slot] as number, heapNode[slot] as number);
 
   let parts = length;
   while (heapSize > 0) {

@@ -37,11 +37,18 @@ export function encodeTablesFile(tables: EncodingTables): Uint8Array {
 export function decodeTablesFile(blob: Uint8Array): EncodingTables {
   if (blob.length < HEADER_BYTES) throw new Error("encoding tables file is corrupt: too short");
   const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
-  const [magic, tokenCount, slotCount, byteCount, maxTokenBytes] = [0, 4, 8, 12, 16].map((at) => view.getUint32(at, true)) as [number, number, number, number, number];
+  const [magic, tokenCount, slotCount, byteCount, maxTokenBytes] = [0, 4, 8, 12, 16].map((at) =>
+    view.getUint32(at, true),
+  ) as [number, number, number, number, number];
   const slotsAt = HEADER_BYTES;
   const offsetsAt = slotsAt + slotCount * 4;
   const bytesAt = offsetsAt + (tokenCount + 1) * 4;
-  if (magic !== MAGIC || slotCount === 0 || (slotCount & (slotCount - 1)) !== 0 || blob.length !== bytesAt + byteCount) {
+  if (
+    magic !== MAGIC ||
+    slotCount === 0 ||
+    (slotCount & (slotCount - 1)) !== 0 ||
+    blob.length !== bytesAt + byteCount
+  ) {
     throw new Error("encoding tables file is corrupt: bad header or size");
   }
   let slots: Int32Array;
@@ -55,7 +62,8 @@ export function decodeTablesFile(blob: Uint8Array): EncodingTables {
     offsets = new Uint32Array(tokenCount + 1);
     for (let i = 0; i <= tokenCount; i++) offsets[i] = view.getUint32(offsetsAt + i * 4, true);
   }
-  if (offsets[tokenCount] !== byteCount) throw new Error("encoding tables file is corrupt: offsets do not match the token bytes");
+  if (offsets[tokenCount] !== byteCount)
+    throw new Error("encoding tables file is corrupt: offsets do not match the token bytes");
   const bytes = blob.subarray(bytesAt, bytesAt + byteCount);
   return { bytes, offsets, slots, mask: slotCount - 1, maxTokenBytes };
 }

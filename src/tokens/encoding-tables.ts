@@ -56,7 +56,8 @@ export function buildEncodingTables(base64: string, tokenCount: number): Encodin
   }
   offsets[tokenCount] = position;
   const bytes = raw.subarray(tokenCount);
-  if (bytes.length !== position) throw new Error(`encoding data is corrupt: ${bytes.length} token bytes, expected ${position}`);
+  if (bytes.length !== position)
+    throw new Error(`encoding data is corrupt: ${bytes.length} token bytes, expected ${position}`);
   // Load factor below 0.4 keeps probe chains short.
   let size = 1;
   while (size < tokenCount * 2.5) size <<= 1;

@@ -76,4 +76,5 @@ export const CL100K_SIMPLE_PATTERN = cl100kParts(ASCII_CLASSES).join("|");
  * the negated classes include them and the positive ones exclude them. Astral characters are excluded: without
  * `u` a surrogate pair is two units, which the one-character prefix `[^\r\n\p{L}\p{N}]?` would split.
  */
-export const SIMPLE_TEXT = /^[\x00-\x7F\xA0-\xA9\xAB-\xB1\xB4\xB6-\xB8\xBB\xBF\xD7\xF7\u2000-\u206F\u2190-\u23FF\u2500-\u26FF]*$/;
+export const SIMPLE_TEXT =
+  /^[\x00-\x7F\xA0-\xA9\xAB-\xB1\xB4\xB6-\xB8\xBB\xBF\xD7\xF7\u2000-\u206F\u2190-\u23FF\u2500-\u26FF]*$/;

@@ -75,7 +75,10 @@ export function truncateMiddleDetailed(text: string, policy: TruncationPolicy): 
   const budget = policyBudgetBytes(policy);
   if (originalBytes <= budget) return unchanged(text, originalBytes);
   if (budget === 0) {
-    const marker = policy.mode === "tokens" ? `…${approxTokensFromBytes(originalBytes)} tokens truncated…` : `…${countChars(text)} chars truncated…`;
+    const marker =
+      policy.mode === "tokens"
+        ? `…${approxTokensFromBytes(originalBytes)} tokens truncated…`
+        : `…${countChars(text)} chars truncated…`;
     return { text: marker, truncated: true, originalBytes, headBytes: 0, tailBytes: 0, marker };
   }
   const left = Math.floor(budget / 2);
@@ -123,13 +126,18 @@ export function historyToolOutputPolicy(policy: TruncationPolicy): TruncationPol
   return { mode: policy.mode, limit: Math.ceil(policy.limit * HISTORY_TOOL_OUTPUT_ALLOWANCE) };
 }
 
-export type OutputPart = { type: "input_text"; text: string } | { type: "input_image"; image_url: string; detail?: "auto" | "low" | "high" | "original" };
+export type OutputPart =
+  | { type: "input_text"; text: string }
+  | { type: "input_image"; image_url: string; detail?: "auto" | "low" | "high" | "original" };
 
 /**
  * Multi-part tool output: text parts are charged in order; the first that does not fit is middle-truncated to
  * what is left, later text parts are omitted (images always kept) and an `[omitted N text items ...]` note added.
  */
-export function truncateOutputParts<T extends OutputPart>(parts: readonly T[], policy: TruncationPolicy): (T | OutputPart)[] {
+export function truncateOutputParts<T extends OutputPart>(
+  parts: readonly T[],
+  policy: TruncationPolicy,
+): (T | OutputPart)[] {
   const out: (T | OutputPart)[] = [];
   let remaining = policyBudgetBytes(policy);
   let omitted = 0;

@@ -3,24 +3,88 @@ import { commonPrefix, explainPrefix } from "../../src/cache/index.js";
 import { canonicalJson } from "../../src/compile/canonical-json.js";
 import { charTokens, msg, req } from "./helpers.js";
 
-const base = [msg("developer", "<permissions instructions>\nro\n</permissions instructions>"), msg("user", "<environment_context>\n  <cwd>/a</cwd>\n</environment_context>"), msg("user", "hello")];
+const base = [
+  msg("developer", "<permissions instructions>\nro\n</permissions instructions>"),
+  msg("user", "<environment_context>\n  <cwd>/a</cwd>\n</environment_context>"),
+  msg("user", "hello"),
+];
 const opts = { countTokens: charTokens, cacheModel: { minCacheableTokens: 10, blockTokens: 5 } };
 
 describe("commonPrefix", () => {
   it.each([
-    { name: "appended items", b: req([...base, msg("assistant", "Done."), msg("user", "next")]), cause: null, extendsPrefix: true, commonItems: 3 },
-    { name: "tool added", b: req(base, { tools: [...req([]).tools, { type: "function", name: "zz", description: "", strict: false, parameters: {} }] }), cause: "tools-changed", extendsPrefix: false, commonItems: 0 },
-    { name: "instructions added", b: req(base, { instructions: "be brief" }), cause: "instructions-changed", extendsPrefix: false, commonItems: 0 },
-    { name: "env rewritten in place", b: req([base[0]!, msg("user", "<environment_context>\n  <cwd>/b</cwd>\n</environment_context>"), base[2]!]), cause: "item-rewritten", extendsPrefix: false, commonItems: 1 },
-    { name: "item inserted before the end", b: req([base[0]!, msg("developer", "<x>new</x>"), base[1]!, base[2]!, msg("user", "next")]), cause: "item-inserted", extendsPrefix: false, commonItems: 1 },
+    {
+      name: "appended items",
+      b: req([...base, msg("assistant", "Done."), msg("user", "next")]),
+      cause: null,
+      extendsPrefix: true,
+      commonItems: 3,
+    },
+    {
+      name: "tool added",
+      b: req(base, {
+        tools: [...req([]).tools, { type: "function", name: "zz", description: "", strict: false, parameters: {} }],
+      }),
+      cause: "tools-changed",
+      extendsPrefix: false,
+      commonItems: 0,
+    },
+    {
+      name: "instructions added",
+      b: req(base, { instructions: "be brief" }),
+      cause: "instructions-changed",
+      extendsPrefix: false,
+      commonItems: 0,
+    },
+    {
+      name: "env rewritten in place",
+      b: req([base[0]!, msg("user", "<environment_context>\n  <cwd>/b</cwd>\n</environment_context>"), base[2]!]),
+      cause: "item-rewritten",
+      extendsPrefix: false,
+      commonItems: 1,
+    },
+    {
+      name: "item inserted before the end",
+      b: req([base[0]!, msg("developer", "<x>new</x>"), base[1]!, base[2]!, msg("user", "next")]),
+      cause: "item-inserted",
+      extendsPrefix: false,
+      commonItems: 1,
+    },
     { name: "item removed", b: req([base[0]!, base[2]!]), cause: "item-removed", extendsPrefix: false, commonItems: 1 },
-    { name: "history truncated", b: req(base.slice(0, 2)), cause: "history-truncated", extendsPrefix: false, commonItems: 2 },
-    { name: "model changed", b: req([...base, msg("user", "x")], { model: "other" }), cause: "model-changed", extendsPrefix: false, commonItems: 3 },
-    { name: "cache key changed", b: req([...base, msg("user", "x")], { prompt_cache_key: "thread-2" }), cause: "prompt-cache-key-changed", extendsPrefix: false, commonItems: 3 },
-    { name: "only a parameter changed", b: req([...base, msg("user", "x")], { reasoning: { effort: "high" } }), cause: "parameter-changed", extendsPrefix: true, commonItems: 3 },
+    {
+      name: "history truncated",
+      b: req(base.slice(0, 2)),
+      cause: "history-truncated",
+      extendsPrefix: false,
+      commonItems: 2,
+    },
+    {
+      name: "model changed",
+      b: req([...base, msg("user", "x")], { model: "other" }),
+      cause: "model-changed",
+      extendsPrefix: false,
+      commonItems: 3,
+    },
+    {
+      name: "cache key changed",
+      b: req([...base, msg("user", "x")], { prompt_cache_key: "thread-2" }),
+      cause: "prompt-cache-key-changed",
+      extendsPrefix: false,
+      commonItems: 3,
+    },
+    {
+      name: "only a parameter changed",
+      b: req([...base, msg("user", "x")], { reasoning: { effort: "high" } }),
+      cause: "parameter-changed",
+      extendsPrefix: true,
+      commonItems: 3,
+    },
   ])("reports $cause when $name", ({ b, cause, extendsPrefix, commonItems }) => {
     const r = commonPrefix(req(base), b, opts);
-    expect({ cause: r.cause, extendsPrefix: r.extendsPrefix, commonItems: r.commonItems }).toEqual({ cause, extendsPrefix, commonItems });
+    expect({ cause: r.cause, extendsPrefix: r.extendsPrefix, commonItems: r.commonItems }).toEqual({
+      cause,
+      extendsPrefix,
+      commonItems,
+    });
   });
 
   it("gives the whole result for an in-place rewrite: first byte, tokens, reuse", () => {
@@ -75,22 +139,35 @@ describe("commonPrefix", () => {
 
   it("reuses nothing across models even with identical input", () => {
     const r = commonPrefix(req(base), req(base, { model: "m2" }), opts);
-    expect({ reusable: r.reusableTokens, rebilled: r.rebilledTokens, common: r.commonTokens }).toEqual({ reusable: 0, rebilled: r.tokensB, common: r.tokensA });
+    expect({ reusable: r.reusableTokens, rebilled: r.rebilledTokens, common: r.commonTokens }).toEqual({
+      reusable: 0,
+      rebilled: r.tokensB,
+      common: r.tokensA,
+    });
   });
 
   it("reports identical requests as identical", () => {
     const r = commonPrefix(req(base), req(base), opts);
-    expect({ identical: r.identical, cause: r.cause, divergence: r.divergence, reusable: r.reusableTokens }).toEqual({ identical: true, cause: null, divergence: null, reusable: 10 + Math.floor((r.tokensA - 10) / 5) * 5 });
+    expect({ identical: r.identical, cause: r.cause, divergence: r.divergence, reusable: r.reusableTokens }).toEqual({
+      identical: true,
+      cause: null,
+      divergence: null,
+      reusable: 10 + Math.floor((r.tokensA - 10) / 5) * 5,
+    });
   });
 
   it("names added and removed tools", () => {
-    const b = req(base, { tools: [{ type: "function", name: "other", description: "", strict: false, parameters: {} }] });
+    const b = req(base, {
+      tools: [{ type: "function", name: "other", description: "", strict: false, parameters: {} }],
+    });
     expect(commonPrefix(req(base), b, opts).divergence?.message).toBe("tools changed: added other; removed shell");
   });
 
   it("counts the number of inserted items", () => {
     const b = req([base[0]!, msg("developer", "x"), msg("developer", "y"), base[1]!, base[2]!]);
-    expect(commonPrefix(req(base), b, opts).divergence?.message).toBe("2 item(s) inserted before input[1] (user <environment_context>), which is not the end");
+    expect(commonPrefix(req(base), b, opts).divergence?.message).toBe(
+      "2 item(s) inserted before input[1] (user <environment_context>), which is not the end",
+    );
   });
 
   it("explains partition, divergence and parameter changes", () => {

@@ -15,8 +15,22 @@ describe("simulateCache", () => {
     const r = simulateCache([t1, t2], opts);
     expect(r).toEqual({
       requests: [
-        { index: 0, inputTokens: tokens(t1), matchedTokens: 0, cachedTokens: 0, uncachedTokens: tokens(t1), matchedRequest: null },
-        { index: 1, inputTokens: tokens(t2), matchedTokens: tokens(t1), cachedTokens: floor(tokens(t1)), uncachedTokens: tokens(t2) - floor(tokens(t1)), matchedRequest: 0 },
+        {
+          index: 0,
+          inputTokens: tokens(t1),
+          matchedTokens: 0,
+          cachedTokens: 0,
+          uncachedTokens: tokens(t1),
+          matchedRequest: null,
+        },
+        {
+          index: 1,
+          inputTokens: tokens(t2),
+          matchedTokens: tokens(t1),
+          cachedTokens: floor(tokens(t1)),
+          uncachedTokens: tokens(t2) - floor(tokens(t1)),
+          matchedRequest: 0,
+        },
       ],
       inputTokens: tokens(t1) + tokens(t2),
       cachedTokens: floor(tokens(t1)),
@@ -27,7 +41,10 @@ describe("simulateCache", () => {
 
   it("caches nothing below the minimum cacheable length", () => {
     const small = req([msg("user", "hi")]);
-    const r = simulateCache([small, req([...small.input, msg("user", "again")])], { countTokens: charTokens, cacheModel: { minCacheableTokens: 10_000, blockTokens: 128 } });
+    const r = simulateCache([small, req([...small.input, msg("user", "again")])], {
+      countTokens: charTokens,
+      cacheModel: { minCacheableTokens: 10_000, blockTokens: 128 },
+    });
     expect(r.requests.map((x) => x.cachedTokens)).toEqual([0, 0]);
     expect(r.hitRatio).toBe(0);
   });
@@ -54,6 +71,12 @@ describe("simulateCache", () => {
   });
 
   it("reports a zero hit ratio for no requests", () => {
-    expect(simulateCache([], opts)).toEqual({ requests: [], inputTokens: 0, cachedTokens: 0, uncachedTokens: 0, hitRatio: 0 });
+    expect(simulateCache([], opts)).toEqual({
+      requests: [],
+      inputTokens: 0,
+      cachedTokens: 0,
+      uncachedTokens: 0,
+      hitRatio: 0,
+    });
   });
 });

@@ -25,7 +25,13 @@ describe("buildInvocation", () => {
 
   it("adds a scratch HOME and CODEX_HOME when isolated", () => {
     const inv = buildInvocation(codexAdapter, ["codex"], { origin: "http://127.0.0.1:1", scratch: "/s" });
-    expect(inv.env).toEqual({ PROMPTC_CAPTURE_API_KEY: DUMMY_API_KEY, NO_PROXY: "127.0.0.1,localhost", no_proxy: "127.0.0.1,localhost", HOME: "/s/home", CODEX_HOME: "/s/codex-home" });
+    expect(inv.env).toEqual({
+      PROMPTC_CAPTURE_API_KEY: DUMMY_API_KEY,
+      NO_PROXY: "127.0.0.1,localhost",
+      no_proxy: "127.0.0.1,localhost",
+      HOME: "/s/home",
+      CODEX_HOME: "/s/codex-home",
+    });
     expect(inv.mkdirs).toEqual(["/s/home", "/s/codex-home"]);
   });
 
@@ -33,7 +39,13 @@ describe("buildInvocation", () => {
     expect(buildInvocation(claudeCodeAdapter, ["claude", "-p", "x"], { origin: "http://127.0.0.1:9" })).toEqual({
       command: "claude",
       args: ["-p", "x"],
-      env: { ANTHROPIC_BASE_URL: "http://127.0.0.1:9", ANTHROPIC_API_KEY: DUMMY_API_KEY, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", NO_PROXY: "127.0.0.1,localhost", no_proxy: "127.0.0.1,localhost" },
+      env: {
+        ANTHROPIC_BASE_URL: "http://127.0.0.1:9",
+        ANTHROPIC_API_KEY: DUMMY_API_KEY,
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+        NO_PROXY: "127.0.0.1,localhost",
+        no_proxy: "127.0.0.1,localhost",
+      },
       unset: ["CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_USE_FOUNDRY", "ANTHROPIC_AUTH_TOKEN"],
       mkdirs: [],
       files: {},

@@ -4,7 +4,10 @@ import { labelContextSection } from "../../src/capture/label-context-section.js"
 describe("labelContextSection", () => {
   it.each([
     ["<system-reminder>\n# claudeMd\nx\n</system-reminder>", { id: "system-reminder:claudeMd", layer: "agents-md" }],
-    ["<system-reminder>\nintro\n# currentDate\nd\n# claudeMd\nx\n</system-reminder>\n\n", { id: "system-reminder:currentDate+claudeMd", layer: "environment" }],
+    [
+      "<system-reminder>\nintro\n# currentDate\nd\n# claudeMd\nx\n</system-reminder>\n\n",
+      { id: "system-reminder:currentDate+claudeMd", layer: "environment" },
+    ],
     ["<system-reminder>\n# unknownKey\nx\n</system-reminder>", { id: "system-reminder", layer: "extension" }],
     ["<system-reminder>never closed", undefined],
     ["plain text # claudeMd", undefined],

@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { classifyRequest, renderAuxReply, renderModelReply, renderTurnLimitReply } from "../../src/capture/render-reply.js";
+import {
+  classifyRequest,
+  renderAuxReply,
+  renderModelReply,
+  renderTurnLimitReply,
+} from "../../src/capture/render-reply.js";
 
-const data = (chunks: string[]) => chunks.map((c) => JSON.parse(c.split("\n").find((l) => l.startsWith("data: "))?.slice(6) ?? "null") as { type?: string; [k: string]: unknown });
+const data = (chunks: string[]) =>
+  chunks.map(
+    (c) =>
+      JSON.parse(
+        c
+          .split("\n")
+          .find((l) => l.startsWith("data: "))
+          ?.slice(6) ?? "null",
+      ) as { type?: string; [k: string]: unknown },
+  );
 
 describe("classifyRequest", () => {
   it.each([
@@ -20,17 +34,30 @@ describe("classifyRequest", () => {
 
 describe("renderModelReply", () => {
   it("streams a function call then completion with the scripted usage (Responses)", () => {
-    const r = renderModelReply("responses", { toolCalls: [{ name: "shell", arguments: '{"cmd":"ls"}' }], usage: { inputTokens: 60000 } }, 3);
+    const r = renderModelReply(
+      "responses",
+      { toolCalls: [{ name: "shell", arguments: '{"cmd":"ls"}' }], usage: { inputTokens: 60000 } },
+      3,
+    );
     expect(r.status).toBe(200);
     expect(r.headers["content-type"]).toBe("text/event-stream");
     const evs = data(r.chunks);
     expect(evs.map((e) => e.type)).toEqual(["response.created", "response.output_item.done", "response.completed"]);
-    expect(evs[1]?.item).toEqual({ type: "function_call", id: "fc_3_0", call_id: "call_3_0", name: "shell", arguments: '{"cmd":"ls"}', status: "completed" });
+    expect(evs[1]?.item).toEqual({
+      type: "function_call",
+      id: "fc_3_0",
+      call_id: "call_3_0",
+      name: "shell",
+      arguments: '{"cmd":"ls"}',
+      status: "completed",
+    });
     expect((evs[2]?.response as { usage: { input_tokens: number } }).usage.input_tokens).toBe(60000);
   });
 
   it("streams text and a tool_use block with stop_reason tool_use (Messages)", () => {
-    const evs = data(renderModelReply("anthropic-messages", { text: "hi", toolCalls: [{ name: "Bash", arguments: "{}" }] }, 1).chunks);
+    const evs = data(
+      renderModelReply("anthropic-messages", { text: "hi", toolCalls: [{ name: "Bash", arguments: "{}" }] }, 1).chunks,
+    );
     expect(evs.map((e) => e.type)).toEqual([
       "message_start",
       "content_block_start",
@@ -46,7 +73,9 @@ describe("renderModelReply", () => {
   });
 
   it("answers a scripted error with its status in the dialect's error shape", () => {
-    expect(renderModelReply("anthropic-messages", { toolCalls: [], error: { status: 429, message: "slow" } }, 1)).toEqual({
+    expect(
+      renderModelReply("anthropic-messages", { toolCalls: [], error: { status: 429, message: "slow" } }, 1),
+    ).toEqual({
       status: 429,
       headers: { "content-type": "application/json" },
       chunks: ['{"type":"error","error":{"type":"rate_limit_error","message":"slow"}}'],
@@ -55,7 +84,9 @@ describe("renderModelReply", () => {
   });
 
   it("ends chat completions with [DONE] and gemini with one candidate", () => {
-    expect(renderModelReply("chat-completions", { text: "x", toolCalls: [] }, 1).chunks.at(-1)).toBe("data: [DONE]\n\n");
+    expect(renderModelReply("chat-completions", { text: "x", toolCalls: [] }, 1).chunks.at(-1)).toBe(
+      "data: [DONE]\n\n",
+    );
     expect(data(renderModelReply("gemini", { text: "x", toolCalls: [] }, 1).chunks)).toHaveLength(1);
   });
 });

@@ -3,21 +3,45 @@ import { buildRequestView } from "../../src/capture/request-view.js";
 import { countTokens } from "../../src/tokens/count.js";
 import { DEFAULT_PROSE } from "../../src/profiles/default-prose.generated.js";
 
-const msg = (role: string, ...texts: string[]) => ({ type: "message", id: "m", role, content: texts.map((text) => ({ type: "input_text", text })) });
+const msg = (role: string, ...texts: string[]) => ({
+  type: "message",
+  id: "m",
+  role,
+  content: texts.map((text) => ({ type: "input_text", text })),
+});
 
 const body = {
   model: "m",
   stream: true,
   input: [
     msg("developer", "Base words."),
-    msg("developer", "Extra developer words.", "<skills_instructions>\nS\n</skills_instructions>", "<permissions instructions>\nP\n</permissions instructions>", "<collaboration_mode>C</collaboration_mode>"),
-    msg("user", "# AGENTS.md instructions for /r\n\n<INSTRUCTIONS>\nx\n</INSTRUCTIONS>", "<environment_context>\n  <cwd>/r</cwd>\n</environment_context>"),
+    msg(
+      "developer",
+      "Extra developer words.",
+      "<skills_instructions>\nS\n</skills_instructions>",
+      "<permissions instructions>\nP\n</permissions instructions>",
+      "<collaboration_mode>C</collaboration_mode>",
+    ),
+    msg(
+      "user",
+      "# AGENTS.md instructions for /r\n\n<INSTRUCTIONS>\nx\n</INSTRUCTIONS>",
+      "<environment_context>\n  <cwd>/r</cwd>\n</environment_context>",
+    ),
     msg("user", "do it"),
     msg("user", "<skill>\n<name>a</name>\n</skill>"),
     { type: "function_call", call_id: "c", name: "shell", arguments: "{}" },
     { type: "mystery", payload: 1 },
   ],
-  tools: [{ type: "function", name: "shell", description: "d", strict: false, parameters: { type: "object", properties: {} } }, { type: "web_search" }],
+  tools: [
+    {
+      type: "function",
+      name: "shell",
+      description: "d",
+      strict: false,
+      parameters: { type: "object", properties: {} },
+    },
+    { type: "web_search" },
+  ],
   tool_choice: "auto",
   prompt_cache_key: "k",
 };
@@ -56,21 +80,56 @@ describe("buildRequestView", () => {
 
   it("uses the instructions field as base instructions when present", () => {
     const v = buildRequestView(JSON.stringify({ model: "m", instructions: "I", input: [msg("developer", "D")] }));
-    expect(v.fragments.map((f) => [f.itemIndex, f.id])).toEqual([[-1, "base-instructions"], [0, "developer-instructions"]]);
+    expect(v.fragments.map((f) => [f.itemIndex, f.id])).toEqual([
+      [-1, "base-instructions"],
+      [0, "developer-instructions"],
+    ]);
   });
 
   it.each([
-    ["a codex-layout request: only input[0] is the base", [msg("developer", "Base."), msg("developer", "Config words.", "<permissions instructions>\nP\n</permissions instructions>"), msg("user", "hi"), msg("developer", "Config words.")], ["base-instructions", "developer-instructions", "permissions", "user-message", "developer-instructions"]],
-    ["a bundle first (no base item): its config developer instructions are not the base", [msg("developer", "Config words.", "<permissions instructions>\nP\n</permissions instructions>"), msg("user", "hi")], ["developer-instructions", "permissions", "user-message"]],
-    ["a history first: a later single developer item is not the base", [msg("user", "hi"), msg("developer", "Config words.")], ["user-message", "developer-instructions"]],
-    ["a tagged first developer item is a section, not the base", [msg("developer", "<permissions instructions>\nP\n</permissions instructions>")], ["permissions"]],
+    [
+      "a codex-layout request: only input[0] is the base",
+      [
+        msg("developer", "Base."),
+        msg("developer", "Config words.", "<permissions instructions>\nP\n</permissions instructions>"),
+        msg("user", "hi"),
+        msg("developer", "Config words."),
+      ],
+      ["base-instructions", "developer-instructions", "permissions", "user-message", "developer-instructions"],
+    ],
+    [
+      "a bundle first (no base item): its config developer instructions are not the base",
+      [
+        msg("developer", "Config words.", "<permissions instructions>\nP\n</permissions instructions>"),
+        msg("user", "hi"),
+      ],
+      ["developer-instructions", "permissions", "user-message"],
+    ],
+    [
+      "a history first: a later single developer item is not the base",
+      [msg("user", "hi"), msg("developer", "Config words.")],
+      ["user-message", "developer-instructions"],
+    ],
+    [
+      "a tagged first developer item is a section, not the base",
+      [msg("developer", "<permissions instructions>\nP\n</permissions instructions>")],
+      ["permissions"],
+    ],
   ])("labels base instructions only at the first developer item: %s", (_what, input, ids) => {
     expect(buildRequestView(JSON.stringify({ model: "m", input })).fragments.map((f) => f.id)).toEqual(ids);
   });
 
   it("takes the first developer message after additional_tools items as the base", () => {
-    const input = [{ type: "additional_tools", role: "developer", tools: [] }, msg("developer", "Base."), msg("developer", "Config words.")];
-    expect(buildRequestView(JSON.stringify({ model: "m", input })).fragments.map((f) => f.id)).toEqual(["additional_tools", "base-instructions", "developer-instructions"]);
+    const input = [
+      { type: "additional_tools", role: "developer", tools: [] },
+      msg("developer", "Base."),
+      msg("developer", "Config words."),
+    ];
+    expect(buildRequestView(JSON.stringify({ model: "m", input })).fragments.map((f) => f.id)).toEqual([
+      "additional_tools",
+      "base-instructions",
+      "developer-instructions",
+    ]);
   });
 
   it("labels compaction summaries: the bundled promptc and codex prefixes, a prefix or text from a log", () => {
@@ -83,10 +142,15 @@ describe("buildRequestView", () => {
       msg("user", `${prefix("promptc")} but no newline`),
       msg("user", "Recovered prefix words."),
     ];
-    const view = (options = {}) => buildRequestView(JSON.stringify({ model: "m", input }), undefined, options).fragments.map((f) => [f.id, f.layer]);
+    const view = (options = {}) =>
+      buildRequestView(JSON.stringify({ model: "m", input }), undefined, options).fragments.map((f) => [f.id, f.layer]);
     const user = ["user-message", "user-message"];
     expect(view()).toEqual([["summary", "history"], ["summary", "history"], user, user, user, user]);
-    expect(view({ summary: { prefixes: ["Recovered prefix words."], texts: new Set(["An old summary without a prefix."]) } })).toEqual([
+    expect(
+      view({
+        summary: { prefixes: ["Recovered prefix words."], texts: new Set(["An old summary without a prefix."]) },
+      }),
+    ).toEqual([
       ["summary", "history"],
       ["summary", "history"],
       ["summary", "history"],
@@ -97,7 +161,12 @@ describe("buildRequestView", () => {
   });
 
   it("counts tools declared inside additional_tools items once, as content", () => {
-    const v = buildRequestView(JSON.stringify({ model: "m", input: [{ type: "additional_tools", role: "developer", tools: [{ type: "function", name: "t" }] }] }));
+    const v = buildRequestView(
+      JSON.stringify({
+        model: "m",
+        input: [{ type: "additional_tools", role: "developer", tools: [{ type: "function", name: "t" }] }],
+      }),
+    );
     expect(v.fragments.map((f) => [f.id, f.layer])).toEqual([["additional_tools", "extension"]]);
     expect(v.tools.map((t) => [t.name, t.inInput])).toEqual([["t", 0]]);
     expect(v.totals.toolTokens).toBe(0);
@@ -107,13 +176,41 @@ describe("buildRequestView", () => {
     const body = {
       model: "c",
       messages: [
-        { role: "user", content: [{ type: "text", text: "<system-reminder>\nctx\n# claudeMd\nnotes\n# currentDate\ntoday\n</system-reminder>\n" }, { type: "text", text: "<system-reminder>\nother\n</system-reminder>" }, { type: "text", text: "hi", cache_control: { type: "ephemeral" } }] },
+        {
+          role: "user",
+          content: [
+            {
+              type: "text",
+              text: "<system-reminder>\nctx\n# claudeMd\nnotes\n# currentDate\ntoday\n</system-reminder>\n",
+            },
+            { type: "text", text: "<system-reminder>\nother\n</system-reminder>" },
+            { type: "text", text: "hi", cache_control: { type: "ephemeral" } },
+          ],
+        },
         { role: "system", content: "mid-conversation words" },
-        { role: "assistant", content: [{ type: "thinking", thinking: "t", signature: "s" }, { type: "tool_use", id: "t", name: "Bash", input: {} }] },
-        { role: "user", content: [{ type: "tool_result", tool_use_id: "t", content: "ok", cache_control: { type: "ephemeral", ttl: "1h" } }] },
+        {
+          role: "assistant",
+          content: [
+            { type: "thinking", thinking: "t", signature: "s" },
+            { type: "tool_use", id: "t", name: "Bash", input: {} },
+          ],
+        },
+        {
+          role: "user",
+          content: [
+            { type: "tool_result", tool_use_id: "t", content: "ok", cache_control: { type: "ephemeral", ttl: "1h" } },
+          ],
+        },
       ],
-      system: [{ type: "text", text: "x-billing-header: v=1;" }, { type: "text", text: "Identity.", cache_control: { type: "ephemeral" } }, { type: "text", text: "Sys\nmore", cache_control: { type: "ephemeral" } }],
-      tools: [{ name: "Bash", input_schema: {} }, { name: "Read", input_schema: {}, cache_control: { type: "ephemeral" } }],
+      system: [
+        { type: "text", text: "x-billing-header: v=1;" },
+        { type: "text", text: "Identity.", cache_control: { type: "ephemeral" } },
+        { type: "text", text: "Sys\nmore", cache_control: { type: "ephemeral" } },
+      ],
+      tools: [
+        { name: "Bash", input_schema: {} },
+        { name: "Read", input_schema: {}, cache_control: { type: "ephemeral" } },
+      ],
       max_tokens: 10,
     };
     const v = buildRequestView(JSON.stringify(body), "anthropic-messages");
@@ -130,20 +227,44 @@ describe("buildRequestView", () => {
       [2, 1, "assistant", "tool_use", "history", null],
       [3, 0, "user", "tool_result", "history", "ephemeral 1h"],
     ]);
-    expect(v.tools.map((t) => [t.name, t.cache ?? null])).toEqual([["Bash", null], ["Read", "ephemeral"]]);
+    expect(v.tools.map((t) => [t.name, t.cache ?? null])).toEqual([
+      ["Bash", null],
+      ["Read", "ephemeral"],
+    ]);
     expect(v.params.map((p) => p.key)).toEqual(["model", "max_tokens"]);
   });
 
   it("takes a chat-completions system message as the base instructions", () => {
-    const v = buildRequestView(JSON.stringify({ model: "m", messages: [{ role: "system", content: "S" }, { role: "user", content: "u" }] }));
+    const v = buildRequestView(
+      JSON.stringify({
+        model: "m",
+        messages: [
+          { role: "system", content: "S" },
+          { role: "user", content: "u" },
+        ],
+      }),
+    );
     expect(v.dialect).toBe("chat-completions");
-    expect(v.fragments.map((f) => [f.role, f.id, f.layer])).toEqual([["system", "base-instructions", "base-instructions"], ["user", "user-message", "user-message"]]);
+    expect(v.fragments.map((f) => [f.role, f.id, f.layer])).toEqual([
+      ["system", "base-instructions", "base-instructions"],
+      ["user", "user-message", "user-message"],
+    ]);
   });
 
   it.each([
-    ["a Responses body sent to the Messages path", '{"model":"m","input":[{"type":"message","role":"user","content":"hi"}]}', "anthropic-messages", "responses"],
+    [
+      "a Responses body sent to the Messages path",
+      '{"model":"m","input":[{"type":"message","role":"user","content":"hi"}]}',
+      "anthropic-messages",
+      "responses",
+    ],
     ["a body without any conversation list", '{"model":"m","prompt":"hi"}', "responses", "unknown"],
-    ["a Messages body with messages not a list", '{"model":"m","messages":{"role":"user"}}', "anthropic-messages", "unknown"],
+    [
+      "a Messages body with messages not a list",
+      '{"model":"m","messages":{"role":"user"}}',
+      "anthropic-messages",
+      "unknown",
+    ],
   ] as const)("does not crash on %s", (_what, text, hint, dialect) => {
     const v = buildRequestView(text, hint);
     expect(v.dialect).toBe(dialect);
@@ -155,8 +276,8 @@ describe("buildRequestView", () => {
     '{"messages":[null,{"role":"user","content":null},{"role":"assistant","content":[{"type":"text"}]}],"system":5,"tools":[null,7]}',
     '{"messages":[],"system":{"parts":"x"},"tools":{}}',
     '{"contents":[{"role":"model","parts":null},{"parts":[{"text":1}]}],"systemInstruction":{"parts":[null]},"tools":[{"functionDeclarations":"x"}]}',
-    '[]',
-    'null',
+    "[]",
+    "null",
     '"text"',
   ])("shows odd shapes without crashing: %s", (text) => {
     const v = buildRequestView(text);
@@ -166,6 +287,18 @@ describe("buildRequestView", () => {
   it("reports invalid JSON and shows the body raw instead of dropping it", () => {
     const v = buildRequestView("{not json");
     expect(v.diagnostics.map((d) => d.rule)).toEqual(["capture/invalid-json"]);
-    expect(v.fragments).toEqual([{ id: "unknown", layer: "unknown", role: "raw", itemIndex: -1, contentIndex: 0, text: "{not json", bytes: 9, tokens: countTokens("{not json"), known: false }]);
+    expect(v.fragments).toEqual([
+      {
+        id: "unknown",
+        layer: "unknown",
+        role: "raw",
+        itemIndex: -1,
+        contentIndex: 0,
+        text: "{not json",
+        bytes: 9,
+        tokens: countTokens("{not json"),
+        known: false,
+      },
+    ]);
   });
 });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { splitApprovedPrefixes, splitPermissionsSection, templateNetworkWord } from "../../src/capture/split-permissions.js";
+import {
+  splitApprovedPrefixes,
+  splitPermissionsSection,
+  templateNetworkWord,
+} from "../../src/capture/split-permissions.js";
 import { PREFIXES_TRUNCATED_MARKER } from "../../src/fragments/approved-prefixes.js";
 
 describe("templateNetworkWord", () => {
@@ -17,10 +21,10 @@ describe("templateNetworkWord", () => {
 describe("splitApprovedPrefixes", () => {
   it.each([
     ["Ask.", { approval: "Ask." }],
-    ["Ask.\n\nHead\nApproved: - [\"a\"]\n- [\"b\", \"c\"]", { approval: "Ask.", head: "Head\nApproved: " }],
-    ["Ask.\n\nPara two.\n\nHead: - [\"a\"]", { approval: "Ask.\n\nPara two.", head: "Head: " }],
+    ['Ask.\n\nHead\nApproved: - ["a"]\n- ["b", "c"]', { approval: "Ask.", head: "Head\nApproved: " }],
+    ['Ask.\n\nPara two.\n\nHead: - ["a"]', { approval: "Ask.\n\nPara two.", head: "Head: " }],
     [`Ask.\n\nHead: - ["a"]\n- ["b", "lo${PREFIXES_TRUNCATED_MARKER}`, { approval: "Ask.", head: "Head: " }],
-    ["No gap before - [\"a\"]", { approval: "No gap before - [\"a\"]" }],
+    ['No gap before - ["a"]', { approval: 'No gap before - ["a"]' }],
     ["- not a list", { approval: "- not a list" }],
   ])("splits %j", (text, expected) => {
     expect(splitApprovedPrefixes(text)).toEqual(expected);
@@ -29,11 +33,20 @@ describe("splitApprovedPrefixes", () => {
 
 describe("splitPermissionsSection", () => {
   it("returns sandbox, approval and writable-roots prose of a workspace-write section", () => {
-    const section = "<permissions instructions>\nWrites ok. Network access is enabled.\nNever ask.\n Roots: `/a`, `/b`.\n</permissions instructions>";
-    expect(splitPermissionsSection(section, "workspace-write")).toEqual({ sandbox: "Writes ok. Network access is {network_access}.", networkTemplated: true, approval: "Never ask.", writableRoots: " Roots: {roots}." });
+    const section =
+      "<permissions instructions>\nWrites ok. Network access is enabled.\nNever ask.\n Roots: `/a`, `/b`.\n</permissions instructions>";
+    expect(splitPermissionsSection(section, "workspace-write")).toEqual({
+      sandbox: "Writes ok. Network access is {network_access}.",
+      networkTemplated: true,
+      approval: "Never ask.",
+      writableRoots: " Roots: {roots}.",
+    });
   });
 
-  it.each([["<permissions instructions>\nno close tag"], ["prefix <permissions instructions>\nx\n</permissions instructions>"]])("returns undefined for %j", (section) => {
+  it.each([
+    ["<permissions instructions>\nno close tag"],
+    ["prefix <permissions instructions>\nx\n</permissions instructions>"],
+  ])("returns undefined for %j", (section) => {
     expect(splitPermissionsSection(section, "read-only")).toBeUndefined();
   });
 });

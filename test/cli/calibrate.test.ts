@@ -5,16 +5,34 @@ import { describe, expect, it } from "vitest";
 import { run } from "../../src/cli/program.js";
 import { capture, tempDir } from "./cli-capture.js";
 
-const m = (role: string, ...texts: string[]) => ({ type: "message", role, content: texts.map((text) => ({ type: "input_text", text })) });
-const profile = (entries: string) => `<filesystem><permission_profile type="managed"><file_system type="restricted"><entry access="read"><special>:root</special></entry>${entries}</file_system></permission_profile></filesystem>`;
+const m = (role: string, ...texts: string[]) => ({
+  type: "message",
+  role,
+  content: texts.map((text) => ({ type: "input_text", text })),
+});
+const profile = (entries: string) =>
+  `<filesystem><permission_profile type="managed"><file_system type="restricted"><entry access="read"><special>:root</special></entry>${entries}</file_system></permission_profile></filesystem>`;
 const env = (fs: string) => m("user", `<environment_context>\n  <cwd>/w</cwd>\n  ${fs}\n</environment_context>`);
-const RO = "<permissions instructions>\nOnly looking. Network access is restricted.\nNever ask.\n</permissions instructions>";
-const WW = "<permissions instructions>\nLooking and writing. Network access is restricted.\nNever ask.\n Writable: `/tmp`, `/w`.\n</permissions instructions>";
-const meta = (sandbox: string) => ({ "x-codex-turn-metadata": JSON.stringify({ request_kind: "turn", sandbox_mode: sandbox }) });
+const RO =
+  "<permissions instructions>\nOnly looking. Network access is restricted.\nNever ask.\n</permissions instructions>";
+const WW =
+  "<permissions instructions>\nLooking and writing. Network access is restricted.\nNever ask.\n Writable: `/tmp`, `/w`.\n</permissions instructions>";
+const meta = (sandbox: string) => ({
+  "x-codex-turn-metadata": JSON.stringify({ request_kind: "turn", sandbox_mode: sandbox }),
+});
 
 const firstTurn = {
   model: "m",
-  input: [m("developer", "Our base words."), m("developer", RO), m("user", "# AGENTS.md instructions for /w\n\n<INSTRUCTIONS>\nKeep it short.\n</INSTRUCTIONS>", env(profile("")).content[0]!.text), m("user", "first")],
+  input: [
+    m("developer", "Our base words."),
+    m("developer", RO),
+    m(
+      "user",
+      "# AGENTS.md instructions for /w\n\n<INSTRUCTIONS>\nKeep it short.\n</INSTRUCTIONS>",
+      env(profile("")).content[0]!.text,
+    ),
+    m("user", "first"),
+  ],
   client_metadata: meta("read-only"),
 };
 const resumed = {
@@ -23,7 +41,10 @@ const resumed = {
     ...firstTurn.input,
     m("assistant", "Done."),
     m("developer", "<model_switch>\nA new model takes over.\n\nOther base words.\n</model_switch>"),
-    m("user", "# AGENTS.md instructions for /w/b\n\n<INSTRUCTIONS>\nForget the earlier docs.\n\nDocs of b.\n</INSTRUCTIONS>"),
+    m(
+      "user",
+      "# AGENTS.md instructions for /w/b\n\n<INSTRUCTIONS>\nForget the earlier docs.\n\nDocs of b.\n</INSTRUCTIONS>",
+    ),
     m("developer", WW),
     env(profile('<entry access="write"><path>/w</path></entry>')),
     m("user", "second"),
@@ -36,7 +57,14 @@ function captureDir(dir: string, body: object): string {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "001.request.json"), JSON.stringify(body));
   writeFileSync(join(dir, "001.headers.json"), JSON.stringify({ "user-agent": "codex_exec/0.171.0 (test)" }));
-  const request = { seq: 1, method: "POST", url: "/v1/responses", decoded: true, reply: { kind: "model", status: 200, text: "Done." }, file: "001.request.json" };
+  const request = {
+    seq: 1,
+    method: "POST",
+    url: "/v1/responses",
+    decoded: true,
+    reply: { kind: "model", status: 200, text: "Done." },
+    file: "001.request.json",
+  };
   writeFileSync(join(dir, "capture.json"), JSON.stringify({ agent: "codex", requests: [request] }));
   return dir;
 }
@@ -61,12 +89,20 @@ describe("promptc calibrate", () => {
       "permissions-sandbox-workspace-write.md",
       "permissions-writable-roots.md",
     ]);
-    expect([read("permissions-sandbox-read-only.md"), read("permissions-sandbox-workspace-write.md"), read("permissions-writable-roots.md")]).toEqual([
+    expect([
+      read("permissions-sandbox-read-only.md"),
+      read("permissions-sandbox-workspace-write.md"),
+      read("permissions-writable-roots.md"),
+    ]).toEqual([
       "Only looking. Network access is {network_access}.",
       "Looking and writing. Network access is {network_access}.",
       " Writable: {roots}.",
     ]);
-    expect([read("model-switch.md"), read("agents-md-replaced.md"), read("base-instructions.md")]).toEqual(["A new model takes over.", "Forget the earlier docs.", "Our base words."]);
+    expect([read("model-switch.md"), read("agents-md-replaced.md"), read("base-instructions.md")]).toEqual([
+      "A new model takes over.",
+      "Forget the earlier docs.",
+      "Our base words.",
+    ]);
     expect(JSON.parse(read("calibration.json")).sources).toEqual({
       "base-instructions": join(t1, "001.request.json"),
       "permissions-sandbox-read-only": join(t1, "001.request.json"),
@@ -82,11 +118,18 @@ describe("promptc calibrate", () => {
   it("reports captures that disagree as conflicts on stderr and keeps the first capture's text", async () => {
     const dir = tempDir("promptc-calibrate-conflict-");
     captureDir(join(dir, "a"), firstTurn);
-    captureDir(join(dir, "b"), { ...firstTurn, input: [m("developer", RO.replace("Only looking.", "Just reading.")), env(profile(""))] });
+    captureDir(join(dir, "b"), {
+      ...firstTurn,
+      input: [m("developer", RO.replace("Only looking.", "Just reading.")), env(profile(""))],
+    });
     const c = capture(dir, {});
     expect(await run(["calibrate", "a", "b", "--profile", "codex", "-o", "prose"], c.io)).toBe(0);
-    expect(readFileSync(join(dir, "prose", "permissions-sandbox-read-only.md"), "utf8")).toBe("Only looking. Network access is {network_access}.");
-    expect(c.err()).toContain(`${join(dir, "b", "001.request.json")}: permissions-sandbox-read-only differs from the text taken from ${join(dir, "a", "001.request.json")}; kept that one`);
+    expect(readFileSync(join(dir, "prose", "permissions-sandbox-read-only.md"), "utf8")).toBe(
+      "Only looking. Network access is {network_access}.",
+    );
+    expect(c.err()).toContain(
+      `${join(dir, "b", "001.request.json")}: permissions-sandbox-read-only differs from the text taken from ${join(dir, "a", "001.request.json")}; kept that one`,
+    );
     expect(c.err()).toMatch(/calibrate\/conflict/);
   });
 });

@@ -8,16 +8,33 @@ import { escapeHtml, renderHtmlReport, sectionFromCompile, sectionFromView } fro
 import type { Manifest } from "../../src/model/manifest.js";
 import { skipBecause } from "../skip-because.js";
 
-const m = (role: string, ...texts: string[]) => ({ type: "message", role, content: texts.map((text) => ({ type: "input_text", text })) });
+const m = (role: string, ...texts: string[]) => ({
+  type: "message",
+  role,
+  content: texts.map((text) => ({ type: "input_text", text })),
+});
 const body = {
   model: "m",
-  input: [m("developer", "Base words ".repeat(200)), m("user", "<environment_context>\n  <cwd>/r</cwd>\n</environment_context>"), m("user", "look: <script>alert(1)</script> & \"q\"")],
+  input: [
+    m("developer", "Base words ".repeat(200)),
+    m("user", "<environment_context>\n  <cwd>/r</cwd>\n</environment_context>"),
+    m("user", 'look: <script>alert(1)</script> & "q"'),
+  ],
   tools: [{ type: "function", name: "shell", description: "d", parameters: {} }],
 };
-const html = renderHtmlReport({ title: "Report <test>", sections: [sectionFromView(buildRequestView(JSON.stringify(body)), "#1 POST /v1/responses", 1000)] });
+const html = renderHtmlReport({
+  title: "Report <test>",
+  sections: [sectionFromView(buildRequestView(JSON.stringify(body)), "#1 POST /v1/responses", 1000)],
+});
 
 function findChromium(): string | undefined {
-  for (const c of [process.env.CHROMIUM_BIN, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]) if (c && existsSync(c)) return c;
+  for (const c of [
+    process.env.CHROMIUM_BIN,
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+  ])
+    if (c && existsSync(c)) return c;
   return undefined;
 }
 
@@ -34,7 +51,9 @@ describe("renderHtmlReport", () => {
   });
 
   it("draws one bar segment per layer with widths proportional to tokens against the window", () => {
-    const segs = [...html.matchAll(/class="seg" data-layer="([^"]+)" data-tokens="(\d+)" style="width:([\d.]+)%/g)].map((x) => [x[1], Number(x[2]), Number(x[3])]);
+    const segs = [...html.matchAll(/class="seg" data-layer="([^"]+)" data-tokens="(\d+)" style="width:([\d.]+)%/g)].map(
+      (x) => [x[1], Number(x[2]), Number(x[3])],
+    );
     expect(segs.map((s) => s[0])).toEqual(["base-instructions", "environment", "user-message", "tools"]);
     const total = segs.reduce((n, s) => n + (s[1] as number), 0);
     for (const s of segs) expect(s[2]).toBeCloseTo((100 * (s[1] as number)) / Math.max(1000, total), 3);
@@ -43,14 +62,29 @@ describe("renderHtmlReport", () => {
 
 describe("sectionFromView", () => {
   it("names each fragment by its path in the dialect's body and shows cache breakpoints", () => {
-    const messages = { model: "c", system: [{ type: "text", text: "S", cache_control: { type: "ephemeral" } }], messages: [{ role: "user", content: [{ type: "text", text: "hi" }] }], tools: [{ name: "Bash", input_schema: {}, cache_control: { type: "ephemeral" } }], max_tokens: 5 };
+    const messages = {
+      model: "c",
+      system: [{ type: "text", text: "S", cache_control: { type: "ephemeral" } }],
+      messages: [{ role: "user", content: [{ type: "text", text: "hi" }] }],
+      tools: [{ name: "Bash", input_schema: {}, cache_control: { type: "ephemeral" } }],
+      max_tokens: 5,
+    };
     const s = sectionFromView(buildRequestView(JSON.stringify(messages), "anthropic-messages"), "t", 100);
-    expect(s.fragments.map((f) => [f.where, f.cache ?? null])).toEqual([["system[0]", "ephemeral"], ["messages[0].content[0]", null]]);
+    expect(s.fragments.map((f) => [f.where, f.cache ?? null])).toEqual([
+      ["system[0]", "ephemeral"],
+      ["messages[0].content[0]", null],
+    ]);
     expect(s.tools.map((t) => t.name)).toEqual(["Bash (cache breakpoint: ephemeral)"]);
     const page = renderHtmlReport({ title: "t", sections: [s] });
-    expect(page).toContain("<code>system[0]</code> system · <b>base-instructions</b> · 1 tokens · 1 bytes · <span class=\"cache\">cache breakpoint: ephemeral</span>");
+    expect(page).toContain(
+      '<code>system[0]</code> system · <b>base-instructions</b> · 1 tokens · 1 bytes · <span class="cache">cache breakpoint: ephemeral</span>',
+    );
     expect(page).toContain("<code>messages[0].content[0]</code> user · <b>user-message</b>");
-    const responses = sectionFromView(buildRequestView(JSON.stringify({ model: "m", instructions: "I", input: [m("user", "u")] })), "t", 100);
+    const responses = sectionFromView(
+      buildRequestView(JSON.stringify({ model: "m", instructions: "I", input: [m("user", "u")] })),
+      "t",
+      100,
+    );
     expect(responses.fragments.map((f) => f.where)).toEqual(["instructions", "input[0].content[0]"]);
   });
 });
@@ -61,14 +95,52 @@ describe("sectionFromCompile", () => {
       profile: "codex",
       model: "m",
       encoding: "o200k_base",
-      fragments: [{ id: "agents-md", layer: "agents-md", itemIndex: 0, contentIndex: 0, sources: [{ path: "/r/AGENTS.md", bytesIn: 100, bytesKept: 40 }], bytes: 40, tokens: 9, approxTokens: 10, templates: [], prose: "data", hash: "h" }],
+      fragments: [
+        {
+          id: "agents-md",
+          layer: "agents-md",
+          itemIndex: 0,
+          contentIndex: 0,
+          sources: [{ path: "/r/AGENTS.md", bytesIn: 100, bytesKept: 40 }],
+          bytes: 40,
+          tokens: 9,
+          approxTokens: 10,
+          templates: [],
+          prose: "data",
+          hash: "h",
+        },
+      ],
       tools: [{ name: "shell", bytes: 10, tokens: 3, approxTokens: 3, prose: "stand-in", hash: "t" }],
-      totals: { requestBytes: 0, fragmentBytes: 0, fragmentTokens: 0, fragmentApproxTokens: 0, toolBytes: 0, toolTokens: 0, items: 1 },
+      totals: {
+        requestBytes: 0,
+        fragmentBytes: 0,
+        fragmentTokens: 0,
+        fragmentApproxTokens: 0,
+        toolBytes: 0,
+        toolTokens: 0,
+        items: 1,
+      },
       fingerprint: { request: "", stablePrefix: "", items: [] },
     } satisfies Manifest;
-    const s = sectionFromCompile({ request: { model: "m", input: [m("user", "DOC")] }, manifest, diagnostics: [] }, "preview", 500);
+    const s = sectionFromCompile(
+      { request: { model: "m", input: [m("user", "DOC")] }, manifest, diagnostics: [] },
+      "preview",
+      500,
+    );
     expect(s.fragments).toEqual([
-      { id: "agents-md", layer: "agents-md", role: "user", itemIndex: 0, contentIndex: 0, tokens: 9, bytes: 40, text: "DOC", sources: ["/r/AGENTS.md 40 of 100 B"], flagged: true, note: "truncated: /r/AGENTS.md kept 40 of 100 bytes" },
+      {
+        id: "agents-md",
+        layer: "agents-md",
+        role: "user",
+        itemIndex: 0,
+        contentIndex: 0,
+        tokens: 9,
+        bytes: 40,
+        text: "DOC",
+        sources: ["/r/AGENTS.md 40 of 100 B"],
+        flagged: true,
+        note: "truncated: /r/AGENTS.md kept 40 of 100 bytes",
+      },
     ]);
     expect(s.params).toEqual([{ key: "model", json: '"m"' }]);
   });
@@ -77,14 +149,40 @@ describe("sectionFromCompile", () => {
     profile: "codex",
     model: "m",
     encoding: "o200k_base",
-    fragments: [{ id: "skills", layer: "developer", itemIndex: 0, contentIndex: 0, sources: [{ path: "/r/.agents/skills/a/SKILL.md", bytesIn: 278, bytesKept: 84 }], bytes: 90, tokens: 20, approxTokens: 23, templates: ["skills-preamble"], prose: "stand-in", hash: "h" }],
+    fragments: [
+      {
+        id: "skills",
+        layer: "developer",
+        itemIndex: 0,
+        contentIndex: 0,
+        sources: [{ path: "/r/.agents/skills/a/SKILL.md", bytesIn: 278, bytesKept: 84 }],
+        bytes: 90,
+        tokens: 20,
+        approxTokens: 23,
+        templates: ["skills-preamble"],
+        prose: "stand-in",
+        hash: "h",
+      },
+    ],
     tools: [],
-    totals: { requestBytes: 0, fragmentBytes: 0, fragmentTokens: 0, fragmentApproxTokens: 0, toolBytes: 0, toolTokens: 0, items: 1 },
+    totals: {
+      requestBytes: 0,
+      fragmentBytes: 0,
+      fragmentTokens: 0,
+      fragmentApproxTokens: 0,
+      toolBytes: 0,
+      toolTokens: 0,
+      items: 1,
+    },
     fingerprint: { request: "", stablePrefix: "", items: [] },
   });
 
   it("does not call the skills list truncated because it lists only names and descriptions", () => {
-    const s = sectionFromCompile({ request: { model: "m", input: [m("developer", "LIST")] }, manifest: skillsManifest(), diagnostics: [] }, "preview", 500);
+    const s = sectionFromCompile(
+      { request: { model: "m", input: [m("developer", "LIST")] }, manifest: skillsManifest(), diagnostics: [] },
+      "preview",
+      500,
+    );
     expect(s.fragments).toEqual([
       {
         id: "skills",
@@ -103,24 +201,55 @@ describe("sectionFromCompile", () => {
   });
 
   it("flags the skills list when a skills diagnostic says descriptions were shortened", () => {
-    const shortened = { rule: "skills/descriptions-shortened", severity: "warning" as const, message: "1 of 1 skill descriptions shortened" };
-    const s = sectionFromCompile({ request: { model: "m", input: [m("developer", "LIST")] }, manifest: skillsManifest(), diagnostics: [shortened] }, "preview", 500);
+    const shortened = {
+      rule: "skills/descriptions-shortened",
+      severity: "warning" as const,
+      message: "1 of 1 skill descriptions shortened",
+    };
+    const s = sectionFromCompile(
+      {
+        request: { model: "m", input: [m("developer", "LIST")] },
+        manifest: skillsManifest(),
+        diagnostics: [shortened],
+      },
+      "preview",
+      500,
+    );
     expect(s.fragments.map((f) => f.flagged)).toEqual([true]);
   });
 });
 
 describe("renderHtmlReport in headless Chromium", () => {
   const chromium = findChromium();
-  it.skipIf(skipBecause("capture-html: browser check", chromium ? undefined : "chromium not installed (apt-get install chromium)"))("renders the bar and a collapsible entry per fragment", () => {
+  it.skipIf(
+    skipBecause(
+      "capture-html: browser check",
+      chromium ? undefined : "chromium not installed (apt-get install chromium)",
+    ),
+  )("renders the bar and a collapsible entry per fragment", () => {
     const dir = mkdtempSync(join(tmpdir(), "promptc-html-"));
     const file = join(dir, "report.html");
     writeFileSync(file, html);
-    const flags = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", `--user-data-dir=${join(dir, "profile")}`];
-    const dom = execFileSync(chromium as string, [...flags, "--dump-dom", `file://${file}`], { encoding: "utf8", timeout: 60_000, stdio: ["ignore", "pipe", "ignore"] });
+    const flags = [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      `--user-data-dir=${join(dir, "profile")}`,
+    ];
+    const dom = execFileSync(chromium as string, [...flags, "--dump-dom", `file://${file}`], {
+      encoding: "utf8",
+      timeout: 60_000,
+      stdio: ["ignore", "pipe", "ignore"],
+    });
     expect(dom.match(/class="seg"/g)).toHaveLength(4);
     expect(dom.match(/<details class="fragment/g)).toHaveLength(3);
     expect(dom).not.toMatch(/<script/);
-    execFileSync(chromium as string, [...flags, `--screenshot=${join(dir, "report.png")}`, "--window-size=1200,900", `file://${file}`], { timeout: 60_000, stdio: "ignore" });
+    execFileSync(
+      chromium as string,
+      [...flags, `--screenshot=${join(dir, "report.png")}`, "--window-size=1200,900", `file://${file}`],
+      { timeout: 60_000, stdio: "ignore" },
+    );
     expect(existsSync(join(dir, "report.png"))).toBe(true);
     console.log(`capture-html: screenshot at ${join(dir, "report.png")}`);
   });

@@ -13,15 +13,28 @@ const ROOT = join(import.meta.dirname, "..", "..");
 const { root, cli, serve } = useLoopbackCli("promptc-compact-inputs-");
 
 const BIG = { input_tokens: 60_000, output_tokens: 5, total_tokens: 60_005, cached: 0 };
-const prefixOf = (profile: "codex" | "promptc") => defaultProse(profile).entries["compact-summary-prefix"]!.source.replace(/\n+$/, "");
+const prefixOf = (profile: "codex" | "promptc") =>
+  defaultProse(profile).entries["compact-summary-prefix"]!.source.replace(/\n+$/, "");
 
 type Item = { type: string; role?: string; content?: { text: string }[] };
-const layout = (items: Item[]) => items.map((i) => (i.type === "message" ? `${i.role}:${i.content![0]!.text.slice(0, 20)}` : i.type));
+const layout = (items: Item[]) =>
+  items.map((i) => (i.type === "message" ? `${i.role}:${i.content![0]!.text.slice(0, 20)}` : i.type));
 
 /** Two `promptc run` turns: a tool call with a mid-turn compaction, then a resumed turn compacted before it starts. */
 async function recordSession(profile: "codex" | "promptc"): Promise<string> {
   const log = join(root, `${profile}.jsonl`);
-  const flags = ["--profile", profile, "--sandbox", "read-only", "--approval", "never", "--context-window", "272000", "--auto-compact-limit", "5000"];
+  const flags = [
+    "--profile",
+    profile,
+    "--sandbox",
+    "read-only",
+    "--approval",
+    "never",
+    "--context-window",
+    "272000",
+    "--auto-compact-limit",
+    "5000",
+  ];
   let server = await serve([
     sseReply(sse(responseEvents([functionCall("shell", { command: ["echo", "hi"] }, "call_1")], BIG))),
     sseReply(sse(responseEvents([assistantMessage("Ran echo.")]))), // mid-turn summary
@@ -29,7 +42,10 @@ async function recordSession(profile: "codex" | "promptc"): Promise<string> {
   ]);
   expect((await cli(["run", "--base-url", server.baseUrl, ...flags, "--session-log", log, "first task"])).code).toBe(0);
   await server.close();
-  server = await serve([sseReply(sse(responseEvents([assistantMessage("Asked twice.")]))), sseReply(sse(responseEvents([assistantMessage("Done again.")], BIG)))]);
+  server = await serve([
+    sseReply(sse(responseEvents([assistantMessage("Asked twice.")]))),
+    sseReply(sse(responseEvents([assistantMessage("Done again.")], BIG))),
+  ]);
   expect((await cli(["run", "--base-url", server.baseUrl, ...flags, "--resume", log, "second task"])).code).toBe(0);
   return log;
 }
@@ -42,16 +58,33 @@ describe("promptc compact on promptc session logs", () => {
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: "" });
     const json = JSON.parse(r.stdout);
     const prefix = prefixOf(profile);
-    expect({ format: json.format, originator: json.meta.originator, prefixFrom: json.summaryPrefixFrom, threshold: json.threshold }).toEqual({
+    expect({
+      format: json.format,
+      originator: json.meta.originator,
+      prefixFrom: json.summaryPrefixFrom,
+      threshold: json.threshold,
+    }).toEqual({
       format: "codex-rollout",
       originator: "promptc",
       prefixFrom: `templates/${profile}/compact-summary-prefix.hbs (${profile === "codex" ? "stand-in" : "builtin"})`,
       // promptc logs the full window (Codex logs 95% of it): 90% of 272,000.
-      threshold: { limit: 244_800, contextWindow: 272_000, windowSource: "log", decision: { compact: false, reason: "below-limit", usePreviousModel: false } },
+      threshold: {
+        limit: 244_800,
+        contextWindow: 272_000,
+        windowSource: "log",
+        decision: { compact: false, reason: "below-limit", usePreviousModel: false },
+      },
     });
     const base = profile === "codex" ? ["developer:[promptc stand-in fo"] : [];
     // 0.171.0's layout: [base] "first task", context, "second task", summary — the earlier summary is not a task.
-    expect(layout(json.history)).toEqual([...base, "user:first task", "developer:<permissions instruc", "user:# AGENTS.md instruct", "user:second task", `user:${prefix.slice(0, 20)}`]);
+    expect(layout(json.history)).toEqual([
+      ...base,
+      "user:first task",
+      "developer:<permissions instruc",
+      "user:# AGENTS.md instruct",
+      "user:second task",
+      `user:${prefix.slice(0, 20)}`,
+    ]);
     expect(json.history.at(-1).content[0].text).toBe(`${prefix}\nS3`);
     expect(json.outcome.userMessages.map((m: { fate: string }) => m.fate)).toEqual(["kept", "kept"]);
   });
@@ -71,7 +104,11 @@ describe("promptc compact on scenarios", () => {
     const r = await cli(["compact", scenario, "--json", "--summary", "S", "--limit", "100"], ROOT);
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout);
-    expect({ format: json.format, prefixFrom: json.summaryPrefixFrom, crossed: json.threshold.decision.compact }).toEqual({
+    expect({
+      format: json.format,
+      prefixFrom: json.summaryPrefixFrom,
+      crossed: json.threshold.decision.compact,
+    }).toEqual({
       format: "scenario",
       prefixFrom: "templates/codex/compact-summary-prefix.hbs (stand-in)",
       crossed: true,
@@ -92,7 +129,10 @@ describe("promptc compact on scenarios", () => {
   it("reads the same scenario written as JSON", async () => {
     const file = join(root, "tool-calls.json");
     writeFileSync(file, JSON.stringify(parseYaml(readFileSync(scenario, "utf8"))));
-    const [fromYaml, fromJson] = await Promise.all([cli(["compact", scenario, "--json"], ROOT), cli(["compact", file, "--json"], ROOT)]);
+    const [fromYaml, fromJson] = await Promise.all([
+      cli(["compact", scenario, "--json"], ROOT),
+      cli(["compact", file, "--json"], ROOT),
+    ]);
     const strip = (out: string) => ({ ...JSON.parse(out), file: undefined, diagnostics: undefined });
     expect(strip(fromJson.stdout)).toEqual(strip(fromYaml.stdout));
   });
@@ -102,6 +142,8 @@ describe("promptc compact on scenarios", () => {
     writeFileSync(file, '{"hello": 1}');
     const r = await cli(["compact", file]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^promptc compact: \S+other\.json is neither a session log \(line 1: .+\) nor a scenario \(.+\)\n$/);
+    expect(r.stderr).toMatch(
+      /^promptc compact: \S+other\.json is neither a session log \(line 1: .+\) nor a scenario \(.+\)\n$/,
+    );
   });
 });

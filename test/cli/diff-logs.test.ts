@@ -14,12 +14,33 @@ writeFileSync(join(work, "hello.txt"), "hi\n");
 async function recordSession(name: string, resumeFlags: string[]): Promise<{ log: string; bodies: unknown[] }> {
   const log = join(root, `${name}.jsonl`);
   const bodies: unknown[] = [];
-  let server = await serve([sseReply(sse(responseEvents([functionCall("shell", { command: ["cat", "hello.txt"] }, "call_1")]))), sseReply(sse(responseEvents([assistantMessage("It says hi.")])))]);
-  expect((await cli(["run", "--base-url", server.baseUrl, "--sandbox", "read-only", "--approval", "never", "--session-log", log, "read hello.txt"])).code).toBe(0);
+  let server = await serve([
+    sseReply(sse(responseEvents([functionCall("shell", { command: ["cat", "hello.txt"] }, "call_1")]))),
+    sseReply(sse(responseEvents([assistantMessage("It says hi.")]))),
+  ]);
+  expect(
+    (
+      await cli([
+        "run",
+        "--base-url",
+        server.baseUrl,
+        "--sandbox",
+        "read-only",
+        "--approval",
+        "never",
+        "--session-log",
+        log,
+        "read hello.txt",
+      ])
+    ).code,
+  ).toBe(0);
   bodies.push(...server.requests.map((r) => JSON.parse(r.body)));
   await server.close();
   server = await serve([sseReply(sse(responseEvents([assistantMessage("Done.")])))]);
-  expect((await cli(["run", "--base-url", server.baseUrl, "--approval", "never", ...resumeFlags, "--resume", log, "thanks"])).code).toBe(0);
+  expect(
+    (await cli(["run", "--base-url", server.baseUrl, "--approval", "never", ...resumeFlags, "--resume", log, "thanks"]))
+      .code,
+  ).toBe(0);
   bodies.push(...server.requests.map((r) => JSON.parse(r.body)));
   return { log, bodies };
 }
@@ -30,9 +51,22 @@ describe("promptc diff on session logs", () => {
     expect(bodies).toHaveLength(3);
     const last = await cli(["diff", log, "--json"]);
     expect({ code: last.code, stderr: last.stderr }).toEqual({ code: 0, stderr: "" });
-    const report = JSON.parse(last.stdout) as { a: string; b: string; divergence: unknown; commonItems: number; itemsA: number; itemsB: number; why: string[] };
+    const report = JSON.parse(last.stdout) as {
+      a: string;
+      b: string;
+      divergence: unknown;
+      commonItems: number;
+      itemsA: number;
+      itemsB: number;
+      why: string[];
+    };
     expect(report.a).toMatch(/same\.jsonl request 2 \(line \d+\)$/);
-    expect({ divergence: report.divergence, commonItems: report.commonItems, itemsA: report.itemsA, itemsB: report.itemsB }).toEqual({ divergence: null, commonItems: 5, itemsA: 5, itemsB: 7 });
+    expect({
+      divergence: report.divergence,
+      commonItems: report.commonItems,
+      itemsA: report.itemsA,
+      itemsB: report.itemsB,
+    }).toEqual({ divergence: null, commonItems: 5, itemsA: 5, itemsB: 7 });
     // The rebuilt requests are the bodies the server received: diffing them directly gives the same report.
     for (const [k, body] of bodies.entries()) writeFileSync(join(root, `sent-${k + 1}.json`), JSON.stringify(body));
     const direct = await cli(["diff", join(root, "sent-1.json"), join(root, "sent-2.json"), "--json"]);

@@ -6,7 +6,13 @@ import { requestFromJson } from "../../src/cli/commands/diff.js";
 import { capture, tempDir } from "./cli-capture.js";
 
 const user = (text: string) => ({ type: "message", role: "user", content: [{ type: "input_text", text }] });
-const body = (input: unknown[], extra: object = {}) => ({ model: "m", input, tools: [], prompt_cache_key: "k", ...extra });
+const body = (input: unknown[], extra: object = {}) => ({
+  model: "m",
+  input,
+  tools: [],
+  prompt_cache_key: "k",
+  ...extra,
+});
 const env = (cwd: string) => user(`<environment_context>\n  <cwd>${cwd}</cwd>\n</environment_context>`);
 
 function files(a: unknown, b: unknown): { dir: string; a: string; b: string } {
@@ -32,7 +38,9 @@ describe("promptc diff", () => {
     const f = files(body([env("/a"), user("hi")]), body([env("/b"), user("hi")]));
     const c = capture(f.dir);
     expect(await run(["diff", f.a, f.b], c.io)).toBe(1);
-    expect(c.out()).toMatch(/first divergence: input\[0\] at byte \d+ \(byte \d+ of the item\)\n  A: user <environment_context>  …\S.*\n  B: user <environment_context>  …\S.*\nwhy: item-rewritten: input\[0\] \(user <environment_context>\) rewritten in place/);
+    expect(c.out()).toMatch(
+      /first divergence: input\[0\] at byte \d+ \(byte \d+ of the item\)\n  A: user <environment_context>  …\S.*\n  B: user <environment_context>  …\S.*\nwhy: item-rewritten: input\[0\] \(user <environment_context>\) rewritten in place/,
+    );
   });
 
   it("shows the bytes around the first difference on each side, so equal labels still tell what changed", async () => {
@@ -50,7 +58,9 @@ describe("promptc diff", () => {
     const f = files("# title\nmore text\n", body([user("x")]));
     const c = capture(f.dir);
     expect(await run(["diff", f.a, f.b], c.io)).toBe(2);
-    expect(c.err()).toBe(`promptc diff: a.json is not valid JSON: Unexpected token '#', "# title\\nmore text\\n" is not valid JSON\n`);
+    expect(c.err()).toBe(
+      `promptc diff: a.json is not valid JSON: Unexpected token '#', "# title\\nmore text\\n" is not valid JSON\n`,
+    );
   });
 
   it("ignores item ids, prompt_cache_key and client_metadata with --ignore-session (a capture vs a prediction)", async () => {
@@ -70,7 +80,13 @@ describe("promptc diff", () => {
     const c = capture(f.dir);
     expect(await run(["diff", f.a, f.b, "--json", "--approx"], c.io)).toBe(1);
     const j = JSON.parse(c.out());
-    expect({ cause: j.cause, tokens: j.tokens, reusable: j.reusableTokens, why: j.why, partition: j.partitionChanges }).toEqual({
+    expect({
+      cause: j.cause,
+      tokens: j.tokens,
+      reusable: j.reusableTokens,
+      why: j.why,
+      partition: j.partitionChanges,
+    }).toEqual({
       cause: "prompt-cache-key-changed",
       tokens: "approx",
       reusable: 0,
@@ -96,16 +112,25 @@ describe("promptc diff", () => {
     [["diff", "s.yaml", "--turns", "1,9"], /turn 9 is out of range \(the scenario has 2 turns\)/],
     [["diff", "s.yaml", "--turns", "x"], /--turns expects two turn numbers/],
     [["diff", "a.json", "a.json", "--block", "0"], /whole numbers/],
-    [["diff", "a.json", "parts.json"], /parts\.json is not a request body: \$\.input\[0\]\.content\[0\]\.text must be a string; \$\.input\[1\] must be an object/],
+    [
+      ["diff", "a.json", "parts.json"],
+      /parts\.json is not a request body: \$\.input\[0\]\.content\[0\]\.text must be a string; \$\.input\[1\] must be an object/,
+    ],
     [["diff", "tools.json", "a.json"], /tools\.json is not a request body: \$\.tools must be an array/],
   ])("exits 2 on bad usage: %j", async (argv, message) => {
     const f = files(body([user("x")]), body([user("x")]));
     writeFileSync(join(f.dir, "bad.json"), "{ nope");
     writeFileSync(join(f.dir, "arr.json"), "[1, 2]");
     // Malformed bodies are usage errors with a JSON path, never a crash inside the analysis.
-    writeFileSync(join(f.dir, "parts.json"), JSON.stringify({ input: [{ type: "message", role: "user", content: [{ type: "input_text" }] }, 5] }));
+    writeFileSync(
+      join(f.dir, "parts.json"),
+      JSON.stringify({ input: [{ type: "message", role: "user", content: [{ type: "input_text" }] }, 5] }),
+    );
     writeFileSync(join(f.dir, "tools.json"), JSON.stringify({ input: [], tools: 5 }));
-    writeFileSync(join(f.dir, "s.yaml"), `profile: codex\nsession: { id: s, date: "2026-11-29", timezone: Etc/UTC, shell: bash }\nsettings: { cwd: /r }\nfiles: { /r/x: "x" }\nturns: [{ user: a }, { user: b }]\n`);
+    writeFileSync(
+      join(f.dir, "s.yaml"),
+      `profile: codex\nsession: { id: s, date: "2026-11-29", timezone: Etc/UTC, shell: bash }\nsettings: { cwd: /r }\nfiles: { /r/x: "x" }\nturns: [{ user: a }, { user: b }]\n`,
+    );
     const c = capture(f.dir);
     expect(await run(argv, c.io)).toBe(2);
     expect(c.err()).toMatch(message);
@@ -115,6 +140,11 @@ describe("promptc diff", () => {
 describe("requestFromJson", () => {
   it("accepts a body or an object carrying one under request", () => {
     const b = body([user("x")]);
-    expect([requestFromJson(b), requestFromJson({ request: b }), requestFromJson([]), requestFromJson(null)]).toEqual([b, b, undefined, undefined]);
+    expect([requestFromJson(b), requestFromJson({ request: b }), requestFromJson([]), requestFromJson(null)]).toEqual([
+      b,
+      b,
+      undefined,
+      undefined,
+    ]);
   });
 });

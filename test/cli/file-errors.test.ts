@@ -36,6 +36,11 @@ describe("file errors", () => {
     const c = capture(dir, env);
     expect(await run(argv, c.io)).toBe(2);
     const verb = argv[0];
-    expect(c.err().split("\n").find((l) => l.startsWith(`promptc ${verb}: `))).toBe(`promptc ${verb}: cannot read ${path}: no such file or directory`);
+    expect(
+      c
+        .err()
+        .split("\n")
+        .find((l) => l.startsWith(`promptc ${verb}: `)),
+    ).toBe(`promptc ${verb}: cannot read ${path}: no such file or directory`);
   });
 });

@@ -13,7 +13,11 @@ export interface LoopbackCli {
   work: string;
   home: string;
   /** `env` is added to (and overrides) the run's environment. */
-  cli(argv: string[], cwd?: string, env?: { [key: string]: string }): Promise<{ code: number; stdout: string; stderr: string }>;
+  cli(
+    argv: string[],
+    cwd?: string,
+    env?: { [key: string]: string },
+  ): Promise<{ code: number; stdout: string; stderr: string }>;
   /** Starts a server with these replies; the latest one is closed after each test. */
   serve(replies: Reply[]): Promise<SseServer>;
 }
@@ -41,7 +45,13 @@ export function useLoopbackCli(prefix: string, extraEnv: { [key: string]: string
     async cli(argv, cwd = work, env = {}) {
       let stdout = "";
       let stderr = "";
-      const io: CliIO = { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s), isTTY: false, env: { HOME: home, CODEX_HOME: join(home, ".codex"), PATH: process.env.PATH, ...extraEnv, ...env }, cwd };
+      const io: CliIO = {
+        stdout: (s) => void (stdout += s),
+        stderr: (s) => void (stderr += s),
+        isTTY: false,
+        env: { HOME: home, CODEX_HOME: join(home, ".codex"), PATH: process.env.PATH, ...extraEnv, ...env },
+        cwd,
+      };
       const code = await run(argv, io);
       return { code, stdout, stderr };
     },

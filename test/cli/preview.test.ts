@@ -7,12 +7,28 @@ import type { CliIO } from "../../src/cli/io.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const BASIC = join(ROOT, "fixtures", "workspaces", "basic");
-const FIXED = ["--date", "2026-11-29", "--timezone", "Etc/UTC", "--shell", "bash", "--codex-home", join(BASIC, ".codex-home")];
+const FIXED = [
+  "--date",
+  "2026-11-29",
+  "--timezone",
+  "Etc/UTC",
+  "--shell",
+  "bash",
+  "--codex-home",
+  join(BASIC, ".codex-home"),
+];
 
 function capture(overrides: Partial<CliIO> = {}) {
   let out = "";
   let err = "";
-  const io: CliIO = { stdout: (s) => void (out += s), stderr: (s) => void (err += s), isTTY: false, env: {}, cwd: ROOT, ...overrides };
+  const io: CliIO = {
+    stdout: (s) => void (out += s),
+    stderr: (s) => void (err += s),
+    isTTY: false,
+    env: {},
+    cwd: ROOT,
+    ...overrides,
+  };
   return { io, out: () => out, err: () => err };
 }
 
@@ -26,23 +42,41 @@ beforeAll(() => {
 afterAll(() => rmSync("/tmp/promptc-preview-test", { recursive: true, force: true }));
 
 describe("promptc preview", () => {
-  it.each(["codex", "promptc"])("prints the layer table, a legend, diagnostics and a summary last (%s profile)", async (profile) => {
-    const c = capture();
-    const code = await run(
-      ["preview", "-C", join(FIXED_COPY, "packages", "api"), "-m", "use $release-notes please", "--profile", profile, ...FIXED, "--codex-home", join(FIXED_COPY, ".codex-home")],
-      c.io,
-    );
-    expect(c.err()).toBe("");
-    expect(code).toBe(0);
-    expect(c.out()).not.toMatch(/\u001b\[/);
-    await expect(c.out()).toMatchFileSnapshot(`../../snapshots/cli/preview-basic-${profile}.txt`);
-    expect(c.out()).not.toContain("── input[");
-    expect(c.out().trimEnd().split("\n").at(-1)).toMatch(/^summary: [\d,]+ tokens, [\d.<]+% of the window · \d input items and \d+ tools in a [\d,]+-byte body · /);
-  });
+  it.each(["codex", "promptc"])(
+    "prints the layer table, a legend, diagnostics and a summary last (%s profile)",
+    async (profile) => {
+      const c = capture();
+      const code = await run(
+        [
+          "preview",
+          "-C",
+          join(FIXED_COPY, "packages", "api"),
+          "-m",
+          "use $release-notes please",
+          "--profile",
+          profile,
+          ...FIXED,
+          "--codex-home",
+          join(FIXED_COPY, ".codex-home"),
+        ],
+        c.io,
+      );
+      expect(c.err()).toBe("");
+      expect(code).toBe(0);
+      expect(c.out()).not.toMatch(/\u001b\[/);
+      await expect(c.out()).toMatchFileSnapshot(`../../snapshots/cli/preview-basic-${profile}.txt`);
+      expect(c.out()).not.toContain("── input[");
+      expect(c.out().trimEnd().split("\n").at(-1)).toMatch(
+        /^summary: [\d,]+ tokens, [\d.<]+% of the window · \d input items and \d+ tools in a [\d,]+-byte body · /,
+      );
+    },
+  );
 
   it("prints the request text with --text, before the table, so the summary still ends the output", async () => {
     const c = capture();
-    expect(await run(["preview", "-C", BASIC, "-m", "fix the failing test", "--text", "--profile", "codex", ...FIXED], c.io)).toBe(0);
+    expect(
+      await run(["preview", "-C", BASIC, "-m", "fix the failing test", "--text", "--profile", "codex", ...FIXED], c.io),
+    ).toBe(0);
     const out = c.out();
     expect(out.indexOf("── input[0] developer ──")).toBeGreaterThan(0);
     expect(out.indexOf("── input[0] developer ──")).toBeLessThan(out.indexOf("item    layer"));
@@ -66,14 +100,19 @@ describe("promptc preview", () => {
   it("keeps the README's first command on one screen, with the budget diagnostic and the summary", async () => {
     const readme = readFileSync(join(ROOT, "README.md"), "utf8");
     const first = /```sh\n(.*)\n/.exec(readme)?.[1] ?? "";
-    const argv = /npx promptc (preview .*)$/.exec(first.split(" && ").at(-1) ?? "")?.[1]?.match(/"[^"]*"|\S+/g)?.map((a) => a.replace(/^"|"$/g, ""));
+    const argv = /npx promptc (preview .*)$/
+      .exec(first.split(" && ").at(-1) ?? "")?.[1]
+      ?.match(/"[^"]*"|\S+/g)
+      ?.map((a) => a.replace(/^"|"$/g, ""));
     expect(argv?.slice(0, 1)).toEqual(["preview"]);
     expect(argv).toContain("-m");
     const c = capture();
     expect(await run(argv ?? [], c.io)).toBe(0);
     const lines = c.out().trimEnd().split("\n");
     expect(lines.length).toBeLessThanOrEqual(30);
-    expect(c.out()).toMatch(/warning {2}AGENTS\.md: kept 2,766 of 10,001 bytes — the 32 KiB project-doc budget was spent by \.\.\/\.\.\/AGENTS\.md and \.\.\/AGENTS\.md/);
+    expect(c.out()).toMatch(
+      /warning {2}AGENTS\.md: kept 2,766 of 10,001 bytes — the 32 KiB project-doc budget was spent by \.\.\/\.\.\/AGENTS\.md and \.\.\/AGENTS\.md/,
+    );
     expect(c.out()).toMatch(/^item N\.M is input\[N\]\.content\[M\]/m);
     expect(lines.at(-1)).toMatch(/^summary: .* · 1 warning$/);
   });
@@ -82,14 +121,42 @@ describe("promptc preview", () => {
     const c = capture();
     expect(await run(["preview", "-C", BASIC, "--json", "--profile", "codex", ...FIXED], c.io)).toBe(0);
     const body = JSON.parse(c.out());
-    expect(Object.keys(body)).toEqual(["model", "stream", "input", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "store", "include", "prompt_cache_key", "client_metadata"]);
+    expect(Object.keys(body)).toEqual([
+      "model",
+      "stream",
+      "input",
+      "tools",
+      "tool_choice",
+      "parallel_tool_calls",
+      "reasoning",
+      "store",
+      "include",
+      "prompt_cache_key",
+      "client_metadata",
+    ]);
     expect(JSON.stringify(body)).toBe(c.out());
   });
 
   it("reports a cut AGENTS.md as a diagnostic with the numbers", async () => {
     const budget = join(ROOT, "fixtures", "workspaces", "budget");
     const c = capture();
-    const code = await run(["preview", "-C", join(budget, "a", "b"), "--codex-home", join(budget, ".codex-home"), "--no-text", "--date", "2026-11-29", "--timezone", "Etc/UTC", "--shell", "bash"], c.io);
+    const code = await run(
+      [
+        "preview",
+        "-C",
+        join(budget, "a", "b"),
+        "--codex-home",
+        join(budget, ".codex-home"),
+        "--no-text",
+        "--date",
+        "2026-11-29",
+        "--timezone",
+        "Etc/UTC",
+        "--shell",
+        "bash",
+      ],
+      c.io,
+    );
     expect(code).toBe(0);
     expect(c.out()).toMatch(/kept 2,766 of 10,001 bytes/);
   });
@@ -119,7 +186,9 @@ describe("promptc preview", () => {
     const dir = mkdtempSync(join(tmpdir(), "promptc-html-"));
     const file = join(dir, "report.html");
     const c = capture();
-    expect(await run(["preview", "-C", BASIC, "--no-text", "--html", file, "-m", "<b>hi</b> & bye", ...FIXED], c.io)).toBe(0);
+    expect(
+      await run(["preview", "-C", BASIC, "--no-text", "--html", file, "-m", "<b>hi</b> & bye", ...FIXED], c.io),
+    ).toBe(0);
     const html = readFileSync(file, "utf8");
     expect(c.err()).toContain(`wrote ${file}`);
     expect(html).toMatch(/^<!DOCTYPE html>/i);
@@ -133,7 +202,9 @@ describe("promptc preview", () => {
     const dir = mkdtempSync(join(tmpdir(), "promptc-html-"));
     const cwd = join(BASIC, "packages", "api");
     const terminal = capture();
-    expect(await run(["preview", "-C", cwd, "--profile", "codex", "--html", join(dir, "dir.html"), ...FIXED], terminal.io)).toBe(0);
+    expect(
+      await run(["preview", "-C", cwd, "--profile", "codex", "--html", join(dir, "dir.html"), ...FIXED], terminal.io),
+    ).toBe(0);
     const html = readFileSync(join(dir, "dir.html"), "utf8");
     expect(html).toMatch(/<b>base-instructions<\/b> <span class="tag">\[stand-in prose\]<\/span>/);
     expect(html).toMatch(/<b>permissions<\/b> <span class="tag">\[stand-in prose\]<\/span>/);
@@ -142,7 +213,18 @@ describe("promptc preview", () => {
     for (const s of sources) expect(html).toContain(`<li>${s}</li>`);
     expect(html).toContain("[stand-in prose]: promptc&#39;s own wording");
     const scenario = capture();
-    expect(await run(["preview", "--scenario", join(ROOT, "fixtures", "scenarios", "two-turn.yaml"), "--html", join(dir, "scenario.html")], scenario.io)).toBe(0);
+    expect(
+      await run(
+        [
+          "preview",
+          "--scenario",
+          join(ROOT, "fixtures", "scenarios", "two-turn.yaml"),
+          "--html",
+          join(dir, "scenario.html"),
+        ],
+        scenario.io,
+      ),
+    ).toBe(0);
     const page = readFileSync(join(dir, "scenario.html"), "utf8");
     expect(page).toMatch(/<b>base-instructions<\/b> <span class="tag">\[stand-in prose\]<\/span>/);
     expect(page).toContain("<li>AGENTS.md 49 B</li>");
@@ -151,7 +233,9 @@ describe("promptc preview", () => {
 
   it("exits 2 when the HTML report cannot be written", async () => {
     const c = capture();
-    expect(await run(["preview", "-C", BASIC, "--no-text", "--html", "/nonexistent/dir/r.html", ...FIXED], c.io)).toBe(2);
+    expect(await run(["preview", "-C", BASIC, "--no-text", "--html", "/nonexistent/dir/r.html", ...FIXED], c.io)).toBe(
+      2,
+    );
     expect(c.err()).toBe("promptc preview: cannot write /nonexistent/dir/r.html: no such file or directory\n");
   });
 
@@ -159,7 +243,9 @@ describe("promptc preview", () => {
     const scenario = join(ROOT, "fixtures", "scenarios", "two-turn.yaml");
     const c = capture();
     expect(await run(["preview", "--scenario", scenario, "--turn", "2", "--json"], c.io)).toBe(0);
-    expect(JSON.parse(c.out())).toEqual(JSON.parse(readFileSync(join(ROOT, "snapshots", "scenarios", "two-turn", "turn-2.request.json"), "utf8")));
+    expect(JSON.parse(c.out())).toEqual(
+      JSON.parse(readFileSync(join(ROOT, "snapshots", "scenarios", "two-turn", "turn-2.request.json"), "utf8")),
+    );
     const human = capture();
     expect(await run(["preview", "--scenario", scenario, "--no-text"], human.io)).toBe(0);
     expect(human.out()).toMatch(/turn 2 of 2; this turn appended/);
@@ -173,18 +259,28 @@ describe("promptc preview", () => {
 
   it.each([["0"], ["3"], ["x"]])("exits 2 for --turn %s outside the scenario", async (turn) => {
     const c = capture();
-    expect(await run(["preview", "--scenario", join(ROOT, "fixtures", "scenarios", "two-turn.yaml"), "--turn", turn], c.io)).toBe(2);
+    expect(
+      await run(["preview", "--scenario", join(ROOT, "fixtures", "scenarios", "two-turn.yaml"), "--turn", turn], c.io),
+    ).toBe(2);
     expect(c.err()).toMatch(/--turn must be a whole number from 1 to 2/);
   });
 
   it("previews the next turn of a session log with --session: the logged history, then the turn's items", async () => {
     const log = join(ROOT, "fixtures", "transcripts", "codex-0.171-pre-turn-compactions.jsonl");
     const c = capture();
-    expect(await run(["preview", "--session", log, "-C", BASIC, "-m", "third task", "--json", "--profile", "codex", ...FIXED], c.io)).toBe(0);
+    expect(
+      await run(
+        ["preview", "--session", log, "-C", BASIC, "-m", "third task", "--json", "--profile", "codex", ...FIXED],
+        c.io,
+      ),
+    ).toBe(0);
     const body = JSON.parse(c.out()) as { input: { role?: string; content?: { text?: string }[] }[] };
     const texts = body.input.map((i) => i.content?.map((p) => p.text ?? "").join("") ?? "");
     // Codex 0.171.0 starts every request with the session's base instructions (session_meta), never logged as history.
-    expect(texts.slice(0, 2)).toEqual(["Fixture base instructions for promptc tests: act as a careful coding agent in /work/demo.", "first task"]);
+    expect(texts.slice(0, 2)).toEqual([
+      "Fixture base instructions for promptc tests: act as a careful coding agent in /work/demo.",
+      "first task",
+    ]);
     expect(texts.at(-1)).toBe("third task");
     expect(texts.some((t) => t.includes("<environment_context>"))).toBe(true);
   });
@@ -219,7 +315,10 @@ describe("promptc preview", () => {
   it.each([
     [["--turn", "2"], /--turn needs --scenario/],
     [["--scenario", "s.yaml", "-C", "/tmp", "-m", "hi"], /--cwd, --message cannot be combined with --scenario/],
-    [["--codex-home", "/nonexistent/codex-home"], /^promptc preview: cannot read \/nonexistent\/codex-home: no such file or directory\n$/],
+    [
+      ["--codex-home", "/nonexistent/codex-home"],
+      /^promptc preview: cannot read \/nonexistent\/codex-home: no such file or directory\n$/,
+    ],
   ])("exits 2 instead of silently ignoring %j", async (args, reason) => {
     const c = capture();
     expect(await run(["preview", ...args], c.io)).toBe(2);

@@ -17,7 +17,9 @@ describe("run", () => {
   });
 
   it.each(["--version", "-V"])("prints package.json's version for %s and exits 0", async (flag) => {
-    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "package.json"), "utf8")) as { version: string };
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "package.json"), "utf8")) as {
+      version: string;
+    };
     const c = capture();
     expect([await run([flag], c.io), c.out()]).toEqual([0, `${pkg.version}\n`]);
     expect(PROMPTC_VERSION).toBe(pkg.version);
@@ -29,20 +31,34 @@ describe("run", () => {
     expect(c.err()).toMatch(/unknown command 'frobnicate'/);
   });
 
-  it.each(Object.keys(commands))("answers a bad flag to %s with its reason and a pointer to --help, exit 2", async (verb) => {
-    const c = capture();
-    expect(await run([verb, "--bogus-flag"], c.io)).toBe(2);
-    expect(c.err()).toBe("error: unknown option '--bogus-flag'\n(run with --help for usage)\n");
-  });
+  it.each(Object.keys(commands))(
+    "answers a bad flag to %s with its reason and a pointer to --help, exit 2",
+    async (verb) => {
+      const c = capture();
+      expect(await run([verb, "--bogus-flag"], c.io)).toBe(2);
+      expect(c.err()).toBe("error: unknown option '--bogus-flag'\n(run with --help for usage)\n");
+    },
+  );
 
   it("exits 2 with one line for an internal error, the stack only with PROMPTC_DEBUG", async () => {
     const boom = (env: CliIO["env"]) => {
       let err = "";
-      const io: CliIO = { stdout: () => { throw new Error("boom"); }, stderr: (s) => void (err += s), isTTY: false, env, cwd: process.cwd() };
+      const io: CliIO = {
+        stdout: () => {
+          throw new Error("boom");
+        },
+        stderr: (s) => void (err += s),
+        isTTY: false,
+        env,
+        cwd: process.cwd(),
+      };
       return { io, err: () => err };
     };
     const quiet = boom({});
-    expect([await run(["schema"], quiet.io), quiet.err()]).toEqual([2, "promptc: internal error: boom (PROMPTC_DEBUG=1 shows the stack)\n"]);
+    expect([await run(["schema"], quiet.io), quiet.err()]).toEqual([
+      2,
+      "promptc: internal error: boom (PROMPTC_DEBUG=1 shows the stack)\n",
+    ]);
     const debug = boom({ PROMPTC_DEBUG: "1" });
     expect(await run(["schema"], debug.io)).toBe(2);
     expect(debug.err()).toMatch(/^promptc: internal error: boom .*\nError: boom\n\s+at /);

@@ -6,7 +6,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { assistantMessage, functionCall, responseEvents, sse, sseReply, startSseServer, type SseServer } from "../loop/helpers/sse-server.js";
+import {
+  assistantMessage,
+  functionCall,
+  responseEvents,
+  sse,
+  sseReply,
+  startSseServer,
+  type SseServer,
+} from "../loop/helpers/sse-server.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const dir = mkdtempSync(join(tmpdir(), "promptc-run-tty-"));
@@ -28,7 +36,9 @@ beforeAll(async () => {
     outfile: bin,
     logLevel: "error",
     // Bundled CommonJS dependencies call require().
-    banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+    },
   });
 }, 60_000);
 afterEach(async () => {
@@ -72,13 +82,36 @@ describe("registerRun on a terminal", () => {
   it("asks before a command the read-only sandbox does not allow, one question at a time, and obeys each answer", async () => {
     expect(existsSync("/usr/bin/script") || existsSync("/bin/script")).toBe(true);
     server = await startSseServer([
-      sseReply(sse(responseEvents([functionCall("shell", { command: ["touch", "yes.txt"] }, "c_yes"), functionCall("shell", { command: ["touch", "no.txt"] }, "c_no")]))),
+      sseReply(
+        sse(
+          responseEvents([
+            functionCall("shell", { command: ["touch", "yes.txt"] }, "c_yes"),
+            functionCall("shell", { command: ["touch", "no.txt"] }, "c_no"),
+          ]),
+        ),
+      ),
       sseReply(sse(responseEvents([assistantMessage("One file made.")]))),
     ]);
     const log = join(dir, "tty.jsonl");
-    const { code, screen } = await runInTerminal(["--base-url", server.baseUrl, "--sandbox", "read-only", "--approval", "on-request", "--session-log", log, "make", "files"], ["y", "n"]);
+    const { code, screen } = await runInTerminal(
+      [
+        "--base-url",
+        server.baseUrl,
+        "--sandbox",
+        "read-only",
+        "--approval",
+        "on-request",
+        "--session-log",
+        log,
+        "make",
+        "files",
+      ],
+      ["y", "n"],
+    );
     expect({ code, questions: screen.split("[y/N]").length - 1 }).toEqual({ code: 0, questions: 2 });
-    expect(screen).toContain("Allow shell: touch yes.txt? (the sandbox is read-only: only known read-only commands run) [y/N]");
+    expect(screen).toContain(
+      "Allow shell: touch yes.txt? (the sandbox is read-only: only known read-only commands run) [y/N]",
+    );
     expect([existsSync(join(work, "yes.txt")), existsSync(join(work, "no.txt"))]).toEqual([true, false]);
     expect(outputs()).toEqual([
       ["c_yes", "Exit code: 0"],
@@ -93,14 +126,35 @@ describe("registerRun on a terminal", () => {
       sseReply(sse(responseEvents([assistantMessage("Refused.")]))),
     ]);
     writeFileSync(join(dir, "stdin.txt"), "y\n");
-    const child = spawn("node", [bin, "run", "--base-url", server.baseUrl, "--sandbox", "read-only", "--approval", "on-request", "--session-log", join(dir, "notty.jsonl"), "x"], {
-      cwd: work,
-      env: { HOME: home, CODEX_HOME: join(home, ".codex"), PATH: process.env.PATH },
-      stdio: ["pipe", "ignore", "ignore"],
-    });
+    const child = spawn(
+      "node",
+      [
+        bin,
+        "run",
+        "--base-url",
+        server.baseUrl,
+        "--sandbox",
+        "read-only",
+        "--approval",
+        "on-request",
+        "--session-log",
+        join(dir, "notty.jsonl"),
+        "x",
+      ],
+      {
+        cwd: work,
+        env: { HOME: home, CODEX_HOME: join(home, ".codex"), PATH: process.env.PATH },
+        stdio: ["pipe", "ignore", "ignore"],
+      },
+    );
     child.stdin.end("y\n");
     const code = await new Promise((resolve) => child.on("close", resolve));
     expect({ code, made: existsSync(join(work, "quiet.txt")) }).toEqual({ code: 0, made: false });
-    expect(outputs()).toEqual([["c_q", "Tool call refused: the sandbox is read-only: only known read-only commands run, and no one is available to approve it"]]);
+    expect(outputs()).toEqual([
+      [
+        "c_q",
+        "Tool call refused: the sandbox is read-only: only known read-only commands run, and no one is available to approve it",
+      ],
+    ]);
   }, 30_000);
 });

@@ -41,8 +41,14 @@ describe("registerRun on bad input", () => {
 
   it.each([
     [["--base-url", "notaurl", "x"], "promptc run: the base URL must be an http(s) URL (got notaurl)\n"],
-    [["--base-url", "ftp://127.0.0.1/v1", "x"], "promptc run: the base URL must be an http(s) URL (got ftp://127.0.0.1/v1)\n"],
-    [["--base-url", "http://127.0.0.1:9/v1", "--session-log", "/proc/promptc-no-dir/s.jsonl", "x"], "promptc run: cannot write /proc/promptc-no-dir/s.jsonl: no such file or directory\n"],
+    [
+      ["--base-url", "ftp://127.0.0.1/v1", "x"],
+      "promptc run: the base URL must be an http(s) URL (got ftp://127.0.0.1/v1)\n",
+    ],
+    [
+      ["--base-url", "http://127.0.0.1:9/v1", "--session-log", "/proc/promptc-no-dir/s.jsonl", "x"],
+      "promptc run: cannot write /proc/promptc-no-dir/s.jsonl: no such file or directory\n",
+    ],
   ])("exits 2 with one line for %j", async (args, stderr) => {
     expect(await cli(args)).toEqual({ code: 2, stdout: "", stderr });
   });
@@ -55,7 +61,8 @@ describe("registerRun on bad input", () => {
     expect(fresh.stderr).toMatch(/no session log written: the model never answered\n$/);
     expect(existsSync(log)).toBe(false);
     const old = join(root, "old.jsonl");
-    const before = '{"timestamp":"2026-11-29T00:00:00.000Z","type":"session_meta","payload":{"id":"s-1","cwd":"/tmp","originator":"promptc","cli_version":"0.1.0"}}\n';
+    const before =
+      '{"timestamp":"2026-11-29T00:00:00.000Z","type":"session_meta","payload":{"id":"s-1","cwd":"/tmp","originator":"promptc","cli_version":"0.1.0"}}\n';
     writeFileSync(old, before);
     const resumed = await cli(["--base-url", "http://127.0.0.1:9/v1", "--resume", old, "x"]);
     expect(resumed.code).toBe(1);
@@ -65,6 +72,9 @@ describe("registerRun on bad input", () => {
 
   it("says when --tool-timeout is clamped", async () => {
     const { code, stderr } = await cli(["--dry-run", "--tool-timeout", "500", "x"]);
-    expect({ code, stderr }).toEqual({ code: 0, stderr: "note: --tool-timeout 500 ms is outside [10000, 3600000] ms; using 10000 ms\n" });
+    expect({ code, stderr }).toEqual({
+      code: 0,
+      stderr: "note: --tool-timeout 500 ms is outside [10000, 3600000] ms; using 10000 ms\n",
+    });
   });
 });

@@ -14,7 +14,13 @@ const ENV = { HOME: "/nonexistent-home", CODEX_HOME: HOME, SHELL: "/bin/bash", T
 async function cli(argv: string[]) {
   let out = "";
   let err = "";
-  const io: CliIO = { stdout: (s) => void (out += s), stderr: (s) => void (err += s), isTTY: false, env: { ...ENV }, cwd: ROOT };
+  const io: CliIO = {
+    stdout: (s) => void (out += s),
+    stderr: (s) => void (err += s),
+    isTTY: false,
+    env: { ...ENV },
+    cwd: ROOT,
+  };
   const code = await run(argv, io);
   return { code, out, err };
 }
@@ -22,18 +28,25 @@ async function cli(argv: string[]) {
 type Body = { tools: { name: string }[]; input: unknown[] };
 
 describe("run --dry-run and preview --json", () => {
-  it.each(["read-only", "workspace-write", "danger-full-access"])("give identical tools and input for the promptc profile under %s", async (sandbox) => {
-    const flags = ["-C", CWD, "--codex-home", HOME, "--sandbox", sandbox, "--approval", "never"];
-    const preview = await cli(["preview", ...flags, "--json", "-m", "use $release-notes please"]);
-    const dry = await cli(["run", ...flags, "--dry-run", "use $release-notes please"]);
-    expect({ preview: preview.code, run: dry.code, runErr: dry.err }).toEqual({ preview: 0, run: 0, runErr: "" });
-    const p = JSON.parse(preview.out) as Body;
-    const r = JSON.parse(dry.out) as Body;
-    expect(r.tools).toEqual(p.tools);
-    expect(r.input).toEqual(p.input);
-    const names = r.tools.map((t) => t.name);
-    expect(names).toEqual(sandbox === "read-only" ? ["read_file", "shell", "update_plan"] : ["edit_file", "read_file", "shell", "update_plan"]);
-  });
+  it.each(["read-only", "workspace-write", "danger-full-access"])(
+    "give identical tools and input for the promptc profile under %s",
+    async (sandbox) => {
+      const flags = ["-C", CWD, "--codex-home", HOME, "--sandbox", sandbox, "--approval", "never"];
+      const preview = await cli(["preview", ...flags, "--json", "-m", "use $release-notes please"]);
+      const dry = await cli(["run", ...flags, "--dry-run", "use $release-notes please"]);
+      expect({ preview: preview.code, run: dry.code, runErr: dry.err }).toEqual({ preview: 0, run: 0, runErr: "" });
+      const p = JSON.parse(preview.out) as Body;
+      const r = JSON.parse(dry.out) as Body;
+      expect(r.tools).toEqual(p.tools);
+      expect(r.input).toEqual(p.input);
+      const names = r.tools.map((t) => t.name);
+      expect(names).toEqual(
+        sandbox === "read-only"
+          ? ["read_file", "shell", "update_plan"]
+          : ["edit_file", "read_file", "shell", "update_plan"],
+      );
+    },
+  );
 
   it("keeps run's own tools under --profile codex and says that the request differs from Codex's", async () => {
     const flags = ["-C", CWD, "--codex-home", HOME, "--sandbox", "read-only", "--profile", "codex"];

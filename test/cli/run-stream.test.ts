@@ -22,20 +22,41 @@ afterEach(async () => {
 async function cli(baseUrl: string, log: string) {
   let stdout = "";
   let stderr = "";
-  const code = await run(["run", "--base-url", baseUrl, "--sandbox", "read-only", "--approval", "never", "--session-log", join(root, log), "look", "around"], {
-    stdout: (s) => void (stdout += s),
-    stderr: (s) => void (stderr += s),
-    isTTY: false,
-    env: { HOME: home, CODEX_HOME: join(home, ".codex"), PATH: process.env.PATH },
-    cwd: root,
-  });
+  const code = await run(
+    [
+      "run",
+      "--base-url",
+      baseUrl,
+      "--sandbox",
+      "read-only",
+      "--approval",
+      "never",
+      "--session-log",
+      join(root, log),
+      "look",
+      "around",
+    ],
+    {
+      stdout: (s) => void (stdout += s),
+      stderr: (s) => void (stderr += s),
+      isTTY: false,
+      env: { HOME: home, CODEX_HOME: join(home, ".codex"), PATH: process.env.PATH },
+      cwd: root,
+    },
+  );
   return { code, stdout, stderr };
 }
 
 describe("registerRun output", () => {
   it("prints replies sent without deltas, one line each, when the server is the capture server", async () => {
     const server: CaptureServer = await startCaptureServer({
-      script: { replies: [{ text: "Let me look.", toolCalls: [{ name: "shell", arguments: '{"command":["ls"]}' }] }, { text: "All done.", toolCalls: [] }], fallback: { text: "extra", toolCalls: [] } },
+      script: {
+        replies: [
+          { text: "Let me look.", toolCalls: [{ name: "shell", arguments: '{"command":["ls"]}' }] },
+          { text: "All done.", toolCalls: [] },
+        ],
+        fallback: { text: "extra", toolCalls: [] },
+      },
     });
     close = () => server.close();
     const { code, stdout, stderr } = await cli(`${server.origin}/v1`, "capture.jsonl");
@@ -49,7 +70,12 @@ describe("registerRun output", () => {
       sseReply(
         sse([
           { type: "response.created", response: { id: "r" } },
-          { type: "response.reasoning_summary_text.delta", output_index: 0, summary_index: 0, delta: "Thinking it over" },
+          {
+            type: "response.reasoning_summary_text.delta",
+            output_index: 0,
+            summary_index: 0,
+            delta: "Thinking it over",
+          },
           { type: "response.output_item.done", output_index: 0, item: reasoning },
           { type: "response.output_text.delta", output_index: 1, delta: "Answer." },
           { type: "response.output_item.done", output_index: 1, item: assistantMessage("Answer.") },

@@ -28,11 +28,17 @@ describe("promptc snapshot", () => {
     const c1 = capture(dir);
     expect(await run(["snapshot"], c1.io)).toBe(0);
     expect(c1.out()).toContain("✓ plain  2 turn(s)");
-    expect(["turn-1.request.json", "turn-2.request.json", "layout.txt"].map((f) => existsSync(join(dir, "snapshots/scenarios/plain", f)))).toEqual([true, true, true]);
+    expect(
+      ["turn-1.request.json", "turn-2.request.json", "layout.txt"].map((f) =>
+        existsSync(join(dir, "snapshots/scenarios/plain", f)),
+      ),
+    ).toEqual([true, true, true]);
     const c2 = capture(dir);
     expect(await run(["snapshot", "--json"], c2.io)).toBe(0);
     const report = JSON.parse(c2.out());
-    expect(report.scenarios.map((s: { name: string; status: string }) => [s.name, s.status])).toEqual([["plain", "ok"]]);
+    expect(report.scenarios.map((s: { name: string; status: string }) => [s.name, s.status])).toEqual([
+      ["plain", "ok"],
+    ]);
   });
 
   it("says why the simulated cache served nothing: the shared prefix is under the provider's 1,024-token minimum", async () => {
@@ -40,7 +46,9 @@ describe("promptc snapshot", () => {
     const dir = project({ "small.yaml": small });
     const c = capture(dir);
     expect(await run(["snapshot"], c.io)).toBe(0);
-    expect(c.out()).toMatch(/^✓ small {2}2 turn\(s\), cache 0\.0% \(the longest prefix shared with an earlier turn is [\d,]+ tokens, under the provider's 1,024-token caching minimum\)( \(new snapshots written\))?$/m);
+    expect(c.out()).toMatch(
+      /^✓ small {2}2 turn\(s\), cache 0\.0% \(the longest prefix shared with an earlier turn is [\d,]+ tokens, under the provider's 1,024-token caching minimum\)( \(new snapshots written\))?$/m,
+    );
   });
 
   it("never writes when CI is set: missing snapshots fail", async () => {
@@ -70,7 +78,12 @@ describe("promptc snapshot", () => {
     const c = capture(dir);
     expect(await run(["snapshot", "--out", "out-is-a-file", "--json"], c.io)).toBe(2);
     const report = JSON.parse(c.out());
-    expect(report.scenarios.map((s: { status: string; files: { status: string }[] }) => [s.status, s.files.map((f) => f.status)])).toEqual([["error", ["unwritable", "unwritable", "unwritable"]]]);
+    expect(
+      report.scenarios.map((s: { status: string; files: { status: string }[] }) => [
+        s.status,
+        s.files.map((f) => f.status),
+      ]),
+    ).toEqual([["error", ["unwritable", "unwritable", "unwritable"]]]);
   });
 
   it("takes its folders from promptc.yaml's snapshot section (relative to that file), flags winning", async () => {
@@ -120,11 +133,15 @@ describe("promptc snapshot", () => {
     const dir = project({ "breaks.yaml": scenario("    settings: { sandbox: danger-full-access }\n") });
     const c = capture(dir);
     expect(await run(["snapshot"], c.io)).toBe(1);
-    expect(c.out()).toContain("prefix/broken turn 2 does not extend turn 1: tools-changed: tools changed: changed web_search");
+    expect(c.out()).toContain(
+      "prefix/broken turn 2 does not extend turn 1: tools-changed: tools changed: changed web_search",
+    );
   });
 
   it("accepts a declared cache break", async () => {
-    const dir = project({ "breaks.yaml": scenario("    settings: { sandbox: danger-full-access }\n    breaksCache: true\n") });
+    const dir = project({
+      "breaks.yaml": scenario("    settings: { sandbox: danger-full-access }\n    breaksCache: true\n"),
+    });
     expect(await run(["snapshot"], capture(dir).io)).toBe(0);
   });
 
@@ -150,14 +167,20 @@ describe("promptc snapshot", () => {
     const dir = tempDir("promptc-snapshot-none-");
     const c = capture(dir);
     expect(await run(["snapshot"], c.io)).toBe(2);
-    expect(c.err()).toBe(`promptc snapshot: cannot read ${join(dir, "fixtures/scenarios")}: no such file or directory (the default scenario folder; pass --dir or set snapshot.scenarios in promptc.yaml)\n`);
+    expect(c.err()).toBe(
+      `promptc snapshot: cannot read ${join(dir, "fixtures/scenarios")}: no such file or directory (the default scenario folder; pass --dir or set snapshot.scenarios in promptc.yaml)\n`,
+    );
   });
 
   it("keeps the shipped fixture scenarios identical to their committed snapshots (CI mode)", async () => {
     const c = capture(process.cwd(), { CI: "1" });
     const code = await run(["snapshot", "--json"], c.io);
     const report = JSON.parse(c.out()) as { scenarios: { name: string; status: string; findings: unknown[] }[] };
-    expect(report.scenarios.filter((s) => s.status !== "ok").map((s) => ({ name: s.name, status: s.status, findings: s.findings }))).toEqual([]);
+    expect(
+      report.scenarios
+        .filter((s) => s.status !== "ok")
+        .map((s) => ({ name: s.name, status: s.status, findings: s.findings })),
+    ).toEqual([]);
     expect(code).toBe(0);
   });
 });

@@ -18,13 +18,26 @@ const env = { PATH: process.env.PATH ?? "", FAKE_AGENT_MODE: "codex" };
 
 describe("unwritable output paths", () => {
   it.each([
-    ["capture -o", ["capture", "--agent", "codex", "-o", join(blocker, "cap"), "--", FAKE, "x"], /^promptc capture: cannot write .*blocker: already exists\n$/],
-    ["capture --html", ["capture", "--agent", "codex", "--html", join(blocker, "r.html"), "--", FAKE, "x"], /^promptc capture: cannot write .*blocker\/r\.html: a part of the path is not a directory\n$/],
+    [
+      "capture -o",
+      ["capture", "--agent", "codex", "-o", join(blocker, "cap"), "--", FAKE, "x"],
+      /^promptc capture: cannot write .*blocker: already exists\n$/,
+    ],
+    [
+      "capture --html",
+      ["capture", "--agent", "codex", "--html", join(blocker, "r.html"), "--", FAKE, "x"],
+      /^promptc capture: cannot write .*blocker\/r\.html: a part of the path is not a directory\n$/,
+    ],
   ])("%s exits 2 with one line on stderr", async (_name, argv, message) => {
     const c = capture(dir, env);
     expect(await run(argv, c.io)).toBe(2);
     // The agent's own output goes to stderr first; the reason is the last line.
-    expect(c.err().split(/(?<=\n)/).at(-1)).toMatch(message);
+    expect(
+      c
+        .err()
+        .split(/(?<=\n)/)
+        .at(-1),
+    ).toMatch(message);
   });
 
   it("calibrate -o exits 2 with one line on stderr", async () => {
@@ -33,7 +46,12 @@ describe("unwritable output paths", () => {
     const c = capture(dir, env);
     expect(await run(["calibrate", captured, "--profile", "codex", "-o", join(blocker, "prose")], c.io)).toBe(2);
     // Calibration warnings come first; the reason is the last line.
-    expect(c.err().split(/(?<=\n)/).at(-1)).toMatch(/^promptc calibrate: cannot write .*blocker: already exists\n$/);
+    expect(
+      c
+        .err()
+        .split(/(?<=\n)/)
+        .at(-1),
+    ).toMatch(/^promptc calibrate: cannot write .*blocker: already exists\n$/);
   });
 
   it("snapshot -o (--out) reports the scenario's files as unwritable and exits 2", async () => {
@@ -41,7 +59,7 @@ describe("unwritable output paths", () => {
     mkdirSync(join(project, "fixtures", "scenarios"), { recursive: true });
     writeFileSync(
       join(project, "fixtures", "scenarios", "plain.yaml"),
-      "profile: codex\nsession: { id: s-1, date: \"2026-11-29\", timezone: Etc/UTC, shell: bash }\nsettings: { cwd: /repo, sandbox: read-only, approval: never }\nfiles: { /repo/.git: { dir: true } }\nturns:\n  - user: one\n",
+      'profile: codex\nsession: { id: s-1, date: "2026-11-29", timezone: Etc/UTC, shell: bash }\nsettings: { cwd: /repo, sandbox: read-only, approval: never }\nfiles: { /repo/.git: { dir: true } }\nturns:\n  - user: one\n',
     );
     const c = capture(project);
     expect(await run(["snapshot", "-o", join(blocker, "snaps"), "--json"], c.io)).toBe(2);

@@ -4,13 +4,25 @@ import { layout, matcher, summary, user } from "./items.js";
 
 describe("buildCompactedHistory", () => {
   it("middle-truncates an overlong user message to the budget", () => {
-    const result = buildCompactedHistory({ userMessages: ["word ".repeat(200)], summaryText: "SUMMARY", maxUserTokens: 16 });
+    const result = buildCompactedHistory({
+      userMessages: ["word ".repeat(200)],
+      summaryText: "SUMMARY",
+      maxUserTokens: 16,
+    });
     expect(result.history).toEqual([
       user("word word word word word word wo…234 tokens truncated…d word word word word word word "),
       user("SUMMARY"),
     ]);
     expect(result.userMessages).toEqual([
-      { index: 0, fate: "truncated", tokens: 250, keptTokens: 16, headBytes: 32, tailBytes: 32, marker: "…234 tokens truncated…" },
+      {
+        index: 0,
+        fate: "truncated",
+        tokens: 250,
+        keptTokens: 16,
+        headBytes: 32,
+        tailBytes: 32,
+        marker: "…234 tokens truncated…",
+      },
     ]);
     expect(result.retainedUserTokens).toBe(16);
   });

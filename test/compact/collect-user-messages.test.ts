@@ -4,17 +4,33 @@ import { agents, assistant, call, dev, ghost, matcher, skill, summary, user } fr
 
 describe("collectUserMessages", () => {
   it("keeps only real user messages", () => {
-    const history = [agents("/repo", "rules"), user("<ENVIRONMENT_CONTEXT>cwd=/tmp</ENVIRONMENT_CONTEXT>"), user("real user message"), assistant("hi"), call("c1")];
+    const history = [
+      agents("/repo", "rules"),
+      user("<ENVIRONMENT_CONTEXT>cwd=/tmp</ENVIRONMENT_CONTEXT>"),
+      user("real user message"),
+      assistant("hi"),
+      call("c1"),
+    ];
     expect(collectUserMessages(history, matcher)).toEqual(["real user message"]);
   });
 
   it("skips earlier summaries by prefix and by known text", () => {
     const history = [user("one"), user(summary("old")), user("exact known summary"), user("two")];
-    expect(collectUserMessages(history, { prefixes: matcher.prefixes, texts: new Set(["exact known summary"]) })).toEqual(["one", "two"]);
+    expect(
+      collectUserMessages(history, { prefixes: matcher.prefixes, texts: new Set(["exact known summary"]) }),
+    ).toEqual(["one", "two"]);
   });
 
   it("concatenates a message's text parts without a separator", () => {
-    const msg = { type: "message" as const, role: "user" as const, content: [{ type: "input_text" as const, text: "a" }, { type: "input_image" as const, image_url: "x" }, { type: "input_text" as const, text: "b" }] };
+    const msg = {
+      type: "message" as const,
+      role: "user" as const,
+      content: [
+        { type: "input_text" as const, text: "a" },
+        { type: "input_image" as const, image_url: "x" },
+        { type: "input_text" as const, text: "b" },
+      ],
+    };
     expect(collectUserMessages([msg], matcher)).toEqual(["ab"]);
   });
 });

@@ -1,26 +1,51 @@
 import { describe, expect, it } from "vitest";
-import { codexItemBytes, estimateHistoryTokens, estimateItemTokens, estimatePiTokens } from "../../src/compact/estimate-tokens.js";
+import {
+  codexItemBytes,
+  estimateHistoryTokens,
+  estimateItemTokens,
+  estimatePiTokens,
+} from "../../src/compact/estimate-tokens.js";
 import type { ResponseItem } from "../../src/model/items.js";
 import { call, compaction, ghost, user } from "./items.js";
 
-const image = (url: string): ResponseItem => ({ type: "message", role: "user", content: [{ type: "input_image", image_url: url }] });
+const image = (url: string): ResponseItem => ({
+  type: "message",
+  role: "user",
+  content: [{ type: "input_image", image_url: url }],
+});
 
 describe("estimateHistoryTokens", () => {
   it("charges the base instructions at ceil(bytes/4)", () => {
     const items = [user("hello")];
-    expect(estimateHistoryTokens(items, { baseInstructions: "x".repeat(1000) }) - estimateHistoryTokens(items, { baseInstructions: "short" })).toBe(248);
+    expect(
+      estimateHistoryTokens(items, { baseInstructions: "x".repeat(1000) }) -
+        estimateHistoryTokens(items, { baseInstructions: "short" }),
+    ).toBe(248);
   });
 
   it("matches codex-cli 0.171.0's post-compaction recount with the text method", () => {
     // 0.171.0 charged each message ceil(Σ text bytes / 4): dev parts 2117+341 → 615, not 530+86.
-    const devMsg: ResponseItem = { type: "message", role: "developer", content: [{ type: "input_text", text: "d".repeat(2117) }, { type: "input_text", text: "e".repeat(341) }] };
-    expect(estimateHistoryTokens([devMsg, user("first task")], { baseInstructions: "b".repeat(20_903), method: "text" })).toBe(5226 + 615 + 3);
+    const devMsg: ResponseItem = {
+      type: "message",
+      role: "developer",
+      content: [
+        { type: "input_text", text: "d".repeat(2117) },
+        { type: "input_text", text: "e".repeat(341) },
+      ],
+    };
+    expect(
+      estimateHistoryTokens([devMsg, user("first task")], { baseInstructions: "b".repeat(20_903), method: "text" }),
+    ).toBe(5226 + 615 + 3);
   });
 });
 
 describe("estimateItemTokens", () => {
   it.each([
-    ["a message as its JSON without id (json)", { ...user("hi"), id: "msg_1" }, Math.ceil(JSON.stringify(user("hi")).length / 4)],
+    [
+      "a message as its JSON without id (json)",
+      { ...user("hi"), id: "msg_1" },
+      Math.ceil(JSON.stringify(user("hi")).length / 4),
+    ],
     ["a ghost snapshot as zero", ghost("g"), 0],
     ["a compaction blob as len·3/4 − 650 bytes", compaction("E".repeat(2000)), Math.ceil((1500 - 650) / 4)],
     ["a small compaction blob as zero", compaction("E".repeat(100)), 0],
@@ -41,10 +66,17 @@ describe("estimateItemTokens", () => {
   it.each([
     ["a short output, call_1", "call_1", `${EXEC_HEAD}4\nOutput:\nhi-from-tool\n`, 31],
     ["a 400-character output, call_1", "call_1", `${EXEC_HEAD}100\nOutput:\n${"a".repeat(400)}`, 128],
-    ["a short output, a 41-byte call id", `call_${"0123456789abcdef".repeat(2)}0123`, `${EXEC_HEAD}4\nOutput:\nhi-from-tool\n`, 39],
+    [
+      "a short output, a 41-byte call id",
+      `call_${"0123456789abcdef".repeat(2)}0123`,
+      `${EXEC_HEAD}4\nOutput:\nhi-from-tool\n`,
+      39,
+    ],
   ])("charges a tool output its text + call_id as 0.171.0 did: %s", (_name, callId, text, observed) => {
     expect(estimateItemTokens({ type: "function_call_output", call_id: callId, output: text })).toBe(observed);
-    expect(estimateItemTokens({ type: "function_call_output", call_id: callId, output: text }, "json")).not.toBe(observed);
+    expect(estimateItemTokens({ type: "function_call_output", call_id: callId, output: text }, "json")).not.toBe(
+      observed,
+    );
   });
 
   it("defaults to the text method (codex-cli 0.171.0)", () => {

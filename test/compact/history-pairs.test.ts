@@ -26,7 +26,10 @@ describe("removeLastItem", () => {
 
 describe("findUnpaired", () => {
   it("lists calls without output and outputs without call", () => {
-    expect(findUnpaired([call("a"), output("a"), call("b"), output("c")])).toEqual({ callsWithoutOutput: ["b"], outputsWithoutCall: ["c"] });
+    expect(findUnpaired([call("a"), output("a"), call("b"), output("c")])).toEqual({
+      callsWithoutOutput: ["b"],
+      outputsWithoutCall: ["c"],
+    });
   });
   it("does not pair a function call with a custom tool output", () => {
     const custom = { type: "custom_tool_call_output" as const, call_id: "a", output: "x" };

@@ -7,13 +7,33 @@ const ctx = [dev("fresh permissions")];
 describe("insertInitialContext", () => {
   it.each([
     // The summary stays last.
-    ["keeps the summary last", [user("older user"), user("latest user"), user(summary("s"))], ["user:older user", "developer:fresh permissions", "user:latest user", "user:SUMMARY(s)"], "last-real-user"],
+    [
+      "keeps the summary last",
+      [user("older user"), user("latest user"), user(summary("s"))],
+      ["user:older user", "developer:fresh permissions", "user:latest user", "user:SUMMARY(s)"],
+      "last-real-user",
+    ],
     // …and the compaction item stays last.
     ["keeps a compaction item last", [compaction()], ["developer:fresh permissions", "compaction"], "last-compaction"],
     // Before the last real user message only.
-    ["goes before the last real user message", [user("older user"), user(summary("summary text")), user("latest user")], ["user:older user", "user:SUMMARY(summary text)", "developer:fresh permissions", "user:latest user"], "last-real-user"],
-    ["falls back to the last summary", [user(summary("only"))], ["developer:fresh permissions", "user:SUMMARY(only)"], "last-user-or-summary"],
-    ["ignores contextual user messages", [env("/a")], ["user:<environment_context>\n  <cwd>/a</cwd>\n</environment_context>", "developer:fresh permissions"], "end"],
+    [
+      "goes before the last real user message",
+      [user("older user"), user(summary("summary text")), user("latest user")],
+      ["user:older user", "user:SUMMARY(summary text)", "developer:fresh permissions", "user:latest user"],
+      "last-real-user",
+    ],
+    [
+      "falls back to the last summary",
+      [user(summary("only"))],
+      ["developer:fresh permissions", "user:SUMMARY(only)"],
+      "last-user-or-summary",
+    ],
+    [
+      "ignores contextual user messages",
+      [env("/a")],
+      ["user:<environment_context>\n  <cwd>/a</cwd>\n</environment_context>", "developer:fresh permissions"],
+      "end",
+    ],
     ["appends to an empty history", [], ["developer:fresh permissions"], "end"],
   ])("%s", (_name, history, expected, anchor) => {
     const result = insertInitialContext(history, ctx, matcher);
@@ -33,7 +53,14 @@ describe("placeInitialContext", () => {
     // Context goes before "latest user" (index 0); the summary after it moves by the context's length.
     ["moves a summary after the insertion point", [user("latest user"), user(summary("s"))], 1, 2, 0, "last-real-user"],
     // Context goes before "latest user" (index 1); the summary before it stays.
-    ["keeps a summary before the insertion point", [user(summary("s")), user("latest user")], 0, 0, 1, "last-real-user"],
+    [
+      "keeps a summary before the insertion point",
+      [user(summary("s")), user("latest user")],
+      0,
+      0,
+      1,
+      "last-real-user",
+    ],
     // No summary (-1) stays -1 even though the context is inserted at the start.
     ["keeps a missing summary missing", [compaction()], -1, -1, 0, "last-compaction"],
   ] as const)("%s", (_name, history, summaryIndex, expectedSummaryIndex, index, anchor) => {

@@ -17,7 +17,15 @@ describe("parsePinSelectors", () => {
 });
 
 describe("collectPinnedBlocks", () => {
-  const history = [agents("/r", "rules"), env("/r"), user("go"), skill("alpha"), skill("beta"), user("again"), skill("alpha")];
+  const history = [
+    agents("/r", "rules"),
+    env("/r"),
+    user("go"),
+    skill("alpha"),
+    skill("beta"),
+    user("again"),
+    skill("alpha"),
+  ];
   it("keeps each pinned block once, at its newest position", () => {
     expect(collectPinnedBlocks(history, [{ fragment: "skill" }])).toEqual([skill("beta"), skill("alpha")]);
   });

@@ -1,10 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { contentItemsToText, formatSummary, isSummaryText, summaryReplyFromHistory } from "../../src/compact/summary.js";
+import {
+  contentItemsToText,
+  formatSummary,
+  isSummaryText,
+  summaryReplyFromHistory,
+} from "../../src/compact/summary.js";
 import { assistant, user } from "./items.js";
 
 describe("contentItemsToText", () => {
   it("joins non-empty segments with newlines", () => {
-    expect(contentItemsToText([{ type: "input_text", text: "hello" }, { type: "output_text", text: "" }, { type: "output_text", text: "world" }])).toBe("hello\nworld");
+    expect(
+      contentItemsToText([
+        { type: "input_text", text: "hello" },
+        { type: "output_text", text: "" },
+        { type: "output_text", text: "world" },
+      ]),
+    ).toBe("hello\nworld");
   });
   it("returns undefined for image-only content", () => {
     expect(contentItemsToText([{ type: "input_image", image_url: "data:image/png;base64,AA" }])).toBeUndefined();

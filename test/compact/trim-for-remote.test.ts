@@ -5,9 +5,21 @@ import { assistant, call, dev, layout, output, user } from "./items.js";
 describe("trimForRemote", () => {
   // The huge trailing call/output pair goes, the small first pair stays.
   it("drops the trailing tool output together with its call until the history fits", () => {
-    const history = [user("turn one"), call("c1", '{"cmd":"echo hi"}'), output("c1", "hi"), user("turn two"), call("c2", '{"cmd":"yes x | head -n 3000"}'), output("c2", "x\n".repeat(3000))];
+    const history = [
+      user("turn one"),
+      call("c1", '{"cmd":"echo hi"}'),
+      output("c1", "hi"),
+      user("turn two"),
+      call("c2", '{"cmd":"yes x | head -n 3000"}'),
+      output("c2", "x\n".repeat(3000)),
+    ];
     const result = trimForRemote(history, { contextWindow: 1000 });
-    expect(layout(result.history)).toEqual(["user:turn one", "function_call:c1", "function_call_output:c1", "user:turn two"]);
+    expect(layout(result.history)).toEqual([
+      "user:turn one",
+      "function_call:c1",
+      "function_call_output:c1",
+      "user:turn two",
+    ]);
     expect(layout(result.removed)).toEqual(["function_call_output:c2", "function_call:c2"]);
     expect(result.estimateAfter).toBeLessThanOrEqual(1000);
   });

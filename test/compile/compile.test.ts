@@ -8,12 +8,25 @@ import { makeSkill, makeTurnContext } from "./make-turn-context.js";
 import { layoutText } from "./layout-text.js";
 import { SCENARIOS } from "./scenarios.js";
 
-const texts = (item: unknown) => (item as MessageItem).content.map((p) => (p.type === "input_image" ? "<img>" : p.text.split("\n")[0]));
+const texts = (item: unknown) =>
+  (item as MessageItem).content.map((p) => (p.type === "input_image" ? "<img>" : p.text.split("\n")[0]));
 
 describe("compile", () => {
   it("lays out the codex profile as 0.171.0 does: base, developer bundle, context, user, skill", () => {
     const r = compile(SCENARIOS["skills-and-mention"]!, { profile: "codex" });
-    expect(Object.keys(JSON.parse(r.bytes))).toEqual(["model", "stream", "input", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "store", "include", "prompt_cache_key", "client_metadata"]);
+    expect(Object.keys(JSON.parse(r.bytes))).toEqual([
+      "model",
+      "stream",
+      "input",
+      "tools",
+      "tool_choice",
+      "parallel_tool_calls",
+      "reasoning",
+      "store",
+      "include",
+      "prompt_cache_key",
+      "client_metadata",
+    ]);
     expect(r.request.input.map((i) => [(i as MessageItem).role, texts(i)])).toEqual([
       ["developer", [expect.stringContaining("[promptc stand-in")]],
       ["developer", ["Dev instr here.", "<skills_instructions>", "<permissions instructions>"]],
@@ -22,7 +35,17 @@ describe("compile", () => {
       ["user", ["<skill>"]],
     ]);
     expect(r.request.input.every((i) => (i as MessageItem).id?.startsWith("msg_"))).toBe(true);
-    expect(r.request.tools.map((t) => ("name" in t ? t.name : t.type))).toEqual(["exec_command", "write_stdin", "request_user_input", "view_image", "multi_agent_v1", "get_goal", "create_goal", "update_goal", "web_search"]);
+    expect(r.request.tools.map((t) => ("name" in t ? t.name : t.type))).toEqual([
+      "exec_command",
+      "write_stdin",
+      "request_user_input",
+      "view_image",
+      "multi_agent_v1",
+      "get_goal",
+      "create_goal",
+      "update_goal",
+      "web_search",
+    ]);
     expect(r.request.prompt_cache_key).toBe("00000000-0000-7000-8000-000000000000");
     expect(r.diagnostics).toEqual([]);
   });
@@ -30,12 +53,20 @@ describe("compile", () => {
   it("puts promptc's base instructions in `instructions` and sorts its tools by name", () => {
     const r = compile(SCENARIOS["danger-full-access-image"]!);
     expect(Object.keys(JSON.parse(r.bytes))[1]).toBe("instructions");
-    expect(r.request.tools.map((t) => ("name" in t ? t.name : t.type))).toEqual(["edit_file", "read_file", "shell", "update_plan"]);
+    expect(r.request.tools.map((t) => ("name" in t ? t.name : t.type))).toEqual([
+      "edit_file",
+      "read_file",
+      "shell",
+      "update_plan",
+    ]);
   });
 
   it("declares promptc's loop tools per sandbox: no write tool when read-only", () => {
     const names = (sandbox: SandboxMode) =>
-      compile({ ...SCENARIOS["minimal"]!, permissions: { ...SCENARIOS["minimal"]!.permissions, sandbox } }).request.tools.map((t) => ("name" in t ? t.name : t.type));
+      compile({
+        ...SCENARIOS["minimal"]!,
+        permissions: { ...SCENARIOS["minimal"]!.permissions, sandbox },
+      }).request.tools.map((t) => ("name" in t ? t.name : t.type));
     expect({ ro: names("read-only"), ww: names("workspace-write"), full: names("danger-full-access") }).toEqual({
       ro: ["read_file", "shell", "update_plan"],
       ww: ["edit_file", "read_file", "shell", "update_plan"],
@@ -52,7 +83,12 @@ describe("compile", () => {
     const r = compile(SCENARIOS["nested-agents-md"]!, { profile: "codex" });
     const agents = r.manifest.fragments.find((f) => f.id === "agents-md");
     expect(agents).toMatchObject({ layer: "agents-md", itemIndex: 2, contentIndex: 0, prose: "data", templates: [] });
-    expect(agents?.sources.map((s) => s.path)).toEqual(["/home/u/.codex/AGENTS.md", "/repo/AGENTS.md", "/repo/pkg/AGENTS.md", "/repo/pkg/sub/AGENTS.override.md"]);
+    expect(agents?.sources.map((s) => s.path)).toEqual([
+      "/home/u/.codex/AGENTS.md",
+      "/repo/AGENTS.md",
+      "/repo/pkg/AGENTS.md",
+      "/repo/pkg/sub/AGENTS.override.md",
+    ]);
     const base = r.manifest.fragments.find((f) => f.id === "base-instructions");
     expect(base).toMatchObject({ itemIndex: 0, prose: "stand-in", templates: ["base-instructions"] });
     expect(base?.approxTokens).toBe(Math.ceil((base?.bytes ?? 0) / 4));
@@ -67,18 +103,32 @@ describe("compile", () => {
 
   it("shortens skill descriptions to 2% of the context window and says so (codex 0.171.0's budget)", () => {
     const skills = Array.from({ length: 3 }, (_, i) => makeSkill(`s${i}`, { description: "d".repeat(400) }));
-    const ctx = makeTurnContext({ contextWindow: 10_000, skills: { roots: [{ path: "/repo/.agents/skills", scope: "repo" }], skills } });
+    const ctx = makeTurnContext({
+      contextWindow: 10_000,
+      skills: { roots: [{ path: "/repo/.agents/skills", scope: "repo" }], skills },
+    });
     const r = compile(ctx, { profile: "codex" });
-    const listed = (r.request.input[1] as MessageItem).content.flatMap((p) => (p.type === "input_text" ? p.text.split("\n").filter((l) => l.startsWith("- s")) : []));
+    const listed = (r.request.input[1] as MessageItem).content.flatMap((p) =>
+      p.type === "input_text" ? p.text.split("\n").filter((l) => l.startsWith("- s")) : [],
+    );
     // 200 tokens; a bare line "- s0: (file: r0/s0/SKILL.md)\n" is 29 bytes = 8 tokens, so 176 tokens are left:
     // 59, 59, 58 each in list order; k extra tokens hold 2 + 4k characters (30 + n bytes with the space).
     expect(listed.map((l) => l.length - "- s0:  (file: r0/s0/SKILL.md)".length)).toEqual([238, 238, 234]);
-    expect(r.diagnostics.map((d) => [d.rule, d.message])).toEqual([["skills/descriptions-shortened", "3 of 3 skill descriptions shortened by 490 characters in all to fit the 200-token skills budget (2% of the 10,000-token context window)"]]);
-    expect(r.manifest.fragments.find((f) => f.id === "skills")?.sources.map((x) => x.bytesKept)).toEqual([240, 240, 236]);
+    expect(r.diagnostics.map((d) => [d.rule, d.message])).toEqual([
+      [
+        "skills/descriptions-shortened",
+        "3 of 3 skill descriptions shortened by 490 characters in all to fit the 200-token skills budget (2% of the 10,000-token context window)",
+      ],
+    ]);
+    expect(r.manifest.fragments.find((f) => f.id === "skills")?.sources.map((x) => x.bytesKept)).toEqual([
+      240, 240, 236,
+    ]);
   });
 
   it("uses user-supplied base instructions verbatim and labels them", () => {
-    const r = compile(makeTurnContext({ baseInstructions: { text: "MY BASE", source: "/x/base.md" } }), { profile: "codex" });
+    const r = compile(makeTurnContext({ baseInstructions: { text: "MY BASE", source: "/x/base.md" } }), {
+      profile: "codex",
+    });
     expect(r.manifest.fragments[0]).toMatchObject({ id: "base-instructions", prose: "user-supplied", bytes: 7 });
   });
 });
@@ -93,18 +143,35 @@ describe("compile extension points", () => {
         { id: "nowhere", text: "X", placement: { before: "no-such-fragment" } },
       ],
     });
-    expect(r.request.input.map(texts)).toEqual([[expect.any(String)], ["<permissions instructions>", "TEAM"], ["<environment_context>"], ["hello"], ["HOOK"], ["X"]]);
+    expect(r.request.input.map(texts)).toEqual([
+      [expect.any(String)],
+      ["<permissions instructions>", "TEAM"],
+      ["<environment_context>"],
+      ["hello"],
+      ["HOOK"],
+      ["X"],
+    ]);
     expect(r.diagnostics.map((d) => d.rule)).toEqual(["compile/placement-target-missing"]);
-    expect(r.manifest.fragments.find((f) => f.id === "team-rules")).toMatchObject({ layer: "extension", itemIndex: 1, contentIndex: 1 });
+    expect(r.manifest.fragments.find((f) => f.id === "team-rules")).toMatchObject({
+      layer: "extension",
+      itemIndex: 1,
+      contentIndex: 1,
+    });
   });
 
   it("transforms the tool list", () => {
-    const r = compile(makeTurnContext(), { profile: "codex", transformTools: (tools) => tools.filter((t) => t.type !== "namespace") });
+    const r = compile(makeTurnContext(), {
+      profile: "codex",
+      transformTools: (tools) => tools.filter((t) => t.type !== "namespace"),
+    });
     expect(r.request.tools.map((t) => ("name" in t ? t.name : t.type))).not.toContain("multi_agent_v1");
   });
 
   it("transforms the skill list before listing and mention matching", () => {
-    const ctx = makeTurnContext({ skills: { roots: [{ path: "/repo/.agents/skills", scope: "repo" }], skills: [makeSkill("a"), makeSkill("b")] }, userInput: { text: "$b" } });
+    const ctx = makeTurnContext({
+      skills: { roots: [{ path: "/repo/.agents/skills", scope: "repo" }], skills: [makeSkill("a"), makeSkill("b")] },
+      userInput: { text: "$b" },
+    });
     const r = compile(ctx, { transformSkills: (s) => s.filter((x) => x.name !== "b") });
     expect(r.bytes).not.toContain("(file: r0/b/SKILL.md)");
     expect(r.bytes).not.toContain("<skill>");
@@ -119,7 +186,12 @@ describe("compile extension points", () => {
         toolsOrigin: "user-supplied",
         tools: {},
         entries: {
-          "base-instructions": { id: "base-instructions", kind: "template", source: "Team {{team}} on {{model}}. {{> footer}}", origin: "user-supplied" },
+          "base-instructions": {
+            id: "base-instructions",
+            kind: "template",
+            source: "Team {{team}} on {{model}}. {{> footer}}",
+            origin: "user-supplied",
+          },
         },
       },
       partials: { footer: "Ship it, {{team}}." },
@@ -130,9 +202,26 @@ describe("compile extension points", () => {
 
   it("reports a missing template variable instead of throwing", () => {
     const r = compile(makeTurnContext(), {
-      prose: { profile: "custom", toolsOrigin: "user-supplied", tools: {}, entries: { "base-instructions": { id: "base-instructions", kind: "template", source: "{{nope}}", origin: "user-supplied", path: "/p/base-instructions.hbs" } } },
+      prose: {
+        profile: "custom",
+        toolsOrigin: "user-supplied",
+        tools: {},
+        entries: {
+          "base-instructions": {
+            id: "base-instructions",
+            kind: "template",
+            source: "{{nope}}",
+            origin: "user-supplied",
+            path: "/p/base-instructions.hbs",
+          },
+        },
+      },
     });
-    expect(r.diagnostics[0]).toMatchObject({ rule: "template/render-failed", severity: "error", file: "/p/base-instructions.hbs" });
+    expect(r.diagnostics[0]).toMatchObject({
+      rule: "template/render-failed",
+      severity: "error",
+      file: "/p/base-instructions.hbs",
+    });
   });
 });
 
@@ -141,7 +230,9 @@ describe("compile snapshots", () => {
     for (const profile of ["codex", "promptc"] as const) {
       it(`matches the ${profile} snapshot for ${name}`, async () => {
         const r = compile(ctx, { profile });
-        await expect(JSON.stringify(JSON.parse(r.bytes), null, 2) + "\n").toMatchFileSnapshot(`../../snapshots/compile/${name}.${profile}.request.json`);
+        await expect(JSON.stringify(JSON.parse(r.bytes), null, 2) + "\n").toMatchFileSnapshot(
+          `../../snapshots/compile/${name}.${profile}.request.json`,
+        );
         await expect(layoutText(r)).toMatchFileSnapshot(`../../snapshots/compile/${name}.${profile}.layout.txt`);
       });
     }

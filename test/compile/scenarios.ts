@@ -24,18 +24,31 @@ export const SCENARIOS: { [name: string]: TurnContext } = {
         { path: "/repo/.agents/skills", scope: "repo" },
       ],
       skills: [
-        makeSkill("skill-creator", { path: "/home/u/.codex/skills/.system/skill-creator/SKILL.md", rootIndex: 0, scope: "system" }),
+        makeSkill("skill-creator", {
+          path: "/home/u/.codex/skills/.system/skill-creator/SKILL.md",
+          rootIndex: 0,
+          scope: "system",
+        }),
         makeSkill("beta-skill", { path: "/repo/.agents/skills/beta-skill/SKILL.md", rootIndex: 1 }),
       ],
     },
     userInput: { text: "hi $beta-skill" },
   }),
   "workspace-write-on-request": makeTurnContext({
-    permissions: { sandbox: "workspace-write", approval: "on-request", configuredWritableRoots: ["/zz", "/aa"], tmpdir: "/work", approvedPrefixes: [["git", "pull"], ["ls"], ["b", "zz"]] },
+    permissions: {
+      sandbox: "workspace-write",
+      approval: "on-request",
+      configuredWritableRoots: ["/zz", "/aa"],
+      tmpdir: "/work",
+      approvedPrefixes: [["git", "pull"], ["ls"], ["b", "zz"]],
+    },
   }),
   "danger-full-access-image": makeTurnContext({
     permissions: { sandbox: "danger-full-access", networkAccess: true },
     environment: { network: { allowedDomains: ["api.example.com"], deniedDomains: [] } },
-    userInput: { text: "what is this?", localImages: [{ path: "/repo/img.png", url: "data:image/png;base64,iVBORw0KGgo=" }] },
+    userInput: {
+      text: "what is this?",
+      localImages: [{ path: "/repo/img.png", url: "data:image/png;base64,iVBORw0KGgo=" }],
+    },
   }),
 };

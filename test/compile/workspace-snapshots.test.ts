@@ -17,9 +17,14 @@ const TURN: { [workspace: string]: { cwd?: string } & LoadTurnContextOptions } =
   basic: { cwd: "packages/api", message: "use $release-notes for the next tag" },
   budget: { cwd: "a/b" },
   "edge-bytes": { cwd: "docs" },
-  "skills-edge": { approval: "on-request", message: "use $folded, $quiet and [$zeta](/fixtures/workspaces/skills-edge/.codex/skills/zeta/SKILL.md)" },
+  "skills-edge": {
+    approval: "on-request",
+    message: "use $folded, $quiet and [$zeta](/fixtures/workspaces/skills-edge/.codex/skills/zeta/SKILL.md)",
+  },
 };
-const workspaces = readdirSync(DISK, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const workspaces = readdirSync(DISK, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 describe("compile over fixtures/workspaces", () => {
   it("covers every workspace folder", () => expect(workspaces.sort()).toEqual(Object.keys(TURN).sort()));
@@ -46,9 +51,15 @@ describe("compile over fixtures/workspaces", () => {
         });
         expect(loaded.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
         const r = compile(loaded.value!, { profile });
-        const discovery = loaded.diagnostics.map((d) => `discover ${d.severity} ${d.rule}: ${d.file ?? ""}: ${d.message}`);
-        await expect(JSON.stringify(JSON.parse(r.bytes), null, 2) + "\n").toMatchFileSnapshot(`../../snapshots/compile/workspaces/${name}.${profile}.request.json`);
-        await expect([...discovery, layoutText(r, { sources: true })].join("\n")).toMatchFileSnapshot(`../../snapshots/compile/workspaces/${name}.${profile}.layout.txt`);
+        const discovery = loaded.diagnostics.map(
+          (d) => `discover ${d.severity} ${d.rule}: ${d.file ?? ""}: ${d.message}`,
+        );
+        await expect(JSON.stringify(JSON.parse(r.bytes), null, 2) + "\n").toMatchFileSnapshot(
+          `../../snapshots/compile/workspaces/${name}.${profile}.request.json`,
+        );
+        await expect([...discovery, layoutText(r, { sources: true })].join("\n")).toMatchFileSnapshot(
+          `../../snapshots/compile/workspaces/${name}.${profile}.layout.txt`,
+        );
       });
     }
   }

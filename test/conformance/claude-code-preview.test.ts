@@ -37,7 +37,9 @@ function findClaude(): { bin: string } | { skip: string } {
       return { skip: `${bin} does not run` };
     }
   }
-  return { skip: `no Claude Code ${CLAUDE_CODE_VERSION} binary (set CLAUDE_BIN to @anthropic-ai/claude-code-linux-x64@${CLAUDE_CODE_VERSION}'s claude)` };
+  return {
+    skip: `no Claude Code ${CLAUDE_CODE_VERSION} binary (set CLAUDE_BIN to @anthropic-ai/claude-code-linux-x64@${CLAUDE_CODE_VERSION}'s claude)`,
+  };
 }
 
 const found = findClaude();
@@ -45,51 +47,72 @@ if ("skip" in found) console.log(`conformance claude-code preview: skipped: ${fo
 
 async function captureBody(bin: string, cwd: string, home: string, message: string): Promise<{ [k: string]: unknown }> {
   const env = { PATH: "/usr/bin:/bin", HOME: home, TERM: "dumb", LANG: "C.UTF-8", DISABLE_TELEMETRY: "1" };
-  const run = await runCapture({ adapter: claudeCodeAdapter, argv: [bin, "-p", message], cwd, env, timeoutMs: 180_000 });
+  const run = await runCapture({
+    adapter: claudeCodeAdapter,
+    argv: [bin, "-p", message],
+    cwd,
+    env,
+    timeoutMs: 180_000,
+  });
   expect(run.exitCode).toBe(0);
   const req = run.requests.find((r) => r.url.startsWith("/v1/messages"));
   expect(req).toBeDefined();
   return JSON.parse(Buffer.from(req!.body).toString("utf8")) as { [k: string]: unknown };
 }
 
-describe.skipIf("skip" in found)("promptc preview --profile claude-code against Claude Code " + CLAUDE_CODE_VERSION, () => {
-  let calibrated: ClaudeCodeProse | undefined;
-  beforeAll(async () => {
-    // Calibrate once, from promptc's own calibration workspace (not from any fixture below).
-    const cal = HARNESS_CALIBRATIONS["claude-code"]!;
-    const built = buildWorkspace({ name: "calibration", files: Object.fromEntries(Object.entries(cal.workspaces[0]!.files).map(([k, v]) => [`repo/${k}`, v])), git: { branch: "main", user: "promptc", commits: [cal.workspaces[0]!.commit ?? "c"], untracked: cal.workspaces[0]!.untracked }, cwd: "repo" });
-    const result = calibrateClaudeCode(await captureBody((found as { bin: string }).bin, built.cwd, built.home, "hello"));
-    expect(result.diagnostics).toEqual([]);
-    calibrated = result.prose;
-  });
-
-  for (const ws of CLAUDE_CODE_WORKSPACES) {
-    it(`predicts the data-derived parts, and after calibration every byte, in the ${ws.name} workspace`, async () => {
-      const bin = (found as { bin: string }).bin;
-      const built = buildWorkspace(ws);
-      const message = ws.message ?? "hello";
-      const real = await captureBody(bin, built.cwd, built.home, message);
-      const realParts = claudeCodeDataParts(real);
-      const session = JSON.parse((real.metadata as { user_id: string }).user_id) as { session_id: string };
-      const date = /Today's date is (\d{4}-\d{2}-\d{2})\./.exec(realParts.dateLine ?? "")?.[1] ?? "";
-
-      const host = createNodeHost({ cwd: built.cwd, env: { HOME: built.home } });
-      const loaded = loadClaudeCodeTurn(host, {
-        cwd: built.cwd,
-        home: built.home,
-        git: probeGit(built.cwd, built.home),
-        platform: process.platform,
-        osVersion: `${type()} ${release()}`,
-        date,
-        message,
-        sessionId: session.session_id,
+describe.skipIf("skip" in found)(
+  "promptc preview --profile claude-code against Claude Code " + CLAUDE_CODE_VERSION,
+  () => {
+    let calibrated: ClaudeCodeProse | undefined;
+    beforeAll(async () => {
+      // Calibrate once, from promptc's own calibration workspace (not from any fixture below).
+      const cal = HARNESS_CALIBRATIONS["claude-code"]!;
+      const built = buildWorkspace({
+        name: "calibration",
+        files: Object.fromEntries(Object.entries(cal.workspaces[0]!.files).map(([k, v]) => [`repo/${k}`, v])),
+        git: {
+          branch: "main",
+          user: "promptc",
+          commits: [cal.workspaces[0]!.commit ?? "c"],
+          untracked: cal.workspaces[0]!.untracked,
+        },
+        cwd: "repo",
       });
-      const predicted = claudeCodeDataParts(buildClaudeCodeBody(loaded.turn, CLAUDE_CODE_STAND_IN_PROSE).body);
-      if (process.env.DUMP_PARTS) console.log(JSON.stringify(realParts, null, 1));
-      expect(predicted).toEqual(realParts);
-      // After calibration the whole body is byte for byte the agent's (the device id is read from the
-      // ~/.claude.json the agent wrote on its first start).
-      expect(compileHarness(claudeCodeProfile, loaded.turn, calibrated!).bytes).toBe(JSON.stringify(real));
+      const result = calibrateClaudeCode(
+        await captureBody((found as { bin: string }).bin, built.cwd, built.home, "hello"),
+      );
+      expect(result.diagnostics).toEqual([]);
+      calibrated = result.prose;
     });
-  }
-});
+
+    for (const ws of CLAUDE_CODE_WORKSPACES) {
+      it(`predicts the data-derived parts, and after calibration every byte, in the ${ws.name} workspace`, async () => {
+        const bin = (found as { bin: string }).bin;
+        const built = buildWorkspace(ws);
+        const message = ws.message ?? "hello";
+        const real = await captureBody(bin, built.cwd, built.home, message);
+        const realParts = claudeCodeDataParts(real);
+        const session = JSON.parse((real.metadata as { user_id: string }).user_id) as { session_id: string };
+        const date = /Today's date is (\d{4}-\d{2}-\d{2})\./.exec(realParts.dateLine ?? "")?.[1] ?? "";
+
+        const host = createNodeHost({ cwd: built.cwd, env: { HOME: built.home } });
+        const loaded = loadClaudeCodeTurn(host, {
+          cwd: built.cwd,
+          home: built.home,
+          git: probeGit(built.cwd, built.home),
+          platform: process.platform,
+          osVersion: `${type()} ${release()}`,
+          date,
+          message,
+          sessionId: session.session_id,
+        });
+        const predicted = claudeCodeDataParts(buildClaudeCodeBody(loaded.turn, CLAUDE_CODE_STAND_IN_PROSE).body);
+        if (process.env.DUMP_PARTS) console.log(JSON.stringify(realParts, null, 1));
+        expect(predicted).toEqual(realParts);
+        // After calibration the whole body is byte for byte the agent's (the device id is read from the
+        // ~/.claude.json the agent wrote on its first start).
+        expect(compileHarness(claudeCodeProfile, loaded.turn, calibrated!).bytes).toBe(JSON.stringify(real));
+      });
+    }
+  },
+);

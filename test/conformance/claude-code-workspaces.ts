@@ -15,17 +15,26 @@ export const CLAUDE_CODE_WORKSPACES: HarnessWorkspace[] = [
       "repo/src/sub/CLAUDE.md": "sub claude @./local-notes.md\n",
       "repo/src/sub/local-notes.md": "local notes\n",
       "repo/src/sub/deeper/CLAUDE.md": "below the cwd\n",
-      "repo/.claude/skills/pdf-tools/SKILL.md": '---\nname: pdf-tools\ndescription: Work with <PDF> & "forms"\n---\nbody\n',
-      "repo/src/sub/.claude/skills/sub-skill/SKILL.md": "---\nname: sub-skill\ndescription: Sub skill desc\n---\nbody\n",
+      "repo/.claude/skills/pdf-tools/SKILL.md":
+        '---\nname: pdf-tools\ndescription: Work with <PDF> & "forms"\n---\nbody\n',
+      "repo/src/sub/.claude/skills/sub-skill/SKILL.md":
+        "---\nname: sub-skill\ndescription: Sub skill desc\n---\nbody\n",
       ".claude/skills/above-root/SKILL.md": "---\nname: above-root\ndescription: above the git root\n---\n",
     },
-    home: { ".claude/CLAUDE.md": "User global.\n", ".claude/skills/user-skill/SKILL.md": "---\nname: user-skill\ndescription: A user skill\n---\n" },
+    home: {
+      ".claude/CLAUDE.md": "User global.\n",
+      ".claude/skills/user-skill/SKILL.md": "---\nname: user-skill\ndescription: A user skill\n---\n",
+    },
     git: { branch: "master", user: "T", commits: ["first commit"], untracked: { "untracked.txt": "y\n" } },
     cwd: "repo/src/sub",
   },
   {
     name: "approved",
-    files: { "repo/CLAUDE.md": "root @docs/style.md\n", "repo/docs/style.md": "Style: tabs.\n", "repo/src/CLAUDE.md": "src\n" },
+    files: {
+      "repo/CLAUDE.md": "root @docs/style.md\n",
+      "repo/docs/style.md": "Style: tabs.\n",
+      "repo/src/CLAUDE.md": "src\n",
+    },
     approveExternalIncludes: true,
     git: { branch: "main", user: "T", commits: ["c1"] },
     cwd: "repo/src",
@@ -58,7 +67,12 @@ export const CLAUDE_CODE_WORKSPACES: HarnessWorkspace[] = [
       "repo/.claude/skills/nodesc/SKILL.md": "---\nname: nodesc\n---\nFirst paragraph line.\n",
     },
     home: { ".claude/rules/u.md": "user rule\n" },
-    git: { branch: "main", user: "U", commits: ["one", "two", "three", "four", "five", "six", "seven"], originHead: "develop" },
+    git: {
+      branch: "main",
+      user: "U",
+      commits: ["one", "two", "three", "four", "five", "six", "seven"],
+      originHead: "develop",
+    },
     cwd: "repo",
   },
   {

@@ -15,7 +15,11 @@ import { findClaudeCode, type FindClaudeResult } from "./find-claude-code.js";
 let claude: FindClaudeResult = { skip: "not looked up yet" };
 beforeAll(() => {
   claude = findClaudeCode();
-  console.log("skip" in claude ? `conformance claude-code: skipped: ${claude.skip}` : `conformance claude-code: ${claude.bin} (${claude.version})`);
+  console.log(
+    "skip" in claude
+      ? `conformance claude-code: skipped: ${claude.skip}`
+      : `conformance claude-code: ${claude.bin} (${claude.version})`,
+  );
 });
 
 const text = (b: Uint8Array | undefined) => Buffer.from(b ?? []).toString("utf8");
@@ -25,7 +29,9 @@ describe("Claude Code through promptc capture", () => {
     if ("skip" in claude) return;
     const ws = mkdtempSync(join(tmpdir(), "promptc-claude-ws-"));
     writeFileSync(join(ws, "CLAUDE.md"), "# Project notes\nUse tabs.\n");
-    const script = parseReplyScript('[{"text": "running", "tool_calls": [{"name": "Bash", "arguments": {"command": "echo hi-from-tool", "description": "say hi"}}]}, "done"]').value;
+    const script = parseReplyScript(
+      '[{"text": "running", "tool_calls": [{"name": "Bash", "arguments": {"command": "echo hi-from-tool", "description": "say hi"}}]}, "done"]',
+    ).value;
     const out: string[] = [];
     const run = await runCapture({
       adapter: claudeCodeAdapter,
@@ -58,7 +64,11 @@ describe("Claude Code through promptc capture", () => {
 
     const second = buildRequestView(text(model[1]?.body), "anthropic-messages");
     const tail = second.fragments.filter((f) => f.layer === "history").map((f) => [f.role, f.id]);
-    expect(tail).toEqual([["assistant", "assistant"], ["assistant", "tool_use"], ["user", "tool_result"]]);
+    expect(tail).toEqual([
+      ["assistant", "assistant"],
+      ["assistant", "tool_use"],
+      ["user", "tool_result"],
+    ]);
     expect(second.fragments.find((f) => f.id === "tool_result")?.text).toContain("hi-from-tool");
     expect(second.fragments.some((f) => f.itemIndex >= 0 && f.cache !== undefined)).toBe(true);
   });

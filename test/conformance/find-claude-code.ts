@@ -8,5 +8,12 @@ export const CLAUDE_CODE_VERSION = "2.1.197";
 export type FindClaudeResult = FindAgentResult;
 
 export function findClaudeCode(): FindClaudeResult {
-  return findNpmAgent({ envVar: "CLAUDE_BIN", candidates: ["/tmp/claude/node_modules/.bin/claude"], pkg: `@anthropic-ai/claude-code@${CLAUDE_CODE_VERSION}`, bin: "claude", cacheName: "promptc-claude-cache", version: CLAUDE_CODE_VERSION });
+  return findNpmAgent({
+    envVar: "CLAUDE_BIN",
+    candidates: ["/tmp/claude/node_modules/.bin/claude"],
+    pkg: `@anthropic-ai/claude-code@${CLAUDE_CODE_VERSION}`,
+    bin: "claude",
+    cacheName: "promptc-claude-cache",
+    version: CLAUDE_CODE_VERSION,
+  });
 }

@@ -27,7 +27,11 @@ export interface NpmAgentSpec {
 
 function versionOf(bin: string): string | undefined {
   try {
-    return execFileSync(bin, ["--version"], { encoding: "utf8", timeout: 30_000, stdio: ["ignore", "pipe", "ignore"] }).trim();
+    return execFileSync(bin, ["--version"], {
+      encoding: "utf8",
+      timeout: 30_000,
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
   } catch {
     return undefined;
   }
@@ -48,9 +52,14 @@ export function findNpmAgent(spec: NpmAgentSpec): FindAgentResult {
   if (!existsSync(bin)) {
     try {
       mkdirSync(cache, { recursive: true });
-      execFileSync("npm", ["install", "--prefix", cache, "--no-audit", "--no-fund", "--save-exact", spec.pkg], { stdio: "ignore", timeout: 600_000 });
+      execFileSync("npm", ["install", "--prefix", cache, "--no-audit", "--no-fund", "--save-exact", spec.pkg], {
+        stdio: "ignore",
+        timeout: 600_000,
+      });
     } catch (error) {
-      return { skip: `cannot install ${spec.pkg} into ${cache}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}` };
+      return {
+        skip: `cannot install ${spec.pkg} into ${cache}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+      };
     }
   }
   const v = versionOf(bin);
@@ -58,5 +67,12 @@ export function findNpmAgent(spec: NpmAgentSpec): FindAgentResult {
 }
 
 export function findCodex(): FindAgentResult {
-  return findNpmAgent({ envVar: "CODEX_BIN", candidates: ["/tmp/codex/node_modules/.bin/codex"], pkg: `@openai/codex@${CODEX_VERSION}`, bin: "codex", cacheName: "promptc-codex-cache", version: CODEX_VERSION });
+  return findNpmAgent({
+    envVar: "CODEX_BIN",
+    candidates: ["/tmp/codex/node_modules/.bin/codex"],
+    pkg: `@openai/codex@${CODEX_VERSION}`,
+    bin: "codex",
+    cacheName: "promptc-codex-cache",
+    version: CODEX_VERSION,
+  });
 }

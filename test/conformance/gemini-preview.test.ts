@@ -25,15 +25,23 @@ const MODEL = "gemini-3.8-flash";
 
 function findGemini(): { dir: string } | { skip: string } {
   const dir = process.env.GEMINI_PACKAGE_DIR ?? PACKAGE;
-  if (!existsSync(join(dir, "bundle", "gemini.js"))) return { skip: `no Gemini CLI at ${dir} (set GEMINI_PACKAGE_DIR to @google/gemini-cli@${GEMINI_CLI_VERSION})` };
+  if (!existsSync(join(dir, "bundle", "gemini.js")))
+    return { skip: `no Gemini CLI at ${dir} (set GEMINI_PACKAGE_DIR to @google/gemini-cli@${GEMINI_CLI_VERSION})` };
   const v = (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string }).version;
-  return v === GEMINI_CLI_VERSION ? { dir } : { skip: `${dir} is Gemini CLI ${v}, the profile reproduces ${GEMINI_CLI_VERSION}` };
+  return v === GEMINI_CLI_VERSION
+    ? { dir }
+    : { skip: `${dir} is Gemini CLI ${v}, the profile reproduces ${GEMINI_CLI_VERSION}` };
 }
 
 const found = findGemini();
 if ("skip" in found) console.log(`conformance gemini-cli preview: skipped: ${found.skip}`);
 
-const SETTINGS = { security: { auth: { selectedType: "gemini-api-key" } }, privacy: { usageStatisticsEnabled: false }, telemetry: { enabled: false }, general: { enableAutoUpdate: false, enableAutoUpdateNotification: false } };
+const SETTINGS = {
+  security: { auth: { selectedType: "gemini-api-key" } },
+  privacy: { usageStatisticsEnabled: false },
+  telemetry: { enabled: false },
+  general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+};
 
 async function runGemini(dir: string, cwd: string, home: string, message: string): Promise<{ [k: string]: unknown }> {
   const server = await startCaptureServer();
@@ -42,9 +50,21 @@ async function runGemini(dir: string, cwd: string, home: string, message: string
     const settingsPath = join(home, ".gemini", "settings.json");
     const own = existsSync(settingsPath) ? (JSON.parse(readFileSync(settingsPath, "utf8")) as object) : {};
     writeFileSync(settingsPath, JSON.stringify({ ...SETTINGS, ...own }));
-    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, TERM: "dumb", LANG: "C.UTF-8", GEMINI_API_KEY: "dummy", GOOGLE_GEMINI_BASE_URL: server.origin, GEMINI_TELEMETRY_ENABLED: "false" };
+    const env = {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: home,
+      TERM: "dumb",
+      LANG: "C.UTF-8",
+      GEMINI_API_KEY: "dummy",
+      GOOGLE_GEMINI_BASE_URL: server.origin,
+      GEMINI_TELEMETRY_ENABLED: "false",
+    };
     const code = await new Promise<number | null>((resolve) => {
-      const child = spawn(process.execPath, [join(dir, "bundle", "gemini.js"), "-p", message, "--skip-trust", "-m", MODEL], { cwd, env, stdio: ["ignore", "ignore", "ignore"] });
+      const child = spawn(
+        process.execPath,
+        [join(dir, "bundle", "gemini.js"), "-p", message, "--skip-trust", "-m", MODEL],
+        { cwd, env, stdio: ["ignore", "ignore", "ignore"] },
+      );
       child.on("close", resolve);
     });
     expect(code).toBe(0);
@@ -56,53 +76,75 @@ async function runGemini(dir: string, cwd: string, home: string, message: string
   }
 }
 
-describe.skipIf("skip" in found)(`promptc preview --profile gemini-cli against Gemini CLI ${GEMINI_CLI_VERSION}`, () => {
-  const dir = (found as { dir: string }).dir;
-  let calibrated: GeminiProse | undefined;
-  beforeAll(async () => {
-    // Calibrate from promptc's own two calibration workspaces (inside and outside git), not from a fixture.
-    const cal = HARNESS_CALIBRATIONS["gemini-cli"]!;
-    const runs = [];
-    for (const [i, ws] of cal.workspaces.entries()) {
-      const inGit = ws.commit !== undefined;
-      const prefix = inGit ? "repo/" : "plain/";
-      const built = buildWorkspace({
-        name: `gemini-calibration-${i}`,
-        files: Object.fromEntries(Object.entries({ ...ws.files, ...(inGit ? {} : ws.untracked) }).map(([k, v]) => [prefix + k, v])),
-        home: ws.home,
-        ...(inGit ? { git: { branch: "main", commits: [ws.commit ?? "c"], untracked: ws.untracked } } : {}),
-        cwd: prefix.slice(0, -1),
-      });
-      runs.push({ body: await runGemini(dir, built.cwd, built.home, "hello"), cwd: built.cwd, home: built.home, platform: process.platform, inGit });
-    }
-    const result = cal.extract(runs) as ReturnType<typeof calibrateGemini>;
-    expect(result.diagnostics).toEqual([]);
-    calibrated = result.prose;
-  });
-
-  for (const ws of GEMINI_WORKSPACES) {
-    it(`predicts the data-derived parts, and after calibration every byte, in ${ws.name}`, async () => {
-      const built = buildWorkspace(ws);
-      const message = ws.message ?? "hello";
-      const real = await runGemini(dir, built.cwd, built.home, message);
-      const date = "2026-12-01";
-      const host = createNodeHost({ cwd: built.cwd, env: { HOME: built.home } });
-      // Gemini CLI registered the project on that run: the id is read back from ~/.gemini/projects.json.
-      const turn = HARNESS_TURN_LOADERS["gemini-cli"]!(host, { cwd: built.cwd, home: built.home, git: undefined, platform: process.platform, osVersion: "", date, message, model: MODEL, sessionId: "", installDir: dir }).turn as GeminiTurn;
-      const predicted = geminiDataParts(compileHarness(geminiCliProfile, turn, geminiCliProfile.standInProse).body);
-      const parts = geminiDataParts(real);
-      if (process.env.DUMP_PARTS) console.log(JSON.stringify(parts, null, 1));
-      expect({ ...predicted, date: undefined }).toEqual({ ...parts, date: undefined });
-      expect(parts.date).toMatch(/^[A-Z][a-z]+day, /);
-      // After calibration, every byte (the date is today's, as the agent saw it).
-      const today = new Date();
-      const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
-      const bytes = compileHarness(geminiCliProfile, { ...turn, date: iso }, calibrated!).bytes;
-      if (process.env.DUMP_BYTES) {
-        writeFileSync(join(tmpdir(), `promptc-pred-${ws.name}.json`), bytes);
-        writeFileSync(join(tmpdir(), `promptc-real-${ws.name}.json`), JSON.stringify(real));
+describe.skipIf("skip" in found)(
+  `promptc preview --profile gemini-cli against Gemini CLI ${GEMINI_CLI_VERSION}`,
+  () => {
+    const dir = (found as { dir: string }).dir;
+    let calibrated: GeminiProse | undefined;
+    beforeAll(async () => {
+      // Calibrate from promptc's own two calibration workspaces (inside and outside git), not from a fixture.
+      const cal = HARNESS_CALIBRATIONS["gemini-cli"]!;
+      const runs = [];
+      for (const [i, ws] of cal.workspaces.entries()) {
+        const inGit = ws.commit !== undefined;
+        const prefix = inGit ? "repo/" : "plain/";
+        const built = buildWorkspace({
+          name: `gemini-calibration-${i}`,
+          files: Object.fromEntries(
+            Object.entries({ ...ws.files, ...(inGit ? {} : ws.untracked) }).map(([k, v]) => [prefix + k, v]),
+          ),
+          home: ws.home,
+          ...(inGit ? { git: { branch: "main", commits: [ws.commit ?? "c"], untracked: ws.untracked } } : {}),
+          cwd: prefix.slice(0, -1),
+        });
+        runs.push({
+          body: await runGemini(dir, built.cwd, built.home, "hello"),
+          cwd: built.cwd,
+          home: built.home,
+          platform: process.platform,
+          inGit,
+        });
       }
-      expect(bytes).toBe(JSON.stringify(real));
+      const result = cal.extract(runs) as ReturnType<typeof calibrateGemini>;
+      expect(result.diagnostics).toEqual([]);
+      calibrated = result.prose;
     });
-  }
-});
+
+    for (const ws of GEMINI_WORKSPACES) {
+      it(`predicts the data-derived parts, and after calibration every byte, in ${ws.name}`, async () => {
+        const built = buildWorkspace(ws);
+        const message = ws.message ?? "hello";
+        const real = await runGemini(dir, built.cwd, built.home, message);
+        const date = "2026-12-01";
+        const host = createNodeHost({ cwd: built.cwd, env: { HOME: built.home } });
+        // Gemini CLI registered the project on that run: the id is read back from ~/.gemini/projects.json.
+        const turn = HARNESS_TURN_LOADERS["gemini-cli"]!(host, {
+          cwd: built.cwd,
+          home: built.home,
+          git: undefined,
+          platform: process.platform,
+          osVersion: "",
+          date,
+          message,
+          model: MODEL,
+          sessionId: "",
+          installDir: dir,
+        }).turn as GeminiTurn;
+        const predicted = geminiDataParts(compileHarness(geminiCliProfile, turn, geminiCliProfile.standInProse).body);
+        const parts = geminiDataParts(real);
+        if (process.env.DUMP_PARTS) console.log(JSON.stringify(parts, null, 1));
+        expect({ ...predicted, date: undefined }).toEqual({ ...parts, date: undefined });
+        expect(parts.date).toMatch(/^[A-Z][a-z]+day, /);
+        // After calibration, every byte (the date is today's, as the agent saw it).
+        const today = new Date();
+        const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
+        const bytes = compileHarness(geminiCliProfile, { ...turn, date: iso }, calibrated!).bytes;
+        if (process.env.DUMP_BYTES) {
+          writeFileSync(join(tmpdir(), `promptc-pred-${ws.name}.json`), bytes);
+          writeFileSync(join(tmpdir(), `promptc-real-${ws.name}.json`), JSON.stringify(real));
+        }
+        expect(bytes).toBe(JSON.stringify(real));
+      });
+    }
+  },
+);

@@ -13,7 +13,8 @@ export const GEMINI_WORKSPACES: HarnessWorkspace[] = [
     files: {
       "GEMINI.md": "above the git root\n",
       "outside.md": "outside the project\n",
-      "repo/GEMINI.md": "# Root\nSee @docs/style.md for style.\n@./docs/style2.md\nMissing @nope.md and `@code.md` and @../outside.md\n\n",
+      "repo/GEMINI.md":
+        "# Root\nSee @docs/style.md for style.\n@./docs/style2.md\nMissing @nope.md and `@code.md` and @../outside.md\n\n",
       "repo/docs/style.md": "Style: tabs.\n",
       "repo/docs/style2.md": "two @style.md\n",
       "repo/.gitignore": "ignored.txt\nbuild/\n",
@@ -31,7 +32,10 @@ export const GEMINI_WORKSPACES: HarnessWorkspace[] = [
       "repo/src/sub/.agents/skills/ask/SKILL.md": skill("ask", "cwd agents skill"),
       "repo/.gemini/skills/root-sk/SKILL.md": skill("root-sk", "not read from below"),
     },
-    home: { ".gemini/GEMINI.md": "global gemini\n", ".gemini/skills/user-sk/SKILL.md": skill("user-sk", "user <skill>") },
+    home: {
+      ".gemini/GEMINI.md": "global gemini\n",
+      ".gemini/skills/user-sk/SKILL.md": skill("user-sk", "user <skill>"),
+    },
     git: { branch: "main", commits: ["c1"] },
     cwd: "repo/src/sub",
   },
@@ -52,7 +56,12 @@ export const GEMINI_WORKSPACES: HarnessWorkspace[] = [
   {
     name: "gemini-big-tree",
     files: { ...many, "big/GEMINI.md": "big\n", "big/.geminiignore": "secret.txt\n", "big/secret.txt": "s\n" },
-    home: { ".gemini/settings.json": JSON.stringify({ security: { auth: { selectedType: "gemini-api-key" } }, context: { fileName: ["AGENTS.md", "GEMINI.md"] } }) },
+    home: {
+      ".gemini/settings.json": JSON.stringify({
+        security: { auth: { selectedType: "gemini-api-key" } },
+        context: { fileName: ["AGENTS.md", "GEMINI.md"] },
+      }),
+    },
     cwd: "big",
   },
 ];

@@ -12,7 +12,13 @@ export interface HarnessWorkspace {
   /** Files relative to HOME. */
   home?: { [path: string]: string };
   /** Make `repo/` a git repository with these commits (each adds the files present then). */
-  git?: { branch: string; user?: string; commits: string[]; originHead?: string; untracked?: { [path: string]: string } };
+  git?: {
+    branch: string;
+    user?: string;
+    commits: string[];
+    originHead?: string;
+    untracked?: { [path: string]: string };
+  };
   /** Where the agent starts, relative to the outer folder. */
   cwd: string;
   message?: string;
@@ -43,7 +49,12 @@ export function buildWorkspace(ws: HarnessWorkspace): BuiltWorkspace {
   const repo = join(root, "w", "repo");
   if (ws.git) {
     mkdirSync(repo, { recursive: true });
-    const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, stdio: "ignore", env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, GIT_CONFIG_NOSYSTEM: "1" } });
+    const git = (...args: string[]) =>
+      execFileSync("git", args, {
+        cwd: repo,
+        stdio: "ignore",
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, GIT_CONFIG_NOSYSTEM: "1" },
+      });
     git("init", "-q", "-b", ws.git.branch);
     git("config", "user.email", "t@example.invalid");
     if (ws.git.user !== undefined) git("config", "user.name", ws.git.user);
@@ -60,7 +71,10 @@ export function buildWorkspace(ws: HarnessWorkspace): BuiltWorkspace {
   }
   if (ws.approveExternalIncludes) {
     const key = ws.git ? repo : join(root, "w", ws.cwd);
-    writeFileSync(join(home, ".claude.json"), JSON.stringify({ projects: { [key]: { hasClaudeMdExternalIncludesApproved: true } } }));
+    writeFileSync(
+      join(home, ".claude.json"),
+      JSON.stringify({ projects: { [key]: { hasClaudeMdExternalIncludesApproved: true } } }),
+    );
   }
   const cwd = join(root, "w", ws.cwd);
   mkdirSync(cwd, { recursive: true });

@@ -23,7 +23,8 @@ const PACKAGE = "/tmp/agents/pi/node_modules/@mariozechner/pi-coding-agent";
 
 function findPi(): { dir: string } | { skip: string } {
   const dir = process.env.PI_PACKAGE_DIR ?? PACKAGE;
-  if (!existsSync(join(dir, "dist", "cli.js"))) return { skip: `no pi at ${dir} (set PI_PACKAGE_DIR to @mariozechner/pi-coding-agent@${PI_VERSION})` };
+  if (!existsSync(join(dir, "dist", "cli.js")))
+    return { skip: `no pi at ${dir} (set PI_PACKAGE_DIR to @mariozechner/pi-coding-agent@${PI_VERSION})` };
   const v = (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string }).version;
   return v === PI_VERSION ? { dir } : { skip: `${dir} is pi ${v}, the profile reproduces ${PI_VERSION}` };
 }
@@ -31,16 +32,53 @@ function findPi(): { dir: string } | { skip: string } {
 const found = findPi();
 if ("skip" in found) console.log(`conformance pi preview: skipped: ${found.skip}`);
 
-async function runPi(dir: string, cwd: string, home: string, api: PiApi, message: string): Promise<{ [k: string]: unknown }> {
+async function runPi(
+  dir: string,
+  cwd: string,
+  home: string,
+  api: PiApi,
+  message: string,
+): Promise<{ [k: string]: unknown }> {
   const server = await startCaptureServer();
   try {
-    const base = api === "anthropic-messages" ? server.origin : api === "google-generative-ai" ? `${server.origin}/v1beta` : `${server.origin}/v1`;
+    const base =
+      api === "anthropic-messages"
+        ? server.origin
+        : api === "google-generative-ai"
+          ? `${server.origin}/v1beta`
+          : `${server.origin}/v1`;
     mkdirSync(join(home, ".pi", "agent"), { recursive: true });
-    writeFileSync(join(home, ".pi", "agent", "models.json"), JSON.stringify({ providers: { loopback: { baseUrl: base, api, apiKey: "dummy", models: [{ id: "gpt-test", name: "T", reasoning: true, contextWindow: 200000, maxTokens: 32000 }] } } }));
-    writeFileSync(join(home, ".pi", "agent", "settings.json"), JSON.stringify({ enableInstallTelemetry: false, defaultProvider: "loopback", defaultModel: "gpt-test" }));
-    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, TERM: "dumb", PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", PI_TELEMETRY: "0" };
+    writeFileSync(
+      join(home, ".pi", "agent", "models.json"),
+      JSON.stringify({
+        providers: {
+          loopback: {
+            baseUrl: base,
+            api,
+            apiKey: "dummy",
+            models: [{ id: "gpt-test", name: "T", reasoning: true, contextWindow: 200000, maxTokens: 32000 }],
+          },
+        },
+      }),
+    );
+    writeFileSync(
+      join(home, ".pi", "agent", "settings.json"),
+      JSON.stringify({ enableInstallTelemetry: false, defaultProvider: "loopback", defaultModel: "gpt-test" }),
+    );
+    const env = {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: home,
+      TERM: "dumb",
+      PI_OFFLINE: "1",
+      PI_SKIP_VERSION_CHECK: "1",
+      PI_TELEMETRY: "0",
+    };
     const code = await new Promise<number | null>((resolve) => {
-      const child = spawn(process.execPath, [join(dir, "dist", "cli.js"), "-p", message], { cwd, env, stdio: ["ignore", "ignore", "ignore"] });
+      const child = spawn(process.execPath, [join(dir, "dist", "cli.js"), "-p", message], {
+        cwd,
+        env,
+        stdio: ["ignore", "ignore", "ignore"],
+      });
       child.on("close", resolve);
     });
     expect(code).toBe(0);
@@ -52,10 +90,27 @@ async function runPi(dir: string, cwd: string, home: string, api: PiApi, message
   }
 }
 
-function predict(cwd: string, home: string, message: string, date: string, sessionId: string, installDir: string): PiTurn {
+function predict(
+  cwd: string,
+  home: string,
+  message: string,
+  date: string,
+  sessionId: string,
+  installDir: string,
+): PiTurn {
   const host = createNodeHost({ cwd, env: { HOME: home } });
   const load = HARNESS_TURN_LOADERS.pi!;
-  return load(host, { cwd, home, git: undefined, platform: "linux", osVersion: "", date, message, sessionId, installDir }).turn as PiTurn;
+  return load(host, {
+    cwd,
+    home,
+    git: undefined,
+    platform: "linux",
+    osVersion: "",
+    date,
+    message,
+    sessionId,
+    installDir,
+  }).turn as PiTurn;
 }
 
 describe.skipIf("skip" in found)(`promptc preview --profile pi against pi ${PI_VERSION}`, () => {
@@ -63,7 +118,11 @@ describe.skipIf("skip" in found)(`promptc preview --profile pi against pi ${PI_V
   let calibrated: PiProse | undefined;
   beforeAll(async () => {
     const cal = HARNESS_CALIBRATIONS.pi!;
-    const built = buildWorkspace({ name: "pi-calibration", files: Object.fromEntries(Object.entries(cal.workspaces[0]!.files).map(([k, v]) => [`c/${k}`, v])), cwd: "c" });
+    const built = buildWorkspace({
+      name: "pi-calibration",
+      files: Object.fromEntries(Object.entries(cal.workspaces[0]!.files).map(([k, v]) => [`c/${k}`, v])),
+      cwd: "c",
+    });
     const result = calibratePi(await runPi(dir, built.cwd, built.home, "openai-responses", "hello"));
     expect(result.diagnostics).toEqual([]);
     calibrated = result.prose;

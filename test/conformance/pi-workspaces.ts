@@ -3,7 +3,8 @@
 // user's, disabled and invalid skills, SYSTEM.md and APPEND_SYSTEM.md. Pure data.
 import type { HarnessWorkspace } from "./harness-workspaces.js";
 
-const skill = (name: string, description: string, extra = "") => `---\nname: ${name}\ndescription: ${description}\n${extra}---\nbody\n`;
+const skill = (name: string, description: string, extra = "") =>
+  `---\nname: ${name}\ndescription: ${description}\n${extra}---\nbody\n`;
 
 export const PI_WORKSPACES: HarnessWorkspace[] = [
   {
@@ -16,16 +17,24 @@ export const PI_WORKSPACES: HarnessWorkspace[] = [
       "repo/src/sub/AGENTS.md": "no trailing newline",
       "repo/src/sub/deeper/AGENTS.md": "below the cwd\n",
       "repo/.pi/skills/root-pi/SKILL.md": skill("root-pi", "not found from below"),
-      "repo/src/sub/.pi/skills/pi-cwd/SKILL.md": skill("pi-cwd", 'cwd <pi> skill & "x" \'y\''),
+      "repo/src/sub/.pi/skills/pi-cwd/SKILL.md": skill("pi-cwd", "cwd <pi> skill & \"x\" 'y'"),
       "repo/src/sub/.pi/skills/loose.md": skill("loose", "a loose md file in a .pi root"),
-      "repo/src/sub/.pi/skills/hidden-off/SKILL.md": skill("hidden-off", "not for the model", "disable-model-invocation: true\n"),
+      "repo/src/sub/.pi/skills/hidden-off/SKILL.md": skill(
+        "hidden-off",
+        "not for the model",
+        "disable-model-invocation: true\n",
+      ),
       "repo/src/.agents/skills/ag-src/SKILL.md": skill("ag-src", "agents src"),
       "repo/.agents/skills/ag-root/SKILL.md": skill("ag-root", "agents root"),
       "repo/.agents/skills/no-desc/SKILL.md": "---\nname: no-desc\n---\n",
       "repo/.agents/skills/bad-yaml/SKILL.md": "---\nname: [unclosed\ndescription: x\n---\n",
       ".agents/skills/above-git/SKILL.md": skill("above-git", "above the git root"),
     },
-    home: { ".pi/agent/AGENTS.md": "global pi\n", ".pi/agent/skills/user-one/SKILL.md": skill("user-one", "the user's"), ".agents/skills/user-agents/SKILL.md": skill("user-agents", "user agents dir") },
+    home: {
+      ".pi/agent/AGENTS.md": "global pi\n",
+      ".pi/agent/skills/user-one/SKILL.md": skill("user-one", "the user's"),
+      ".agents/skills/user-agents/SKILL.md": skill("user-agents", "user agents dir"),
+    },
     git: { branch: "main", commits: ["c1"] },
     cwd: "repo/src/sub",
   },

@@ -41,7 +41,12 @@ export async function startResponsesStub<B>(bodies: B[], options: ResponsesStubO
       }
       bodies.push(body);
       const id = `resp_${bodies.length}`;
-      const item = { type: "message", role: "assistant", id: `msg_${bodies.length}`, content: [{ type: "output_text", text: options.reply, ...(options.annotations ? { annotations: [] } : {}) }] };
+      const item = {
+        type: "message",
+        role: "assistant",
+        id: `msg_${bodies.length}`,
+        content: [{ type: "output_text", text: options.reply, ...(options.annotations ? { annotations: [] } : {}) }],
+      };
       const usage = {
         input_tokens: options.inputTokens,
         input_tokens_details: { cached_tokens: 0 },

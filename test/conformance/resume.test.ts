@@ -22,7 +22,10 @@ const codex = findCodex();
 const REPLY = "Done.";
 const STUB_INPUT_TOKENS = 100;
 
-interface Body { input: ResponseItem[]; prompt_cache_key: string }
+interface Body {
+  input: ResponseItem[];
+  prompt_cache_key: string;
+}
 
 interface Case {
   /** Turn 2 runs in workspace b (its own AGENTS.md) instead of a. */
@@ -36,12 +39,21 @@ interface Case {
 
 const CASES = {
   "nothing changed: only the assistant reply and the message are appended": { sandbox: ["read-only", "read-only"] },
-  "cwd changed: AGENTS.md replaced and environment, one user message": { moveCwd: true, sandbox: ["read-only", "read-only"] },
+  "cwd changed: AGENTS.md replaced and environment, one user message": {
+    moveCwd: true,
+    sandbox: ["read-only", "read-only"],
+  },
   "sandbox workspace-write → read-only: permissions, then environment": { sandbox: ["workspace-write", "read-only"] },
-  "cwd and sandbox changed: AGENTS.md, permissions, environment as three messages": { moveCwd: true, sandbox: ["workspace-write", "read-only"] },
+  "cwd and sandbox changed: AGENTS.md, permissions, environment as three messages": {
+    moveCwd: true,
+    sandbox: ["workspace-write", "read-only"],
+  },
   "network access granted: permissions without an environment": {
     sandbox: ["workspace-write", "workspace-write"],
-    turn2: { args: ["-c", "sandbox_workspace_write.network_access=true"], toml: "[sandbox_workspace_write]\nnetwork_access = true\n" },
+    turn2: {
+      args: ["-c", "sandbox_workspace_write.network_access=true"],
+      toml: "[sandbox_workspace_write]\nnetwork_access = true\n",
+    },
   },
   "AGENTS.md deleted: one user message withdrawing it": { removeAgentsMd: true, sandbox: ["read-only", "read-only"] },
 } satisfies { [name: string]: Case };
@@ -93,8 +105,11 @@ async function runSession(bin: string, name: string, c: Case): Promise<Run> {
     const env = { ...process.env, HOME: home, CODEX_HOME: codexHome, STUB_KEY: "x" };
     const exec = (cwd: string, args: string[]) =>
       new Promise<string>((resolve) => {
-        const child = execFile(bin, ["exec", "--skip-git-repo-check", ...args], { cwd, env, timeout: 150_000 }, (err, stdout, stderr) =>
-          resolve(`exit ${err ? String(err.code ?? err.message) : 0}\n${stdout}${stderr}`),
+        const child = execFile(
+          bin,
+          ["exec", "--skip-git-repo-check", ...args],
+          { cwd, env, timeout: 150_000 },
+          (err, stdout, stderr) => resolve(`exit ${err ? String(err.code ?? err.message) : 0}\n${stdout}${stderr}`),
         );
         child.stdin?.end(); // codex exec reads extra input from a non-TTY stdin until EOF
       });
@@ -104,8 +119,16 @@ async function runSession(bin: string, name: string, c: Case): Promise<Run> {
     copyFileSync(rolloutOf(codexHome), rollout);
     if (c.removeAgentsMd) rmSync(join(dir, "ws", "AGENTS.md"));
     const cwd2 = c.moveCwd ? b : a;
-    const out2 = await exec(cwd2, ["-s", c.sandbox[1], ...(c.turn2?.args ?? []), "resume", bodies[0]!.prompt_cache_key, "second task"]);
-    if ((bodies.length as number) !== 2) throw new Error(`the resumed turn sent ${bodies.length - 1} requests:\n${out2}`);
+    const out2 = await exec(cwd2, [
+      "-s",
+      c.sandbox[1],
+      ...(c.turn2?.args ?? []),
+      "resume",
+      bodies[0]!.prompt_cache_key,
+      "second task",
+    ]);
+    if ((bodies.length as number) !== 2)
+      throw new Error(`the resumed turn sent ${bodies.length - 1} requests:\n${out2}`);
     const run: Run = { rollout, bodies, cwd2, sandbox2: c.sandbox[1] };
     if (c.turn2 !== undefined) {
       run.config2 = join(dir, "config2.toml");
@@ -120,7 +143,13 @@ async function runSession(bin: string, name: string, c: Case): Promise<Run> {
 async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  const io: CliIO = { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s), isTTY: false, env: { HOME: home, CODEX_HOME: codexHome, PATH: process.env.PATH }, cwd: root };
+  const io: CliIO = {
+    stdout: (s) => void (stdout += s),
+    stderr: (s) => void (stderr += s),
+    isTTY: false,
+    env: { HOME: home, CODEX_HOME: codexHome, PATH: process.env.PATH },
+    cwd: root,
+  };
   const code = await run(argv, io);
   return { code, stdout, stderr };
 }
@@ -134,97 +163,178 @@ function writeBodies(prefix: string, bodies: Body[]): string[] {
   });
 }
 
-const proseFiles = (dir: string) => Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith(".md")).map((f) => [f, readFileSync(join(dir, f), "utf8")]));
+const proseFiles = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith(".md"))
+      .map((f) => [f, readFileSync(join(dir, f), "utf8")]),
+  );
 
 /** The text parts of the items a resumed request appended after turn 1's input. */
-const appendedTexts = (r: Run) => r.bodies[1]!.input.slice(r.bodies[0]!.input.length).flatMap((i) => (i.type === "message" ? i.content.flatMap((c) => ("text" in c ? [c.text] : [])) : []));
+const appendedTexts = (r: Run) =>
+  r.bodies[1]!.input.slice(r.bodies[0]!.input.length).flatMap((i) =>
+    i.type === "message" ? i.content.flatMap((c) => ("text" in c ? [c.text] : [])) : [],
+  );
 
-describe.skipIf(skipBecause("conformance codex-cli resume", "skip" in codex ? codex.skip : undefined))(`codex-cli ${"version" in codex ? codex.version : "(missing)"} resume vs promptc preview --session`, () => {
-  const runs = new Map<CaseName, Run>();
-  let modelSwitch: Run | undefined;
-  const firstProse = join(root, "prose-first");
-  const proseDir = join(root, "prose");
-  const calibrated: { [what: string]: string } = {};
-  const calibrate = async (what: string, files: string[], out: string) => {
-    const r = await cli(["calibrate", ...files, "--profile", "codex", "-o", out]);
-    calibrated[what] = `${r.code}\n${r.stderr}`;
-  };
+describe.skipIf(skipBecause("conformance codex-cli resume", "skip" in codex ? codex.skip : undefined))(
+  `codex-cli ${"version" in codex ? codex.version : "(missing)"} resume vs promptc preview --session`,
+  () => {
+    const runs = new Map<CaseName, Run>();
+    let modelSwitch: Run | undefined;
+    const firstProse = join(root, "prose-first");
+    const proseDir = join(root, "prose");
+    const calibrated: { [what: string]: string } = {};
+    const calibrate = async (what: string, files: string[], out: string) => {
+      const r = await cli(["calibrate", ...files, "--profile", "codex", "-o", out]);
+      calibrated[what] = `${r.code}\n${r.stderr}`;
+    };
 
-  beforeAll(async () => {
-    if (!("bin" in codex)) return;
-    for (const name of NAMES) runs.set(name, await runSession(codex.bin, name, CASES[name]));
-    const words = join(root, "switched-model.md");
-    writeFileSync(words, SWITCHED_MODEL_WORDS + "\n");
-    modelSwitch = await runSession(codex.bin, "model switch", { sandbox: ["read-only", "read-only"], turn2: { args: ["-m", "o3", "-c", `model_instructions_file=${JSON.stringify(words)}`], toml: "" } });
-    const all = [...runs.values()];
-    await calibrate("first", writeBodies("turn1", all.map((r) => r.bodies[0]!)), firstProse);
-    // What preview uses: first and resumed requests together.
-    await calibrate("all", [...writeBodies("turn1", all.map((r) => r.bodies[0]!)), ...writeBodies("turn2", all.map((r) => r.bodies[1]!))], proseDir);
-    // The reported bug: a resumed request alone, whose turn switched workspace-write → read-only.
-    await calibrate("resumed", writeBodies("sandbox", [runs.get("sandbox workspace-write → read-only: permissions, then environment")!.bodies[1]!]), join(root, "prose-resumed"));
-    await calibrate("model-switch", writeBodies("switch", [modelSwitch.bodies[1]!]), join(root, "prose-switch"));
-  });
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+    beforeAll(async () => {
+      if (!("bin" in codex)) return;
+      for (const name of NAMES) runs.set(name, await runSession(codex.bin, name, CASES[name]));
+      const words = join(root, "switched-model.md");
+      writeFileSync(words, SWITCHED_MODEL_WORDS + "\n");
+      modelSwitch = await runSession(codex.bin, "model switch", {
+        sandbox: ["read-only", "read-only"],
+        turn2: { args: ["-m", "o3", "-c", `model_instructions_file=${JSON.stringify(words)}`], toml: "" },
+      });
+      const all = [...runs.values()];
+      await calibrate(
+        "first",
+        writeBodies(
+          "turn1",
+          all.map((r) => r.bodies[0]!),
+        ),
+        firstProse,
+      );
+      // What preview uses: first and resumed requests together.
+      await calibrate(
+        "all",
+        [
+          ...writeBodies(
+            "turn1",
+            all.map((r) => r.bodies[0]!),
+          ),
+          ...writeBodies(
+            "turn2",
+            all.map((r) => r.bodies[1]!),
+          ),
+        ],
+        proseDir,
+      );
+      // The reported bug: a resumed request alone, whose turn switched workspace-write → read-only.
+      await calibrate(
+        "resumed",
+        writeBodies("sandbox", [
+          runs.get("sandbox workspace-write → read-only: permissions, then environment")!.bodies[1]!,
+        ]),
+        join(root, "prose-resumed"),
+      );
+      await calibrate("model-switch", writeBodies("switch", [modelSwitch.bodies[1]!]), join(root, "prose-switch"));
+    });
+    afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it("calibrated the prose from Codex's first requests", () => {
-    expect(calibrated.first).toMatch(/^0\n/);
-    expect(readdirSync(firstProse).sort()).toEqual(expect.arrayContaining(["base-instructions.md", "permissions-sandbox-read-only.md", "permissions-sandbox-workspace-write.md", "tools.yaml"]));
-  });
+    it("calibrated the prose from Codex's first requests", () => {
+      expect(calibrated.first).toMatch(/^0\n/);
+      expect(readdirSync(firstProse).sort()).toEqual(
+        expect.arrayContaining([
+          "base-instructions.md",
+          "permissions-sandbox-read-only.md",
+          "permissions-sandbox-workspace-write.md",
+          "tools.yaml",
+        ]),
+      );
+    });
 
-  it("calibrates first and resumed requests together without a conflict: the first requests' prose plus the AGENTS.md sentences", () => {
-    expect(calibrated.all).toMatch(/^0\n/);
-    expect(calibrated.all).not.toMatch(/warning/);
-    const first = proseFiles(firstProse);
-    const all = proseFiles(proseDir);
-    expect(Object.keys(all).sort()).toEqual([...Object.keys(first), "agents-md-removed.md", "agents-md-replaced.md"].sort());
-    expect(all).toMatchObject(first);
-    // Each sentence is a line of what Codex appended (the byte-exact previews below check where it goes).
-    const appended = [...runs.values()].flatMap(appendedTexts).join("\n");
-    for (const name of ["agents-md-removed.md", "agents-md-replaced.md"]) expect(appended).toContain(`<INSTRUCTIONS>\n${all[name]}\n`);
-  });
+    it("calibrates first and resumed requests together without a conflict: the first requests' prose plus the AGENTS.md sentences", () => {
+      expect(calibrated.all).toMatch(/^0\n/);
+      expect(calibrated.all).not.toMatch(/warning/);
+      const first = proseFiles(firstProse);
+      const all = proseFiles(proseDir);
+      expect(Object.keys(all).sort()).toEqual(
+        [...Object.keys(first), "agents-md-removed.md", "agents-md-replaced.md"].sort(),
+      );
+      expect(all).toMatchObject(first);
+      // Each sentence is a line of what Codex appended (the byte-exact previews below check where it goes).
+      const appended = [...runs.values()].flatMap(appendedTexts).join("\n");
+      for (const name of ["agents-md-removed.md", "agents-md-replaced.md"])
+        expect(appended).toContain(`<INSTRUCTIONS>\n${all[name]}\n`);
+    });
 
-  it("files each permissions section of a resumed request under its own sandbox (workspace-write → read-only)", () => {
-    expect(calibrated.resumed).toMatch(/^0\n/);
-    expect(calibrated.resumed).not.toMatch(/warning/);
-    const first = proseFiles(firstProse);
-    const resumed = proseFiles(join(root, "prose-resumed"));
-    const names = ["permissions-sandbox-read-only.md", "permissions-sandbox-workspace-write.md", "permissions-writable-roots.md", "permissions-approval-never.md"];
-    expect(names.map((n) => resumed[n])).toEqual(names.map((n) => first[n]));
-    expect(resumed["permissions-sandbox-read-only.md"]).not.toBe(resumed["permissions-sandbox-workspace-write.md"]);
-  });
+    it("files each permissions section of a resumed request under its own sandbox (workspace-write → read-only)", () => {
+      expect(calibrated.resumed).toMatch(/^0\n/);
+      expect(calibrated.resumed).not.toMatch(/warning/);
+      const first = proseFiles(firstProse);
+      const resumed = proseFiles(join(root, "prose-resumed"));
+      const names = [
+        "permissions-sandbox-read-only.md",
+        "permissions-sandbox-workspace-write.md",
+        "permissions-writable-roots.md",
+        "permissions-approval-never.md",
+      ];
+      expect(names.map((n) => resumed[n])).toEqual(names.map((n) => first[n]));
+      expect(resumed["permissions-sandbox-read-only.md"]).not.toBe(resumed["permissions-sandbox-workspace-write.md"]);
+    });
 
-  it("learns the model-switch sentence: it rebuilds Codex's model switch around our own base words", () => {
-    expect(calibrated["model-switch"]).toMatch(/^0\n/);
-    const sentence = readFileSync(join(root, "prose-switch", "model-switch.md"), "utf8");
-    expect(appendedTexts(modelSwitch!)).toEqual(["Done.", `<model_switch>\n${sentence}\n\n${SWITCHED_MODEL_WORDS}\n</model_switch>`, "second task"]);
-  });
+    it("learns the model-switch sentence: it rebuilds Codex's model switch around our own base words", () => {
+      expect(calibrated["model-switch"]).toMatch(/^0\n/);
+      const sentence = readFileSync(join(root, "prose-switch", "model-switch.md"), "utf8");
+      expect(appendedTexts(modelSwitch!)).toEqual([
+        "Done.",
+        `<model_switch>\n${sentence}\n\n${SWITCHED_MODEL_WORDS}\n</model_switch>`,
+        "second task",
+      ]);
+    });
 
-  it.each(NAMES)("%s", async (name) => {
-    const r = runs.get(name)!;
-    const config = r.config2 !== undefined ? ["--config", r.config2] : [];
-    const preview = await cli(["preview", "--session", r.rollout, "-C", r.cwd2, "--codex-home", codexHome, ...config, "--sandbox", r.sandbox2, "-m", "second task", "--profile", "codex", "--prose-dir", proseDir, "--json"]);
-    expect({ code: preview.code, stderr: preview.stderr }).toEqual({ code: 0, stderr: "" });
-    const ours = JSON.parse(preview.stdout) as Body;
-    // Codex's base instructions item is not in its rollout: promptc took it from session_meta.
-    expect(ours.input.length).toBe(r.bodies[1]!.input.length);
-    expect(withoutSessionData(ours)).toEqual(withoutSessionData(r.bodies[1]!));
-    // Key order and bytes too, not only the parsed values.
-    expect(JSON.stringify(withoutSessionData(ours))).toBe(JSON.stringify(withoutSessionData(r.bodies[1]!)));
-  });
+    it.each(NAMES)("%s", async (name) => {
+      const r = runs.get(name)!;
+      const config = r.config2 !== undefined ? ["--config", r.config2] : [];
+      const preview = await cli([
+        "preview",
+        "--session",
+        r.rollout,
+        "-C",
+        r.cwd2,
+        "--codex-home",
+        codexHome,
+        ...config,
+        "--sandbox",
+        r.sandbox2,
+        "-m",
+        "second task",
+        "--profile",
+        "codex",
+        "--prose-dir",
+        proseDir,
+        "--json",
+      ]);
+      expect({ code: preview.code, stderr: preview.stderr }).toEqual({ code: 0, stderr: "" });
+      const ours = JSON.parse(preview.stdout) as Body;
+      // Codex's base instructions item is not in its rollout: promptc took it from session_meta.
+      expect(ours.input.length).toBe(r.bodies[1]!.input.length);
+      expect(withoutSessionData(ours)).toEqual(withoutSessionData(r.bodies[1]!));
+      // Key order and bytes too, not only the parsed values.
+      expect(JSON.stringify(withoutSessionData(ours))).toBe(JSON.stringify(withoutSessionData(r.bodies[1]!)));
+    });
 
-  it("the cases exercised what they name (appended items per case)", () => {
-    const appended = (name: CaseName) =>
-      runs
-        .get(name)!
-        .bodies[1]!.input.slice(runs.get(name)!.bodies[0]!.input.length)
-        .map((i) => (i.type === "message" ? `${i.role}:${i.content.map((c) => ("text" in c ? c.text.split(/[\s>]/, 1)[0] : c.type)).join("+")}` : i.type));
-    expect(NAMES.map(appended)).toEqual([
-      ["assistant:Done.", "user:second"],
-      ["assistant:Done.", "user:#+<environment_context", "user:second"],
-      ["assistant:Done.", "developer:<permissions", "user:<environment_context", "user:second"],
-      ["assistant:Done.", "user:#", "developer:<permissions", "user:<environment_context", "user:second"],
-      ["assistant:Done.", "developer:<permissions", "user:second"],
-      ["assistant:Done.", "user:#", "user:second"],
-    ]);
-  });
-});
+    it("the cases exercised what they name (appended items per case)", () => {
+      const appended = (name: CaseName) =>
+        runs
+          .get(name)!
+          .bodies[1]!.input.slice(runs.get(name)!.bodies[0]!.input.length)
+          .map((i) =>
+            i.type === "message"
+              ? `${i.role}:${i.content.map((c) => ("text" in c ? c.text.split(/[\s>]/, 1)[0] : c.type)).join("+")}`
+              : i.type,
+          );
+      expect(NAMES.map(appended)).toEqual([
+        ["assistant:Done.", "user:second"],
+        ["assistant:Done.", "user:#+<environment_context", "user:second"],
+        ["assistant:Done.", "developer:<permissions", "user:<environment_context", "user:second"],
+        ["assistant:Done.", "user:#", "developer:<permissions", "user:<environment_context", "user:second"],
+        ["assistant:Done.", "developer:<permissions", "user:second"],
+        ["assistant:Done.", "user:#", "user:second"],
+      ]);
+    });
+  },
+);

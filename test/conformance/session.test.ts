@@ -23,16 +23,28 @@ const REPLY = "Done.";
 /** Small usage: no compaction between the two turns. */
 const STUB_INPUT_TOKENS = 100;
 
-interface Body { input: ResponseItem[]; prompt_cache_key: string; tools: unknown[] }
+interface Body {
+  input: ResponseItem[];
+  prompt_cache_key: string;
+  tools: unknown[];
+}
 
-const textOf = (item: ResponseItem): string[] => (item.type === "message" ? item.content.map((c) => ("text" in c ? c.text : c.type)) : [item.type]);
+const textOf = (item: ResponseItem): string[] =>
+  item.type === "message" ? item.content.map((c) => ("text" in c ? c.text : c.type)) : [item.type];
 
 /** Data-derived parts compare byte for byte; prose parts (base instructions, permissions, skills) by their tag. */
 function comparable(item: ResponseItem, data: ReadonlySet<string>): { role: string; parts: string[] } {
   const role = item.type === "message" ? item.role : item.type;
   const parts = textOf(item).map((t) => {
     const fragment = matchFragment(t);
-    if (fragment === "environment-context" || fragment === "agents-md" || role === "user" || role === "assistant" || data.has(t)) return t;
+    if (
+      fragment === "environment-context" ||
+      fragment === "agents-md" ||
+      role === "user" ||
+      role === "assistant" ||
+      data.has(t)
+    )
+      return t;
     const tag = /^<([a-z_ ]+)>/.exec(t)?.[1];
     return tag ? `<${tag}> (prose)` : "(prose)";
   });
@@ -45,8 +57,20 @@ function sentencesFrom(bodies: readonly Body[]): { [id: string]: ProseEntry } {
   for (const t of bodies[1]?.input.slice(bodies[0]?.input.length ?? 0).flatMap(textOf) ?? []) {
     const replaced = /^# AGENTS\.md instructions for [^\n]*\n\n<INSTRUCTIONS>\n([^\n]+)\n\n/.exec(t)?.[1];
     const removed = /^# AGENTS\.md instructions\n\n<INSTRUCTIONS>\n([^\n]+)\n<\/INSTRUCTIONS>$/.exec(t)?.[1];
-    if (replaced !== undefined) entries["agents-md-replaced"] = { id: "agents-md-replaced", kind: "text", source: replaced, origin: "user-supplied" };
-    if (removed !== undefined) entries["agents-md-removed"] = { id: "agents-md-removed", kind: "text", source: removed, origin: "user-supplied" };
+    if (replaced !== undefined)
+      entries["agents-md-replaced"] = {
+        id: "agents-md-replaced",
+        kind: "text",
+        source: replaced,
+        origin: "user-supplied",
+      };
+    if (removed !== undefined)
+      entries["agents-md-removed"] = {
+        id: "agents-md-removed",
+        kind: "text",
+        source: removed,
+        origin: "user-supplied",
+      };
   }
   return entries;
 }
@@ -60,7 +84,11 @@ interface Case {
   developer?: [string | undefined, string | undefined];
 }
 
-interface Run { bodies: Body[]; ours: Body[]; data: Set<string> }
+interface Run {
+  bodies: Body[];
+  ours: Body[];
+  data: Set<string>;
+}
 
 async function runSession(bin: string, c: Case): Promise<Run> {
   const bodies: Body[] = [];
@@ -81,7 +109,12 @@ async function runSession(bin: string, c: Case): Promise<Run> {
     const env = { ...process.env, CODEX_HOME: home, STUB_KEY: "x" };
     const exec = (args: string[]) =>
       new Promise<void>((resolve) => {
-        const child = execFile(bin, ["exec", "--skip-git-repo-check", ...args], { cwd: root, env, timeout: 120_000 }, () => resolve());
+        const child = execFile(
+          bin,
+          ["exec", "--skip-git-repo-check", ...args],
+          { cwd: root, env, timeout: 120_000 },
+          () => resolve(),
+        );
         child.stdin?.end(); // codex exec reads extra input from a non-TTY stdin until EOF
       });
     // promptc discovers each turn right after Codex ran it: same files, same CODEX_HOME (Codex installs system skills).
@@ -124,29 +157,38 @@ const CASES = {
 type CaseName = keyof typeof CASES;
 const NAMES = Object.keys(CASES) as CaseName[];
 
-describe.skipIf(skipBecause("conformance codex-cli sessions", "skip" in codex ? codex.skip : undefined))(`codex-cli ${"version" in codex ? codex.version : "(missing)"} sessions vs promptc`, () => {
-  const runs = new Map<CaseName, Run>();
-  beforeAll(async () => {
-    if (!("bin" in codex)) return;
-    for (const name of NAMES) runs.set(name, await runSession(codex.bin, CASES[name]));
-  });
+describe.skipIf(skipBecause("conformance codex-cli sessions", "skip" in codex ? codex.skip : undefined))(
+  `codex-cli ${"version" in codex ? codex.version : "(missing)"} sessions vs promptc`,
+  () => {
+    const runs = new Map<CaseName, Run>();
+    beforeAll(async () => {
+      if (!("bin" in codex)) return;
+      for (const name of NAMES) runs.set(name, await runSession(codex.bin, CASES[name]));
+    });
 
-  it.each(NAMES)("%s: Codex sent two requests with one cache key, the first a prefix of the second", (name) => {
-    const r = runs.get(name)!;
-    expect(r.bodies).toHaveLength(2);
-    expect(r.bodies[1]!.prompt_cache_key).toBe(r.bodies[0]!.prompt_cache_key);
-    expect(r.bodies[1]!.input.slice(0, r.bodies[0]!.input.length)).toEqual(r.bodies[0]!.input);
-  });
+    it.each(NAMES)("%s: Codex sent two requests with one cache key, the first a prefix of the second", (name) => {
+      const r = runs.get(name)!;
+      expect(r.bodies).toHaveLength(2);
+      expect(r.bodies[1]!.prompt_cache_key).toBe(r.bodies[0]!.prompt_cache_key);
+      expect(r.bodies[1]!.input.slice(0, r.bodies[0]!.input.length)).toEqual(r.bodies[0]!.input);
+    });
 
-  it.each(NAMES)("%s: every request matches promptc item for item", (name) => {
-    const r = runs.get(name)!;
-    for (const k of [0, 1]) {
-      expect(r.ours[k]!.input.map((i) => comparable(i, r.data))).toEqual(r.bodies[k]!.input.map((i) => comparable(i, r.data)));
-    }
-  });
+    it.each(NAMES)("%s: every request matches promptc item for item", (name) => {
+      const r = runs.get(name)!;
+      for (const k of [0, 1]) {
+        expect(r.ours[k]!.input.map((i) => comparable(i, r.data))).toEqual(
+          r.bodies[k]!.input.map((i) => comparable(i, r.data)),
+        );
+      }
+    });
 
-  it("took both AGENTS.md sentences from Codex's own requests (so their bytes were compared, not stand-ins)", () => {
-    expect(Object.keys(sentencesFrom(runs.get("cwd change (AGENTS.md re-sent with the replacement sentence)")!.bodies))).toEqual(["agents-md-replaced"]);
-    expect(Object.keys(sentencesFrom(runs.get("AGENTS.md deleted (withdrawal, no env diff)")!.bodies))).toEqual(["agents-md-removed"]);
-  });
-});
+    it("took both AGENTS.md sentences from Codex's own requests (so their bytes were compared, not stand-ins)", () => {
+      expect(
+        Object.keys(sentencesFrom(runs.get("cwd change (AGENTS.md re-sent with the replacement sentence)")!.bodies)),
+      ).toEqual(["agents-md-replaced"]);
+      expect(Object.keys(sentencesFrom(runs.get("AGENTS.md deleted (withdrawal, no env diff)")!.bodies))).toEqual([
+        "agents-md-removed",
+      ]);
+    });
+  },
+);

@@ -29,13 +29,32 @@ const MESSAGE_OF: { [scenario: string]: (ws: string) => string } = {
   "skills-edge": (ws) => `use $folded, $quiet and [$zeta](${ws}/.codex/skills/zeta/SKILL.md)`,
 };
 /** Sandbox × whether $TMPDIR is set (Codex adds it to the writable roots, not to `<filesystem>`). */
-const CASES: [SandboxMode, boolean][] = [["read-only", false], ["workspace-write", false], ["workspace-write", true], ["danger-full-access", false]];
+const CASES: [SandboxMode, boolean][] = [
+  ["read-only", false],
+  ["workspace-write", false],
+  ["workspace-write", true],
+  ["danger-full-access", false],
+];
 
 type Obj = { [key: string]: unknown };
-interface Item { type: string; id?: string; role?: string; content?: { type: string; text?: string }[] }
-interface Body { input: Item[]; tools: unknown[]; prompt_cache_key: string; [key: string]: unknown }
+interface Item {
+  type: string;
+  id?: string;
+  role?: string;
+  content?: { type: string; text?: string }[];
+}
+interface Body {
+  input: Item[];
+  tools: unknown[];
+  prompt_cache_key: string;
+  [key: string]: unknown;
+}
 
-const scenarios = existsSync(WORKSPACES) ? readdirSync(WORKSPACES, { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(WORKSPACES, d.name, ".codex-home"))).map((d) => d.name) : [];
+const scenarios = existsSync(WORKSPACES)
+  ? readdirSync(WORKSPACES, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(join(WORKSPACES, d.name, ".codex-home")))
+      .map((d) => d.name)
+  : [];
 
 let codex: FindCodexResult = { skip: "not looked up yet" };
 beforeAll(() => {
@@ -61,14 +80,21 @@ function comparable(item: Item): { role: string; parts: string[] } {
   const parts = (item.content ?? []).map((c) => {
     const t = c.text ?? c.type;
     if (role === "user" || role === "assistant" || matchFragment(t) !== undefined) return t;
-    if (t.startsWith("<skills_instructions>")) return ["<skills_instructions> (prose)", ...skillDataLines(t)].join("\n");
+    if (t.startsWith("<skills_instructions>"))
+      return ["<skills_instructions> (prose)", ...skillDataLines(t)].join("\n");
     const tag = /^<([a-z_ ]+)>/.exec(t)?.[1];
     return tag ? `<${tag}> (prose)` : "(prose)";
   });
   return { role, parts };
 }
 
-interface Prepared { ws: string; cwd: string; codexHome: string; home: string; env: { [k: string]: string | undefined } }
+interface Prepared {
+  ws: string;
+  cwd: string;
+  codexHome: string;
+  home: string;
+  env: { [k: string]: string | undefined };
+}
 
 function prepare(scenario: string, withTmpdir: boolean): Prepared {
   const root = mkdtempSync(join(tmpdir(), `promptc-conformance-${scenario}-`));
@@ -81,7 +107,13 @@ function prepare(scenario: string, withTmpdir: boolean): Prepared {
   const cwd = join(ws, CWD_OF[scenario] ?? ".");
   mkdirSync(cwd, { recursive: true });
   // The same environment on both sides; TMPDIR only when the case asks (Codex lists it as a writable root).
-  const env: { [k: string]: string | undefined } = { PATH: process.env.PATH, HOME: home, CODEX_HOME: codexHome, SHELL: process.env.SHELL ?? "/bin/bash", LANG: "C.UTF-8" };
+  const env: { [k: string]: string | undefined } = {
+    PATH: process.env.PATH,
+    HOME: home,
+    CODEX_HOME: codexHome,
+    SHELL: process.env.SHELL ?? "/bin/bash",
+    LANG: "C.UTF-8",
+  };
   if (withTmpdir) {
     env.TMPDIR = join(root, "tmpdir");
     mkdirSync(env.TMPDIR);
@@ -89,10 +121,24 @@ function prepare(scenario: string, withTmpdir: boolean): Prepared {
   return { ws, cwd, codexHome, home, env };
 }
 
-async function captureCodex(bin: string, p: Prepared, sandbox: SandboxMode, message: string): Promise<{ body: Body; raw: string; userAgent?: string }> {
-  const run = await runCapture({ adapter: codexAdapter, argv: [bin, "exec", "--skip-git-repo-check", "-s", sandbox, message], cwd: p.cwd, env: p.env, timeoutMs: 120_000 });
+async function captureCodex(
+  bin: string,
+  p: Prepared,
+  sandbox: SandboxMode,
+  message: string,
+): Promise<{ body: Body; raw: string; userAgent?: string }> {
+  const run = await runCapture({
+    adapter: codexAdapter,
+    argv: [bin, "exec", "--skip-git-repo-check", "-s", sandbox, message],
+    cwd: p.cwd,
+    env: p.env,
+    timeoutMs: 120_000,
+  });
   const req = run.requests.find((r) => r.reply.kind === "model");
-  if (!req) throw new Error(`codex sent no model request (exit ${run.exitCode}; ${run.diagnostics.map((d) => d.message).join("; ")})`);
+  if (!req)
+    throw new Error(
+      `codex sent no model request (exit ${run.exitCode}; ${run.diagnostics.map((d) => d.message).join("; ")})`,
+    );
   const raw = Buffer.from(req.body).toString("utf8");
   const out: { body: Body; raw: string; userAgent?: string } = { body: JSON.parse(raw) as Body, raw };
   if (req.headers["user-agent"] !== undefined) out.userAgent = req.headers["user-agent"];
@@ -101,7 +147,14 @@ async function captureCodex(bin: string, p: Prepared, sandbox: SandboxMode, mess
 
 function compileOurs(p: Prepared, sandbox: SandboxMode, message: string, sessionId: string, proseDir?: string): Body {
   const host = createNodeHost({ cwd: p.cwd, env: p.env, home: p.home });
-  const loaded = loadTurnContext(host, { cwd: p.cwd, codexHome: p.codexHome, sandbox, message, sessionId, decode: "lossy" });
+  const loaded = loadTurnContext(host, {
+    cwd: p.cwd,
+    codexHome: p.codexHome,
+    sandbox,
+    message,
+    sessionId,
+    decode: "lossy",
+  });
   if (!loaded.value) throw new Error(`loadTurnContext failed: ${loaded.diagnostics.map((d) => d.message).join("; ")}`);
   const prose = loadProse(host, "codex", proseDir !== undefined ? { proseDir } : {});
   const result = compile(loaded.value, { profile: "codex", prose: prose.value });
@@ -121,10 +174,15 @@ describe.each(scenarios)("codex 0.171.0 on fixtures/workspaces/%s", (scenario) =
     writeFileSync(join(p.home, "..", "compiled.json"), JSON.stringify(ours));
     expect(Object.keys(ours)).toEqual(Object.keys(captured.body));
     expect(ours.input.map(comparable)).toEqual(captured.body.input.map(comparable));
-    expect((ours.tools as Obj[]).map((t) => t.name ?? t.type)).toEqual((captured.body.tools as Obj[]).map((t) => t.name ?? t.type));
+    expect((ours.tools as Obj[]).map((t) => t.name ?? t.type)).toEqual(
+      (captured.body.tools as Obj[]).map((t) => t.name ?? t.type),
+    );
 
     // (2) Calibrated prose from this very capture: the whole input and the tools, byte for byte.
-    const cal = calibrateProse([{ file: "captured.json", body: captured.raw, ...(captured.userAgent ? { userAgent: captured.userAgent } : {}) }], { targetVersion: "0.171.0" });
+    const cal = calibrateProse(
+      [{ file: "captured.json", body: captured.raw, ...(captured.userAgent ? { userAgent: captured.userAgent } : {}) }],
+      { targetVersion: "0.171.0" },
+    );
     expect(cal.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
     const proseDir = join(p.home, "..", "prose");
     mkdirSync(proseDir);
@@ -136,11 +194,37 @@ describe.each(scenarios)("codex 0.171.0 on fixtures/workspaces/%s", (scenario) =
     // (3) The same through the CLI a user runs: `promptc calibrate` then `promptc preview --json --prose-dir`.
     let out = "";
     let err = "";
-    const io = { stdout: (t: string) => void (out += t), stderr: (t: string) => void (err += t), isTTY: false, env: p.env, cwd: p.cwd };
+    const io = {
+      stdout: (t: string) => void (out += t),
+      stderr: (t: string) => void (err += t),
+      isTTY: false,
+      env: p.env,
+      cwd: p.cwd,
+    };
     const cliProse = join(p.home, "..", "prose-cli");
-    expect(await run(["calibrate", join(p.home, "..", "captured.json"), "--profile", "codex", "-o", cliProse], io), err).toBe(0);
+    expect(
+      await run(["calibrate", join(p.home, "..", "captured.json"), "--profile", "codex", "-o", cliProse], io),
+      err,
+    ).toBe(0);
     out = "";
-    const previewArgs = ["preview", "--profile", "codex", "--prose-dir", cliProse, "-C", p.cwd, "--codex-home", p.codexHome, "--sandbox", sandbox, "--session-id", captured.body.prompt_cache_key, "-m", message, "--json"];
+    const previewArgs = [
+      "preview",
+      "--profile",
+      "codex",
+      "--prose-dir",
+      cliProse,
+      "-C",
+      p.cwd,
+      "--codex-home",
+      p.codexHome,
+      "--sandbox",
+      sandbox,
+      "--session-id",
+      captured.body.prompt_cache_key,
+      "-m",
+      message,
+      "--json",
+    ];
     expect(await run(previewArgs, io), err).toBe(0);
     expect((JSON.parse(out) as Body).input.map(withoutId)).toEqual(captured.body.input.map(withoutId));
   });
@@ -150,7 +234,13 @@ describe("promptc capture + calibrate on the real codex (basic workspace), throu
   const cli = (p: Prepared) => {
     let out = "";
     let err = "";
-    const io = { stdout: (t: string) => void (out += t), stderr: (t: string) => void (err += t), isTTY: false, env: p.env, cwd: p.cwd };
+    const io = {
+      stdout: (t: string) => void (out += t),
+      stderr: (t: string) => void (err += t),
+      isTTY: false,
+      env: p.env,
+      cwd: p.cwd,
+    };
     return { io, out: () => out, err: () => err };
   };
   const inputOf = (file: string) => (JSON.parse(readFileSync(file, "utf8")) as Body).input.map(withoutId);
@@ -160,20 +250,62 @@ describe("promptc capture + calibrate on the real codex (basic workspace), throu
     const p = prepare("basic", false);
     const root = join(p.home, "..");
     const bin = codex.bin;
-    const exec = (net: boolean) => ["--", bin, "exec", "--skip-git-repo-check", "-s", "workspace-write", "-c", `sandbox_workspace_write.network_access=${net}`, "say hello"];
+    const exec = (net: boolean) => [
+      "--",
+      bin,
+      "exec",
+      "--skip-git-repo-check",
+      "-s",
+      "workspace-write",
+      "-c",
+      `sandbox_workspace_write.network_access=${net}`,
+      "say hello",
+    ];
     for (const net of [false, true]) {
       const c = cli(p);
       expect(await run(["capture", "-o", join(root, `cap-${net}`), ...exec(net)], c.io), c.err()).toBe(0);
     }
     const c = cli(p);
     expect(await run(["calibrate", join(root, "cap-false"), "-o", join(root, "prose")], c.io), c.err()).toBe(0);
-    expect(readFileSync(join(root, "prose", "permissions-sandbox-workspace-write.md"), "utf8")).toContain("{network_access}");
+    expect(readFileSync(join(root, "prose", "permissions-sandbox-workspace-write.md"), "utf8")).toContain(
+      "{network_access}",
+    );
     const config = join(root, "net.toml");
-    writeFileSync(config, readFileSync(join(p.codexHome, "config.toml"), "utf8") + "\n[sandbox_workspace_write]\nnetwork_access = true\n");
+    writeFileSync(
+      config,
+      readFileSync(join(p.codexHome, "config.toml"), "utf8") + "\n[sandbox_workspace_write]\nnetwork_access = true\n",
+    );
     const key = (JSON.parse(readFileSync(join(root, "cap-true", "001.request.json"), "utf8")) as Body).prompt_cache_key;
     const pv = cli(p);
-    expect(await run(["preview", "--profile", "codex", "--prose-dir", join(root, "prose"), "--config", config, "-C", p.cwd, "--codex-home", p.codexHome, "--sandbox", "workspace-write", "--session-id", key, "-m", "say hello", "--json"], pv.io), pv.err()).toBe(0);
-    expect((JSON.parse(pv.out()) as Body).input.map(withoutId)).toEqual(inputOf(join(root, "cap-true", "001.request.json")));
+    expect(
+      await run(
+        [
+          "preview",
+          "--profile",
+          "codex",
+          "--prose-dir",
+          join(root, "prose"),
+          "--config",
+          config,
+          "-C",
+          p.cwd,
+          "--codex-home",
+          p.codexHome,
+          "--sandbox",
+          "workspace-write",
+          "--session-id",
+          key,
+          "-m",
+          "say hello",
+          "--json",
+        ],
+        pv.io,
+      ),
+      pv.err(),
+    ).toBe(0);
+    expect((JSON.parse(pv.out()) as Body).input.map(withoutId)).toEqual(
+      inputOf(join(root, "cap-true", "001.request.json")),
+    );
   });
 
   it("calibrates the compaction prompt and summary prefix from a capture where scripted usage forces a compaction", async () => {
@@ -181,17 +313,42 @@ describe("promptc capture + calibrate on the real codex (basic workspace), throu
     const p = prepare("basic", false);
     const root = join(p.home, "..");
     const replies = join(root, "replies.yaml");
-    writeFileSync(replies, '- tool_calls: [{ name: exec_command, arguments: { cmd: "echo hi" } }]\n  usage: { input_tokens: 60000 }\n- "the summary text"\n- "final"\n');
+    writeFileSync(
+      replies,
+      '- tool_calls: [{ name: exec_command, arguments: { cmd: "echo hi" } }]\n  usage: { input_tokens: 60000 }\n- "the summary text"\n- "final"\n',
+    );
     const c = cli(p);
-    const argv = ["capture", "--turns", "5", "--reply-file", replies, "-o", join(root, "cap"), "--", codex.bin, "exec", "--skip-git-repo-check", "-s", "danger-full-access", "-c", "model_auto_compact_token_limit=5000", "run it"];
+    const argv = [
+      "capture",
+      "--turns",
+      "5",
+      "--reply-file",
+      replies,
+      "-o",
+      join(root, "cap"),
+      "--",
+      codex.bin,
+      "exec",
+      "--skip-git-repo-check",
+      "-s",
+      "danger-full-access",
+      "-c",
+      "model_auto_compact_token_limit=5000",
+      "run it",
+    ];
     expect(await run(argv, c.io), c.err()).toBe(0);
-    const index = JSON.parse(readFileSync(join(root, "cap", "capture.json"), "utf8")) as { requests: { file: string; reply: { text?: string } }[] };
+    const index = JSON.parse(readFileSync(join(root, "cap", "capture.json"), "utf8")) as {
+      requests: { file: string; reply: { text?: string } }[];
+    };
     expect(index.requests.map((r) => r.reply.text ?? null)).toEqual([null, "the summary text", "final"]);
     const k = cli(p);
     expect(await run(["calibrate", join(root, "cap"), "-o", join(root, "prose")], k.io), k.err()).toBe(0);
     const prefix = readFileSync(join(root, "prose", "compact-summary-prefix.md"), "utf8");
     const prompt = readFileSync(join(root, "prose", "compact-prompt.md"), "utf8");
-    const texts = (file: string) => (JSON.parse(readFileSync(join(root, "cap", file), "utf8")) as Body).input.flatMap((i) => (i.content ?? []).map((c) => c.text));
+    const texts = (file: string) =>
+      (JSON.parse(readFileSync(join(root, "cap", file), "utf8")) as Body).input.flatMap((i) =>
+        (i.content ?? []).map((c) => c.text),
+      );
     expect(texts("002.request.json").at(-1)).toBe(prompt);
     expect(texts("003.request.json")).toContain(`${prefix}\nthe summary text`);
   });

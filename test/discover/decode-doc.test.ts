@@ -44,11 +44,19 @@ describe("decodeDocBytes", () => {
   });
 
   it("backs off to the character boundary in char-boundary mode", () => {
-    expect(decodeDocBytes(new Uint8Array([0x61, 0xf0, 0x9f, 0x98]), "char-boundary", true)).toMatchObject({ text: "a", keptBytes: 1, splitCharacter: true });
+    expect(decodeDocBytes(new Uint8Array([0x61, 0xf0, 0x9f, 0x98]), "char-boundary", true)).toMatchObject({
+      text: "a",
+      keptBytes: 1,
+      splitCharacter: true,
+    });
   });
 
   it("does not back off when the read was not cut", () => {
-    expect(decodeDocBytes(new Uint8Array([0x61, 0xf0, 0x9f]), "char-boundary", false)).toMatchObject({ text: "a" + F, keptBytes: 3, invalidUtf8: true });
+    expect(decodeDocBytes(new Uint8Array([0x61, 0xf0, 0x9f]), "char-boundary", false)).toMatchObject({
+      text: "a" + F,
+      keptBytes: 3,
+      invalidUtf8: true,
+    });
   });
 });
 

@@ -16,21 +16,40 @@ describe("discoverPrefixRules", () => {
   });
 
   it("drops every approved prefix when one file fails, as Codex 0.171.0 does", () => {
-    const host = createMemoryHost({ files: { "/c/rules/a.rules": 'prefix_rule(pattern=["aaa"])', "/c/rules/b.rules": 'prefix_rule(pattern=["bad"' } });
+    const host = createMemoryHost({
+      files: { "/c/rules/a.rules": 'prefix_rule(pattern=["aaa"])', "/c/rules/b.rules": 'prefix_rule(pattern=["bad"' },
+    });
     const r = discoverPrefixRules(host, "/c");
-    expect([r.value.approvedPrefixes, r.diagnostics.map((d) => `${d.rule}:${d.severity}`)]).toEqual([[], ["rules/syntax-error:error", "rules/all-ignored:warning"]]);
+    expect([r.value.approvedPrefixes, r.diagnostics.map((d) => `${d.rule}:${d.severity}`)]).toEqual([
+      [],
+      ["rules/syntax-error:error", "rules/all-ignored:warning"],
+    ]);
   });
 
   it("says which *.rules entries it passes over (a folder, a FIFO, a dangling symlink)", () => {
-    const host = createMemoryHost({ files: { "/c/rules/d.rules": { dir: true }, "/c/rules/f.rules": { fifo: true }, "/c/rules/l.rules": { symlink: "gone" }, "/c/rules/ok.rules": 'prefix_rule(pattern=["ok"])' } });
+    const host = createMemoryHost({
+      files: {
+        "/c/rules/d.rules": { dir: true },
+        "/c/rules/f.rules": { fifo: true },
+        "/c/rules/l.rules": { symlink: "gone" },
+        "/c/rules/ok.rules": 'prefix_rule(pattern=["ok"])',
+      },
+    });
     const r = discoverPrefixRules(host, "/c");
     expect([r.value.approvedPrefixes, r.diagnostics.map((d) => `${d.file} ${d.message}`)]).toEqual([
       [["ok"]],
-      ["/c/rules/d.rules ignored: a directory", "/c/rules/f.rules ignored: not a regular file", "/c/rules/l.rules ignored: cannot read /c/rules/l.rules: no such file or directory"],
+      [
+        "/c/rules/d.rules ignored: a directory",
+        "/c/rules/f.rules ignored: not a regular file",
+        "/c/rules/l.rules ignored: cannot read /c/rules/l.rules: no such file or directory",
+      ],
     ]);
   });
 
   it("is empty without a rules folder", () => {
-    expect(discoverPrefixRules(createMemoryHost(), "/c")).toEqual({ value: { rules: [], approvedPrefixes: [] }, diagnostics: [] });
+    expect(discoverPrefixRules(createMemoryHost(), "/c")).toEqual({
+      value: { rules: [], approvedPrefixes: [] },
+      diagnostics: [],
+    });
   });
 });

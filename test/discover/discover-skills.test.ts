@@ -4,12 +4,20 @@ import type { MemoryEntry } from "../../src/host/memory-host.js";
 import { discoverSkills } from "../../src/discover/discover-skills.js";
 import type { DiscoverSkillsOptions } from "../../src/discover/discover-skills.js";
 
-const skill = (name: string, description = `about ${name}`) => `---\nname: ${name}\ndescription: ${description}\n---\nbody of ${name}\n`;
+const skill = (name: string, description = `about ${name}`) =>
+  `---\nname: ${name}\ndescription: ${description}\n---\nbody of ${name}\n`;
 const CH = "/home/u/.codex";
 
 function run(files: Record<string, MemoryEntry>, opts: Partial<DiscoverSkillsOptions> = {}) {
   const host = createMemoryHost({ files: { "/repo/.git": "gitdir: x", [CH]: { dir: true }, ...files } });
-  return discoverSkills(host, { cwd: "/repo", codexHome: CH, home: "/home/u", projectRootMarkers: [".git"], adminSkillsRoot: "/etc/codex/skills", ...opts });
+  return discoverSkills(host, {
+    cwd: "/repo",
+    codexHome: CH,
+    home: "/home/u",
+    projectRootMarkers: [".git"],
+    adminSkillsRoot: "/etc/codex/skills",
+    ...opts,
+  });
 }
 const names = (r: ReturnType<typeof run>) => r.value.skills.map((s) => `${s.name}@${s.scope}:r${s.rootIndex}`);
 
@@ -37,36 +45,68 @@ describe("discoverSkills", () => {
   });
 
   it("50 skips hidden folders and reports invalid skills", () => {
-    const r = run({ [`${CH}/skills/.hidden/SKILL.md`]: skill("hidden"), [`${CH}/skills/invalid/SKILL.md`]: "---\nname: bad" });
+    const r = run({
+      [`${CH}/skills/.hidden/SKILL.md`]: skill("hidden"),
+      [`${CH}/skills/invalid/SKILL.md`]: "---\nname: bad",
+    });
     expect([names(r), r.diagnostics]).toEqual([
       [],
-      [{ rule: "skills/invalid-skill", severity: "warning", message: "missing YAML frontmatter delimited by ---", file: `${CH}/skills/invalid/SKILL.md` }],
+      [
+        {
+          rule: "skills/invalid-skill",
+          severity: "warning",
+          message: "missing YAML frontmatter delimited by ---",
+          file: `${CH}/skills/invalid/SKILL.md`,
+        },
+      ],
     ]);
   });
 
   it("51 loads a skill whose description is over 1,024 characters (0.171.0 lists it cut)", () => {
-    const r = run({ [`${CH}/skills/a/SKILL.md`]: skill("a", "💡".repeat(1025)), [`${CH}/skills/b/SKILL.md`]: skill("b") });
-    expect([names(r), r.value.skills[0]?.description.length, r.diagnostics]).toEqual([["a@user:r0", "b@user:r0"], 2 * 1025, []]);
+    const r = run({
+      [`${CH}/skills/a/SKILL.md`]: skill("a", "💡".repeat(1025)),
+      [`${CH}/skills/b/SKILL.md`]: skill("b"),
+    });
+    expect([names(r), r.value.skills[0]?.description.length, r.diagnostics]).toEqual([
+      ["a@user:r0", "b@user:r0"],
+      2 * 1025,
+      [],
+    ]);
   });
 
   it("52 respects the max scan depth", () => {
     const d5 = `${CH}/skills/d0/d1/d2/d3/d4/d5`;
-    expect(names(run({ [`${d5}/SKILL.md`]: skill("deep-ok"), [`${d5}/d6/SKILL.md`]: skill("too-deep") }))).toEqual(["deep-ok@user:r0"]);
+    expect(names(run({ [`${d5}/SKILL.md`]: skill("deep-ok"), [`${d5}/d6/SKILL.md`]: skill("too-deep") }))).toEqual([
+      "deep-ok@user:r0",
+    ]);
   });
 
   it("53 dedupes by path, the first root winning", () => {
     // $HOME/.agents/skills is a symlink to the repo's .agents/skills: same canonical root.
-    const r = run({ "/repo/.agents/skills/s/SKILL.md": skill("shared"), "/home/u/.agents/skills": { symlink: "/repo/.agents/skills" } });
+    const r = run({
+      "/repo/.agents/skills/s/SKILL.md": skill("shared"),
+      "/home/u/.agents/skills": { symlink: "/repo/.agents/skills" },
+    });
     expect(names(r)).toEqual(["shared@user:r0"]);
   });
 
   it("54 keeps duplicate names; scope order puts repo before user", () => {
-    const r = run({ "/repo/.codex/skills/repo/SKILL.md": skill("dupe-skill"), [`${CH}/skills/user/SKILL.md`]: skill("dupe-skill") });
+    const r = run({
+      "/repo/.codex/skills/repo/SKILL.md": skill("dupe-skill"),
+      [`${CH}/skills/user/SKILL.md`]: skill("dupe-skill"),
+    });
     expect(names(r)).toEqual(["dupe-skill@repo:r0", "dupe-skill@user:r1"]);
   });
 
   it("55 loads .codex/skills from every .codex folder from cwd up to the root, sorted by name", () => {
-    const r = run({ "/repo/.codex/skills/root/SKILL.md": skill("root-skill"), "/repo/nested/.codex/skills/nested/SKILL.md": skill("nested-skill"), "/repo/nested/inner": { dir: true } }, { cwd: "/repo/nested/inner" });
+    const r = run(
+      {
+        "/repo/.codex/skills/root/SKILL.md": skill("root-skill"),
+        "/repo/nested/.codex/skills/nested/SKILL.md": skill("nested-skill"),
+        "/repo/nested/inner": { dir: true },
+      },
+      { cwd: "/repo/nested/inner" },
+    );
     expect([names(r), r.value.roots.map((x) => x.path)]).toEqual([
       ["nested-skill@repo:r0", "root-skill@repo:r1"],
       ["/repo/nested/.codex/skills", "/repo/.codex/skills"],
@@ -74,10 +114,20 @@ describe("discoverSkills", () => {
   });
 
   it("56 does not look above the project root, and without a marker only at cwd", () => {
-    const files = { "/.codex/skills/above/SKILL.md": skill("above"), "/repo/.codex/skills/in/SKILL.md": skill("inside") };
+    const files = {
+      "/.codex/skills/above/SKILL.md": skill("above"),
+      "/repo/.codex/skills/in/SKILL.md": skill("inside"),
+    };
     expect(names(run(files))).toEqual(["inside@repo:r0"]);
-    const noGit = createMemoryHost({ files: { "/p/.codex/skills/parent/SKILL.md": skill("parent"), "/p/c/.codex/skills/own/SKILL.md": skill("own") } });
-    const r = discoverSkills(noGit, { cwd: "/p/c", codexHome: CH, projectRootMarkers: [".git"], adminSkillsRoot: null });
+    const noGit = createMemoryHost({
+      files: { "/p/.codex/skills/parent/SKILL.md": skill("parent"), "/p/c/.codex/skills/own/SKILL.md": skill("own") },
+    });
+    const r = discoverSkills(noGit, {
+      cwd: "/p/c",
+      codexHome: CH,
+      projectRootMarkers: [".git"],
+      adminSkillsRoot: null,
+    });
     expect(r.value.skills.map((s) => s.name)).toEqual(["own"]);
   });
 
@@ -123,17 +173,32 @@ describe("discoverSkills", () => {
   });
 
   it("labels only roots that hold a listed skill", () => {
-    const r = run({ [`${CH}/skills/.system/x/SKILL.md`]: skill("sys"), "/home/u/.agents/skills": { dir: true }, "/repo/.agents/skills/a/SKILL.md": skill("a") });
-    expect([r.value.roots.map((x) => x.path), names(r)]).toEqual([[`${CH}/skills/.system`, "/repo/.agents/skills"], ["sys@system:r0", "a@repo:r1"]]);
+    const r = run({
+      [`${CH}/skills/.system/x/SKILL.md`]: skill("sys"),
+      "/home/u/.agents/skills": { dir: true },
+      "/repo/.agents/skills/a/SKILL.md": skill("a"),
+    });
+    expect([r.value.roots.map((x) => x.path), names(r)]).toEqual([
+      [`${CH}/skills/.system`, "/repo/.agents/skills"],
+      ["sys@system:r0", "a@repo:r1"],
+    ]);
   });
 
   it("needs .git/HEAD for .codex layers above cwd, not for .agents roots (observed)", () => {
-    const files = { "/repo/.git": { dir: true } as MemoryEntry, "/repo/.codex/skills/c/SKILL.md": skill("codex-root"), "/repo/.agents/skills/a/SKILL.md": skill("agents-root"), "/repo/pkg": { dir: true } as MemoryEntry };
+    const files = {
+      "/repo/.git": { dir: true } as MemoryEntry,
+      "/repo/.codex/skills/c/SKILL.md": skill("codex-root"),
+      "/repo/.agents/skills/a/SKILL.md": skill("agents-root"),
+      "/repo/pkg": { dir: true } as MemoryEntry,
+    };
     expect(names(run(files, { cwd: "/repo/pkg" }))).toEqual(["agents-root@repo:r0"]);
   });
 
   it("marks [[skills.config]] disabled paths and leaves them unlabelled", () => {
-    const r = run({ [`${CH}/skills/a/SKILL.md`]: skill("a"), [`${CH}/skills/b/SKILL.md`]: skill("b") }, { disabledPaths: [`${CH}/skills/a/SKILL.md`] });
+    const r = run(
+      { [`${CH}/skills/a/SKILL.md`]: skill("a"), [`${CH}/skills/b/SKILL.md`]: skill("b") },
+      { disabledPaths: [`${CH}/skills/a/SKILL.md`] },
+    );
     expect(r.value.skills.map((s) => [s.name, s.enabled, s.rootIndex])).toEqual([
       ["a", false, -1],
       ["b", true, 0],
@@ -151,27 +216,46 @@ describe("discoverSkills", () => {
       [`${CH}/skills/.system/sys-link`]: { symlink: "/elsewhere/ext" },
       [`${CH}/skills/self`]: { symlink: "self" },
     });
-    expect([r.value.skills.map((s) => `${s.name}:${s.path}`), r.diagnostics.map((d) => `${d.rule}:${d.data?.["code"]}`)]).toEqual([
+    expect([
+      r.value.skills.map((s) => `${s.name}:${s.path}`),
+      r.diagnostics.map((d) => `${d.rule}:${d.data?.["code"]}`),
+    ]).toEqual([
       ["external:/elsewhere/ext/SKILL.md", `real:${CH}/skills/real/SKILL.md`],
       ["skills/broken-symlink:ELOOP", "skills/symlinked-file:undefined"],
     ]);
   });
 
   it("reports an unreadable folder and an unreadable SKILL.md and goes on", () => {
-    const r = run({ [`${CH}/skills/locked`]: { dir: true, unreadable: true }, [`${CH}/skills/x/SKILL.md`]: { file: skill("x"), unreadable: true }, [`${CH}/skills/ok/SKILL.md`]: skill("ok") });
-    expect([names(r), r.diagnostics.map((d) => `${d.rule}:${d.data?.["code"]}`)]).toEqual([["ok@user:r0"], ["skills/unreadable-dir:EACCES", "skills/unreadable:EACCES"]]);
+    const r = run({
+      [`${CH}/skills/locked`]: { dir: true, unreadable: true },
+      [`${CH}/skills/x/SKILL.md`]: { file: skill("x"), unreadable: true },
+      [`${CH}/skills/ok/SKILL.md`]: skill("ok"),
+    });
+    expect([names(r), r.diagnostics.map((d) => `${d.rule}:${d.data?.["code"]}`)]).toEqual([
+      ["ok@user:r0"],
+      ["skills/unreadable-dir:EACCES", "skills/unreadable:EACCES"],
+    ]);
   });
 
   it("never reads a FIFO named SKILL.md or agents/openai.yaml (the read would block)", () => {
-    const r = run({ [`${CH}/skills/f/SKILL.md`]: { fifo: true }, [`${CH}/skills/ok/SKILL.md`]: skill("ok"), [`${CH}/skills/ok/agents/openai.yaml`]: { fifo: true } });
-    expect([names(r), r.diagnostics.map((d) => `${d.rule}:${d.message}`)]).toEqual([["ok@user:r0"], ["skills/invalid-sidecar:ignored: cannot read /home/u/.codex/skills/ok/agents/openai.yaml: invalid argument"]]);
+    const r = run({
+      [`${CH}/skills/f/SKILL.md`]: { fifo: true },
+      [`${CH}/skills/ok/SKILL.md`]: skill("ok"),
+      [`${CH}/skills/ok/agents/openai.yaml`]: { fifo: true },
+    });
+    expect([names(r), r.diagnostics.map((d) => `${d.rule}:${d.message}`)]).toEqual([
+      ["ok@user:r0"],
+      ["skills/invalid-sidecar:ignored: cannot read /home/u/.codex/skills/ok/agents/openai.yaml: invalid argument"],
+    ]);
   });
 
   it("stops after 2,000 directories per root with a diagnostic", () => {
     const files: Record<string, MemoryEntry> = {};
     for (let i = 0; i < 2100; i++) files[`${CH}/skills/d${String(i).padStart(4, "0")}`] = { dir: true };
     const r = run(files);
-    expect(r.diagnostics.map((d) => [d.rule, d.message, d.data?.["unscanned"]])).toEqual([["skills/scan-truncated", "skills scan truncated after 2,000 directories", 101]]);
+    expect(r.diagnostics.map((d) => [d.rule, d.message, d.data?.["unscanned"]])).toEqual([
+      ["skills/scan-truncated", "skills scan truncated after 2,000 directories", 101],
+    ]);
   });
 
   it("leaves the admin root out when asked", () => {

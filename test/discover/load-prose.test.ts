@@ -24,9 +24,19 @@ describe("loadProse with user files", () => {
 
   it("overlays templates, texts, tools and base instructions as user-supplied", () => {
     const r = loadProse(host, "codex", { proseDir: "/p", baseInstructionsFile: "/b.md" });
-    expect(r.value.entries["skills-preamble"]).toEqual({ id: "skills-preamble", kind: "text", source: "MY PREAMBLE {not a template}", origin: "user-supplied", path: "/p/skills-preamble.md" });
+    expect(r.value.entries["skills-preamble"]).toEqual({
+      id: "skills-preamble",
+      kind: "text",
+      source: "MY PREAMBLE {not a template}",
+      origin: "user-supplied",
+      path: "/p/skills-preamble.md",
+    });
     expect(r.value.entries["permissions-approval-never"]?.kind).toBe("template");
-    expect(r.value.entries["base-instructions"]).toMatchObject({ kind: "text", source: "MY BASE\n", origin: "user-supplied" });
+    expect(r.value.entries["base-instructions"]).toMatchObject({
+      kind: "text",
+      source: "MY BASE\n",
+      origin: "user-supplied",
+    });
     expect(r.value.tools["exec_command"]).toEqual({ description: "mine" });
     expect(r.value.toolsOrigin).toBe("user-supplied");
     expect(r.value.entries["permissions-approval-on-request"]?.origin).toBe("stand-in");

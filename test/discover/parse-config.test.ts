@@ -59,7 +59,15 @@ enabled = true
     const text = `model = "top"\napproval_policy = "never"\n[sandbox_workspace_write]\nwritable_roots = ["/data"]\n[profiles.slow]\nmodel = "big"\n`;
     const profileDoc = { model: "quick", sandbox_workspace_write: { network_access: true } };
     const r = parseConfig(text, { ...opts, profile: "fast", profileDoc }).value;
-    expect([r?.model, r?.modelSource, r?.approvalPolicy, r?.writableRoots, r?.networkAccess, r?.profile, parseConfig(text, opts).value?.model]).toEqual(["quick", "profile", "never", ["/data"], true, "fast", "top"]);
+    expect([
+      r?.model,
+      r?.modelSource,
+      r?.approvalPolicy,
+      r?.writableRoots,
+      r?.networkAccess,
+      r?.profile,
+      parseConfig(text, opts).value?.model,
+    ]).toEqual(["quick", "profile", "never", ["/data"], true, "fast", "top"]);
   });
 
   // Codex 0.171.0 (codex exec) refuses both legacy forms.
@@ -73,17 +81,34 @@ enabled = true
 
   it("names the line of malformed TOML", () => {
     const r = parseConfig(`model = "a"\nsandbox_mode = \n`, opts);
-    expect([r.value, r.diagnostics.map((d) => [d.rule, d.severity, d.place])]).toEqual([undefined, [["config/invalid-toml", "error", { line: 2, column: 16 }]]]);
-    expect(r.diagnostics[0]?.message).toMatch(/^\/home\/\.codex\/config\.toml:2:16: Invalid TOML document: invalid value$/);
+    expect([r.value, r.diagnostics.map((d) => [d.rule, d.severity, d.place])]).toEqual([
+      undefined,
+      [["config/invalid-toml", "error", { line: 2, column: 16 }]],
+    ]);
+    expect(r.diagnostics[0]?.message).toMatch(
+      /^\/home\/\.codex\/config\.toml:2:16: Invalid TOML document: invalid value$/,
+    );
   });
 
   it.each<[string, string, [string, string][]]>([
-    ["markers not an array → warning and default", `project_root_markers = ".git"`, [["config/invalid-project-root-markers", "warning"]]],
+    [
+      "markers not an array → warning and default",
+      `project_root_markers = ".git"`,
+      [["config/invalid-project-root-markers", "warning"]],
+    ],
     ["bad sandbox mode → error", `sandbox_mode = "yolo"`, [["config/invalid-value", "error"]]],
     ["negative budget → error", `project_doc_max_bytes = -1`, [["config/invalid-value", "error"]]],
     ["model not a string → error", `model = 5`, [["config/invalid-value", "error"]]],
-    ["unknown inherit mode → error", `[shell_environment_policy]\ninherit = "some"`, [["config/invalid-value", "error"]]],
-    ["exclude not a list → error", `[shell_environment_policy]\nexclude = "AWS_*"`, [["config/invalid-value", "error"]]],
+    [
+      "unknown inherit mode → error",
+      `[shell_environment_policy]\ninherit = "some"`,
+      [["config/invalid-value", "error"]],
+    ],
+    [
+      "exclude not a list → error",
+      `[shell_environment_policy]\nexclude = "AWS_*"`,
+      [["config/invalid-value", "error"]],
+    ],
     ["set with a number → error", `[shell_environment_policy]\nset = { CI = 1 }`, [["config/invalid-value", "error"]]],
     ["policy not a table → error", `shell_environment_policy = "none"`, [["config/invalid-value", "error"]]],
   ])("%s", (_name, text, expected) => {
@@ -92,7 +117,11 @@ enabled = true
 
   it("reads [shell_environment_policy], filling what it leaves out with the defaults", () => {
     const text = `[shell_environment_policy]\ninherit = "core"\nignore_default_excludes = true\nexclude = ["AWS_*"]\ninclude_only = ["PATH"]\nset = { CI = "1" }\n`;
-    expect([parseConfig(text, opts).value?.shellEnvironmentPolicy, parseConfig(`[shell_environment_policy]\nset = { A = "b" }`, opts).value?.shellEnvironmentPolicy, parseConfig(``, opts).value?.shellEnvironmentPolicy]).toEqual([
+    expect([
+      parseConfig(text, opts).value?.shellEnvironmentPolicy,
+      parseConfig(`[shell_environment_policy]\nset = { A = "b" }`, opts).value?.shellEnvironmentPolicy,
+      parseConfig(``, opts).value?.shellEnvironmentPolicy,
+    ]).toEqual([
       { inherit: "core", ignoreDefaultExcludes: true, exclude: ["AWS_*"], includeOnly: ["PATH"], set: { CI: "1" } },
       { inherit: "all", ignoreDefaultExcludes: false, exclude: [], includeOnly: [], set: { A: "b" } },
       undefined,
@@ -100,6 +129,9 @@ enabled = true
   });
 
   it("keeps [] markers (cwd only) and default markers when absent", () => {
-    expect([parseConfig(`project_root_markers = []`, opts).value?.projectRootMarkers, parseConfig(``, opts).value?.projectRootMarkers]).toEqual([[], [".git"]]);
+    expect([
+      parseConfig(`project_root_markers = []`, opts).value?.projectRootMarkers,
+      parseConfig(``, opts).value?.projectRootMarkers,
+    ]).toEqual([[], [".git"]]);
   });
 });

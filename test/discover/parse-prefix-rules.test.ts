@@ -32,7 +32,11 @@ other = 1
 
   it.each<[string, string, string]>([
     ["unclosed list at end of file", 'prefix_rule(pattern=["bad"\n', `${F}:2:1: expected \`,\` or \`]\``],
-    ["unknown decision", 'prefix_rule(pattern=["x"], decision="deny")', `${F}:1:28: \`decision\` must be one of "allow", "prompt", "forbidden"`],
+    [
+      "unknown decision",
+      'prefix_rule(pattern=["x"], decision="deny")',
+      `${F}:1:28: \`decision\` must be one of "allow", "prompt", "forbidden"`,
+    ],
     ["positional argument", 'prefix_rule(["x"])', `${F}:1:13: prefix_rule takes keyword arguments only (name=value)`],
     ["unterminated string", 'x = 1\nprefix_rule(pattern=["x])', `${F}:2:22: unterminated string`],
     ["empty pattern", "prefix_rule(pattern=[])", `${F}:1:13: \`pattern\` must be a non-empty list`],

@@ -46,8 +46,14 @@ describe("parseSimpleFrontmatter", () => {
   const files = [...skillFiles(CORPUS), ...skillFiles(join(ROOT, "fixtures")), ...skillFiles(join(ROOT, "skills"))];
 
   // Without the shared corpus the check still runs, on fixtures/ and skills/ only: say so.
-  if (!existsSync(CORPUS)) console.log(`parseSimpleFrontmatter: no corpus at ${CORPUS}; comparing on fixtures/ and skills/ only`);
-  it.skipIf(skipBecause("parseSimpleFrontmatter vs yaml", files.length === 0 ? "no SKILL.md found in the corpus, fixtures/ or skills/" : undefined))("equals yaml on every SKILL.md of the corpus, fixtures and skills/, and answers many", () => {
+  if (!existsSync(CORPUS))
+    console.log(`parseSimpleFrontmatter: no corpus at ${CORPUS}; comparing on fixtures/ and skills/ only`);
+  it.skipIf(
+    skipBecause(
+      "parseSimpleFrontmatter vs yaml",
+      files.length === 0 ? "no SKILL.md found in the corpus, fixtures/ or skills/" : undefined,
+    ),
+  )("equals yaml on every SKILL.md of the corpus, fixtures and skills/, and answers many", () => {
     let answered = 0;
     let blocks = 0;
     for (const file of files) {
@@ -62,13 +68,25 @@ describe("parseSimpleFrontmatter", () => {
   });
 
   it.each<[string, string, unknown]>([
-    ["plain keys", "name: demo\ndescription: Does a thing; well.", { name: "demo", description: "Does a thing; well." }],
+    [
+      "plain keys",
+      "name: demo\ndescription: Does a thing; well.",
+      { name: "demo", description: "Does a thing; well." },
+    ],
     ["blank lines between keys", "name: a\n\ndescription: b", { name: "a", description: "b" }],
-    ["inner punctuation", "description: C# and {braces}, [brackets] & a:b x#tag", { description: "C# and {braces}, [brackets] & a:b x#tag" }],
+    [
+      "inner punctuation",
+      "description: C# and {braces}, [brackets] & a:b x#tag",
+      { description: "C# and {braces}, [brackets] & a:b x#tag" },
+    ],
     ["non-ASCII and astral text", "description: Für alle 💡 — ok", { description: "Für alle 💡 — ok" }],
     ["a quoted value", 'name: "x"', undefined],
     ["a block scalar", "description: |\n  text", undefined],
-    ["a nested mapping", "name: a\nmetadata:\n  short-description: s\n  owner: t\ndescription: d", { name: "a", metadata: { "short-description": "s", owner: "t" }, description: "d" }],
+    [
+      "a nested mapping",
+      "name: a\nmetadata:\n  short-description: s\n  owner: t\ndescription: d",
+      { name: "a", metadata: { "short-description": "s", owner: "t" }, description: "d" },
+    ],
     ["metadata as a plain string", "metadata: foo", { metadata: "foo" }],
     ["an empty nested mapping", "metadata:\nname: a", undefined],
     ["a nested mapping at the end with nothing in it", "name: a\nmetadata:", undefined],
@@ -102,7 +120,57 @@ describe("parseSimpleFrontmatter", () => {
 
   it("equals yaml on 50,000 generated blocks built from tricky pieces", () => {
     const keys = ["name", "description", "license", "metadata", "allowed-tools", "x_y", "Name", "a", "_k", "1k", "k k"];
-    const pieces = ["a", "Z", " ", "  ", ":", ": ", "#", " #", "-", "?", "'", '"', "[", "]", "{", "}", ",", "&", "*", "!", "|", ">", "%", "@", "`", "\t", "\r", "\u00A0", "\u0085", "\u2028", "\uFEFF", "\u3000", "é", "💡", "\uD800", "0", "1.5", ".", "~", "true", "null", "yes", "No", "e3", "x", "\\", "/", "=", "<<"];
+    const pieces = [
+      "a",
+      "Z",
+      " ",
+      "  ",
+      ":",
+      ": ",
+      "#",
+      " #",
+      "-",
+      "?",
+      "'",
+      '"',
+      "[",
+      "]",
+      "{",
+      "}",
+      ",",
+      "&",
+      "*",
+      "!",
+      "|",
+      ">",
+      "%",
+      "@",
+      "`",
+      "\t",
+      "\r",
+      "\u00A0",
+      "\u0085",
+      "\u2028",
+      "\uFEFF",
+      "\u3000",
+      "é",
+      "💡",
+      "\uD800",
+      "0",
+      "1.5",
+      ".",
+      "~",
+      "true",
+      "null",
+      "yes",
+      "No",
+      "e3",
+      "x",
+      "\\",
+      "/",
+      "=",
+      "<<",
+    ];
     const random = seededRandom(42);
     const next = (n: number): number => Math.floor(random() * n);
     let answered = 0;
@@ -114,15 +182,24 @@ describe("parseSimpleFrontmatter", () => {
         let value = "";
         const parts = next(5);
         // Half the pieces are plain words, so many lines stay simple and the fast path gets real work.
-        for (let p = 0; p < parts; p++) value += next(2) === 0 ? [" word", "Text", "-x", ".", " of"][next(5)] : pieces[next(pieces.length)];
+        for (let p = 0; p < parts; p++)
+          value += next(2) === 0 ? [" word", "Text", "-x", ".", " of"][next(5)] : pieces[next(pieces.length)];
         // Most generated values start with a letter, so the fast path gets real work.
         const lead = next(3) === 0 ? "" : "Ab"[next(2)];
         // After a `key:` opener, mostly the two-space indent of its nested lines.
         const opened = lines.length > 0 && /:$/.test(lines[lines.length - 1] ?? "");
-        const indent = opened ? ["  ", "  ", "  ", "  ", "", " ", "   ", "\t"][next(8)] : ["", "", "", "", "", "  ", " ", "   ", "\t", "    "][next(10)];
+        const indent = opened
+          ? ["  ", "  ", "  ", "  ", "", " ", "   ", "\t"][next(8)]
+          : ["", "", "", "", "", "  ", " ", "   ", "\t", "    "][next(10)];
         const shape = next(5);
         // Sometimes a bare `key:` (a nested mapping opener, or null), sometimes an empty line.
-        lines.push(next(20) === 0 ? "" : shape === 0 ? `${indent}${keys[next(keys.length)]}:` : `${indent}${keys[next(keys.length)]}:${next(10) === 0 ? "" : " "}${lead}${value}`);
+        lines.push(
+          next(20) === 0
+            ? ""
+            : shape === 0
+              ? `${indent}${keys[next(keys.length)]}:`
+              : `${indent}${keys[next(keys.length)]}:${next(10) === 0 ? "" : " "}${lead}${value}`,
+        );
       }
       const block = lines.join("\n");
       if (agrees(block)) {
@@ -138,10 +215,15 @@ describe("parseSimpleFrontmatter", () => {
         const value = next(3) === 0 ? pieces[next(pieces.length)] : ["Short text", "a b", "Text-x. of"][next(3)];
         lines.push(next(10) === 0 ? "" : `${indent}${["short-description", "owner", "k"][next(3)]}: ${value}`);
       }
-      if (next(2) === 0) lines.push(`${["name", "description", "  name"][next(3)]}: ${["after", "Z#", "true"][next(3)]}`);
+      if (next(2) === 0)
+        lines.push(`${["name", "description", "  name"][next(3)]}: ${["after", "Z#", "true"][next(3)]}`);
       const block = lines.join("\n");
-      if (agrees(block) && Object.values(parseSimpleFrontmatter(block) ?? {}).some((v) => typeof v === "object")) answeredNested++;
+      if (agrees(block) && Object.values(parseSimpleFrontmatter(block) ?? {}).some((v) => typeof v === "object"))
+        answeredNested++;
     }
-    expect({ answered: answered > 1_000, answeredNested: answeredNested > 1_000 }).toEqual({ answered: true, answeredNested: true });
+    expect({ answered: answered > 1_000, answeredNested: answeredNested > 1_000 }).toEqual({
+      answered: true,
+      answeredNested: true,
+    });
   });
 });

@@ -12,7 +12,8 @@ const CHILD_TIMEOUT_MS = 20_000;
 const root = mkdtempSync(join(tmpdir(), "promptc-unreadable-"));
 chmodSync(root, 0o755);
 afterAll(() => {
-  for (const p of ["ws/locked-doc/AGENTS.md", "ws/locked", "home/skills/locked", "home/skills/x/SKILL.md"]) chmodSync(join(root, p), 0o755);
+  for (const p of ["ws/locked-doc/AGENTS.md", "ws/locked", "home/skills/locked", "home/skills/x/SKILL.md"])
+    chmodSync(join(root, p), 0o755);
   rmSync(root, { recursive: true, force: true });
 });
 const ws = join(root, "ws");

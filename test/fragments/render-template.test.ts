@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { renderProse, TEMPLATE_COMPILE_OPTIONS } from "../../src/fragments/render-template.js";
 import { PRECOMPILED_TEMPLATES } from "../../src/fragments/precompiled-templates.generated.js";
 import { DEFAULT_PROSE } from "../../src/profiles/default-prose.generated.js";
+// biome-ignore format: the @ts-expect-error below must stay on the import's only line
 // @ts-expect-error — plain .mjs build script without types
 import { buildDefaultProse, renderPrecompiledModule, TEMPLATE_COMPILE_OPTIONS as GENERATOR_OPTIONS } from "../../templates/generate-default-prose.mjs";
 
@@ -20,7 +21,11 @@ describe("PRECOMPILED_TEMPLATES", () => {
   });
 
   it("covers every default template", () => {
-    const sources = Object.values(DEFAULT_PROSE).flatMap((set) => Object.values(set.entries).filter((e) => e.kind === "template").map((e) => e.source));
+    const sources = Object.values(DEFAULT_PROSE).flatMap((set) =>
+      Object.values(set.entries)
+        .filter((e) => e.kind === "template")
+        .map((e) => e.source),
+    );
     expect(sources.filter((s) => !PRECOMPILED_TEMPLATES.has(s))).toEqual([]);
   });
 });
@@ -38,14 +43,28 @@ describe("renderProse", () => {
     // A trailing space makes the source miss the precompiled table without moving the variable.
     const compiledAtRunTime = { ...entry!, source: `${entry!.source} ` };
     expect(PRECOMPILED_TEMPLATES.has(compiledAtRunTime.source)).toBe(false);
-    const messages = [entry!, compiledAtRunTime].map((e) => renderProse(e, {}).diagnostics.map((d) => [d.rule, d.message]));
+    const messages = [entry!, compiledAtRunTime].map((e) =>
+      renderProse(e, {}).diagnostics.map((d) => [d.rule, d.message]),
+    );
     expect(messages).toEqual([
-      [["template/render-failed", `template ${entry!.id} failed to render: "prefixes" not defined in [object Object] - 2:45`]],
-      [["template/render-failed", `template ${entry!.id} failed to render: "prefixes" not defined in [object Object] - 2:45`]],
+      [
+        [
+          "template/render-failed",
+          `template ${entry!.id} failed to render: "prefixes" not defined in [object Object] - 2:45`,
+        ],
+      ],
+      [
+        [
+          "template/render-failed",
+          `template ${entry!.id} failed to render: "prefixes" not defined in [object Object] - 2:45`,
+        ],
+      ],
     ]);
   });
 
   it("compiles a template that is not a default one", () => {
-    expect(renderProse({ id: "t", kind: "template", source: "{{join xs \"+\"}}!", origin: "user-supplied" }, { xs: [1, 2] })).toEqual({ text: "1+2!", diagnostics: [] });
+    expect(
+      renderProse({ id: "t", kind: "template", source: '{{join xs "+"}}!', origin: "user-supplied" }, { xs: [1, 2] }),
+    ).toEqual({ text: "1+2!", diagnostics: [] });
   });
 });

@@ -4,7 +4,9 @@ import { makeSkill } from "../compile/make-turn-context.js";
 
 describe("renderSkillInjection", () => {
   it("wraps name, path and contents (11.5 #61)", () => {
-    expect(renderSkillInjection("demo-skill", "skills/demo/SKILL.md", "body")).toBe("<skill>\n<name>demo-skill</name>\n<path>skills/demo/SKILL.md</path>\nbody\n</skill>");
+    expect(renderSkillInjection("demo-skill", "skills/demo/SKILL.md", "body")).toBe(
+      "<skill>\n<name>demo-skill</name>\n<path>skills/demo/SKILL.md</path>\nbody\n</skill>",
+    );
   });
 });
 

@@ -21,7 +21,8 @@ describe("extractToolMentions", () => {
       expect({ names: m.names, paths: m.paths }).toEqual(expected);
     });
   }
-  it("keeps linked names out of the plain names", () => expect(extractToolMentions("[$a](/p) $b").plainNames).toEqual(["b"]));
+  it("keeps linked names out of the plain names", () =>
+    expect(extractToolMentions("[$a](/p) $b").plainNames).toEqual(["b"]));
 });
 
 describe("collectExplicitSkillMentions", () => {
@@ -30,29 +31,69 @@ describe("collectExplicitSkillMentions", () => {
   const names = (r: { skills: { name: string; path: string }[] }) => r.skills.map((s) => s.path);
 
   it("follows the skill list order, not text order (11.5 #58)", () => {
-    expect(names(collectExplicitSkillMentions({ texts: ["first $alpha-skill then $beta-skill"] }, [beta, alpha]))).toEqual(["/tmp/beta", "/tmp/alpha"]);
+    expect(
+      names(collectExplicitSkillMentions({ texts: ["first $alpha-skill then $beta-skill"] }, [beta, alpha])),
+    ).toEqual(["/tmp/beta", "/tmp/alpha"]);
   });
   it("puts structured inputs first (11.5 #58)", () => {
-    expect(names(collectExplicitSkillMentions({ texts: ["$alpha-skill"], structured: [{ name: "beta-skill", path: "/tmp/beta" }] }, [alpha, beta]))).toEqual(["/tmp/beta", "/tmp/alpha"]);
+    expect(
+      names(
+        collectExplicitSkillMentions(
+          { texts: ["$alpha-skill"], structured: [{ name: "beta-skill", path: "/tmp/beta" }] },
+          [alpha, beta],
+        ),
+      ),
+    ).toEqual(["/tmp/beta", "/tmp/alpha"]);
   });
   it("blocks the plain name of an unresolved structured input (11.5 #59)", () => {
-    const r = collectExplicitSkillMentions({ texts: ["$alpha-skill"], structured: [{ name: "alpha-skill", path: "/tmp/missing" }] }, [alpha]);
+    const r = collectExplicitSkillMentions(
+      { texts: ["$alpha-skill"], structured: [{ name: "alpha-skill", path: "/tmp/missing" }] },
+      [alpha],
+    );
     expect(names(r)).toEqual([]);
     expect(r.diagnostics.map((d) => d.rule)).toEqual(["skills/mention-unresolved"]);
   });
   it("blocks a disabled structured skill (11.5 #59)", () => {
     const disabled = { ...alpha, enabled: false };
-    expect(names(collectExplicitSkillMentions({ texts: ["$alpha-skill"], structured: [{ name: "alpha-skill", path: "/tmp/alpha" }] }, [disabled]))).toEqual([]);
+    expect(
+      names(
+        collectExplicitSkillMentions(
+          { texts: ["$alpha-skill"], structured: [{ name: "alpha-skill", path: "/tmp/alpha" }] },
+          [disabled],
+        ),
+      ),
+    ).toEqual([]);
   });
   const demoA = makeSkill("demo-skill", { path: "/tmp/alpha" });
   const demoB = makeSkill("demo-skill", { path: "/tmp/beta" });
-  const cases: [string, Parameters<typeof collectExplicitSkillMentions>[0], typeof alpha[], string[]][] = [
+  const cases: [string, Parameters<typeof collectExplicitSkillMentions>[0], (typeof alpha)[], string[]][] = [
     ["skips an ambiguous plain name", { texts: ["use $demo-skill"] }, [demoA, demoB], []],
-    ["prefers a linked path over the name", { texts: ["use $demo-skill and [$demo-skill](/tmp/beta)"] }, [demoA, demoB], ["/tmp/beta"]],
-    ["skips a plain name that is a connector slug", { texts: ["$alpha-skill"], connectorSlugs: ["alpha-skill"] }, [alpha], []],
-    ["allows a linked path despite a connector slug", { texts: ["[$alpha-skill](/tmp/alpha)"], connectorSlugs: ["alpha-skill"] }, [alpha], ["/tmp/alpha"]],
+    [
+      "prefers a linked path over the name",
+      { texts: ["use $demo-skill and [$demo-skill](/tmp/beta)"] },
+      [demoA, demoB],
+      ["/tmp/beta"],
+    ],
+    [
+      "skips a plain name that is a connector slug",
+      { texts: ["$alpha-skill"], connectorSlugs: ["alpha-skill"] },
+      [alpha],
+      [],
+    ],
+    [
+      "allows a linked path despite a connector slug",
+      { texts: ["[$alpha-skill](/tmp/alpha)"], connectorSlugs: ["alpha-skill"] },
+      [alpha],
+      ["/tmp/alpha"],
+    ],
     ["has no name fallback for a missing linked path", { texts: ["[$demo-skill](/tmp/missing)"] }, [demoA], []],
-    ["dedupes a skill mentioned twice", { texts: ["$alpha-skill $alpha-skill [$alpha-skill](/tmp/alpha)"] }, [alpha], ["/tmp/alpha"]],
+    [
+      "dedupes a skill mentioned twice",
+      { texts: ["$alpha-skill $alpha-skill [$alpha-skill](/tmp/alpha)"] },
+      [alpha],
+      ["/tmp/alpha"],
+    ],
   ];
-  for (const [name, input, skills, expected] of cases) it(`${name} (11.5 #60)`, () => expect(names(collectExplicitSkillMentions(input, skills))).toEqual(expected));
+  for (const [name, input, skills, expected] of cases)
+    it(`${name} (11.5 #60)`, () => expect(names(collectExplicitSkillMentions(input, skills))).toEqual(expected));
 });

@@ -13,7 +13,11 @@ describe("buildSkillTable", () => {
     const skills = [
       makeSkill("imagegen", { path: "/home/.codex/skills/.system/imagegen/SKILL.md", rootIndex: 0, scope: "system" }),
       makeSkill("beta", { path: "/repo/.agents/skills/beta/SKILL.md", rootIndex: 2, description: "has <b> & more" }),
-      makeSkill("hidden", { path: "/repo/.codex/skills/hidden/SKILL.md", rootIndex: 1, allowImplicitInvocation: false }),
+      makeSkill("hidden", {
+        path: "/repo/.codex/skills/hidden/SKILL.md",
+        rootIndex: 1,
+        allowImplicitInvocation: false,
+      }),
     ];
     expect(buildSkillTable({ roots, skills })).toEqual({
       roots: [
@@ -30,7 +34,12 @@ describe("buildSkillTable", () => {
 
 describe("renderSkillsSection", () => {
   it("lays out heading, preamble, roots and skills as 0.171.0 does (descriptions unescaped)", () => {
-    const text = renderSkillsSection("PREAMBLE", { roots: [{ label: "r0", path: "/a" }], lines: [{ name: "x", description: "d <b> &", file: "r0/x/SKILL.md" }] });
-    expect(text).toBe("<skills_instructions>\n## Skills\nPREAMBLE\n### Skill roots\n- `r0` = `/a`\n### Available skills\n- x: d <b> & (file: r0/x/SKILL.md)\n</skills_instructions>");
+    const text = renderSkillsSection("PREAMBLE", {
+      roots: [{ label: "r0", path: "/a" }],
+      lines: [{ name: "x", description: "d <b> &", file: "r0/x/SKILL.md" }],
+    });
+    expect(text).toBe(
+      "<skills_instructions>\n## Skills\nPREAMBLE\n### Skill roots\n- `r0` = `/a`\n### Available skills\n- x: d <b> & (file: r0/x/SKILL.md)\n</skills_instructions>",
+    );
   });
 });

@@ -3,7 +3,13 @@ import { buildUserMessageParts, MAX_USER_INPUT_TEXT_CHARS } from "../../src/frag
 
 describe("buildUserMessageParts", () => {
   it("wraps a local image as 0.171.0 does and puts the text last", () => {
-    expect(buildUserMessageParts({ text: "look", images: [], localImages: [{ path: "/x/img.png", url: "data:image/png;base64,AA" }] })).toEqual({
+    expect(
+      buildUserMessageParts({
+        text: "look",
+        images: [],
+        localImages: [{ path: "/x/img.png", url: "data:image/png;base64,AA" }],
+      }),
+    ).toEqual({
       parts: [
         { type: "input_text", text: '<image name=[Image #1] path="/x/img.png">' },
         { type: "input_image", image_url: "data:image/png;base64,AA" },
@@ -22,7 +28,8 @@ describe("buildUserMessageParts", () => {
       {
         rule: "user-message/too-long",
         severity: "error",
-        message: "user message has 1048577 characters; Codex rejects input over 1048576 characters (MAX_USER_INPUT_TEXT_CHARS)",
+        message:
+          "user message has 1048577 characters; Codex rejects input over 1048576 characters (MAX_USER_INPUT_TEXT_CHARS)",
         data: { chars: 1048577, limit: 1048576 },
       },
     ]);

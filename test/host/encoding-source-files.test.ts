@@ -3,7 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { createFileEncodingSource, tablesCacheDir, tablesFileName, tablesFromDataModule } from "../../src/host/encoding-source-files.js";
+import {
+  createFileEncodingSource,
+  tablesCacheDir,
+  tablesFileName,
+  tablesFromDataModule,
+} from "../../src/host/encoding-source-files.js";
 import { loadEncodingTables } from "../../src/tokens/encoding-source.js";
 import { decodeTablesFile } from "../../src/tokens/encoding-tables-file.js";
 
@@ -14,7 +19,11 @@ const tokens = ["x", "y", "xy"].map((t) => new TextEncoder().encode(t));
 const data = Buffer.concat([Buffer.from(tokens.map((t) => t.length - 1)), ...tokens]).toString("base64");
 // What tsc makes of a generated data module.
 const module = `// GENERATED …\nexport const TOKEN_COUNT = ${tokens.length};\nexport function encodingData() {\n    return "${data}";\n}\n`;
-const plain = (t: { offsets: Uint32Array; slots: Int32Array; bytes: Uint8Array }) => [[...t.offsets], [...t.slots], [...t.bytes]];
+const plain = (t: { offsets: Uint32Array; slots: Int32Array; bytes: Uint8Array }) => [
+  [...t.offsets],
+  [...t.slots],
+  [...t.bytes],
+];
 
 describe("createFileEncodingSource", () => {
   const dataDir = join(DIR, "data");
@@ -41,7 +50,9 @@ describe("createFileEncodingSource", () => {
   });
 
   it("names the missing data module and the fix when the install has none", () => {
-    expect(() => createFileEncodingSource(pathToFileURL(`${join(DIR, "none")}/`))("cl100k_base")).toThrow(/cl100k_base\.js.*npm run build/);
+    expect(() => createFileEncodingSource(pathToFileURL(`${join(DIR, "none")}/`))("cl100k_base")).toThrow(
+      /cl100k_base\.js.*npm run build/,
+    );
   });
 });
 

@@ -29,17 +29,26 @@ describe("makeDirectories", () => {
     makeDirectories(deep);
     makeDirectories(deep);
     makeDirectories(join(dir, "a"));
-    expect([join(dir, "a"), join(dir, "a", "b"), deep].map((p) => statSync(p).isDirectory())).toEqual([true, true, true]);
+    expect([join(dir, "a"), join(dir, "a", "b"), deep].map((p) => statSync(p).isDirectory())).toEqual([
+      true,
+      true,
+      true,
+    ]);
   });
 
   it("throws EEXIST naming the file when a file is in the way", () => {
     const file = join(dir, "file");
     writeFileSync(file, "x");
-    expect([codeOf(() => makeDirectories(file)), codeOf(() => makeDirectories(join(file, "sub")))]).toEqual([`EEXIST ${file}`, `EEXIST ${file}`]);
+    expect([codeOf(() => makeDirectories(file)), codeOf(() => makeDirectories(join(file, "sub")))]).toEqual([
+      `EEXIST ${file}`,
+      `EEXIST ${file}`,
+    ]);
   });
 
   // Node 20's mkdirSync(…, { recursive: true }) spins forever here; run in a child so a hang is a failure.
-  it.skipIf(skipBecause("makeDirectories under /proc", existsSync("/proc/self") ? undefined : "no /proc on this system"))("fails with ENOENT under /proc instead of hanging", () => {
+  it.skipIf(
+    skipBecause("makeDirectories under /proc", existsSync("/proc/self") ? undefined : "no /proc on this system"),
+  )("fails with ENOENT under /proc instead of hanging", () => {
     const script = join(dir, "proc.mjs");
     bundleForChild(
       `import { makeDirectories } from "./src/host/make-directories.ts";
@@ -47,6 +56,10 @@ describe("makeDirectories", () => {
       script,
     );
     const r = spawnSync(process.execPath, [script], { encoding: "utf8", timeout: CHILD_TIMEOUT_MS });
-    expect({ signal: r.signal, status: r.status, stdout: r.stdout }).toEqual({ signal: null, status: 0, stdout: "ENOENT\n" });
+    expect({ signal: r.signal, status: r.status, stdout: r.stdout }).toEqual({
+      signal: null,
+      status: 0,
+      stdout: "ENOENT\n",
+    });
   });
 });

@@ -26,7 +26,10 @@ describe("createMemoryHost", () => {
       ok: true,
       value: { bytes: new TextEncoder().encode("hel"), size: 5, truncated: true },
     });
-    expect(host.readBytes("/repo/a.md")).toEqual({ ok: true, value: { bytes: new TextEncoder().encode("hello"), size: 5, truncated: false } });
+    expect(host.readBytes("/repo/a.md")).toEqual({
+      ok: true,
+      value: { bytes: new TextEncoder().encode("hello"), size: 5, truncated: false },
+    });
   });
 
   it.each([

@@ -27,7 +27,10 @@ describe("createNodeHost readBytes on a FIFO", () => {
     // A spare reader lets the writer open its end; it says "ready" once connected, then writes after a pause,
     // so the read below starts with a connected writer and no data: it must wait, not return early.
     const spare = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-    const writer = spawn("bash", ["-c", `exec 3>${JSON.stringify(path)}; echo ready; sleep 0.3; printf 'late data' >&3`]);
+    const writer = spawn("bash", [
+      "-c",
+      `exec 3>${JSON.stringify(path)}; echo ready; sleep 0.3; printf 'late data' >&3`,
+    ]);
     await new Promise((resolve) => writer.stdout.once("data", resolve));
     const r = createNodeHost().readBytes(path);
     await new Promise((resolve) => writer.on("exit", resolve));

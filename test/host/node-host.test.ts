@@ -1,4 +1,16 @@
-import { chmodSync, mkdirSync, mkdtempSync, openSync, closeSync, ftruncateSync, lstatSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  closeSync,
+  ftruncateSync,
+  lstatSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -37,7 +49,9 @@ describe("createNodeHost", () => {
 
   it("reads a whole small file and reports it untruncated", () => {
     const r = host.readBytes(join(dir, "b.md"), { maxBytes: 100 });
-    expect(r.ok && { text: new TextDecoder().decode(r.value.bytes), size: r.value.size, truncated: r.value.truncated }).toEqual({
+    expect(
+      r.ok && { text: new TextDecoder().decode(r.value.bytes), size: r.value.size, truncated: r.value.truncated },
+    ).toEqual({
       text: "hello world",
       size: 11,
       truncated: false,
@@ -53,7 +67,10 @@ describe("createNodeHost", () => {
   });
 
   it("distinguishes lstat from stat on a symlink", () => {
-    expect([host.lstat(join(dir, "link")), host.stat(join(dir, "link"))].map((r) => r.ok && r.value.kind)).toEqual(["symlink", "file"]);
+    expect([host.lstat(join(dir, "link")), host.stat(join(dir, "link"))].map((r) => r.ok && r.value.kind)).toEqual([
+      "symlink",
+      "file",
+    ]);
   });
 
   it("lists entries sorted by name", () => {
@@ -83,10 +100,17 @@ describe("createNodeHost", () => {
         return { ok: false, error: { code: e.code, message: e.message } };
       }
     };
-    expect(paths.flatMap((p) => [host.stat(p), host.lstat(p)])).toEqual(paths.flatMap((p) => [viaThrow(statSync, p), viaThrow(lstatSync, p)]));
+    expect(paths.flatMap((p) => [host.stat(p), host.lstat(p)])).toEqual(
+      paths.flatMap((p) => [viaThrow(statSync, p), viaThrow(lstatSync, p)]),
+    );
   });
 
   it("uses the injected cwd, env, home and clock", () => {
-    expect([host.cwd(), host.env("SHELL"), host.home(), host.clock()]).toEqual([dir, "/bin/zsh", "/home/x", { nowMs: 0, timezone: "Etc/UTC" }]);
+    expect([host.cwd(), host.env("SHELL"), host.home(), host.clock()]).toEqual([
+      dir,
+      "/bin/zsh",
+      "/home/x",
+      { nowMs: 0, timezone: "Etc/UTC" },
+    ]);
   });
 });

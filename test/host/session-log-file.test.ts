@@ -9,21 +9,33 @@ import type { SessionRecord } from "../../src/session-log/session-log.js";
 
 const dir = mkdtempSync(join(tmpdir(), "promptc-log-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const record = (message: string): SessionRecord => ({ timestamp: "t", type: "event_msg", payload: { type: "warning", message } });
+const record = (message: string): SessionRecord => ({
+  timestamp: "t",
+  type: "event_msg",
+  payload: { type: "warning", message },
+});
 
 describe("openSessionLogFile", () => {
   it("appends one newline-terminated JSON line per record", () => {
     const log = openSessionLogFile(join(dir, "a", "s.jsonl"));
     expect(log.append([record("one"), record("two")])).toBeUndefined();
     expect(log.append([record("three")])).toBeUndefined();
-    expect(readFileSync(log.path, "utf8").split("\n")).toEqual([...["one", "two", "three"].map((m) => JSON.stringify(record(m))), ""]);
+    expect(readFileSync(log.path, "utf8").split("\n")).toEqual([
+      ...["one", "two", "three"].map((m) => JSON.stringify(record(m))),
+      "",
+    ]);
   });
 
   it("ends a line cut off by a crash before appending, so no record fuses with it", () => {
     const path = join(dir, "crashed.jsonl");
     writeFileSync(path, `${JSON.stringify(record("whole"))}\n{"timestamp":"t","type":"event_`);
     expect(openSessionLogFile(path).append([record("after")])).toBeUndefined();
-    expect(readFileSync(path, "utf8").split("\n")).toEqual([JSON.stringify(record("whole")), '{"timestamp":"t","type":"event_', JSON.stringify(record("after")), ""]);
+    expect(readFileSync(path, "utf8").split("\n")).toEqual([
+      JSON.stringify(record("whole")),
+      '{"timestamp":"t","type":"event_',
+      JSON.stringify(record("after")),
+      "",
+    ]);
   });
 
   it("lets two processes append to one log at once: both finish, every line whole", async () => {
@@ -36,21 +48,39 @@ describe("openSessionLogFile", () => {
       script,
     );
     const path = join(dir, "shared.jsonl");
-    const codes = await Promise.all(["a", "b"].map((who) => new Promise((resolve) => spawn(process.execPath, [script, path, who], { stdio: "inherit" }).on("close", resolve))));
+    const codes = await Promise.all(
+      ["a", "b"].map(
+        (who) =>
+          new Promise((resolve) =>
+            spawn(process.execPath, [script, path, who], { stdio: "inherit" }).on("close", resolve),
+          ),
+      ),
+    );
     expect(codes).toEqual([0, 0]);
-    const messages = readFileSync(path, "utf8").trimEnd().split("\n").map((line) => (JSON.parse(line) as { payload: { message: string } }).payload.message.slice(0, 4).replace(/x+$/, ""));
-    expect([...messages].sort()).toEqual([...Array.from({ length: 200 }, (_, i) => `a${i}`), ...Array.from({ length: 200 }, (_, i) => `b${i}`)].sort());
+    const messages = readFileSync(path, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((line) =>
+        (JSON.parse(line) as { payload: { message: string } }).payload.message.slice(0, 4).replace(/x+$/, ""),
+      );
+    expect([...messages].sort()).toEqual(
+      [...Array.from({ length: 200 }, (_, i) => `a${i}`), ...Array.from({ length: 200 }, (_, i) => `b${i}`)].sort(),
+    );
   }, 30_000);
 
   it("throws ENOENT for a directory that cannot be made (under /proc, where recursive mkdir never returns)", () => {
-    expect(() => openSessionLogFile("/proc/promptc-no-such-dir/s.jsonl")).toThrow(expect.objectContaining({ code: "ENOENT" }));
+    expect(() => openSessionLogFile("/proc/promptc-no-such-dir/s.jsonl")).toThrow(
+      expect.objectContaining({ code: "ENOENT" }),
+    );
   });
 
   it("gives up with a message when another process holds the lock", () => {
     const path = join(dir, "locked.jsonl");
     writeFileSync(`${path}.lock`, "");
     const log = openSessionLogFile(path, { lockRetries: 2, lockRetryDelayMs: 1 });
-    expect(log.append([record("x")])).toBe(`session log is locked by another process (${path}.lock); gave up after 2 retries`);
+    expect(log.append([record("x")])).toBe(
+      `session log is locked by another process (${path}.lock); gave up after 2 retries`,
+    );
   });
 
   it("breaks a stale lock", () => {

@@ -9,7 +9,15 @@ import { isSecretHeader, redactUrl } from "../../src/capture/redact-headers.js";
 import { capture, tempDir } from "../cli/cli-capture.js";
 
 const AGENT = fileURLToPath(new URL("./fixtures/leaky-agent.mjs", import.meta.url));
-const SECRETS = ["bearer-secret", "access-secret", "credential-secret", "cookie-secret", "sk-query-secret", "tok-secret", "sig-secret"];
+const SECRETS = [
+  "bearer-secret",
+  "access-secret",
+  "credential-secret",
+  "cookie-secret",
+  "sk-query-secret",
+  "tok-secret",
+  "sig-secret",
+];
 const dir = tempDir("promptc-hostile-capture-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const env = { PATH: process.env.PATH ?? "" };
@@ -21,7 +29,9 @@ describe("capture redaction", () => {
     expect(await run(["capture", "--agent", "codex", "-o", out, "--", AGENT], c.io)).toBe(0);
     const json = capture(dir, env);
     await run(["capture", "--agent", "codex", "--json", "--", AGENT], json.io);
-    const written = readdirSync(out).map((f) => readFileSync(join(out, f), "utf8")).join("\n");
+    const written = readdirSync(out)
+      .map((f) => readFileSync(join(out, f), "utf8"))
+      .join("\n");
     for (const text of [written, c.out(), c.err(), json.out()]) for (const s of SECRETS) expect(text).not.toContain(s);
     expect(written).toContain('"x-request-id": "req-1"');
     expect(written).toContain("model=m");
@@ -42,7 +52,9 @@ describe("capture redaction", () => {
   });
 
   it("redactUrl replaces the values of credential-like query keys only", () => {
-    expect(redactUrl("/v1/responses?api_key=abc&model=m&key=k&X-Amz-Signature=s&session_token=t")).toBe("/v1/responses?api_key=<redacted>&model=m&key=<redacted>&X-Amz-Signature=<redacted>&session_token=<redacted>");
+    expect(redactUrl("/v1/responses?api_key=abc&model=m&key=k&X-Amz-Signature=s&session_token=t")).toBe(
+      "/v1/responses?api_key=<redacted>&model=m&key=<redacted>&X-Amz-Signature=<redacted>&session_token=<redacted>",
+    );
     expect(redactUrl("/v1/responses")).toBe("/v1/responses");
   });
 });

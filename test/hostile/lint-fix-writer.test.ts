@@ -22,14 +22,17 @@ function workspace(files: { [name: string]: Buffer | string }): string {
   }
   return root;
 }
-const bytes = (...parts: (string | Buffer | number[])[]): Buffer => Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "latin1") : Buffer.from(p))));
+const bytes = (...parts: (string | Buffer | number[])[]): Buffer =>
+  Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "latin1") : Buffer.from(p))));
 
 describe("lint --fix writes only the bytes of each fix", () => {
   it("keeps Latin-1 bytes the decoder could not read", async () => {
     const before = bytes("# Caf", [0xe9], "\n\nText", ZWSP, " with ", [0xe9], "t", [0xe9], ".\n");
     const root = workspace({ "AGENTS.md": before });
     expect(await run(["lint", "--no-config", "--fix"], capture(root).io)).not.toBe(2);
-    expect(readFileSync(join(root, "AGENTS.md"))).toEqual(bytes("# Caf", [0xe9], "\n\nText with ", [0xe9], "t", [0xe9], ".\n"));
+    expect(readFileSync(join(root, "AGENTS.md"))).toEqual(
+      bytes("# Caf", [0xe9], "\n\nText with ", [0xe9], "t", [0xe9], ".\n"),
+    );
   });
 
   it("keeps invalid bytes inside a fixed range", async () => {
@@ -39,7 +42,9 @@ describe("lint --fix writes only the bytes of each fix", () => {
   });
 
   it("keeps a UTF-8 byte-order mark and CRLF line ends", async () => {
-    const root = workspace({ "AGENTS.md": bytes([0xef, 0xbb, 0xbf], "# T\r\n\r\nOne", ZWSP, ".\r\nTwo", ZWSP, ".\r\n") });
+    const root = workspace({
+      "AGENTS.md": bytes([0xef, 0xbb, 0xbf], "# T\r\n\r\nOne", ZWSP, ".\r\nTwo", ZWSP, ".\r\n"),
+    });
     const dry = capture(root);
     await run(["lint", "--no-config", "--fix-dry-run"], dry.io);
     expect(dry.out()).toContain("-One\u200b.\r\n");
@@ -63,7 +68,15 @@ describe("lint --fix writes only the bytes of each fix", () => {
     const contents = `import { run } from "./src/cli/program.ts";\nlet out = "", err = "";\nconst code = await run(["lint", "--no-config", "--fix"], { stdout: (s) => (out += s), stderr: (s) => (err += s), isTTY: false, env: { HOME: ${JSON.stringify(root)}, CODEX_HOME: ${JSON.stringify(root)} }, cwd: ${JSON.stringify(root)} });\nprocess.stdout.write(JSON.stringify({ code, out, err }));\n`;
     // CommonJS dependencies (commander) need a require inside the ESM bundle.
     const banner = 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);';
-    buildSync({ stdin: { contents, resolveDir: join(import.meta.dirname, "..", ".."), loader: "ts" }, bundle: true, platform: "node", format: "esm", outfile: script, banner: { js: banner }, logLevel: "error" });
+    buildSync({
+      stdin: { contents, resolveDir: join(import.meta.dirname, "..", ".."), loader: "ts" },
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      outfile: script,
+      banner: { js: banner },
+      logLevel: "error",
+    });
     // Root writes anywhere: run the fix as an unprivileged user so the permissions hold.
     const asRoot = process.getuid?.() === 0;
     const asUser = asRoot ? { uid: 65534, gid: 65534 } : {};
@@ -90,7 +103,11 @@ describe("replaceFileIfUnchanged", () => {
     const path = join(root, "AGENTS.md");
     const read = readFileSync(path);
     writeFileSync(path, "someone else's edit\n");
-    expect(replaceFileIfUnchanged(path, read, Buffer.from("fixed\n"))).toEqual({ ok: false, reason: "changed", message: "changed since it was read; not fixed (run lint --fix again)" });
+    expect(replaceFileIfUnchanged(path, read, Buffer.from("fixed\n"))).toEqual({
+      ok: false,
+      reason: "changed",
+      message: "changed since it was read; not fixed (run lint --fix again)",
+    });
     expect(readFileSync(path, "utf8")).toBe("someone else's edit\n");
   });
 
@@ -107,8 +124,13 @@ describe("planByteEdits", () => {
   it("notes what a fix would change besides its text (shown by --fix-dry-run)", () => {
     const file = bytes("x", [0xe9], "y\n");
     const text = "x\ufffdy\n";
-    expect(planByteEdits(file, text, [{ start: 0, end: 3, text: "xy" }])).toEqual({ bytes: new Uint8Array(bytes("xy\n")), notes: ["line 1: the fix replaces bytes that are not valid UTF-8"] });
-    expect(planByteEdits(file, text, [{ start: 3, end: 3, text: " é" }])?.notes).toEqual(["line 1: the fix writes UTF-8 into a file that is not valid UTF-8"]);
+    expect(planByteEdits(file, text, [{ start: 0, end: 3, text: "xy" }])).toEqual({
+      bytes: new Uint8Array(bytes("xy\n")),
+      notes: ["line 1: the fix replaces bytes that are not valid UTF-8"],
+    });
+    expect(planByteEdits(file, text, [{ start: 3, end: 3, text: " é" }])?.notes).toEqual([
+      "line 1: the fix writes UTF-8 into a file that is not valid UTF-8",
+    ]);
   });
 
   it("refuses text that is not what the bytes decode to", () => {

@@ -36,14 +36,25 @@ describe("lint's walk", () => {
     const script = join(dir, "walk-child.mjs");
     const contents = `import { run } from "./src/cli/program.ts";\nlet out = "", err = "";\nconst code = await run(["lint", "--no-config"], { stdout: (s) => (out += s), stderr: (s) => (err += s), isTTY: false, env: { HOME: ${JSON.stringify(root)}, CODEX_HOME: ${JSON.stringify(root)} }, cwd: ${JSON.stringify(root)} });\nprocess.stdout.write(JSON.stringify({ code, out, err }));\n`;
     const banner = 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);';
-    buildSync({ stdin: { contents, resolveDir: join(import.meta.dirname, "..", ".."), loader: "ts" }, bundle: true, platform: "node", format: "esm", outfile: script, banner: { js: banner }, logLevel: "error" });
+    buildSync({
+      stdin: { contents, resolveDir: join(import.meta.dirname, "..", ".."), loader: "ts" },
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      outfile: script,
+      banner: { js: banner },
+      logLevel: "error",
+    });
     // Root reads everything: walk as an unprivileged user so the permissions hold.
     const asRoot = process.getuid?.() === 0;
     if (asRoot) {
       chmodSync(dir, 0o755);
       chownSync(root, 65534, 65534);
     }
-    const child = spawnSync(process.execPath, [script], { encoding: "utf8", ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
+    const child = spawnSync(process.execPath, [script], {
+      encoding: "utf8",
+      ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+    });
     expect(child.stderr).toBe("");
     const result = JSON.parse(child.stdout) as { code: number; out: string; err: string };
     expect(result.err).toBe("promptc lint: shut: cannot read this folder (EACCES); files below it were not linted\n");

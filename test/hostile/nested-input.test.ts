@@ -18,7 +18,9 @@ describe("exec-policy .rules files", () => {
   it("reports 100k nested [ as a syntax error, not a stack overflow", () => {
     const r = parsePrefixRules(`prefix_rule(pattern=${"[".repeat(DEPTH)}"a"${"]".repeat(DEPTH)})\n`, "deep.rules");
     expect(r.value).toEqual([]);
-    expect(r.diagnostics.map((d) => d.message)).toEqual(["deep.rules:1:13: `pattern` items must be strings or non-empty lists of strings"]);
+    expect(r.diagnostics.map((d) => d.message)).toEqual([
+      "deep.rules:1:13: `pattern` items must be strings or non-empty lists of strings",
+    ]);
   });
 
   it("reports 100k unclosed [ as a syntax error", () => {
@@ -28,7 +30,10 @@ describe("exec-policy .rules files", () => {
 
   it("still reads nested alternatives and trailing commas", () => {
     const r = parsePrefixRules(`prefix_rule(pattern=["git", ["log", "show",],], decision="allow",)\n`, "ok.rules");
-    expect(r).toEqual({ value: [{ pattern: ["git", "[log|show]"], decision: "allow", file: "ok.rules", line: 1 }], diagnostics: [] });
+    expect(r).toEqual({
+      value: [{ pattern: ["git", "[log|show]"], decision: "allow", file: "ok.rules", line: 1 }],
+      diagnostics: [],
+    });
   });
 
   it("reads a long rules file without spreading it onto the stack", () => {
@@ -36,14 +41,24 @@ describe("exec-policy .rules files", () => {
     // at 30k rules, which keeps this test fast.
     const home = join(dir, "codex-home");
     mkdirSync(join(home, "rules"), { recursive: true });
-    writeFileSync(join(home, "rules", "many.rules"), Array.from({ length: 30_000 }, (_, i) => `prefix_rule(pattern=["cmd${i}"], decision="allow")\n`).join(""));
+    writeFileSync(
+      join(home, "rules", "many.rules"),
+      Array.from({ length: 30_000 }, (_, i) => `prefix_rule(pattern=["cmd${i}"], decision="allow")\n`).join(""),
+    );
     const script = join(dir, "many-rules-child.mjs");
     const contents = `import { discoverPrefixRules } from "./src/discover/discover-prefix-rules.ts";
 import { createNodeHost } from "./src/host/node-host.ts";
 const r = discoverPrefixRules(createNodeHost(), ${JSON.stringify(home)});
 process.stdout.write(JSON.stringify({ rules: r.value.rules.length, approved: r.value.approvedPrefixes.length }));
 `;
-    buildSync({ stdin: { contents, resolveDir: join(import.meta.dirname, "..", ".."), loader: "ts" }, bundle: true, platform: "node", format: "esm", outfile: script, logLevel: "error" });
+    buildSync({
+      stdin: { contents, resolveDir: join(import.meta.dirname, "..", ".."), loader: "ts" },
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      outfile: script,
+      logLevel: "error",
+    });
     const child = spawnSync(process.execPath, ["--stack-size=98", script], { encoding: "utf8" });
     expect(child.stderr).toBe("");
     expect(JSON.parse(child.stdout)).toEqual({ rules: 30_000, approved: 30_000 });

@@ -24,10 +24,15 @@ describe("isKnownSafeCommand against hostile argv", () => {
     expect(isKnownSafeCommand(argv)).toBe(false);
   });
 
-  it.each<[string[]]>([[["ls", "-la"]], [["/usr/bin/ls", "-l", "src"]], [["sort", "-rn", "x"]], [["sort", "-k", "2", "-t", ",", "x"]], [["grep", "-rn", "needle", "."]], [["git", "log", "--oneline", "-n", "3"]], [["bash", "-lc", "git status && ls"]]])(
-    "still allows %j",
-    (argv) => {
-      expect(isKnownSafeCommand(argv)).toBe(true);
-    },
-  );
+  it.each<[string[]]>([
+    [["ls", "-la"]],
+    [["/usr/bin/ls", "-l", "src"]],
+    [["sort", "-rn", "x"]],
+    [["sort", "-k", "2", "-t", ",", "x"]],
+    [["grep", "-rn", "needle", "."]],
+    [["git", "log", "--oneline", "-n", "3"]],
+    [["bash", "-lc", "git status && ls"]],
+  ])("still allows %j", (argv) => {
+    expect(isKnownSafeCommand(argv)).toBe(true);
+  });
 });

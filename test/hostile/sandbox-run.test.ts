@@ -1,17 +1,37 @@
 // Issue 14 (Found): attacks on `promptc run`'s tools, each through a real run against a loopback Responses server.
 // The model's tool calls are scripted; what matters is what reaches the file system, the request and the session log.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { probeBubblewrap } from "../../src/loop/tools/sandbox/probe-bubblewrap.js";
-import { assistantMessage, functionCall, responseEvents, sse, sseReply, startSseServer, type SseServer } from "../loop/helpers/sse-server.js";
+import {
+  assistantMessage,
+  functionCall,
+  responseEvents,
+  sse,
+  sseReply,
+  startSseServer,
+  type SseServer,
+} from "../loop/helpers/sse-server.js";
 import { skipBecause } from "../skip-because.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const SECRETS = { OPENAI_API_KEY: "sk-hostile-0123456789abcdef", AWS_SECRET_ACCESS_KEY: "aws-hostile-secret-9876543210" };
+const SECRETS = {
+  OPENAI_API_KEY: "sk-hostile-0123456789abcdef",
+  AWS_SECRET_ACCESS_KEY: "aws-hostile-secret-9876543210",
+};
 /** A run that does not end must not hang the suite: it is killed and the test fails. */
 const RUN_DEADLINE_MS = 25_000;
 const root = mkdtempSync(join(tmpdir(), "promptc-hostile-"));
@@ -29,7 +49,9 @@ beforeAll(async () => {
     format: "esm",
     outfile: t.bin,
     logLevel: "error",
-    banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+    },
   });
 }, 60_000);
 afterEach(async () => {
@@ -38,7 +60,11 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function cli(argv: string[], extraEnv: { [name: string]: string }, whileRunning?: (pid: number) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function cli(
+  argv: string[],
+  extraEnv: { [name: string]: string },
+  whileRunning?: (pid: number) => void,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn("node", [t.bin, ...argv], {
     cwd: t.work,
     env: { HOME: t.home, CODEX_HOME: join(t.home, ".codex"), PATH: process.env.PATH, ...SECRETS, ...extraEnv },
@@ -63,13 +89,22 @@ mkdirSync(outside, { recursive: true });
 afterAll(() => rmSync(outside, { recursive: true, force: true }));
 
 /** One `promptc run` whose model makes these calls, then answers "done". Returns the tool outputs the model saw. */
-async function runCallsIn(calls: { name: string; args: object }[], flags: string[], whileRunning?: (pid: number) => void, extraEnv: { [name: string]: string } = {}) {
+async function runCallsIn(
+  calls: { name: string; args: object }[],
+  flags: string[],
+  whileRunning?: (pid: number) => void,
+  extraEnv: { [name: string]: string } = {},
+) {
   server = await startSseServer([
     sseReply(sse(responseEvents(calls.map((c, i) => functionCall(c.name, c.args, `call_${i}`))))),
     sseReply(sse(responseEvents([assistantMessage("done")]))),
   ]);
   const log = join(t.root, `log-${Math.random().toString(36).slice(2)}.jsonl`);
-  const result = await cli(["run", "--base-url", server.baseUrl, "--session-log", log, ...flags, "go"], extraEnv, whileRunning);
+  const result = await cli(
+    ["run", "--base-url", server.baseUrl, "--session-log", log, ...flags, "go"],
+    extraEnv,
+    whileRunning,
+  );
   const bodies = server.requests.map((r) => r.body);
   const last = JSON.parse(bodies.at(-1) ?? "{}") as { input?: { type: string; output?: string }[] };
   const outputs = (last.input ?? []).filter((i) => i.type === "function_call_output").map((i) => i.output ?? "");
@@ -81,11 +116,15 @@ const sh = (script: string) => ({ name: "shell", args: { command: ["sh", "-c", s
 const bwrap = probeBubblewrap();
 if (!bwrap.ok) console.log(`the bubblewrap half of the hostile sandbox suite is skipped: ${bwrap.reason}`);
 /** Each attack runs under bubblewrap and again with bubblewrap made unavailable: the fallback must hold too. */
-const MODES: [string, { [name: string]: string }][] = [...(bwrap.ok ? [["bubblewrap", {}] as [string, { [name: string]: string }]] : []), ["fallback (no bubblewrap)", { PROMPTC_BWRAP: "/nonexistent/bwrap" }]];
+const MODES: [string, { [name: string]: string }][] = [
+  ...(bwrap.ok ? [["bubblewrap", {}] as [string, { [name: string]: string }]] : []),
+  ["fallback (no bubblewrap)", { PROMPTC_BWRAP: "/nonexistent/bwrap" }],
+];
 
 describe.each(MODES)("promptc run under attack: %s", (_mode, modeEnv) => {
   const fallback = "PROMPTC_BWRAP" in modeEnv;
-  const runCalls = (calls: { name: string; args: object }[], flags: string[], whileRunning?: (pid: number) => void) => runCallsIn(calls, flags, whileRunning, modeEnv);
+  const runCalls = (calls: { name: string; args: object }[], flags: string[], whileRunning?: (pid: number) => void) =>
+    runCallsIn(calls, flags, whileRunning, modeEnv);
   /** Under bubblewrap the command runs and fails; in the fallback it is refused before it runs. */
   const failedOrRefused = (sandboxError: RegExp) => (fallback ? /^Tool call refused: / : sandboxError);
 
@@ -108,7 +147,10 @@ describe.each(MODES)("promptc run under attack: %s", (_mode, modeEnv) => {
   it("read-only: a workspace script named like a safe command cannot write", async () => {
     mkdirSync(join(t.work, "tools"), { recursive: true });
     writeFileSync(join(t.work, "tools", "ls"), `#!/bin/sh\necho pwned > ${outside}/by-ls\n`, { mode: 0o755 });
-    const r = await runCalls([{ name: "shell", args: { command: ["./tools/ls"] } }], ["--sandbox", "read-only", "--approval", "never"]);
+    const r = await runCalls(
+      [{ name: "shell", args: { command: ["./tools/ls"] } }],
+      ["--sandbox", "read-only", "--approval", "never"],
+    );
     expect(r.code).toBe(0);
     expect(existsSync(join(outside, "by-ls"))).toBe(false);
   });
@@ -162,7 +204,10 @@ describe.each(MODES)("promptc run under attack: %s", (_mode, modeEnv) => {
 
   it("a backgrounded grandchild neither holds the turn nor outlives it", async () => {
     const marker = String(900_000 + (process.pid % 99_999));
-    const r = await runCalls([{ name: "shell", args: { command: ["bash", "-c", `sleep ${marker} & echo started`], timeout_ms: 10_000 } }], ["--sandbox", "workspace-write", "--approval", "never"]);
+    const r = await runCalls(
+      [{ name: "shell", args: { command: ["bash", "-c", `sleep ${marker} & echo started`], timeout_ms: 10_000 } }],
+      ["--sandbox", "workspace-write", "--approval", "never"],
+    );
     expect(r.code).toBe(0);
     expect(r.outputs[0]).toMatch(failedOrRefused(/^Exit code: 0\n[\s\S]*started/));
     expect(sleepersWith(marker)).toEqual([]);
@@ -185,20 +230,32 @@ describe.each(MODES)("promptc run under attack: %s", (_mode, modeEnv) => {
     for (const o of r.outputs) expect(o).toMatch(fallback ? /^Tool call refused: / : /^Exit code: [1-9]/);
   });
 
-  it.skipIf(skipBecause("Ctrl-C during a tool", fallback ? "needs bubblewrap (this pass runs without it)" : undefined))("Ctrl-C during a tool kills everything it started and ends the run", async () => {
-    const marker = String(700_000 + (process.pid % 99_999));
-    const r = await runCalls([{ name: "shell", args: { command: ["bash", "-c", `sleep ${marker} & sleep ${marker}`] } }], ["--sandbox", "workspace-write", "--approval", "never"], (pid) => {
-      const poll = setInterval(() => {
-        if (sleepersWith(marker).length < 2) return;
-        clearInterval(poll);
-        process.kill(pid, "SIGINT");
-      }, 50);
-    });
-    expect(r.code).not.toBeNull();
-    expect(sleepersWith(marker)).toEqual([]);
-  });
+  it.skipIf(skipBecause("Ctrl-C during a tool", fallback ? "needs bubblewrap (this pass runs without it)" : undefined))(
+    "Ctrl-C during a tool kills everything it started and ends the run",
+    async () => {
+      const marker = String(700_000 + (process.pid % 99_999));
+      const r = await runCalls(
+        [{ name: "shell", args: { command: ["bash", "-c", `sleep ${marker} & sleep ${marker}`] } }],
+        ["--sandbox", "workspace-write", "--approval", "never"],
+        (pid) => {
+          const poll = setInterval(() => {
+            if (sleepersWith(marker).length < 2) return;
+            clearInterval(poll);
+            process.kill(pid, "SIGINT");
+          }, 50);
+        },
+      );
+      expect(r.code).not.toBeNull();
+      expect(sleepersWith(marker)).toEqual([]);
+    },
+  );
 
-  it.skipIf(skipBecause("background process under danger-full-access", fallback ? "needs bubblewrap (this pass runs without it)" : undefined))("danger-full-access keeps a background process only when the user asks for it", async () => {
+  it.skipIf(
+    skipBecause(
+      "background process under danger-full-access",
+      fallback ? "needs bubblewrap (this pass runs without it)" : undefined,
+    ),
+  )("danger-full-access keeps a background process only when the user asks for it", async () => {
     const marker = String(600_000 + (process.pid % 99_999));
     const call = [{ name: "shell", args: { command: ["bash", "-c", `sleep ${marker} & echo started`] } }];
     const plain = await runCalls(call, ["--sandbox", "danger-full-access", "--approval", "never"]);

@@ -21,7 +21,7 @@ const fresh = (): { project: string; outside: string } => {
   mkdirSync(outside, { recursive: true });
   writeFileSync(
     join(project, "fixtures", "scenarios", "plain.yaml"),
-    "profile: codex\nsession: { id: s-1, date: \"2026-11-29\", timezone: Etc/UTC, shell: bash }\nsettings: { cwd: /repo, sandbox: read-only, approval: never }\nfiles: { /repo/.git: { dir: true } }\nturns:\n  - user: one\n",
+    'profile: codex\nsession: { id: s-1, date: "2026-11-29", timezone: Etc/UTC, shell: bash }\nsettings: { cwd: /repo, sandbox: read-only, approval: never }\nfiles: { /repo/.git: { dir: true } }\nturns:\n  - user: one\n',
   );
   return { project, outside };
 };
@@ -46,7 +46,10 @@ describe("snapshot and symlinks", () => {
     expect(readFileSync(join(outside, "victim"), "utf8")).toBe("precious\n");
   });
 
-  it.each([["the scenario's folder", ["snapshots", "scenarios", "plain"]], ["a folder above it", ["snapshots"]]])("does not write below a linked folder (%s)", async (_name, parts) => {
+  it.each([
+    ["the scenario's folder", ["snapshots", "scenarios", "plain"]],
+    ["a folder above it", ["snapshots"]],
+  ])("does not write below a linked folder (%s)", async (_name, parts) => {
     const { project, outside } = fresh();
     mkdirSync(join(project, ...parts.slice(0, -1)), { recursive: true });
     symlinkSync(outside, join(project, ...parts));
@@ -80,7 +83,12 @@ describe("capture -o and calibrate -o and symlinks", () => {
     const c = capture(project, env);
     expect(await run(["capture", "--agent", "codex", "-o", out, "--", FAKE, "x"], c.io)).toBe(2);
     expect(existsSync(join(outside, "index"))).toBe(false);
-    expect(c.err().split(/(?<=\n)/).at(-1)).toMatch(/^promptc capture: cannot write .*capture\.json.*symbolic link[^\n]*\n$/);
+    expect(
+      c
+        .err()
+        .split(/(?<=\n)/)
+        .at(-1),
+    ).toMatch(/^promptc capture: cannot write .*capture\.json.*symbolic link[^\n]*\n$/);
 
     symlinkSync(outside, join(project, "linked"));
     const c2 = capture(project, env);
@@ -91,14 +99,21 @@ describe("capture -o and calibrate -o and symlinks", () => {
   it("calibrate -o refuses a dangling link among the prose files", async () => {
     const { project, outside } = fresh();
     const captured = join(project, "cap");
-    expect(await run(["capture", "--agent", "codex", "-o", captured, "--", FAKE, "x"], capture(project, env).io)).toBe(0);
+    expect(await run(["capture", "--agent", "codex", "-o", captured, "--", FAKE, "x"], capture(project, env).io)).toBe(
+      0,
+    );
     const prose = join(project, "prose");
     mkdirSync(prose);
     symlinkSync(join(outside, "calibration"), join(prose, "calibration.json"));
     const c = capture(project, env);
     expect(await run(["calibrate", captured, "--profile", "codex", "-o", prose], c.io)).toBe(2);
     expect(existsSync(join(outside, "calibration"))).toBe(false);
-    expect(c.err().split(/(?<=\n)/).at(-1)).toMatch(/^promptc calibrate: cannot write .*calibration\.json.*symbolic link[^\n]*\n$/);
+    expect(
+      c
+        .err()
+        .split(/(?<=\n)/)
+        .at(-1),
+    ).toMatch(/^promptc calibrate: cannot write .*calibration\.json.*symbolic link[^\n]*\n$/);
   });
 });
 
@@ -109,7 +124,9 @@ describe("session log and symlinks", () => {
     const path = join(project, "session.jsonl");
     symlinkSync(join(outside, "victim"), path);
     const log = openSessionLogFile(path);
-    expect(log.append([{ timestamp: "2026-11-29T00:00:00Z", type: "session_meta", payload: { id: "s" } } as never])).toMatch(/symbolic link/);
+    expect(
+      log.append([{ timestamp: "2026-11-29T00:00:00Z", type: "session_meta", payload: { id: "s" } } as never]),
+    ).toMatch(/symbolic link/);
     expect(readFileSync(join(outside, "victim"), "utf8")).toBe("precious\n");
   });
 
@@ -118,7 +135,9 @@ describe("session log and symlinks", () => {
     const path = join(project, "session.jsonl");
     symlinkSync(join(outside, "planted"), path);
     const log = openSessionLogFile(path);
-    expect(log.append([{ timestamp: "2026-11-29T00:00:00Z", type: "session_meta", payload: { id: "s" } } as never])).toMatch(/symbolic link/);
+    expect(
+      log.append([{ timestamp: "2026-11-29T00:00:00Z", type: "session_meta", payload: { id: "s" } } as never]),
+    ).toMatch(/symbolic link/);
     expect(existsSync(join(outside, "planted"))).toBe(false);
   });
 });

@@ -24,13 +24,19 @@ mkdirSync(pkg, { recursive: true });
 mkdirSync(join(repo, ".agents", "skills", "evil"), { recursive: true });
 writeFileSync(join(repo, "AGENTS.md"), `# Rules\n\nBe nice.${HOSTILE}\n`);
 writeFileSync(join(pkg, "AGENTS.md"), `# Package\n\nTODO: fill this in ${HOSTILE}\n`);
-writeFileSync(join(repo, ".agents", "skills", "evil", "SKILL.md"), `---\nname: evil\ndescription: "Use when ${CLEAR}${TITLE} strikes"\n---\n\nBody.\n`);
+writeFileSync(
+  join(repo, ".agents", "skills", "evil", "SKILL.md"),
+  `---\nname: evil\ndescription: "Use when ${CLEAR}${TITLE} strikes"\n---\n\nBody.\n`,
+);
 const codexHome = join(dir, "codex-home");
 mkdirSync(codexHome);
 const FIXED = ["--date", "2026-11-29", "--timezone", "Etc/UTC", "--shell", "bash", "--codex-home", codexHome];
 
 describe("terminal output of hostile text", () => {
-  it.each([["table and text", []], ["table only", ["--no-text"]]])("preview (%s) escapes control and bidi characters, even with --no-color", async (_name, extra) => {
+  it.each([
+    ["table and text", []],
+    ["table only", ["--no-text"]],
+  ])("preview (%s) escapes control and bidi characters, even with --no-color", async (_name, extra) => {
     const c = capture(pkg, {});
     await run(["preview", "--no-color", "-C", pkg, "-m", `hi ${HOSTILE}`, ...FIXED, ...extra], c.io);
     expect(c.out()).not.toMatch(RAW_CONTROL);
@@ -68,7 +74,11 @@ describe("terminal output of hostile text", () => {
   it("lint --format sarif keeps the exact file name (as a percent-encoded URI)", async () => {
     const c = capture(repo, {});
     await run(["lint", "--no-config", "--format", "sarif"], c.io);
-    const uris = (JSON.parse(c.out()) as { runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] }).runs[0]!.results.map((r) => decodeURIComponent(r.locations[0]!.physicalLocation.artifactLocation.uri));
+    const uris = (
+      JSON.parse(c.out()) as {
+        runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[];
+      }
+    ).runs[0]!.results.map((r) => decodeURIComponent(r.locations[0]!.physicalLocation.artifactLocation.uri));
     expect(uris).toContain(`pkg${CLEAR}/AGENTS.md`);
     expect(c.out()).not.toContain("\\u{");
   });
@@ -94,7 +104,15 @@ describe("terminal output of hostile text", () => {
     const logDir = join(dir, "logs");
     mkdirSync(logDir, { recursive: true });
     const item = (text: string) => ({ type: "message", role: "user", content: [{ type: "input_text", text }] });
-    writeFileSync(join(logDir, "s.jsonl"), [{ timestamp: "t", type: "session_meta", payload: { id: "s", cwd: "/r" } }, { timestamp: "t", type: "response_item", payload: item(`hi ${HOSTILE}`) }].map((r) => JSON.stringify(r)).join("\n") + "\n");
+    writeFileSync(
+      join(logDir, "s.jsonl"),
+      [
+        { timestamp: "t", type: "session_meta", payload: { id: "s", cwd: "/r" } },
+        { timestamp: "t", type: "response_item", payload: item(`hi ${HOSTILE}`) },
+      ]
+        .map((r) => JSON.stringify(r))
+        .join("\n") + "\n",
+    );
     const compact = capture(logDir, {});
     await run(["compact", "s.jsonl"], compact.io);
     // Previews are JSON strings (C0 already \u001b); the sanitiser escapes what JSON leaves raw.

@@ -21,7 +21,11 @@ const UNIT = fc.constantFrom("a", "b", " ", "\n", "é", "😀", "中", "<", "…
 const text = (maxLength: number) => fc.string({ unit: UNIT, maxLength, size: "max" });
 /** `arb` in `percent`% of cases, else undefined. */
 const sometimes = <T>(percent: number, arb: fc.Arbitrary<T>) =>
-  fc.oneof({ withCrossShrink: true }, { arbitrary: fc.constant(undefined), weight: 100 - percent }, { arbitrary: arb, weight: percent });
+  fc.oneof(
+    { withCrossShrink: true },
+    { arbitrary: fc.constant(undefined), weight: 100 - percent },
+    { arbitrary: arb, weight: percent },
+  );
 const chance = (percent: number) => sometimes(percent, fc.constant(true)).map((x) => x === true);
 /**
  * Mostly short, sometimes long: long user messages and tool outputs push the budgets. A long text repeats a short
@@ -31,7 +35,12 @@ const shortOrLong = (short: number, long: number, longPercent: number) =>
   fc.oneof(
     { withCrossShrink: true },
     { arbitrary: text(short), weight: 100 - longPercent },
-    { arbitrary: fc.tuple(text(short), fc.integer({ min: 2, max: Math.ceil(long / short) })).map(([t, times]) => t.repeat(times)), weight: longPercent },
+    {
+      arbitrary: fc
+        .tuple(text(short), fc.integer({ min: 2, max: Math.ceil(long / short) }))
+        .map(([t, times]) => t.repeat(times)),
+      weight: longPercent,
+    },
   );
 
 const stepArb = fc.record({
@@ -54,7 +63,11 @@ const scenarioArb = fc.record({
   strategy: fc.constantFrom("codex-local", "codex-remote", "pi"),
   maxUserTokens: fc.nat(399),
   keepRecentTokens: fc.nat(599),
-  summaryReply: fc.oneof({ withCrossShrink: true }, { arbitrary: fc.constant(""), weight: 1 }, { arbitrary: text(40), weight: 9 }),
+  summaryReply: fc.oneof(
+    { withCrossShrink: true },
+    { arbitrary: fc.constant(""), weight: 1 },
+    { arbitrary: text(40), weight: 9 },
+  ),
   inject: chance(70),
   // A codex-layout base-instructions item first, kept there (keepFirstItem).
   keepFirstItem: chance(30),
@@ -69,7 +82,10 @@ const msg = (role: "user" | "developer" | "assistant", t: string): ResponseItem 
 const BASE = msg("developer", "BASE INSTRUCTIONS");
 
 function toHistory(s: Scenario): { history: ResponseItem[]; context: ResponseItem[] } {
-  const context = [msg("developer", "<permissions instructions>p</permissions instructions>"), msg("user", `<environment_context>\n  <cwd>/w${s.cwd}</cwd>\n</environment_context>`)];
+  const context = [
+    msg("developer", "<permissions instructions>p</permissions instructions>"),
+    msg("user", `<environment_context>\n  <cwd>/w${s.cwd}</cwd>\n</environment_context>`),
+  ];
   const history: ResponseItem[] = [...context];
   let calls = 0;
   for (const turn of s.turns) {
@@ -77,11 +93,23 @@ function toHistory(s: Scenario): { history: ResponseItem[]; context: ResponseIte
     if (turn.compaction !== undefined) history.push({ type: "compaction", encrypted_content: turn.compaction });
     history.push(msg("user", turn.user));
     if (turn.skill !== undefined) history.push(msg("user", `<skill>\n<name>s${turn.skill}</name>\nbody\n</skill>`));
-    if (turn.ghost) history.push({ type: "ghost_snapshot", ghost_commit: { id: `g${history.length}`, parent: null, preexisting_untracked_files: [], preexisting_untracked_dirs: [] } });
+    if (turn.ghost)
+      history.push({
+        type: "ghost_snapshot",
+        ghost_commit: {
+          id: `g${history.length}`,
+          parent: null,
+          preexisting_untracked_files: [],
+          preexisting_untracked_dirs: [],
+        },
+      });
     for (const step of turn.steps) {
-      if (step.reasoning !== undefined) history.push({ type: "reasoning", summary: [], encrypted_content: step.reasoning });
+      if (step.reasoning !== undefined)
+        history.push({ type: "reasoning", summary: [], encrypted_content: step.reasoning });
       const ids = step.calls.map(() => `call_${calls++}`);
-      step.calls.forEach((c, k) => history.push({ type: "function_call", name: "shell", arguments: `{"n":${c.n}}`, call_id: ids[k]! }));
+      step.calls.forEach((c, k) =>
+        history.push({ type: "function_call", name: "shell", arguments: `{"n":${c.n}}`, call_id: ids[k]! }),
+      );
       step.calls.forEach((c, k) => history.push({ type: "function_call_output", call_id: ids[k]!, output: c.output }));
     }
     history.push(msg("assistant", turn.reply));
@@ -115,20 +143,29 @@ function checkInvariants(s: Scenario, compact: Compact): CompactResult {
 
   expect(result.history.filter((i) => i === BASE).length, "base instructions kept once").toBe(s.keepFirstItem ? 1 : 0);
   if (s.keepFirstItem) expect(result.history[0], "base instructions kept first").toBe(BASE);
-  expect(collectGhostSnapshots(result.history), "ghost snapshots all survive, in order").toEqual(collectGhostSnapshots(history));
-  expect(findUnpaired(result.history), "no call without its output, no orphan output").toEqual({ callsWithoutOutput: [], outputsWithoutCall: [] });
+  expect(collectGhostSnapshots(result.history), "ghost snapshots all survive, in order").toEqual(
+    collectGhostSnapshots(history),
+  );
+  expect(findUnpaired(result.history), "no call without its output, no orphan output").toEqual({
+    callsWithoutOutput: [],
+    outputsWithoutCall: [],
+  });
 
   if (s.strategy === "pi") {
     expect(textOf(result.history[result.summaryIndex]), "pi: summary at summaryIndex").toBe(result.summaryText);
     return result;
   }
-  const lastUserSide = result.history.findLastIndex((i) => i.type === "compaction" || kindOf(i) === "real" || kindOf(i) === "summary");
+  const lastUserSide = result.history.findLastIndex(
+    (i) => i.type === "compaction" || kindOf(i) === "real" || kindOf(i) === "summary",
+  );
   expect(lastUserSide, "summary (or compaction item) is the last user-side item").toBe(result.summaryIndex);
   if (s.strategy === "codex-remote") return result;
   expect(kindOf(result.history[result.summaryIndex]!), "summary is a summary message").toBe("summary");
 
   // Marker bytes are not user text.
-  const retained = result.history.filter((i) => kindOf(i) === "real").reduce((sum, i) => sum + approxTokens(textOf(i).replace(MARKER, "")), 0);
+  const retained = result.history
+    .filter((i) => kindOf(i) === "real")
+    .reduce((sum, i) => sum + approxTokens(textOf(i).replace(MARKER, "")), 0);
   expect(retained, "retained user tokens within the budget").toBeLessThanOrEqual(s.maxUserTokens);
 
   if (s.inject) {
@@ -138,7 +175,8 @@ function checkInvariants(s: Scenario, compact: Compact): CompactResult {
     const after = result.history.slice(at + context.length).filter((i) => kindOf(i) === "real");
     const before = result.history.slice(0, at).filter((i) => kindOf(i) === "real");
     expect(after.length, "at most the last real user message after the context").toBeLessThanOrEqual(1);
-    if (after.length === 0) expect(before.length, "no real user message before a context placed at the summary").toBe(0);
+    if (after.length === 0)
+      expect(before.length, "no real user message before a context placed at the summary").toBe(0);
   }
 
   if (!result.userMessages.some((m) => m.fate === "truncated")) {
@@ -162,10 +200,22 @@ describe("compaction invariants", () => {
         count(s.strategy);
         count("empty summary", s.summaryReply === "");
         count("keep first", s.keepFirstItem);
-        count("ghosts", s.turns.some((t) => t.ghost));
-        count("old summary", s.turns.some((t) => t.oldSummary !== undefined));
-        count("compaction item", s.turns.some((t) => t.compaction !== undefined));
-        count("parallel calls", s.turns.some((t) => t.steps.some((st) => st.calls.length > 1)));
+        count(
+          "ghosts",
+          s.turns.some((t) => t.ghost),
+        );
+        count(
+          "old summary",
+          s.turns.some((t) => t.oldSummary !== undefined),
+        );
+        count(
+          "compaction item",
+          s.turns.some((t) => t.compaction !== undefined),
+        );
+        count(
+          "parallel calls",
+          s.turns.some((t) => t.steps.some((st) => st.calls.length > 1)),
+        );
         for (const m of result.userMessages) count(`fate ${m.fate}`);
         if (result.initialContext) count(`anchor ${result.initialContext.anchor}`);
       }),
@@ -173,11 +223,27 @@ describe("compaction invariants", () => {
     );
     const counts = Object.fromEntries([...seen].sort());
     const share = (key: string) => (counts[key] ?? 0) / HISTORIES;
-    for (const key of ["codex-local", "codex-remote", "pi", "keep first", "ghosts", "old summary", "compaction item", "parallel calls"]) {
+    for (const key of [
+      "codex-local",
+      "codex-remote",
+      "pi",
+      "keep first",
+      "ghosts",
+      "old summary",
+      "compaction item",
+      "parallel calls",
+    ]) {
       expect(share(key), key).toBeGreaterThan(0.2);
     }
     expect(share("empty summary"), "empty summary").toBeGreaterThan(0.05);
-    for (const key of ["fate kept", "fate truncated", "fate dropped", "fate summarized", "anchor last-real-user", "anchor start"]) {
+    for (const key of [
+      "fate kept",
+      "fate truncated",
+      "fate dropped",
+      "fate summarized",
+      "anchor last-real-user",
+      "anchor start",
+    ]) {
       expect(counts[key] ?? 0, key).toBeGreaterThan(1000);
     }
     // Rare by nature (every real user message dropped): the old generator reached it 8 times in 10,000.
@@ -185,10 +251,12 @@ describe("compaction invariants", () => {
   });
 
   // The check can fail: each broken compaction breaks one invariant, and fast-check finds and shrinks a history.
-  const dropLast = (type: ResponseItem["type"]) => (r: CompactResult): CompactResult => {
-    const at = r.history.findLastIndex((i) => i.type === type);
-    return at < 0 ? r : { ...r, history: r.history.filter((_, i) => i !== at) };
-  };
+  const dropLast =
+    (type: ResponseItem["type"]) =>
+    (r: CompactResult): CompactResult => {
+      const at = r.history.findLastIndex((i) => i.type === type);
+      return at < 0 ? r : { ...r, history: r.history.filter((_, i) => i !== at) };
+    };
   const appendUser = (r: CompactResult): CompactResult => ({ ...r, history: [...r.history, msg("user", "late")] });
   it.each([
     ["loses a ghost snapshot", dropLast("ghost_snapshot")],
@@ -196,7 +264,10 @@ describe("compaction invariants", () => {
     ["puts a user message after the summary", appendUser],
   ])("fails with a shrunk history when the compaction %s", (_name, breakIt) => {
     const broken: Compact = (options) => breakIt(compactHistory(options));
-    const details = fc.check(fc.property(scenarioArb, (s) => void checkInvariants(s, broken)), { numRuns: 1000, seed: SEED });
+    const details = fc.check(
+      fc.property(scenarioArb, (s) => void checkInvariants(s, broken)),
+      { numRuns: 1000, seed: SEED },
+    );
     expect(details.failed).toBe(true);
     // Shrunk to at most two turns of empty texts (the shrinker sometimes cannot drop a trailing turn).
     const [shrunk] = details.counterexample ?? [];

@@ -26,7 +26,18 @@ const RANK: { [layer: string]: number } = {
 /** The IO edges: the core may not import them. */
 const EDGES = new Set(["host", "discover", "node", "bin"]);
 /** What host/ and discover/ may not import: everything that consumes the data they feed in. */
-const ABOVE_FEEDERS = new Set(["session", "compact", "cache", "scenario", "lint", "loop", "capture", "cli", "vitest", "index"]);
+const ABOVE_FEEDERS = new Set([
+  "session",
+  "compact",
+  "cache",
+  "scenario",
+  "lint",
+  "loop",
+  "capture",
+  "cli",
+  "vitest",
+  "index",
+]);
 /**
  * IO places inside core folders (their own entry points and adapters, lint's file-system layer, the loaders of
  * scenarios and session logs), as the purity test allows: they may import the IO edges, and otherwise follow
@@ -86,7 +97,12 @@ describe("dependency direction", () => {
       "compile/b.ts": ["discover/load-prose.ts"],
       "cli/c.ts": ["discover/load-prose.ts"],
       "host/d.ts": ["loop/policy/limits.ts", "model/items.ts", "session-log/session-log.ts"],
-      "discover/e.ts": ["lint/rules/file-too-large.ts", "session/session.ts", "compact/summary.ts", "profiles/discovery-rules.ts"],
+      "discover/e.ts": [
+        "lint/rules/file-too-large.ts",
+        "session/session.ts",
+        "compact/summary.ts",
+        "profiles/discovery-rules.ts",
+      ],
       "lint/workspace/f.ts": ["discover/paths.ts", "loop/tool.ts"],
       "scenario/load-scenario.ts": ["discover/load-turn-context.ts"],
       "scenario/g.ts": ["host/host.ts"],

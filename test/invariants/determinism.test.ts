@@ -11,7 +11,10 @@ const ctx = () =>
       projectDocs: [{ path: "/repo/AGENTS.md", text: "Use pnpm.\n", sizeBytes: 10, keptBytes: 10 }],
       budgetBytes: 32768,
     },
-    skills: { roots: [{ path: "/repo/.agents/skills", scope: "repo" }], skills: [makeSkill("alpha"), makeSkill("beta")] },
+    skills: {
+      roots: [{ path: "/repo/.agents/skills", scope: "repo" }],
+      skills: [makeSkill("alpha"), makeSkill("beta")],
+    },
     permissions: { sandbox: "workspace-write", approval: "on-request", approvedPrefixes: [["git", "pull"], ["ls"]] },
     userInput: { text: "use $alpha", images: ["data:image/png;base64,AAAA"] },
   });

@@ -27,7 +27,7 @@ describe("import circles", () => {
       'export { d } from "./d.js";',
       'import "./e.js";',
       'const f = await import("./f.js");',
-      "import {\n  g,\n  h,\n} from \"./g.js\";",
+      'import {\n  g,\n  h,\n} from "./g.js";',
       'import { readFileSync } from "node:fs";',
     ].join("\n");
     expect(importsIn("x/file.ts", text)).toEqual<ImportEdge[]>([

@@ -16,7 +16,10 @@ const DYNAMIC = /\bimport\(\s*["'](\.\.?\/[^"']+)["']\s*\)/g;
 /** The relative imports in one file's text, resolved against `file` (relative to src/). */
 export function importsIn(file: string, text: string): ImportEdge[] {
   const toTarget = (spec: string) =>
-    relative(SRC, resolve(dirname(join(SRC, file)), spec)).split("\\").join("/").replace(/\.js$/, ".ts");
+    relative(SRC, resolve(dirname(join(SRC, file)), spec))
+      .split("\\")
+      .join("/")
+      .replace(/\.js$/, ".ts");
   const edges: ImportEdge[] = [];
   for (const m of text.matchAll(STATEMENT)) edges.push({ target: toTarget(m[3]!), typeOnly: m[2] !== undefined });
   for (const m of text.matchAll(DYNAMIC)) edges.push({ target: toTarget(m[1]!), typeOnly: false });
@@ -32,7 +35,10 @@ export function importGraph(): Map<string, ImportEdge[]> {
  * The strongly connected components with more than one file (or a file importing itself), each sorted, the list
  * sorted: every import circle, found with Tarjan's algorithm over the edges `keep` accepts.
  */
-export function importCircles(graph: ReadonlyMap<string, readonly ImportEdge[]>, keep: (edge: ImportEdge) => boolean = () => true): string[][] {
+export function importCircles(
+  graph: ReadonlyMap<string, readonly ImportEdge[]>,
+  keep: (edge: ImportEdge) => boolean = () => true,
+): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
@@ -45,7 +51,10 @@ export function importCircles(graph: ReadonlyMap<string, readonly ImportEdge[]>,
     next += 1;
     stack.push(file);
     onStack.add(file);
-    const targets = (graph.get(file) ?? []).filter(keep).map((e) => e.target).filter((t) => graph.has(t));
+    const targets = (graph.get(file) ?? [])
+      .filter(keep)
+      .map((e) => e.target)
+      .filter((t) => graph.has(t));
     for (const target of targets) {
       if (!index.has(target)) {
         visit(target);

@@ -17,7 +17,12 @@ describe("recursive mkdir", () => {
   });
 
   it("is recognised by the pattern (self-check)", () => {
-    const samples = ['mkdirSync(dir, { recursive: true });', 'await mkdir(dirname(p), { recursive: true })', 'mkdirSync(dir);', 'rmSync(d, { recursive: true })'];
+    const samples = [
+      "mkdirSync(dir, { recursive: true });",
+      "await mkdir(dirname(p), { recursive: true })",
+      "mkdirSync(dir);",
+      "rmSync(d, { recursive: true })",
+    ];
     expect(samples.map((s) => RECURSIVE_MKDIR.test(s))).toEqual([true, true, false, false]);
   });
 });

@@ -13,11 +13,17 @@ const reasons: [string, () => string[]][] = [
   ["parseSessionLog", () => parseSessionLog(BROKEN_JSON).diagnostics.map((d) => d.message)],
   ["calibrateProse", () => calibrateProse([{ file: "a.json", body: BROKEN_JSON }]).diagnostics.map((d) => d.message)],
   ["buildRequestView", () => buildRequestView(BROKEN_JSON).diagnostics.map((d) => d.message)],
-  ["createToolRegistry().check", () => {
-    const r = createToolRegistry([echoTool]).check("echo", BROKEN_JSON);
-    return r.ok ? [] : [r.message];
-  }],
-  ["parseReplyScript", () => parseReplyScript("replies:\n  - a: b\n   c: d: e\n", "r.yaml").diagnostics.map((d) => d.message)],
+  [
+    "createToolRegistry().check",
+    () => {
+      const r = createToolRegistry([echoTool]).check("echo", BROKEN_JSON);
+      return r.ok ? [] : [r.message];
+    },
+  ],
+  [
+    "parseReplyScript",
+    () => parseReplyScript("replies:\n  - a: b\n   c: d: e\n", "r.yaml").diagnostics.map((d) => d.message),
+  ],
 ];
 
 describe("one-line reasons", () => {

@@ -22,11 +22,19 @@ describe("one vocabulary", () => {
   it.each(FACTS)("spells out the $name only in $home", ({ home, pattern }) => {
     const hits = sourceFiles()
       .filter((f) => f !== home && !f.endsWith(".generated.ts"))
-      .flatMap((f) => readFileSync(join(SRC, f), "utf8").split("\n").flatMap((line, i) => (pattern.test(line) ? [`${f}:${i + 1}`] : [])));
+      .flatMap((f) =>
+        readFileSync(join(SRC, f), "utf8")
+          .split("\n")
+          .flatMap((line, i) => (pattern.test(line) ? [`${f}:${i + 1}`] : [])),
+      );
     expect(hits).toEqual([]);
   });
 
   it("recognises a list spelled out in another order", () => {
-    expect([spelledOut(SANDBOX_MODES).test('["workspace-write", "read-only"]'), spelledOut(APPROVAL_POLICIES).test('"never" | "untrusted"'), spelledOut(SANDBOX_MODES).test('"read-only"')]).toEqual([true, true, false]);
+    expect([
+      spelledOut(SANDBOX_MODES).test('["workspace-write", "read-only"]'),
+      spelledOut(APPROVAL_POLICIES).test('"never" | "untrusted"'),
+      spelledOut(SANDBOX_MODES).test('"read-only"'),
+    ]).toEqual([true, true, false]);
   });
 });

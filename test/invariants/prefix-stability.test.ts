@@ -15,7 +15,11 @@ const SEED = 20261130;
 
 /** `arb` in `percent`% of turns, else undefined (no change this turn). */
 const sometimes = <T>(percent: number, arb: fc.Arbitrary<T>) =>
-  fc.oneof({ withCrossShrink: true }, { arbitrary: fc.constant(undefined), weight: 100 - percent }, { arbitrary: arb, weight: percent });
+  fc.oneof(
+    { withCrossShrink: true },
+    { arbitrary: fc.constant(undefined), weight: 100 - percent },
+    { arbitrary: arb, weight: percent },
+  );
 const chance = (percent: number) => sometimes(percent, fc.constant(true)).map((x) => x === true);
 
 const SANDBOXES: SandboxMode[] = ["read-only", "workspace-write", "danger-full-access"];
@@ -66,25 +70,44 @@ function applyChange(prev: TurnContextOverrides, c: Change, turn: number): TurnC
   if (c.currentDate !== undefined) env.currentDate = c.currentDate;
   if (c.timezone !== undefined) env.timezone = c.timezone;
   if (c.shell !== undefined) env.shell = c.shell;
-  if (c.network !== undefined) env.network = c.network === "restricted" ? { allowedDomains: ["a.example"], deniedDomains: [] } : undefined;
+  if (c.network !== undefined)
+    env.network = c.network === "restricted" ? { allowedDomains: ["a.example"], deniedDomains: [] } : undefined;
   if (c.sandbox !== undefined) perms.sandbox = c.sandbox;
   if (c.approval !== undefined) perms.approval = c.approval;
   if (c.model !== undefined) next.model = c.model;
   if (c.developerInstructions !== undefined) next.developerInstructions = c.developerInstructions;
   if (c.agentsMd !== undefined) next.userInstructions = docs(c.agentsMd);
-  const userInput = { text: c.mentionSkill ? `turn ${turn}: use $alpha` : `turn ${turn}`, images: c.image ? ["data:image/png;base64,AA"] : [] };
-  return { ...next, skills: { roots: [{ path: "/repo/.agents/skills", scope: "repo" }], skills }, environment: env, permissions: perms, userInput };
+  const userInput = {
+    text: c.mentionSkill ? `turn ${turn}: use $alpha` : `turn ${turn}`,
+    images: c.image ? ["data:image/png;base64,AA"] : [],
+  };
+  return {
+    ...next,
+    skills: { roots: [{ path: "/repo/.agents/skills", scope: "repo" }], skills },
+    environment: env,
+    permissions: perms,
+    userInput,
+  };
 }
 
 function replyItems(r: Reply, turn: number): ResponseItem[] {
   const items: ResponseItem[] = [];
-  if (r.reasoning) items.push({ type: "reasoning", summary: [{ type: "summary_text", text: `think ${turn}` }], encrypted_content: "x" });
+  if (r.reasoning)
+    items.push({
+      type: "reasoning",
+      summary: [{ type: "summary_text", text: `think ${turn}` }],
+      encrypted_content: "x",
+    });
   r.calls.forEach((withOutput, k) => {
     const id = `c${turn}_${k}`;
     items.push({ type: "function_call", name: "exec_command", arguments: `{"cmd":"ls ${k}"}`, call_id: id });
     if (withOutput) items.push({ type: "function_call_output", call_id: id, output: `out ${k}` });
   });
-  if (r.ghost) items.push({ type: "ghost_snapshot", ghost_commit: { id: `g${turn}`, parent: null, preexisting_untracked_files: [], preexisting_untracked_dirs: [] } });
+  if (r.ghost)
+    items.push({
+      type: "ghost_snapshot",
+      ghost_commit: { id: `g${turn}`, parent: null, preexisting_untracked_files: [], preexisting_untracked_dirs: [] },
+    });
   if (r.orphan) items.push({ type: "function_call_output", call_id: "orphan", output: "x" });
   items.push({ type: "message", role: "assistant", content: [{ type: "output_text", text: `reply ${turn}` }] });
   return items;
@@ -116,7 +139,8 @@ function runSession(profile: Profile, s: Scenario, tamper: (session: Session) =>
       const fail = (what: string) => report.violations.push(`turn ${t}: ${what}`);
       if (JSON.stringify(b.input.slice(0, a.input.length)) !== JSON.stringify(a.input)) fail("input is not a prefix");
       // The model's recorded reply stays too: what was sent plus what came back is the next request's prefix.
-      if (JSON.stringify(b.input.slice(0, session.input.length)) !== JSON.stringify(session.input)) fail("recorded items are not a prefix");
+      if (JSON.stringify(b.input.slice(0, session.input.length)) !== JSON.stringify(session.input))
+        fail("recorded items are not a prefix");
       // The wire bytes (built incrementally) are the whole request serialised, and extend the last input's bytes.
       if (res.bytes !== serializeRequest(b, getProfile(profile))) fail("bytes differ from the serialised request");
       if (!res.bytes.includes(`"input":[${prev.session.inputJson}`)) fail("input bytes are not a prefix");
@@ -160,7 +184,9 @@ describe("prefix stability self-check", () => {
   it("fails with a shrunk two-turn session when a sent item is rewritten (the check can fail)", () => {
     const rewriteSecond = (session: Session): Session => ({
       ...session,
-      input: session.input.map((i, k) => (k === 1 && i.type === "message" ? { ...i, content: [{ type: "input_text" as const, text: "changed" }] } : i)),
+      input: session.input.map((i, k) =>
+        k === 1 && i.type === "message" ? { ...i, content: [{ type: "input_text" as const, text: "changed" }] } : i,
+      ),
     });
     const details = fc.check(
       fc.property(sessionArb, (s) => expect(runSession("codex", s, rewriteSecond).violations).toEqual([])),

@@ -5,7 +5,13 @@ import { describe, expect, it } from "vitest";
 import { SRC, sourceFiles } from "./source-files.js";
 
 /** `profile.id === …`, `profile === "codex"`, `options.profile !== "promptc"`, a `switch (profile)` over names. */
-const NAME_CHECKS = [/\bprofile(?:Id)?\.id\s*[!=]==/, /(?<!typeof\s)\bprofile(?:Id)?\s*[!=]==\s*["']/, /\.profile\s*[!=]==\s*["']/, /["'](?:codex|promptc)["']\s*[!=]==\s*\w*profile/i, /case\s+["'](?:codex|promptc)["']:/];
+const NAME_CHECKS = [
+  /\bprofile(?:Id)?\.id\s*[!=]==/,
+  /(?<!typeof\s)\bprofile(?:Id)?\s*[!=]==\s*["']/,
+  /\.profile\s*[!=]==\s*["']/,
+  /["'](?:codex|promptc)["']\s*[!=]==\s*\w*profile/i,
+  /case\s+["'](?:codex|promptc)["']:/,
+];
 
 describe("profiles as data", () => {
   it("has no check of a profile's name outside src/profiles/", () => {
@@ -20,7 +26,12 @@ describe("profiles as data", () => {
   });
 
   it("finds the checks it looks for", () => {
-    const samples = ['if (profile.id === "codex")', 'options.profile !== "promptc"', 'scenario.profile === "codex" ? 1 : 2', 'case "codex":'];
+    const samples = [
+      'if (profile.id === "codex")',
+      'options.profile !== "promptc"',
+      'scenario.profile === "codex" ? 1 : 2',
+      'case "codex":',
+    ];
     expect(samples.map((s) => NAME_CHECKS.some((re) => re.test(s)))).toEqual([true, true, true, true]);
   });
 });

@@ -14,13 +14,22 @@ function exportedNames(text: string): { values: string[]; types: string[] } {
   const values: string[] = [];
   const types: string[] = [];
   for (const m of text.matchAll(/^export\s+(type\s+)?\{([^}]*)\}/gm)) {
-    for (const raw of m[2]!.split(",").map((s) => s.trim()).filter((s) => s !== "")) {
+    for (const raw of m[2]!
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== "")) {
       const isType = m[1] !== undefined || raw.startsWith("type ");
-      const name = raw.replace(/^type\s+/, "").split(/\s+as\s+/).pop()!.trim();
+      const name = raw
+        .replace(/^type\s+/, "")
+        .split(/\s+as\s+/)
+        .pop()!
+        .trim();
       (isType ? types : values).push(name);
     }
   }
-  for (const m of text.matchAll(/^export\s+(?:declare\s+)?(async\s+function|function\*?|const|let|class|type|interface|enum)\s+([A-Za-z_$][\w$]*)/gm)) {
+  for (const m of text.matchAll(
+    /^export\s+(?:declare\s+)?(async\s+function|function\*?|const|let|class|type|interface|enum)\s+([A-Za-z_$][\w$]*)/gm,
+  )) {
     (m[1] === "type" || m[1] === "interface" ? types : values).push(m[2]!);
   }
   return { values: values.sort(), types: types.sort() };
@@ -46,9 +55,13 @@ describe("public API", () => {
 
     it("matches the snapshot of its sorted export names", async () => {
       const { values, types } = exportedNames(sourceOf(file));
-      const names = [...values, ...types.map((t) => `type ${t}`)].sort((a, b) => a.replace(/^type /, "").localeCompare(b.replace(/^type /, "")));
+      const names = [...values, ...types.map((t) => `type ${t}`)].sort((a, b) =>
+        a.replace(/^type /, "").localeCompare(b.replace(/^type /, "")),
+      );
       const header = `# ${entry}: ${values.length} values, ${types.length} types (hand-kept in src/${file})\n`;
-      await expect(header + names.join("\n") + "\n").toMatchFileSnapshot(`../../snapshots/api/${entry.replace("/", "-")}.txt`);
+      await expect(header + names.join("\n") + "\n").toMatchFileSnapshot(
+        `../../snapshots/api/${entry.replace("/", "-")}.txt`,
+      );
     });
   });
 
@@ -65,12 +78,19 @@ describe("public API", () => {
     expect(exportedNames(text)).toEqual({ values: ["a", "d", "g", "h"], types: ["B", "E", "F", "I", "J"] });
   });
 
-  it.each(["compile", "createSession", "nextRequest", "commonPrefix", "simulateCache", "compactHistory", "matchFragment", "countTokens", "createTokenCounter"])(
-    "promptc exports %s",
-    (name) => {
-      expect(typeof (api as Record<string, unknown>)[name]).toBe("function");
-    },
-  );
+  it.each([
+    "compile",
+    "createSession",
+    "nextRequest",
+    "commonPrefix",
+    "simulateCache",
+    "compactHistory",
+    "matchFragment",
+    "countTokens",
+    "createTokenCounter",
+  ])("promptc exports %s", (name) => {
+    expect(typeof (api as Record<string, unknown>)[name]).toBe("function");
+  });
 
   it.each(["createNodeHost", "loadTurnContext", "createMemoryHost"])("promptc/node exports %s", (name) => {
     expect(typeof (node as Record<string, unknown>)[name]).toBe("function");
@@ -78,7 +98,11 @@ describe("public API", () => {
 
   it("runs the README's library example on a bundled workspace", () => {
     const host = node.createNodeHost({ cwd: new URL("../../fixtures/workspaces/basic", import.meta.url).pathname });
-    const { value: turn, diagnostics } = node.loadTurnContext(host, { cwd: "packages/api", codexHome: ".codex-home", message: "fix the test" });
+    const { value: turn, diagnostics } = node.loadTurnContext(host, {
+      cwd: "packages/api",
+      codexHome: ".codex-home",
+      message: "fix the test",
+    });
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     const { request, bytes, manifest } = api.compile(turn!, { profile: "codex" });
     expect(JSON.parse(bytes)).toEqual(JSON.parse(JSON.stringify(request)));

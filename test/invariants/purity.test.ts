@@ -4,7 +4,17 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sourceFiles, SRC } from "./source-files.js";
 
-const IO_ALLOWED = [/^capture\/server\//, /^host\//, /^discover\//, /^lint\/workspace\//, /^cli\//, /^loop\/providers\//, /^loop\/tools\//, /^node\.ts$/, /^bin\.ts$/];
+const IO_ALLOWED = [
+  /^capture\/server\//,
+  /^host\//,
+  /^discover\//,
+  /^lint\/workspace\//,
+  /^cli\//,
+  /^loop\/providers\//,
+  /^loop\/tools\//,
+  /^node\.ts$/,
+  /^bin\.ts$/,
+];
 const FORBIDDEN: [string, RegExp][] = [
   ["node:* import", /from\s+["']node:|import\(\s*["']node:|require\(\s*["']node:/],
   ["bare node builtin import", /from\s+["'](fs|path|os|child_process|process|crypto|url|util)(\/[a-z]+)?["']/],

@@ -27,7 +27,8 @@ function silentSkips(): string[] {
     text.split("\n").forEach((line, i) => {
       const skip = /\b(?:it|test|describe)\.(?:skipIf|runIf|skip|todo)\(|\.(?:skipIf|runIf)\(/.test(line);
       const unconditional = /\b(?:it|test|describe)\.(?:skip|todo)\(/.test(line);
-      if (skip && (unconditional || (!/\.skipIf\(skipBecause\(/.test(line) && !printsReason))) out.push(`${relative(TEST, file)}:${i + 1}  ${line.trim()}`);
+      if (skip && (unconditional || (!/\.skipIf\(skipBecause\(/.test(line) && !printsReason)))
+        out.push(`${relative(TEST, file)}:${i + 1}  ${line.trim()}`);
     });
   }
   return out;

@@ -16,8 +16,18 @@ describe("promptc lint skills templates", () => {
     const files = found.value.targets.map((t) => readLintFile(host, ROOT, t.path, t.kind));
     expect(files.filter((f) => f.kind === "skill").length).toBeGreaterThanOrEqual(2);
     expect(files.filter((f) => f.kind === "template").length).toBeGreaterThan(0);
-    const project = { root: ROOT, fs: createHostLintFs(host, ROOT), nowMs: host.clock().nowMs, targets: new Set(LINT_TARGETS), facts: computeLintFacts(host, files, { root: ROOT }) };
+    const project = {
+      root: ROOT,
+      fs: createHostLintFs(host, ROOT),
+      nowMs: host.clock().nowMs,
+      targets: new Set(LINT_TARGETS),
+      facts: computeLintFacts(host, files, { root: ROOT }),
+    };
     const run = lintFiles({ files, project, config: { extends: "all" } });
-    expect(run.results.flatMap((r) => r.messages.map((m) => `${r.path}:${m.place?.line}:${m.place?.column} ${m.rule} ${m.message}`))).toEqual([]);
+    expect(
+      run.results.flatMap((r) =>
+        r.messages.map((m) => `${r.path}:${m.place?.line}:${m.place?.column} ${m.rule} ${m.message}`),
+      ),
+    ).toEqual([]);
   });
 });

@@ -44,8 +44,21 @@ describe("formatSarif", () => {
     const runDoc = doc.runs[0];
     expect(runDoc.tool.driver.rules.length).toBe(lintRules.length);
     for (const r of runDoc.tool.driver.rules) expect(r.helpUri).toMatch(/^https:\/\//);
-    const results = runDoc.results as { ruleId: string; ruleIndex: number; locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: { startLine: number } } }[]; partialFingerprints: { [k: string]: string } }[];
-    expect(results.map((r) => [r.ruleId, r.locations[0]!.physicalLocation.artifactLocation.uri, r.locations[0]!.physicalLocation.region.startLine])).toEqual([
+    const results = runDoc.results as {
+      ruleId: string;
+      ruleIndex: number;
+      locations: {
+        physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: { startLine: number } };
+      }[];
+      partialFingerprints: { [k: string]: string };
+    }[];
+    expect(
+      results.map((r) => [
+        r.ruleId,
+        r.locations[0]!.physicalLocation.artifactLocation.uri,
+        r.locations[0]!.physicalLocation.region.startLine,
+      ]),
+    ).toEqual([
       ["ctx/broken-link", "docs%20dir/AGENTS.md", 3],
       ["sec/secret", "docs%20dir/AGENTS.md", 4],
     ]);
@@ -58,9 +71,12 @@ describe("formatSarif", () => {
 
   it("keeps fingerprints when lines move", () => {
     const a = sampleRun().results[0]!.messages.map((m) => m.fingerprint);
-    const code = "# Notes\n\nIntro line.\n\nSee [x](missing%20file.md).\nToken ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5\n";
+    const code =
+      "# Notes\n\nIntro line.\n\nSee [x](missing%20file.md).\nToken ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5\n";
     const file = createLintFile("docs dir/AGENTS.md", "context", code);
-    const b = lintFiles({ files: [file], project: projectFor({ path: file.path, code }) }).results[0]!.messages.map((m) => m.fingerprint);
+    const b = lintFiles({ files: [file], project: projectFor({ path: file.path, code }) }).results[0]!.messages.map(
+      (m) => m.fingerprint,
+    );
     expect(b).toEqual(a);
   });
 });

@@ -21,25 +21,55 @@ describe("promptc lint --codex-home", () => {
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), "promptc-lint-home-"));
     home = join(dir, "codex-home");
-    Object.assign(files, { "repo/.git/HEAD": "ref: x\n", "repo/AGENTS.md": numbered("root", 3000), "repo/src/api/CLAUDE.md": numbered("api", 2000) });
+    Object.assign(files, {
+      "repo/.git/HEAD": "ref: x\n",
+      "repo/AGENTS.md": numbered("root", 3000),
+      "repo/src/api/CLAUDE.md": numbered("api", 2000),
+    });
     for (const [p, text] of Object.entries(files)) {
       mkdirSync(dirname(join(dir, p)), { recursive: true });
       writeFileSync(join(dir, p), text);
     }
     mkdirSync(home, { recursive: true });
-    writeFileSync(join(home, "config.toml"), 'project_doc_max_bytes = 4000\nproject_doc_fallback_filenames = ["CLAUDE.md"]\n');
+    writeFileSync(
+      join(home, "config.toml"),
+      'project_doc_max_bytes = 4000\nproject_doc_fallback_filenames = ["CLAUDE.md"]\n',
+    );
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it("takes the budget and fallback names from config.toml and agrees with preview on the bytes kept", async () => {
     const repo = join(dir, "repo");
     const r = await lintCli(["--codex-home", home, "--format", "json", "--rule", "ctx/token-budget:off"], repo);
-    const messages = (JSON.parse(r.stdout) as { results: { filePath: string; messages: { ruleId: string; message: string }[] }[] }).results.flatMap((x) => x.messages.map((m) => ({ file: x.filePath, ...m })));
+    const messages = (
+      JSON.parse(r.stdout) as { results: { filePath: string; messages: { ruleId: string; message: string }[] }[] }
+    ).results.flatMap((x) => x.messages.map((m) => ({ file: x.filePath, ...m })));
     const chain = messages.filter((m) => m.ruleId === "ctx/codex-chain-bytes");
     expect(chain.map((m) => [m.file, m.message])).toEqual([
-      ["src/api/CLAUDE.md", "when Codex runs in src/api, only the first 1,000 of 2,000 bytes reach the model (4,000-byte budget spent by ./AGENTS.md 3,000 B)"],
+      [
+        "src/api/CLAUDE.md",
+        "when Codex runs in src/api, only the first 1,000 of 2,000 bytes reach the model (4,000-byte budget spent by ./AGENTS.md 3,000 B)",
+      ],
     ]);
-    const preview = await runCli(["preview", "--profile", "codex", "--codex-home", home, "-C", join(repo, "src", "api"), "--json", "--date", "2026-11-29", "--timezone", "Etc/UTC", "--shell", "bash"], repo);
+    const preview = await runCli(
+      [
+        "preview",
+        "--profile",
+        "codex",
+        "--codex-home",
+        home,
+        "-C",
+        join(repo, "src", "api"),
+        "--json",
+        "--date",
+        "2026-11-29",
+        "--timezone",
+        "Etc/UTC",
+        "--shell",
+        "bash",
+      ],
+      repo,
+    );
     expect(preview.code).toBe(0);
     const request = preview.stdout;
     const api = files["repo/src/api/CLAUDE.md"] as string;

@@ -30,7 +30,17 @@ describe("runLint", () => {
   });
 
   it("exits 0 when only warnings remain, and 1 with --strict or over --max-warnings", async () => {
-    const only = ["--no-config", "--rule", "skill/name-format:off", "--rule", "sec/invisible-unicode:off", "--rule", "config/value-range:off", "--rule", "ctx/commands-exist:warn"];
+    const only = [
+      "--no-config",
+      "--rule",
+      "skill/name-format:off",
+      "--rule",
+      "sec/invisible-unicode:off",
+      "--rule",
+      "config/value-range:off",
+      "--rule",
+      "ctx/commands-exist:warn",
+    ];
     expect((await lint(only, dir)).code).toBe(0);
     expect((await lint([...only, "--strict"], dir)).code).toBe(1);
     expect((await lint([...only, "--max-warnings", "2"], dir)).code).toBe(0);
@@ -40,18 +50,33 @@ describe("runLint", () => {
   it("takes the rule set from --preset (strict adds the opinion rules) and prints errors only with --quiet", async () => {
     const recommended = await lint(["--no-config", "--format", "json"], dir);
     const strict = await lint(["--no-config", "--format", "json", "--preset", "strict"], dir);
-    const rules = (r: { stdout: string }) => (JSON.parse(r.stdout) as { results: { messages: { ruleId: string }[] }[] }).results.flatMap((f) => f.messages.map((m) => m.ruleId));
+    const rules = (r: { stdout: string }) =>
+      (JSON.parse(r.stdout) as { results: { messages: { ruleId: string }[] }[] }).results.flatMap((f) =>
+        f.messages.map((m) => m.ruleId),
+      );
     expect(rules(recommended)).not.toContain("skill/description-when");
     expect(rules(strict)).toContain("skill/description-when");
     const quiet = await lint(["--no-config", "--quiet"], dir);
     expect(quiet.stdout).toContain("error");
     expect(quiet.stdout).not.toMatch(/\d  warning  /);
     const bad = await lint(["--no-config", "--preset", "loose"], dir);
-    expect([bad.code, bad.stderr]).toEqual([2, "promptc lint: unknown preset 'loose' (expected recommended, strict, all)\n"]);
+    expect([bad.code, bad.stderr]).toEqual([
+      2,
+      "promptc lint: unknown preset 'loose' (expected recommended, strict, all)\n",
+    ]);
   });
 
   it("exits 2 with a one-line reason on usage errors", async () => {
-    for (const args of [["--format", "xml"], ["--rule", "no/such-rule:error"], ["--explain", "no/such-rule"], ["missing-dir"], ["--max-files", "2"], ["--stdin-filename", "CLAUDE.md"], ["--json", "-f", "sarif"], ["--preset", "loose"]]) {
+    for (const args of [
+      ["--format", "xml"],
+      ["--rule", "no/such-rule:error"],
+      ["--explain", "no/such-rule"],
+      ["missing-dir"],
+      ["--max-files", "2"],
+      ["--stdin-filename", "CLAUDE.md"],
+      ["--json", "-f", "sarif"],
+      ["--preset", "loose"],
+    ]) {
       const r = await lint(["--no-config", ...args], dir);
       expect({ args, code: r.code, lines: r.stderr.trim().split("\n").length }).toEqual({ args, code: 2, lines: 1 });
       expect(r.stderr).toMatch(/^promptc lint: /);
@@ -75,13 +100,17 @@ describe("runLint", () => {
 
   it("prints GitHub workflow commands", async () => {
     const r = await lint(["--no-config", "--format", "github", "AGENTS.md"], dir);
-    expect(r.stdout).toBe("::warning file=AGENTS.md,line=4,col=6,endLine=4,endColumn=20,title=ctx/commands-exist::'npm run deploy': no script 'deploy' in package.json\n");
+    expect(r.stdout).toBe(
+      "::warning file=AGENTS.md,line=4,col=6,endLine=4,endColumn=20,title=ctx/commands-exist::'npm run deploy': no script 'deploy' in package.json\n",
+    );
   });
 
   it("applies safe fixes with --fix and computes the exit code from what remains", async () => {
     const skill = join(dir, ".agents/skills/Bad_Name/SKILL.md");
     const r = await lint(["--no-config", "--fix", ".agents"], dir);
-    expect(readFileSync(skill, "utf8")).toBe("---\nname: bad-name\ndescription: Does things.\n---\n\nBody with a zerowidth space.\n");
+    expect(readFileSync(skill, "utf8")).toBe(
+      "---\nname: bad-name\ndescription: Does things.\n---\n\nBody with a zerowidth space.\n",
+    );
     // The renamed skill now mismatches its folder: an error that only a human can fix.
     expect(r.stdout).toContain("skill/name-matches-dir");
     expect(r.code).toBe(1);
@@ -98,7 +127,11 @@ describe("runLint", () => {
   });
 
   it("lints standard input as the file named by --stdin-filename", async () => {
-    const r = await lint(["--no-config", "--stdin", "--stdin-filename", "docs/CLAUDE.md", "--format", "json"], dir, "See @missing.md\n");
+    const r = await lint(
+      ["--no-config", "--stdin", "--stdin-filename", "docs/CLAUDE.md", "--format", "json"],
+      dir,
+      "See @missing.md\n",
+    );
     const doc = JSON.parse(r.stdout);
     expect(doc.results[0].filePath).toBe("docs/CLAUDE.md");
     expect(doc.results[0].messages.map((m: { ruleId: string }) => m.ruleId)).toEqual(["ctx/import-missing"]);
@@ -106,7 +139,10 @@ describe("runLint", () => {
   });
 
   it("reads promptc.yaml, warns about unknown rule ids, and rejects an invalid config with exit 2", async () => {
-    writeFileSync(join(dir, "promptc.yaml"), "rules:\n  ctx/commands-exist: off\n  skill/nope: warn\nignorePatterns: ['.agents/**', '.codex/**']\n");
+    writeFileSync(
+      join(dir, "promptc.yaml"),
+      "rules:\n  ctx/commands-exist: off\n  skill/nope: warn\nignorePatterns: ['.agents/**', '.codex/**']\n",
+    );
     const ok = await lint([], dir);
     expect(ok.code).toBe(0);
     expect(ok.stderr).toContain("unknown rule 'skill/nope'");
@@ -152,6 +188,8 @@ describe("lint --list-rules / --explain", () => {
   it("explains one rule with rationale and sources", async () => {
     const r = await lint(["--explain", "ctx/codex-chain-bytes"], FIXTURE);
     expect(r.stdout).toMatch(/^ctx\/codex-chain-bytes\n\n/);
-    expect(r.stdout).toContain("Sources:\n  - Codex: AGENTS.md guide: https://developers.openai.com/codex/guides/agents-md");
+    expect(r.stdout).toContain(
+      "Sources:\n  - Codex: AGENTS.md guide: https://developers.openai.com/codex/guides/agents-md",
+    );
   });
 });

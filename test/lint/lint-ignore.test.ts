@@ -18,7 +18,11 @@ function write(root: string, files: { [path: string]: string }): void {
 /** Files that --format json reports as checked. */
 async function linted(args: string[], cwd: string): Promise<{ files: string[]; stderr: string; code: number }> {
   const r = await lintCli([...args, "--format", "json"], cwd);
-  return { files: (JSON.parse(r.stdout) as { results: { filePath: string }[] }).results.map((x) => x.filePath), stderr: r.stderr, code: r.code };
+  return {
+    files: (JSON.parse(r.stdout) as { results: { filePath: string }[] }).results.map((x) => x.filePath),
+    stderr: r.stderr,
+    code: r.code,
+  };
 }
 
 describe("promptc lint ignores", () => {
@@ -49,13 +53,26 @@ describe("promptc lint ignores", () => {
 
   it("lints everything with --no-ignore", async () => {
     expect((await linted(["--no-ignore"], dir)).files).toEqual([
-      "AGENTS.md", "CLAUDE.local.md", "KEEP/CLAUDE.local.md", "build/AGENTS.md", "fixtures/case/AGENTS.md", "pkg/AGENTS.md", "pkg/deep/AGENTS.md", "scratch/AGENTS.md",
+      "AGENTS.md",
+      "CLAUDE.local.md",
+      "KEEP/CLAUDE.local.md",
+      "build/AGENTS.md",
+      "fixtures/case/AGENTS.md",
+      "pkg/AGENTS.md",
+      "pkg/deep/AGENTS.md",
+      "scratch/AGENTS.md",
     ]);
   });
 
   it("warns when a named directory's files are all ignored instead of printing only 'no files to lint'", async () => {
     const r = await linted(["fixtures/case"], dir);
-    expect(r).toEqual({ files: [], code: 0, stderr: expect.stringContaining("promptc lint: fixtures/case: all 1 agent file(s) under it are ignored (ignorePatterns in promptc.yaml: fixtures/**); use --no-ignore to lint them\n") });
+    expect(r).toEqual({
+      files: [],
+      code: 0,
+      stderr: expect.stringContaining(
+        "promptc lint: fixtures/case: all 1 agent file(s) under it are ignored (ignorePatterns in promptc.yaml: fixtures/**); use --no-ignore to lint them\n",
+      ),
+    });
     expect((await linted(["fixtures/case", "--no-ignore"], dir)).files).toEqual(["fixtures/case/AGENTS.md"]);
   });
 
@@ -72,7 +89,11 @@ describe("promptc lint ignores", () => {
   });
 
   it("finds the config upward from the linted path and matches its patterns relative to the config's directory", async () => {
-    write(dir, { "tools/sub/promptc.yaml": "ignorePatterns: ['skip/**']\n", "tools/sub/skip/AGENTS.md": CLEAN, "tools/sub/keep/AGENTS.md": CLEAN });
+    write(dir, {
+      "tools/sub/promptc.yaml": "ignorePatterns: ['skip/**']\n",
+      "tools/sub/skip/AGENTS.md": CLEAN,
+      "tools/sub/keep/AGENTS.md": CLEAN,
+    });
     // Run from the repository root on tools/sub: its own promptc.yaml applies, not the root one.
     expect((await linted(["tools/sub"], dir)).files).toEqual(["tools/sub/keep/AGENTS.md"]);
     // Run from inside fixtures/: the root promptc.yaml (found upward) still ignores fixtures/**.
@@ -85,11 +106,18 @@ describe("readGitTracked through promptc lint", () => {
     const dir = mkdtempSync(join(tmpdir(), "promptc-lint-git-"));
     try {
       mkdirSync(join(dir, ".git"), { recursive: true });
-      copyFileSync(join(import.meta.dirname, "..", "..", "fixtures", "lint", "git-index", "index-v4"), join(dir, ".git", "index"));
+      copyFileSync(
+        join(import.meta.dirname, "..", "..", "fixtures", "lint", "git-index", "index-v4"),
+        join(dir, ".git", "index"),
+      );
       write(dir, { "CLAUDE.local.md": CLEAN, "a/b/AGENTS.override.md": CLEAN, "a/CLAUDE.local.md": CLEAN });
       const rules = async (cwd: string) => {
         const r = await lintCli(["--no-config", "--format", "json"], cwd);
-        return (JSON.parse(r.stdout) as { results: { filePath: string; messages: { ruleId: string }[] }[] }).results.flatMap((x) => x.messages.filter((m) => m.ruleId === "ctx/local-file-committed").map(() => x.filePath));
+        return (
+          JSON.parse(r.stdout) as { results: { filePath: string; messages: { ruleId: string }[] }[] }
+        ).results.flatMap((x) =>
+          x.messages.filter((m) => m.ruleId === "ctx/local-file-committed").map(() => x.filePath),
+        );
       };
       expect(await rules(dir)).toEqual(["CLAUDE.local.md", "a/b/AGENTS.override.md"]);
       expect(await rules(join(dir, "a"))).toEqual(["b/AGENTS.override.md"]);
@@ -105,7 +133,9 @@ describe("prose folders", () => {
     try {
       write(dir, { "my-prose/base-instructions.hbs": "You are {{model}} in {{shel}}.\n", "notes/old.hbs": "{{x}}\n" });
       const r = await lintCli(["--no-config", "my-prose"], dir);
-      expect(r.stdout).toContain("my-prose/base-instructions.hbs\n  1:24  error  'shel' is not an input of the base-instructions template (inputs: model, shell); strict rendering fails  prompt/undefined-variable");
+      expect(r.stdout).toContain(
+        "my-prose/base-instructions.hbs\n  1:24  error  'shel' is not an input of the base-instructions template (inputs: model, shell); strict rendering fails  prompt/undefined-variable",
+      );
       expect(r.stdout).not.toContain("notes/old.hbs");
       expect(r.code).toBe(1);
     } finally {

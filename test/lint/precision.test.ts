@@ -64,7 +64,8 @@ interface LabelRow {
   message: string;
 }
 
-const keyOf = (f: { repo: string; rule: string; file: string; line: number }): string => `${f.repo}\t${f.rule}\t${f.file}\t${f.line}`;
+const keyOf = (f: { repo: string; rule: string; file: string; line: number }): string =>
+  `${f.repo}\t${f.rule}\t${f.file}\t${f.line}`;
 
 function readLabels(): Map<string, LabelRow> {
   const rows = new Map<string, LabelRow>();
@@ -72,8 +73,17 @@ function readLabels(): Map<string, LabelRow> {
   for (const [i, line] of lines.entries()) {
     if (i === 0 || line.trim() === "") continue;
     const [repo, rule, file, lineNo, label, reason, message] = line.split("\t");
-    if (!LABELS.includes(label as Label)) throw new Error(`labels.tsv:${i + 1}: label '${label}' is not one of ${LABELS.join(", ")}`);
-    const row: LabelRow = { repo: repo!, rule: rule!, file: file!, line: Number(lineNo), label: label as Label, reason: reason ?? "", message: message ?? "" };
+    if (!LABELS.includes(label as Label))
+      throw new Error(`labels.tsv:${i + 1}: label '${label}' is not one of ${LABELS.join(", ")}`);
+    const row: LabelRow = {
+      repo: repo!,
+      rule: rule!,
+      file: file!,
+      line: Number(lineNo),
+      label: label as Label,
+      reason: reason ?? "",
+      message: message ?? "",
+    };
     rows.set(keyOf(row), row);
   }
   return rows;
@@ -95,11 +105,21 @@ export function lintSuiteRepo(repo: string): Finding[] {
   const run = lintFiles({ files, project, config: {} });
   // Removed as soon as it is linted: one big rmSync in afterAll outlasts the hook timeout on a loaded machine.
   rmSync(root, { recursive: true, force: true });
-  return run.results.flatMap((r) => r.messages.map((m) => ({ repo, rule: m.rule, file: r.path, line: m.place?.line ?? 1, severity: m.severity, message: m.message })));
+  return run.results.flatMap((r) =>
+    r.messages.map((m) => ({
+      repo,
+      rule: m.rule,
+      file: r.path,
+      line: m.place?.line ?? 1,
+      severity: m.severity,
+      message: m.message,
+    })),
+  );
 }
 
 const manifest = readManifest();
-const folders = (set: SourceEntry["set"]): string[] => manifest.repos.filter((e) => e.set === set).map((e) => folderOf(e.repo));
+const folders = (set: SourceEntry["set"]): string[] =>
+  manifest.repos.filter((e) => e.set === set).map((e) => folderOf(e.repo));
 const declared = (JSON.parse(readFileSync(join(SUITE, "suite.json"), "utf8")) as Pick<Suite, "declared">).declared;
 const suite: Suite = { tuning: folders("tuning"), heldOut: folders("heldOut"), declared };
 const repos = [...suite.tuning, ...suite.heldOut];
@@ -144,9 +164,17 @@ describe.skipIf(skipBecause("lint precision suite", skipReason))("lint precision
   }
 
   it("keeps every finding labelled true", () => {
-    if (process.env.PROMPTC_PRECISION_DUMP) writeFileSync(process.env.PROMPTC_PRECISION_DUMP, all().map((f) => `${keyOf(f)}\t${f.severity}\t${f.message}`).join("\n") + "\n");
+    if (process.env.PROMPTC_PRECISION_DUMP)
+      writeFileSync(
+        process.env.PROMPTC_PRECISION_DUMP,
+        all()
+          .map((f) => `${keyOf(f)}\t${f.severity}\t${f.message}`)
+          .join("\n") + "\n",
+      );
     const seen = new Set(all().map(keyOf));
-    const lost = [...labels.values()].filter((l) => l.label === "true" && repos.includes(l.repo) && !seen.has(keyOf(l)));
+    const lost = [...labels.values()].filter(
+      (l) => l.label === "true" && repos.includes(l.repo) && !seen.has(keyOf(l)),
+    );
     expect(lost.map((l) => `${keyOf(l)}\t${l.message}`)).toEqual([]);
   });
 
@@ -154,7 +182,9 @@ describe.skipIf(skipBecause("lint precision suite", skipReason))("lint precision
     const table = precisionTable(all(), labels, suite);
     if (process.env.PROMPTC_PRECISION_REPORT) console.log(formatTable(table));
     const below = table.filter((r) => r.all.total > 0 && r.all.precision < (suite.declared[r.rule] ?? 0.9));
-    expect(below.map((r) => `${r.rule}: ${r.all.truePositives}/${r.all.total} < ${suite.declared[r.rule] ?? 0.9}`)).toEqual([]);
+    expect(
+      below.map((r) => `${r.rule}: ${r.all.truePositives}/${r.all.total} < ${suite.declared[r.rule] ?? 0.9}`),
+    ).toEqual([]);
     const total = table.reduce((n, r) => n + r.all.total, 0);
     const truePositives = table.reduce((n, r) => n + r.all.truePositives, 0);
     // The acceptance bar of issue 13: ≥ 90% strict precision over everything the default config reports.
@@ -170,18 +200,36 @@ interface Counts {
 
 function count(findings: readonly Finding[], labels: ReadonlyMap<string, LabelRow>): Counts {
   const truePositives = findings.filter((f) => labels.get(keyOf(f))?.label === "true").length;
-  return { truePositives, total: findings.length, precision: findings.length === 0 ? 1 : truePositives / findings.length };
+  return {
+    truePositives,
+    total: findings.length,
+    precision: findings.length === 0 ? 1 : truePositives / findings.length,
+  };
 }
 
-export function precisionTable(findings: readonly Finding[], labels: ReadonlyMap<string, LabelRow>, s: Suite): { rule: string; tuning: Counts; heldOut: Counts; all: Counts }[] {
+export function precisionTable(
+  findings: readonly Finding[],
+  labels: ReadonlyMap<string, LabelRow>,
+  s: Suite,
+): { rule: string; tuning: Counts; heldOut: Counts; all: Counts }[] {
   const rules = [...new Set(findings.map((f) => f.rule))].sort();
   return rules.map((rule) => {
     const of = (set: readonly string[]) => findings.filter((f) => f.rule === rule && set.includes(f.repo));
-    return { rule, tuning: count(of(s.tuning), labels), heldOut: count(of(s.heldOut), labels), all: count(of([...s.tuning, ...s.heldOut]), labels) };
+    return {
+      rule,
+      tuning: count(of(s.tuning), labels),
+      heldOut: count(of(s.heldOut), labels),
+      all: count(of([...s.tuning, ...s.heldOut]), labels),
+    };
   });
 }
 
 function formatTable(rows: ReturnType<typeof precisionTable>): string {
-  const cell = (c: Counts): string => (c.total === 0 ? "—" : `${c.truePositives}/${c.total} (${Math.round(c.precision * 100)}%)`);
-  return ["| rule | tuning | held-out |", "|---|---|---|", ...rows.map((r) => `| ${r.rule} | ${cell(r.tuning)} | ${cell(r.heldOut)} |`)].join("\n");
+  const cell = (c: Counts): string =>
+    c.total === 0 ? "—" : `${c.truePositives}/${c.total} (${Math.round(c.precision * 100)}%)`;
+  return [
+    "| rule | tuning | held-out |",
+    "|---|---|---|",
+    ...rows.map((r) => `| ${r.rule} | ${cell(r.tuning)} | ${cell(r.heldOut)} |`),
+  ].join("\n");
 }

@@ -48,7 +48,10 @@ function setup(rule: Rule<any>, c: RuleCase) {
   const kind = classifyLintPath(c.path);
   if (!kind) throw new Error(`no lint kind for ${c.path}`);
   const file = createLintFile(c.path, kind, c.code, c.status ?? {});
-  const options = { only: [rule.id], cliRules: { [rule.id]: ["error", c.options ?? {}] as ["error", { [key: string]: unknown }] } };
+  const options = {
+    only: [rule.id],
+    cliRules: { [rule.id]: ["error", c.options ?? {}] as ["error", { [key: string]: unknown }] },
+  };
   return { file, options };
 }
 

@@ -9,7 +9,15 @@ import { promptCases } from "./cases/prompt.js";
 import { skillCases } from "./cases/skill.js";
 import { testRule, type RuleCases } from "./rule-tester.js";
 
-const ALL_CASES: { [ruleId: string]: RuleCases } = { ...skillCases, ...ctxCases, ...otherCases, ...metaCases, ...promptCases, ...claudeCases, ...ctxRepoCases };
+const ALL_CASES: { [ruleId: string]: RuleCases } = {
+  ...skillCases,
+  ...ctxCases,
+  ...otherCases,
+  ...metaCases,
+  ...promptCases,
+  ...claudeCases,
+  ...ctxRepoCases,
+};
 /** Emitted by the runner when a rule throws; covered in run.test.ts. */
 const RUNNER_ONLY = new Set(["meta/internal-error"]);
 

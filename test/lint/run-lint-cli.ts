@@ -4,11 +4,21 @@ import { run } from "../../src/cli/program.js";
 
 export const NO_CODEX_HOME = "/nonexistent/promptc-test-codex-home";
 
-export async function lintCli(args: string[], cwd: string, stdin?: string, env: { [name: string]: string } = { CODEX_HOME: NO_CODEX_HOME }) {
+export async function lintCli(
+  args: string[],
+  cwd: string,
+  stdin?: string,
+  env: { [name: string]: string } = { CODEX_HOME: NO_CODEX_HOME },
+) {
   return runCli(["lint", ...args], cwd, stdin, env);
 }
 
-export async function runCli(argv: string[], cwd: string, stdin?: string, env: { [name: string]: string } = { CODEX_HOME: NO_CODEX_HOME }) {
+export async function runCli(
+  argv: string[],
+  cwd: string,
+  stdin?: string,
+  env: { [name: string]: string } = { CODEX_HOME: NO_CODEX_HOME },
+) {
   let stdout = "";
   let stderr = "";
   const code = await run(argv, {

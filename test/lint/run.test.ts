@@ -7,20 +7,33 @@ import { createMemoryLintFs, EMPTY_FACTS, type LintProject } from "../../src/lin
 import { lintRules, lintRulesById } from "../../src/lint/rules/index.js";
 import { lintFile, lintFiles } from "../../src/lint/run.js";
 
-const project: LintProject = { root: "/r", fs: createMemoryLintFs({}), nowMs: 0, targets: new Set(LINT_TARGETS), facts: EMPTY_FACTS };
-const ids = (text: string, path = "AGENTS.md") => lintFile(createLintFile(path, "context", text), project).map((m) => `${m.place?.line}:${m.rule}`);
+const project: LintProject = {
+  root: "/r",
+  fs: createMemoryLintFs({}),
+  nowMs: 0,
+  targets: new Set(LINT_TARGETS),
+  facts: EMPTY_FACTS,
+};
+const ids = (text: string, path = "AGENTS.md") =>
+  lintFile(createLintFile(path, "context", text), project).map((m) => `${m.place?.line}:${m.rule}`);
 
 describe("lintFile", () => {
   it("drops findings covered by next-line, line, range and file suppressions", () => {
     expect(ids("Hi /Users/alice/x\n")).toEqual(["1:ctx/personal-paths"]);
     expect(ids("<!-- promptc-disable-next-line ctx/personal-paths -->\nHi /Users/alice/x\n")).toEqual([]);
     expect(ids("Hi /Users/alice/x <!-- promptc-disable-line ctx/personal-paths -->\n")).toEqual([]);
-    expect(ids("<!-- promptc-disable ctx/personal-paths -->\n/Users/al/a\n<!-- promptc-enable ctx/personal-paths -->\n/Users/bo/b\n")).toEqual(["4:ctx/personal-paths"]);
+    expect(
+      ids(
+        "<!-- promptc-disable ctx/personal-paths -->\n/Users/al/a\n<!-- promptc-enable ctx/personal-paths -->\n/Users/bo/b\n",
+      ),
+    ).toEqual(["4:ctx/personal-paths"]);
     expect(ids("<!-- promptc-disable-file ctx/personal-paths -->\n/Users/al/a\n/Users/bo/b\n")).toEqual([]);
   });
 
   it("reports a suppression that hides nothing", () => {
-    expect(ids("<!-- promptc-disable-next-line ctx/personal-paths -->\nclean\n")).toEqual(["1:meta/unused-suppression"]);
+    expect(ids("<!-- promptc-disable-next-line ctx/personal-paths -->\nclean\n")).toEqual([
+      "1:meta/unused-suppression",
+    ]);
   });
 
   it("turns a crashing rule into meta/internal-error and keeps the other findings", () => {
@@ -31,7 +44,11 @@ describe("lintFile", () => {
         throw new Error("kaboom");
       },
     });
-    const run = lintFiles({ files: [createLintFile("AGENTS.md", "context", "{{x}}\n")], project, rules: [boom, lintRulesById.get("ctx/placeholder")!] });
+    const run = lintFiles({
+      files: [createLintFile("AGENTS.md", "context", "{{x}}\n")],
+      project,
+      rules: [boom, lintRulesById.get("ctx/placeholder")!],
+    });
     expect(run.results[0]!.messages.map((m) => [m.rule, m.message])).toEqual([
       ["ctx/placeholder", "unfilled placeholder '{{x}}'"],
       ["meta/internal-error", "rule test/boom crashed: kaboom"],
@@ -40,8 +57,13 @@ describe("lintFile", () => {
   });
 
   it("skips target-specific rules when their harness is not targeted", () => {
-    const file = createLintFile(".claude/skills/claude-x/SKILL.md", "skill", "---\nname: claude-x\ndescription: Does x. Use when asked.\n---\n");
-    const rules = (targets: readonly (typeof LINT_TARGETS)[number][]) => lintFile(file, { ...project, targets: new Set(targets) }).map((m) => m.rule);
+    const file = createLintFile(
+      ".claude/skills/claude-x/SKILL.md",
+      "skill",
+      "---\nname: claude-x\ndescription: Does x. Use when asked.\n---\n",
+    );
+    const rules = (targets: readonly (typeof LINT_TARGETS)[number][]) =>
+      lintFile(file, { ...project, targets: new Set(targets) }).map((m) => m.rule);
     expect(rules(["claude-code"])).toContain("skill/name-reserved");
     expect(rules(["codex"])).not.toContain("skill/name-reserved");
   });
@@ -59,10 +81,16 @@ describe("lintFile", () => {
   it("raises a two-tier rule's finding to its minimum severity but never lowers it, and reports nothing when off", () => {
     const file = createLintFile("AGENTS.md", "context", "word ".repeat(10100));
     const sev = (setting: "off" | "info" | "warn" | "error") =>
-      lintFile(file, project, { cliRules: { "ctx/token-budget": setting }, only: ["ctx/token-budget"] }).map((m) => m.severity);
+      lintFile(file, project, { cliRules: { "ctx/token-budget": setting }, only: ["ctx/token-budget"] }).map(
+        (m) => m.severity,
+      );
     expect([sev("info"), sev("warn"), sev("error"), sev("off")]).toEqual([["error"], ["error"], ["error"], []]);
     const soft = createLintFile("AGENTS.md", "context", "word ".repeat(4600));
-    expect(lintFile(soft, project, { cliRules: { "ctx/token-budget": "info" }, only: ["ctx/token-budget"] }).map((m) => m.severity)).toEqual(["info"]);
+    expect(
+      lintFile(soft, project, { cliRules: { "ctx/token-budget": "info" }, only: ["ctx/token-budget"] }).map(
+        (m) => m.severity,
+      ),
+    ).toEqual(["info"]);
   });
 });
 
@@ -77,30 +105,59 @@ describe("lintFiles with fix", () => {
 
 describe("resolveRuleSettings", () => {
   it("layers preset, rules, overrides and CLI flags", () => {
-    const config = { extends: "strict" as const, rules: { "ctx/max-lines": ["warn", { maxLines: 50 }] as ["warn", { maxLines: number }] }, overrides: [{ files: ["docs/**"], rules: { "ctx/max-lines": "off" as const } }] };
+    const config = {
+      extends: "strict" as const,
+      rules: { "ctx/max-lines": ["warn", { maxLines: 50 }] as ["warn", { maxLines: number }] },
+      overrides: [{ files: ["docs/**"], rules: { "ctx/max-lines": "off" as const } }],
+    };
     const at = (path: string, cli = {}) => resolveRuleSettings(lintRules, config, path, cli);
-    expect(at("AGENTS.md").get("ctx/max-lines")).toEqual({ severity: "warn", options: { maxLines: 50, maxCursorLines: 500, marginPercent: 50 } });
+    expect(at("AGENTS.md").get("ctx/max-lines")).toEqual({
+      severity: "warn",
+      options: { maxLines: 50, maxCursorLines: 500, marginPercent: 50 },
+    });
     expect(at("docs/a/AGENTS.md").get("ctx/max-lines")?.severity).toBe("off");
     expect(at("AGENTS.md").get("skill/description-when")?.severity).toBe("warn");
     expect(resolveRuleSettings(lintRules, {}, "AGENTS.md").get("skill/description-when")?.severity).toBe("off");
-    expect(resolveRuleSettings(lintRules, { extends: "all" }, "AGENTS.md").get("skill/description-tokens")?.severity).toBe("warn");
+    expect(
+      resolveRuleSettings(lintRules, { extends: "all" }, "AGENTS.md").get("skill/description-tokens")?.severity,
+    ).toBe("warn");
     expect(at("AGENTS.md", { "ctx/max-lines": "info" }).get("ctx/max-lines")?.severity).toBe("info");
   });
 });
 
 describe("validateLintConfig", () => {
   it("accepts a valid config and warns about unknown rule ids", () => {
-    const r = validateLintConfig({ extends: "all", targets: ["codex"], rules: { "nope/x": "off", "ctx/max-lines": ["error", { maxLines: 10 }] } }, lintRulesById, "promptc.yaml");
+    const r = validateLintConfig(
+      { extends: "all", targets: ["codex"], rules: { "nope/x": "off", "ctx/max-lines": ["error", { maxLines: 10 }] } },
+      lintRulesById,
+      "promptc.yaml",
+    );
     // The config comes back as given (the unknown id is reported, not dropped).
-    expect(r.value).toEqual({ extends: "all", targets: ["codex"], rules: { "nope/x": "off", "ctx/max-lines": ["error", { maxLines: 10 }] } });
+    expect(r.value).toEqual({
+      extends: "all",
+      targets: ["codex"],
+      rules: { "nope/x": "off", "ctx/max-lines": ["error", { maxLines: 10 }] },
+    });
     expect(r.diagnostics.map((d) => [d.rule, d.severity])).toEqual([["meta/unknown-rule", "warning"]]);
   });
 
   it("warns about an unknown top-level key and accepts the keys other verbs read", () => {
-    const r = validateLintConfig({ rulez: { "ctx/max-lines": "off" }, snapshot: { scenarios: "s" }, extends: "recommended" }, lintRulesById, "promptc.yaml");
-    expect(r.value).toEqual({ rulez: { "ctx/max-lines": "off" }, snapshot: { scenarios: "s" }, extends: "recommended" });
+    const r = validateLintConfig(
+      { rulez: { "ctx/max-lines": "off" }, snapshot: { scenarios: "s" }, extends: "recommended" },
+      lintRulesById,
+      "promptc.yaml",
+    );
+    expect(r.value).toEqual({
+      rulez: { "ctx/max-lines": "off" },
+      snapshot: { scenarios: "s" },
+      extends: "recommended",
+    });
     expect(r.diagnostics.map((d) => [d.rule, d.severity, d.message])).toEqual([
-      ["meta/unknown-config-key", "warning", "unknown key 'rulez' in configuration (ignored; known: extends, targets, rules, overrides, ignorePatterns, snapshot, $schema)"],
+      [
+        "meta/unknown-config-key",
+        "warning",
+        "unknown key 'rulez' in configuration (ignored; known: extends, targets, rules, overrides, ignorePatterns, snapshot, $schema)",
+      ],
     ]);
   });
 

@@ -20,6 +20,9 @@ describe("runSchema", () => {
   it("prints the lint result schema and rejects an unknown name with exit 2", async () => {
     expect(JSON.parse((await runCli(["schema", "lint-result"], ROOT)).stdout).title).toBeTypeOf("string");
     const bad = await runCli(["schema", "nope"], ROOT);
-    expect([bad.code, bad.stderr]).toEqual([2, "promptc schema: unknown schema 'nope' (expected config, lint-result)\n"]);
+    expect([bad.code, bad.stderr]).toEqual([
+      2,
+      "promptc schema: unknown schema 'nope' (expected config, lint-result)\n",
+    ]);
   });
 });

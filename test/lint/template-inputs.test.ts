@@ -18,15 +18,22 @@ import { TEST_CATALOGUE } from "../profiles/codex-models/test-catalogue.js";
 /** Turns that together render every prose id the compile uses. */
 const TURNS: TurnContext[] = [
   makeTurnContext({ skills: { roots: [{ path: "/repo/.agents/skills", scope: "repo" }], skills: [makeSkill("a")] } }),
-  makeTurnContext({ permissions: { sandbox: "workspace-write", approval: "on-request", approvedPrefixes: [["git", "status"]] } }),
+  makeTurnContext({
+    permissions: { sandbox: "workspace-write", approval: "on-request", approvedPrefixes: [["git", "status"]] },
+  }),
   makeTurnContext({ permissions: { sandbox: "danger-full-access", approval: "on-failure" } }),
   makeTurnContext({ permissions: { sandbox: "read-only", approval: "untrusted" } }),
 ];
 
 /** Catalogue layouts render the per-model texts: a code-mode and a classic model of a test catalogue. */
-const CATALOGUE_PROFILE = codexProfileWithCatalogue(codexProfile, { catalogue: parseCodexCatalogue(JSON.stringify(TEST_CATALOGUE), "test").value });
+const CATALOGUE_PROFILE = codexProfileWithCatalogue(codexProfile, {
+  catalogue: parseCodexCatalogue(JSON.stringify(TEST_CATALOGUE), "test").value,
+});
 const CATALOGUE_TURNS: TurnContext[] = ["alpha-code", "beta-classic"].map((model) =>
-  makeTurnContext({ model, skills: { roots: [{ path: "/repo/.agents/skills", scope: "repo" }], skills: [makeSkill("a")] } }),
+  makeTurnContext({
+    model,
+    skills: { roots: [{ path: "/repo/.agents/skills", scope: "repo" }], skills: [makeSkill("a")] },
+  }),
 );
 
 /** Rendered by session updates (settings-update.ts), not by a compile. */
@@ -44,7 +51,10 @@ function renderFailures(body: (id: string) => string): string[] {
   const prose = proseWith(body);
   const seen = new Set<string>();
   const failures: string[] = [];
-  for (const [ctx, profile] of [...TURNS.map((t) => [t, undefined] as const), ...CATALOGUE_TURNS.map((t) => [t, CATALOGUE_PROFILE] as const)]) {
+  for (const [ctx, profile] of [
+    ...TURNS.map((t) => [t, undefined] as const),
+    ...CATALOGUE_TURNS.map((t) => [t, CATALOGUE_PROFILE] as const),
+  ]) {
     const r = compile(ctx, { prose, exactTokens: false, ...(profile ? { profile } : {}) });
     for (const t of r.manifest.fragments.flatMap((f) => f.templates ?? [])) seen.add(t);
     for (const d of r.diagnostics) if (d.rule === "template/render-failed") failures.push(d.message);
@@ -59,12 +69,23 @@ describe("PROSE_TEMPLATE_INPUTS", () => {
   });
 
   it("lists names every fragment passes: templates reading all of them render in strict mode", () => {
-    expect(renderFailures((id) => (PROSE_TEMPLATE_INPUTS[id] ?? []).map((n) => `{{${n}}}`).join(" ") + " ok")).toEqual([]);
+    expect(renderFailures((id) => (PROSE_TEMPLATE_INPUTS[id] ?? []).map((n) => `{{${n}}}`).join(" ") + " ok")).toEqual(
+      [],
+    );
   });
 
   it("lists no data for the session prose (rendered with none)", () => {
-    const prose = proseWith((id) => (PROSE_TEMPLATE_INPUTS[id] ?? []).map((n) => `{{${n}}}`).join(" ") + ` sentinel-${id}`);
-    const prev: ReferenceContext = { cwd: "/repo", shell: "bash", permissions: "p", model: "m1", modelInstructions: "i1", agentsMd: "old" };
+    const prose = proseWith(
+      (id) => (PROSE_TEMPLATE_INPUTS[id] ?? []).map((n) => `{{${n}}}`).join(" ") + ` sentinel-${id}`,
+    );
+    const prev: ReferenceContext = {
+      cwd: "/repo",
+      shell: "bash",
+      permissions: "p",
+      model: "m1",
+      modelInstructions: "i1",
+      agentsMd: "old",
+    };
     const profile = getProfile("promptc");
     const texts = [
       buildSettingsUpdate(prev, { ...prev, model: "m2", modelInstructions: "i2", agentsMd: "new" }, profile, prose),
@@ -72,7 +93,11 @@ describe("PROSE_TEMPLATE_INPUTS", () => {
     ].map((u) => JSON.stringify(u.items));
     // A text-only model gets the image-omitted prose in place of the turn's image.
     const textOnly = createSession({ profile: "promptc", prose, supportsImages: false });
-    texts.push(JSON.stringify(nextRequest(textOnly, makeTurnContext({ userInput: { images: ["https://example.com/a.png"] } })).request.input));
+    texts.push(
+      JSON.stringify(
+        nextRequest(textOnly, makeTurnContext({ userInput: { images: ["https://example.com/a.png"] } })).request.input,
+      ),
+    );
     expect(SESSION_IDS.filter((id) => !texts.some((t) => t.includes(`sentinel-${id}`)))).toEqual([]);
   });
 
@@ -96,7 +121,11 @@ describe("parseInputsDeclaration", () => {
 
 describe("profileInputsOf", () => {
   it("reads the prose id from the file name", () => {
-    expect([profileInputsOf("templates/codex/skills-preamble.hbs"), profileInputsOf("x/compact-prompt.hbs"), profileInputsOf("t/other.hbs")]).toEqual([
+    expect([
+      profileInputsOf("templates/codex/skills-preamble.hbs"),
+      profileInputsOf("x/compact-prompt.hbs"),
+      profileInputsOf("t/other.hbs"),
+    ]).toEqual([
       { kind: "profile", proseId: "skills-preamble", names: ["skillCount"] },
       { kind: "verbatim", proseId: "compact-prompt" },
       { kind: "unknown" },

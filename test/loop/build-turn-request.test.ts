@@ -10,18 +10,35 @@ const ctx = (text: string): TurnContext => ({
   model: "m",
   sessionId: SESSION,
   environment: { cwd: "/repo", shell: "bash", currentDate: "2026-11-29", timezone: "Etc/UTC" },
-  permissions: { sandbox: "read-only", approval: "never", networkAccess: false, configuredWritableRoots: [], tmpExists: true, approvedPrefixes: [] },
-  userInstructions: { projectDocs: [{ path: "/repo/AGENTS.md", text: "Run the tests.\n", sizeBytes: 15, keptBytes: 15 }], budgetBytes: 32 * 1024 },
+  permissions: {
+    sandbox: "read-only",
+    approval: "never",
+    networkAccess: false,
+    configuredWritableRoots: [],
+    tmpExists: true,
+    approvedPrefixes: [],
+  },
+  userInstructions: {
+    projectDocs: [{ path: "/repo/AGENTS.md", text: "Run the tests.\n", sizeBytes: 15, keptBytes: 15 }],
+    budgetBytes: 32 * 1024,
+  },
   skills: { roots: [], skills: [] },
   userInput: { text, images: [] },
 });
 const options: CompileOptions = { profile: "promptc", transformTools: () => defaultToolSpecs("read-only") };
 const reply: ResponseItem = { type: "message", role: "assistant", content: [{ type: "output_text", text: "Done." }] };
-const texts = (items: readonly ResponseItem[]) => items.map((i) => (i.type === "message" ? `${i.role}:${i.content[0]?.type === "input_image" ? "" : (i.content[0]?.text.split("\n", 1)[0] ?? "")}` : i.type));
+const texts = (items: readonly ResponseItem[]) =>
+  items.map((i) =>
+    i.type === "message"
+      ? `${i.role}:${i.content[0]?.type === "input_image" ? "" : (i.content[0]?.text.split("\n", 1)[0] ?? "")}`
+      : i.type,
+  );
 
 describe("buildTurnRequest", () => {
   it("compiles a new session's first request exactly as compile does", () => {
-    expect(buildTurnRequest(ctx("first"), { compile: options, history: [], sessionId: SESSION }).bytes).toBe(compile(ctx("first"), options).bytes);
+    expect(buildTurnRequest(ctx("first"), { compile: options, history: [], sessionId: SESSION }).bytes).toBe(
+      compile(ctx("first"), options).bytes,
+    );
   });
 
   it("continues a logged history: the history is the prefix and the initial context is sent again before the message", () => {
@@ -30,13 +47,25 @@ describe("buildTurnRequest", () => {
     const next = buildTurnRequest(ctx("second"), { compile: options, history, sessionId: SESSION }).request;
     expect(next.input.slice(0, history.length)).toEqual(history);
     expect(texts(next.input.slice(history.length))).toEqual([...texts(first.input.slice(0, -1)), "user:second"]);
-    expect(next.tools.map((t) => (t.type === "function" ? t.name : t.type))).toEqual(["read_file", "shell", "update_plan"]);
+    expect(next.tools.map((t) => (t.type === "function" ? t.name : t.type))).toEqual([
+      "read_file",
+      "shell",
+      "update_plan",
+    ]);
   });
 
   it("adds only the turn's message when the history already carries the current context", () => {
     const first = compile(ctx("first"), options).request;
     const history = [...first.input, reply];
-    const next = buildTurnRequest(ctx("second"), { compile: options, history, sessionId: SESSION, contextInHistory: true }).request;
-    expect(next.input).toEqual([...history, { type: "message", role: "user", content: [{ type: "input_text", text: "second" }] }]);
+    const next = buildTurnRequest(ctx("second"), {
+      compile: options,
+      history,
+      sessionId: SESSION,
+      contextInHistory: true,
+    }).request;
+    expect(next.input).toEqual([
+      ...history,
+      { type: "message", role: "user", content: [{ type: "input_text", text: "second" }] },
+    ]);
   });
 });

@@ -1,11 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { createResponseCollector, lastAssistantMessageText as lastAssistantText, toolCallsOf } from "../../src/loop/collect-response.js";
+import {
+  createResponseCollector,
+  lastAssistantMessageText as lastAssistantText,
+  toolCallsOf,
+} from "../../src/loop/collect-response.js";
 import { buildFollowUpRequest, toInputItem } from "../../src/loop/build-follow-up-request.js";
 import { initialContextOf } from "../../src/loop/initial-context-of.js";
 import { mapWithConcurrency } from "../../src/loop/map-with-concurrency.js";
 import { baseRequest, developer, envContext, user } from "./helpers/loop-fixtures.js";
 
-const msg = (text: string) => ({ type: "message" as const, role: "assistant" as const, content: [{ type: "output_text" as const, text }] });
+const msg = (text: string) => ({
+  type: "message" as const,
+  role: "assistant" as const,
+  content: [{ type: "output_text" as const, text }],
+});
 
 describe("createResponseCollector", () => {
   it("orders items by output index, then arrival, and keeps usage and malformed lines", () => {
@@ -14,7 +22,11 @@ describe("createResponseCollector", () => {
     c.add({ type: "output_item_done", outputIndex: 0, item: msg("first") });
     c.add({ type: "output_item_done", outputIndex: 1, item: msg("third") });
     c.add({ type: "malformed", raw: "x", reason: "bad" });
-    c.add({ type: "completed", responseId: "r", usage: { inputTokens: 1, cachedInputTokens: 0, outputTokens: 1, reasoningOutputTokens: 0, totalTokens: 2 } });
+    c.add({
+      type: "completed",
+      responseId: "r",
+      usage: { inputTokens: 1, cachedInputTokens: 0, outputTokens: 1, reasoningOutputTokens: 0, totalTokens: 2 },
+    });
     expect(c.result()).toEqual({
       items: [msg("first"), msg("second"), msg("third")],
       malformed: [{ raw: "x", reason: "bad" }],
@@ -53,7 +65,10 @@ describe("toolCallsOf / lastAssistantMessageText", () => {
 describe("buildFollowUpRequest", () => {
   it("appends outputs without server ids, keeps encrypted reasoning and forces store false", () => {
     const reasoning = { type: "reasoning" as const, summary: [], encrypted_content: "opaque", id: "rs_1" };
-    const next = buildFollowUpRequest(baseRequest([], [user("a")], { store: true }), [reasoning, { ...msg("b"), id: "msg_1" }]);
+    const next = buildFollowUpRequest(baseRequest([], [user("a")], { store: true }), [
+      reasoning,
+      { ...msg("b"), id: "msg_1" },
+    ]);
     expect(next.store).toBe(false);
     expect(next.input).toEqual([user("a"), { type: "reasoning", summary: [], encrypted_content: "opaque" }, msg("b")]);
     const plain = user("z");
@@ -63,7 +78,10 @@ describe("buildFollowUpRequest", () => {
 
 describe("initialContextOf", () => {
   it("takes developer and contextual items up to the first real user message", () => {
-    expect(initialContextOf([developer("d"), envContext("/w"), user("task"), developer("later")])).toEqual([developer("d"), envContext("/w")]);
+    expect(initialContextOf([developer("d"), envContext("/w"), user("task"), developer("later")])).toEqual([
+      developer("d"),
+      envContext("/w"),
+    ]);
     expect(initialContextOf([user("task")])).toEqual([]);
   });
 });

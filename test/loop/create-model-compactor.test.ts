@@ -10,7 +10,11 @@ import { approxTokens } from "../../src/tokens/index.js";
 import { baseRequest, developer, envContext, user } from "./helpers/loop-fixtures.js";
 
 const PREFIX = "SUMMARY PREFIX";
-const assistant = (text: string): ResponseItem => ({ type: "message", role: "assistant", content: [{ type: "output_text", text }] });
+const assistant = (text: string): ResponseItem => ({
+  type: "message",
+  role: "assistant",
+  content: [{ type: "output_text", text }],
+});
 const call: ResponseItem = { type: "function_call", name: "echo", arguments: "{}", call_id: "c1" };
 const output: ResponseItem = { type: "function_call_output", call_id: "c1", output: "ok" };
 
@@ -22,7 +26,16 @@ const codexRequest = (input: ResponseItem[]): ResponsesRequest => {
 
 function compactor(reply: string) {
   const provider = createFauxProvider({ replies: [fauxResponse([fauxText(reply)])], countTokens: approxTokens });
-  return { provider, compactor: createModelCompactor({ provider, mode: "local", summaryPrefix: PREFIX, compactPrompt: "Summarise.", initialContext: (r) => initialContextOf(r.input) }) };
+  return {
+    provider,
+    compactor: createModelCompactor({
+      provider,
+      mode: "local",
+      summaryPrefix: PREFIX,
+      compactPrompt: "Summarise.",
+      initialContext: (r) => initialContextOf(r.input),
+    }),
+  };
 }
 
 const BASE = developer("BASE INSTRUCTIONS");
@@ -42,7 +55,15 @@ describe("hasBaseInstructionsItem", () => {
 describe("createModelCompactor", () => {
   it("pre-turn, codex layout: keeps the base item first and injects the fresh context before the last real user message", async () => {
     // Second compaction of a session: [base, "first task", SUMMARY1, bundle, env, "second task", reply].
-    const history = [BASE, user("first task"), user(`${PREFIX}\nold`), BUNDLE, envContext("/w"), user("second task"), assistant("Done.")];
+    const history = [
+      BASE,
+      user("first task"),
+      user(`${PREFIX}\nold`),
+      BUNDLE,
+      envContext("/w"),
+      user("second task"),
+      assistant("Done."),
+    ];
     const fresh = codexRequest([BASE, BUNDLE, FRESH_ENV, user("third task")]);
     const { provider, compactor: c } = compactor("S2");
     const outcome = await c.compact({ request: codexRequest(history), phase: "pre-turn", contextSource: fresh });
@@ -61,19 +82,32 @@ describe("createModelCompactor", () => {
   it("pre-turn, promptc layout (instructions field): the same chain, nothing kept first", async () => {
     const history = [BUNDLE, envContext("/w"), user("first task"), assistant("Done.")];
     const fresh = baseRequest([], [BUNDLE, FRESH_ENV, user("second task")]);
-    const outcome = await compactor("S").compactor.compact({ request: baseRequest([], history), phase: "pre-turn", contextSource: fresh });
+    const outcome = await compactor("S").compactor.compact({
+      request: baseRequest([], history),
+      phase: "pre-turn",
+      contextSource: fresh,
+    });
     expect(outcome.ok && outcome.history).toEqual([BUNDLE, FRESH_ENV, user("first task"), user(`${PREFIX}\nS`)]);
   });
 
   it("mid-turn, codex layout: [base, bundle, ctx, task, SUMMARY] as 0.171.0 continues a turn", async () => {
     const history = [BASE, BUNDLE, envContext("/w"), user("run it"), call, output];
     const outcome = await compactor("S").compactor.compact({ request: codexRequest(history), phase: "mid-turn" });
-    expect(outcome.ok && outcome.history).toEqual([BASE, BUNDLE, envContext("/w"), user("run it"), user(`${PREFIX}\nS`)]);
+    expect(outcome.ok && outcome.history).toEqual([
+      BASE,
+      BUNDLE,
+      envContext("/w"),
+      user("run it"),
+      user(`${PREFIX}\nS`),
+    ]);
   });
 
   it("never trims the base item away when the summariser's window overflows", async () => {
     const provider = createFauxProvider({
-      replies: [{ type: "error", error: { kind: "context_window_exceeded", message: "too long" } }, fauxResponse([fauxText("S")])],
+      replies: [
+        { type: "error", error: { kind: "context_window_exceeded", message: "too long" } },
+        fauxResponse([fauxText("S")]),
+      ],
       countTokens: approxTokens,
     });
     const c = createModelCompactor({ provider, mode: "local", summaryPrefix: PREFIX, compactPrompt: "Summarise." });

@@ -23,11 +23,28 @@ function options(over: Partial<ExecuteToolCallOptions> & { clock: { t: number } 
 
 describe("executeToolCall", () => {
   it.each([
-    ["allowed", { type: "allow" as const }, { output: { type: "function_call_output", call_id: "c1", output: "echo: hi" }, success: true, durationMs: 5 }],
-    ["refused", { type: "deny" as const, reason: "no" }, { output: { type: "function_call_output", call_id: "c1", output: "Tool call refused: no" }, success: false, durationMs: 0 }],
+    [
+      "allowed",
+      { type: "allow" as const },
+      { output: { type: "function_call_output", call_id: "c1", output: "echo: hi" }, success: true, durationMs: 5 },
+    ],
+    [
+      "refused",
+      { type: "deny" as const, reason: "no" },
+      {
+        output: { type: "function_call_output", call_id: "c1", output: "Tool call refused: no" },
+        success: false,
+        durationMs: 0,
+      },
+    ],
   ])("does not count the time a person took to approve when the call is %s", async (_name, decision, expected) => {
     const clock = { t: 0 };
-    const registry = createToolRegistry([{ ...echoTool, execute: async (args: { text: string }) => ((clock.t += 5), { output: `echo: ${args.text}`, success: true }) }]);
+    const registry = createToolRegistry([
+      {
+        ...echoTool,
+        execute: async (args: { text: string }) => ((clock.t += 5), { output: `echo: ${args.text}`, success: true }),
+      },
+    ]);
     const hooks = { beforeToolCall: async () => ((clock.t += 60_000), decision) };
     expect(await executeToolCall(call, options({ clock, registry, hooks }))).toEqual(expected);
   });
@@ -35,6 +52,10 @@ describe("executeToolCall", () => {
   it("turns a throwing approval hook into a denial the model reads", async () => {
     const hooks = { beforeToolCall: () => Promise.reject(new Error("policy store offline")) };
     const result = await executeToolCall(call, options({ clock: { t: 0 }, hooks }));
-    expect(result.output).toEqual({ type: "function_call_output", call_id: "c1", output: "Tool call refused: approval hook failed: policy store offline" });
+    expect(result.output).toEqual({
+      type: "function_call_output",
+      call_id: "c1",
+      output: "Tool call refused: approval hook failed: policy store offline",
+    });
   });
 });

@@ -4,7 +4,14 @@ import { describe, expect, it } from "vitest";
 import { createSession, nextRequest, recordItems, type Session } from "../../src/session/session.js";
 import { simulateCache } from "../../src/cache/index.js";
 import { runTurn } from "../../src/loop/run-turn.js";
-import { createFauxProvider, fauxResponse, fauxText, fauxToolCall, type FauxContext, type FauxReply } from "../../src/loop/providers/faux.js";
+import {
+  createFauxProvider,
+  fauxResponse,
+  fauxText,
+  fauxToolCall,
+  type FauxContext,
+  type FauxReply,
+} from "../../src/loop/providers/faux.js";
 import { createToolRegistry } from "../../src/loop/tools/tool-registry.js";
 import { createModelCompactor } from "../../src/loop/create-model-compactor.js";
 import { initialContextOf } from "../../src/loop/initial-context-of.js";
@@ -23,8 +30,25 @@ function context(text: string): TurnContext {
     model: "faux-1",
     sessionId: "019a0000-0000-7000-8000-000000000020",
     environment: { cwd: "/repo", shell: "bash", currentDate: "2026-11-29", timezone: "Etc/UTC" },
-    permissions: { sandbox: "workspace-write", approval: "never", networkAccess: false, configuredWritableRoots: [], tmpExists: true, approvedPrefixes: [] },
-    userInstructions: { projectDocs: [{ path: "/repo/AGENTS.md", text: "Run the tests before you finish.\n".repeat(40), sizeBytes: 1320, keptBytes: 1320 }], budgetBytes: 32 * 1024 },
+    permissions: {
+      sandbox: "workspace-write",
+      approval: "never",
+      networkAccess: false,
+      configuredWritableRoots: [],
+      tmpExists: true,
+      approvedPrefixes: [],
+    },
+    userInstructions: {
+      projectDocs: [
+        {
+          path: "/repo/AGENTS.md",
+          text: "Run the tests before you finish.\n".repeat(40),
+          sizeBytes: 1320,
+          keptBytes: 1320,
+        },
+      ],
+      budgetBytes: 32 * 1024,
+    },
     skills: { roots: [], skills: [] },
     userInput: { text, images: [] },
   };
@@ -32,18 +56,31 @@ function context(text: string): TurnContext {
 
 /** Turn k: the model calls echo once with a long argument, then answers. */
 function turnScript(k: number): FauxReply[] {
-  return [fauxResponse([fauxToolCall("echo", { text: `turn ${k}: ${"details ".repeat(60)}` }, `call_${k}`)]), fauxResponse([fauxText(`Done with turn ${k}.`)])];
+  return [
+    fauxResponse([fauxToolCall("echo", { text: `turn ${k}: ${"details ".repeat(60)}` }, `call_${k}`)]),
+    fauxResponse([fauxText(`Done with turn ${k}.`)]),
+  ];
 }
 
 async function runSession(limit: number | undefined) {
   const script: FauxReply[] = [];
   // A summarisation request carries no tools; it gets the summary, everything else the next scripted reply.
-  const respond = ({ request }: FauxContext): FauxReply => (request.tools.length === 0 ? fauxResponse([fauxText("We handled the earlier tasks.")]) : script.shift()!);
-  const provider = createFauxProvider({ countTokens: approxTokens, replies: Array.from({ length: 4 * TURNS }, () => respond) });
+  const respond = ({ request }: FauxContext): FauxReply =>
+    request.tools.length === 0 ? fauxResponse([fauxText("We handled the earlier tasks.")]) : script.shift()!;
+  const provider = createFauxProvider({
+    countTokens: approxTokens,
+    replies: Array.from({ length: 4 * TURNS }, () => respond),
+  });
   const tools = createToolRegistry([echoTool]);
   const events: LoopEvent[] = [];
   let session: Session = createSession({ profile: "promptc", transformTools: () => [toolSpecOf(echoTool)] });
-  const compactor = createModelCompactor({ provider, mode: "local", summaryPrefix: PREFIX, compactPrompt: "Write the handoff summary.", initialContext: (r) => initialContextOf(r.input) });
+  const compactor = createModelCompactor({
+    provider,
+    mode: "local",
+    summaryPrefix: PREFIX,
+    compactPrompt: "Write the handoff summary.",
+    initialContext: (r) => initialContextOf(r.input),
+  });
   for (let k = 1; k <= TURNS; k++) {
     script.push(...turnScript(k));
     const turn = nextRequest(session, context(`Task ${k}: handle the next part of the job.`));
@@ -63,7 +100,9 @@ async function runSession(limit: number | undefined) {
     });
     expect(result.status).toBe("completed");
     // After a mid-turn compaction the replacement history is the session's input from now on.
-    session = compacted ? { ...turn.session, input: result.history } : recordItems(turn.session, result.history.slice(turn.session.input.length)).session;
+    session = compacted
+      ? { ...turn.session, input: result.history }
+      : recordItems(turn.session, result.history.slice(turn.session.input.length)).session;
   }
   return { provider, events };
 }
@@ -102,7 +141,12 @@ describe("faux provider over a 20-turn session", () => {
     for (const c of compactions) {
       expect(c.tokensBefore).toBeGreaterThanOrEqual(LIMIT);
       const last = c.replacementHistory.at(-1);
-      expect(last?.type === "message" && last.role === "user" && last.content[0]?.type === "input_text" && last.content[0].text.startsWith(`${PREFIX}\n`)).toBe(true);
+      expect(
+        last?.type === "message" &&
+          last.role === "user" &&
+          last.content[0]?.type === "input_text" &&
+          last.content[0].text.startsWith(`${PREFIX}\n`),
+      ).toBe(true);
     }
     const simulated = simulateCache(provider.requests, { countTokens: approxTokens });
     expect(provider.usages.map((u) => u.cachedInputTokens)).toEqual(simulated.requests.map((r) => r.cachedTokens));

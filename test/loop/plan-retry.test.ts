@@ -6,19 +6,43 @@ const NOW = Date.parse("2026-11-29T12:00:00Z");
 
 describe("planRetry", () => {
   it.each([
-    [{ attempt: 0, jitter: 0.5 }, { retry: true, delayMs: 100 }],
-    [{ attempt: 2, jitter: 0.5 }, { retry: true, delayMs: 400 }],
-    [{ attempt: 2, jitter: 0 }, { retry: true, delayMs: 360 }],
-    [{ attempt: 2, jitter: 0.5, retryAfter: "2" }, { retry: true, delayMs: 2_000 }],
-    [{ attempt: 0, jitter: 0.5, retryAfterMs: "150" }, { retry: true, delayMs: 150 }],
-    [{ attempt: 3, jitter: 0.5 }, { retry: false, reason: "gave up after 3 retries" }],
-    [{ attempt: 0, jitter: 0.5, retryAfter: "3600" }, { retry: false, reason: "server asked to wait 3600 s" }],
+    [
+      { attempt: 0, jitter: 0.5 },
+      { retry: true, delayMs: 100 },
+    ],
+    [
+      { attempt: 2, jitter: 0.5 },
+      { retry: true, delayMs: 400 },
+    ],
+    [
+      { attempt: 2, jitter: 0 },
+      { retry: true, delayMs: 360 },
+    ],
+    [
+      { attempt: 2, jitter: 0.5, retryAfter: "2" },
+      { retry: true, delayMs: 2_000 },
+    ],
+    [
+      { attempt: 0, jitter: 0.5, retryAfterMs: "150" },
+      { retry: true, delayMs: 150 },
+    ],
+    [
+      { attempt: 3, jitter: 0.5 },
+      { retry: false, reason: "gave up after 3 retries" },
+    ],
+    [
+      { attempt: 0, jitter: 0.5, retryAfter: "3600" },
+      { retry: false, reason: "server asked to wait 3600 s" },
+    ],
   ])("plans %j", (input, expected) => {
     expect(planRetry({ policy, nowMs: NOW, ...input })).toEqual(expected);
   });
 
   it("caps the exponential delay at maxDelayMs", () => {
-    expect(planRetry({ policy: { ...policy, maxRetries: 10 }, attempt: 8, jitter: 0.5, nowMs: NOW })).toEqual({ retry: true, delayMs: 1_000 });
+    expect(planRetry({ policy: { ...policy, maxRetries: 10 }, attempt: 8, jitter: 0.5, nowMs: NOW })).toEqual({
+      retry: true,
+      delayMs: 1_000,
+    });
   });
 });
 

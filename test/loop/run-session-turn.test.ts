@@ -6,7 +6,13 @@ import { defaultProse } from "../../src/compile/compile.js";
 import type { ResponseItem } from "../../src/model/items.js";
 import type { TurnContext } from "../../src/model/turn-context.js";
 import { createFauxProvider, fauxResponse, fauxText, fauxToolCall } from "../../src/loop/providers/faux.js";
-import { prepareSessionTurn, resumedSessionOf, runSessionTurn, type RunSessionTurnOptions, type SessionLogSink } from "../../src/loop/run-session-turn.js";
+import {
+  prepareSessionTurn,
+  resumedSessionOf,
+  runSessionTurn,
+  type RunSessionTurnOptions,
+  type SessionLogSink,
+} from "../../src/loop/run-session-turn.js";
 import { toolSpecOf } from "../../src/loop/tool.js";
 import { getProfile } from "../../src/profiles/index.js";
 import type { SessionRecord } from "../../src/session-log/session-log.js";
@@ -22,14 +28,24 @@ function context(text: string, over: Partial<TurnContext["permissions"]> = {}): 
     model: "faux-1",
     sessionId: SESSION,
     environment: { cwd: "/repo", shell: "bash", currentDate: "2026-11-29", timezone: "Etc/UTC" },
-    permissions: { sandbox: "workspace-write", approval: "never", networkAccess: false, configuredWritableRoots: [], tmpExists: true, approvedPrefixes: [], ...over },
+    permissions: {
+      sandbox: "workspace-write",
+      approval: "never",
+      networkAccess: false,
+      configuredWritableRoots: [],
+      tmpExists: true,
+      approvedPrefixes: [],
+      ...over,
+    },
     userInstructions: { projectDocs: [], budgetBytes: 32 * 1024 },
     skills: { roots: [], skills: [] },
     userInput: { text, images: [] },
   };
 }
 
-function memoryLog(fail: (call: number) => string | undefined = () => undefined): SessionLogSink & { records: SessionRecord[] } {
+function memoryLog(
+  fail: (call: number) => string | undefined = () => undefined,
+): SessionLogSink & { records: SessionRecord[] } {
   const records: SessionRecord[] = [];
   let calls = 0;
   return {
@@ -43,7 +59,10 @@ function memoryLog(fail: (call: number) => string | undefined = () => undefined)
 }
 
 let clock = 0;
-function options(ctx: TurnContext, over: Partial<RunSessionTurnOptions> & Pick<RunSessionTurnOptions, "provider" | "log">): RunSessionTurnOptions {
+function options(
+  ctx: TurnContext,
+  over: Partial<RunSessionTurnOptions> & Pick<RunSessionTurnOptions, "provider" | "log">,
+): RunSessionTurnOptions {
   const profile = getProfile("promptc");
   return {
     ctx,
@@ -57,33 +76,55 @@ function options(ctx: TurnContext, over: Partial<RunSessionTurnOptions> & Pick<R
   };
 }
 
-const kinds = (records: readonly SessionRecord[]) => records.map((r) => (r.type === "event_msg" ? `event_msg:${(r.payload as { type: string }).type}` : r.type));
+const kinds = (records: readonly SessionRecord[]) =>
+  records.map((r) => (r.type === "event_msg" ? `event_msg:${(r.payload as { type: string }).type}` : r.type));
 
 describe("runSessionTurn", () => {
   it("starts a session: logs meta, turn context and world state, then sends exactly the prepared request", async () => {
-    const provider = createFauxProvider({ countTokens: approxTokens, replies: [fauxResponse([fauxToolCall("echo", { text: "hi" }, "c1")]), fauxResponse([fauxText("Done.")])] });
+    const provider = createFauxProvider({
+      countTokens: approxTokens,
+      replies: [fauxResponse([fauxToolCall("echo", { text: "hi" }, "c1")]), fauxResponse([fauxText("Done.")])],
+    });
     const log = memoryLog();
     const o = options(context("say hi"), { provider, log });
     const outcome = await runSessionTurn(o);
     expect(outcome.ok && outcome.result.status).toBe("completed");
     expect(provider.requests[0]).toEqual(prepareSessionTurn(o).turn.request);
     expect(kinds(log.records).slice(0, 3)).toEqual(["session_meta", "turn_context", "world_state"]);
-    expect(log.records[0]?.payload).toMatchObject({ id: SESSION, originator: "promptc", cli_version: "0.0.0-test", model_provider: "faux", base_instructions: { text: provider.requests[0]?.instructions } });
+    expect(log.records[0]?.payload).toMatchObject({
+      id: SESSION,
+      originator: "promptc",
+      cli_version: "0.0.0-test",
+      model_provider: "faux",
+      base_instructions: { text: provider.requests[0]?.instructions },
+    });
     expect(kinds(log.records)).toContain("response_item");
   });
 
   it("resumes a logged session: the log's history is the prefix, no new session_meta, only the turn's records", async () => {
-    const first = createFauxProvider({ countTokens: approxTokens, replies: [fauxResponse([fauxText("First answer.")])] });
+    const first = createFauxProvider({
+      countTokens: approxTokens,
+      replies: [fauxResponse([fauxText("First answer.")])],
+    });
     const log = memoryLog();
     await runSessionTurn(options(context("first task"), { provider: first, log }));
     const parsed = parseSessionLog(log.records.map(serializeSessionRecord).join("")).value;
-    const second = createFauxProvider({ countTokens: approxTokens, replies: [fauxResponse([fauxText("Second answer.")])] });
+    const second = createFauxProvider({
+      countTokens: approxTokens,
+      replies: [fauxResponse([fauxText("Second answer.")])],
+    });
     const before = log.records.length;
-    const outcome = await runSessionTurn(options(context("second task"), { provider: second, log, resumed: resumedSessionOf(parsed) }));
+    const outcome = await runSessionTurn(
+      options(context("second task"), { provider: second, log, resumed: resumedSessionOf(parsed) }),
+    );
     expect(outcome.ok).toBe(true);
     const sent = second.requests[0]!.input;
     expect(sent.slice(0, parsed.history.length)).toEqual(parsed.history);
-    expect(sent.at(-1)).toEqual({ type: "message", role: "user", content: [{ type: "input_text", text: "second task" }] });
+    expect(sent.at(-1)).toEqual({
+      type: "message",
+      role: "user",
+      content: [{ type: "input_text", text: "second task" }],
+    });
     expect(kinds(log.records.slice(before)).slice(0, 2)).toEqual(["turn_context", "world_state"]);
     expect(kinds(log.records.slice(before))).not.toContain("session_meta");
   });
@@ -93,23 +134,53 @@ describe("runSessionTurn", () => {
       { type: "message", role: "user", content: [{ type: "input_text", text: "an earlier task ".repeat(50) }] },
       { type: "message", role: "assistant", content: [{ type: "output_text", text: "an earlier answer ".repeat(50) }] },
     ];
-    const provider = createFauxProvider({ countTokens: approxTokens, replies: [fauxResponse([fauxText("We did the earlier task.")]), fauxResponse([fauxText("Now done.")])] });
+    const provider = createFauxProvider({
+      countTokens: approxTokens,
+      replies: [fauxResponse([fauxText("We did the earlier task.")]), fauxResponse([fauxText("Now done.")])],
+    });
     const log = memoryLog();
-    const o = options(context("next task"), { provider, log, resumed: { history, lastTotalTokens: 50_000 }, contextWindow: 10_000 });
+    const o = options(context("next task"), {
+      provider,
+      log,
+      resumed: { history, lastTotalTokens: 50_000 },
+      contextWindow: 10_000,
+    });
     expect(prepareSessionTurn(o).compactFirst).toBe(true);
     const outcome = await runSessionTurn(o);
     expect(outcome.ok && outcome.result.status).toBe("completed");
     expect(kinds(log.records).slice(0, 3)).toEqual(["turn_context", "world_state", "compacted"]);
     const turnRequest = provider.requests[1]!;
-    const texts = turnRequest.input.flatMap((i) => (i.type === "message" ? i.content.flatMap((p) => (p.type === "input_text" || p.type === "output_text" ? [p.text] : [])) : []));
+    const texts = turnRequest.input.flatMap((i) =>
+      i.type === "message"
+        ? i.content.flatMap((p) => (p.type === "input_text" || p.type === "output_text" ? [p.text] : []))
+        : [],
+    );
     expect(texts.some((t) => t.includes("We did the earlier task."))).toBe(true);
     expect(texts.at(-1)).toBe("next task");
   });
 
   it("reports a failed pre-turn compaction without running the turn", async () => {
-    const provider = createFauxProvider({ countTokens: approxTokens, replies: Array.from({ length: 10 }, () => ({ type: "error" as const, error: { kind: "client" as const, message: "no summaries today" } })) });
-    const o = options(context("next"), { provider, log: memoryLog(), resumed: { history: [{ type: "message", role: "user", content: [{ type: "input_text", text: "x ".repeat(400) }] }], lastTotalTokens: 50_000 }, contextWindow: 10_000 });
-    expect(await runSessionTurn(o)).toEqual({ ok: false, stage: "pre-turn-compaction", message: expect.stringContaining("no summaries today") });
+    const provider = createFauxProvider({
+      countTokens: approxTokens,
+      replies: Array.from({ length: 10 }, () => ({
+        type: "error" as const,
+        error: { kind: "client" as const, message: "no summaries today" },
+      })),
+    });
+    const o = options(context("next"), {
+      provider,
+      log: memoryLog(),
+      resumed: {
+        history: [{ type: "message", role: "user", content: [{ type: "input_text", text: "x ".repeat(400) }] }],
+        lastTotalTokens: 50_000,
+      },
+      contextWindow: 10_000,
+    });
+    expect(await runSessionTurn(o)).toEqual({
+      ok: false,
+      stage: "pre-turn-compaction",
+      message: expect.stringContaining("no summaries today"),
+    });
     expect(provider.requests.every((r) => r.tools.length === 0)).toBe(true);
   });
 
@@ -117,9 +188,19 @@ describe("runSessionTurn", () => {
     [true, "wrote notes.md"],
     [false, "the user declined this call"],
   ])("asks the injected asker under an asking policy and obeys its answer (%s)", async (answer, output) => {
-    const provider = createFauxProvider({ countTokens: approxTokens, replies: [fauxResponse([fauxToolCall("write_note", { path: "notes.md", text: "x" }, "w1")]), fauxResponse([fauxText("ok")])] });
+    const provider = createFauxProvider({
+      countTokens: approxTokens,
+      replies: [
+        fauxResponse([fauxToolCall("write_note", { path: "notes.md", text: "x" }, "w1")]),
+        fauxResponse([fauxText("ok")]),
+      ],
+    });
     const questions: string[] = [];
-    const o = options(context("write a note", { approval: "untrusted" }), { provider, log: memoryLog(), ask: async (q) => (questions.push(q.toolName), answer) });
+    const o = options(context("write a note", { approval: "untrusted" }), {
+      provider,
+      log: memoryLog(),
+      ask: async (q) => (questions.push(q.toolName), answer),
+    });
     await runSessionTurn(o);
     expect(questions).toEqual(["write_note"]);
     const outputItem = provider.requests[1]!.input.find((i) => i.type === "function_call_output");
@@ -127,11 +208,22 @@ describe("runSessionTurn", () => {
   });
 
   it("refuses when the header cannot be logged and reports a later log failure once", async () => {
-    const header = await runSessionTurn(options(context("x"), { provider: createFauxProvider(), log: memoryLog(() => "disk full") }));
+    const header = await runSessionTurn(
+      options(context("x"), { provider: createFauxProvider(), log: memoryLog(() => "disk full") }),
+    );
     expect(header).toEqual({ ok: false, stage: "log", message: "disk full" });
     const failures: string[] = [];
-    const provider = createFauxProvider({ countTokens: approxTokens, replies: [fauxResponse([fauxToolCall("echo", { text: "a" }, "e1")]), fauxResponse([fauxText("ok")])] });
-    const later = await runSessionTurn(options(context("x"), { provider, log: memoryLog((n) => (n === 0 ? undefined : "disk full")), onLogFailure: (m) => failures.push(m) }));
+    const provider = createFauxProvider({
+      countTokens: approxTokens,
+      replies: [fauxResponse([fauxToolCall("echo", { text: "a" }, "e1")]), fauxResponse([fauxText("ok")])],
+    });
+    const later = await runSessionTurn(
+      options(context("x"), {
+        provider,
+        log: memoryLog((n) => (n === 0 ? undefined : "disk full")),
+        onLogFailure: (m) => failures.push(m),
+      }),
+    );
     expect([later.ok, failures]).toEqual([true, ["disk full"]]);
   });
 });
@@ -139,13 +231,25 @@ describe("runSessionTurn", () => {
 describe("prepareSessionTurn", () => {
   it("sends the loop's tools instead of a profile's that the loop cannot run, and says so", () => {
     const codex = getProfile("codex");
-    const p = prepareSessionTurn({ ctx: context("hi"), profile: codex, prose: defaultProse(codex), sessionId: SESSION, tools: [echoTool] });
-    const own = prepareSessionTurn({ ctx: context("hi"), profile: getProfile("promptc"), prose: defaultProse("promptc"), sessionId: SESSION, tools: [echoTool] });
-    expect([p.toolsReplaced, p.turn.request.tools, own.toolsReplaced, own.turn.request.tools.map((t) => ("name" in t ? t.name : t.type))]).toEqual([
-      true,
-      [toolSpecOf(echoTool)],
-      false,
-      ["edit_file", "read_file", "shell", "update_plan"],
-    ]);
+    const p = prepareSessionTurn({
+      ctx: context("hi"),
+      profile: codex,
+      prose: defaultProse(codex),
+      sessionId: SESSION,
+      tools: [echoTool],
+    });
+    const own = prepareSessionTurn({
+      ctx: context("hi"),
+      profile: getProfile("promptc"),
+      prose: defaultProse("promptc"),
+      sessionId: SESSION,
+      tools: [echoTool],
+    });
+    expect([
+      p.toolsReplaced,
+      p.turn.request.tools,
+      own.toolsReplaced,
+      own.turn.request.tools.map((t) => ("name" in t ? t.name : t.type)),
+    ]).toEqual([true, [toolSpecOf(echoTool)], false, ["edit_file", "read_file", "shell", "update_plan"]]);
   });
 });

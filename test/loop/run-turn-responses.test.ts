@@ -5,7 +5,16 @@ import { createResponsesProvider } from "../../src/loop/providers/responses.js";
 import { createToolRegistry } from "../../src/loop/tools/tool-registry.js";
 import { createModelCompactor } from "../../src/loop/create-model-compactor.js";
 import type { AnyTool } from "../../src/loop/tool.js";
-import { assistantMessage, functionCall, responseEvents, sse, sseReply, startSseServer, statusReply, type SseServer } from "./helpers/sse-server.js";
+import {
+  assistantMessage,
+  functionCall,
+  responseEvents,
+  sse,
+  sseReply,
+  startSseServer,
+  statusReply,
+  type SseServer,
+} from "./helpers/sse-server.js";
 import { baseRequest, captureEvents, developer, echoTool, user, waitTool } from "./helpers/loop-fixtures.js";
 
 const tools: AnyTool[] = [echoTool, waitTool];
@@ -15,9 +24,17 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function turn(replies: Parameters<typeof startSseServer>[0], over: { signal?: AbortSignal; onEvent?: (e: unknown) => void; compaction?: boolean } = {}) {
+async function turn(
+  replies: Parameters<typeof startSseServer>[0],
+  over: { signal?: AbortSignal; onEvent?: (e: unknown) => void; compaction?: boolean } = {},
+) {
   server = await startSseServer(replies);
-  const provider = createResponsesProvider({ baseUrl: server.baseUrl, apiKey: "test", retry: { baseDelayMs: 1, maxRetries: 2 }, random: () => 0.5 });
+  const provider = createResponsesProvider({
+    baseUrl: server.baseUrl,
+    apiKey: "test",
+    retry: { baseDelayMs: 1, maxRetries: 2 },
+    random: () => 0.5,
+  });
   const capture = captureEvents();
   const result = await runTurn({
     provider,
@@ -27,7 +44,19 @@ async function turn(replies: Parameters<typeof startSseServer>[0], over: { signa
     sandbox: "workspace-write",
     sessionId: "s-1",
     ...(over.signal ? { signal: over.signal } : {}),
-    ...(over.compaction ? { compaction: { limit: undefined, compactor: createModelCompactor({ provider, mode: "local", summaryPrefix: "PRIOR WORK:", compactPrompt: "Summarise." }) } } : {}),
+    ...(over.compaction
+      ? {
+          compaction: {
+            limit: undefined,
+            compactor: createModelCompactor({
+              provider,
+              mode: "local",
+              summaryPrefix: "PRIOR WORK:",
+              compactPrompt: "Summarise.",
+            }),
+          },
+        }
+      : {}),
     onEvent: (e) => {
       capture.onEvent(e);
       over.onEvent?.(e);
@@ -61,7 +90,9 @@ describe("runTurn with the Responses provider", () => {
       sseReply(sse(responseEvents([assistantMessage("ok")]))),
     ]);
     expect(result.status).toBe("completed");
-    expect(capture.events.filter((e) => e.type === "retry")).toEqual([{ type: "retry", step: 1, attempt: 1, maxRetries: 2, delayMs: 0, reason: "rate limited" }]);
+    expect(capture.events.filter((e) => e.type === "retry")).toEqual([
+      { type: "retry", step: 1, attempt: 1, maxRetries: 2, delayMs: 0, reason: "rate limited" },
+    ]);
   });
 
   it("sends a step again when its stream breaks off mid-reply, keeping only the retried reply", async () => {
@@ -75,14 +106,22 @@ describe("runTurn with the Responses provider", () => {
       sseReply(sse(responseEvents([assistantMessage("done")]))),
     ]);
     expect(result.status).toBe("completed");
-    expect(capture.types().filter((t) => t === "retry" || t === "tool_result" || t === "error")).toEqual(["retry", "tool_result"]);
-    expect(bodies[2]!.input.slice(2)).toEqual([functionCall("echo", { text: "kept" }, "call_K"), { type: "function_call_output", call_id: "call_K", output: "echo: kept" }]);
+    expect(capture.types().filter((t) => t === "retry" || t === "tool_result" || t === "error")).toEqual([
+      "retry",
+      "tool_result",
+    ]);
+    expect(bodies[2]!.input.slice(2)).toEqual([
+      functionCall("echo", { text: "kept" }, "call_K"),
+      { type: "function_call_output", call_id: "call_K", output: "echo: kept" },
+    ]);
   });
 
   it("compacts after a context-window error and retries successfully", async () => {
     const { result, bodies, capture } = await turn(
       [
-        statusReply(400, { error: { code: "context_length_exceeded", message: "Your input exceeds the context window" } }),
+        statusReply(400, {
+          error: { code: "context_length_exceeded", message: "Your input exceeds the context window" },
+        }),
         sseReply(sse(responseEvents([assistantMessage("we were asked to go")]))),
         sseReply(sse(responseEvents([assistantMessage("done")]))),
       ],
@@ -96,9 +135,18 @@ describe("runTurn with the Responses provider", () => {
 
   it("reports a malformed SSE line as a warning and finishes the turn", async () => {
     const events = responseEvents([assistantMessage("fine")]);
-    const { result, capture } = await turn([sseReply(sse(events.slice(0, 1)) + "data: {oops\n\n" + sse(events.slice(1)))]);
+    const { result, capture } = await turn([
+      sseReply(sse(events.slice(0, 1)) + "data: {oops\n\n" + sse(events.slice(1))),
+    ]);
     expect(result.status).toBe("completed");
-    expect(capture.events.filter((e) => e.type === "warning")).toEqual([{ type: "warning", step: 1, message: "malformed stream line skipped: data is not valid JSON", raw: "data: {oops" }]);
+    expect(capture.events.filter((e) => e.type === "warning")).toEqual([
+      {
+        type: "warning",
+        step: 1,
+        message: "malformed stream line skipped: data is not valid JSON",
+        raw: "data: {oops",
+      },
+    ]);
   });
 
   it("sends a schema failure back to the model as the tool output", async () => {
@@ -106,7 +154,11 @@ describe("runTurn with the Responses provider", () => {
       sseReply(sse(responseEvents([functionCall("echo", { text: 42 }, "call_X")]))),
       sseReply(sse(responseEvents([assistantMessage("sorry")]))),
     ]);
-    expect(bodies[1]!.input.at(-1)).toEqual({ type: "function_call_output", call_id: "call_X", output: "invalid arguments for echo: /text must be string" });
+    expect(bodies[1]!.input.at(-1)).toEqual({
+      type: "function_call_output",
+      call_id: "call_X",
+      output: "invalid arguments for echo: /text must be string",
+    });
   });
 
   it("cancels mid-stream", async () => {
@@ -118,7 +170,10 @@ describe("runTurn with the Responses provider", () => {
           res.write(sse(responseEvents([assistantMessage("partial")]).slice(0, 3)));
         },
       ],
-      { signal: controller.signal, onEvent: (e) => (e as { type: string }).type === "text_delta" && controller.abort() },
+      {
+        signal: controller.signal,
+        onEvent: (e) => (e as { type: string }).type === "text_delta" && controller.abort(),
+      },
     );
     expect(result.status).toBe("aborted");
   });
@@ -130,6 +185,10 @@ describe("runTurn with the Responses provider", () => {
       onEvent: (e) => (e as { type: string }).type === "tool_call" && setTimeout(() => controller.abort(), 10),
     });
     expect(result.status).toBe("aborted");
-    expect(result.history.at(-1)).toEqual({ type: "function_call_output", call_id: "call_W", output: "wait: stopped by signal" });
+    expect(result.history.at(-1)).toEqual({
+      type: "function_call_output",
+      call_id: "call_W",
+      output: "wait: stopped by signal",
+    });
   });
 });

@@ -59,12 +59,16 @@ describe("DIAGNOSTIC_CATALOGUE", () => {
   });
 
   it("explains every id in one line", () => {
-    const bad = DIAGNOSTIC_CATALOGUE.filter((e) => e.summary.trim() === "" || e.summary.includes("\n") || !e.summary.endsWith("."));
+    const bad = DIAGNOSTIC_CATALOGUE.filter(
+      (e) => e.summary.trim() === "" || e.summary.includes("\n") || !e.summary.endsWith("."),
+    );
     expect(bad).toEqual([]);
   });
 
   it("has every diagnostic id that src/ emits (add a new id to src/model/diagnostic-catalogue.ts)", () => {
-    const missing = [...idsInSource()].filter(([id]) => findDiagnosticInfo(id) === undefined).map(([id, files]) => `${id} (${files.join(", ")})`);
+    const missing = [...idsInSource()]
+      .filter(([id]) => findDiagnosticInfo(id) === undefined)
+      .map(([id, files]) => `${id} (${files.join(", ")})`);
     expect(missing).toEqual([]);
   });
 
@@ -74,14 +78,18 @@ describe("DIAGNOSTIC_CATALOGUE", () => {
   });
 
   it("finds ids in double, single and backtick quotes, and nothing else (self-check)", () => {
-    const text = 'diagnostic("agents-md/truncated", …); const r = cut ? \'session/truncated-line\' : `session/malformed-line`; "not an id"; "a/b/c"; "Upper/case"';
+    const text =
+      'diagnostic("agents-md/truncated", …); const r = cut ? \'session/truncated-line\' : `session/malformed-line`; "not an id"; "a/b/c"; "Upper/case"';
     expect(idLiterals(text)).toEqual(["agents-md/truncated", "session/truncated-line", "session/malformed-line"]);
   });
 });
 
 describe("findDiagnosticInfo", () => {
   it("returns the entry of a known id and undefined for an unknown one", () => {
-    expect(findDiagnosticInfo("scenario/empty")).toEqual({ id: "scenario/empty", summary: "The scenario file is empty." });
+    expect(findDiagnosticInfo("scenario/empty")).toEqual({
+      id: "scenario/empty",
+      summary: "The scenario file is empty.",
+    });
     expect(findDiagnosticInfo("scenario/nope")).toBeUndefined();
   });
 });

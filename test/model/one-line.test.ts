@@ -15,7 +15,11 @@ describe("oneLine", () => {
   it.each([
     ["a message already on one line", "unexpected end", "unexpected end"],
     ["line breaks and the blanks around them", "a\n  b\r\n\nc\n", "a b c"],
-    ["a yaml code frame", "Nested mappings are not allowed at line 1, column 4:\n\na: b\n   ^\n", "Nested mappings are not allowed at line 1, column 4"],
+    [
+      "a yaml code frame",
+      "Nested mappings are not allowed at line 1, column 4:\n\na: b\n   ^\n",
+      "Nested mappings are not allowed at line 1, column 4",
+    ],
   ])("collapses %s", (_, message, expected) => {
     expect(oneLine(message)).toBe(expected);
   });

@@ -7,8 +7,20 @@ import { makeTurnContext } from "../compile/make-turn-context.js";
 
 describe("buildToolSpecs", () => {
   it("emits keys in Codex's order with properties sorted and descriptions after type", () => {
-    const prose: ProseSet = { profile: "t", toolsOrigin: "stand-in", entries: {}, tools: { t: { description: "D", parameters: { b: "B", a: "A", "a.x": "AX" } } } };
-    const decl = { type: "function" as const, name: "t", parameters: obj({ b: { type: "string", enum: ["x"] }, a: { type: "array", items: obj({ x: { type: "number" } }, ["x"]) } }, ["b"]) };
+    const prose: ProseSet = {
+      profile: "t",
+      toolsOrigin: "stand-in",
+      entries: {},
+      tools: { t: { description: "D", parameters: { b: "B", a: "A", "a.x": "AX" } } },
+    };
+    const decl = {
+      type: "function" as const,
+      name: "t",
+      parameters: obj(
+        { b: { type: "string", enum: ["x"] }, a: { type: "array", items: obj({ x: { type: "number" } }, ["x"]) } },
+        ["b"],
+      ),
+    };
     expect(JSON.stringify(buildToolSpecs([decl], prose))).toBe(
       JSON.stringify({
         tools: [
@@ -20,7 +32,16 @@ describe("buildToolSpecs", () => {
             parameters: {
               type: "object",
               properties: {
-                a: { type: "array", description: "A", items: { type: "object", properties: { x: { type: "number", description: "AX" } }, required: ["x"], additionalProperties: false } },
+                a: {
+                  type: "array",
+                  description: "A",
+                  items: {
+                    type: "object",
+                    properties: { x: { type: "number", description: "AX" } },
+                    required: ["x"],
+                    additionalProperties: false,
+                  },
+                },
                 b: { type: "string", description: "B", enum: ["x"] },
               },
               required: ["b"],
@@ -39,7 +60,12 @@ describe("buildToolSpecs", () => {
   });
 
   it("reports a missing description", () => {
-    const r = buildToolSpecs([{ type: "function", name: "x", parameters: obj({}, []) }], { profile: "t", toolsOrigin: "stand-in", entries: {}, tools: {} });
+    const r = buildToolSpecs([{ type: "function", name: "x", parameters: obj({}, []) }], {
+      profile: "t",
+      toolsOrigin: "stand-in",
+      entries: {},
+      tools: {},
+    });
     expect(r.diagnostics.map((d) => d.rule)).toEqual(["template/missing-tool-description"]);
   });
 });

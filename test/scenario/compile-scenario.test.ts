@@ -31,21 +31,30 @@ describe("compileScenario", () => {
     const [t1, t2] = r.turns;
     expect(r.turns.map((t) => t.turn)).toEqual([1, 2]);
     expect(t2!.request.input.slice(0, t1!.request.input.length)).toEqual(t1!.request.input);
-    expect(t2!.request.input.slice(t1!.request.input.length).map((i) => (i.type === "message" ? `${i.role}:${(i.content[0] as { text: string }).text}` : i.type))).toEqual([
-      "assistant:Done.",
-      "user:two",
-    ]);
+    expect(
+      t2!.request.input
+        .slice(t1!.request.input.length)
+        .map((i) => (i.type === "message" ? `${i.role}:${(i.content[0] as { text: string }).text}` : i.type)),
+    ).toEqual(["assistant:Done.", "user:two"]);
     expect(JSON.stringify(t1!.request.input)).toContain("# AGENTS.md instructions for /repo");
   });
 
   it("applies per-turn settings that discovery does not know (developer instructions, network)", () => {
     const r = run(yaml("    settings: { network: { allowed: [a.example], denied: [] } }\n"));
     const last = r.turns[1]!.request.input.at(-2);
-    expect(last?.type === "message" && (last.content[0] as { text: string }).text).toContain("<allowed>a.example</allowed>");
+    expect(last?.type === "message" && (last.content[0] as { text: string }).text).toContain(
+      "<allowed>a.example</allowed>",
+    );
   });
 
   it("puts items before the assistant shorthand", () => {
-    expect(turnReplyItems({ user: "u", assistant: "A", items: [{ type: "function_call", name: "f", arguments: "{}", call_id: "c" }] }).map((i) => i.type)).toEqual(["function_call", "message"]);
+    expect(
+      turnReplyItems({
+        user: "u",
+        assistant: "A",
+        items: [{ type: "function_call", name: "f", arguments: "{}", call_id: "c" }],
+      }).map((i) => i.type),
+    ).toEqual(["function_call", "message"]);
   });
 
   it("reports a missing cwd on the real filesystem as an error diagnostic, not a throw", () => {
@@ -54,12 +63,17 @@ describe("compileScenario", () => {
     const scenario = parseScenario(text, "/s/x.yaml").value!;
     const r = loadScenarioContexts(host, scenario);
     const errors = r.diagnostics.filter((d) => d.severity === "error");
-    expect({ value: r.value, rules: errors.map((d) => d.rule) }).toEqual({ value: undefined, rules: ["discover/missing-cwd"] });
+    expect({ value: r.value, rules: errors.map((d) => d.rule) }).toEqual({
+      value: undefined,
+      rules: ["discover/missing-cwd"],
+    });
     expect(errors[0]!.message.startsWith("/s/x.yaml turn 1: ")).toBe(true);
   });
 
   it("reports an unreadable scenario file", () => {
-    expect(loadScenarioFile(createMemoryHost(), "/nope.yaml").diagnostics.map((d) => d.rule)).toEqual(["scenario/unreadable"]);
+    expect(loadScenarioFile(createMemoryHost(), "/nope.yaml").diagnostics.map((d) => d.rule)).toEqual([
+      "scenario/unreadable",
+    ]);
   });
 });
 
@@ -69,7 +83,19 @@ describe("buildScenarioSnapshot", () => {
     const snap = buildScenarioSnapshot(r.scenario, r.turns);
     expect(Object.keys(snap.files)).toEqual(["turn-1.request.json", "turn-2.request.json", "layout.txt"]);
     expect(JSON.parse(snap.files["turn-2.request.json"]!)).toEqual(JSON.parse(r.turns[1]!.bytes));
-    expect(Object.keys(JSON.parse(snap.files["turn-1.request.json"]!))).toEqual(["model", "stream", "input", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "store", "include", "prompt_cache_key", "client_metadata"]);
+    expect(Object.keys(JSON.parse(snap.files["turn-1.request.json"]!))).toEqual([
+      "model",
+      "stream",
+      "input",
+      "tools",
+      "tool_choice",
+      "parallel_tool_calls",
+      "reasoning",
+      "store",
+      "include",
+      "prompt_cache_key",
+      "client_metadata",
+    ]);
     expect(snap.findings).toEqual([]);
     expect(snap.files["layout.txt"]).toContain("prefix: extends turn 1 (items 000-003 unchanged)");
   });
@@ -78,7 +104,9 @@ describe("buildScenarioSnapshot", () => {
     const broken = run(yaml("    settings: { sandbox: danger-full-access }\n"));
     expect(buildScenarioSnapshot(broken.scenario, broken.turns).findings.map((f) => f.rule)).toEqual(["prefix/broken"]);
     const declared = run(yaml("    breaksCache: true\n"));
-    expect(buildScenarioSnapshot(declared.scenario, declared.turns).findings.map((f) => f.rule)).toEqual(["prefix/expected-break"]);
+    expect(buildScenarioSnapshot(declared.scenario, declared.turns).findings.map((f) => f.rule)).toEqual([
+      "prefix/expected-break",
+    ]);
     const both = run(yaml("    settings: { sandbox: danger-full-access }\n    breaksCache: true\n"));
     expect(buildScenarioSnapshot(both.scenario, both.turns).findings).toEqual([]);
   });

@@ -5,7 +5,14 @@ import { canonicalItem } from "../../src/compile/canonical-json.js";
 describe("parseRolloutItem", () => {
   it("keeps a function call's status and id in the wire order 0.171.0 sends them", () => {
     // As 0.171.0 put it on the wire (key order type, status, id, name, arguments, call_id), plus rollout metadata.
-    const wire = { type: "function_call", status: "completed", id: "fc_1_0", name: "exec_command", arguments: '{"cmd":"ls"}', call_id: "call_1_0" };
+    const wire = {
+      type: "function_call",
+      status: "completed",
+      id: "fc_1_0",
+      name: "exec_command",
+      arguments: '{"cmd":"ls"}',
+      call_id: "call_1_0",
+    };
     const parsed = parseRolloutItem({ ...wire, internal_chat_message_metadata_passthrough: { turn_id: "t" } });
     expect(parsed).toEqual({ ok: true, item: wire });
     if (!parsed.ok) throw new Error(parsed.reason);
@@ -21,7 +28,9 @@ describe("parseRolloutItem", () => {
   });
 
   it("drops a status that is not a string", () => {
-    expect(parseRolloutItem({ type: "function_call", status: 3, name: "shell", arguments: "{}", call_id: "c" })).toEqual({
+    expect(
+      parseRolloutItem({ type: "function_call", status: 3, name: "shell", arguments: "{}", call_id: "c" }),
+    ).toEqual({
       ok: true,
       item: { type: "function_call", name: "shell", arguments: "{}", call_id: "c" },
     });

@@ -49,7 +49,15 @@ describe("parseRollout", () => {
     expect(value.summaryTexts).toEqual([`${FIXTURE_PREFIX}\nDone.`]);
     // The compaction reply ("Done.") is recorded just before each compacted line, so the prefix is recoverable.
     expect(value.summaryPrefix).toEqual({ text: FIXTURE_PREFIX, line: 40 });
-    expect(value).toMatchObject({ format: "codex-rollout", model: "gpt-5.2-codex", cwd: "/work/demo", lastTotalTokens: 60005, modelContextWindow: 258400, reasoningIncluded: false, lineCount: 52 });
+    expect(value).toMatchObject({
+      format: "codex-rollout",
+      model: "gpt-5.2-codex",
+      cwd: "/work/demo",
+      lastTotalTokens: 60005,
+      modelContextWindow: 258400,
+      reasoningIncluded: false,
+      lineCount: 52,
+    });
     expect(value.baseInstructions).toMatch(/^Fixture base instructions/);
   });
 
@@ -86,7 +94,11 @@ describe("parseRollout", () => {
   it("rebuilds a legacy compaction (no replacement_history) when given the rebuild function", () => {
     const text = fixture("legacy-compaction.jsonl");
     const rebuilt = parseRollout(text, { rebuildCompacted: rebuildLegacyCompaction });
-    expect(labels(rebuilt.value.history)).toEqual(["user:rename the config loader", "user:[fixture summary prefix]", "user:now run the tests"]);
+    expect(labels(rebuilt.value.history)).toEqual([
+      "user:rename the config loader",
+      "user:[fixture summary prefix]",
+      "user:now run the tests",
+    ]);
     expect(rebuilt.diagnostics.map((d) => [d.rule, d.severity])).toEqual([["session/legacy-compaction", "info"]]);
     const kept = parseRollout(text);
     expect(kept.value.history).toHaveLength(5);
@@ -96,7 +108,15 @@ describe("parseRollout", () => {
   });
 
   it("never throws on arbitrary bytes", () => {
-    for (const text of ["", "\n\n", "{", "}", "null", '{"type":"compacted","payload":{"replacement_history":[1,{"type":"message"}]}}', "\u0000\uFFFD"]) {
+    for (const text of [
+      "",
+      "\n\n",
+      "{",
+      "}",
+      "null",
+      '{"type":"compacted","payload":{"replacement_history":[1,{"type":"message"}]}}',
+      "\u0000\uFFFD",
+    ]) {
       expect(() => parseSessionLog(text)).not.toThrow();
     }
   });
@@ -107,8 +127,17 @@ describe("parseSessionLog", () => {
     const { value, diagnostics } = parseSessionLog(fixture("request-body.json"), { file: "r.json" });
     expect(value.format).toBe("request-body");
     expect(value.baseInstructions).toBe("Fixture base instructions for promptc tests.");
-    expect(labels(value.history)).toEqual(["developer:<permissions instructions>", "user:<environment_context>", "user:add a --verbose flag", "function_call", "function_call_output", "assistant:Added the flag."]);
-    expect(diagnostics.map((d) => [d.rule, d.message])).toEqual([["session/unsupported-item", 'input[6]: unsupported item type "mystery_item"; item skipped']]);
+    expect(labels(value.history)).toEqual([
+      "developer:<permissions instructions>",
+      "user:<environment_context>",
+      "user:add a --verbose flag",
+      "function_call",
+      "function_call_output",
+      "assistant:Added the flag.",
+    ]);
+    expect(diagnostics.map((d) => [d.rule, d.message])).toEqual([
+      ["session/unsupported-item", 'input[6]: unsupported item type "mystery_item"; item skipped'],
+    ]);
   });
 
   it("reads a request body written on one line (preview --json, capture) like a pretty-printed one", () => {
@@ -116,7 +145,10 @@ describe("parseSessionLog", () => {
     const compact = JSON.stringify(JSON.parse(fixture("request-body.json")));
     for (const text of [compact, `${compact}\n`]) {
       const { value, diagnostics } = parseSessionLog(text, { file: "r.json" });
-      expect({ value: { ...value, lineCount: 0 }, diagnostics }).toEqual({ value: { ...pretty.value, lineCount: 0 }, diagnostics: pretty.diagnostics });
+      expect({ value: { ...value, lineCount: 0 }, diagnostics }).toEqual({
+        value: { ...pretty.value, lineCount: 0 },
+        diagnostics: pretty.diagnostics,
+      });
       expect(value.format).toBe("request-body");
     }
   });
@@ -124,7 +156,10 @@ describe("parseSessionLog", () => {
   it("reads a JSON array and JSONL of bare items", () => {
     const item = { type: "message", role: "user", content: [{ type: "input_text", text: "hi" }] };
     expect(parseSessionLog(JSON.stringify([item])).value).toMatchObject({ format: "item-array", history: [item] });
-    expect(parseSessionLog(`${JSON.stringify(item)}\n${JSON.stringify(item)}\n`).value).toMatchObject({ format: "item-lines", history: [item, item] });
+    expect(parseSessionLog(`${JSON.stringify(item)}\n${JSON.stringify(item)}\n`).value).toMatchObject({
+      format: "item-lines",
+      history: [item, item],
+    });
   });
 
   it("reports a broken JSON document", () => {

@@ -25,26 +25,31 @@ const SRC = join(import.meta.dirname, "..", "..", "src");
 const encoder = new TextEncoder();
 
 describe("countPieceTokens", () => {
-  it.each(ENCODINGS)("gives the same count with the heap as with tiktoken's scan on every piece (%s)", (_name, tables, pattern) => {
-    const pieces = [
-      ...textFiles(SRC).flatMap((text) => [...text.matchAll(new RegExp(pattern, "gu"))].map((m) => m[0])),
-      ...seededStrings(3, 500, ["a", "b", "ab", "ing", " ", "=", "é", "的", "🙂", "\n"], 60),
-    ];
-    const heap: number[] = [];
-    const scan: number[] = [];
-    for (const piece of pieces) {
-      const bytes = encoder.encode(piece);
-      heap.push(countPieceTokens(tables, bytes, bytes.length, 2));
-      scan.push(countPieceTokens(tables, bytes, bytes.length, Number.POSITIVE_INFINITY));
-    }
-    expect(pieces.length).toBeGreaterThan(10_000);
-    expect(heap).toEqual(scan);
-  });
+  it.each(ENCODINGS)(
+    "gives the same count with the heap as with tiktoken's scan on every piece (%s)",
+    (_name, tables, pattern) => {
+      const pieces = [
+        ...textFiles(SRC).flatMap((text) => [...text.matchAll(new RegExp(pattern, "gu"))].map((m) => m[0])),
+        ...seededStrings(3, 500, ["a", "b", "ab", "ing", " ", "=", "é", "的", "🙂", "\n"], 60),
+      ];
+      const heap: number[] = [];
+      const scan: number[] = [];
+      for (const piece of pieces) {
+        const bytes = encoder.encode(piece);
+        heap.push(countPieceTokens(tables, bytes, bytes.length, 2));
+        scan.push(countPieceTokens(tables, bytes, bytes.length, Number.POSITIVE_INFINITY));
+      }
+      expect(pieces.length).toBeGreaterThan(10_000);
+      expect(heap).toEqual(scan);
+    },
+  );
 
   it.each(ENCODINGS)("agrees across the heap threshold on runs around %s's cut-over", (_name, tables) => {
     const lengths = [HEAP_MERGE_MIN_BYTES - 1, HEAP_MERGE_MIN_BYTES, HEAP_MERGE_MIN_BYTES + 1, 1000];
     const viaHeap = lengths.map((n) => countPieceTokens(tables, encoder.encode("ab".repeat(n)), 2 * n, 2));
-    const viaScan = lengths.map((n) => countPieceTokens(tables, encoder.encode("ab".repeat(n)), 2 * n, Number.POSITIVE_INFINITY));
+    const viaScan = lengths.map((n) =>
+      countPieceTokens(tables, encoder.encode("ab".repeat(n)), 2 * n, Number.POSITIVE_INFINITY),
+    );
     expect(viaHeap).toEqual(viaScan);
   });
 

@@ -56,9 +56,42 @@ const EDGE_CASES: string[] = [
 
 const ALPHABET = [
   ..."aAzZ09 \n\t\r'sStTdDmM-_.,;:!?/\\\"()[]{}<>|=+*&^%$#@~`",
-  "re", "ve", "ll", "LL", "'s", " the", "ing", "é", "e\u0301", "ß", "的", "ア", "한", "Ж", "ж", "ع", "🙂", "👩‍💻",
-  "\u00a0", "\u2028", "\u3000", "\u200b", "\u0000", "\u001b", "٣", "Ⅻ", "½", "𝐀", "ǅ", "ʰ", "\u0903", "\ud800",
-  "<|endoftext|>", "    ", "\r\n", "1234",
+  "re",
+  "ve",
+  "ll",
+  "LL",
+  "'s",
+  " the",
+  "ing",
+  "é",
+  "e\u0301",
+  "ß",
+  "的",
+  "ア",
+  "한",
+  "Ж",
+  "ж",
+  "ع",
+  "🙂",
+  "👩‍💻",
+  "\u00a0",
+  "\u2028",
+  "\u3000",
+  "\u200b",
+  "\u0000",
+  "\u001b",
+  "٣",
+  "Ⅻ",
+  "½",
+  "𝐀",
+  "ǅ",
+  "ʰ",
+  "\u0903",
+  "\ud800",
+  "<|endoftext|>",
+  "    ",
+  "\r\n",
+  "1234",
 ];
 
 describe("countTokens", () => {
@@ -69,32 +102,57 @@ describe("countTokens", () => {
 
   it.each(ENCODINGS)("equals js-tiktoken's encode() on 3,000 seeded random strings (%s)", (encoding) => {
     const texts = seededStrings(20261129, 3000, ALPHABET, 24);
-    expect(texts.map((text) => countTokens(text, encoding))).toEqual(texts.map((text) => referenceCount(text, encoding)));
+    expect(texts.map((text) => countTokens(text, encoding))).toEqual(
+      texts.map((text) => referenceCount(text, encoding)),
+    );
   });
 
   it.each(ENCODINGS)("equals js-tiktoken's encode() on long random single-word pieces (%s)", (encoding) => {
     // No separators: each string is one pre-tokenized piece of 150-1,100 bytes, so the heap merge runs.
-    const texts = seededStrings(7, 40, ["a", "b", "e", "r", "st", "ing", "é", "的", "ab", "aa"], 500).filter((t) => t.length > 150);
+    const texts = seededStrings(7, 40, ["a", "b", "e", "r", "st", "ing", "é", "的", "ab", "aa"], 500).filter(
+      (t) => t.length > 150,
+    );
     expect(texts.length).toBeGreaterThan(20);
-    expect(texts.map((text) => countTokens(text, encoding))).toEqual(texts.map((text) => referenceCount(text, encoding)));
+    expect(texts.map((text) => countTokens(text, encoding))).toEqual(
+      texts.map((text) => referenceCount(text, encoding)),
+    );
   });
 
   it.each(ENCODINGS)("equals js-tiktoken's encode() on this repository's own text files (%s)", (encoding) => {
-    const files = [...filesUnder(join(REPO, "src")), ...filesUnder(join(REPO, "templates")), ...filesUnder(join(REPO, "test"))]
+    const files = [
+      ...filesUnder(join(REPO, "src")),
+      ...filesUnder(join(REPO, "templates")),
+      ...filesUnder(join(REPO, "test")),
+    ]
       // test/lint/precision/ holds other projects' files (10,000+ of them), not this repository's own text.
-      .filter((f) => /\.(ts|md|hbs|json|mjs)$/.test(f) && !f.includes(`${join("tokens", "data")}`) && !f.includes(join("lint", "precision")) && statSync(f).size < 200_000);
+      .filter(
+        (f) =>
+          /\.(ts|md|hbs|json|mjs)$/.test(f) &&
+          !f.includes(`${join("tokens", "data")}`) &&
+          !f.includes(join("lint", "precision")) &&
+          statSync(f).size < 200_000,
+      );
     const texts = files.map((f) => readFileSync(f, "utf8")).filter((t) => !referenceDiverges(t));
     expect(texts.length).toBeGreaterThan(20);
-    expect(texts.map((text) => countTokens(text, encoding))).toEqual(texts.map((text) => referenceCount(text, encoding)));
+    expect(texts.map((text) => countTokens(text, encoding))).toEqual(
+      texts.map((text) => referenceCount(text, encoding)),
+    );
   });
 
-  describe.skipIf(skipBecause("token counts on the shared corpus", existsSync(CORPUS) ? undefined : `no corpus at ${CORPUS} (../shared/corpus beside the repository)`))("on the shared corpus of real AGENTS.md / SKILL.md files", () => {
+  describe.skipIf(
+    skipBecause(
+      "token counts on the shared corpus",
+      existsSync(CORPUS) ? undefined : `no corpus at ${CORPUS} (../shared/corpus beside the repository)`,
+    ),
+  )("on the shared corpus of real AGENTS.md / SKILL.md files", () => {
     it.each(ENCODINGS)("equals js-tiktoken's encode() on every file (%s)", (encoding) => {
       const texts = filesUnder(CORPUS)
         .map((f) => readFileSync(f, "utf8"))
         .filter((t) => !referenceDiverges(t));
       expect(texts.length).toBeGreaterThan(200);
-      expect(texts.map((text) => countTokens(text, encoding))).toEqual(texts.map((text) => referenceCount(text, encoding)));
+      expect(texts.map((text) => countTokens(text, encoding))).toEqual(
+        texts.map((text) => referenceCount(text, encoding)),
+      );
     });
   });
 
@@ -118,7 +176,10 @@ describe("countTokens", () => {
     ["<|endofprompt|><|im_start|>user<|im_sep|>", 19, 19],
     ["<|fim_prefix|>x<|fim_suffix|>", 13, 15],
   ])("matches tiktoken on %j (o200k %i, cl100k %i)", (text, o200k, cl100k) => {
-    expect({ o200k: countTokens(text, "o200k_base"), cl100k: countTokens(text, "cl100k_base") }).toEqual({ o200k, cl100k });
+    expect({ o200k: countTokens(text, "o200k_base"), cl100k: countTokens(text, "cl100k_base") }).toEqual({
+      o200k,
+      cl100k,
+    });
   });
 
   it("uses o200k_base when no encoding is given", () => {
@@ -178,7 +239,10 @@ describe("countTokens", () => {
     ["crlf", "\r\n", 8192, 8192],
   ])("matches tiktoken on 64 KiB of repeated %s", (_label, unit, o200k, cl100k) => {
     const text = runOf(unit, 64 * KiB);
-    expect({ o200k: countTokens(text, "o200k_base"), cl100k: countTokens(text, "cl100k_base") }).toEqual({ o200k, cl100k });
+    expect({ o200k: countTokens(text, "o200k_base"), cl100k: countTokens(text, "cl100k_base") }).toEqual({
+      o200k,
+      cl100k,
+    });
   });
 
   it("counts many long whitespace pieces (2,046-space indents) exactly", () => {
@@ -220,7 +284,10 @@ describe("createTokenCounter", () => {
     const text = "Привет, мир! Это проверка кодировки, достаточно длинная для памяти.";
     const o200k = counter.count(text, "o200k_base");
     const cl100k = counter.count(text, "cl100k_base");
-    expect({ o200k: counter.count(text, "o200k_base"), cl100k: counter.count(text, "cl100k_base") }).toEqual({ o200k, cl100k });
+    expect({ o200k: counter.count(text, "o200k_base"), cl100k: counter.count(text, "cl100k_base") }).toEqual({
+      o200k,
+      cl100k,
+    });
     expect(o200k).not.toBe(cl100k);
     expect(counter.stats().memoHits).toBe(2);
   });
@@ -232,7 +299,11 @@ describe("createTokenCounter", () => {
     a.count(text);
     a.count(text);
     expect(b.count(text)).toBe(countTokens(text));
-    expect({ a: a.stats().memoHits, b: b.stats().memoHits, bCounted: b.stats().counted }).toEqual({ a: 1, b: 0, bCounted: 1 });
+    expect({ a: a.stats().memoHits, b: b.stats().memoHits, bCounted: b.stats().counted }).toEqual({
+      a: 1,
+      b: 0,
+      bCounted: 1,
+    });
   });
 
   it("countBatch returns one count per text, in order", () => {

@@ -8,7 +8,13 @@ const DATA = Buffer.concat([Buffer.from(TOKENS.map((t) => t.length - 1)), ...TOK
 
 /** Plain arrays, so whole-object equality compares contents and not typed-array views. */
 function plain(t: EncodingTables) {
-  return { bytes: [...t.bytes], offsets: [...t.offsets], slots: [...t.slots], mask: t.mask, maxTokenBytes: t.maxTokenBytes };
+  return {
+    bytes: [...t.bytes],
+    offsets: [...t.offsets],
+    slots: [...t.slots],
+    mask: t.mask,
+    maxTokenBytes: t.maxTokenBytes,
+  };
 }
 
 describe("encodeTablesFile / decodeTablesFile", () => {
@@ -34,7 +40,8 @@ describe("encodeTablesFile / decodeTablesFile", () => {
   it.each(["o200k_base", "cl100k_base"] as const)("round-trips the real %s tables byte for byte", (name) => {
     const tables = loadEncodingTables(name);
     const decoded = decodeTablesFile(encodeTablesFile(tables));
-    const same = (a: ArrayBufferView, b: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+    const same = (a: ArrayBufferView, b: ArrayBufferView) =>
+      Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
     expect({
       bytes: same(decoded.bytes, tables.bytes),
       offsets: same(decoded.offsets, tables.offsets),

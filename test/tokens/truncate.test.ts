@@ -23,8 +23,16 @@ describe("formattedTruncateText", () => {
     ["example output", bytes(20), "example output"],
     [LONG, tokens(5), "Total output lines: 1\n\nthis is an…10 tokens truncated… truncated"],
     [LONG, bytes(30), "Total output lines: 1\n\nthis is an exam…30 chars truncated…ld be truncated"],
-    [LONG + "\nalso some other line", bytes(30), "Total output lines: 2\n\nthis is an exam…51 chars truncated…some other line"],
-    [LONG + "\nalso some other line", tokens(10), "Total output lines: 2\n\nthis is an example o…11 tokens truncated…also some other line"],
+    [
+      LONG + "\nalso some other line",
+      bytes(30),
+      "Total output lines: 2\n\nthis is an exam…51 chars truncated…some other line",
+    ],
+    [
+      LONG + "\nalso some other line",
+      tokens(10),
+      "Total output lines: 2\n\nthis is an example o…11 tokens truncated…also some other line",
+    ],
   ])("truncates %j with %j", (text, policy, expected) => {
     expect(formattedTruncateText(text, policy)).toBe(expected);
   });
@@ -38,7 +46,11 @@ describe("truncateMiddle", () => {
     ["abcdef", tokens(0), "…2 tokens truncated…"],
     ["abcdef", bytes(0), "…6 chars truncated…"],
     ["", tokens(0), ""],
-    ["word ".repeat(200), tokens(16), "word word word word word word wo…234 tokens truncated…d word word word word word word "],
+    [
+      "word ".repeat(200),
+      tokens(16),
+      "word word word word word word wo…234 tokens truncated…d word word word word word word ",
+    ],
   ])("truncates %j with %j", (text, policy, expected) => {
     expect(truncateMiddle(text, policy)).toBe(expected);
   });

@@ -10,13 +10,26 @@ export const geminiCliAdapter: AgentAdapter = {
   executables: ["gemini", "gemini.js"],
   basePath: "",
   args: ["--skip-trust"],
-  env: { GOOGLE_GEMINI_BASE_URL: "{origin}", GEMINI_API_KEY: "{dummyKey}", GEMINI_TELEMETRY_ENABLED: "false", NO_PROXY: LOOPBACK_NO_PROXY, no_proxy: LOOPBACK_NO_PROXY },
+  env: {
+    GOOGLE_GEMINI_BASE_URL: "{origin}",
+    GEMINI_API_KEY: "{dummyKey}",
+    GEMINI_TELEMETRY_ENABLED: "false",
+    NO_PROXY: LOOPBACK_NO_PROXY,
+    no_proxy: LOOPBACK_NO_PROXY,
+  },
   // Vertex and Code Assist switches would send the requests (and a real credential) elsewhere.
-  unsetEnv: ["GOOGLE_GENAI_USE_VERTEXAI", "GOOGLE_GENAI_USE_GCA", "GOOGLE_API_KEY", "GOOGLE_CLOUD_PROJECT", "GOOGLE_APPLICATION_CREDENTIALS"],
+  unsetEnv: [
+    "GOOGLE_GENAI_USE_VERTEXAI",
+    "GOOGLE_GENAI_USE_GCA",
+    "GOOGLE_API_KEY",
+    "GOOGLE_CLOUD_PROJECT",
+    "GOOGLE_APPLICATION_CREDENTIALS",
+  ],
   isolatedEnv: { HOME: "{scratch}/home" },
   isolatedDirs: ["{scratch}/home/.gemini"],
   isolatedFiles: {
-    "{scratch}/home/.gemini/settings.json": '{"security":{"auth":{"selectedType":"gemini-api-key"}},"privacy":{"usageStatisticsEnabled":false},"telemetry":{"enabled":false},"general":{"enableAutoUpdate":false,"enableAutoUpdateNotification":false}}\n',
+    "{scratch}/home/.gemini/settings.json":
+      '{"security":{"auth":{"selectedType":"gemini-api-key"}},"privacy":{"usageStatisticsEnabled":false},"telemetry":{"enabled":false},"general":{"enableAutoUpdate":false,"enableAutoUpdateNotification":false}}\n',
   },
   versionPattern: "^GeminiCLI(?:-[a-z]+)?/([0-9][0-9A-Za-z.+-]*)",
   contextWindow: 1_048_576,

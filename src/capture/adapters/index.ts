@@ -6,7 +6,13 @@ import { copilotAdapter } from "./copilot.js";
 import { geminiCliAdapter } from "./gemini-cli.js";
 import { piAdapter } from "./pi.js";
 
-export const AGENT_ADAPTERS: readonly AgentAdapter[] = [codexAdapter, claudeCodeAdapter, geminiCliAdapter, piAdapter, copilotAdapter];
+export const AGENT_ADAPTERS: readonly AgentAdapter[] = [
+  codexAdapter,
+  claudeCodeAdapter,
+  geminiCliAdapter,
+  piAdapter,
+  copilotAdapter,
+];
 
 export function getAdapter(id: string): AgentAdapter | undefined {
   return AGENT_ADAPTERS.find((a) => a.id === id);

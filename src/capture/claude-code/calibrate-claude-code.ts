@@ -3,7 +3,13 @@
 // The result belongs in the user's cache, never in the project. Pure.
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
-import { CLAUDE_CODE_AGENT_TYPES, CLAUDE_CODE_BUILTIN_SKILLS, CLAUDE_CODE_DEFAULTS, CLAUDE_CODE_DEFERRED_TOOLS, CLAUDE_GIT_STATUS_MAX_CHARS } from "../../profiles/claude-code/claude-code-facts.js";
+import {
+  CLAUDE_CODE_AGENT_TYPES,
+  CLAUDE_CODE_BUILTIN_SKILLS,
+  CLAUDE_CODE_DEFAULTS,
+  CLAUDE_CODE_DEFERRED_TOOLS,
+  CLAUDE_GIT_STATUS_MAX_CHARS,
+} from "../../profiles/claude-code/claude-code-facts.js";
 import type { ClaudeCodeProse } from "../../profiles/claude-code/claude-code-prose.js";
 
 type Block = { text?: string };
@@ -22,7 +28,12 @@ function after(text: string, marker: string, from = 0): number {
 }
 
 /** Cuts `- name: description` entries for known names in order, from `start`; returns where the list ends. */
-function cutNamedList(text: string, start: number, names: readonly string[], end: string): { entries: { [name: string]: string }; end: number } {
+function cutNamedList(
+  text: string,
+  start: number,
+  names: readonly string[],
+  end: string,
+): { entries: { [name: string]: string }; end: number } {
   const entries: { [name: string]: string } = {};
   let pos = start;
   names.forEach((name, i) => {
@@ -50,7 +61,10 @@ export function calibrateClaudeCode(body: { [key: string]: unknown }): Calibrate
   try {
     const system = body.system as Block[];
     const messages = body.messages as Message[];
-    need(Array.isArray(system) && system.length === 3 && Array.isArray(messages), "not a Claude Code messages body with 3 system blocks");
+    need(
+      Array.isArray(system) && system.length === 3 && Array.isArray(messages),
+      "not a Claude Code messages body with 3 system blocks",
+    );
     const sys2 = system[2]?.text ?? "";
     const memory = /\/[^\s`]*\/\.claude\/projects\/[^\s`/]+\/memory\//.exec(sys2);
     need(memory !== null, "memory folder not found in system[2]");
@@ -61,7 +75,10 @@ export function calibrateClaudeCode(body: { [key: string]: unknown }): Calibrate
     need(md !== undefined, "no CLAUDE.md reminder (calibrate from a run with a CLAUDE.md)");
     need(git !== undefined, "no git reminder (calibrate from a run inside git)");
     const attribution = texts[texts.length - 2] ?? "";
-    need(attribution.startsWith("<system-reminder>\n") && attribution.endsWith("\n</system-reminder>\n"), "attribution reminder not before the user message");
+    need(
+      attribution.startsWith("<system-reminder>\n") && attribution.endsWith("\n</system-reminder>\n"),
+      "attribution reminder not before the user message",
+    );
     const display = CLAUDE_CODE_DEFAULTS.modelDisplayName;
     const model = String(body.model);
 
@@ -70,7 +87,10 @@ export function calibrateClaudeCode(body: { [key: string]: unknown }): Calibrate
     const statusAt = after(git, "\n\nStatus:\n", branchAt) + "\n\nStatus:\n".length;
     const commitsAt = after(git, "\n\nRecent commits:\n", statusAt);
     const statusText = git.slice(statusAt, commitsAt);
-    need(statusText.length > CLAUDE_GIT_STATUS_MAX_CHARS + 1, "git status was not truncated (calibrate from a run with a long status)");
+    need(
+      statusText.length > CLAUDE_GIT_STATUS_MAX_CHARS + 1,
+      "git status was not truncated (calibrate from a run with a long status)",
+    );
     const closeEnd = git.length - "\n</system-reminder>".length;
     const closeStart = git.lastIndexOf("\n\n", closeEnd - 1);
 
@@ -91,7 +111,8 @@ export function calibrateClaudeCode(body: { [key: string]: unknown }): Calibrate
 
     const tools: ClaudeCodeProse["tools"] = {};
     for (const t of (body.tools ?? []) as { name?: string; description?: string; input_schema?: unknown }[]) {
-      if (typeof t.name === "string") tools[t.name] = { description: t.description ?? "", input_schema: t.input_schema };
+      if (typeof t.name === "string")
+        tools[t.name] = { description: t.description ?? "", input_schema: t.input_schema };
     }
     const prose: ClaudeCodeProse = {
       origin: "user-supplied",
@@ -102,10 +123,18 @@ export function calibrateClaudeCode(body: { [key: string]: unknown }): Calibrate
       gitSnapshotNote: git.slice(gitSnap + "\n# gitStatus\n".length, branchAt),
       gitClosing: git.slice(closeStart + 2, closeEnd),
       gitStatusTruncated: statusText.slice(CLAUDE_GIT_STATUS_MAX_CHARS + 1),
-      attribution: attribution.slice("<system-reminder>\n".length, -"\n</system-reminder>\n".length).split(display).join("{{modelDisplayName}}"),
+      attribution: attribution
+        .slice("<system-reminder>\n".length, -"\n</system-reminder>\n".length)
+        .split(display)
+        .join("{{modelDisplayName}}"),
       environmentIntro: env.slice("# Environment\n".length, envIntroEnd),
       environmentBullets: env.slice(bulletsStart, bulletsEnd),
-      modelLine: env.slice(bulletsEnd + 2, modelEnd).split(model).join("{{model}}").split(display).join("{{modelDisplayName}}"),
+      modelLine: env
+        .slice(bulletsEnd + 2, modelEnd)
+        .split(model)
+        .join("{{model}}")
+        .split(display)
+        .join("{{modelDisplayName}}"),
       deferredToolsIntro: env.slice(modelEnd + 2, deferredAt),
       agentTypesIntro: env.slice(agentsStart, agentsIntroEnd),
       agentTypes: agents.entries,
@@ -117,6 +146,14 @@ export function calibrateClaudeCode(body: { [key: string]: unknown }): Calibrate
     return { prose, diagnostics: [] };
   } catch (err) {
     if (!(err instanceof Cut)) throw err;
-    return { diagnostics: [diagnostic("calibrate/layout-differs", "error", `the capture does not have Claude Code's expected layout: ${err.message}`)] };
+    return {
+      diagnostics: [
+        diagnostic(
+          "calibrate/layout-differs",
+          "error",
+          `the capture does not have Claude Code's expected layout: ${err.message}`,
+        ),
+      ],
+    };
   }
 }

@@ -45,7 +45,9 @@ export function claudeCodeDataParts(body: { [key: string]: unknown }): ClaudeCod
   const first = blocksOf(messages[0]);
   const sysMsg = messages.find((m) => m.role === "system");
   const envText = blocksOf(sysMsg)[0]?.text ?? "";
-  const claudeMd = first.find((b) => b.text?.startsWith("<system-reminder>\n") && b.text.includes("\n\nContents of "))?.text;
+  const claudeMd = first.find(
+    (b) => b.text?.startsWith("<system-reminder>\n") && b.text.includes("\n\nContents of "),
+  )?.text;
   const git = first.find((b) => b.text?.includes("\n# gitStatus\n"))?.text;
   let gitFacts: string | undefined;
   if (git !== undefined) {
@@ -55,7 +57,10 @@ export function claudeCodeDataParts(body: { [key: string]: unknown }): ClaudeCod
   }
   const envStart = envText.indexOf(" - Primary working directory: ");
   const osLine = envText.indexOf(" - OS Version: ", envStart);
-  const environmentFacts = envStart >= 0 && osLine >= 0 ? envText.slice(envStart, envText.indexOf("\n", osLine) < 0 ? undefined : envText.indexOf("\n", osLine)) : undefined;
+  const environmentFacts =
+    envStart >= 0 && osLine >= 0
+      ? envText.slice(envStart, envText.indexOf("\n", osLine) < 0 ? undefined : envText.indexOf("\n", osLine))
+      : undefined;
   const builtin = CLAUDE_CODE_BUILTIN_SKILLS[0];
   const skillsEnd = envText.indexOf(`\n- ${builtin}: `);
   const listStart = skillsEnd < 0 ? -1 : envText.lastIndexOf("\n\n", skillsEnd) + 2;
@@ -73,17 +78,32 @@ export function claudeCodeDataParts(body: { [key: string]: unknown }): ClaudeCod
     model: body.model,
     systemBlocks: system.map((b) => b.cache_control !== undefined),
     billingLine: system[0]?.text,
-    memoryDir: /memory at `([^`]*)`|live in `([^`]*)`/.exec(system[2]?.text ?? "")?.slice(1).find((x) => x !== undefined),
-    messageShape: messages.map((m) => `${m.role}:${blocksOf(m).length}${blocksOf(m).some((b) => b.cache_control !== undefined) ? "+cache" : ""}`),
-    claudeMdEntries: claudeMd === undefined ? undefined : claudeMd.slice(claudeMd.indexOf("Contents of "), claudeMd.length - "\n</system-reminder>".length),
+    memoryDir: /memory at `([^`]*)`|live in `([^`]*)`/
+      .exec(system[2]?.text ?? "")
+      ?.slice(1)
+      .find((x) => x !== undefined),
+    messageShape: messages.map(
+      (m) => `${m.role}:${blocksOf(m).length}${blocksOf(m).some((b) => b.cache_control !== undefined) ? "+cache" : ""}`,
+    ),
+    claudeMdEntries:
+      claudeMd === undefined
+        ? undefined
+        : claudeMd.slice(claudeMd.indexOf("Contents of "), claudeMd.length - "\n</system-reminder>".length),
     gitFacts,
     userMessage: first[first.length - 1]?.text,
     environmentFacts,
-    skillLines: listStart > 0 && skillsEnd >= listStart ? envText.slice(listStart, skillsEnd) : skillsEnd >= 0 ? "" : undefined,
+    skillLines:
+      listStart > 0 && skillsEnd >= listStart ? envText.slice(listStart, skillsEnd) : skillsEnd >= 0 ? "" : undefined,
     dateLine: dateMatch?.[0],
     toolNames: tools.map((t) => t.name ?? "?"),
     deferLoading: tools.filter((t) => t.defer_loading === true).map((t) => t.name ?? "?"),
     metadataKeys,
-    scalars: { max_tokens: body.max_tokens, thinking: body.thinking, context_management: body.context_management, output_config: body.output_config, stream: body.stream },
+    scalars: {
+      max_tokens: body.max_tokens,
+      thinking: body.thinking,
+      context_management: body.context_management,
+      output_config: body.output_config,
+      stream: body.stream,
+    },
   };
 }

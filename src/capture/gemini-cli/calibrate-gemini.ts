@@ -29,11 +29,18 @@ function texts(body: { [key: string]: unknown }): { session: string; system: str
 /** head (without the context section) and the section, split before the final `<loaded_context>` block's section. */
 function splitSystem(system: string): { head: string; section: string; global: string } {
   const at = system.lastIndexOf("<loaded_context>\n");
-  need(at >= 0 && system.endsWith("\n</loaded_context>"), "no global context block (calibrate with a ~/.gemini/GEMINI.md)");
+  need(
+    at >= 0 && system.endsWith("\n</loaded_context>"),
+    "no global context block (calibrate with a ~/.gemini/GEMINI.md)",
+  );
   // The section is one markdown heading with no other heading inside; the base ends a blank line before it.
   const start = system.lastIndexOf("\n\n# ", at);
   need(start >= 0, "context section not found");
-  return { head: system.slice(0, start), section: system.slice(start + 2), global: system.slice(at + "<loaded_context>\n".length, system.length - "\n</loaded_context>".length) };
+  return {
+    head: system.slice(0, start),
+    section: system.slice(start + 2),
+    global: system.slice(at + "<loaded_context>\n".length, system.length - "\n</loaded_context>".length),
+  };
 }
 
 function headTemplate(head: string, run: GeminiCalibrationRun, tempDir: string, fileNames: readonly string[]): string {
@@ -52,7 +59,10 @@ function headTemplate(head: string, run: GeminiCalibrationRun, tempDir: string, 
 }
 
 /** The runs used `context.fileName` = `fileNames` (two names, one unique, so the list can be found). */
-export function calibrateGemini(runs: readonly GeminiCalibrationRun[], fileNames: readonly string[]): { prose?: GeminiProse; diagnostics: Diagnostic[] } {
+export function calibrateGemini(
+  runs: readonly GeminiCalibrationRun[],
+  fileNames: readonly string[],
+): { prose?: GeminiProse; diagnostics: Diagnostic[] } {
   try {
     const git = runs.find((r) => r.inGit);
     const plain = runs.find((r) => !r.inGit);
@@ -67,7 +77,10 @@ export function calibrateGemini(runs: readonly GeminiCalibrationRun[], fileNames
       const template = headTemplate(head, run, tempDir, fileNames);
       if (run.inGit) {
         prose.systemInGit = template;
-        prose.contextSection = section.replace(`(${fileNames.join(", ")})`, "({{fileNames}})").split(global).join("{{globalContext}}");
+        prose.contextSection = section
+          .replace(`(${fileNames.join(", ")})`, "({{fileNames}})")
+          .split(global)
+          .join("{{globalContext}}");
       } else prose.systemOutsideGit = template;
       const treeAt = session.indexOf(`\n\n${run.cwd}/\n`);
       need(treeAt >= 0, "directory tree not found");
@@ -77,25 +90,53 @@ export function calibrateGemini(runs: readonly GeminiCalibrationRun[], fileNames
         const treeEnd = session.indexOf("\n\n\n", treeAt + 2);
         const memAt = session.indexOf("\n<loaded_context>\n<project_context>\n");
         const memEnd = session.indexOf("</loaded_context>", memAt);
-        need(treeEnd > treeAt && memAt > treeEnd && memEnd > memAt, "project context not found (calibrate with a project GEMINI.md)");
+        need(
+          treeEnd > treeAt && memAt > treeEnd && memEnd > memAt,
+          "project context not found (calibrate with a project GEMINI.md)",
+        );
         const dateMatch = /[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}/.exec(session);
         need(dateMatch !== null, "date not found");
         let s = `${session.slice(0, summaryAt)}{{treeSummary}}\n\n{{tree}}\n\n{{projectMemory}}${session.slice(memEnd + "</loaded_context>".length)}`;
-        s = s.replace(dateMatch[0], "{{date}}").split(tempDir).join("{{tempDir}}").replace(`  - ${run.cwd}`, "{{workspaceDirs}}");
+        s = s
+          .replace(dateMatch[0], "{{date}}")
+          .split(tempDir)
+          .join("{{tempDir}}")
+          .replace(`  - ${run.cwd}`, "{{workspaceDirs}}");
         const osAt = s.indexOf(run.platform, s.indexOf("{{date}}"));
         need(osAt >= 0, "platform not found");
         prose.sessionContext = s.slice(0, osAt) + "{{platform}}" + s.slice(osAt + run.platform.length);
-        const decls = ((run.body.tools as { functionDeclarations?: { name?: string; description?: string; parametersJsonSchema?: unknown }[] }[] | undefined)?.[0]?.functionDeclarations ?? []);
-        prose.tools = Object.fromEntries(decls.map((d) => [String(d.name), { description: d.description ?? "", parametersJsonSchema: d.parametersJsonSchema }]));
+        const decls =
+          (
+            run.body.tools as
+              | { functionDeclarations?: { name?: string; description?: string; parametersJsonSchema?: unknown }[] }[]
+              | undefined
+          )?.[0]?.functionDeclarations ?? [];
+        prose.tools = Object.fromEntries(
+          decls.map((d) => [
+            String(d.name),
+            { description: d.description ?? "", parametersJsonSchema: d.parametersJsonSchema },
+          ]),
+        );
       }
     }
     const [truncated, base] = summaries as [string, string];
-    need(truncated.startsWith(base) && truncated.length > base.length, "the tree inside git was not truncated (calibrate with over 200 entries)");
+    need(
+      truncated.startsWith(base) && truncated.length > base.length,
+      "the tree inside git was not truncated (calibrate with over 200 entries)",
+    );
     prose.treeSummary = base;
     prose.treeTruncated = truncated.slice(base.length);
     return { prose: prose as GeminiProse, diagnostics: [] };
   } catch (err) {
     if (!(err instanceof Cut)) throw err;
-    return { diagnostics: [diagnostic("calibrate/layout-differs", "error", `the captures do not have Gemini CLI's expected layout: ${err.message}`)] };
+    return {
+      diagnostics: [
+        diagnostic(
+          "calibrate/layout-differs",
+          "error",
+          `the captures do not have Gemini CLI's expected layout: ${err.message}`,
+        ),
+      ],
+    };
   }
 }

@@ -28,9 +28,13 @@ function between(text: string, start: string, end: string): string | undefined {
 }
 
 export function geminiDataParts(body: Json): GeminiDataParts {
-  const contents = (Array.isArray(body.contents) ? body.contents : []) as { role?: string; parts?: { text?: string }[] }[];
+  const contents = (Array.isArray(body.contents) ? body.contents : []) as {
+    role?: string;
+    parts?: { text?: string }[];
+  }[];
   const session = contents[0]?.parts?.[0]?.text ?? "";
-  const system = ((body.systemInstruction as { parts?: { text?: string }[] } | undefined)?.parts?.[0]?.text ?? "") as string;
+  const system = ((body.systemInstruction as { parts?: { text?: string }[] } | undefined)?.parts?.[0]?.text ??
+    "") as string;
   const workspace = /^ {2}- (\/.*)$/m.exec(session)?.[1];
   let tree: string | undefined;
   if (workspace !== undefined) {

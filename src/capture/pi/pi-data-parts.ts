@@ -23,7 +23,10 @@ export function piDataParts(body: { [key: string]: unknown }): PiDataParts {
   const input = body.input as { content?: { text?: string }[] }[] | undefined;
   const messages = body.messages as { role?: string; content?: { text?: string }[] }[] | undefined;
   const contents = body.contents as { parts?: { text?: string }[] }[] | undefined;
-  const user = input?.[1]?.content?.[0]?.text ?? messages?.find((m) => m.role === "user")?.content?.[0]?.text ?? contents?.[0]?.parts?.[0]?.text;
+  const user =
+    input?.[1]?.content?.[0]?.text ??
+    messages?.find((m) => m.role === "user")?.content?.[0]?.text ??
+    contents?.[0]?.parts?.[0]?.text;
   return {
     keys: Object.keys(body),
     scalars,

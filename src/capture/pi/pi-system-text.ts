@@ -30,10 +30,16 @@ export function piSystemTextOf(body: Json): string | undefined {
 /** Tools as `{ name, description, parameters }` whatever the API's shape. */
 export function piToolsOf(body: Json): { name: string; description: string; parameters: unknown }[] {
   const tools = Array.isArray(body.tools) ? (body.tools as Json[]) : [];
-  const decls = tools.flatMap((t) => (Array.isArray(t.functionDeclarations) ? (t.functionDeclarations as Json[]) : [t]));
+  const decls = tools.flatMap((t) =>
+    Array.isArray(t.functionDeclarations) ? (t.functionDeclarations as Json[]) : [t],
+  );
   return decls.map((t) => {
     const f = (t.function ?? t) as Json;
-    return { name: String(f.name), description: String(f.description ?? ""), parameters: f.parameters ?? f.input_schema ?? f.parametersJsonSchema };
+    return {
+      name: String(f.name),
+      description: String(f.description ?? ""),
+      parameters: f.parameters ?? f.input_schema ?? f.parametersJsonSchema,
+    };
   });
 }
 

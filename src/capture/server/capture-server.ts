@@ -6,7 +6,13 @@ import type { Socket } from "node:net";
 import { diagnostic } from "../../model/diagnostic.js";
 import type { CapturedRequest } from "../captured-request.js";
 import { redactHeaders, redactUrl } from "../redact-headers.js";
-import { classifyRequest, renderAuxReply, renderModelReply, renderTurnLimitReply, type HttpReply } from "../render-reply.js";
+import {
+  classifyRequest,
+  renderAuxReply,
+  renderModelReply,
+  renderTurnLimitReply,
+  type HttpReply,
+} from "../render-reply.js";
 import { DEFAULT_SCRIPT, replyFor, type ReplyScript } from "../reply-script.js";
 import { decodeBody } from "./decode-body.js";
 
@@ -65,14 +71,31 @@ export async function startCaptureServer(options: CaptureServerOptions = {}): Pr
       let replyKind: string = kind.type;
       let replyText: string | undefined;
       if (tooLarge) {
-        decoded.diagnostics.push(diagnostic("capture/body-too-large", "error", `request body of ${size} bytes exceeds ${maxBody}; recorded the first ${maxBody} bytes`, { data: { size, limit: maxBody } }));
-        reply = { status: 413, headers: { "content-type": "application/json" }, chunks: ['{"error":{"message":"promptc capture: body too large"}}'] };
+        decoded.diagnostics.push(
+          diagnostic(
+            "capture/body-too-large",
+            "error",
+            `request body of ${size} bytes exceeds ${maxBody}; recorded the first ${maxBody} bytes`,
+            { data: { size, limit: maxBody } },
+          ),
+        );
+        reply = {
+          status: 413,
+          headers: { "content-type": "application/json" },
+          chunks: ['{"error":{"message":"promptc capture: body too large"}}'],
+        };
         replyKind = "too-large";
       } else if (kind.type === "model") {
         if (options.maxTurns !== undefined && modelTurns >= options.maxTurns) {
           reply = renderTurnLimitReply(kind.dialect, options.maxTurns);
           replyKind = "turn-limit";
-          decoded.diagnostics.push(diagnostic("capture/turn-limit", "info", `model request after the --turns ${options.maxTurns} limit answered with an error`));
+          decoded.diagnostics.push(
+            diagnostic(
+              "capture/turn-limit",
+              "info",
+              `model request after the --turns ${options.maxTurns} limit answered with an error`,
+            ),
+          );
         } else {
           const scripted = replyFor(script, modelTurns);
           reply = renderModelReply(kind.dialect, scripted, requests.length + 1);
@@ -90,7 +113,10 @@ export async function startCaptureServer(options: CaptureServerOptions = {}): Pr
         body: decoded.body,
         encoding: decoded.encoding,
         decoded: decoded.decoded,
-        reply: replyText === undefined ? { kind: replyKind, status: reply.status } : { kind: replyKind, status: reply.status, text: replyText },
+        reply:
+          replyText === undefined
+            ? { kind: replyKind, status: reply.status }
+            : { kind: replyKind, status: reply.status, text: replyText },
         diagnostics: decoded.diagnostics,
       };
       requests.push(record);

@@ -40,6 +40,9 @@ export function decodeBody(raw: Uint8Array, contentEncoding: string | undefined)
         return keep("capture/unknown-encoding", `request body has content-encoding '${encoding}'; kept as received`);
     }
   } catch (error) {
-    return keep("capture/bad-compressed-body", `request body could not be decoded as ${encoding}: ${error instanceof Error ? error.message : String(error)}; kept as received`);
+    return keep(
+      "capture/bad-compressed-body",
+      `request body could not be decoded as ${encoding}: ${error instanceof Error ? error.message : String(error)}; kept as received`,
+    );
   }
 }

@@ -61,9 +61,17 @@ export async function runCapture(options: RunCaptureOptions): Promise<CaptureRun
   }
 }
 
-async function runAgent(options: RunCaptureOptions, server: CaptureServer, scratch: string | undefined): Promise<CaptureRun> {
+async function runAgent(
+  options: RunCaptureOptions,
+  server: CaptureServer,
+  scratch: string | undefined,
+): Promise<CaptureRun> {
   const diagnostics: Diagnostic[] = [];
-  const inv = buildInvocation(options.adapter, options.argv, scratch === undefined ? { origin: server.origin } : { origin: server.origin, scratch });
+  const inv = buildInvocation(
+    options.adapter,
+    options.argv,
+    scratch === undefined ? { origin: server.origin } : { origin: server.origin, scratch },
+  );
   for (const d of inv.mkdirs) makeDirectories(d);
   for (const [path, text] of Object.entries(inv.files)) writeFileSync(path, text, { mode: 0o600 });
   const env: { [key: string]: string } = {};
@@ -71,10 +79,20 @@ async function runAgent(options: RunCaptureOptions, server: CaptureServer, scrat
   Object.assign(env, inv.env);
   const timeoutMs = options.timeoutMs ?? CAPTURE_TIMEOUT_MS;
 
-  const outcome = await new Promise<{ code: number | null; signal: string | null; timedOut: boolean; spawnError?: string }>((resolve) => {
+  const outcome = await new Promise<{
+    code: number | null;
+    signal: string | null;
+    timedOut: boolean;
+    spawnError?: string;
+  }>((resolve) => {
     let timedOut = false;
     let settled = false;
-    const child = spawn(inv.command, inv.args, { cwd: options.cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(inv.command, inv.args, {
+      cwd: options.cwd,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     const forward = (b: Buffer) => options.onAgentOutput?.(b.toString("utf8"));
     child.stdout?.on("data", forward);
     child.stderr?.on("data", forward);
@@ -101,14 +119,36 @@ async function runAgent(options: RunCaptureOptions, server: CaptureServer, scrat
       if (child.pid !== undefined) killGroup(child.pid, "SIGKILL");
       resolve(r);
     };
-    child.on("error", (err: NodeJS.ErrnoException) => finish({ code: null, signal: null, timedOut, spawnError: err.code === "ENOENT" ? `command not found: ${inv.command}` : err.message }));
+    child.on("error", (err: NodeJS.ErrnoException) =>
+      finish({
+        code: null,
+        signal: null,
+        timedOut,
+        spawnError: err.code === "ENOENT" ? `command not found: ${inv.command}` : err.message,
+      }),
+    );
     child.on("close", (code, signal) => finish({ code, signal, timedOut }));
   });
   await server.close();
 
   if (outcome.spawnError) diagnostics.push(diagnostic("capture/spawn-failed", "error", outcome.spawnError));
-  if (outcome.timedOut) diagnostics.push(diagnostic("capture/timeout", "error", `agent did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped; the requests recorded so far are kept`, { data: { timeoutMs } }));
-  if (!outcome.spawnError && server.requests.length === 0) diagnostics.push(diagnostic("capture/no-requests", "warning", "the agent sent no request to the capture server (is it configured for another endpoint, or did it fail before its first turn?)"));
+  if (outcome.timedOut)
+    diagnostics.push(
+      diagnostic(
+        "capture/timeout",
+        "error",
+        `agent did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped; the requests recorded so far are kept`,
+        { data: { timeoutMs } },
+      ),
+    );
+  if (!outcome.spawnError && server.requests.length === 0)
+    diagnostics.push(
+      diagnostic(
+        "capture/no-requests",
+        "warning",
+        "the agent sent no request to the capture server (is it configured for another endpoint, or did it fail before its first turn?)",
+      ),
+    );
   const model = server.requests.find((r) => r.reply.kind === "model");
   const run: CaptureRun = {
     agent: options.adapter.id,

@@ -6,7 +6,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { codexAdapter } from "../adapters/codex.js";
-import { catalogueEntries, type CodexCalibrationRun, type FamilyRun, type PromptInputRun } from "../build-codex-calibration.js";
+import {
+  catalogueEntries,
+  type CodexCalibrationRun,
+  type FamilyRun,
+  type PromptInputRun,
+} from "../build-codex-calibration.js";
 import type { CalibrateApproval, CalibrateInput } from "../calibrate-prose.js";
 import { codexFamilyKey, FALLBACK_FAMILY, type CalibratedFile } from "../codex-calibration.js";
 import type { ReplyScript } from "../reply-script.js";
@@ -36,12 +41,27 @@ export interface RunCodexCalibrationOptions {
   keepScratch?: boolean;
 }
 
-function run(bin: string, args: string[], cwd: string, env: { [k: string]: string }, timeoutMs: number): Promise<{ stdout: string; stderr: string; code: number }> {
+function run(
+  bin: string,
+  args: string[],
+  cwd: string,
+  env: { [k: string]: string },
+  timeoutMs: number,
+): Promise<{ stdout: string; stderr: string; code: number }> {
   return new Promise((resolve) => {
-    execFile(bin, args, { cwd, env, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, encoding: "utf8" }, (error, stdout, stderr) => {
-      const code = error ? (typeof (error as { code?: unknown }).code === "number" ? ((error as { code: number }).code) : 1) : 0;
-      resolve({ stdout, stderr, code });
-    });
+    execFile(
+      bin,
+      args,
+      { cwd, env, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, encoding: "utf8" },
+      (error, stdout, stderr) => {
+        const code = error
+          ? typeof (error as { code?: unknown }).code === "number"
+            ? (error as { code: number }).code
+            : 1
+          : 0;
+        resolve({ stdout, stderr, code });
+      },
+    );
   });
 }
 
@@ -59,14 +79,17 @@ function readSystemSkills(dir: string): CalibratedFile[] {
       const st = statSync(join(dir, r), { throwIfNoEntry: false });
       if (!st) continue;
       if (st.isDirectory()) walk(r);
-      else if (st.isFile() && SKILL_FILE.test(r) && st.size <= SKILL_FILE_MAX_BYTES) out.push({ path: r, text: readFileSync(join(dir, r), "utf8") });
+      else if (st.isFile() && SKILL_FILE.test(r) && st.size <= SKILL_FILE_MAX_BYTES)
+        out.push({ path: r, text: readFileSync(join(dir, r), "utf8") });
     }
   };
   walk("");
   return out;
 }
 
-export async function runCodexCalibration(options: RunCodexCalibrationOptions): Promise<CodexCalibrationRun | { error: string }> {
+export async function runCodexCalibration(
+  options: RunCodexCalibrationOptions,
+): Promise<CodexCalibrationRun | { error: string }> {
   const timeoutMs = options.timeoutMs ?? 120_000;
   const progress = options.onProgress ?? (() => undefined);
   const root = mkdtempSync(join(tmpdir(), "promptc-calibrate-"));
@@ -74,20 +97,29 @@ export async function runCodexCalibration(options: RunCodexCalibrationOptions): 
     const ws = join(root, "workspace");
     const home = join(root, "home");
     const codexHome = join(root, "codex-home");
-    for (const d of [ws, home, codexHome, join(ws, ".git"), join(codexHome, "rules")]) mkdirSync(d, { recursive: false });
+    for (const d of [ws, home, codexHome, join(ws, ".git"), join(codexHome, "rules")])
+      mkdirSync(d, { recursive: false });
     writeFileSync(join(codexHome, "config.toml"), "");
     // One approved prefix of our own, so the on-request text shows the approved-prefixes heading too.
-    writeFileSync(join(codexHome, "rules", "default.rules"), 'prefix_rule(pattern=["promptc-calibration-probe"], decision="allow")\n');
+    writeFileSync(
+      join(codexHome, "rules", "default.rules"),
+      'prefix_rule(pattern=["promptc-calibration-probe"], decision="allow")\n',
+    );
     const env: { [k: string]: string } = {};
-    for (const [k, v] of Object.entries(options.env)) if (v !== undefined && !k.startsWith("CODEX_") && !k.startsWith("OPENAI_")) env[k] = v;
+    for (const [k, v] of Object.entries(options.env))
+      if (v !== undefined && !k.startsWith("CODEX_") && !k.startsWith("OPENAI_")) env[k] = v;
     Object.assign(env, { HOME: home, CODEX_HOME: codexHome, LANG: env.LANG ?? "C.UTF-8" });
 
     const version = await run(options.codex, ["--version"], ws, env, timeoutMs);
     const v = /(\d+\.\d+\.\d+[0-9A-Za-z.+-]*)/.exec(version.stdout)?.[1];
-    if (version.code !== 0 || v === undefined) return { error: `${options.codex} --version did not print a version (${version.stderr.trim().split("\n")[0] ?? "no output"})` };
+    if (version.code !== 0 || v === undefined)
+      return {
+        error: `${options.codex} --version did not print a version (${version.stderr.trim().split("\n")[0] ?? "no output"})`,
+      };
     progress(`Codex ${v}: reading the model catalogue`);
     const models = await run(options.codex, ["debug", "models"], ws, env, timeoutMs);
-    if (models.code !== 0) return { error: `codex debug models failed: ${models.stderr.trim().split("\n").at(-1) ?? ""}` };
+    if (models.code !== 0)
+      return { error: `codex debug models failed: ${models.stderr.trim().split("\n").at(-1) ?? ""}` };
     const entries = catalogueEntries(models.stdout);
     if (entries.length === 0) return { error: "codex debug models printed no models" };
 
@@ -108,7 +140,23 @@ export async function runCodexCalibration(options: RunCodexCalibrationOptions): 
     for (const sandbox of SANDBOX_MODES) {
       for (const approval of APPROVALS) {
         progress(`prompt-input: ${sandbox}, ${approval}`);
-        const r = await run(options.codex, ["debug", "prompt-input", "-c", `model="${defaultSlug}"`, "-c", `sandbox_mode="${sandbox}"`, "-c", `approval_policy="${approval}"`, "calibration"], ws, env, timeoutMs);
+        const r = await run(
+          options.codex,
+          [
+            "debug",
+            "prompt-input",
+            "-c",
+            `model="${defaultSlug}"`,
+            "-c",
+            `sandbox_mode="${sandbox}"`,
+            "-c",
+            `approval_policy="${approval}"`,
+            "calibration",
+          ],
+          ws,
+          env,
+          timeoutMs,
+        );
         if (r.code === 0) promptInputs.push({ sandbox, approval, stdout: r.stdout });
       }
     }
@@ -125,21 +173,41 @@ export async function runCodexCalibration(options: RunCodexCalibrationOptions): 
       const cwd = join(ws, t.key);
       mkdirSync(cwd);
       const common = ["-c", `model="${t.slug}"`, "-c", `model_auto_compact_token_limit=${COMPACTION_LIMIT}`];
-      const big: ReplyScript = { replies: [{ text: "Done.", toolCalls: [], usage: { inputTokens: COMPACTION_USAGE_TOKENS } }], fallback: { text: "Done.", toolCalls: [] } };
-      const summary: ReplyScript = { replies: [{ text: CALIBRATION_SUMMARY_TEXT, toolCalls: [] }], fallback: { text: "Done.", toolCalls: [] } };
+      const big: ReplyScript = {
+        replies: [{ text: "Done.", toolCalls: [], usage: { inputTokens: COMPACTION_USAGE_TOKENS } }],
+        fallback: { text: "Done.", toolCalls: [] },
+      };
+      const summary: ReplyScript = {
+        replies: [{ text: CALIBRATION_SUMMARY_TEXT, toolCalls: [] }],
+        fallback: { text: "Done.", toolCalls: [] },
+      };
       const runs = [
         { argv: [options.codex, "exec", "--skip-git-repo-check", ...common, "calibration"], script: big },
-        { argv: [options.codex, "exec", "--skip-git-repo-check", ...common, "resume", "--last", "calibration resumed"], script: summary },
+        {
+          argv: [options.codex, "exec", "--skip-git-repo-check", ...common, "resume", "--last", "calibration resumed"],
+          script: summary,
+        },
       ];
       for (const r of runs) {
-        const cap = await runCapture({ adapter: codexAdapter, argv: r.argv, cwd, env, script: r.script, maxTurns: 4, timeoutMs });
+        const cap = await runCapture({
+          adapter: codexAdapter,
+          argv: r.argv,
+          cwd,
+          env,
+          script: r.script,
+          maxTurns: 4,
+          timeoutMs,
+        });
         const model = cap.requests.filter((q) => q.reply.kind === "model" && q.decoded);
         if (model.length === 0) {
           fam.error = `codex exec sent no model request (exit ${String(cap.exitCode)}${cap.diagnostics[0] ? `; ${cap.diagnostics[0].message}` : ""})`;
           break;
         }
         for (const q of model) {
-          const input: CalibrateInput = { file: `${t.slug} request ${fam.requests.length + 1}`, body: Buffer.from(q.body).toString("utf8") };
+          const input: CalibrateInput = {
+            file: `${t.slug} request ${fam.requests.length + 1}`,
+            body: Buffer.from(q.body).toString("utf8"),
+          };
           if (q.headers["user-agent"] !== undefined) input.userAgent = q.headers["user-agent"];
           if (q.reply.text !== undefined) input.replyText = q.reply.text;
           fam.requests.push(input);
@@ -162,12 +230,25 @@ export async function runCodexCalibration(options: RunCodexCalibrationOptions): 
     const steps: { cwd: string; args: () => string[]; before?: () => void }[] = [
       { cwd: root2, args: () => ["-c", `model="${FALLBACK_PROBE_SLUG}"`, "calibration"] },
       { cwd: sub, args: () => ["-c", `model="${FALLBACK_PROBE_SLUG}"`, "resume", session, "calibration in b"] },
-      { cwd: sub, args: () => ["-c", `model="${FALLBACK_PROBE_SLUG}"`, "resume", session, "calibration without docs"], before: () => [join(root2, "AGENTS.md"), join(sub, "AGENTS.md")].forEach((f) => rmSync(f)) },
-      ...(switchTo !== undefined ? [{ cwd: sub, args: () => ["-c", `model="${switchTo}"`, "resume", session, "calibration on another model"] }] : []),
+      {
+        cwd: sub,
+        args: () => ["-c", `model="${FALLBACK_PROBE_SLUG}"`, "resume", session, "calibration without docs"],
+        before: () => [join(root2, "AGENTS.md"), join(sub, "AGENTS.md")].forEach((f) => rmSync(f)),
+      },
+      ...(switchTo !== undefined
+        ? [{ cwd: sub, args: () => ["-c", `model="${switchTo}"`, "resume", session, "calibration on another model"] }]
+        : []),
     ];
     for (const step of steps) {
       step.before?.();
-      const cap = await runCapture({ adapter: codexAdapter, argv: [options.codex, "exec", "--skip-git-repo-check", ...step.args()], cwd: step.cwd, env, maxTurns: 4, timeoutMs });
+      const cap = await runCapture({
+        adapter: codexAdapter,
+        argv: [options.codex, "exec", "--skip-git-repo-check", ...step.args()],
+        cwd: step.cwd,
+        env,
+        maxTurns: 4,
+        timeoutMs,
+      });
       const last = cap.requests.filter((q) => q.reply.kind === "model" && q.decoded).at(-1);
       if (!last) break;
       const body = Buffer.from(last.body).toString("utf8");
@@ -176,7 +257,15 @@ export async function runCodexCalibration(options: RunCodexCalibrationOptions): 
       updates.push({ file: `session update ${updates.length + 1}`, body });
     }
     const systemSkills = readSystemSkills(join(codexHome, "skills", ".system"));
-    return { codexVersion: v, createdAt: new Date().toISOString(), catalogueText: models.stdout, promptInputs, families, systemSkills, sessionUpdates: updates };
+    return {
+      codexVersion: v,
+      createdAt: new Date().toISOString(),
+      catalogueText: models.stdout,
+      promptInputs,
+      families,
+      systemSkills,
+      sessionUpdates: updates,
+    };
   } finally {
     if (!options.keepScratch) rmSync(root, { recursive: true, force: true });
   }

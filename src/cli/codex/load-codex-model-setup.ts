@@ -4,8 +4,22 @@
 import type { Host } from "../../host/host.js";
 import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
 import { mergeProse, type ProseEntry, type ProseSet } from "../../fragments/prose-set.js";
-import { codexFamilyKey, calibratedFamilyFor, type CalibratedFamily, type CodexCalibration } from "../../capture/codex-calibration.js";
-import { codexModelLayout, layoutFromFacts, parseCodexCatalogue, type LayoutOverrides, resolveCodexModel, type CodexCatalogue, type CodexModelLayout, type ResolvedCodexModel } from "../../profiles/codex-models/index.js";
+import {
+  codexFamilyKey,
+  calibratedFamilyFor,
+  type CalibratedFamily,
+  type CodexCalibration,
+} from "../../capture/codex-calibration.js";
+import {
+  codexModelLayout,
+  layoutFromFacts,
+  parseCodexCatalogue,
+  type LayoutOverrides,
+  resolveCodexModel,
+  type CodexCatalogue,
+  type CodexModelLayout,
+  type ResolvedCodexModel,
+} from "../../profiles/codex-models/index.js";
 import { codexProfileWithCatalogue } from "../../profiles/codex-models/codex-model-profile.js";
 import type { Profile } from "../../profiles/profile.js";
 import { codexProfile } from "../../profiles/codex.js";
@@ -53,13 +67,25 @@ function readCatalogueFile(host: Host, path: string, diagnostics: Diagnostic[]):
   return parsed.value.models.length > 0 ? parsed.value : undefined;
 }
 
-function familyDrift(cal: CodexCalibration, slug: string, family: CalibratedFamily | undefined, catalogue: CodexCatalogue | undefined, source: string): Diagnostic | undefined {
+function familyDrift(
+  cal: CodexCalibration,
+  slug: string,
+  family: CalibratedFamily | undefined,
+  catalogue: CodexCatalogue | undefined,
+  source: string,
+): Diagnostic | undefined {
   if (!family || !catalogue || source === "calibration") return undefined;
-  const calEntries = isJsonObject(cal.catalogue) && Array.isArray(cal.catalogue.models) ? cal.catalogue.models.filter(isJsonObject) : [];
+  const calEntries =
+    isJsonObject(cal.catalogue) && Array.isArray(cal.catalogue.models) ? cal.catalogue.models.filter(isJsonObject) : [];
   const calEntry = calEntries.find((e) => e.slug === slug);
   const raw = catalogue.raw?.find((e) => e.slug === slug);
   if (!calEntry || !raw || codexFamilyKey(calEntry) === codexFamilyKey(raw)) return undefined;
-  return diagnostic("calibration/catalogue-drift", "warning", `model ${slug}: ${source} describes it differently from the calibrated catalogue; calibrated texts may be out of date (run \`promptc calibrate --agent codex\`)`, { data: { model: slug } });
+  return diagnostic(
+    "calibration/catalogue-drift",
+    "warning",
+    `model ${slug}: ${source} describes it differently from the calibrated catalogue; calibrated texts may be out of date (run \`promptc calibrate --agent codex\`)`,
+    { data: { model: slug } },
+  );
 }
 
 export function loadCodexModelSetup(host: Host, options: CodexModelSetupOptions): Result<CodexModelSetup> {
@@ -73,7 +99,10 @@ export function loadCodexModelSetup(host: Host, options: CodexModelSetupOptions)
   let catalogue = readCatalogueFile(host, `${options.codexHome}/${MODELS_CACHE_FILE}`, diagnostics);
   let source = catalogue ? MODELS_CACHE_FILE : "";
   if (!catalogue && calibration) {
-    const parsed = parseCodexCatalogue(JSON.stringify(calibration.calibration.catalogue), `calibration ${calibration.file}`);
+    const parsed = parseCodexCatalogue(
+      JSON.stringify(calibration.calibration.catalogue),
+      `calibration ${calibration.file}`,
+    );
     if (parsed.value.models.length > 0) {
       catalogue = parsed.value;
       source = "calibration";
@@ -89,8 +118,13 @@ export function loadCodexModelSetup(host: Host, options: CodexModelSetupOptions)
     fallbackSlug: options.fallbackSlug,
     ...(captured !== undefined ? { capturedSlug: captured.slug } : {}),
   });
-  const fromCapture = resolved.entry === undefined && captured !== undefined && captured.slug === resolved.slug ? captured : undefined;
-  diagnostics.push(...(fromCapture ? resolved.diagnostics.filter((d) => d.rule !== "model/not-in-catalogue" && d.rule !== "model/no-catalogue") : resolved.diagnostics));
+  const fromCapture =
+    resolved.entry === undefined && captured !== undefined && captured.slug === resolved.slug ? captured : undefined;
+  diagnostics.push(
+    ...(fromCapture
+      ? resolved.diagnostics.filter((d) => d.rule !== "model/not-in-catalogue" && d.rule !== "model/no-catalogue")
+      : resolved.diagnostics),
+  );
   const overrides: LayoutOverrides = {
     ...(config.modelReasoningEffort !== undefined ? { reasoningEffort: config.modelReasoningEffort } : {}),
     ...(config.modelReasoningSummary !== undefined ? { reasoningSummary: config.modelReasoningSummary } : {}),
@@ -107,7 +141,12 @@ export function loadCodexModelSetup(host: Host, options: CodexModelSetupOptions)
       ? {
           toolsFor: (slug: string, inCatalogue: boolean) => {
             const f = calibratedFamilyFor(inUse, slug, inCatalogue);
-            return f ? { ...(f.requestTools ? { request: f.requestTools } : {}), ...(f.additionalTools ? { inputItem: f.additionalTools } : {}) } : undefined;
+            return f
+              ? {
+                  ...(f.requestTools ? { request: f.requestTools } : {}),
+                  ...(f.additionalTools ? { inputItem: f.additionalTools } : {}),
+                }
+              : undefined;
           },
         }
       : {}),
@@ -116,11 +155,25 @@ export function loadCodexModelSetup(host: Host, options: CodexModelSetupOptions)
   if (catalogue) setup.catalogue = catalogue;
   if (installed) setup.installed = installed;
   if (calibration && options.noCalibration) {
-    diagnostics.push(diagnostic("calibration/off", "info", `--no-calibration: stand-in prose (the calibration ${calibration.file} is not used for prose)`));
+    diagnostics.push(
+      diagnostic(
+        "calibration/off",
+        "info",
+        `--no-calibration: stand-in prose (the calibration ${calibration.file} is not used for prose)`,
+      ),
+    );
   } else if (calibration) {
     const family = calibratedFamilyFor(calibration.calibration, resolved.slug, resolved.entry !== undefined);
     setup.calibration = family ? { ...calibration, family } : { ...calibration };
-    if (!family) diagnostics.push(diagnostic("calibration/no-family", "info", `the calibration (${calibration.file}) has no texts for model ${resolved.slug}; its model-specific prose is stand-in`, { data: { model: resolved.slug } }));
+    if (!family)
+      diagnostics.push(
+        diagnostic(
+          "calibration/no-family",
+          "info",
+          `the calibration (${calibration.file}) has no texts for model ${resolved.slug}; its model-specific prose is stand-in`,
+          { data: { model: resolved.slug } },
+        ),
+      );
     const drift = familyDrift(calibration.calibration, resolved.slug, family, catalogue, source);
     if (drift) diagnostics.push(drift);
   }
@@ -129,7 +182,13 @@ export function loadCodexModelSetup(host: Host, options: CodexModelSetupOptions)
     `profile targets ${options.targetVersion}`,
     calibration && !options.noCalibration ? `calibration from ${calibration.calibration.codexVersion}` : undefined,
   ].filter((x): x is string => x !== undefined);
-  const distinct = new Set([installed?.version, options.targetVersion, options.noCalibration ? undefined : calibration?.calibration.codexVersion].filter((v) => v !== undefined));
+  const distinct = new Set(
+    [
+      installed?.version,
+      options.targetVersion,
+      options.noCalibration ? undefined : calibration?.calibration.codexVersion,
+    ].filter((v) => v !== undefined),
+  );
   if (distinct.size > 1) {
     setup.versionLine = `Codex versions differ: ${versions.join(", ")}; the request may differ from what the installed Codex sends`;
     diagnostics.unshift(diagnostic("codex/version-mismatch", "warning", setup.versionLine));
@@ -143,7 +202,8 @@ export function calibratedProse(base: ProseSet, setup: CodexModelSetup): ProseSe
   if (!c) return base;
   const entries: { [id: string]: ProseEntry } = {};
   const add = (texts: { [id: string]: string }) => {
-    for (const [id, source] of Object.entries(texts)) entries[id] = { id, kind: "text", source, origin: "calibrated", path: c.file };
+    for (const [id, source] of Object.entries(texts))
+      entries[id] = { id, kind: "text", source, origin: "calibrated", path: c.file };
   };
   add(c.calibration.prose);
   if (c.family) add(c.family.prose);
@@ -164,7 +224,9 @@ export function calibratedProse(base: ProseSet, setup: CodexModelSetup): ProseSe
 export function sentBaseInstructionsFor(setup: CodexModelSetup | undefined, logged: string): string {
   const sent = setup?.calibration?.family?.prose["base-instructions"];
   const entry = setup?.resolved.entry;
-  return sent !== undefined && entry?.baseInstructions !== undefined && entry.baseInstructions === logged ? sent : logged;
+  return sent !== undefined && entry?.baseInstructions !== undefined && entry.baseInstructions === logged
+    ? sent
+    : logged;
 }
 
 /** The context window Codex's catalogue gives a model ($CODEX_HOME/models_cache.json, else the calibration's), if listed. */

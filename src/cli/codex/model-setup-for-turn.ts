@@ -13,7 +13,8 @@ export interface TurnModelSetup {
   diagnostics: Diagnostic[];
 }
 
-const errorLine = (d: Diagnostic): string => `${d.file && !d.message.includes(d.file) ? `${d.file}: ` : ""}${d.message}`;
+const errorLine = (d: Diagnostic): string =>
+  `${d.file && !d.message.includes(d.file) ? `${d.file}: ` : ""}${d.message}`;
 
 /** undefined for profiles without a model catalogue. */
 export function modelSetup(

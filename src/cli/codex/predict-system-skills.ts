@@ -6,7 +6,11 @@ import { createOverlayHost } from "../../host/overlay-host.js";
 import { diagnostic, type Diagnostic } from "../../model/diagnostic.js";
 import type { CodexModelSetup } from "./load-codex-model-setup.js";
 
-export function predictSystemSkills(host: Host, codexHome: string, setup: CodexModelSetup): { host: Host; diagnostics: Diagnostic[] } {
+export function predictSystemSkills(
+  host: Host,
+  codexHome: string,
+  setup: CodexModelSetup,
+): { host: Host; diagnostics: Diagnostic[] } {
   const root = `${codexHome.replace(/\/+$/, "")}/skills/.system`;
   const st = host.stat(root);
   if (st.ok) return { host, diagnostics: [] };
@@ -18,14 +22,24 @@ export function predictSystemSkills(host: Host, codexHome: string, setup: CodexM
     return {
       host,
       diagnostics: [
-        diagnostic("codex/system-skills-pending", "info", `${root} does not exist yet: Codex installs its system skills there on first start, so its skills section will list them too (\`promptc calibrate --agent codex\` lets preview predict them)`, { file: root }),
+        diagnostic(
+          "codex/system-skills-pending",
+          "info",
+          `${root} does not exist yet: Codex installs its system skills there on first start, so its skills section will list them too (\`promptc calibrate --agent codex\` lets preview predict them)`,
+          { file: root },
+        ),
       ],
     };
   }
   return {
     host: createOverlayHost(host, root, files),
     diagnostics: [
-      diagnostic("codex/system-skills-predicted", "info", `${root} does not exist yet: Codex installs ${skills} system skills there on first start; previewed as installed (from the calibration of Codex ${setup.calibration.calibration.codexVersion})`, { file: root, data: { skills } }),
+      diagnostic(
+        "codex/system-skills-predicted",
+        "info",
+        `${root} does not exist yet: Codex installs ${skills} system skills there on first start; previewed as installed (from the calibration of Codex ${setup.calibration.calibration.codexVersion})`,
+        { file: root, data: { skills } },
+      ),
     ],
   };
 }

@@ -38,14 +38,23 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
     return EXIT_USAGE;
   }
   const installed: InstalledAgent[] = AGENT_ADAPTERS.map((a) => {
-    const found = findAgentInstall(a.executables.filter((e) => !e.endsWith(".js")), a.packageName, io.env);
+    const found = findAgentInstall(
+      a.executables.filter((e) => !e.endsWith(".js")),
+      a.packageName,
+      io.env,
+    );
     const profile = getHarnessProfile(a.id);
     const profileVersion = profile?.agentVersion ?? a.targetVersion;
     let calibration = "stand-in prose";
     if (profile !== undefined) {
       const path = calibrationPath(io.env, io.env.HOME, profile.id, profile.agentVersion);
-      if (HARNESS_CALIBRATIONS[profile.id] === undefined) calibration = "stand-in prose (no calibration for this profile yet)";
-      else calibration = path !== undefined && readCalibration(path) !== undefined ? "calibrated" : `not calibrated (promptc calibrate --agent ${profile.id})`;
+      if (HARNESS_CALIBRATIONS[profile.id] === undefined)
+        calibration = "stand-in prose (no calibration for this profile yet)";
+      else
+        calibration =
+          path !== undefined && readCalibration(path) !== undefined
+            ? "calibrated"
+            : `not calibrated (promptc calibrate --agent ${profile.id})`;
     } else if (a.targetVersion !== undefined) calibration = "prose via --prose-dir (promptc calibrate --profile codex)";
     const entry: InstalledAgent = { id: a.id, displayName: a.displayName, calibration };
     if (found !== undefined) entry.bin = found.bin;
@@ -55,10 +64,20 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
   });
   const dirOf = (id: string) => {
     const a = AGENT_ADAPTERS.find((x) => x.id === id);
-    return a === undefined ? undefined : findAgentInstall(a.executables.filter((e) => !e.endsWith(".js")), a.packageName, io.env)?.packageDir;
+    return a === undefined
+      ? undefined
+      : findAgentInstall(
+          a.executables.filter((e) => !e.endsWith(".js")),
+          a.packageName,
+          io.env,
+        )?.packageDir;
   };
   const clock = host.clock();
-  const viewOptions: Parameters<typeof discoverAgentsView>[1] = { cwd, home, date: formatDateInZone(clock.nowMs, clock.timezone) };
+  const viewOptions: Parameters<typeof discoverAgentsView>[1] = {
+    cwd,
+    home,
+    date: formatDateInZone(clock.nowMs, clock.timezone),
+  };
   const piDir = dirOf("pi");
   const geminiDir = dirOf("gemini-cli");
   if (piDir !== undefined) viewOptions.piInstallDir = piDir;
@@ -70,7 +89,23 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
     tokens[path] = r.ok ? countTokens(new TextDecoder().decode(r.value.bytes)) : 0;
   }
   if (options.json) {
-    io.stdout(JSON.stringify({ cwd: view.cwd, gitRoot: view.gitRoot ?? null, harnesses: view.harnesses.map((h) => ({ ...h, files: h.files.map((f) => ({ ...f, tokens: tokens[f.path] ?? 0 })) })), unloaded: view.unloaded, installed, tokenizer: "o200k_base (an estimate for claude-code, gemini-cli and pi)" }, null, 2) + "\n");
+    io.stdout(
+      JSON.stringify(
+        {
+          cwd: view.cwd,
+          gitRoot: view.gitRoot ?? null,
+          harnesses: view.harnesses.map((h) => ({
+            ...h,
+            files: h.files.map((f) => ({ ...f, tokens: tokens[f.path] ?? 0 })),
+          })),
+          unloaded: view.unloaded,
+          installed,
+          tokenizer: "o200k_base (an estimate for claude-code, gemini-cli and pi)",
+        },
+        null,
+        2,
+      ) + "\n",
+    );
     return EXIT_OK;
   }
   io.stdout(renderAgentsReport({ view, tokens, installed }, createStyle(colorFor(io, options.color))));
@@ -80,7 +115,9 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
 export const registerAgents: RegisterCommand = (program: Command, io, setExitCode) => {
   program
     .command("agents")
-    .description("show what each coding agent (codex, claude-code, gemini-cli, pi, copilot) loads from a directory, which files none loads, and which agents are installed")
+    .description(
+      "show what each coding agent (codex, claude-code, gemini-cli, pi, copilot) loads from a directory, which files none loads, and which agents are installed",
+    )
     .option("-C, --cwd <dir>", "directory to look from (default: the current directory)")
     .option("--home <dir>", "the user home whose agent config is read (default: yours)")
     .option("--json", "machine-readable output")

@@ -8,7 +8,11 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { getAdapter } from "../../capture/adapters/index.js";
 import { agentVersionFrom } from "../../capture/agent-adapter.js";
-import { HARNESS_CALIBRATIONS, type CalibrationRun, type CalibrationWorkspace } from "../../capture/harness-calibrations.js";
+import {
+  HARNESS_CALIBRATIONS,
+  type CalibrationRun,
+  type CalibrationWorkspace,
+} from "../../capture/harness-calibrations.js";
 import { runCapture } from "../../capture/server/run-capture.js";
 import { calibrationPath, writeCalibration } from "../../host/calibration-store.js";
 import { findAgentInstall } from "../../host/find-agent-install.js";
@@ -39,7 +43,12 @@ function buildCalibrationWorkspace(ws: CalibrationWorkspace): { root: string; cw
   writeTree(cwd, ws.files);
   writeTree(home, ws.home);
   if (ws.commit !== undefined) {
-    const git = (...args: string[]) => execFileSync("git", args, { cwd, stdio: "ignore", env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, GIT_CONFIG_NOSYSTEM: "1" } });
+    const git = (...args: string[]) =>
+      execFileSync("git", args, {
+        cwd,
+        stdio: "ignore",
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, GIT_CONFIG_NOSYSTEM: "1" },
+      });
     git("init", "-q", "-b", "main");
     git("add", "-A");
     git("-c", "user.name=promptc", "-c", "user.email=promptc@example.invalid", "commit", "-q", "-m", ws.commit);
@@ -56,22 +65,41 @@ export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliI
   const cal = HARNESS_CALIBRATIONS[options.agent];
   const adapter = cal && getAdapter(cal.adapter);
   const profile = cal && getHarnessProfile(cal.profile);
-  if (!cal || !adapter || !profile) return fail(`cannot calibrate agent '${options.agent}' (supported: ${Object.keys(HARNESS_CALIBRATIONS).join(", ")})`);
+  if (!cal || !adapter || !profile)
+    return fail(
+      `cannot calibrate agent '${options.agent}' (supported: ${Object.keys(HARNESS_CALIBRATIONS).join(", ")})`,
+    );
   const runs: CalibrationRun[] = [];
   let version: string | undefined;
   let source: string;
   if (options.capture !== undefined) {
-    if (cal.workspaces.length > 1) return fail(`${profile.displayName} is calibrated from ${cal.workspaces.length} runs; let promptc run it (--bin) instead of giving a capture`);
+    if (cal.workspaces.length > 1)
+      return fail(
+        `${profile.displayName} is calibrated from ${cal.workspaces.length} runs; let promptc run it (--bin) instead of giving a capture`,
+      );
     const file = resolve(io.cwd, options.capture);
     try {
-      runs.push({ body: JSON.parse(readFileSync(file, "utf8")) as { [key: string]: unknown }, cwd: "", home: "", platform: process.platform, inGit: true });
+      runs.push({
+        body: JSON.parse(readFileSync(file, "utf8")) as { [key: string]: unknown },
+        cwd: "",
+        home: "",
+        platform: process.platform,
+        inGit: true,
+      });
     } catch (err) {
       return fail(`cannot read ${options.capture}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }
     version = profile.agentVersion;
     source = file;
   } else {
-    const bin = options.bin !== undefined ? resolve(io.cwd, options.bin) : findAgentInstall(adapter.executables.filter((e) => !e.endsWith(".js")), adapter.packageName, io.env)?.bin;
+    const bin =
+      options.bin !== undefined
+        ? resolve(io.cwd, options.bin)
+        : findAgentInstall(
+            adapter.executables.filter((e) => !e.endsWith(".js")),
+            adapter.packageName,
+            io.env,
+          )?.bin;
     if (bin === undefined) return fail(`${adapter.displayName} not found on PATH (pass --bin PATH)`);
     source = `ran ${bin}`;
     for (const workspace of cal.workspaces) {
@@ -80,11 +108,28 @@ export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliI
         const env = { PATH: io.env.PATH, HOME: ws.home, TERM: "dumb", LANG: "C.UTF-8" };
         const out: string[] = [];
         const isolated = adapter.requiresIsolation !== undefined;
-        const run = await runCapture({ adapter, argv: [bin, ...cal.args], cwd: ws.cwd, env, isolated, timeoutMs: 180_000, onAgentOutput: (t) => out.push(t) });
+        const run = await runCapture({
+          adapter,
+          argv: [bin, ...cal.args],
+          cwd: ws.cwd,
+          env,
+          isolated,
+          timeoutMs: 180_000,
+          onAgentOutput: (t) => out.push(t),
+        });
         const req = run.requests.filter((r) => r.reply.kind === "model").at(-1);
-        if (req === undefined) return fail(`${bin} sent no model request (exit ${run.exitCode}): ${out.join("").slice(0, 300)}`);
-        runs.push({ body: JSON.parse(Buffer.from(req.body).toString("utf8")) as { [key: string]: unknown }, cwd: ws.cwd, home: ws.home, platform: process.platform, inGit: workspace.commit !== undefined });
-        version ??= agentVersionFrom(adapter, req.headers["user-agent"]) ?? findAgentInstall(adapter.executables, adapter.packageName, io.env, bin)?.version;
+        if (req === undefined)
+          return fail(`${bin} sent no model request (exit ${run.exitCode}): ${out.join("").slice(0, 300)}`);
+        runs.push({
+          body: JSON.parse(Buffer.from(req.body).toString("utf8")) as { [key: string]: unknown },
+          cwd: ws.cwd,
+          home: ws.home,
+          platform: process.platform,
+          inGit: workspace.commit !== undefined,
+        });
+        version ??=
+          agentVersionFrom(adapter, req.headers["user-agent"]) ??
+          findAgentInstall(adapter.executables, adapter.packageName, io.env, bin)?.version;
       } finally {
         rmSync(ws.root, { recursive: true, force: true });
       }
@@ -98,6 +143,8 @@ export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliI
   if (path === undefined) return fail("no cache directory (set XDG_CACHE_HOME or HOME)");
   writeCalibration(path, { profile: profile.id, agentVersion: profile.agentVersion, source, prose: result.prose });
   io.stdout(`${path}\n`);
-  io.stderr(`promptc calibrate: ${profile.displayName} ${profile.agentVersion}'s prose is in your cache; promptc preview --profile ${profile.id} now uses it\n`);
+  io.stderr(
+    `promptc calibrate: ${profile.displayName} ${profile.agentVersion}'s prose is in your cache; promptc preview --profile ${profile.id} now uses it\n`,
+  );
   return EXIT_OK;
 }

@@ -24,13 +24,23 @@ export async function runCalibrateCodexAgent(options: CalibrateCodexAgentOptions
     io.stderr(`promptc calibrate: ${msg}\n`);
     return EXIT_USAGE;
   };
-  if (options.agent !== "codex") return fail(`--agent ${options.agent}: only codex can be calibrated by running it (others: calibrate from captures)`);
+  if (options.agent !== "codex")
+    return fail(
+      `--agent ${options.agent}: only codex can be calibrated by running it (others: calibrate from captures)`,
+    );
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
   const bin = options.codex ?? findInstalledCodex(host)?.bin;
-  if (bin === undefined) return fail("no codex found ($CODEX_BIN, or codex on PATH); install Codex or calibrate from captures (promptc calibrate CAPTURE…)");
+  if (bin === undefined)
+    return fail(
+      "no codex found ($CODEX_BIN, or codex on PATH); install Codex or calibrate from captures (promptc calibrate CAPTURE…)",
+    );
   const cache = promptcCacheDir(host);
   if (cache === undefined) return fail("no cache folder (set XDG_CACHE_HOME or HOME)");
-  const run = await runCodexCalibration({ codex: bin, env: io.env, onProgress: (line) => io.stderr(style.dim(`promptc calibrate: ${line}\n`)) });
+  const run = await runCodexCalibration({
+    codex: bin,
+    env: io.env,
+    onProgress: (line) => io.stderr(style.dim(`promptc calibrate: ${line}\n`)),
+  });
   if ("error" in run) return fail(run.error);
   const { calibration, diagnostics } = buildCodexCalibration(run);
   for (const d of diagnostics) io.stderr(formatDiagnostic(d, style) + "\n");
@@ -45,9 +55,13 @@ export async function runCalibrateCodexAgent(options: CalibrateCodexAgentOptions
   }
   const families = calibration.families;
   const complete = families.filter((f) => f.missing.length === 0).length;
-  io.stdout(`calibrated Codex ${calibration.codexVersion}: ${families.length} model families (${complete} complete), ${Object.keys(calibration.prose).length} shared texts, ${calibration.systemSkills.length} system skill files\n`);
-  for (const f of families) if (f.missing.length > 0) io.stdout(`  ${f.capturedWith}: not seen: ${f.missing.join(", ")}\n`);
-  if (calibration.missing.length > 0) io.stdout(`  every family: not seen: ${calibration.missing.join(", ")} (stand-ins until a capture shows them)\n`);
+  io.stdout(
+    `calibrated Codex ${calibration.codexVersion}: ${families.length} model families (${complete} complete), ${Object.keys(calibration.prose).length} shared texts, ${calibration.systemSkills.length} system skill files\n`,
+  );
+  for (const f of families)
+    if (f.missing.length > 0) io.stdout(`  ${f.capturedWith}: not seen: ${f.missing.join(", ")}\n`);
+  if (calibration.missing.length > 0)
+    io.stdout(`  every family: not seen: ${calibration.missing.join(", ")} (stand-ins until a capture shows them)\n`);
   io.stdout(`${file}\n`);
   return EXIT_OK;
 }

@@ -49,7 +49,14 @@ type IndexEntry = { file: string; method: string; decoded: boolean; reply: { kin
 
 function isModelPost(r: unknown): r is IndexEntry {
   const e = r as Partial<IndexEntry> | null;
-  return typeof e === "object" && e !== null && typeof e.file === "string" && e.method === "POST" && e.decoded === true && e.reply?.kind === "model";
+  return (
+    typeof e === "object" &&
+    e !== null &&
+    typeof e.file === "string" &&
+    e.method === "POST" &&
+    e.decoded === true &&
+    e.reply?.kind === "model"
+  );
 }
 
 /** A capture file, or every decoded model POST of a `capture -o` folder (with the server's answer text). */
@@ -78,7 +85,8 @@ function collectInputs(path: string): CalibrateInput[] | string {
   } catch (err) {
     return `${indexFile} is not a capture index: ${(err as Error).message}`;
   }
-  if (index === null || typeof index !== "object" || !Array.isArray(index.requests)) return `${indexFile} is not a capture index (no "requests" list)`;
+  if (index === null || typeof index !== "object" || !Array.isArray(index.requests))
+    return `${indexFile} is not a capture index (no "requests" list)`;
   const inputs: CalibrateInput[] = [];
   for (const r of index.requests.filter(isModelPost)) {
     const file = join(path, r.file);
@@ -96,26 +104,54 @@ function collectInputs(path: string): CalibrateInput[] | string {
 export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, setExitCode) => {
   program
     .command("calibrate")
-    .description("extract prose (base instructions, preambles, permission texts, session-update sentences, tool descriptions) from captures into a --prose-dir")
-    .argument("[captures...]", "captured request bodies (NNN.request.json) or capture -o folders; first and resumed turns may be mixed (texts that differ between them are reported as conflicts, the first kept)")
+    .description(
+      "extract prose (base instructions, preambles, permission texts, session-update sentences, tool descriptions) from captures into a --prose-dir",
+    )
+    .argument(
+      "[captures...]",
+      "captured request bodies (NNN.request.json) or capture -o folders; first and resumed turns may be mixed (texts that differ between them are reported as conflicts, the first kept)",
+    )
     .option("--profile <id>", "profile the prose is for", "codex")
-    .option("--agent <id>", "calibrate from your installed agent, run offline, into promptc's cache: codex (no captures, no flags: catalogue, prose and tools per model family), claude-code, pi (or from one capture given as the argument)")
+    .option(
+      "--agent <id>",
+      "calibrate from your installed agent, run offline, into promptc's cache: codex (no captures, no flags: catalogue, prose and tools per model family), claude-code, pi (or from one capture given as the argument)",
+    )
     .option("--bin <path>", "with --agent: the agent's executable (default: found on PATH)")
     .option("-o, --out <dir>", "prose directory to write")
-    .option("--approval <policy>", `approval policy the captured turns ran with (${APPROVAL_POLICIES.join(", ")}; default: what the capture shows, else never)`)
-    .option("--sandbox <mode>", "sandbox mode the capture ran with (checked against the capture; refused when it contradicts it)")
-    .option("--model <slug>", "model the capture ran with (checked against the capture; refused when it contradicts it)")
+    .option(
+      "--approval <policy>",
+      `approval policy the captured turns ran with (${APPROVAL_POLICIES.join(", ")}; default: what the capture shows, else never)`,
+    )
+    .option(
+      "--sandbox <mode>",
+      "sandbox mode the capture ran with (checked against the capture; refused when it contradicts it)",
+    )
+    .option(
+      "--model <slug>",
+      "model the capture ran with (checked against the capture; refused when it contradicts it)",
+    )
     .option("--agent-version <v>", "agent version of the capture when its headers are not next to it")
     .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")
     .action(async (paths: string[], options: CalibrateCliOptions) => {
       if (options.agent === "codex") {
         if (paths.length > 0) {
-          io.stderr("promptc calibrate: --agent codex runs Codex itself; give either --agent codex or captures, not both\n");
+          io.stderr(
+            "promptc calibrate: --agent codex runs Codex itself; give either --agent codex or captures, not both\n",
+          );
           return setExitCode(EXIT_USAGE);
         }
         const { runCalibrateCodexAgent } = await import("./calibrate-codex-agent.js");
-        return setExitCode(await runCalibrateCodexAgent({ agent: "codex", ...(options.bin !== undefined ? { codex: options.bin } : {}), color: colorFor(io, options.color) }, io));
+        return setExitCode(
+          await runCalibrateCodexAgent(
+            {
+              agent: "codex",
+              ...(options.bin !== undefined ? { codex: options.bin } : {}),
+              color: colorFor(io, options.color),
+            },
+            io,
+          ),
+        );
       }
       if (options.agent !== undefined) {
         if (paths.length > 1) {
@@ -137,8 +173,10 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
       };
       if (options.out === undefined) return fail("missing -o <dir> (the prose directory to write)");
       const adapter = getAdapter(options.profile);
-      if (!adapter || adapter.profile !== options.profile) return fail(`profile '${options.profile}' cannot be calibrated from captures (supported: codex)`);
-      if (options.approval !== undefined && !isApprovalPolicy(options.approval)) return fail(unknownApprovalPolicy(options.approval));
+      if (!adapter || adapter.profile !== options.profile)
+        return fail(`profile '${options.profile}' cannot be calibrated from captures (supported: codex)`);
+      if (options.approval !== undefined && !isApprovalPolicy(options.approval))
+        return fail(unknownApprovalPolicy(options.approval));
       const inputs: CalibrateInput[] = [];
       for (const p of paths) {
         const r = collectInputs(resolve(io.cwd, p));
@@ -147,9 +185,12 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
       }
       // The capture says what it ran with; a flag may confirm it, never override it.
       const seen = captureSettings(inputs);
-      if (options.approval !== undefined && seen.approval !== undefined && options.approval !== seen.approval) return fail(`--approval ${options.approval} contradicts the capture: ${seen.approvalEvidence ?? ""}`);
-      if (options.sandbox !== undefined && seen.sandbox !== undefined && options.sandbox !== seen.sandbox) return fail(`--sandbox ${options.sandbox} contradicts the capture, which ran with sandbox ${seen.sandbox}`);
-      if (options.model !== undefined && seen.model !== undefined && options.model !== seen.model) return fail(`--model ${options.model} contradicts the capture, which ran model ${seen.model}`);
+      if (options.approval !== undefined && seen.approval !== undefined && options.approval !== seen.approval)
+        return fail(`--approval ${options.approval} contradicts the capture: ${seen.approvalEvidence ?? ""}`);
+      if (options.sandbox !== undefined && seen.sandbox !== undefined && options.sandbox !== seen.sandbox)
+        return fail(`--sandbox ${options.sandbox} contradicts the capture, which ran with sandbox ${seen.sandbox}`);
+      if (options.model !== undefined && seen.model !== undefined && options.model !== seen.model)
+        return fail(`--model ${options.model} contradicts the capture, which ran model ${seen.model}`);
       const approval = (options.approval ?? seen.approval ?? "never") as CalibrateApproval;
       const calibOptions: Parameters<typeof calibrateProse>[1] = { approval };
       if (options.agentVersion !== undefined) calibOptions.agentVersion = options.agentVersion;
@@ -160,8 +201,20 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
       if (result.diagnostics.some((d) => d.severity === "error")) return setExitCode(EXIT_USAGE);
       const out = resolve(io.cwd, options.out);
       const missing = unextractedProse(result.files, result.layout);
-      const settings = { sandbox: seen.sandbox ?? options.sandbox ?? null, approval, model: seen.model ?? options.model ?? result.layout?.model ?? null };
-      const meta = { profile: options.profile, agent: adapter.id, agentVersion: result.agentVersion ?? null, targetVersion: adapter.targetVersion ?? null, settings, sources: result.sources, missing };
+      const settings = {
+        sandbox: seen.sandbox ?? options.sandbox ?? null,
+        approval,
+        model: seen.model ?? options.model ?? result.layout?.model ?? null,
+      };
+      const meta = {
+        profile: options.profile,
+        agent: adapter.id,
+        agentVersion: result.agentVersion ?? null,
+        targetVersion: adapter.targetVersion ?? null,
+        settings,
+        sources: result.sources,
+        missing,
+      };
       try {
         makeDirectoriesNoFollow(out, io.cwd);
         for (const [name, text] of Object.entries(result.files)) {
@@ -172,8 +225,13 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
       } catch (err) {
         return fail(cannotWrite((err as NodeJS.ErrnoException).path ?? options.out, err));
       }
-      if (missing.length > 0) io.stderr(`promptc calibrate: not in these captures (stand-ins remain): ${missing.join(", ")}\n`);
-      io.stderr(style.dim(`promptc calibrate: ${Object.keys(result.files).length} file(s) in ${out} (model ${settings.model ?? "unknown"}, sandbox ${settings.sandbox ?? "unknown"}, approval ${approval}); use them with --prose-dir ${options.out}\n`));
+      if (missing.length > 0)
+        io.stderr(`promptc calibrate: not in these captures (stand-ins remain): ${missing.join(", ")}\n`);
+      io.stderr(
+        style.dim(
+          `promptc calibrate: ${Object.keys(result.files).length} file(s) in ${out} (model ${settings.model ?? "unknown"}, sandbox ${settings.sandbox ?? "unknown"}, approval ${approval}); use them with --prose-dir ${options.out}\n`,
+        ),
+      );
       setExitCode(EXIT_OK);
     });
 };

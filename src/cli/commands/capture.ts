@@ -62,17 +62,41 @@ function viewOf(req: CapturedRequest, dialect: Parameters<typeof buildRequestVie
   if (req.reply.kind !== "model" && req.reply.kind !== "turn-limit") return undefined;
   if (!req.decoded) return undefined;
   const view = buildRequestView(decoder.decode(req.body), dialect);
-  if (bodyText(req.body) === undefined) view.diagnostics.unshift(diagnostic("capture/invalid-utf8", "warning", "request body is not valid UTF-8; shown with replacement characters (the saved body is the bytes as sent)"));
+  if (bodyText(req.body) === undefined)
+    view.diagnostics.unshift(
+      diagnostic(
+        "capture/invalid-utf8",
+        "warning",
+        "request body is not valid UTF-8; shown with replacement characters (the saved body is the bytes as sent)",
+      ),
+    );
   return view;
 }
 
 /** The run as recorded: agent, command, outcome, diagnostics (shared by capture.json and --json). */
 function runHeader(run: CaptureRun) {
-  return { agent: run.agent, agentVersion: run.agentVersion ?? null, command: run.command, cwd: run.cwd, exitCode: run.exitCode, signal: run.signal, timedOut: run.timedOut, diagnostics: run.diagnostics };
+  return {
+    agent: run.agent,
+    agentVersion: run.agentVersion ?? null,
+    command: run.command,
+    cwd: run.cwd,
+    exitCode: run.exitCode,
+    signal: run.signal,
+    timedOut: run.timedOut,
+    diagnostics: run.diagnostics,
+  };
 }
 
 function requestHeader(r: CapturedRequest) {
-  return { seq: r.seq, method: r.method, url: r.url, encoding: r.encoding, decoded: r.decoded, reply: r.reply, diagnostics: r.diagnostics };
+  return {
+    seq: r.seq,
+    method: r.method,
+    url: r.url,
+    encoding: r.encoding,
+    decoded: r.decoded,
+    reply: r.reply,
+    diagnostics: r.diagnostics,
+  };
 }
 
 /**
@@ -96,7 +120,11 @@ function runToJson(run: CaptureRun): string {
   const requests = run.requests.map((r) => {
     // The raw body text, byte-exact, when it is UTF-8; base64 otherwise (never a lossy decode).
     const text = r.decoded ? bodyText(r.body) : undefined;
-    return { ...requestHeader(r), headers: r.headers, ...(text !== undefined ? { body: text } : { bodyBase64: Buffer.from(r.body).toString("base64") }) };
+    return {
+      ...requestHeader(r),
+      headers: r.headers,
+      ...(text !== undefined ? { body: text } : { bodyBase64: Buffer.from(r.body).toString("base64") }),
+    };
   });
   return JSON.stringify({ ...runHeader(run), requests }, null, 2) + "\n";
 }
@@ -117,10 +145,16 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
   program
     .command("capture")
     .description("run an agent against a loopback fake model and show the exact requests it sends (no network, no key)")
-    .argument("<command...>", "the agent command line (options after the agent's name are the agent's own; `--` is optional)")
+    .argument(
+      "<command...>",
+      "the agent command line (options after the agent's name are the agent's own; `--` is optional)",
+    )
     // Everything from the agent's name on belongs to the agent: `promptc capture codex exec -s read-only "hi"`.
     .passThroughOptions()
-    .option("--agent <id>", `agent adapter: ${AGENT_ADAPTERS.map((a) => a.id).join(", ")} (default: from the command name)`)
+    .option(
+      "--agent <id>",
+      `agent adapter: ${AGENT_ADAPTERS.map((a) => a.id).join(", ")} (default: from the command name)`,
+    )
     .option("-C, --cwd <dir>", "run the agent in this directory (default: the current directory)")
     .addOption(new Option("--cd <dir>").hideHelp())
     .option("--json", "print the capture (headers redacted, raw bodies) as JSON")
@@ -130,8 +164,14 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
     .option("--html <file>", "write a self-contained HTML report")
     .option("--isolated", "run the agent with a scratch HOME and config folder")
     .option("--timeout <seconds>", "stop the agent after this long", "300")
-    .option("--compare <compiled.json>", "compare the first model request with a compiled request body, as promptc diff does (item ids, prompt_cache_key and client_metadata aside)")
-    .option("--context-window <tokens>", `context window for shares (default: the agent's usual, else ${DEFAULT_CONTEXT_WINDOW})`)
+    .option(
+      "--compare <compiled.json>",
+      "compare the first model request with a compiled request body, as promptc diff does (item ids, prompt_cache_key and client_metadata aside)",
+    )
+    .option(
+      "--context-window <tokens>",
+      `context window for shares (default: the agent's usual, else ${DEFAULT_CONTEXT_WINDOW})`,
+    )
     .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")
     .action(async (argv: string[], options: CaptureOptions) => {
@@ -140,10 +180,16 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
         setExitCode(EXIT_USAGE);
       };
       const command = argv[0];
-      if (command === undefined) return fail("no agent command given (use: promptc capture -- codex exec \"hi\")");
+      if (command === undefined) return fail('no agent command given (use: promptc capture -- codex exec "hi")');
       const adapter = options.agent !== undefined ? getAdapter(options.agent) : detectAdapter(command);
-      if (!adapter) return fail(options.agent !== undefined ? `unknown agent '${options.agent}' (known: ${AGENT_ADAPTERS.map((a) => a.id).join(", ")})` : `cannot tell which agent '${command}' is; pass --agent ${AGENT_ADAPTERS.map((a) => a.id).join("|")}`);
-      if (adapter.requiresIsolation !== undefined && options.isolated !== true) return fail(`${adapter.displayName} needs --isolated: ${adapter.requiresIsolation}`);
+      if (!adapter)
+        return fail(
+          options.agent !== undefined
+            ? `unknown agent '${options.agent}' (known: ${AGENT_ADAPTERS.map((a) => a.id).join(", ")})`
+            : `cannot tell which agent '${command}' is; pass --agent ${AGENT_ADAPTERS.map((a) => a.id).join("|")}`,
+        );
+      if (adapter.requiresIsolation !== undefined && options.isolated !== true)
+        return fail(`${adapter.displayName} needs --isolated: ${adapter.requiresIsolation}`);
       const turns = positiveInt(options.turns, "--turns");
       const timeout = positiveInt(options.timeout, "--timeout");
       const window = positiveInt(options.contextWindow, "--context-window");
@@ -173,7 +219,8 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
         compared = requestFromJson(parsed);
         if (!compared) {
           // A Responses agent must be compared with a Responses body; other dialects take their own bodies.
-          if (adapter.dialect === "responses" || parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return fail(`${options.compare} is not a request body (no "input" array)`);
+          if (adapter.dialect === "responses" || parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
+            return fail(`${options.compare} is not a request body (no "input" array)`);
           comparedWire = parsed;
         }
       }
@@ -200,11 +247,17 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
             const v = views[i];
             return v ? [sectionFromView(v, `#${r.seq} ${r.method} ${r.url}`, contextWindow)] : [];
           });
-          writeFileNoFollow(resolve(io.cwd, options.html), renderHtmlReport({ title: `promptc capture: ${argv.join(" ")}`, sections }), io.cwd);
+          writeFileNoFollow(
+            resolve(io.cwd, options.html),
+            renderHtmlReport({ title: `promptc capture: ${argv.join(" ")}`, sections }),
+            io.cwd,
+          );
         }
       } catch (err) {
         // The capture itself is done; only saving it failed.
-        return fail(cannotWrite((err as NodeJS.ErrnoException).path ?? options.out ?? options.html ?? "the capture", err));
+        return fail(
+          cannotWrite((err as NodeJS.ErrnoException).path ?? options.out ?? options.html ?? "the capture", err),
+        );
       }
       if (options.json) writeExact(io, runToJson(run));
       else {
@@ -223,12 +276,16 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
           body = undefined;
         }
         if (body === undefined) {
-          io.stderr(`promptc capture: --compare: ${first ? `request #${first.seq} is not JSON` : "no model request was captured"}\n`);
+          io.stderr(
+            `promptc capture: --compare: ${first ? `request #${first.seq} is not JSON` : "no model request was captured"}\n`,
+          );
           differs = true;
         } else {
           const d = firstWireDifference(withoutRunIds(body), withoutRunIds(comparedWire));
           differs = d !== undefined;
-          (options.json ? io.stderr : io.stdout)(formatWireDifference(d, `captured #${first?.seq ?? "?"}`, options.compare ?? "").join("\n") + "\n");
+          (options.json ? io.stderr : io.stdout)(
+            formatWireDifference(d, `captured #${first?.seq ?? "?"}`, options.compare ?? "").join("\n") + "\n",
+          );
         }
       }
       if (compared !== undefined) {
@@ -240,7 +297,9 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
           captured = undefined;
         }
         if (!captured) {
-          io.stderr(`promptc capture: --compare: ${first ? `request #${first.seq} is not a Responses request body` : "no model request was captured"}\n`);
+          io.stderr(
+            `promptc capture: --compare: ${first ? `request #${first.seq} is not a Responses request body` : "no model request was captured"}\n`,
+          );
           differs = true;
         } else {
           // One comparison for captures and session turns alike: the cache module's common prefix, on both sides
@@ -248,20 +307,38 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
           const [ca, cb] = [withoutSessionData(captured), withoutSessionData(compared)];
           const result = commonPrefix(ca, cb);
           differs = result.divergence !== null || result.itemsA !== result.itemsB || result.partitionChanges.length > 0;
-          const lines = formatPrefixReport(result, `captured #${first?.seq ?? "?"} (session ids ignored)`, options.compare ?? "", OPENAI_CACHE_MODEL, divergenceExcerpts(result, ca, cb));
+          const lines = formatPrefixReport(
+            result,
+            `captured #${first?.seq ?? "?"} (session ids ignored)`,
+            options.compare ?? "",
+            OPENAI_CACHE_MODEL,
+            divergenceExcerpts(result, ca, cb),
+          );
           (options.json ? io.stderr : io.stdout)(lines.join("\n") + "\n");
         }
       }
       for (const d of run.diagnostics) io.stderr(formatDiagnostic(d, style) + "\n");
-      const status = run.timedOut ? "timed out" : run.exitCode !== null ? `exit ${run.exitCode}` : run.signal ? `killed by ${run.signal}` : "did not start";
+      const status = run.timedOut
+        ? "timed out"
+        : run.exitCode !== null
+          ? `exit ${run.exitCode}`
+          : run.signal
+            ? `killed by ${run.signal}`
+            : "did not start";
       const saved = options.out !== undefined ? `; saved to ${options.out}` : "";
-      io.stderr(style.dim(`promptc capture: ${run.requests.length} request(s) from ${adapter.displayName}${run.agentVersion ? ` ${run.agentVersion}` : ""}; agent ${status}${saved}\n`));
+      io.stderr(
+        style.dim(
+          `promptc capture: ${run.requests.length} request(s) from ${adapter.displayName}${run.agentVersion ? ` ${run.agentVersion}` : ""}; agent ${status}${saved}\n`,
+        ),
+      );
       if (run.diagnostics.some((d) => d.rule === "capture/spawn-failed")) return setExitCode(EXIT_USAGE);
       if (run.timedOut) return setExitCode(EXIT_FINDINGS);
       // Killed by a signal: the shell's convention, 128 + the signal number.
       const code = run.exitCode ?? 128 + (osConstants.signals[(run.signal ?? "SIGTERM") as NodeJS.Signals] ?? 15);
       // A model request whose body is not a JSON object is a finding: nothing downstream can read it.
-      const unreadable = views.some((v) => v?.diagnostics.some((d) => d.rule === "capture/invalid-json" || d.rule === "capture/unexpected-body"));
+      const unreadable = views.some((v) =>
+        v?.diagnostics.some((d) => d.rule === "capture/invalid-json" || d.rule === "capture/unexpected-body"),
+      );
       if (unreadable) io.stderr("promptc capture: a model request body is not valid JSON (see above)\n");
       setExitCode(code !== 0 ? code : differs || unreadable ? EXIT_FINDINGS : 0);
     });

@@ -15,7 +15,15 @@ import { createNodeHost } from "../../host/node-host.js";
 import { modelContextWindow } from "../../profiles/model-info.js";
 import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
 import type { ParsedSessionLog } from "../../session-log/parse-rollout.js";
-import { codexProfile, DEFAULT_PROFILE_ID, findProfile, isProfileId, PROFILE_IDS, profileIdList, type ProfileId } from "../../profiles/index.js";
+import {
+  codexProfile,
+  DEFAULT_PROFILE_ID,
+  findProfile,
+  isProfileId,
+  PROFILE_IDS,
+  profileIdList,
+  type ProfileId,
+} from "../../profiles/index.js";
 import { calibratedTextFor } from "../../cli/codex/load-codex-calibration.js";
 import { catalogueContextWindow } from "../../cli/codex/load-codex-model-setup.js";
 import { renderCompactReport } from "../format/compact-report.js";
@@ -87,16 +95,28 @@ function loadPrefix(options: CompactCliOptions, cwd: string, input: Input, io: C
   }
   const { log } = input;
   if (options.logPrefix && log.summaryPrefix) {
-    return { ok: true, value: log.summaryPrefix.text, origin: `the log (compaction at line ${log.summaryPrefix.line})` };
+    return {
+      ok: true,
+      value: log.summaryPrefix.text,
+      origin: `the log (compaction at line ${log.summaryPrefix.line})`,
+    };
   }
-  const profile = options.profile ?? input.profile ?? profileOfSummaries(log) ?? (isCodexRollout(log) ? codexProfile.id : DEFAULT_PROFILE_ID);
+  const profile =
+    options.profile ??
+    input.profile ??
+    profileOfSummaries(log) ??
+    (isCodexRollout(log) ? codexProfile.id : DEFAULT_PROFILE_ID);
   // The user's Codex's own prefix, when `promptc calibrate --agent codex` has cached it for the log's model.
   if (findProfile(profile)?.modelCatalogue === "codex") {
     const cal = calibratedTextFor(createNodeHost({ cwd, env: io.env }), log.model, "compact-summary-prefix");
     if (cal) return { ok: true, value: cal.text.replace(/\n+$/, ""), origin: `${cal.file} (calibrated)` };
   }
   const entry = prefixEntry(profile);
-  return { ok: true, value: profilePrefix(profile), origin: `${entry?.path ?? `templates/${profile}/compact-summary-prefix.hbs`} (${entry?.origin ?? "builtin"})` };
+  return {
+    ok: true,
+    value: profilePrefix(profile),
+    origin: `${entry?.path ?? `templates/${profile}/compact-summary-prefix.hbs`} (${entry?.origin ?? "builtin"})`,
+  };
 }
 
 /** The catalogue's window for the log's model; nothing for a model the catalogue does not know. */
@@ -121,7 +141,10 @@ function loadInput(path: string, io: CliIO): Result<Input | undefined> {
   const scenario = (): Result<Input | undefined> => {
     const r = compileScenarioFile(host, path, scenarioSetup(host));
     if (!r.scenario || !r.compiled) return { value: undefined, diagnostics: r.diagnostics };
-    return { value: { format: "scenario", log: sessionLogFromScenario(r.scenario, r.compiled), profile: r.scenario.profile }, diagnostics: r.diagnostics };
+    return {
+      value: { format: "scenario", log: sessionLogFromScenario(r.scenario, r.compiled), profile: r.scenario.profile },
+      diagnostics: r.diagnostics,
+    };
   };
   if (SCENARIO_EXTENSION.test(path)) return scenario();
   const read = readSessionLog(host, path, { rebuildCompacted: rebuildLegacyCompaction });
@@ -130,11 +153,32 @@ function loadInput(path: string, io: CliIO): Result<Input | undefined> {
     const s = scenario();
     if (s.value) return s;
     const why = (r: Result<unknown>) => r.diagnostics.find((d) => d.severity !== "info")?.message ?? "no items";
-    return { value: undefined, diagnostics: [diagnostic("session/unknown-format", "error", `${path} is neither a session log (${why(read)}) nor a scenario (${why(s)})`, { file: path })] };
+    return {
+      value: undefined,
+      diagnostics: [
+        diagnostic(
+          "session/unknown-format",
+          "error",
+          `${path} is neither a session log (${why(read)}) nor a scenario (${why(s)})`,
+          { file: path },
+        ),
+      ],
+    };
   }
   // Not one line was a record or an item (a README, a binary): a usage error, not an empty session to dry-run.
-  if (read.value.history.length === 0 && read.value.meta.sessionId === undefined && read.value.compactions.length === 0) {
-    return { value: undefined, diagnostics: [diagnostic("session/unknown-format", "error", `${path} is not a session log (no record in it could be read)`, { file: path })] };
+  if (
+    read.value.history.length === 0 &&
+    read.value.meta.sessionId === undefined &&
+    read.value.compactions.length === 0
+  ) {
+    return {
+      value: undefined,
+      diagnostics: [
+        diagnostic("session/unknown-format", "error", `${path} is not a session log (no record in it could be read)`, {
+          file: path,
+        }),
+      ],
+    };
   }
   return { value: { format: read.value.format, log: read.value }, diagnostics: read.diagnostics };
 }
@@ -142,22 +186,39 @@ function loadInput(path: string, io: CliIO): Result<Input | undefined> {
 export const registerCompact: RegisterCommand = (program: Command, io: CliIO, setExitCode) => {
   program
     .command("compact")
-    .description("dry-run compaction on a session log (Codex rollout, promptc session log, request body, item list) or a scenario")
-    .argument("<log>", "~/.codex/sessions/…/rollout-….jsonl, ~/.promptc/sessions/<id>.jsonl, a request body, a JSON array of items, or a scenario (.yaml/.json)")
+    .description(
+      "dry-run compaction on a session log (Codex rollout, promptc session log, request body, item list) or a scenario",
+    )
+    .argument(
+      "<log>",
+      "~/.codex/sessions/…/rollout-….jsonl, ~/.promptc/sessions/<id>.jsonl, a request body, a JSON array of items, or a scenario (.yaml/.json)",
+    )
     .option("--json", "print the report and the resulting history as JSON")
     .option("--summary <text>", "the summary reply to use (default: empty)")
     .option("--summary-file <file>", "read the summary reply from a file")
     .option("--summary-prefix-file <file>", "use your own summary prefix (e.g. your copy of the harness's text)")
-    .option("--profile <name>", `prose profile for the summary prefix (${PROFILE_IDS.join(", ")}; default: the input's, else ${DEFAULT_PROFILE_ID})`)
+    .option(
+      "--profile <name>",
+      `prose profile for the summary prefix (${PROFILE_IDS.join(", ")}; default: the input's, else ${DEFAULT_PROFILE_ID})`,
+    )
     .option("--strategy <name>", `compaction algorithm (${COMPACT_STRATEGIES.join(", ")})`, "codex-local")
     .option("--context-window <tokens>", "model context window (default: the log's, else the config's)")
-    .option("--auto-compact-limit <tokens>", "model_auto_compact_token_limit (default: the config's; the threshold is at most 90% of the window)")
+    .option(
+      "--auto-compact-limit <tokens>",
+      "model_auto_compact_token_limit (default: the config's; the threshold is at most 90% of the window)",
+    )
     .addOption(new Option("--window <tokens>").hideHelp())
     .addOption(new Option("--limit <tokens>").hideHelp())
-    .option("--config <file>", "a Codex config.toml to take model_auto_compact_token_limit and model_context_window from")
+    .option(
+      "--config <file>",
+      "a Codex config.toml to take model_auto_compact_token_limit and model_context_window from",
+    )
     .option("--max-user-tokens <tokens>", "budget for retained user messages (default 20000)")
     .option("--keep-recent <tokens>", "pi: recent tokens kept verbatim (default 20000)")
-    .option("--pin <block...>", "re-emit blocks verbatim after the summary: skill, skill:NAME, agents-md, environment-context, …")
+    .option(
+      "--pin <block...>",
+      "re-emit blocks verbatim after the summary: skill, skill:NAME, agents-md, environment-context, …",
+    )
     .option("--no-initial-context", "do not re-inject the initial context found in the log")
     .option("--no-log-prefix", "do not reuse the summary prefix recovered from the log's own compactions")
     .option("--estimate <method>", "Codex estimate: text (observed in 0.171.0) or json (March 2026 source)", "text")
@@ -168,23 +229,36 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
         io.stderr(`promptc compact: ${message}\n`);
         setExitCode(EXIT_USAGE);
       };
-      if (!COMPACT_STRATEGIES.includes(options.strategy as CompactStrategyName)) return fail(`unknown strategy '${options.strategy}' (expected ${COMPACT_STRATEGIES.join(", ")})`);
-      if (options.profile !== undefined && !isProfileId(options.profile)) return fail(`unknown profile '${options.profile}' (expected ${profileIdList()})`);
-      if (options.estimate !== "text" && options.estimate !== "json") return fail(`unknown estimate method '${options.estimate}' (expected text or json)`);
-      if (options.summary !== undefined && options.summaryFile !== undefined) return fail("give either --summary or --summary-file, not both");
+      if (!COMPACT_STRATEGIES.includes(options.strategy as CompactStrategyName))
+        return fail(`unknown strategy '${options.strategy}' (expected ${COMPACT_STRATEGIES.join(", ")})`);
+      if (options.profile !== undefined && !isProfileId(options.profile))
+        return fail(`unknown profile '${options.profile}' (expected ${profileIdList()})`);
+      if (options.estimate !== "text" && options.estimate !== "json")
+        return fail(`unknown estimate method '${options.estimate}' (expected text or json)`);
+      if (options.summary !== undefined && options.summaryFile !== undefined)
+        return fail("give either --summary or --summary-file, not both");
       const numbers: { [k: string]: number | undefined } = {};
       let configWindow: number | undefined;
       options.contextWindow ??= options.window;
       options.autoCompactLimit ??= options.limit;
-      for (const [key, flag] of [["contextWindow", "--context-window"], ["autoCompactLimit", "--auto-compact-limit"], ["maxUserTokens", "--max-user-tokens"], ["keepRecent", "--keep-recent"]] as const) {
+      for (const [key, flag] of [
+        ["contextWindow", "--context-window"],
+        ["autoCompactLimit", "--auto-compact-limit"],
+        ["maxUserTokens", "--max-user-tokens"],
+        ["keepRecent", "--keep-recent"],
+      ] as const) {
         const n = parseCount(options[key], flag);
         if (typeof n === "object") return fail(n.error);
         numbers[key] = n;
       }
       if (options.config !== undefined) {
         const path = resolve(io.cwd, options.config);
-        const r = loadConfig(createNodeHost({ cwd: io.cwd, env: io.env }), { codexHome: dirname(path), configFile: path });
-        if (!r.value) return fail(r.diagnostics.find((d) => d.severity === "error")?.message ?? `cannot use ${options.config}`);
+        const r = loadConfig(createNodeHost({ cwd: io.cwd, env: io.env }), {
+          codexHome: dirname(path),
+          configFile: path,
+        });
+        if (!r.value)
+          return fail(r.diagnostics.find((d) => d.severity === "error")?.message ?? `cannot use ${options.config}`);
         numbers.autoCompactLimit ??= r.value.config.modelAutoCompactTokenLimit;
         configWindow = r.value.config.modelContextWindow;
       }
@@ -197,7 +271,8 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
         summaryReply = r.value;
       }
       const loaded = loadInput(resolve(io.cwd, file), io);
-      if (!loaded.value) return fail(loaded.diagnostics.find((d) => d.severity === "error")?.message ?? `cannot read ${file}`);
+      if (!loaded.value)
+        return fail(loaded.diagnostics.find((d) => d.severity === "error")?.message ?? `cannot read ${file}`);
       const input = loaded.value;
       const log = input.log;
       const prefix = loadPrefix(options, io.cwd, input, io);
@@ -222,10 +297,24 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
       if (options.json) {
         const { result, ...rest } = report;
         const { history, diagnostics: _d, ...outcome } = result;
-        const json = { file, format: input.format, meta: log.meta, summaryPrefixFrom: prefix.origin, ...rest, outcome, diagnostics, history };
+        const json = {
+          file,
+          format: input.format,
+          meta: log.meta,
+          summaryPrefixFrom: prefix.origin,
+          ...rest,
+          outcome,
+          diagnostics,
+          history,
+        };
         writeExact(io, JSON.stringify(json, null, 2) + "\n");
       } else {
-        io.stdout(renderCompactReport({ file, format: input.format, log, report, prefixOrigin: prefix.origin, diagnostics }, createStyle(colorFor(io, options.color))));
+        io.stdout(
+          renderCompactReport(
+            { file, format: input.format, log, report, prefixOrigin: prefix.origin, diagnostics },
+            createStyle(colorFor(io, options.color)),
+          ),
+        );
       }
       const logProblems = loaded.diagnostics.some((d) => d.severity !== "info");
       setExitCode(logProblems ? EXIT_FINDINGS : EXIT_OK);

@@ -75,8 +75,14 @@ function isScenarioFile(path: string): boolean {
   }
 }
 
-function parseTurns(spec: string | undefined, count: number, what = "turn", of = "the scenario"): [number, number] | string {
-  if (spec === undefined) return count < 2 ? `${of} has ${count === 1 ? "one" : "no"} ${what}: nothing to compare` : [count - 1, count];
+function parseTurns(
+  spec: string | undefined,
+  count: number,
+  what = "turn",
+  of = "the scenario",
+): [number, number] | string {
+  if (spec === undefined)
+    return count < 2 ? `${of} has ${count === 1 ? "one" : "no"} ${what}: nothing to compare` : [count - 1, count];
   const m = /^(\d+),(\d+)$/.exec(spec.trim());
   if (!m) return `--turns expects two ${what} numbers like 3,4 (got '${spec}')`;
   const a = Number(m[1]);
@@ -91,26 +97,43 @@ function loadLogRequests(path: string, label: string, turns: string | undefined,
   if (!read.ok) return asGiven(read.error, path, label);
   const r = requestsFromLog(read.text, { file: path });
   const { requests, notes } = r.value;
-  if (requests.length === 0) return `${label} is neither a scenario nor a session log with requests; to compare request bodies give two files`;
+  if (requests.length === 0)
+    return `${label} is neither a scenario nor a session log with requests; to compare request bodies give two files`;
   const picked = parseTurns(turns, requests.length, "request", `the log`);
   if (typeof picked === "string") return picked;
   for (const d of r.diagnostics) io.stderr(`${d.severity}: ${d.message}\n`);
   for (const note of notes) io.stderr(`note: ${note}\n`);
-  const at = (k: number): Loaded => ({ ok: true, label: `${label} request ${k} (line ${requests[k - 1]!.line})`, request: requests[k - 1]!.request });
+  const at = (k: number): Loaded => ({
+    ok: true,
+    label: `${label} request ${k} (line ${requests[k - 1]!.line})`,
+    request: requests[k - 1]!.request,
+  });
   return [at(picked[0]), at(picked[1])];
 }
 
 export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setExitCode) => {
   program
     .command("diff")
-    .description("compare two requests (or two turns of a scenario): common prefix, first divergence and why, cache reuse")
+    .description(
+      "compare two requests (or two turns of a scenario): common prefix, first divergence and why, cache reuse",
+    )
     .argument("<a>", "request JSON file, a scenario file, or a session log (promptc run's JSONL or a Codex rollout)")
     .argument("[b]", "second request JSON file")
-    .option("--turns <a,b>", "with a scenario: the two turns to compare; with a session log: the two requests (default: the last two)")
+    .option(
+      "--turns <a,b>",
+      "with a scenario: the two turns to compare; with a session log: the two requests (default: the last two)",
+    )
     .option("--json", "print a JSON report")
-    .option("--ignore-session", "compare without per-session data: item ids, prompt_cache_key, client_metadata (a capture against promptc's prediction)")
+    .option(
+      "--ignore-session",
+      "compare without per-session data: item ids, prompt_cache_key, client_metadata (a capture against promptc's prediction)",
+    )
     .option("--approx", "estimate tokens as ceil(bytes/4) instead of counting exactly (faster on huge requests)")
-    .option("--min-cacheable <tokens>", "shortest prefix a provider caches", String(OPENAI_CACHE_MODEL.minCacheableTokens))
+    .option(
+      "--min-cacheable <tokens>",
+      "shortest prefix a provider caches",
+      String(OPENAI_CACHE_MODEL.minCacheableTokens),
+    )
     .option("--block <tokens>", "cache granularity beyond the minimum", String(OPENAI_CACHE_MODEL.blockTokens))
     .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")
@@ -121,7 +144,8 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setEx
       };
       const min = Number(options.minCacheable);
       const block = Number(options.block);
-      if (!Number.isInteger(min) || min < 0 || !Number.isInteger(block) || block < 1) return fail("--min-cacheable and --block take whole numbers (block ≥ 1)");
+      if (!Number.isInteger(min) || min < 0 || !Number.isInteger(block) || block < 1)
+        return fail("--min-cacheable and --block take whole numbers (block ≥ 1)");
       const cacheModel: CacheModel = { minCacheableTokens: min, blockTokens: block };
       const style = createStyle(!options.json && colorFor(io, options.color));
       const aPath = resolve(io.cwd, aArg);
@@ -137,7 +161,8 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setEx
           const host = createNodeHost({ cwd: io.cwd, env: io.env });
           const r = compileScenarioFile(host, aPath, scenarioSetup(host));
           if (!r.compiled) {
-            for (const d of r.diagnostics.filter((x) => x.severity === "error")) io.stderr(`${formatDiagnostic(d, style, io.cwd)}\n`);
+            for (const d of r.diagnostics.filter((x) => x.severity === "error"))
+              io.stderr(`${formatDiagnostic(d, style, io.cwd)}\n`);
             return fail(`cannot compile scenario ${aArg}`);
           }
           const turns = parseTurns(options.turns, r.compiled.turns.length);
@@ -151,12 +176,20 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setEx
       }
       if (!a.ok) return fail(a.error);
       if (!b.ok) return fail(b.error);
-      const [ra, rb] = options.ignoreSession ? [withoutSessionData(a.request), withoutSessionData(b.request)] : [a.request, b.request];
-      const result = commonPrefix(ra, rb, { cacheModel, countTokens: options.approx ? approxTokens : tokenCounterOf(io).count });
+      const [ra, rb] = options.ignoreSession
+        ? [withoutSessionData(a.request), withoutSessionData(b.request)]
+        : [a.request, b.request];
+      const result = commonPrefix(ra, rb, {
+        cacheModel,
+        countTokens: options.approx ? approxTokens : tokenCounterOf(io).count,
+      });
       const kept = result.divergence === null && result.partitionChanges.length === 0;
       const exit = kept ? EXIT_OK : EXIT_FINDINGS;
       if (options.json) {
-        writeExact(io, `${JSON.stringify({ a: a.label, b: b.label, tokens: options.approx ? "approx" : "o200k_base", cacheModel, ...result, why: explainPrefix(result) }, null, 2)}\n`);
+        writeExact(
+          io,
+          `${JSON.stringify({ a: a.label, b: b.label, tokens: options.approx ? "approx" : "o200k_base", cacheModel, ...result, why: explainPrefix(result) }, null, 2)}\n`,
+        );
       } else {
         const lines = formatPrefixReport(result, a.label, b.label, cacheModel, divergenceExcerpts(result, ra, rb));
         io.stdout(`${lines.map((l) => (l.startsWith("why:") && !kept ? style.yellow(l) : l)).join("\n")}\n`);

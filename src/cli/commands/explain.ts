@@ -13,7 +13,17 @@ interface ExplainOptions {
 }
 
 function listIds(json: boolean): string {
-  if (json) return JSON.stringify({ diagnostics: DIAGNOSTIC_CATALOGUE, lintRules: lintRules.map((r) => ({ id: r.id, summary: r.meta.description })) }, null, 2) + "\n";
+  if (json)
+    return (
+      JSON.stringify(
+        {
+          diagnostics: DIAGNOSTIC_CATALOGUE,
+          lintRules: lintRules.map((r) => ({ id: r.id, summary: r.meta.description })),
+        },
+        null,
+        2,
+      ) + "\n"
+    );
   const width = Math.max(...DIAGNOSTIC_CATALOGUE.map((e) => e.id.length));
   const lines = DIAGNOSTIC_CATALOGUE.map((e) => `${e.id.padEnd(width)}  ${e.summary}`);
   return `${lines.join("\n")}\n\n${DIAGNOSTIC_CATALOGUE.length} diagnostic ids, and ${lintRules.length} lint rules (promptc lint --list-rules).\n`;
@@ -32,7 +42,9 @@ export function runExplain(id: string | undefined, options: ExplainOptions, io: 
   }
   const info = findDiagnosticInfo(id);
   if (!info) {
-    io.stderr(`promptc explain: unknown id '${id}' (promptc explain lists the diagnostic ids; promptc lint --list-rules the rules)\n`);
+    io.stderr(
+      `promptc explain: unknown id '${id}' (promptc explain lists the diagnostic ids; promptc lint --list-rules the rules)\n`,
+    );
     return EXIT_USAGE;
   }
   io.stdout(json ? JSON.stringify(info, null, 2) + "\n" : `${info.id}\n\n${info.summary}\n`);

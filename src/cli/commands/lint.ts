@@ -3,7 +3,14 @@
 import { dirname, relative, resolve } from "node:path";
 import type { Command } from "commander";
 import { computeLintFacts } from "../../lint/workspace/compute-lint-facts.js";
-import { createHostLintFs, DEFAULT_LINT_PATTERNS, decodeLintBytes, discoverLintTargets, DEFAULT_MAX_FILES, readLintFile } from "../../lint/workspace/discover-lint-targets.js";
+import {
+  createHostLintFs,
+  DEFAULT_LINT_PATTERNS,
+  decodeLintBytes,
+  discoverLintTargets,
+  DEFAULT_MAX_FILES,
+  readLintFile,
+} from "../../lint/workspace/discover-lint-targets.js";
 import { discoverLintConfig } from "../../lint/workspace/discover-lint-config.js";
 import { resolveCodexHome } from "../../discover/resolve-codex-home.js";
 import type { Host } from "../../host/host.js";
@@ -17,7 +24,14 @@ import { formatSarif } from "../../lint/formatters/format-sarif.js";
 import { formatStylish } from "../../lint/formatters/format-stylish.js";
 import { formatRuleList, formatRuleExplain } from "../../lint/formatters/format-rules.js";
 import { formatFixDiff } from "../../lint/formatters/format-fix-diff.js";
-import { LINT_CONFIG_SCHEMA, LINT_PRESETS, validateLintConfig, type LintConfig, type LintPreset, type RuleSetting } from "../../lint/lint-config.js";
+import {
+  LINT_CONFIG_SCHEMA,
+  LINT_PRESETS,
+  validateLintConfig,
+  type LintConfig,
+  type LintPreset,
+  type RuleSetting,
+} from "../../lint/lint-config.js";
 import { classifyLintPath, createLintFile, type LintFile } from "../../lint/lint-file.js";
 import type { LintFs, LintProject } from "../../lint/lint-project.js";
 import { LINT_MAX_FILE_BYTES } from "../../lint/rules/file-too-large.js";
@@ -31,7 +45,11 @@ import { readStdinCapped } from "../read-input.js";
 import type { RegisterCommand } from "./register-command.js";
 import { cannotWrite } from "../../model/file-error.js";
 
-export const PROMPTC_LINT_TOOL = { name: "promptc", version: PROMPTC_VERSION, informationUri: "https://github.com/promptc/promptc" };
+export const PROMPTC_LINT_TOOL = {
+  name: "promptc",
+  version: PROMPTC_VERSION,
+  informationUri: "https://github.com/promptc/promptc",
+};
 const FORMATS = ["stylish", "json", "sarif", "github"] as const;
 /** What discovery looks for, as a person reads it: the default patterns without their leading any-directory glob. */
 const LOOKED_FOR = DEFAULT_LINT_PATTERNS.map((p) => p.replace(/^\*\*\//, "")).join(", ");
@@ -76,20 +94,30 @@ function parseRuleFlags(flags: readonly string[]): { rules: { [id: string]: Rule
     const id = at > 0 ? flag.slice(0, at) : flag;
     const sev = (at > 0 ? flag.slice(at + 1) : "error") as RuleSeverity;
     if (!lintRulesById.has(id)) return { error: `unknown rule '${id}' in --rule (see --list-rules)` };
-    if (!SEVERITIES.includes(sev)) return { error: `bad severity '${sev}' in --rule ${flag} (expected ${SEVERITIES.join(", ")})` };
+    if (!SEVERITIES.includes(sev))
+      return { error: `bad severity '${sev}' in --rule ${flag} (expected ${SEVERITIES.join(", ")})` };
     rules[id] = sev;
   }
   return { rules };
 }
 
 /** Reads one target and keeps the bytes its text was decoded from (--fix writes back only the bytes it changes). */
-function readTarget(host: Host, root: string, path: string, kind: LintFile["kind"], realPath?: string): { file: LintFile; bytes?: Uint8Array } {
+function readTarget(
+  host: Host,
+  root: string,
+  path: string,
+  kind: LintFile["kind"],
+  realPath?: string,
+): { file: LintFile; bytes?: Uint8Array } {
   let bytes: Uint8Array | undefined;
-  const keeping: Host = { ...host, readBytes: (p, o) => {
-    const r = host.readBytes(p, o);
-    if (r.ok) bytes = r.value.bytes;
-    return r;
-  } };
+  const keeping: Host = {
+    ...host,
+    readBytes: (p, o) => {
+      const r = host.readBytes(p, o);
+      if (r.ok) bytes = r.value.bytes;
+      return r;
+    },
+  };
   const file = readLintFile(keeping, root, path, kind, realPath);
   return bytes !== undefined ? { file, bytes } : { file };
 }
@@ -98,7 +126,8 @@ function readTarget(host: Host, root: string, path: string, kind: LintFile["kind
 function withResults(run: LintRunResult, replaced: LintRunResult): LintRunResult {
   const byPath = new Map(replaced.results.map((r) => [r.path, r]));
   const results = run.results.map((r) => byPath.get(r.path) ?? r);
-  const sum = (k: "errorCount" | "warningCount" | "infoCount" | "fixableCount"): number => results.reduce((n, r) => n + r[k], 0);
+  const sum = (k: "errorCount" | "warningCount" | "infoCount" | "fixableCount"): number =>
+    results.reduce((n, r) => n + r[k], 0);
   return {
     results,
     errorCount: sum("errorCount"),
@@ -121,7 +150,8 @@ function configSearchStart(host: ReturnType<typeof createNodeHost>, root: string
 export async function runLint(paths: string[], options: LintOptions, io: CliIO): Promise<number> {
   if (options.printSchema !== undefined) {
     const which = options.printSchema === true ? "config" : options.printSchema;
-    if (which !== "config" && which !== "result") return usage(io, `--print-schema takes 'config' or 'result', not '${which}'`);
+    if (which !== "config" && which !== "result")
+      return usage(io, `--print-schema takes 'config' or 'result', not '${which}'`);
     writeExact(io, JSON.stringify(which === "config" ? LINT_CONFIG_SCHEMA : LINT_JSON_SCHEMA, null, 2) + "\n");
     return EXIT_OK;
   }
@@ -135,14 +165,17 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     (options.json ? (t: string) => writeExact(io, t) : io.stdout)(formatRuleExplain(rule, options.json === true));
     return EXIT_OK;
   }
-  if (!(FORMATS as readonly string[]).includes(options.format)) return usage(io, `unknown format '${options.format}' (expected ${FORMATS.join(", ")})`);
+  if (!(FORMATS as readonly string[]).includes(options.format))
+    return usage(io, `unknown format '${options.format}' (expected ${FORMATS.join(", ")})`);
   // --json is every verb's JSON switch: here it means --format json (it was ignored without --list-rules/--explain).
   if (options.json) {
-    if (options.format !== "stylish" && options.format !== "json") return usage(io, `--json and --format ${options.format} ask for two formats`);
+    if (options.format !== "stylish" && options.format !== "json")
+      return usage(io, `--json and --format ${options.format} ask for two formats`);
     options = { ...options, format: "json" };
   }
   const maxWarnings = options.maxWarnings === undefined ? -1 : Number(options.maxWarnings);
-  if (!Number.isInteger(maxWarnings) || maxWarnings < -1) return usage(io, `--max-warnings must be a non-negative integer`);
+  if (!Number.isInteger(maxWarnings) || maxWarnings < -1)
+    return usage(io, `--max-warnings must be a non-negative integer`);
   const maxFiles = options.maxFiles === undefined ? DEFAULT_MAX_FILES : Number(options.maxFiles);
   if (!Number.isInteger(maxFiles) || maxFiles < 1) return usage(io, `--max-files must be a positive integer`);
   const fixType = options.fixType ?? "safe";
@@ -157,22 +190,32 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
   let config: LintConfig = {};
   let configFile: string | undefined;
   if (options.config !== false) {
-    const found = discoverLintConfig(host, configSearchStart(host, root, paths), options.config === undefined ? undefined : resolve(io.cwd, options.config));
+    const found = discoverLintConfig(
+      host,
+      configSearchStart(host, root, paths),
+      options.config === undefined ? undefined : resolve(io.cwd, options.config),
+    );
     const bad = found.diagnostics.find((d) => d.severity === "error");
     if (bad || !found.value) return usage(io, bad?.message ?? "cannot load configuration");
     const checked = validateLintConfig(found.value.data, lintRulesById, found.value.path ?? "(defaults)");
-    for (const d of checked.diagnostics.filter((x) => x.severity !== "error")) io.stderr(`promptc lint: ${found.value.path}: ${d.message}\n`);
-    if (!checked.value) return usage(io, `${found.value.path}: ${checked.diagnostics[0]?.message ?? "invalid configuration"}`);
+    for (const d of checked.diagnostics.filter((x) => x.severity !== "error"))
+      io.stderr(`promptc lint: ${found.value.path}: ${d.message}\n`);
+    if (!checked.value)
+      return usage(io, `${found.value.path}: ${checked.diagnostics[0]?.message ?? "invalid configuration"}`);
     config = checked.value;
     configFile = found.value.path;
   }
   if (options.preset !== undefined) {
-    if (!(LINT_PRESETS as readonly string[]).includes(options.preset)) return usage(io, `unknown preset '${options.preset}' (expected ${LINT_PRESETS.join(", ")})`);
+    if (!(LINT_PRESETS as readonly string[]).includes(options.preset))
+      return usage(io, `unknown preset '${options.preset}' (expected ${LINT_PRESETS.join(", ")})`);
     config = { ...config, extends: options.preset as LintPreset };
   }
   let targets: readonly LintTarget[] = config.targets ?? LINT_TARGETS;
   if (options.target !== undefined) {
-    const list = options.target.split(",").map((t) => t.trim()).filter(Boolean);
+    const list = options.target
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean);
     const unknown = list.find((t) => !(LINT_TARGETS as readonly string[]).includes(t));
     if (unknown) return usage(io, `unknown target '${unknown}' (expected ${LINT_TARGETS.join(", ")})`);
     targets = list as LintTarget[];
@@ -189,10 +232,30 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     const text = read.text;
     files = [createLintFile(name, kind, text)];
     const base = fs;
-    fs = { ...base, kind: (p) => (p === name ? "file" : base.kind(p)), readText: (p) => (p === name ? text : base.readText(p)) };
+    fs = {
+      ...base,
+      kind: (p) => (p === name ? "file" : base.kind(p)),
+      readText: (p) => (p === name ? text : base.readText(p)),
+    };
   } else {
-    const configIgnores = configFile !== undefined && config.ignorePatterns ? [{ base: dirname(configFile), file: relative(root, configFile) || configFile, patterns: config.ignorePatterns }] : [];
-    const found = discoverLintTargets(host, { root, patterns: paths, ignorePatterns: options.ignorePattern ?? [], configIgnores, gitignore: options.ignore !== false, maxFiles });
+    const configIgnores =
+      configFile !== undefined && config.ignorePatterns
+        ? [
+            {
+              base: dirname(configFile),
+              file: relative(root, configFile) || configFile,
+              patterns: config.ignorePatterns,
+            },
+          ]
+        : [];
+    const found = discoverLintTargets(host, {
+      root,
+      patterns: paths,
+      ignorePatterns: options.ignorePattern ?? [],
+      configIgnores,
+      gitignore: options.ignore !== false,
+      maxFiles,
+    });
     const fatal = found.diagnostics.find((d) => d.severity === "error");
     if (fatal) return usage(io, fatal.message);
     for (const d of found.diagnostics) io.stderr(`promptc lint: ${d.message}\n`);
@@ -205,10 +268,17 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
   }
   // Codex's settings (project_doc_max_bytes, fallback file names, root markers) come from the same CODEX_HOME
   // and config.toml `promptc preview` reads, so the two never disagree about what reaches the model.
-  const codex = resolveCodexHome(host, { cwd: root, ...(options.codexHome !== undefined ? { codexHome: options.codexHome } : {}), ...(options.codexConfig !== undefined ? { configFile: options.codexConfig } : {}) });
+  const codex = resolveCodexHome(host, {
+    cwd: root,
+    ...(options.codexHome !== undefined ? { codexHome: options.codexHome } : {}),
+    ...(options.codexConfig !== undefined ? { configFile: options.codexConfig } : {}),
+  });
   if (!codex.value) {
     const error = codex.diagnostics.find((d) => d.severity === "error");
-    return usage(io, `${error?.file && !error.message.includes(error.file) ? `${error.file}: ` : ""}${error?.message ?? "cannot load the Codex configuration"}`);
+    return usage(
+      io,
+      `${error?.file && !error.message.includes(error.file) ? `${error.file}: ` : ""}${error?.message ?? "cannot load the Codex configuration"}`,
+    );
   }
   const codexConfig = codex.value.loaded.config;
   const facts = computeLintFacts(host, files, {
@@ -218,8 +288,20 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     fallbackFilenames: codexConfig.projectDocFallbackFilenames,
     projectRootMarkers: codexConfig.projectRootMarkers,
   });
-  const project: LintProject = { root, fs, nowMs: host.clock().nowMs, targets: new Set(targets), facts, countTokens: tokenCounterOf(io).count };
-  const fixKinds = options.fix || options.fixDryRun ? (fixType === "all" ? (["safe", "suggest"] as const) : ([fixType] as ["safe"] | ["suggest"])) : undefined;
+  const project: LintProject = {
+    root,
+    fs,
+    nowMs: host.clock().nowMs,
+    targets: new Set(targets),
+    facts,
+    countTokens: tokenCounterOf(io).count,
+  };
+  const fixKinds =
+    options.fix || options.fixDryRun
+      ? fixType === "all"
+        ? (["safe", "suggest"] as const)
+        : ([fixType] as ["safe"] | ["suggest"])
+      : undefined;
   let run = lintFiles({ files, project, config, cliRules: ruleFlags.rules, ...(fixKinds ? { fix: fixKinds } : {}) });
 
   // Fixes change only their own bytes; a file that cannot take them is reported (unfixed) and the run goes on.
@@ -234,9 +316,14 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
       continue;
     }
     const bytes = bytesOf.get(r.path);
-    const plan = bytes !== undefined && file.status.tooLargeBytes === undefined ? planByteEdits(bytes, file.text, r.edits ?? []) : undefined;
+    const plan =
+      bytes !== undefined && file.status.tooLargeBytes === undefined
+        ? planByteEdits(bytes, file.text, r.edits ?? [])
+        : undefined;
     if (plan === undefined) {
-      io.stderr(`promptc lint: ${r.path}: ${file.status.tooLargeBytes !== undefined ? "only a part of it was read" : "its fixes cannot be mapped to its bytes"}; not fixed\n`);
+      io.stderr(
+        `promptc lint: ${r.path}: ${file.status.tooLargeBytes !== undefined ? "only a part of it was read" : "its fixes cannot be mapped to its bytes"}; not fixed\n`,
+      );
       notFixed.push(file);
       continue;
     }
@@ -252,21 +339,40 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
       notFixed.push(file);
     }
   }
-  if (notFixed.length > 0 && options.fix && !options.fixDryRun) run = withResults(run, lintFiles({ files: notFixed, project, config, cliRules: ruleFlags.rules }));
+  if (notFixed.length > 0 && options.fix && !options.fixDryRun)
+    run = withResults(run, lintFiles({ files: notFixed, project, config, cliRules: ruleFlags.rules }));
 
   const shown = options.quiet
-    ? { ...run, results: run.results.map((r) => ({ ...r, messages: r.messages.filter((m) => m.severity === "error"), warningCount: 0, infoCount: 0 })), warningCount: 0, infoCount: 0 }
+    ? {
+        ...run,
+        results: run.results.map((r) => ({
+          ...r,
+          messages: r.messages.filter((m) => m.severity === "error"),
+          warningCount: 0,
+          infoCount: 0,
+        })),
+        warningCount: 0,
+        infoCount: 0,
+      }
     : run;
   const text =
-    options.format === "json" ? formatJson(shown, PROMPTC_LINT_TOOL)
-    : options.format === "sarif" ? formatSarif(shown, lintRules, PROMPTC_LINT_TOOL)
-    : options.format === "github" ? formatGithub(shown)
-    : formatStylish(shown, { color: options.outputFile === undefined && colorFor(io, options.color) });
+    options.format === "json"
+      ? formatJson(shown, PROMPTC_LINT_TOOL)
+      : options.format === "sarif"
+        ? formatSarif(shown, lintRules, PROMPTC_LINT_TOOL)
+        : options.format === "github"
+          ? formatGithub(shown)
+          : formatStylish(shown, { color: options.outputFile === undefined && colorFor(io, options.color) });
   if (options.outputFile !== undefined) {
     try {
       writeFileNoFollow(resolve(io.cwd, options.outputFile), text, io.cwd);
     } catch (err) {
-      return usage(io, err instanceof UnsafeWriteError ? `cannot write ${options.outputFile}: ${err.message}` : cannotWrite(options.outputFile, err));
+      return usage(
+        io,
+        err instanceof UnsafeWriteError
+          ? `cannot write ${options.outputFile}: ${err.message}`
+          : cannotWrite(options.outputFile, err),
+      );
     }
   } else if (options.format === "json" || options.format === "sarif") writeExact(io, text);
   else io.stdout(text);
@@ -284,13 +390,18 @@ const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 export const registerLint: RegisterCommand = (program: Command, io, setExitCode) => {
   program
     .command("lint")
-    .description("lint AGENTS.md, CLAUDE.md, GEMINI.md, Copilot and Cursor rules, SKILL.md, Codex config.toml and .rules, templates, simulating what each harness loads")
+    .description(
+      "lint AGENTS.md, CLAUDE.md, GEMINI.md, Copilot and Cursor rules, SKILL.md, Codex config.toml and .rules, templates, simulating what each harness loads",
+    )
     .argument("[paths...]", "files, directories or globs (default: the current directory)")
     .option("-f, --format <name>", `output format (${FORMATS.join(", ")})`, "stylish")
     .option("-o, --output-file <path>", "write the report to a file")
     .option("--max-warnings <n>", "exit 1 when there are more warnings than this")
     .option("--strict", "exit 1 on any warning")
-    .option("--preset <name>", "rule set: recommended (default: what measured precise enough), strict (adds the opinion rules) or all (every rule); overrides the config's extends")
+    .option(
+      "--preset <name>",
+      "rule set: recommended (default: what measured precise enough), strict (adds the opinion rules) or all (every rule); overrides the config's extends",
+    )
     .option("-q, --quiet", "report errors only")
     .option("--fix", "apply safe fixes, then report what remains")
     .option("--fix-dry-run", "print the fixes as a diff without writing")
@@ -308,7 +419,10 @@ export const registerLint: RegisterCommand = (program: Command, io, setExitCode)
     .option("--json", "print JSON: the same as --format json, or the JSON of --list-rules and --explain")
     .option("--explain <rule-id>", "describe one rule: rationale, sources, options")
     .option("--print-schema [which]", "print the JSON Schema of the config ('config') or of --format json ('result')")
-    .option("--codex-home <dir>", "CODEX_HOME whose config.toml sets the simulated budget, fallback names and root markers (default: $CODEX_HOME or ~/.codex, as preview)")
+    .option(
+      "--codex-home <dir>",
+      "CODEX_HOME whose config.toml sets the simulated budget, fallback names and root markers (default: $CODEX_HOME or ~/.codex, as preview)",
+    )
     .option("--codex-config <file>", "Codex config.toml to simulate instead of $CODEX_HOME/config.toml")
     .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")

@@ -24,7 +24,12 @@ function previewDirectory(options: PreviewOptions, io: CliIO): number {
   }
   const { ctx, profile, prose } = turn;
   // The JSON body alone needs no token counts; skip loading the tokenizer for it.
-  const result = compile(ctx, { profile, prose, exactTokens: !options.json || options.html !== undefined, countTokens: tokenCounterOf(io).count });
+  const result = compile(ctx, {
+    profile,
+    prose,
+    exactTokens: !options.json || options.html !== undefined,
+    countTokens: tokenCounterOf(io).count,
+  });
   const diagnostics = [...turn.diagnostics, ...result.diagnostics];
   const window = profileContextWindow(profile, ctx.model, ctx.contextWindow);
   const cwd = ctx.environment.cwd;
@@ -37,7 +42,13 @@ function previewDirectory(options: PreviewOptions, io: CliIO): number {
       cwd,
       title: `promptc preview: ${cwd} (${profile.id} profile)`,
       table: () => ({ ...tableFromManifest(result.manifest, cwd), ...(hasNoInput(ctx) ? { noMessage: true } : {}) }),
-      htmlSection: () => sectionFromCompile({ ...result, diagnostics }, `${ctx.model} · ${formatCount(window.tokens)}-token window`, window.tokens, cwd),
+      htmlSection: () =>
+        sectionFromCompile(
+          { ...result, diagnostics },
+          `${ctx.model} · ${formatCount(window.tokens)}-token window`,
+          window.tokens,
+          cwd,
+        ),
     },
     options,
     io,
@@ -46,7 +57,9 @@ function previewDirectory(options: PreviewOptions, io: CliIO): number {
 
 /** No text and no image: the request carries no user message at all. */
 function hasNoInput(ctx: TurnContext): boolean {
-  return ctx.userInput.text === "" && ctx.userInput.images.length === 0 && (ctx.userInput.localImages?.length ?? 0) === 0;
+  return (
+    ctx.userInput.text === "" && ctx.userInput.images.length === 0 && (ctx.userInput.localImages?.length ?? 0) === 0
+  );
 }
 
 /** Flags a scenario defines itself: given with --scenario they would be silently ignored. */
@@ -74,8 +87,10 @@ export async function runPreview(options: PreviewOptions, io: CliIO, words: read
   const harness = await import("./preview/preview-harness.js");
   if (harness.isHarnessPreview(options.profile)) return harness.runHarnessPreview(options, io);
   // Loaded on demand: scenarios and sessions pull in modules a plain preview never needs.
-  if (options.scenario !== undefined) return (await import("./preview/preview-scenario.js")).runScenarioPreview(options.scenario, options, io);
-  if (options.session !== undefined) return (await import("./preview/preview-session.js")).runSessionPreview(options.session, options, io);
+  if (options.scenario !== undefined)
+    return (await import("./preview/preview-scenario.js")).runScenarioPreview(options.scenario, options, io);
+  if (options.session !== undefined)
+    return (await import("./preview/preview-session.js")).runSessionPreview(options.session, options, io);
   return previewDirectory(options, io);
 }
 
@@ -85,7 +100,10 @@ export const registerPreview: RegisterCommand = (program: Command, io, setExitCo
     .description("show the exact request the next turn would send from a directory, layer by layer")
     .argument("[message...]", "the user's message (or -m TEXT, --message-file FILE)");
   addTurnFlags(command)
-    .option("--home <dir>", "with a harness profile (claude-code, pi): the user home whose agent config is read (default: yours)")
+    .option(
+      "--home <dir>",
+      "with a harness profile (claude-code, pi): the user home whose agent config is read (default: yours)",
+    )
     .option("--scenario <file>", "preview a turn of a scenario file (YAML/JSON) instead of a directory")
     .option("--turn <n>", "with --scenario: which turn (default: the last)")
     .option("--session <log>", "preview the next turn of a session log (promptc run JSONL or a Codex rollout)")

@@ -45,7 +45,9 @@ interface RunOptions extends TurnFlags {
 export const registerRun: RegisterCommand = (program: Command, io, setExitCode) => {
   const command = program
     .command("run")
-    .description("run one agent turn against a Responses-compatible server: stream the reply, run tools, log the session")
+    .description(
+      "run one agent turn against a Responses-compatible server: stream the reply, run tools, log the session",
+    )
     .argument("[message...]", "the user's message (or -m TEXT, --message-file FILE)");
   addTurnFlags(command)
     .option("--base-url <url>", `Responses endpoint base (default $OPENAI_BASE_URL or ${DEFAULT_BASE_URL})`)
@@ -67,14 +69,18 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   const usage = (reason: string) => (io.stderr(`promptc run: ${reason}\n`), EXIT_USAGE);
   const read = await readTurnMessage(words, options, io);
   if ("error" in read) return usage(read.error);
-  if (read.message === undefined || read.message === "") return usage("no message: promptc run MESSAGE (or -m TEXT, --message-file FILE)");
+  if (read.message === undefined || read.message === "")
+    return usage("no message: promptc run MESSAGE (or -m TEXT, --message-file FILE)");
   const flags = parseTurnFlags(options, read.message);
   if (!flags.value) return usage(flags.diagnostics[0]?.message ?? "bad flags");
-  if (options.resume !== undefined && options.sessionId !== undefined) return usage("--session-id cannot be combined with --resume (the log names the session)");
+  if (options.resume !== undefined && options.sessionId !== undefined)
+    return usage("--session-id cannot be combined with --resume (the log names the session)");
   const numbers = parseNumbers(options);
   if (typeof numbers === "string") return usage(numbers);
   if (numbers.toolTimeout !== undefined && clampToolTimeout(numbers.toolTimeout) !== numbers.toolTimeout) {
-    io.stderr(`note: --tool-timeout ${numbers.toolTimeout} ms is outside [${TOOL_TIMEOUT_MIN_MS}, ${TOOL_TIMEOUT_MAX_MS}] ms; using ${clampToolTimeout(numbers.toolTimeout)} ms\n`);
+    io.stderr(
+      `note: --tool-timeout ${numbers.toolTimeout} ms is outside [${TOOL_TIMEOUT_MIN_MS}, ${TOOL_TIMEOUT_MAX_MS}] ms; using ${clampToolTimeout(numbers.toolTimeout)} ms\n`,
+    );
   }
 
   const sessionsDir = join(io.env.PROMPTC_HOME ?? join(homedir(), ".promptc"), "sessions");
@@ -85,7 +91,8 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   if ("error" in turn) return usage(turn.error);
   const { ctx, profile, prose } = turn;
   const sandbox = ctx.permissions.sandbox;
-  if (options.keepBackground && sandbox !== "danger-full-access") return usage("--keep-background needs --sandbox danger-full-access");
+  if (options.keepBackground && sandbox !== "danger-full-access")
+    return usage("--keep-background needs --sandbox danger-full-access");
 
   const input: SessionTurnInput = {
     ctx,
@@ -108,15 +115,18 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   if (prepared.toolsReplaced) io.stderr(`${CODEX_TOOLS_NOTICE}\n`);
   for (const d of prepared.turn.diagnostics) if (d.severity !== "info") io.stderr(`${d.severity}: ${d.message}\n`);
   if (options.dryRun) {
-    if (prepared.compactFirst) io.stderr("note: the resumed history is over the auto-compact limit; a real run compacts it first\n");
+    if (prepared.compactFirst)
+      io.stderr("note: the resumed history is over the auto-compact limit; a real run compacts it first\n");
     writeExact(io, `${prepared.turn.bytes}\n`);
     return EXIT_OK;
   }
 
   const baseUrl = options.baseUrl ?? io.env.OPENAI_BASE_URL ?? DEFAULT_BASE_URL;
-  if (!/^https?:\/\//i.test(baseUrl) || !URL.canParse(baseUrl)) return usage(`the base URL must be an http(s) URL (got ${baseUrl})`);
+  if (!/^https?:\/\//i.test(baseUrl) || !URL.canParse(baseUrl))
+    return usage(`the base URL must be an http(s) URL (got ${baseUrl})`);
   const apiKey = io.env[options.apiKeyEnv];
-  if (!apiKey && baseUrl === DEFAULT_BASE_URL) return usage(`no API key: set $${options.apiKeyEnv} (or pass --api-key-env NAME)`);
+  if (!apiKey && baseUrl === DEFAULT_BASE_URL)
+    return usage(`no API key: set $${options.apiKeyEnv} (or pass --api-key-env NAME)`);
   const provider = createResponsesProvider({ baseUrl, ...(apiKey ? { apiKey } : {}) });
 
   // The sandbox the tools hold: bubblewrap over the roots the permissions text shows, the environment policy, redaction.
@@ -135,7 +145,9 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   let log: DeferredSessionLog;
   try {
     // Nothing is written until the model has answered once: a run that fails before leaves no log behind.
-    log = deferSessionLog(openSessionLogFile(logPath, { base: resumed || options.sessionLog !== undefined ? io.cwd : sessionsDir }));
+    log = deferSessionLog(
+      openSessionLogFile(logPath, { base: resumed || options.sessionLog !== undefined ? io.cwd : sessionsDir }),
+    );
   } catch (err) {
     return usage(cannotWrite(logPath, err));
   }
@@ -145,7 +157,8 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
     logFailed = true;
     io.stderr(`warning: ${failure}\n`);
   };
-  const noLog = () => io.stderr(`no session log written: the model never answered${resumed ? ` (${logPath} is unchanged)` : ""}\n`);
+  const noLog = () =>
+    io.stderr(`no session log written: the model never answered${resumed ? ` (${logPath} is unchanged)` : ""}\n`);
 
   const color = io.isTTY && !io.env.NO_COLOR;
   const renderState = { midLine: false };
@@ -178,7 +191,10 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
       ...(process.stdin.isTTY && io.isTTY ? { ask: askOnTerminal(io) } : {}),
       approvalFacts: { osSandbox: toolSandbox.enforcement.type === "bubblewrap" },
       compaction: options.remoteCompact ? "remote" : "local",
-      limits: { ...(numbers.maxSteps !== undefined ? { maxSteps: numbers.maxSteps } : {}), ...(numbers.toolTimeout !== undefined ? { toolTimeoutMs: numbers.toolTimeout } : {}) },
+      limits: {
+        ...(numbers.maxSteps !== undefined ? { maxSteps: numbers.maxSteps } : {}),
+        ...(numbers.toolTimeout !== undefined ? { toolTimeoutMs: numbers.toolTimeout } : {}),
+      },
       signal: controller.signal,
       onEvent,
       onLogFailure: logFailure,
@@ -197,7 +213,9 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   }
 }
 
-function parseNumbers(o: RunOptions): { maxSteps?: number; toolTimeout?: number; contextWindow?: number; autoCompactLimit?: number } | string {
+function parseNumbers(
+  o: RunOptions,
+): { maxSteps?: number; toolTimeout?: number; contextWindow?: number; autoCompactLimit?: number } | string {
   const out: { [key: string]: number } = {};
   const fields: [keyof RunOptions, string, string][] = [
     ["maxSteps", "maxSteps", "--max-steps"],

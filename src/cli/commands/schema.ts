@@ -21,7 +21,9 @@ export function runSchema(which: string, io: CliIO): number {
 export const registerSchema: RegisterCommand = (program: Command, io, setExitCode) => {
   program
     .command("schema")
-    .description("print a JSON Schema: 'config' (promptc.yaml lint configuration) or 'lint-result' (lint --format json)")
+    .description(
+      "print a JSON Schema: 'config' (promptc.yaml lint configuration) or 'lint-result' (lint --format json)",
+    )
     .argument("[which]", "config or lint-result", "config")
     .action((which: string) => setExitCode(runSchema(which, io)));
 };

@@ -39,9 +39,19 @@ interface ScenarioReport {
   file: string;
   status: ScenarioStatus;
   turns: number;
-  files: { name: string; status: FileStatus; firstDifference?: { line: number; expected: string; actual: string }; error?: string }[];
+  files: {
+    name: string;
+    status: FileStatus;
+    firstDifference?: { line: number; expected: string; actual: string };
+    error?: string;
+  }[];
   findings: InvariantFinding[];
-  cache?: { inputTokens: number; cachedTokens: number; hitRatio: number; /** Why nothing was cached, when nothing was. */ note?: string };
+  cache?: {
+    inputTokens: number;
+    cachedTokens: number;
+    hitRatio: number /** Why nothing was cached, when nothing was. */;
+    note?: string;
+  };
   diagnostics: Diagnostic[];
 }
 
@@ -58,7 +68,8 @@ function firstDifference(expected: string, actual: string): { line: number; expe
   const b = actual.split("\n");
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  const cut = (s: string | undefined) => (s === undefined ? "(end of file)" : s.length > 160 ? `${s.slice(0, 160)}…` : s);
+  const cut = (s: string | undefined) =>
+    s === undefined ? "(end of file)" : s.length > 160 ? `${s.slice(0, 160)}…` : s;
   return { line: i + 1, expected: cut(a[i]), actual: cut(b[i]) };
 }
 
@@ -74,7 +85,10 @@ function tryWrite(write: () => void): string | undefined {
 
 function listScenarios(dir: string): string[] | { error: unknown } {
   try {
-    return readdirSync(dir).filter((f) => SCENARIO_FILE.test(f)).sort().map((f) => join(dir, f));
+    return readdirSync(dir)
+      .filter((f) => SCENARIO_FILE.test(f))
+      .sort()
+      .map((f) => join(dir, f));
   } catch (error) {
     return { error };
   }
@@ -112,16 +126,39 @@ interface SnapshotOptions {
  * `base` is the folder the snapshot root was named from (the working directory for --out, the project for the
  * config and the default): no link below it is followed, and only regular files are replaced or removed.
  */
-function snapshotOne(host: Host, path: string, outRoot: string, base: string, write: boolean, update: boolean, countTokens: CountTokens, calibration = true): ScenarioReport {
+function snapshotOne(
+  host: Host,
+  path: string,
+  outRoot: string,
+  base: string,
+  write: boolean,
+  update: boolean,
+  countTokens: CountTokens,
+  calibration = true,
+): ScenarioReport {
   const r = compileScenarioFile(host, path, scenarioSetup(host, calibration ? {} : { calibration: false }));
   const name = r.scenario?.name ?? path.split("/").pop()!.replace(SCENARIO_FILE, "");
-  const report: ScenarioReport = { name, file: path, status: "ok", turns: 0, files: [], findings: [], diagnostics: r.diagnostics };
-  if (!r.scenario || !r.compiled || r.diagnostics.some((d) => d.severity === "error")) return { ...report, status: "error" };
+  const report: ScenarioReport = {
+    name,
+    file: path,
+    status: "ok",
+    turns: 0,
+    files: [],
+    findings: [],
+    diagnostics: r.diagnostics,
+  };
+  if (!r.scenario || !r.compiled || r.diagnostics.some((d) => d.severity === "error"))
+    return { ...report, status: "error" };
   const snap = buildScenarioSnapshot(r.scenario, r.compiled.turns, { countTokens });
   report.turns = r.compiled.turns.length;
   report.findings = snap.findings;
   const note = cacheNote(snap.cache);
-  report.cache = { inputTokens: snap.cache.inputTokens, cachedTokens: snap.cache.cachedTokens, hitRatio: snap.cache.hitRatio, ...(note !== undefined ? { note } : {}) };
+  report.cache = {
+    inputTokens: snap.cache.inputTokens,
+    cachedTokens: snap.cache.cachedTokens,
+    hitRatio: snap.cache.hitRatio,
+    ...(note !== undefined ? { note } : {}),
+  };
   const dir = join(outRoot, name);
   let existing: string[] = [];
   try {
@@ -141,7 +178,11 @@ function snapshotOne(host: Host, path: string, outRoot: string, base: string, wr
       report.files.push({ name: file, status: "same" });
     } else if (old === undefined ? write : write && update) {
       const error = tryWrite(() => writeFileNoFollow(target, text, base, { makeFolders: true }));
-      report.files.push(error ? { name: file, status: "unwritable", error } : { name: file, status: old === undefined ? "written" : "updated" });
+      report.files.push(
+        error
+          ? { name: file, status: "unwritable", error }
+          : { name: file, status: old === undefined ? "written" : "updated" },
+      );
     } else if (old === undefined) {
       report.files.push({ name: file, status: "missing" });
     } else {
@@ -171,13 +212,21 @@ function snapshotOne(host: Host, path: string, outRoot: string, base: string, wr
 export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, setExitCode) => {
   program
     .command("snapshot")
-    .description("compile scenarios and compare each request with snapshots/<scenario>/; check the cache-prefix invariant")
+    .description(
+      "compile scenarios and compare each request with snapshots/<scenario>/; check the cache-prefix invariant",
+    )
     .argument("[scenario...]", "scenario files or names (default: every scenario in --dir)")
     .option("-u, --update", "rewrite snapshots that differ (never when CI is set)")
-    .option("--dir <dir>", `folder of scenario files (default: promptc.yaml snapshot.scenarios, else ${DEFAULT_SCENARIO_DIR})`)
+    .option(
+      "--dir <dir>",
+      `folder of scenario files (default: promptc.yaml snapshot.scenarios, else ${DEFAULT_SCENARIO_DIR})`,
+    )
     .option("-o, --out <dir>", `snapshot folder (default: promptc.yaml snapshot.out, else ${DEFAULT_SNAPSHOT_DIR})`)
     .option("--json", "print a JSON report")
-    .option("--no-calibration", "codex profile: the stand-in prose even when `promptc calibrate --agent codex` has cached the installed Codex's")
+    .option(
+      "--no-calibration",
+      "codex profile: the stand-in prose even when `promptc calibrate --agent codex` has cached the installed Codex's",
+    )
     .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")
     .action((args: string[], options: SnapshotOptions) => {
@@ -190,8 +239,14 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
       }
       // Flags are relative to the working directory; config and defaults to the project (the config's folder).
       const root = configured.value.file !== undefined ? dirname(configured.value.file) : io.cwd;
-      const dir = options.dir !== undefined ? resolve(io.cwd, options.dir) : (configured.value.scenarios ?? resolve(root, DEFAULT_SCENARIO_DIR));
-      const out = options.out !== undefined ? resolve(io.cwd, options.out) : (configured.value.out ?? resolve(root, DEFAULT_SNAPSHOT_DIR));
+      const dir =
+        options.dir !== undefined
+          ? resolve(io.cwd, options.dir)
+          : (configured.value.scenarios ?? resolve(root, DEFAULT_SCENARIO_DIR));
+      const out =
+        options.out !== undefined
+          ? resolve(io.cwd, options.out)
+          : (configured.value.out ?? resolve(root, DEFAULT_SNAPSHOT_DIR));
       const ci = isCI(io.env);
       if (ci && options.update) {
         io.stderr("promptc snapshot: --update is refused when CI is set (snapshots are only compared in CI)\n");
@@ -200,7 +255,10 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
       const files = args.length ? args.map((a) => resolveScenarioArg(a, dir, io.cwd)) : listScenarios(dir);
       if (!Array.isArray(files)) {
         // A project without scenarios meets the default folder first: say where the folder can come from.
-        const hint = options.dir === undefined && configured.value.scenarios === undefined ? " (the default scenario folder; pass --dir or set snapshot.scenarios in promptc.yaml)" : "";
+        const hint =
+          options.dir === undefined && configured.value.scenarios === undefined
+            ? " (the default scenario folder; pass --dir or set snapshot.scenarios in promptc.yaml)"
+            : "";
         io.stderr(`promptc snapshot: ${cannotRead(dir, files.error)}${hint}\n`);
         return setExitCode(EXIT_USAGE);
       }
@@ -210,25 +268,42 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
       }
       const base = options.out !== undefined ? io.cwd : root;
       const counter = tokenCounterOf(io);
-      const reports = files.map((f) => snapshotOne(host, f, out, base, !ci, options.update === true, counter.count, options.calibration !== false));
-      const exit = reports.some((r) => r.status === "error") ? EXIT_USAGE : reports.some((r) => r.status === "differs" || r.status === "broken") ? EXIT_FINDINGS : EXIT_OK;
+      const reports = files.map((f) =>
+        snapshotOne(host, f, out, base, !ci, options.update === true, counter.count, options.calibration !== false),
+      );
+      const exit = reports.some((r) => r.status === "error")
+        ? EXIT_USAGE
+        : reports.some((r) => r.status === "differs" || r.status === "broken")
+          ? EXIT_FINDINGS
+          : EXIT_OK;
       // Exit 2 always comes with its reason on stderr (the report itself goes to stdout).
       const failed = reports.filter((r) => r.status === "error").map((r) => r.name);
-      if (failed.length > 0) io.stderr(`promptc snapshot: ${failed.join(", ")}: not compiled or not written (see the report)\n`);
+      if (failed.length > 0)
+        io.stderr(`promptc snapshot: ${failed.join(", ")}: not compiled or not written (see the report)\n`);
       if (options.json) {
-        writeExact(io, `${JSON.stringify({ ci, update: options.update === true, exitCode: exit, scenarios: reports }, null, 2)}\n`);
+        writeExact(
+          io,
+          `${JSON.stringify({ ci, update: options.update === true, exitCode: exit, scenarios: reports }, null, 2)}\n`,
+        );
         return setExitCode(exit);
       }
       for (const r of reports) {
-        const mark = r.status === "ok" || r.status === "written" || r.status === "updated" ? style.green("✓") : style.red("✗");
-        const cache = r.cache ? `, cache ${(r.cache.hitRatio * 100).toFixed(1)}%${r.cache.note !== undefined ? ` (${r.cache.note})` : ""}` : "";
-        const note = r.status === "written" ? " (new snapshots written)" : r.status === "updated" ? " (snapshots updated)" : "";
+        const mark =
+          r.status === "ok" || r.status === "written" || r.status === "updated" ? style.green("✓") : style.red("✗");
+        const cache = r.cache
+          ? `, cache ${(r.cache.hitRatio * 100).toFixed(1)}%${r.cache.note !== undefined ? ` (${r.cache.note})` : ""}`
+          : "";
+        const note =
+          r.status === "written" ? " (new snapshots written)" : r.status === "updated" ? " (snapshots updated)" : "";
         io.stdout(`${mark} ${style.bold(r.name)}  ${r.turns} turn(s)${cache}${note}\n`);
-        for (const d of r.diagnostics.filter((x) => r.status === "error" || x.severity !== "info")) io.stdout(`${formatDiagnostic(d, style, io.cwd)}\n`);
+        for (const d of r.diagnostics.filter((x) => r.status === "error" || x.severity !== "info"))
+          io.stdout(`${formatDiagnostic(d, style, io.cwd)}\n`);
         for (const f of r.findings) io.stdout(`    ${style.red(f.rule)} ${f.message}\n`);
         for (const f of r.files) {
           if (f.status === "differs" && f.firstDifference) {
-            io.stdout(`    ${f.name} differs at line ${f.firstDifference.line}\n      ${style.red(`- ${f.firstDifference.expected}`)}\n      ${style.green(`+ ${f.firstDifference.actual}`)}\n`);
+            io.stdout(
+              `    ${f.name} differs at line ${f.firstDifference.line}\n      ${style.red(`- ${f.firstDifference.expected}`)}\n      ${style.green(`+ ${f.firstDifference.actual}`)}\n`,
+            );
           } else if (f.status === "missing" || f.status === "stale") {
             io.stdout(`    ${f.name} ${f.status}\n`);
           } else if (f.status === "unwritable") {
@@ -239,7 +314,9 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
       const count = (s: ScenarioStatus[]) => reports.filter((r) => s.includes(r.status)).length;
       const bad = count(["differs", "broken", "error"]);
       const hint = count(["differs"]) && !ci ? " — run with --update to accept the new output" : "";
-      io.stdout(`${reports.length} scenario(s): ${reports.length - bad} ok, ${count(["differs"])} differing, ${count(["broken"])} with a broken prefix, ${count(["error"])} failed to compile${hint}\n`);
+      io.stdout(
+        `${reports.length} scenario(s): ${reports.length - bad} ok, ${count(["differs"])} differing, ${count(["broken"])} with a broken prefix, ${count(["error"])} failed to compile${hint}\n`,
+      );
       setExitCode(exit);
     });
 };

@@ -12,7 +12,10 @@ interface TokensOptions {
   json?: boolean;
 }
 
-async function readInput(source: string, io: CliIO): Promise<{ text: string; invalidUtf8: boolean } | { error: string }> {
+async function readInput(
+  source: string,
+  io: CliIO,
+): Promise<{ text: string; invalidUtf8: boolean } | { error: string }> {
   if (source === "-") {
     const read = await readStdinCapped(io, INPUT_FILE_MAX_BYTES);
     return read.ok ? { text: read.text, invalidUtf8: false } : { error: read.error };

@@ -5,7 +5,10 @@ import type { SimulateCacheResult } from "../../cache/simulate-cache.js";
 import { formatCount } from "../../model/format-count.js";
 
 /** The reason nothing was cached, or undefined when something was. */
-export function cacheNote(cache: Pick<SimulateCacheResult, "requests" | "cachedTokens">, model: CacheModel = OPENAI_CACHE_MODEL): string | undefined {
+export function cacheNote(
+  cache: Pick<SimulateCacheResult, "requests" | "cachedTokens">,
+  model: CacheModel = OPENAI_CACHE_MODEL,
+): string | undefined {
   if (cache.cachedTokens > 0) return undefined;
   if (cache.requests.length <= 1) return "one request: nothing earlier to reuse";
   const longest = Math.max(0, ...cache.requests.map((r) => r.matchedTokens));

@@ -23,8 +23,16 @@ export function relativizePaths(text: string, base: string): string {
 }
 
 export function formatDiagnostic(d: Diagnostic, style: Style, base?: string): string {
-  const sev = d.severity === "error" ? style.red("error  ") : d.severity === "warning" ? style.yellow("warning") : style.cyan("info   ");
-  const file = d.file && !d.message.includes(d.file) ? `${base ? relativeTo(base, d.file) : d.file}${d.place ? `:${d.place.line}:${d.place.column}` : ""}: ` : "";
+  const sev =
+    d.severity === "error"
+      ? style.red("error  ")
+      : d.severity === "warning"
+        ? style.yellow("warning")
+        : style.cyan("info   ");
+  const file =
+    d.file && !d.message.includes(d.file)
+      ? `${base ? relativeTo(base, d.file) : d.file}${d.place ? `:${d.place.line}:${d.place.column}` : ""}: `
+      : "";
   const message = base ? relativizePaths(d.message, base) : d.message;
   return `  ${sev}  ${file}${message}  ${style.dim(d.rule)}`;
 }

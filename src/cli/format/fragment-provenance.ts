@@ -11,7 +11,13 @@ export const STAND_IN_NOTE =
 
 /** The label tag of a fragment's prose origin, or undefined when its bytes are data or promptc's own. */
 export function proseTag(prose: ProseOrigin): string | undefined {
-  return prose === "stand-in" ? "[stand-in prose]" : prose === "user-supplied" ? "[your prose]" : prose === "calibrated" ? "[calibrated]" : undefined;
+  return prose === "stand-in"
+    ? "[stand-in prose]"
+    : prose === "user-supplied"
+      ? "[your prose]"
+      : prose === "calibrated"
+        ? "[calibrated]"
+        : undefined;
 }
 
 /** `id [tag]`, as the table and the report show a fragment. */
@@ -31,7 +37,12 @@ export function sourceParts(f: Pick<ManifestFragment, "id" | "layer" | "sources"
   return f.sources
     .filter((s) => s.path !== "")
     .map((s) => {
-      const size = f.id === "skills" ? `name and description ${n(s.bytesKept)} B of ${n(s.bytesIn)}` : s.bytesKept === s.bytesIn ? `${n(s.bytesIn)} B` : `${n(s.bytesKept)} of ${n(s.bytesIn)} B`;
+      const size =
+        f.id === "skills"
+          ? `name and description ${n(s.bytesKept)} B of ${n(s.bytesIn)}`
+          : s.bytesKept === s.bytesIn
+            ? `${n(s.bytesIn)} B`
+            : `${n(s.bytesKept)} of ${n(s.bytesIn)} B`;
       return `${relativeTo(cwd, s.path)} ${size}`;
     });
 }

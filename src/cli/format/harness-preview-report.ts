@@ -25,7 +25,10 @@ const num = formatCount;
 
 /** Control characters from file contents reach the terminal as visible escapes (tab and newline stay). */
 export function visibleControls(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return text.replace(
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g,
+    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
+  );
 }
 
 function row(cells: string[]): string {
@@ -55,20 +58,56 @@ export function renderHarnessReport(input: HarnessReportInput): string {
     totalTokens += tokens;
     totalBytes += bytes;
     const tag = l.prose === "stand-in" ? " [stand-in prose]" : l.prose === "user-supplied" ? " [calibrated]" : "";
-    out.push(row([l.where, l.layer, `${l.id}${tag}`, num(tokens), num(bytes), style.cyan(share(tokens, input.contextWindow))]));
-    for (const s of l.sources.filter((x) => x.path !== "")) out.push(style.dim(`${" ".repeat(31)}← ${relativeTo(input.cwd, s.path)}${s.bytesIn > 0 ? ` ${num(s.bytesKept)} of ${num(s.bytesIn)} B` : ""}`));
+    out.push(
+      row([l.where, l.layer, `${l.id}${tag}`, num(tokens), num(bytes), style.cyan(share(tokens, input.contextWindow))]),
+    );
+    for (const s of l.sources.filter((x) => x.path !== ""))
+      out.push(
+        style.dim(
+          `${" ".repeat(31)}← ${relativeTo(input.cwd, s.path)}${s.bytesIn > 0 ? ` ${num(s.bytesKept)} of ${num(s.bytesIn)} B` : ""}`,
+        ),
+      );
   }
   const toolTokens = request.tools.reduce((a, t) => a + countTokens(t.json), 0);
   const toolBytes = request.tools.reduce((a, t) => a + utf8Length(t.json), 0);
   const toolsTag = request.tools.some((t) => t.prose === "stand-in") ? " [stand-in prose]" : "";
-  out.push(row(["tools", "tools", `${request.tools.length} tools${toolsTag}`, num(toolTokens), num(toolBytes), style.cyan(share(toolTokens, input.contextWindow))]));
-  out.push(style.bold(row(["", "total", `request body ${num(utf8Length(request.bytes))} B`, num(totalTokens + toolTokens), num(totalBytes + toolBytes), share(totalTokens + toolTokens, input.contextWindow)])), "");
+  out.push(
+    row([
+      "tools",
+      "tools",
+      `${request.tools.length} tools${toolsTag}`,
+      num(toolTokens),
+      num(toolBytes),
+      style.cyan(share(toolTokens, input.contextWindow)),
+    ]),
+  );
+  out.push(
+    style.bold(
+      row([
+        "",
+        "total",
+        `request body ${num(utf8Length(request.bytes))} B`,
+        num(totalTokens + toolTokens),
+        num(totalBytes + toolBytes),
+        share(totalTokens + toolTokens, input.contextWindow),
+      ]),
+    ),
+    "",
+  );
   if (request.layers.some((l) => l.prose === "stand-in")) {
-    out.push(style.dim(`[stand-in prose]: promptc's own words where ${input.displayName} has fixed text; every data-derived byte is exact. \`promptc calibrate --agent ${request.profile}\` fills in your installed agent's own text.`), "");
+    out.push(
+      style.dim(
+        `[stand-in prose]: promptc's own words where ${input.displayName} has fixed text; every data-derived byte is exact. \`promptc calibrate --agent ${request.profile}\` fills in your installed agent's own text.`,
+      ),
+      "",
+    );
   }
-  out.push(style.bold(input.diagnostics.length === 0 ? "diagnostics: none" : `diagnostics (${input.diagnostics.length})`));
+  out.push(
+    style.bold(input.diagnostics.length === 0 ? "diagnostics: none" : `diagnostics (${input.diagnostics.length})`),
+  );
   for (const d of input.diagnostics) out.push(visibleControls(formatDiagnostic(d, style, input.cwd)));
   out.push("");
-  if (input.showText) for (const l of request.layers) out.push(style.bold(`── ${l.where} · ${l.id} ──`), visibleControls(l.text), "");
+  if (input.showText)
+    for (const l of request.layers) out.push(style.bold(`── ${l.where} · ${l.id} ──`), visibleControls(l.text), "");
   return out.join("\n") + "\n";
 }

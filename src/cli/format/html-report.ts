@@ -68,7 +68,10 @@ const LAYER_COLORS: { [layer: string]: string } = {
 };
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
 }
 
 const fmt = (n: number | null): string => (n === null ? "–" : formatCount(n));
@@ -92,7 +95,13 @@ function viewPath(dialect: string, itemIndex: number, contentIndex: number): str
  * A section from any request body (a capture, a scenario turn, a logged session's next turn). With the
  * manifests of the compiles that produced it, pieces with the same bytes get their prose tag and sources.
  */
-export function sectionFromView(view: RequestView, title: string, contextWindow: number, provenance?: Provenance, cwd = ""): ReportSection {
+export function sectionFromView(
+  view: RequestView,
+  title: string,
+  contextWindow: number,
+  provenance?: Provenance,
+  cwd = "",
+): ReportSection {
   let standIn = false;
   const fragments = view.fragments.map((f): ReportFragment => {
     const origin = provenanceFor(provenance, f.text);
@@ -122,7 +131,9 @@ export function sectionFromView(view: RequestView, title: string, contextWindow:
     ...(standIn ? { note: STAND_IN_NOTE } : {}),
     tools: view.tools.map((t) => {
       const name = `${t.name}${t.cache !== undefined ? ` (cache breakpoint: ${t.cache})` : ""}`;
-      return t.inInput === undefined ? { name, tokens: t.tokens, bytes: t.bytes } : { name: `${name} (in input[${t.inInput}])`, tokens: t.tokens, bytes: t.bytes, inInput: true };
+      return t.inInput === undefined
+        ? { name, tokens: t.tokens, bytes: t.bytes }
+        : { name: `${name} (in input[${t.inInput}])`, tokens: t.tokens, bytes: t.bytes, inInput: true };
     }),
     params: view.params,
     diagnostics: view.diagnostics,
@@ -153,7 +164,8 @@ export function sectionFromCompile(
     const listing = f.id === "skills";
     const cut = listing ? [] : f.sources.filter((s) => s.bytesKept < s.bytesIn);
     const flaggedByDiag = compiled.diagnostics.some(
-      (d) => (d.file !== undefined && f.sources.some((s) => s.path === d.file)) || (listing && d.rule.startsWith("skills/")),
+      (d) =>
+        (d.file !== undefined && f.sources.some((s) => s.path === d.file)) || (listing && d.rule.startsWith("skills/")),
     );
     const tag = proseTag(f.prose);
     const r: ReportFragment = {
@@ -169,7 +181,8 @@ export function sectionFromCompile(
       sources: sourceParts(f, cwd),
       flagged: cut.length > 0 || flaggedByDiag,
     };
-    if (cut.length > 0) r.note = `truncated: ${cut.map((s) => `${relativeTo(cwd, s.path)} kept ${fmt(s.bytesKept)} of ${fmt(s.bytesIn)} bytes`).join("; ")}`;
+    if (cut.length > 0)
+      r.note = `truncated: ${cut.map((s) => `${relativeTo(cwd, s.path)} kept ${fmt(s.bytesKept)} of ${fmt(s.bytesIn)} bytes`).join("; ")}`;
     return r;
   });
   const params = Object.keys(req)
@@ -209,11 +222,17 @@ function renderBar(s: ReportSection): string {
     })
     .join("");
   const legend = totals
-    .map((t) => `<li><span class="sw" style="background:${LAYER_COLORS[t.layer] ?? LAYER_COLORS.unknown}"></span>${escapeHtml(t.layer)} <b>${fmt(t.tokens)}</b> (${((100 * t.tokens) / window).toFixed(2)}%)</li>`)
+    .map(
+      (t) =>
+        `<li><span class="sw" style="background:${LAYER_COLORS[t.layer] ?? LAYER_COLORS.unknown}"></span>${escapeHtml(t.layer)} <b>${fmt(t.tokens)}</b> (${((100 * t.tokens) / window).toFixed(2)}%)</li>`,
+    )
     .join("");
   // The same layers as shares of what is used: readable even when the request is a sliver of the window.
   const composition = totals
-    .map((t) => `<div class="cseg" style="width:${((100 * t.tokens) / Math.max(used, 1)).toFixed(4)}%;background:${LAYER_COLORS[t.layer] ?? LAYER_COLORS.unknown}" title="${escapeHtml(t.layer)}: ${fmt(t.tokens)} tokens"></div>`)
+    .map(
+      (t) =>
+        `<div class="cseg" style="width:${((100 * t.tokens) / Math.max(used, 1)).toFixed(4)}%;background:${LAYER_COLORS[t.layer] ?? LAYER_COLORS.unknown}" title="${escapeHtml(t.layer)}: ${fmt(t.tokens)} tokens"></div>`,
+    )
     .join("");
   return `<div class="bar" role="img" aria-label="${fmt(used)} of ${fmt(s.contextWindow)} tokens">${segs}</div>
 <div class="bar composition" role="img" aria-label="composition of the ${fmt(used)} tokens used">${composition}</div>
@@ -225,7 +244,10 @@ function renderFragment(f: ReportFragment): string {
   const where = f.where ?? (f.itemIndex < 0 ? "instructions" : `input[${f.itemIndex}].content[${f.contentIndex}]`);
   const color = LAYER_COLORS[f.layer] ?? LAYER_COLORS.unknown;
   const note = f.note ? `<p class="note">${escapeHtml(f.note)}</p>` : "";
-  const sources = f.sources.length > 0 ? `<ul class="sources">${f.sources.map((s) => `<li>${escapeHtml(s)}</li>`).join("")}</ul>` : "";
+  const sources =
+    f.sources.length > 0
+      ? `<ul class="sources">${f.sources.map((s) => `<li>${escapeHtml(s)}</li>`).join("")}</ul>`
+      : "";
   return `<details class="fragment${f.flagged ? " flagged" : ""}" data-id="${escapeHtml(f.id)}" data-tokens="${f.tokens ?? ""}">
 <summary><span class="sw" style="background:${color}"></span><code>${escapeHtml(where)}</code> ${escapeHtml(f.role)} · <b>${escapeHtml(f.id)}</b>${f.tag !== undefined ? ` <span class="tag">${escapeHtml(f.tag)}</span>` : ""} · ${fmt(f.tokens)} tokens · ${fmt(f.bytes)} bytes${f.cache !== undefined ? ` · <span class="cache">cache breakpoint: ${escapeHtml(f.cache)}</span>` : ""}</summary>
 ${note}${sources}<pre>${escapeHtml(f.text)}</pre>
@@ -239,7 +261,12 @@ function renderSection(s: ReportSection, index: number): string {
   const tools = s.tools.length
     ? `<table class="tools"><tr><th>tool</th><th>tokens</th><th>bytes</th></tr>${s.tools.map((t) => `<tr><td><code>${escapeHtml(t.name)}</code></td><td>${fmt(t.tokens)}</td><td>${fmt(t.bytes)}</td></tr>`).join("")}</table>`
     : "<p>no tools</p>";
-  const params = s.params.map((p) => `<tr><td><code>${escapeHtml(p.key)}</code></td><td><code>${escapeHtml(p.json.length > 300 ? p.json.slice(0, 300) + "…" : p.json)}</code></td></tr>`).join("");
+  const params = s.params
+    .map(
+      (p) =>
+        `<tr><td><code>${escapeHtml(p.key)}</code></td><td><code>${escapeHtml(p.json.length > 300 ? p.json.slice(0, 300) + "…" : p.json)}</code></td></tr>`,
+    )
+    .join("");
   return `<section id="request-${index + 1}">
 <h2>${escapeHtml(s.title)}</h2>
 ${renderBar(s)}

@@ -24,17 +24,28 @@ function excerptAt(text: string, byteOffset: number): string {
 }
 
 /** Both sides of the first divergence as excerpts of the diverging segment (tools, instructions or an item). */
-export function divergenceExcerpts(r: CommonPrefixResult, a: RequestLike, b: RequestLike): { a: string; b: string } | undefined {
+export function divergenceExcerpts(
+  r: CommonPrefixResult,
+  a: RequestLike,
+  b: RequestLike,
+): { a: string; b: string } | undefined {
   const d = r.divergence;
   if (!d) return undefined;
-  const find = (req: RequestLike) => buildPromptSegments(req).find((s) => s.kind === d.segment && (s.kind !== "input" || s.index === d.itemIndex));
+  const find = (req: RequestLike) =>
+    buildPromptSegments(req).find((s) => s.kind === d.segment && (s.kind !== "input" || s.index === d.itemIndex));
   const sa = find(a);
   const sb = find(b);
   if (!sa || !sb) return undefined;
   return { a: excerptAt(sa.text, d.segmentByteOffset), b: excerptAt(sb.text, d.segmentByteOffset) };
 }
 
-export function formatPrefixReport(r: CommonPrefixResult, a: string, b: string, model: CacheModel, excerpts?: { a: string; b: string }): string[] {
+export function formatPrefixReport(
+  r: CommonPrefixResult,
+  a: string,
+  b: string,
+  model: CacheModel,
+  excerpts?: { a: string; b: string },
+): string[] {
   const lines = [
     `A: ${a}  ${n(r.itemsA)} items, ${n(r.tokensA)} tokens, ${n(r.bytesA)} bytes`,
     `B: ${b}  ${n(r.itemsB)} items, ${n(r.tokensB)} tokens, ${n(r.bytesB)} bytes`,
@@ -42,15 +53,23 @@ export function formatPrefixReport(r: CommonPrefixResult, a: string, b: string, 
   ];
   const d = r.divergence;
   if (!d) {
-    lines.push(r.itemsB > r.itemsA || r.tokensB > r.tokensA ? `first divergence: none — B extends A by ${n(r.itemsB - r.itemsA)} item(s)` : "first divergence: none");
+    lines.push(
+      r.itemsB > r.itemsA || r.tokensB > r.tokensA
+        ? `first divergence: none — B extends A by ${n(r.itemsB - r.itemsA)} item(s)`
+        : "first divergence: none",
+    );
   } else {
     const where = d.itemIndex !== undefined ? `input[${d.itemIndex}]` : d.segment;
-    lines.push(`first divergence: ${where} at byte ${n(d.byteOffset)} (byte ${n(d.segmentByteOffset)} of the ${d.segment === "input" ? "item" : "field"})`);
+    lines.push(
+      `first divergence: ${where} at byte ${n(d.byteOffset)} (byte ${n(d.segmentByteOffset)} of the ${d.segment === "input" ? "item" : "field"})`,
+    );
     if (d.labelA !== undefined) lines.push(`  A: ${d.labelA}${excerpts ? `  ${excerpts.a}` : ""}`);
     if (d.labelB !== undefined) lines.push(`  B: ${d.labelB}${excerpts ? `  ${excerpts.b}` : ""}`);
   }
   const why = explainPrefix(r);
   lines.push(`why: ${why.length ? why.join("\n     ") : "nothing changed in the cached part"}`);
-  lines.push(`cache: ${n(r.reusableTokens)} tokens reusable, ${n(r.rebilledTokens)} re-billed (prefix cache from ${n(model.minCacheableTokens)} tokens, blocks of ${n(model.blockTokens)})`);
+  lines.push(
+    `cache: ${n(r.reusableTokens)} tokens reusable, ${n(r.rebilledTokens)} re-billed (prefix cache from ${n(model.minCacheableTokens)} tokens, blocks of ${n(model.blockTokens)})`,
+  );
   return lines;
 }

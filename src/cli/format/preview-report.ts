@@ -67,7 +67,6 @@ const LAYER_LABELS: { [layer: string]: string } = {
   unknown: "unknown",
 };
 
-
 const num = formatCount;
 
 /** A bar of the share of the window, in eighths of a cell; never empty for a non-zero share. */
@@ -118,7 +117,13 @@ export function tableFromManifest(manifest: Manifest, cwd: string): PreviewTable
  * The table of any request body (a later turn with history, a session log): items labelled by their markers,
  * with the `[stand-in prose]` tag and sources of the compile that produced the same bytes, when known.
  */
-export function tableFromView(view: RequestView, profile: string, model: string, cwd: string, provenance?: Provenance): PreviewTable {
+export function tableFromView(
+  view: RequestView,
+  profile: string,
+  model: string,
+  cwd: string,
+  provenance?: Provenance,
+): PreviewTable {
   let standIn = false;
   const rows = view.fragments.map((f): ReportRow => {
     const origin = provenanceFor(provenance, f.text);
@@ -138,7 +143,11 @@ export function tableFromView(view: RequestView, profile: string, model: string,
     profile,
     model,
     rows,
-    tools: { count: view.tools.length, tokens: view.totals.toolTokens, bytes: view.tools.reduce((a, t) => a + t.bytes, 0) },
+    tools: {
+      count: view.tools.length,
+      tokens: view.totals.toolTokens,
+      bytes: view.tools.reduce((a, t) => a + t.bytes, 0),
+    },
     requestBytes: view.totals.bytes,
     ...(standIn ? { note: STAND_IN_NOTE } : {}),
   };
@@ -155,16 +164,49 @@ function renderTable(table: PreviewTable, window: ModelContextWindow, style: Sty
     const share = tokens / window.tokens;
     return `${renderBar(share)} ${percent(share)}`;
   };
-  lines.push(style.bold(tableRow(["item", "layer", "fragment", "tokens", "bytes", "share of window"], { ...style, cyan: (s) => s })));
+  lines.push(
+    style.bold(
+      tableRow(["item", "layer", "fragment", "tokens", "bytes", "share of window"], { ...style, cyan: (s) => s }),
+    ),
+  );
   for (const r of table.rows) {
-    lines.push(tableRow([r.where, LAYER_LABELS[r.layer] ?? r.layer, r.label, num(r.tokens), num(r.bytes), cell(r.tokens)], style));
+    lines.push(
+      tableRow(
+        [r.where, LAYER_LABELS[r.layer] ?? r.layer, r.label, num(r.tokens), num(r.bytes), cell(r.tokens)],
+        style,
+      ),
+    );
     if (r.source) lines.push(style.dim(`${" ".repeat(26)}← ${r.source}`));
   }
-  if (table.noMessage) lines.push(style.yellow(tableRow(["–", LAYER_LABELS["user-message"] ?? "", "none given (preview MESSAGE or -m TEXT)", "", "", ""], { ...style, cyan: (s) => s }).trimEnd()));
-  lines.push(tableRow(["tools", "tools", `${table.tools.count} tools`, num(table.tools.tokens), num(table.tools.bytes), cell(table.tools.tokens)], style));
+  if (table.noMessage)
+    lines.push(
+      style.yellow(
+        tableRow(["–", LAYER_LABELS["user-message"] ?? "", "none given (preview MESSAGE or -m TEXT)", "", "", ""], {
+          ...style,
+          cyan: (s) => s,
+        }).trimEnd(),
+      ),
+    );
+  lines.push(
+    tableRow(
+      [
+        "tools",
+        "tools",
+        `${table.tools.count} tools`,
+        num(table.tools.tokens),
+        num(table.tools.bytes),
+        cell(table.tools.tokens),
+      ],
+      style,
+    ),
+  );
   const total = table.rows.reduce((a, r) => a + r.tokens, 0) + table.tools.tokens;
   const bytes = table.rows.reduce((a, r) => a + r.bytes, 0) + table.tools.bytes;
-  lines.push(style.bold(tableRow(["", "total", `request body ${num(table.requestBytes)} B`, num(total), num(bytes), cell(total)], style)));
+  lines.push(
+    style.bold(
+      tableRow(["", "total", `request body ${num(table.requestBytes)} B`, num(total), num(bytes), cell(total)], style),
+    ),
+  );
   return lines;
 }
 

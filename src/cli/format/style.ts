@@ -15,7 +15,14 @@ const plain = (s: string) => s;
 
 export function createStyle(color: boolean): Style {
   if (!color) return { bold: plain, dim: plain, red: plain, yellow: plain, cyan: plain, green: plain };
-  return { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), yellow: wrap(33, 39), cyan: wrap(36, 39), green: wrap(32, 39) };
+  return {
+    bold: wrap(1, 22),
+    dim: wrap(2, 22),
+    red: wrap(31, 39),
+    yellow: wrap(33, 39),
+    cyan: wrap(36, 39),
+    green: wrap(32, 39),
+  };
 }
 
 type ColorIO = { isTTY: boolean; env: { [key: string]: string | undefined } };

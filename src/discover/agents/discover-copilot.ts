@@ -30,10 +30,15 @@ export function discoverCopilot(host: Host, options: { cwd: string; home: string
     push(joinPath(dir, "AGENTS.md"));
   }
   const skills: string[] = [];
-  for (const r of [joinPath(root, ".github", "skills"), joinPath(root, ".agents", "skills"), joinPath(options.home, ".copilot", "skills")]) {
+  for (const r of [
+    joinPath(root, ".github", "skills"),
+    joinPath(root, ".agents", "skills"),
+    joinPath(options.home, ".copilot", "skills"),
+  ]) {
     const listed = host.readDir(r);
     if (!listed.ok) continue;
-    for (const e of listed.value) if (exists(host, joinPath(r, e.name, "SKILL.md"))) skills.push(joinPath(r, e.name, "SKILL.md"));
+    for (const e of listed.value)
+      if (exists(host, joinPath(r, e.name, "SKILL.md"))) skills.push(joinPath(r, e.name, "SKILL.md"));
   }
   return { files, skills };
 }

@@ -24,7 +24,13 @@ export interface ClaudeMdEntry {
   via: "claude-md" | "dot-claude" | "rules" | "local" | "import" | "agents-md-fallback";
 }
 
-export type DroppedReason = "outside-cwd" | "missing" | "too-deep" | "conditional-rule" | "not-text" | "agents-md-ignored";
+export type DroppedReason =
+  | "outside-cwd"
+  | "missing"
+  | "too-deep"
+  | "conditional-rule"
+  | "not-text"
+  | "agents-md-ignored";
 
 export interface DroppedClaudeFile {
   path: string;
@@ -82,19 +88,36 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
     if (!st.ok || st.value.kind !== "file") return undefined;
     const r = host.readBytes(path);
     if (!r.ok) {
-      diagnostics.push(diagnostic("claude-md/unreadable", "warning", `${cannotRead(path, r.error)}; Claude Code skips it`, { file: path }));
+      diagnostics.push(
+        diagnostic("claude-md/unreadable", "warning", `${cannotRead(path, r.error)}; Claude Code skips it`, {
+          file: path,
+        }),
+      );
       return undefined;
     }
     return { text: utf8.decode(r.value.bytes), size: r.value.size };
   };
 
-  const add = (path: string, kind: ClaudeMdKind, via: ClaudeMdEntry["via"], depth: number, importedFrom?: string): boolean => {
+  const add = (
+    path: string,
+    kind: ClaudeMdKind,
+    via: ClaudeMdEntry["via"],
+    depth: number,
+    importedFrom?: string,
+  ): boolean => {
     if (seen.has(path)) return true;
     const file = read(path);
     if (file === undefined) {
       if (importedFrom !== undefined) {
         dropped.push({ path, reason: "missing", importedFrom });
-        diagnostics.push(diagnostic("claude-md/import-missing", "info", `${importedFrom} imports ${path}, which does not exist; Claude Code drops the import without a word`, { file: importedFrom, data: { target: path } }));
+        diagnostics.push(
+          diagnostic(
+            "claude-md/import-missing",
+            "info",
+            `${importedFrom} imports ${path}, which does not exist; Claude Code drops the import without a word`,
+            { file: importedFrom, data: { target: path } },
+          ),
+        );
       }
       return false;
     }
@@ -103,7 +126,14 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
     if (via === "rules" && isConditionalRule(parsed.frontmatter)) {
       seen.delete(path);
       dropped.push({ path, reason: "conditional-rule" });
-      diagnostics.push(diagnostic("claude-md/conditional-rule", "info", `${path} is scoped with \`paths:\`; Claude Code loads it only when a matching file is read, not at start`, { file: path }));
+      diagnostics.push(
+        diagnostic(
+          "claude-md/conditional-rule",
+          "info",
+          `${path} is scoped with \`paths:\`; Claude Code loads it only when a matching file is read, not at start`,
+          { file: path },
+        ),
+      );
       return false;
     }
     const entry: ClaudeMdEntry = { path, kind, content: parsed.content, bytesIn: file.size, via };
@@ -116,7 +146,14 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
       if (seen.has(target)) continue;
       if (depth + 1 > CLAUDE_MD_MAX_IMPORT_DEPTH) {
         dropped.push({ path: target, reason: "too-deep", importedFrom: path });
-        diagnostics.push(diagnostic("claude-md/import-too-deep", "info", `${path} imports ${target} more than ${CLAUDE_MD_MAX_IMPORT_DEPTH} levels deep; Claude Code stops there`, { file: path, place: { line: imp.line, column: 1 } }));
+        diagnostics.push(
+          diagnostic(
+            "claude-md/import-too-deep",
+            "info",
+            `${path} imports ${target} more than ${CLAUDE_MD_MAX_IMPORT_DEPTH} levels deep; Claude Code stops there`,
+            { file: path, place: { line: imp.line, column: 1 } },
+          ),
+        );
         continue;
       }
       if (kind !== "user" && !isInside(target, cwd) && !options.externalIncludesApproved) {
@@ -126,11 +163,16 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
         }
         dropped.push({ path: target, reason: "outside-cwd", importedFrom: path });
         diagnostics.push(
-          diagnostic("claude-md/import-outside-cwd", "warning", `${path} imports ${target}, outside the launch folder ${cwd}; Claude Code drops it unless external includes are approved for this project in ~/.claude.json`, {
-            file: path,
-            place: { line: imp.line, column: 1 },
-            data: { target },
-          }),
+          diagnostic(
+            "claude-md/import-outside-cwd",
+            "warning",
+            `${path} imports ${target}, outside the launch folder ${cwd}; Claude Code drops it unless external includes are approved for this project in ~/.claude.json`,
+            {
+              file: path,
+              place: { line: imp.line, column: 1 },
+              data: { target },
+            },
+          ),
         );
         continue;
       }
@@ -154,9 +196,14 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
     const rules = listRules(host, joinPath(dir, ".claude", "rules"));
     if (rules.length > 1 && host.readDirRaw === undefined) {
       diagnostics.push(
-        diagnostic("claude-md/rules-order", "info", `${joinPath(dir, ".claude", "rules")} holds ${rules.length} rules files; Claude Code sends them in the file system's directory order, which this host cannot tell, so promptc shows them in name order`, {
-          file: joinPath(dir, ".claude", "rules"),
-        }),
+        diagnostic(
+          "claude-md/rules-order",
+          "info",
+          `${joinPath(dir, ".claude", "rules")} holds ${rules.length} rules files; Claude Code sends them in the file system's directory order, which this host cannot tell, so promptc shows them in name order`,
+          {
+            file: joinPath(dir, ".claude", "rules"),
+          },
+        ),
       );
     }
     for (const rule of rules) add(rule, "project", "rules", 0);
@@ -171,7 +218,14 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
   } else {
     for (const path of agentsMd) {
       dropped.push({ path, reason: "agents-md-ignored" });
-      diagnostics.push(diagnostic("claude-md/agents-md-ignored", "info", `${path} is not read by Claude Code: it reads AGENTS.md only when the project has no CLAUDE.md`, { file: path }));
+      diagnostics.push(
+        diagnostic(
+          "claude-md/agents-md-ignored",
+          "info",
+          `${path} is not read by Claude Code: it reads AGENTS.md only when the project has no CLAUDE.md`,
+          { file: path },
+        ),
+      );
     }
   }
   return { entries, dropped, diagnostics };

@@ -33,7 +33,13 @@ function firstLine(body: string): string {
   return "";
 }
 
-function readSkill(host: Host, path: string, dirName: string, scope: ClaudeSkill["scope"], diagnostics: Diagnostic[]): ClaudeSkill | undefined {
+function readSkill(
+  host: Host,
+  path: string,
+  dirName: string,
+  scope: ClaudeSkill["scope"],
+  diagnostics: Diagnostic[],
+): ClaudeSkill | undefined {
   const r = host.readBytes(path);
   if (!r.ok) return undefined;
   const { frontmatter, body } = splitFrontmatter(utf8.decode(r.value.bytes).replace(/^\uFEFF/, ""));
@@ -41,14 +47,24 @@ function readSkill(host: Host, path: string, dirName: string, scope: ClaudeSkill
   if (frontmatter !== undefined) {
     try {
       const parsed: unknown = parseYaml(frontmatter);
-      if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) fields = parsed as { [key: string]: unknown };
+      if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed))
+        fields = parsed as { [key: string]: unknown };
     } catch (err) {
-      diagnostics.push(diagnostic("claude-skill/bad-frontmatter", "warning", `${path}: frontmatter is not valid YAML (${String((err as Error).message).split("\n")[0]})`, { file: path }));
+      diagnostics.push(
+        diagnostic(
+          "claude-skill/bad-frontmatter",
+          "warning",
+          `${path}: frontmatter is not valid YAML (${String((err as Error).message).split("\n")[0]})`,
+          { file: path },
+        ),
+      );
     }
   }
   const name = typeof fields.name === "string" && fields.name !== "" ? fields.name : dirName;
   // Observed: line breaks in a description become single spaces and the ends are trimmed (`>` folded text, "a\nb").
-  const description = (typeof fields.description === "string" ? fields.description : firstLine(body)).replace(/[ \t]*\r?\n[ \t]*/g, " ").trim();
+  const description = (typeof fields.description === "string" ? fields.description : firstLine(body))
+    .replace(/[ \t]*\r?\n[ \t]*/g, " ")
+    .trim();
   return { name, description, path, scope };
 }
 
@@ -77,7 +93,10 @@ export function compareSkillNames(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export function discoverClaudeSkills(host: Host, options: { cwd: string; home?: string; gitRoot?: string }): ClaudeSkillsResult {
+export function discoverClaudeSkills(
+  host: Host,
+  options: { cwd: string; home?: string; gitRoot?: string },
+): ClaudeSkillsResult {
   const diagnostics: Diagnostic[] = [];
   const roots: { path: string; scope: ClaudeSkill["scope"] }[] = [];
   if (options.home !== undefined) roots.push({ path: joinPath(options.home, ".claude", "skills"), scope: "user" });
@@ -91,7 +110,14 @@ export function discoverClaudeSkills(host: Host, options: { cwd: string; home?: 
   for (const root of roots) {
     for (const skill of scanRoot(host, root.path, root.scope, diagnostics)) {
       if (names.has(skill.name)) {
-        diagnostics.push(diagnostic("claude-skill/duplicate-name", "info", `${skill.path}: a skill named ${skill.name} is already listed; Claude Code keeps the first`, { file: skill.path }));
+        diagnostics.push(
+          diagnostic(
+            "claude-skill/duplicate-name",
+            "info",
+            `${skill.path}: a skill named ${skill.name} is already listed; Claude Code keeps the first`,
+            { file: skill.path },
+          ),
+        );
         continue;
       }
       names.add(skill.name);

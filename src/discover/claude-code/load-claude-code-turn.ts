@@ -36,7 +36,11 @@ export function loadClaudeCodeTurn(host: Host, options: LoadClaudeCodeTurnOption
   const cwd = normalizePath(options.cwd);
   const projectKey = options.git?.root ?? cwd;
   const json = readClaudeJson(host, options.home, projectKey);
-  const chain = discoverClaudeMd(host, { cwd, home: options.home, externalIncludesApproved: json.value.externalIncludesApproved });
+  const chain = discoverClaudeMd(host, {
+    cwd,
+    home: options.home,
+    externalIncludesApproved: json.value.externalIncludesApproved,
+  });
   const skillOptions: { cwd: string; home: string; gitRoot?: string } = { cwd, home: options.home };
   if (options.git !== undefined) skillOptions.gitRoot = options.git.root;
   const skills = discoverClaudeSkills(host, skillOptions);
@@ -50,7 +54,12 @@ export function loadClaudeCodeTurn(host: Host, options: LoadClaudeCodeTurnOption
     message: options.message,
     model: options.model ?? CLAUDE_CODE_DEFAULTS.model,
     memoryFiles: chain.entries.map((e) => {
-      const f: ClaudeCodeTurn["memoryFiles"][number] = { path: e.path, kind: e.kind, content: e.content, bytesIn: e.bytesIn };
+      const f: ClaudeCodeTurn["memoryFiles"][number] = {
+        path: e.path,
+        kind: e.kind,
+        content: e.content,
+        bytesIn: e.bytesIn,
+      };
       if (e.importedFrom !== undefined) f.importedFrom = e.importedFrom;
       return f;
     }),

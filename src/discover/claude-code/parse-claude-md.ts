@@ -59,7 +59,8 @@ export function findClaudeMdImports(text: string): ClaudeMdImport[] {
     const line = rawLine.replace(/\r$/, "");
     const f = FENCE.exec(line);
     if (fence !== undefined) {
-      if (f && (f[1] as string)[0] === fence[0] && (f[1] as string).length >= fence.length && line.trim() === f[1]) fence = undefined;
+      if (f && (f[1] as string)[0] === fence[0] && (f[1] as string).length >= fence.length && line.trim() === f[1])
+        fence = undefined;
       return;
     }
     if (f) {

@@ -14,7 +14,11 @@ export interface ClaudeJsonFacts {
   exists: boolean;
 }
 
-export function readClaudeJson(host: Host, home: string, projectKey: string): { value: ClaudeJsonFacts; diagnostics: Diagnostic[] } {
+export function readClaudeJson(
+  host: Host,
+  home: string,
+  projectKey: string,
+): { value: ClaudeJsonFacts; diagnostics: Diagnostic[] } {
   const path = joinPath(home, ".claude.json");
   const diagnostics: Diagnostic[] = [];
   const value: ClaudeJsonFacts = { externalIncludesApproved: false, path, exists: false };
@@ -25,7 +29,14 @@ export function readClaudeJson(host: Host, home: string, projectKey: string): { 
   try {
     json = JSON.parse(new TextDecoder().decode(r.value.bytes));
   } catch {
-    diagnostics.push(diagnostic("claude-json/invalid", "warning", `${path} is not valid JSON; promptc reads no device id or approvals from it`, { file: path }));
+    diagnostics.push(
+      diagnostic(
+        "claude-json/invalid",
+        "warning",
+        `${path} is not valid JSON; promptc reads no device id or approvals from it`,
+        { file: path },
+      ),
+    );
     return { value, diagnostics };
   }
   if (json === null || typeof json !== "object") return { value, diagnostics };
@@ -34,7 +45,12 @@ export function readClaudeJson(host: Host, home: string, projectKey: string): { 
   const projects = o.projects;
   if (projects !== null && typeof projects === "object") {
     const p = (projects as { [k: string]: unknown })[projectKey];
-    if (p !== null && typeof p === "object" && (p as { hasClaudeMdExternalIncludesApproved?: unknown }).hasClaudeMdExternalIncludesApproved === true) value.externalIncludesApproved = true;
+    if (
+      p !== null &&
+      typeof p === "object" &&
+      (p as { hasClaudeMdExternalIncludesApproved?: unknown }).hasClaudeMdExternalIncludesApproved === true
+    )
+      value.externalIncludesApproved = true;
   }
   return { value, diagnostics };
 }

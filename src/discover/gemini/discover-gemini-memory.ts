@@ -34,7 +34,10 @@ export function concatenateGeminiContext(files: readonly GeminiMemoryFile[]): st
     .join("\n\n");
 }
 
-export function discoverGeminiMemory(host: Host, options: { cwd: string; home: string; fileNames: readonly string[]; gitRoot?: string }): GeminiMemory {
+export function discoverGeminiMemory(
+  host: Host,
+  options: { cwd: string; home: string; fileNames: readonly string[]; gitRoot?: string },
+): GeminiMemory {
   const diagnostics: Diagnostic[] = [];
   const imports: GeminiImportRecord[] = [];
   const read = (path: string): GeminiMemoryFile | undefined => {
@@ -42,10 +45,16 @@ export function discoverGeminiMemory(host: Host, options: { cwd: string; home: s
     if (!st.ok || st.value.kind !== "file") return undefined;
     const r = host.readBytes(path);
     if (!r.ok) return undefined;
-    return { path, content: processGeminiImports(host, utf8.decode(r.value.bytes), path, imports), bytesIn: r.value.size };
+    return {
+      path,
+      content: processGeminiImports(host, utf8.decode(r.value.bytes), path, imports),
+      bytesIn: r.value.size,
+    };
   };
   const geminiDir = joinPath(options.home, ".gemini");
-  const global = options.fileNames.map((n) => read(joinPath(geminiDir, n))).filter((f): f is GeminiMemoryFile => f !== undefined);
+  const global = options.fileNames
+    .map((n) => read(joinPath(geminiDir, n)))
+    .filter((f): f is GeminiMemoryFile => f !== undefined);
   const cwd = normalizePath(options.cwd);
   const ceiling = options.gitRoot ?? cwd;
   const found: string[] = [];
@@ -63,11 +72,38 @@ export function discoverGeminiMemory(host: Host, options: { cwd: string; home: s
     if (dir === ceiling) above = true;
   }
   // Gemini CLI sorts the paths (UTF-16 order), which is root-first for one name per folder.
-  const project = [...new Set(found)].sort().map(read).filter((f): f is GeminiMemoryFile => f !== undefined);
-  for (const p of aboveRoot) diagnostics.push(diagnostic("gemini-md/above-git-root", "info", `${p} is above the git root ${ceiling}; Gemini CLI does not read it`, { file: p }));
+  const project = [...new Set(found)]
+    .sort()
+    .map(read)
+    .filter((f): f is GeminiMemoryFile => f !== undefined);
+  for (const p of aboveRoot)
+    diagnostics.push(
+      diagnostic(
+        "gemini-md/above-git-root",
+        "info",
+        `${p} is above the git root ${ceiling}; Gemini CLI does not read it`,
+        { file: p },
+      ),
+    );
   for (const i of imports) {
-    if (i.outcome === "missing") diagnostics.push(diagnostic("gemini-md/import-missing", "warning", `${i.importer} imports ${i.raw}, which does not exist; Gemini CLI leaves an "Import failed" comment in its place`, { file: i.importer }));
-    if (i.outcome === "outside-project") diagnostics.push(diagnostic("gemini-md/import-outside-project", "warning", `${i.importer} imports ${i.raw}, outside the project; Gemini CLI refuses it`, { file: i.importer }));
+    if (i.outcome === "missing")
+      diagnostics.push(
+        diagnostic(
+          "gemini-md/import-missing",
+          "warning",
+          `${i.importer} imports ${i.raw}, which does not exist; Gemini CLI leaves an "Import failed" comment in its place`,
+          { file: i.importer },
+        ),
+      );
+    if (i.outcome === "outside-project")
+      diagnostics.push(
+        diagnostic(
+          "gemini-md/import-outside-project",
+          "warning",
+          `${i.importer} imports ${i.raw}, outside the project; Gemini CLI refuses it`,
+          { file: i.importer },
+        ),
+      );
   }
   return { global, project, imports, aboveRoot, diagnostics };
 }

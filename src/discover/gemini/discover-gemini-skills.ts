@@ -40,7 +40,8 @@ export function parseGeminiSkillFrontmatter(block: string): { name: string; desc
     const d = /^\s*description:\s*(.*)$/.exec(line);
     if (d) {
       const parts = [(d[1] as string).trim()];
-      while (i + 1 < lines.length && /^[ \t]+\S/.test(lines[i + 1] as string)) parts.push((lines[++i] as string).trim());
+      while (i + 1 < lines.length && /^[ \t]+\S/.test(lines[i + 1] as string))
+        parts.push((lines[++i] as string).trim());
       description = parts.filter(Boolean).join(" ");
     }
   }
@@ -77,11 +78,17 @@ function scan(host: Host, dir: string, scope: GeminiSkill["scope"]): GeminiSkill
   return files.map((f) => readSkill(host, f, scope)).filter((s): s is GeminiSkill => s !== undefined);
 }
 
-export function discoverGeminiSkills(host: Host, options: { cwd: string; home: string; installDir?: string }): GeminiSkill[] {
+export function discoverGeminiSkills(
+  host: Host,
+  options: { cwd: string; home: string; installDir?: string },
+): GeminiSkill[] {
   const cwd = normalizePath(options.cwd);
   const groups: [string, GeminiSkill["scope"]][] = [];
   if (options.installDir !== undefined) groups.push([joinPath(options.installDir, "bundle", "builtin"), "builtin"]);
-  groups.push([joinPath(options.home, ".gemini", "skills"), "user"], [joinPath(options.home, ".agents", "skills"), "user"]);
+  groups.push(
+    [joinPath(options.home, ".gemini", "skills"), "user"],
+    [joinPath(options.home, ".agents", "skills"), "user"],
+  );
   groups.push([joinPath(cwd, ".gemini", "skills"), "workspace"], [joinPath(cwd, ".agents", "skills"), "workspace"]);
   const byName = new Map<string, GeminiSkill>();
   for (const [dir, scope] of groups) for (const s of scan(host, dir, scope)) byName.set(s.name, s);

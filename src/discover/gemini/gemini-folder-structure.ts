@@ -7,7 +7,12 @@ import type { Host } from "../../host/host.js";
 import { basenameOf, joinPath, normalizePath } from "../paths.js";
 
 export const GEMINI_TREE_MAX_ITEMS = 200;
-export const GEMINI_TREE_IGNORED_FOLDERS: ReadonlySet<string> = new Set(["node_modules", ".git", "dist", "__pycache__"]);
+export const GEMINI_TREE_IGNORED_FOLDERS: ReadonlySet<string> = new Set([
+  "node_modules",
+  ".git",
+  "dist",
+  "__pycache__",
+]);
 export const GEMINI_TREE_MORE = "...";
 
 interface Node {
@@ -114,17 +119,20 @@ export function renderGeminiFolderStructure(host: Host, cwd: string, options: { 
   const LAST = "└───";
   const MID = "├───";
   const format = (node: Node, indent: string, last: boolean, isRoot: boolean): void => {
-    if (!isRoot || node.ignored) lines.push(`${indent}${last ? LAST : MID}${node.name}/${node.ignored ? GEMINI_TREE_MORE : ""}`);
+    if (!isRoot || node.ignored)
+      lines.push(`${indent}${last ? LAST : MID}${node.name}/${node.ignored ? GEMINI_TREE_MORE : ""}`);
     const childIndent = isRoot ? "" : indent + (last ? "    " : "│   ");
     node.files.forEach((f, i) => {
       const lastFile = i === node.files.length - 1 && node.folders.length === 0 && !node.moreFolders;
       lines.push(`${childIndent}${lastFile ? LAST : MID}${f}`);
     });
-    if (node.moreFiles) lines.push(`${childIndent}${node.folders.length === 0 && !node.moreFolders ? LAST : MID}${GEMINI_TREE_MORE}`);
+    if (node.moreFiles)
+      lines.push(`${childIndent}${node.folders.length === 0 && !node.moreFolders ? LAST : MID}${GEMINI_TREE_MORE}`);
     node.folders.forEach((f, i) => format(f, childIndent, i === node.folders.length - 1 && !node.moreFolders, false));
     if (node.moreFolders) lines.push(`${childIndent}${LAST}${GEMINI_TREE_MORE}`);
   };
   format(top, "", true, true);
-  const truncated = (n: Node): boolean => Boolean(n.moreFiles || n.moreFolders || n.ignored) || n.folders.some(truncated);
+  const truncated = (n: Node): boolean =>
+    Boolean(n.moreFiles || n.moreFolders || n.ignored) || n.folders.some(truncated);
   return { lines: `${root}/\n${lines.join("\n")}`, truncated: truncated(top) };
 }

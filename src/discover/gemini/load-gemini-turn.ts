@@ -56,7 +56,13 @@ export function geminiProjectId(host: Host, home: string, cwd: string, diagnosti
   const slug = geminiSlug(basenameOf(cwd) || "project");
   let id = slug;
   for (let n = 1; taken.has(id); n++) id = `${slug}-${n}`;
-  diagnostics.push(diagnostic("gemini/new-project-id", "info", `${cwd} is not in ~/.gemini/projects.json yet; Gemini CLI will name its temp folder ${id} (unless a folder under ~/.gemini/tmp already claims that name)`));
+  diagnostics.push(
+    diagnostic(
+      "gemini/new-project-id",
+      "info",
+      `${cwd} is not in ~/.gemini/projects.json yet; Gemini CLI will name its temp folder ${id} (unless a folder under ~/.gemini/tmp already claims that name)`,
+    ),
+  );
   return id;
 }
 
@@ -73,7 +79,12 @@ export function loadGeminiTurn(host: Host, options: LoadGeminiTurnOptions): Load
   const project = readJson(host, joinPath(cwd, ".gemini", "settings.json"));
   const context = { ...((settings.context as Json) ?? {}), ...((project?.context as Json) ?? {}) };
   const fileName = context.fileName;
-  const fileNames = typeof fileName === "string" ? [fileName] : Array.isArray(fileName) && fileName.every((x) => typeof x === "string") ? (fileName as string[]) : ["GEMINI.md"];
+  const fileNames =
+    typeof fileName === "string"
+      ? [fileName]
+      : Array.isArray(fileName) && fileName.every((x) => typeof x === "string")
+        ? (fileName as string[])
+        : ["GEMINI.md"];
   const gitRoot = findProjectRoot(host, cwd, [".git"]).root;
   const memoryOptions: Parameters<typeof discoverGeminiMemory>[1] = { cwd, home: options.home, fileNames };
   if (gitRoot !== undefined) memoryOptions.gitRoot = gitRoot;
@@ -81,7 +92,14 @@ export function loadGeminiTurn(host: Host, options: LoadGeminiTurnOptions): Load
   const tree = renderGeminiFolderStructure(host, cwd, { inGit: gitRoot !== undefined });
   const skillOptions: Parameters<typeof discoverGeminiSkills>[1] = { cwd, home: options.home };
   if (options.installDir !== undefined) skillOptions.installDir = options.installDir;
-  else diagnostics.push(diagnostic("gemini/install-not-found", "info", "Gemini CLI is not on PATH; its built-in skills (listed from its install folder) are left out"));
+  else
+    diagnostics.push(
+      diagnostic(
+        "gemini/install-not-found",
+        "info",
+        "Gemini CLI is not on PATH; its built-in skills (listed from its install folder) are left out",
+      ),
+    );
   const id = geminiProjectId(host, options.home, cwd, diagnostics);
   const turn: GeminiTurn = {
     cwd,
@@ -97,7 +115,11 @@ export function loadGeminiTurn(host: Host, options: LoadGeminiTurnOptions): Load
     treeTruncated: tree.truncated,
     globalContext: concatenateGeminiContext(memory.global),
     projectContext: concatenateGeminiContext(memory.project),
-    skills: discoverGeminiSkills(host, skillOptions).map((s) => ({ name: s.name, description: s.description, path: s.path })),
+    skills: discoverGeminiSkills(host, skillOptions).map((s) => ({
+      name: s.name,
+      description: s.description,
+      path: s.path,
+    })),
     contextFiles: [...memory.global, ...memory.project].map((f) => ({ path: f.path, bytesIn: f.bytesIn })),
     fileNames,
   };

@@ -32,7 +32,8 @@ export function findGeminiImports(content: string): { start: number; end: number
     let j = i + 1;
     while (j < content.length && !isSpace(content[j])) j++;
     const path = content.slice(i + 1, j);
-    if (path.length > 0 && (path[0] === "." || path[0] === "/" || isLetter(path[0] as string))) out.push({ start: i, end: j, path });
+    if (path.length > 0 && (path[0] === "." || path[0] === "/" || isLetter(path[0] as string)))
+      out.push({ start: i, end: j, path });
     i = j + 1;
   }
   return out;
@@ -52,7 +53,13 @@ function isInside(path: string, dir: string): boolean {
   return path === dir || path.startsWith(dir === "/" ? "/" : `${dir}/`);
 }
 
-export function processGeminiImports(host: Host, content: string, file: string, records: GeminiImportRecord[], state: { depth: number; processed: Set<string>; root?: string } = { depth: 0, processed: new Set() }): string {
+export function processGeminiImports(
+  host: Host,
+  content: string,
+  file: string,
+  records: GeminiImportRecord[],
+  state: { depth: number; processed: Set<string>; root?: string } = { depth: 0, processed: new Set() },
+): string {
   const base = dirnameOf(file);
   const root = state.root ?? projectRootOf(host, base);
   if (state.depth >= GEMINI_IMPORT_MAX_DEPTH) return content;
@@ -93,7 +100,11 @@ export function processGeminiImports(host: Host, content: string, file: string, 
     records.push({ importer: file, raw: imp.path, path: full, outcome: "imported" });
     const processed = new Set(state.processed);
     processed.add(full);
-    const inner = processGeminiImports(host, utf8.decode(r.value.bytes), full, records, { depth: state.depth + 1, processed, root });
+    const inner = processGeminiImports(host, utf8.decode(r.value.bytes), full, records, {
+      depth: state.depth + 1,
+      processed,
+      root,
+    });
     out += `<!-- Imported from: ${imp.path} -->\n${inner}\n<!-- End of import from: ${imp.path} -->`;
   }
   return out + content.slice(last);

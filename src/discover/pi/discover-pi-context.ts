@@ -32,20 +32,30 @@ function readText(host: Host, path: string, diagnostics: Diagnostic[]): string |
   if (!host.stat(path).ok) return undefined;
   const r = host.readBytes(path);
   if (!r.ok) {
-    diagnostics.push(diagnostic("pi/unreadable", "warning", `${cannotRead(path, r.error)}; pi warns and tries the next name`, { file: path }));
+    diagnostics.push(
+      diagnostic("pi/unreadable", "warning", `${cannotRead(path, r.error)}; pi warns and tries the next name`, {
+        file: path,
+      }),
+    );
     return undefined;
   }
   return utf8.decode(r.value.bytes);
 }
 
-function fromDir(host: Host, dir: string, diagnostics: Diagnostic[], shadowed: string[]): { path: string; content: string } | undefined {
+function fromDir(
+  host: Host,
+  dir: string,
+  diagnostics: Diagnostic[],
+  shadowed: string[],
+): { path: string; content: string } | undefined {
   let found: { path: string; content: string } | undefined;
   for (const name of PI_CONTEXT_FILE_NAMES) {
     const path = joinPath(dir, name);
     if (found !== undefined) {
       const st = host.stat(path);
       // On a case-insensitive file system AGENTS.MD is AGENTS.md again: only count another real file.
-      if (st.ok && st.value.kind === "file" && !(name.toLowerCase() === found.path.slice(dir.length + 1).toLowerCase())) shadowed.push(path);
+      if (st.ok && st.value.kind === "file" && !(name.toLowerCase() === found.path.slice(dir.length + 1).toLowerCase()))
+        shadowed.push(path);
       continue;
     }
     const content = readText(host, path, diagnostics);
@@ -72,9 +82,20 @@ export function discoverPiContext(host: Host, options: { cwd: string; agentDir: 
       seen.add(f.path);
     }
   }
-  for (const path of shadowed) diagnostics.push(diagnostic("pi/context-file-shadowed", "info", `${path} is not read by pi: it reads one context file per folder and an AGENTS.md there comes first`, { file: path }));
+  for (const path of shadowed)
+    diagnostics.push(
+      diagnostic(
+        "pi/context-file-shadowed",
+        "info",
+        `${path} is not read by pi: it reads one context file per folder and an AGENTS.md there comes first`,
+        { file: path },
+      ),
+    );
   const result: PiContextResult = { files, shadowed, diagnostics };
-  for (const [key, name] of [["systemMd", "SYSTEM.md"], ["appendSystemMd", "APPEND_SYSTEM.md"]] as const) {
+  for (const [key, name] of [
+    ["systemMd", "SYSTEM.md"],
+    ["appendSystemMd", "APPEND_SYSTEM.md"],
+  ] as const) {
     for (const path of [joinPath(cwd, ".pi", name), joinPath(options.agentDir, name)]) {
       const content = readText(host, path, diagnostics);
       if (content !== undefined) {

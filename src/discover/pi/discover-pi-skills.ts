@@ -50,7 +50,10 @@ function addIgnores(host: Host, ig: Ignore, dir: string, root: string): void {
   for (const name of IGNORE_FILES) {
     const text = read(host, joinPath(dir, name));
     if (text === undefined) continue;
-    const patterns = text.split(/\r?\n/).map((l) => prefixPattern(l, rel ? `${rel}/` : "")).filter((p): p is string => p !== undefined);
+    const patterns = text
+      .split(/\r?\n/)
+      .map((l) => prefixPattern(l, rel ? `${rel}/` : ""))
+      .filter((p): p is string => p !== undefined);
     if (patterns.length > 0) ig.add(patterns);
   }
 }
@@ -98,17 +101,25 @@ function frontmatterOf(text: string): { [key: string]: unknown } {
   return parsed !== null && typeof parsed === "object" ? (parsed as { [key: string]: unknown }) : {};
 }
 
-export function discoverPiSkills(host: Host, options: { cwd: string; agentDir: string; home: string; gitRoot?: string }): PiSkillsResult {
+export function discoverPiSkills(
+  host: Host,
+  options: { cwd: string; agentDir: string; home: string; gitRoot?: string },
+): PiSkillsResult {
   const diagnostics: Diagnostic[] = [];
   const cwd = normalizePath(options.cwd);
   const userAgents = joinPath(options.home, ".agents", "skills");
-  const roots: { path: string; mode: "pi" | "agents"; scope: PiSkill["scope"] }[] = [{ path: joinPath(cwd, ".pi", "skills"), mode: "pi", scope: "project" }];
+  const roots: { path: string; mode: "pi" | "agents"; scope: PiSkill["scope"] }[] = [
+    { path: joinPath(cwd, ".pi", "skills"), mode: "pi", scope: "project" },
+  ];
   for (const dir of ancestorsOf(cwd)) {
     const path = joinPath(dir, ".agents", "skills");
     if (path !== userAgents) roots.push({ path, mode: "agents", scope: "project" });
     if (options.gitRoot !== undefined && dir === normalizePath(options.gitRoot)) break;
   }
-  roots.push({ path: joinPath(options.agentDir, "skills"), mode: "pi", scope: "user" }, { path: userAgents, mode: "agents", scope: "user" });
+  roots.push(
+    { path: joinPath(options.agentDir, "skills"), mode: "pi", scope: "user" },
+    { path: userAgents, mode: "agents", scope: "user" },
+  );
 
   const skills: PiSkill[] = [];
   const byName = new Map<string, PiSkill>();
@@ -121,14 +132,25 @@ export function discoverPiSkills(host: Host, options: { cwd: string; agentDir: s
       try {
         fm = frontmatterOf(text);
       } catch (err) {
-        diagnostics.push(diagnostic("pi-skill/bad-frontmatter", "warning", `${path}: frontmatter is not valid YAML; pi drops this skill without a word (${String((err as Error).message).split("\n")[0]})`, { file: path }));
+        diagnostics.push(
+          diagnostic(
+            "pi-skill/bad-frontmatter",
+            "warning",
+            `${path}: frontmatter is not valid YAML; pi drops this skill without a word (${String((err as Error).message).split("\n")[0]})`,
+            { file: path },
+          ),
+        );
         continue;
       }
       const dirName = basenameOf(dirnameOf(path));
       const name = typeof fm.name === "string" && fm.name !== "" ? fm.name : dirName;
       const description = typeof fm.description === "string" ? fm.description : "";
       if (description.trim() === "") {
-        diagnostics.push(diagnostic("pi-skill/no-description", "warning", `${path}: no description; pi does not list this skill`, { file: path }));
+        diagnostics.push(
+          diagnostic("pi-skill/no-description", "warning", `${path}: no description; pi does not list this skill`, {
+            file: path,
+          }),
+        );
         continue;
       }
       const real = host.realpath(path);
@@ -136,10 +158,23 @@ export function discoverPiSkills(host: Host, options: { cwd: string; agentDir: s
       if (seenReal.has(key)) continue;
       const existing = byName.get(name);
       if (existing) {
-        diagnostics.push(diagnostic("pi-skill/name-collision", "warning", `${path}: a skill named ${name} was already found at ${existing.path}; pi keeps the first`, { file: path }));
+        diagnostics.push(
+          diagnostic(
+            "pi-skill/name-collision",
+            "warning",
+            `${path}: a skill named ${name} was already found at ${existing.path}; pi keeps the first`,
+            { file: path },
+          ),
+        );
         continue;
       }
-      const skill: PiSkill = { name, description, path, scope: root.scope, disableModelInvocation: fm["disable-model-invocation"] === true };
+      const skill: PiSkill = {
+        name,
+        description,
+        path,
+        scope: root.scope,
+        disableModelInvocation: fm["disable-model-invocation"] === true,
+      };
       byName.set(name, skill);
       seenReal.add(key);
       skills.push(skill);

@@ -33,7 +33,11 @@ export interface LoadedPiTurn {
 export const PI_INSTALL_PLACEHOLDER = "<pi install folder>";
 
 /** Built-in providers' APIs (a models.json entry of the same name may override them). */
-const BUILTIN_APIS: { [provider: string]: PiApi } = { anthropic: "anthropic-messages", openai: "openai-responses", google: "google-generative-ai" };
+const BUILTIN_APIS: { [provider: string]: PiApi } = {
+  anthropic: "anthropic-messages",
+  openai: "openai-responses",
+  google: "google-generative-ai",
+};
 
 type Json = { [key: string]: unknown };
 
@@ -44,31 +48,77 @@ function readJson(host: Host, path: string, diagnostics: Diagnostic[]): Json | u
     const v: unknown = JSON.parse(new TextDecoder().decode(r.value.bytes));
     return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : undefined;
   } catch {
-    diagnostics.push(diagnostic("pi/invalid-json", "warning", `${path} is not valid JSON; pi would not start with it`, { file: path }));
+    diagnostics.push(
+      diagnostic("pi/invalid-json", "warning", `${path} is not valid JSON; pi would not start with it`, { file: path }),
+    );
     return undefined;
   }
 }
 
-function resolveProvider(host: Host, agentDir: string, settings: Json, modelFlag: string | undefined, diagnostics: Diagnostic[]): PiProvider {
+function resolveProvider(
+  host: Host,
+  agentDir: string,
+  settings: Json,
+  modelFlag: string | undefined,
+  diagnostics: Diagnostic[],
+): PiProvider {
   const providerName = typeof settings.defaultProvider === "string" ? settings.defaultProvider : undefined;
   const modelId = modelFlag ?? (typeof settings.defaultModel === "string" ? settings.defaultModel : undefined);
   const models = readJson(host, joinPath(agentDir, "models.json"), diagnostics);
   const providers = (models?.providers ?? {}) as { [name: string]: Json };
-  const fallback: PiProvider = { name: providerName ?? "openai", api: BUILTIN_APIS[providerName ?? "openai"] ?? "openai-responses", baseUrl: "", model: modelId ?? "", maxTokens: 32_000, reasoning: true };
+  const fallback: PiProvider = {
+    name: providerName ?? "openai",
+    api: BUILTIN_APIS[providerName ?? "openai"] ?? "openai-responses",
+    baseUrl: "",
+    model: modelId ?? "",
+    maxTokens: 32_000,
+    reasoning: true,
+  };
   if (providerName === undefined) {
-    diagnostics.push(diagnostic("pi/no-default-provider", "warning", `${joinPath(agentDir, "settings.json")} names no defaultProvider; promptc assumes ${fallback.api} with pi's defaults`, { file: joinPath(agentDir, "settings.json") }));
+    diagnostics.push(
+      diagnostic(
+        "pi/no-default-provider",
+        "warning",
+        `${joinPath(agentDir, "settings.json")} names no defaultProvider; promptc assumes ${fallback.api} with pi's defaults`,
+        { file: joinPath(agentDir, "settings.json") },
+      ),
+    );
     return fallback;
   }
   const p = providers[providerName];
   if (p === undefined) {
-    diagnostics.push(diagnostic("pi/builtin-provider", "info", `provider ${providerName} is not in models.json; promptc lays the body out for ${fallback.api}, with max tokens and reasoning assumed (32,000, on)`, { file: joinPath(agentDir, "models.json") }));
+    diagnostics.push(
+      diagnostic(
+        "pi/builtin-provider",
+        "info",
+        `provider ${providerName} is not in models.json; promptc lays the body out for ${fallback.api}, with max tokens and reasoning assumed (32,000, on)`,
+        { file: joinPath(agentDir, "models.json") },
+      ),
+    );
     return fallback;
   }
-  const api = typeof p.api === "string" && (PI_APIS as readonly string[]).includes(p.api) ? (p.api as PiApi) : undefined;
-  if (api === undefined) diagnostics.push(diagnostic("pi/unknown-api", "warning", `provider ${providerName} has api ${JSON.stringify(p.api)}; promptc knows ${PI_APIS.join(", ")}`, { file: joinPath(agentDir, "models.json") }));
+  const api =
+    typeof p.api === "string" && (PI_APIS as readonly string[]).includes(p.api) ? (p.api as PiApi) : undefined;
+  if (api === undefined)
+    diagnostics.push(
+      diagnostic(
+        "pi/unknown-api",
+        "warning",
+        `provider ${providerName} has api ${JSON.stringify(p.api)}; promptc knows ${PI_APIS.join(", ")}`,
+        { file: joinPath(agentDir, "models.json") },
+      ),
+    );
   const list = Array.isArray(p.models) ? (p.models as Json[]) : [];
   const m = list.find((x) => x.id === modelId) ?? (modelId === undefined ? list[0] : undefined);
-  if (m === undefined) diagnostics.push(diagnostic("pi/unknown-model", "warning", `model ${modelId ?? "(none)"} is not listed under provider ${providerName} in models.json`, { file: joinPath(agentDir, "models.json") }));
+  if (m === undefined)
+    diagnostics.push(
+      diagnostic(
+        "pi/unknown-model",
+        "warning",
+        `model ${modelId ?? "(none)"} is not listed under provider ${providerName} in models.json`,
+        { file: joinPath(agentDir, "models.json") },
+      ),
+    );
   return {
     name: providerName,
     api: api ?? "openai-responses",
@@ -84,27 +134,54 @@ export function loadPiTurn(host: Host, options: LoadPiTurnOptions): LoadedPiTurn
   const cwd = normalizePath(options.cwd);
   const envDir = host.env("PI_CODING_AGENT_DIR");
   const agentDir = envDir ? resolvePath(cwd, envDir, options.home) : joinPath(options.home, ".pi", "agent");
-  const settings = { ...(readJson(host, joinPath(agentDir, "settings.json"), diagnostics) ?? {}), ...(readJson(host, joinPath(cwd, ".pi", "settings.json"), diagnostics) ?? {}) };
+  const settings = {
+    ...(readJson(host, joinPath(agentDir, "settings.json"), diagnostics) ?? {}),
+    ...(readJson(host, joinPath(cwd, ".pi", "settings.json"), diagnostics) ?? {}),
+  };
   if (typeof settings.defaultThinkingLevel === "string" && settings.defaultThinkingLevel !== "medium") {
-    diagnostics.push(diagnostic("pi/thinking-level", "warning", `defaultThinkingLevel ${settings.defaultThinkingLevel}: promptc models pi's default (medium) only`));
+    diagnostics.push(
+      diagnostic(
+        "pi/thinking-level",
+        "warning",
+        `defaultThinkingLevel ${settings.defaultThinkingLevel}: promptc models pi's default (medium) only`,
+      ),
+    );
   }
   const provider = resolveProvider(host, agentDir, settings, options.model, diagnostics);
   const context = discoverPiContext(host, { cwd, agentDir });
   const skillOptions: Parameters<typeof discoverPiSkills>[1] = { cwd, agentDir, home: options.home };
   if (options.gitRoot !== undefined) skillOptions.gitRoot = options.gitRoot;
   const skills = discoverPiSkills(host, skillOptions);
-  if (options.installDir === undefined) diagnostics.push(diagnostic("pi/install-not-found", "info", `pi is not on PATH; its prompt names its install folder, shown here as ${PI_INSTALL_PLACEHOLDER}`));
+  if (options.installDir === undefined)
+    diagnostics.push(
+      diagnostic(
+        "pi/install-not-found",
+        "info",
+        `pi is not on PATH; its prompt names its install folder, shown here as ${PI_INSTALL_PLACEHOLDER}`,
+      ),
+    );
   const turn: PiTurn = {
     cwd,
     date: options.date,
     message: options.message,
     installDir: options.installDir ?? PI_INSTALL_PLACEHOLDER,
     contextFiles: context.files.map((f) => ({ path: f.path, content: f.content })),
-    skills: skills.skills.map((s) => ({ name: s.name, description: s.description, path: s.path, disableModelInvocation: s.disableModelInvocation })),
+    skills: skills.skills.map((s) => ({
+      name: s.name,
+      description: s.description,
+      path: s.path,
+      disableModelInvocation: s.disableModelInvocation,
+    })),
     provider,
     sessionId: options.sessionId,
   };
   if (context.systemMd) turn.systemMd = context.systemMd.content;
   if (context.appendSystemMd) turn.appendSystem = context.appendSystemMd.content;
-  return { turn, context, skills, agentDir, diagnostics: [...diagnostics, ...context.diagnostics, ...skills.diagnostics] };
+  return {
+    turn,
+    context,
+    skills,
+    agentDir,
+    diagnostics: [...diagnostics, ...context.diagnostics, ...skills.diagnostics],
+  };
 }

@@ -24,7 +24,10 @@ function diffLines(a: string[], b: string[]): Op[] {
     const lcs: Uint32Array[] = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
     for (let i = n - 1; i >= 0; i--)
       for (let j = m - 1; j >= 0; j--)
-        (lcs[i] as Uint32Array)[j] = a[start + i] === b[start + j] ? (lcs[i + 1] as Uint32Array)[j + 1]! + 1 : Math.max((lcs[i + 1] as Uint32Array)[j]!, (lcs[i] as Uint32Array)[j + 1]!);
+        (lcs[i] as Uint32Array)[j] =
+          a[start + i] === b[start + j]
+            ? (lcs[i + 1] as Uint32Array)[j + 1]! + 1
+            : Math.max((lcs[i + 1] as Uint32Array)[j]!, (lcs[i] as Uint32Array)[j + 1]!);
     let i = 0;
     let j = 0;
     while (i < n || j < m) {

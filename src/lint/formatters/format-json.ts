@@ -27,7 +27,12 @@ export function formatJson(run: LintRunResult, tool: { name: string; version: st
         fingerprint: m.fingerprint,
       })),
     })),
-    summary: { errorCount: run.errorCount, warningCount: run.warningCount, infoCount: run.infoCount, fixableCount: run.fixableCount },
+    summary: {
+      errorCount: run.errorCount,
+      warningCount: run.warningCount,
+      infoCount: run.infoCount,
+      fixableCount: run.fixableCount,
+    },
   };
   return JSON.stringify(doc, null, 2) + "\n";
 }
@@ -43,7 +48,11 @@ export const LINT_JSON_SCHEMA = {
   required: ["version", "tool", "filesChecked", "results", "summary"],
   properties: {
     version: { const: LINT_JSON_VERSION },
-    tool: { type: "object", required: ["name", "version"], properties: { name: { type: "string" }, version: { type: "string" } } },
+    tool: {
+      type: "object",
+      required: ["name", "version"],
+      properties: { name: { type: "string" }, version: { type: "string" } },
+    },
     filesChecked: { type: "integer", minimum: 0 },
     results: {
       type: "array",
@@ -70,7 +79,14 @@ export const LINT_JSON_SCHEMA = {
                 column: place,
                 endLine: place,
                 endColumn: place,
-                fix: { type: "object", properties: { kind: { enum: ["safe", "suggest"] }, range: { type: "array", items: { type: "integer" } }, text: { type: "string" } } },
+                fix: {
+                  type: "object",
+                  properties: {
+                    kind: { enum: ["safe", "suggest"] },
+                    range: { type: "array", items: { type: "integer" } },
+                    text: { type: "string" },
+                  },
+                },
                 data: { type: "object" },
                 fingerprint: { type: "string" },
               },

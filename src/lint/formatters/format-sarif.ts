@@ -13,7 +13,11 @@ function relativeUri(path: string): string {
   return path.split("/").map(encodeURIComponent).join("/");
 }
 
-export function formatSarif(run: LintRunResult, rules: readonly Rule<any>[], tool: { name: string; version: string; informationUri: string }): string {
+export function formatSarif(
+  run: LintRunResult,
+  rules: readonly Rule<any>[],
+  tool: { name: string; version: string; informationUri: string },
+): string {
   const index = new Map(rules.map((r, i) => [r.id, i]));
   const doc = {
     $schema: SARIF_SCHEMA_URI,
@@ -30,7 +34,9 @@ export function formatSarif(run: LintRunResult, rules: readonly Rule<any>[], too
               shortDescription: { text: r.meta.description },
               fullDescription: { text: r.meta.rationale },
               helpUri: r.meta.sources[0]?.url ?? tool.informationUri,
-              help: { text: `${r.meta.rationale}\n\nSources:\n${r.meta.sources.map((s) => `- ${s.title}: ${s.url}`).join("\n")}` },
+              help: {
+                text: `${r.meta.rationale}\n\nSources:\n${r.meta.sources.map((s) => `- ${s.title}: ${s.url}`).join("\n")}`,
+              },
               defaultConfiguration: { level: RULE_LEVEL[r.meta.defaultSeverity] },
               properties: { basis: r.meta.basis, fixable: r.meta.fixable, targets: [...r.meta.targets] },
             })),
@@ -49,7 +55,11 @@ export function formatSarif(run: LintRunResult, rules: readonly Rule<any>[], too
               ...(ruleIndex !== undefined ? { ruleIndex } : {}),
               level: LEVEL[m.severity],
               message: { text: m.message },
-              locations: [{ physicalLocation: { artifactLocation: { uri: relativeUri(r.path), uriBaseId: "%SRCROOT%" }, region } }],
+              locations: [
+                {
+                  physicalLocation: { artifactLocation: { uri: relativeUri(r.path), uriBaseId: "%SRCROOT%" }, region },
+                },
+              ],
               partialFingerprints: { "promptcFingerprint/v1": m.fingerprint ?? "" },
             };
           }),

@@ -16,6 +16,11 @@ export const configParse = defineRule({
   },
   check({ file, report }) {
     const parsed = parseTomlKeys(file.text);
-    if (!parsed.ok) report({ messageId: "invalid", data: { error: parsed.message }, place: { line: parsed.line, column: parsed.column } });
+    if (!parsed.ok)
+      report({
+        messageId: "invalid",
+        data: { error: parsed.message },
+        place: { line: parsed.line, column: parsed.column },
+      });
   },
 });

@@ -5,10 +5,17 @@ import { parseTomlKeys } from "../parse-toml-keys.js";
 import { CODEX_CONFIG } from "../sources.js";
 
 type Check = (v: unknown) => string | undefined;
-const oneOf = (...allowed: string[]): Check => (v) => (typeof v === "string" && allowed.includes(v) ? undefined : `one of ${allowed.map((a) => `"${a}"`).join(", ")}`);
-const nonNegInt: Check = (v) => ((typeof v === "number" && Number.isInteger(v) && v >= 0) || (typeof v === "bigint" && v >= 0n) ? undefined : "a non-negative integer");
+const oneOf =
+  (...allowed: string[]): Check =>
+  (v) =>
+    typeof v === "string" && allowed.includes(v) ? undefined : `one of ${allowed.map((a) => `"${a}"`).join(", ")}`;
+const nonNegInt: Check = (v) =>
+  (typeof v === "number" && Number.isInteger(v) && v >= 0) || (typeof v === "bigint" && v >= 0n)
+    ? undefined
+    : "a non-negative integer";
 const str: Check = (v) => (typeof v === "string" ? undefined : "a string");
-const strList: Check = (v) => (Array.isArray(v) && v.every((x) => typeof x === "string") ? undefined : "an array of strings");
+const strList: Check = (v) =>
+  Array.isArray(v) && v.every((x) => typeof x === "string") ? undefined : "an array of strings";
 const bool: Check = (v) => (typeof v === "boolean" ? undefined : "a boolean");
 
 /** Keys whose values Codex validates at start-up (same set promptc's config loader checks). */
@@ -35,7 +42,7 @@ export const configValueRange = defineRule({
   id: "config/value-range",
   meta: {
     description: "Codex config values have the documented type and one of the allowed values",
-    rationale: "Codex refuses to start on an invalid enum value or a wrong type (e.g. `sandbox_mode = \"workspace\"`).",
+    rationale: 'Codex refuses to start on an invalid enum value or a wrong type (e.g. `sandbox_mode = "workspace"`).',
     defaultSeverity: "error",
     appliesTo: ["codex-config"],
     basis: "vendor",
@@ -50,9 +57,12 @@ export const configValueRange = defineRule({
       const local = k.path.startsWith("profiles.") ? k.path.split(".").slice(2).join(".") : k.path;
       const check = CHECKS[local];
       if (!check) continue;
-      const value = k.path.split(".").reduce<unknown>((o, p) => (o as Record<string, unknown> | undefined)?.[p], parsed.data);
+      const value = k.path
+        .split(".")
+        .reduce<unknown>((o, p) => (o as Record<string, unknown> | undefined)?.[p], parsed.data);
       const expected = check(value);
-      if (expected) report({ messageId: "invalid", data: { key: k.path, expected }, place: { line: k.line, column: k.column } });
+      if (expected)
+        report({ messageId: "invalid", data: { key: k.path, expected }, place: { line: k.line, column: k.column } });
     }
   },
 });

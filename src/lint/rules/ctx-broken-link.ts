@@ -7,7 +7,8 @@ export const ctxBrokenLink = defineRule({
   id: "ctx/broken-link",
   meta: {
     description: "relative links in AGENTS.md, CLAUDE.md and other context files point to files that exist",
-    rationale: "Agents follow links in their instructions; a stale link costs a failed read and leaves the instruction without its detail.",
+    rationale:
+      "Agents follow links in their instructions; a stale link costs a failed read and leaves the instruction without its detail.",
     defaultSeverity: "error",
     appliesTo: ["context", "cursor-rule"],
     basis: "community",
@@ -15,6 +16,7 @@ export const ctxBrokenLink = defineRule({
     messages: { broken: "link target '{{target}}' does not exist" },
   },
   check({ file, project, report }) {
-    for (const b of brokenLinks(file, project.fs)) report({ messageId: "broken", data: { target: b.target }, place: b.place });
+    for (const b of brokenLinks(file, project.fs))
+      report({ messageId: "broken", data: { target: b.target }, place: b.place });
   },
 });

@@ -37,7 +37,8 @@ function offsetAtByte(text: string, bytes: number): number {
 export const ctxCodexChainBytes = defineRule({
   id: "ctx/codex-chain-bytes",
   meta: {
-    description: "simulates Codex's AGENTS.md walk for each directory with an AGENTS.md and reports where the shared byte budget cuts or drops this file",
+    description:
+      "simulates Codex's AGENTS.md walk for each directory with an AGENTS.md and reports where the shared byte budget cuts or drops this file",
     rationale:
       "Codex concatenates one project doc per directory from the project root down to the working directory and stops at `project_doc_max_bytes` (32 KiB by default) in total. The budget is spent root-first, so the nearest, most specific file is the one cut or dropped, silently. This rule runs the same discovery code as `promptc preview`.",
     defaultSeverity: "error",
@@ -46,9 +47,12 @@ export const ctxCodexChainBytes = defineRule({
     basis: "vendor",
     sources: [CODEX_AGENTS_MD, CODEX_ISSUE_BUDGET, CODEX_SOURCE],
     messages: {
-      truncated: "when Codex runs in {{dir}}, only the first {{kept}} of {{size}} bytes reach the model ({{budget}} budget spent by {{spentBy}})",
-      truncatedAlone: "when Codex runs in {{dir}}, only the first {{kept}} of {{size}} bytes reach the model (the file alone exceeds the {{budget}} budget)",
-      dropped: "when Codex runs in {{dir}}, none of this file's {{size}} bytes reach the model ({{budget}} budget spent by {{spentBy}})",
+      truncated:
+        "when Codex runs in {{dir}}, only the first {{kept}} of {{size}} bytes reach the model ({{budget}} budget spent by {{spentBy}})",
+      truncatedAlone:
+        "when Codex runs in {{dir}}, only the first {{kept}} of {{size}} bytes reach the model (the file alone exceeds the {{budget}} budget)",
+      dropped:
+        "when Codex runs in {{dir}}, none of this file's {{size}} bytes reach the model ({{budget}} budget spent by {{spentBy}})",
       shadowed: "Codex reads {{winner}} in this directory instead, so this file never reaches the model",
     },
   },
@@ -64,9 +68,19 @@ export const ctxCodexChainBytes = defineRule({
     }
     const me = chain.files[at]!;
     if (me.dropped === "empty" || me.dropped === "unreadable" || me.kept >= me.size) return;
-    const data = { dir: dir === "" ? "the project root" : dir, kept: formatInt(me.kept), size: formatInt(me.size), budget: formatBudget(chain.maxBytes), spentBy: spentBy(chain, at) };
+    const data = {
+      dir: dir === "" ? "the project root" : dir,
+      kept: formatInt(me.kept),
+      size: formatInt(me.size),
+      budget: formatBudget(chain.maxBytes),
+      spentBy: spentBy(chain, at),
+    };
     if (me.kept === 0) return report({ messageId: "dropped", data });
     const p = file.index.placeAt(offsetAtByte(file.text, me.kept));
-    report({ messageId: data.spentBy === "" ? "truncatedAlone" : "truncated", data, place: { line: p.line, column: p.column } });
+    report({
+      messageId: data.spentBy === "" ? "truncatedAlone" : "truncated",
+      data,
+      place: { line: p.line, column: p.column },
+    });
   },
 });

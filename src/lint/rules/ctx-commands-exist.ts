@@ -1,6 +1,15 @@
 // ctx/commands-exist: package scripts and make targets that instructions run exist somewhere in the workspace. Pure.
 import { collectCommandMentions, type CommandMention } from "../collect-command-mentions.js";
-import { collectWorkspacePackages, hasMakeTarget, isInstalledBinary, nearestWith, parseMakeTargets, readPackage, type Workspace, type WorkspacePackage } from "../collect-workspace-packages.js";
+import {
+  collectWorkspacePackages,
+  hasMakeTarget,
+  isInstalledBinary,
+  nearestWith,
+  parseMakeTargets,
+  readPackage,
+  type Workspace,
+  type WorkspacePackage,
+} from "../collect-workspace-packages.js";
 import { defineRule } from "../define-rule.js";
 import { dirOf, joinPath } from "../lint-file.js";
 import type { LintFs } from "../lint-project.js";
@@ -12,37 +21,62 @@ type Manager = "npm" | "pnpm" | "yarn" | "bun";
 /** Each package manager's own commands (never scripts), aliases included. */
 const BUILTINS: { readonly [M in Manager]: ReadonlySet<string> } = {
   npm: new Set(
-    ("access adduser audit bugs cache ci completion config create dedupe deprecate diff dist-tag docs doctor edit exec explain explore " +
+    (
+      "access adduser audit bugs cache ci completion config create dedupe deprecate diff dist-tag docs doctor edit exec explain explore " +
       "find-dupes fund help help-search hook i init install install-ci-test install-test it link ll ln login logout ls org outdated owner " +
       "pack ping pkg prefix profile prune publish query rebuild repo restart root run run-script sbom search set shrinkwrap star stars " +
-      "start stop t team test tst token un uninstall unpublish unstar up update version view whoami x add rm r").split(" "),
+      "start stop t team test tst token un uninstall unpublish unstar up update version view whoami x add rm r"
+    ).split(" "),
   ),
   pnpm: new Set(
-    ("add approve-builds audit bin c cat-file cat-index change changeset config create dedupe deploy dlx doctor env exec fetch find-hash get " +
+    (
+      "add approve-builds audit bin c cat-file cat-index change changeset config create dedupe deploy dlx doctor env exec fetch find-hash get " +
       "help i ignored-builds import init install install-test it licenses link list ln ls outdated pack patch patch-commit patch-remove " +
       "prune publish rb rebuild recursive remove rm root run sbom self-update server set setup store un uninstall unlink up " +
       "update version why " +
       // npm commands pnpm passes through to npm
       "access adduser bugs deprecate dist-tag docs edit info login logout owner ping prefix profile pkg repo s se search set-script show " +
-      "star stars team token unpublish unstar v view whoami").split(" "),
+      "star stars team token unpublish unstar v view whoami"
+    ).split(" "),
   ),
   yarn: new Set(
-    ("add audit autoclean bin cache check config constraints create dedupe dlx exec explain generate-lock-entry global help import info init " +
+    (
+      "add audit autoclean bin cache check config constraints create dedupe dlx exec explain generate-lock-entry global help import info init " +
       "install licenses link list login logout node npm outdated owner pack patch patch-commit plugin policies publish rebuild remove run " +
-      "search set stage tag team unlink unplug up upgrade upgrade-interactive version versions why workspace workspaces").split(" "),
+      "search set stage tag team unlink unplug up upgrade upgrade-interactive version versions why workspace workspaces"
+    ).split(" "),
   ),
   bun: new Set(
-    ("add audit build completions create exec help i info init install link outdated patch pm publish remove repl rm run test unlink update " +
-      "upgrade why x").split(" "),
+    (
+      "add audit build completions create exec help i info init install link outdated patch pm publish remove repl rm run test unlink update " +
+      "upgrade why x"
+    ).split(" "),
   ),
 };
 
 /** npm runs only these without `run` (they run the script of the same name); pnpm and yarn run any script without `run`. */
 const NPM_SCRIPT_ALIASES = new Set(["test", "t", "tst", "start", "stop", "restart"]);
 /** Flags that take a value, per manager (the value is not the script name). */
-const VALUE_FLAGS = new Set(["--filter", "-F", "-C", "--dir", "--prefix", "--cwd", "-w", "--workspace", "--reporter", "--loglevel", "--config", "-c", "--stream", "--workspace-concurrency", "--parallel"]);
+const VALUE_FLAGS = new Set([
+  "--filter",
+  "-F",
+  "-C",
+  "--dir",
+  "--prefix",
+  "--cwd",
+  "-w",
+  "--workspace",
+  "--reporter",
+  "--loglevel",
+  "--config",
+  "-c",
+  "--stream",
+  "--workspace-concurrency",
+  "--parallel",
+]);
 /** Lines that mention a command to say it does not exist or must not be run. */
-const NEGATED = /(?<![-\w])(no|not|never|don't|do not|doesn't|does not|avoid|instead of|wrong|deprecated|removed|legacy|obsolete)(?![-\w])/i;
+const NEGATED =
+  /(?<![-\w])(no|not|never|don't|do not|doesn't|does not|avoid|instead of|wrong|deprecated|removed|legacy|obsolete)(?![-\w])/i;
 
 function isPlaceholder(name: string): boolean {
   return /[<>{}[\]$*…]|\.\.\.|[:\-_]$/.test(name) || name.includes("/") || /\.(m?[jt]sx?|c[jt]s)$/.test(name);
@@ -69,10 +103,14 @@ function parseScriptCall(words: readonly string[]): ScriptCall | undefined {
   let name: string | undefined;
   for (let i = 1; i < words.length; i++) {
     const w = words[i] as string;
-    const [flag, inline] = w.startsWith("--") && w.includes("=") ? [w.slice(0, w.indexOf("=")), w.slice(w.indexOf("=") + 1)] : [w, undefined];
+    const [flag, inline] =
+      w.startsWith("--") && w.includes("=")
+        ? [w.slice(0, w.indexOf("=")), w.slice(w.indexOf("=") + 1)]
+        : [w, undefined];
     if (flag.startsWith("-")) {
       const value = inline ?? (VALUE_FLAGS.has(flag) ? words[++i] : undefined);
-      if (flag === "--filter" || flag === "-F" || ((flag === "-w" || flag === "--workspace") && manager !== "pnpm")) filter = value;
+      if (flag === "--filter" || flag === "-F" || ((flag === "-w" || flag === "--workspace") && manager !== "pnpm"))
+        filter = value;
       else if (flag === "-C" || flag === "--dir" || flag === "--prefix" || flag === "--cwd") dir = value;
       else if (flag === "-w" || flag === "--workspace-root") root = true;
       else if (flag === "-r" || flag === "--recursive") recursive = true;
@@ -92,7 +130,15 @@ function parseScriptCall(words: readonly string[]): ScriptCall | undefined {
     name = w;
   }
   if (name === undefined) return undefined;
-  return { manager, name, explicitRun, root, recursive, ...(filter !== undefined ? { filter } : {}), ...(dir !== undefined ? { dir } : {}) };
+  return {
+    manager,
+    name,
+    explicitRun,
+    root,
+    recursive,
+    ...(filter !== undefined ? { filter } : {}),
+    ...(dir !== undefined ? { dir } : {}),
+  };
 }
 
 /** Folders the text around a command names (`from backend/`, "in `dev-packages/e2e-tests`"), when they exist. */
@@ -102,14 +148,19 @@ function mentionedDirs(fs: LintFs, lines: readonly string[], line: number, base:
     for (const m of (lines[i] ?? "").matchAll(/[\w@.~-]+(?:\/[\w@.-]+)*\/?/g)) {
       const raw = m[0].replace(/^\.\//, "").replace(/\/$/, "");
       if (raw === "" || raw === "." || raw === "..") continue;
-      for (const d of [joinPath(base, raw), joinPath("", raw)]) if (d !== undefined && d !== "" && fs.kind(d) === "directory") out.push(d);
+      for (const d of [joinPath(base, raw), joinPath("", raw)])
+        if (d !== undefined && d !== "" && fs.kind(d) === "directory") out.push(d);
     }
   }
   return out;
 }
 
 function resolveFilter(ws: Workspace, fs: LintFs, filter: string): WorkspacePackage[] | undefined {
-  const f = filter.replace(/^["']|["']$/g, "").replace(/^\{(.*)\}$/, "$1").replace(/\.\.\.$|^\.\.\./, "").replace(/\^/g, "");
+  const f = filter
+    .replace(/^["']|["']$/g, "")
+    .replace(/^\{(.*)\}$/, "$1")
+    .replace(/\.\.\.$|^\.\.\./, "")
+    .replace(/\^/g, "");
   if (/[*!]/.test(f)) return undefined;
   const named = ws.byName.get(f);
   if (named) return [...named];
@@ -121,7 +172,8 @@ function resolveFilter(ws: Workspace, fs: LintFs, filter: string): WorkspacePack
 export const ctxCommandsExist = defineRule({
   id: "ctx/commands-exist",
   meta: {
-    description: "package scripts and make targets that instructions run (in shell code blocks and code spans) exist in the workspace",
+    description:
+      "package scripts and make targets that instructions run (in shell code blocks and code spans) exist in the workspace",
     rationale:
       "Agents run the commands their instructions name (AGENTbench: mentioned tools get used far more often). A renamed script sends every agent into a failing command first. " +
       "Only commands in code are read (prose such as 'make sure' is English), against the whole workspace: the nearest and root package.json, the package a --filter/-w/workspace/-C names " +
@@ -141,7 +193,12 @@ export const ctxCommandsExist = defineRule({
     const fs = project.fs;
     const fileDir = dirOf(file.path);
     const reported = new Set<string>();
-    const place = (m: CommandMention) => ({ line: m.line, column: m.column, endLine: m.line, endColumn: m.column + m.text.length });
+    const place = (m: CommandMention) => ({
+      line: m.line,
+      column: m.column,
+      endLine: m.line,
+      endColumn: m.column + m.text.length,
+    });
     for (const m of collectCommandMentions(file)) {
       if (NEGATED.test(file.index.lines[m.line - 1] ?? "")) continue;
       const cwd = m.cwd !== undefined ? (joinPath(fileDir, m.cwd) ?? joinPath("", m.cwd)) : undefined;
@@ -152,13 +209,22 @@ export const ctxCommandsExist = defineRule({
         const dirArg = cIdx >= 0 ? args[cIdx + 1] : undefined;
         const name = args.find((w, i) => !w.startsWith("-") && !w.includes("=") && !(cIdx >= 0 && i === cIdx + 1));
         if (name === undefined || isPlaceholder(name) || reported.has(`make ${name}`)) continue;
-        const dirs = dirArg !== undefined ? [joinPath(cwd ?? fileDir, dirArg) ?? dirArg] : [...hinted, nearestWith(fs, fileDir, "Makefile"), ""];
-        const makefiles = [...new Set(dirs.filter((d): d is string => d !== undefined))].map((d) => (d === "" ? "Makefile" : `${d}/Makefile`)).filter((p) => fs.kind(p) === "file");
+        const dirs =
+          dirArg !== undefined
+            ? [joinPath(cwd ?? fileDir, dirArg) ?? dirArg]
+            : [...hinted, nearestWith(fs, fileDir, "Makefile"), ""];
+        const makefiles = [...new Set(dirs.filter((d): d is string => d !== undefined))]
+          .map((d) => (d === "" ? "Makefile" : `${d}/Makefile`))
+          .filter((p) => fs.kind(p) === "file");
         if (makefiles.length === 0) continue;
         const parsed = makefiles.map((p) => parseMakeTargets(fs.readText(p) ?? ""));
         if (parsed.some((t) => t.open || hasMakeTarget(t, name))) continue;
         reported.add(`make ${name}`);
-        report({ messageId: "target", data: { command: `make ${name}`, manifest: makefiles[0] as string, name }, place: place(m) });
+        report({
+          messageId: "target",
+          data: { command: `make ${name}`, manifest: makefiles[0] as string, name },
+          place: place(m),
+        });
         continue;
       }
       const call = parseScriptCall(m.words);
@@ -184,16 +250,36 @@ export const ctxCommandsExist = defineRule({
         where = `${d === "" ? "" : `${d}/`}package.json`;
       } else {
         const near = nearestWith(fs, cwd ?? fileDir, "package.json");
-        const extra = [near, ...hinted].filter((d): d is string => d !== undefined).map((d) => readPackage(fs, d)).filter((p): p is WorkspacePackage => p !== undefined);
+        const extra = [near, ...hinted]
+          .filter((d): d is string => d !== undefined)
+          .map((d) => readPackage(fs, d))
+          .filter((p): p is WorkspacePackage => p !== undefined);
         candidates = [...extra, ...ws.packages];
         if (candidates.length === 0) continue;
-        where = ws.packages.length > 1 ? `any of the workspace's ${ws.packages.length} package.json files` : `${candidates[0]?.dir === "" ? "" : `${candidates[0]?.dir}/`}package.json`;
+        where =
+          ws.packages.length > 1
+            ? `any of the workspace's ${ws.packages.length} package.json files`
+            : `${candidates[0]?.dir === "" ? "" : `${candidates[0]?.dir}/`}package.json`;
       }
       if (candidates.some((p) => p.scripts.has(name))) continue;
       // `pnpm tsx`, `yarn changeset`, `bun vitest`: without `run` an unknown name runs an installed binary.
-      if ((!call.explicitRun || manager === "bun") && manager !== "npm" && isInstalledBinary(fs, ws, candidates.map((p) => p.dir), name)) continue;
+      if (
+        (!call.explicitRun || manager === "bun") &&
+        manager !== "npm" &&
+        isInstalledBinary(
+          fs,
+          ws,
+          candidates.map((p) => p.dir),
+          name,
+        )
+      )
+        continue;
       reported.add(key);
-      report({ messageId: "script", data: { command: m.text.split(/\s+/).slice(0, 4).join(" "), manifest: where, name }, place: place(m) });
+      report({
+        messageId: "script",
+        data: { command: m.text.split(/\s+/).slice(0, 4).join(" "), manifest: where, name },
+        place: place(m),
+      });
     }
   },
 });

@@ -7,7 +7,8 @@ export const ctxCopilotChars = defineRule({
   id: "ctx/copilot-chars",
   meta: {
     description: "`.github/copilot-instructions.md` and `*.instructions.md` stay within 4,000 characters",
-    rationale: "Copilot code review read only the first 4,000 characters of instruction files (the docs text was later removed, so treat this as a caution).",
+    rationale:
+      "Copilot code review read only the first 4,000 characters of instruction files (the docs text was later removed, so treat this as a caution).",
     defaultSeverity: "warn",
     appliesTo: ["context"],
     targets: ["copilot"],
@@ -22,6 +23,10 @@ export const ctxCopilotChars = defineRule({
     const chars = [...file.text].length;
     if (chars <= options.maxChars) return;
     const p = file.index.placeAt([...file.text].slice(0, options.maxChars).join("").length);
-    report({ messageId: "over", data: { chars: formatInt(chars), max: formatInt(options.maxChars) }, place: { line: p.line, column: p.column } });
+    report({
+      messageId: "over",
+      data: { chars: formatInt(chars), max: formatInt(options.maxChars) },
+      place: { line: p.line, column: p.column },
+    });
   },
 });

@@ -30,8 +30,10 @@ function paragraphs(text: string): { norm: string; line: number }[] {
 export const ctxDuplicateLayer = defineRule({
   id: "ctx/duplicate-layer",
   meta: {
-    description: "a paragraph is not repeated in an ancestor instruction file that the same harness loads together with this one",
-    rationale: "Codex concatenates every AGENTS.md from the project root down; Claude Code loads every ancestor CLAUDE.md. A repeated paragraph is paid twice on every request, and AGENTbench found redundancy is what makes context files hurt.",
+    description:
+      "a paragraph is not repeated in an ancestor instruction file that the same harness loads together with this one",
+    rationale:
+      "Codex concatenates every AGENTS.md from the project root down; Claude Code loads every ancestor CLAUDE.md. A repeated paragraph is paid twice on every request, and AGENTbench found redundancy is what makes context files hurt.",
     defaultSeverity: "warn",
     appliesTo: ["context"],
     basis: "paper",
@@ -51,7 +53,11 @@ export const ctxDuplicateLayer = defineRule({
       const other = family.map((n) => (d === "" ? n : `${d}/${n}`)).find((p) => project.fs.kind(p) === "file");
       if (!other) continue;
       // A root AGENTS.md that links to .agents/AGENTS.md is this very file, not a second layer.
-      if ((project.fs.realPath?.(other) ?? other) === (file.status.realPath ?? project.fs.realPath?.(file.path) ?? file.path)) continue;
+      if (
+        (project.fs.realPath?.(other) ?? other) ===
+        (file.status.realPath ?? project.fs.realPath?.(file.path) ?? file.path)
+      )
+        continue;
       const theirs = new Map(paragraphs(project.fs.readText(other) ?? "").map((p) => [p.norm, p.line]));
       for (const p of mine) {
         const at = theirs.get(p.norm);

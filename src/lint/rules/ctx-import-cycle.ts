@@ -7,7 +7,8 @@ export const ctxImportCycle = defineRule({
   id: "ctx/import-cycle",
   meta: {
     description: "`@path` imports do not form a cycle",
-    rationale: "A cycle of imports is cut somewhere by the harness; which file's content survives depends on the tool. Make the import graph a tree.",
+    rationale:
+      "A cycle of imports is cut somewhere by the harness; which file's content survives depends on the tool. Make the import graph a tree.",
     defaultSeverity: "error",
     appliesTo: ["context"],
     targets: ["claude-code", "gemini"],
@@ -21,7 +22,12 @@ export const ctxImportCycle = defineRule({
     if (imports.length === 0) return;
     const walk = walkImports(project.fs, file.path, imports, 5);
     if (!walk.cycle) return;
-    const first = imports.find((i) => i.path === walk.cycle?.[1]) ?? imports.find((i) => i.path !== undefined) ?? imports[0]!;
-    report({ messageId: "cycle", data: { chain: walk.cycle.join(" → ") }, place: { line: first.line, column: first.column } });
+    const first =
+      imports.find((i) => i.path === walk.cycle?.[1]) ?? imports.find((i) => i.path !== undefined) ?? imports[0]!;
+    report({
+      messageId: "cycle",
+      data: { chain: walk.cycle.join(" → ") },
+      place: { line: first.line, column: first.column },
+    });
   },
 });

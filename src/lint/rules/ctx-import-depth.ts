@@ -25,6 +25,10 @@ export const ctxImportDepth = defineRule({
     const walk = walkImports(project.fs, file.path, imports, options.maxHops);
     if (walk.depth <= options.maxHops) return;
     const first = imports.find((i) => i.path === walk.deepestChain[1]) ?? imports[0]!;
-    report({ messageId: "tooDeep", data: { depth: walk.depth, max: options.maxHops, chain: walk.deepestChain.join(" → ") }, place: { line: first.line, column: first.column } });
+    report({
+      messageId: "tooDeep",
+      data: { depth: walk.depth, max: options.maxHops, chain: walk.deepestChain.join(" → ") },
+      place: { line: first.line, column: first.column },
+    });
   },
 });

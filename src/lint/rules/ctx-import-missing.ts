@@ -7,7 +7,8 @@ export const ctxImportMissing = defineRule({
   id: "ctx/import-missing",
   meta: {
     description: "`@path` imports in CLAUDE.md and GEMINI.md point to files that exist",
-    rationale: "Claude Code and Gemini CLI expand `@path` imports at launch; a missing target is skipped silently, so the instructions it held are gone.",
+    rationale:
+      "Claude Code and Gemini CLI expand `@path` imports at launch; a missing target is skipped silently, so the instructions it held are gone.",
     defaultSeverity: "error",
     appliesTo: ["context"],
     targets: ["claude-code", "gemini"],

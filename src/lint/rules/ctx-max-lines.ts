@@ -8,7 +8,8 @@ export const ctxMaxLines = defineRule({
   id: "ctx/max-lines",
   meta: {
     description: "an always-loaded context file has at most 200 lines (500 for Cursor rules)",
-    rationale: "Claude Code's memory docs: 'target under 200 lines per CLAUDE.md file. Longer files consume more context and reduce adherence.' Cursor: keep rules under 500 lines.",
+    rationale:
+      "Claude Code's memory docs: 'target under 200 lines per CLAUDE.md file. Longer files consume more context and reduce adherence.' Cursor: keep rules under 500 lines.",
     defaultSeverity: "warn",
     appliesTo: ["context", "cursor-rule"],
     basis: "vendor",
@@ -24,6 +25,7 @@ export const ctxMaxLines = defineRule({
     if (file.kind !== "cursor-rule" && !loadingHarnesses(file.path).includes("claude-code")) return;
     const lines = file.index.lines.length - (file.text.endsWith("\n") ? 1 : 0);
     const max = file.kind === "cursor-rule" ? options.maxCursorLines : options.maxLines;
-    if (lines > max * (1 + options.marginPercent / 100)) report({ messageId: "tooLong", data: { lines, max }, place: { line: max + 1, column: 1 } });
+    if (lines > max * (1 + options.marginPercent / 100))
+      report({ messageId: "tooLong", data: { lines, max }, place: { line: max + 1, column: 1 } });
   },
 });

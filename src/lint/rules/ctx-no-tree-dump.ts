@@ -9,7 +9,8 @@ export const ctxNoTreeDump = defineRule({
   id: "ctx/no-tree-dump",
   meta: {
     description: "always-loaded files do not paste long directory trees",
-    rationale: "AGENTbench found codebase overviews did not help agents find relevant files, while every line costs tokens on every step; agents list directories themselves when needed.",
+    rationale:
+      "AGENTbench found codebase overviews did not help agents find relevant files, while every line costs tokens on every step; agents list directories themselves when needed.",
     defaultSeverity: "off",
     strict: "info",
     measured:
@@ -26,7 +27,8 @@ export const ctxNoTreeDump = defineRule({
       const end = f.endLine ?? file.index.lines.length;
       const lines = file.index.lines.slice(f.startLine, end - 1);
       const tree = lines.filter((l) => TREE_LINE.test(l)).length;
-      if (tree > options.maxLines) report({ messageId: "tree", data: { lines: tree }, place: { line: f.startLine, column: 1 } });
+      if (tree > options.maxLines)
+        report({ messageId: "tree", data: { lines: tree }, place: { line: f.startLine, column: 1 } });
     }
   },
 });

@@ -7,7 +7,13 @@ import { addressesWorkspace } from "../loading-harnesses.js";
 import { AGNIX_RULES } from "../sources.js";
 
 type Manager = "npm" | "pnpm" | "yarn" | "bun";
-const LOCKFILES: readonly [string, Manager][] = [["pnpm-lock.yaml", "pnpm"], ["yarn.lock", "yarn"], ["bun.lock", "bun"], ["bun.lockb", "bun"], ["package-lock.json", "npm"]];
+const LOCKFILES: readonly [string, Manager][] = [
+  ["pnpm-lock.yaml", "pnpm"],
+  ["yarn.lock", "yarn"],
+  ["bun.lock", "bun"],
+  ["bun.lockb", "bun"],
+  ["package-lock.json", "npm"],
+];
 /** Commands where another manager does harm: a second lockfile, a different dependency tree. `npm run x` in a yarn repo runs the same script. */
 const COMMAND = /^(npm|pnpm|yarn|bun)\s+(install|i|add|ci|remove|rm|uninstall|update|up|upgrade)\b/;
 /** Lines that contrast managers or show what not to do. */
@@ -20,7 +26,8 @@ function projectManager(fs: LintFs, dir: string): { manager: Manager; why: strin
     const at = (name: string): string => (d === "" ? name : `${d}/${name}`);
     if (fs.kind(at("package.json")) !== "file") continue;
     try {
-      const field = (JSON.parse(fs.readText(at("package.json")) ?? "{}") as { packageManager?: unknown }).packageManager;
+      const field = (JSON.parse(fs.readText(at("package.json")) ?? "{}") as { packageManager?: unknown })
+        .packageManager;
       const m = typeof field === "string" ? /^(npm|pnpm|yarn|bun)@/.exec(field) : null;
       if (m) return { manager: m[1] as Manager, why: `"packageManager" in ${at("package.json")}` };
     } catch {
@@ -37,9 +44,10 @@ function projectManager(fs: LintFs, dir: string): { manager: Manager; why: strin
 export const ctxPackageManagerConsistency = defineRule({
   id: "ctx/package-manager-consistency",
   meta: {
-    description: "install and run commands in instructions use the project's package manager (its lockfile or `packageManager` field)",
+    description:
+      "install and run commands in instructions use the project's package manager (its lockfile or `packageManager` field)",
     rationale:
-      "An agent follows the command it is given. `npm install` in a pnpm repository writes a second lockfile and a different dependency tree; instruction layers that disagree make the agent pick one at random. Global installs (`-g`) and lines that name alternatives (\"npm or pnpm\") are not reported.",
+      'An agent follows the command it is given. `npm install` in a pnpm repository writes a second lockfile and a different dependency tree; instruction layers that disagree make the agent pick one at random. Global installs (`-g`) and lines that name alternatives ("npm or pnpm") are not reported.',
     defaultSeverity: "warn",
     appliesTo: ["context", "skill", "cursor-rule"],
     basis: "community",
@@ -57,7 +65,9 @@ export const ctxPackageManagerConsistency = defineRule({
       const text = file.index.lines[line - 1] ?? "";
       // "npm or pnpm", a WRONG/legacy example, a global install: not an instruction to use another manager here.
       if (GLOBAL.test(text) || [0, 1, 2, 3].some((k) => CONTRAST.test(file.index.lines[line - 1 - k] ?? ""))) continue;
-      const used = mentions.map((m) => ({ m, hit: COMMAND.exec(m.text) ?? undefined })).filter((x): x is { m: CommandMention; hit: RegExpExecArray } => x.hit !== undefined && x.hit.index === 0);
+      const used = mentions
+        .map((m) => ({ m, hit: COMMAND.exec(m.text) ?? undefined }))
+        .filter((x): x is { m: CommandMention; hit: RegExpExecArray } => x.hit !== undefined && x.hit.index === 0);
       if (new Set(used.map((u) => u.hit[1])).size > 1) continue;
       for (const { m, hit } of used) {
         if (hit[1] === pm.manager || reported.has(hit[1] as string)) continue;
@@ -65,7 +75,11 @@ export const ctxPackageManagerConsistency = defineRule({
         // `npm install some-package`: installing a named package (often into the reader's own project), not the workspace's setup.
         if (/^(install|i|add)$/.test(hit[2] as string) && m.words.slice(2).some((w) => !w.startsWith("-"))) continue;
         const command = `${hit[1]} ${hit[2]}`;
-        report({ messageId: "other", data: { command, used: hit[1] as string, manager: pm.manager, why: pm.why }, place: { line, column: m.column, endLine: line, endColumn: m.column + command.length } });
+        report({
+          messageId: "other",
+          data: { command, used: hit[1] as string, manager: pm.manager, why: pm.why },
+          place: { line, column: m.column, endLine: line, endColumn: m.column + command.length },
+        });
       }
     }
   },

@@ -5,13 +5,48 @@ import { CLAUDE_CODE_LINT } from "../sources.js";
 
 const HOME_PATH = /(?:\/Users\/|\/home\/|[A-Za-z]:\\Users\\)([A-Za-z0-9._-]+)/g;
 /** Names used in examples rather than by real people. */
-const GENERIC = new Set(["user", "username", "you", "your-name", "yourname", "me", "name", "runner", "ubuntu", "node", "root", "admin", "example", "foo", "bar", "shared", "linuxbrew", "vscode", "codespace", "coder", "dev", "developer", "jovyan", "app", "ec2-user", "john", "jane", "johndoe", "janedoe", "jdoe", "myuser", "myname", "someone"]);
+const GENERIC = new Set([
+  "user",
+  "username",
+  "you",
+  "your-name",
+  "yourname",
+  "me",
+  "name",
+  "runner",
+  "ubuntu",
+  "node",
+  "root",
+  "admin",
+  "example",
+  "foo",
+  "bar",
+  "shared",
+  "linuxbrew",
+  "vscode",
+  "codespace",
+  "coder",
+  "dev",
+  "developer",
+  "jovyan",
+  "app",
+  "ec2-user",
+  "john",
+  "jane",
+  "johndoe",
+  "janedoe",
+  "jdoe",
+  "myuser",
+  "myname",
+  "someone",
+]);
 
 export const ctxPersonalPaths = defineRule({
   id: "ctx/personal-paths",
   meta: {
     description: "shared instructions contain no absolute home paths of a particular person",
-    rationale: "A path like /Users/alice/… works on one machine only, leaks a user name, and changes the cached prompt prefix between users. Use repository-relative paths or `~`.",
+    rationale:
+      "A path like /Users/alice/… works on one machine only, leaks a user name, and changes the cached prompt prefix between users. Use repository-relative paths or `~`.",
     defaultSeverity: "warn",
     appliesTo: ["context", "skill", "cursor-rule", "template"],
     basis: "community",
@@ -24,7 +59,11 @@ export const ctxPersonalPaths = defineRule({
       for (const match of text.matchAll(HOME_PATH)) {
         const who = (match[1] as string).toLowerCase();
         if (GENERIC.has(who) || who.startsWith("<") || who.startsWith("$")) continue;
-        report({ messageId: "personal", data: { path: match[0] }, place: { line, column: match.index + 1, endLine: line, endColumn: match.index + 1 + match[0].length } });
+        report({
+          messageId: "personal",
+          data: { path: match[0] },
+          place: { line, column: match.index + 1, endLine: line, endColumn: match.index + 1 + match[0].length },
+        });
       }
     }
   },

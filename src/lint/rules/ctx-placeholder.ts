@@ -8,16 +8,22 @@ const DISCUSSES_SYNTAX = /placeholder|interpolat|variable|syntax|template|handle
 /** Inside a "…" or “…” quotation on its line. */
 function isQuoted(line: string, column0: number): boolean {
   const before = line.slice(0, column0);
-  return ((before.match(/"/g) ?? []).length % 2 === 1 && line.indexOf('"', column0) >= 0) || before.lastIndexOf("“") > before.lastIndexOf("”");
+  return (
+    ((before.match(/"/g) ?? []).length % 2 === 1 && line.indexOf('"', column0) >= 0) ||
+    before.lastIndexOf("“") > before.lastIndexOf("”")
+  );
 }
 
-const PLACEHOLDERS = /\{\{[^{}\n]{1,80}\}\}|\[(?:insert|fill in|todo)\b[^\]\n]{0,80}\](?![(\[])|<(?:insert|fill[- ]in)[-_ ][^>\n]{0,60}>|^\s*(?:[-*]\s+)?(?:TODO|TBD|FIXME)\b:?\s*$|^\s*(?:[-*]\s+)?(?:TODO|TBD|FIXME):\s/gim;
+const PLACEHOLDERS =
+  /\{\{[^{}\n]{1,80}\}\}|\[(?:insert|fill in|todo)\b[^\]\n]{0,80}\](?![(\[])|<(?:insert|fill[- ]in)[-_ ][^>\n]{0,60}>|^\s*(?:[-*]\s+)?(?:TODO|TBD|FIXME)\b:?\s*$|^\s*(?:[-*]\s+)?(?:TODO|TBD|FIXME):\s/gim;
 
 export const ctxPlaceholder = defineRule({
   id: "ctx/placeholder",
   meta: {
-    description: "instructions contain no unfilled placeholders: `{{name}}`, `[Insert …]`, `<insert …>`, bare TODO/TBD lines",
-    rationale: "A placeholder left from a template reaches the model verbatim, which then guesses or copies it. Placeholders inside code (examples) are ignored.",
+    description:
+      "instructions contain no unfilled placeholders: `{{name}}`, `[Insert …]`, `<insert …>`, bare TODO/TBD lines",
+    rationale:
+      "A placeholder left from a template reaches the model verbatim, which then guesses or copies it. Placeholders inside code (examples) are ignored.",
     defaultSeverity: "error",
     appliesTo: ["context", "skill", "cursor-rule"],
     basis: "community",

@@ -9,7 +9,13 @@ function sentences(text: string, minWords: number): string[] {
   return text
     .replace(/```[\s\S]*?```/g, " ")
     .split(/(?<=[.!?])\s+|\n\s*\n|\n\s*[-*+]\s+|\n#+\s+/)
-    .map((s) => s.toLowerCase().replace(/[`*_#>[\]()]/g, " ").replace(/\s+/g, " ").trim())
+    .map((s) =>
+      s
+        .toLowerCase()
+        .replace(/[`*_#>[\]()]/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
     .filter((s) => s.split(" ").length >= minWords);
 }
 
@@ -23,14 +29,19 @@ export const ctxReadmeOverlap = defineRule({
     appliesTo: ["context"],
     basis: "paper",
     sources: [AGENTBENCH, AGNIX_RULES],
-    messages: { overlap: "{{percent}}% of this file's sentences ({{shared}} of {{total}}) repeat {{readme}}; link to it instead" },
+    messages: {
+      overlap: "{{percent}}% of this file's sentences ({{shared}} of {{total}}) repeat {{readme}}; link to it instead",
+    },
     optionsSchema: limitsSchema("minPercent", "minShared", "minWords"),
     defaultOptions: { minPercent: 40, minShared: 3, minWords: 6 },
   },
   check({ file, project, options, report }) {
     const dir = dirOf(file.path);
-    const same = (p: string): boolean => p === file.path || (project.fs.realPath?.(p) ?? p) === (file.status.realPath ?? file.path);
-    const readme = [dir === "" ? "README.md" : `${dir}/README.md`, "README.md"].find((p) => project.fs.kind(p) === "file" && !same(p));
+    const same = (p: string): boolean =>
+      p === file.path || (project.fs.realPath?.(p) ?? p) === (file.status.realPath ?? file.path);
+    const readme = [dir === "" ? "README.md" : `${dir}/README.md`, "README.md"].find(
+      (p) => project.fs.kind(p) === "file" && !same(p),
+    );
     const readmeText = readme ? project.fs.readText(readme) : undefined;
     if (!readme || readmeText === undefined) return;
     const mine = [...new Set(sentences(file.text, options.minWords))];
@@ -38,6 +49,7 @@ export const ctxReadmeOverlap = defineRule({
     const theirs = new Set(sentences(readmeText, options.minWords));
     const shared = mine.filter((s) => theirs.has(s)).length;
     const percent = Math.round((shared / mine.length) * 100);
-    if (shared >= options.minShared && percent >= options.minPercent) report({ messageId: "overlap", data: { percent, shared, total: mine.length, readme } });
+    if (shared >= options.minShared && percent >= options.minPercent)
+      report({ messageId: "overlap", data: { percent, shared, total: mine.length, readme } });
   },
 });

@@ -16,7 +16,8 @@ export const ctxTokenBudget = defineRule({
     sources: [AGENTBENCH, CLAUDE_MEMORY, SKILLSAW],
     messages: {
       over: "{{tokens}} tokens on every request; the budget is {{max}}",
-      overHard: "{{tokens}} tokens on every request, over the hard limit of {{max}} (an error whatever the rule's severity)",
+      overHard:
+        "{{tokens}} tokens on every request, over the hard limit of {{max}} (an error whatever the rule's severity)",
     },
     optionsSchema: limitsSchema("maxTokens", "errorTokens", "marginPercent"),
     // Measured on the precision suite: overages of a few percent were judged noise, files at 1.5× and more real.
@@ -25,7 +26,13 @@ export const ctxTokenBudget = defineRule({
   check({ file, project, options, report }) {
     if (!isAlwaysLoaded(file.path)) return;
     const tokens = tokensOf(project, file.text);
-    if (tokens > options.errorTokens) report({ messageId: "overHard", data: { tokens: formatInt(tokens), max: formatInt(options.errorTokens) }, minSeverity: "error" });
-    else if (tokens > options.maxTokens * (1 + options.marginPercent / 100)) report({ messageId: "over", data: { tokens: formatInt(tokens), max: formatInt(options.maxTokens) } });
+    if (tokens > options.errorTokens)
+      report({
+        messageId: "overHard",
+        data: { tokens: formatInt(tokens), max: formatInt(options.errorTokens) },
+        minSeverity: "error",
+      });
+    else if (tokens > options.maxTokens * (1 + options.marginPercent / 100))
+      report({ messageId: "over", data: { tokens: formatInt(tokens), max: formatInt(options.maxTokens) } });
   },
 });

@@ -3,7 +3,8 @@ import { defineRule } from "../define-rule.js";
 import { matchProse } from "../rule-utils.js";
 import { VITEST_SNAPSHOTS } from "../sources.js";
 
-const VOLATILE = /\b(?:20\d{2}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?|(?:last (?:updated|modified|generated)|generated (?:at|on)|updated (?:at|on)|timestamp)\s*[:=]\s*\S+)/gi;
+const VOLATILE =
+  /\b(?:20\d{2}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?|(?:last (?:updated|modified|generated)|generated (?:at|on)|updated (?:at|on)|timestamp)\s*[:=]\s*\S+)/gi;
 
 export const ctxVolatileContent = defineRule({
   id: "ctx/volatile-content",
@@ -14,13 +15,14 @@ export const ctxVolatileContent = defineRule({
     defaultSeverity: "off",
     strict: "warn",
     measured:
-      'code samples with timestamps were most of its findings on the precision suite (false). On in the `strict` preset.',
+      "code samples with timestamps were most of its findings on the precision suite (false). On in the `strict` preset.",
     appliesTo: ["context"],
     basis: "heuristic",
     sources: [VITEST_SNAPSHOTS],
     messages: { volatile: "'{{text}}' is volatile text in the cached prompt prefix" },
   },
   check({ file, report }) {
-    for (const { match, place } of matchProse(file, VOLATILE)) report({ messageId: "volatile", data: { text: match[0] }, place });
+    for (const { match, place } of matchProse(file, VOLATILE))
+      report({ messageId: "volatile", data: { text: match[0] }, place });
   },
 });

@@ -6,8 +6,10 @@ import { CURSOR_RULES, SKILLSAW } from "../sources.js";
 export const cursorFrontmatter = defineRule({
   id: "cursor/frontmatter",
   meta: {
-    description: "`.mdc` rule frontmatter: `alwaysApply` is a boolean, `description` a string, `globs` a string or list of strings",
-    rationale: "Cursor decides when to attach a rule from these fields; a quoted \"true\" for alwaysApply is treated as not-always, and a rule with none of the fields is only applied when mentioned by hand.",
+    description:
+      "`.mdc` rule frontmatter: `alwaysApply` is a boolean, `description` a string, `globs` a string or list of strings",
+    rationale:
+      'Cursor decides when to attach a rule from these fields; a quoted "true" for alwaysApply is treated as not-always, and a rule with none of the fields is only applied when mentioned by hand.',
     defaultSeverity: "error",
     appliesTo: ["cursor-rule"],
     targets: ["cursor"],
@@ -15,11 +17,12 @@ export const cursorFrontmatter = defineRule({
     sources: [CURSOR_RULES, SKILLSAW],
     fixable: "safe",
     messages: {
-      alwaysApplyString: "`alwaysApply` is the string \"{{value}}\"; write the boolean {{value}} without quotes",
+      alwaysApplyString: '`alwaysApply` is the string "{{value}}"; write the boolean {{value}} without quotes',
       alwaysApplyType: "`alwaysApply` must be true or false",
       descriptionType: "`description` must be a string",
       globsType: "`globs` must be a string or a list of strings",
-      manualOnly: "rule has no `alwaysApply`, `globs` or `description`, so Cursor applies it only when mentioned by hand",
+      manualOnly:
+        "rule has no `alwaysApply`, `globs` or `description`, so Cursor applies it only when mentioned by hand",
     },
   },
   check({ file, report }) {
@@ -35,14 +38,28 @@ export const cursorFrontmatter = defineRule({
     if (aa !== undefined && aa !== null && typeof aa !== "boolean") {
       const lower = typeof aa === "string" ? aa.trim().toLowerCase() : "";
       const key = fmKey(file, "alwaysApply");
-      if ((lower === "true" || lower === "false") && key) report({ messageId: "alwaysApplyString", data: { value: lower }, place: at("alwaysApply"), fix: { start: key.valueStart, end: key.valueEnd, text: lower } });
+      if ((lower === "true" || lower === "false") && key)
+        report({
+          messageId: "alwaysApplyString",
+          data: { value: lower },
+          place: at("alwaysApply"),
+          fix: { start: key.valueStart, end: key.valueEnd, text: lower },
+        });
       else report({ messageId: "alwaysApplyType", place: at("alwaysApply") });
     }
     const d = data["description"];
-    if (d !== undefined && d !== null && typeof d !== "string") report({ messageId: "descriptionType", place: at("description") });
+    if (d !== undefined && d !== null && typeof d !== "string")
+      report({ messageId: "descriptionType", place: at("description") });
     const g = data["globs"];
-    if (g !== undefined && g !== null && typeof g !== "string" && !(Array.isArray(g) && g.every((x) => typeof x === "string"))) report({ messageId: "globsType", place: at("globs") });
-    const empty = (v: unknown): boolean => v === undefined || v === null || v === "" || v === false || (Array.isArray(v) && v.length === 0);
+    if (
+      g !== undefined &&
+      g !== null &&
+      typeof g !== "string" &&
+      !(Array.isArray(g) && g.every((x) => typeof x === "string"))
+    )
+      report({ messageId: "globsType", place: at("globs") });
+    const empty = (v: unknown): boolean =>
+      v === undefined || v === null || v === "" || v === false || (Array.isArray(v) && v.length === 0);
     if (empty(aa) && empty(g) && empty(d)) report({ messageId: "manualOnly" });
   },
 });

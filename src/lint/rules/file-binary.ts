@@ -6,7 +6,8 @@ export const fileBinary = defineRule({
   id: "file/binary",
   meta: {
     description: "instruction files are text (no NUL bytes)",
-    rationale: "A binary file under an instruction name (e.g. a mis-saved AGENTS.md) is still sent to the model by Codex as text; lint skips its content checks and reports it.",
+    rationale:
+      "A binary file under an instruction name (e.g. a mis-saved AGENTS.md) is still sent to the model by Codex as text; lint skips its content checks and reports it.",
     defaultSeverity: "error",
     basis: "heuristic",
     sources: [CODEX_SOURCE],

@@ -6,7 +6,8 @@ export const fileInvalidUtf8 = defineRule({
   id: "file/invalid-utf8",
   meta: {
     description: "instruction files are valid UTF-8",
-    rationale: "Codex decodes project docs lossily, so each invalid byte sequence is sent as U+FFFD; other harnesses refuse the file. Re-save the file as UTF-8.",
+    rationale:
+      "Codex decodes project docs lossily, so each invalid byte sequence is sent as U+FFFD; other harnesses refuse the file. Re-save the file as UTF-8.",
     defaultSeverity: "error",
     basis: "vendor",
     sources: [CODEX_SOURCE],

@@ -7,7 +7,8 @@ export const fileTooLarge = defineRule({
   id: "file/too-large",
   meta: {
     description: "instruction files stay under the linter's read limit (4 MiB)",
-    rationale: "No harness sends megabytes of instructions (Codex stops at 32 KiB of project docs). Lint reads only the first part of such a file so a run never stalls.",
+    rationale:
+      "No harness sends megabytes of instructions (Codex stops at 32 KiB of project docs). Lint reads only the first part of such a file so a run never stalls.",
     defaultSeverity: "error",
     basis: "heuristic",
     sources: [CODEX_AGENTS_MD],
@@ -15,7 +16,8 @@ export const fileTooLarge = defineRule({
   },
   check({ file, report }) {
     const size = file.status.tooLargeBytes;
-    if (size !== undefined) report({ messageId: "tooLarge", data: { size: formatInt(size), limit: formatInt(LINT_MAX_FILE_BYTES) } });
+    if (size !== undefined)
+      report({ messageId: "tooLarge", data: { size: formatInt(size), limit: formatInt(LINT_MAX_FILE_BYTES) } });
   },
 });
 

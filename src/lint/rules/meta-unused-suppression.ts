@@ -6,7 +6,8 @@ export const metaUnusedSuppression = defineRule({
   id: "meta/unused-suppression",
   meta: {
     description: "every inline `promptc-disable…` comment names a rule and suppresses at least one finding",
-    rationale: "Stale suppressions hide future problems and clutter the file the model reads. The runner reports them after applying suppressions.",
+    rationale:
+      "Stale suppressions hide future problems and clutter the file the model reads. The runner reports them after applying suppressions.",
     defaultSeverity: "warn",
     basis: "community",
     sources: [CLAUDE_CODE_LINT],

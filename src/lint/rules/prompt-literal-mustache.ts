@@ -8,7 +8,8 @@ export const promptLiteralMustache = defineRule({
   id: "prompt/literal-mustache",
   meta: {
     description: "templates do not emit unrendered `{{ }}` text through escaped mustaches",
-    rationale: "Handlebars outputs `\\{{name}}` as the literal text `{{name}}`. Unless the prompt is about templates, that is an unfilled placeholder in the compiled prompt.",
+    rationale:
+      "Handlebars outputs `\\{{name}}` as the literal text `{{name}}`. Unless the prompt is about templates, that is an unfilled placeholder in the compiled prompt.",
     defaultSeverity: "warn",
     appliesTo: ["template"],
     basis: "heuristic",
@@ -17,7 +18,8 @@ export const promptLiteralMustache = defineRule({
   },
   check({ file, report }) {
     file.index.lines.forEach((line, i) => {
-      for (const m of line.matchAll(ESCAPED)) report({ messageId: "literal", data: { text: m[0].slice(1) }, place: { line: i + 1, column: m.index + 1 } });
+      for (const m of line.matchAll(ESCAPED))
+        report({ messageId: "literal", data: { text: m[0].slice(1) }, place: { line: i + 1, column: m.index + 1 } });
     });
   },
 });

@@ -20,7 +20,11 @@ export const promptMissingPartial = defineRule({
     for (const p of t.partials) {
       if (p.name === "@partial-block") continue;
       if (resolvePartial(project.fs, file.path, p.name) !== undefined) continue;
-      report({ messageId: "missing", data: { name: p.name, looked: partialCandidates(file.path, p.name).join(", ") }, place: { line: p.line, column: p.column } });
+      report({
+        messageId: "missing",
+        data: { name: p.name, looked: partialCandidates(file.path, p.name).join(", ") },
+        place: { line: p.line, column: p.column },
+      });
     }
   },
 });

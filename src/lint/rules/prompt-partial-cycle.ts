@@ -40,7 +40,12 @@ export const promptPartialCycle = defineRule({
         seen.add(path);
         const next = partialsOf(path);
         const back = next.find((n) => n.path === file.path);
-        if (back) return report({ messageId: "cycle", data: { chain: [...chain, file.path].join(" → ") }, place: { line: p.line, column: p.column } });
+        if (back)
+          return report({
+            messageId: "cycle",
+            data: { chain: [...chain, file.path].join(" → ") },
+            place: { line: p.line, column: p.column },
+          });
         for (const n of next) stack.push({ path: n.path, chain: [...chain, n.path] });
       }
     }

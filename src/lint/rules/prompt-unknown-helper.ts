@@ -9,7 +9,8 @@ export const promptUnknownHelper = defineRule({
   id: "prompt/unknown-helper",
   meta: {
     description: "templates use only Handlebars built-in blocks and promptc's whitelisted helpers",
-    rationale: "promptc compiles templates with `knownHelpersOnly`, so any other helper fails at render time; the whitelist also guarantees no helper reads the clock or environment.",
+    rationale:
+      "promptc compiles templates with `knownHelpersOnly`, so any other helper fails at render time; the whitelist also guarantees no helper reads the clock or environment.",
     defaultSeverity: "error",
     appliesTo: ["template"],
     basis: "heuristic",
@@ -22,7 +23,11 @@ export const promptUnknownHelper = defineRule({
     const known = [...BUILT_INS, ...TEMPLATE_HELPERS];
     for (const h of t.helpers) {
       if (known.includes(h.name) || h.name.startsWith("@") || h.name.includes(".") || h.name === "this") continue;
-      report({ messageId: "unknown", data: { name: h.name, known: known.join(", ") }, place: { line: h.line, column: h.column } });
+      report({
+        messageId: "unknown",
+        data: { name: h.name, known: known.join(", ") },
+        place: { line: h.line, column: h.column },
+      });
     }
   },
 });

@@ -26,7 +26,8 @@ export const secSecret = defineRule({
   id: "sec/secret",
   meta: {
     description: "instructions and skills contain no API keys, tokens or private keys",
-    rationale: "Context files are committed, shared and sent to a model provider on every request. A key in them is leaked many times over; rotate it and use an environment variable.",
+    rationale:
+      "Context files are committed, shared and sent to a model provider on every request. A key in them is leaked many times over; rotate it and use an environment variable.",
     defaultSeverity: "error",
     basis: "community",
     sources: [SKILLSAW, CLAUDE_CODE_LINT],
@@ -39,7 +40,11 @@ export const secSecret = defineRule({
       for (const [kind, re] of PATTERNS) {
         for (const m of line.matchAll(re)) {
           if (FAKE.test(m[0])) continue;
-          report({ messageId: "secret", data: { kind, masked: mask(m[0]) }, place: { line: i + 1, column: m.index + 1, endLine: i + 1, endColumn: m.index + 1 + m[0].length } });
+          report({
+            messageId: "secret",
+            data: { kind, masked: mask(m[0]) },
+            place: { line: i + 1, column: m.index + 1, endLine: i + 1, endColumn: m.index + 1 + m[0].length },
+          });
         }
       }
     });

@@ -21,7 +21,9 @@ export const secUnscopedBash = defineRule({
     targets: ["claude-code"],
     basis: "community",
     sources: [AGNIX_RULES, CLAUDE_SKILLS],
-    messages: { unscoped: "`allowed-tools` grants every Bash command without approval; scope it, e.g. `Bash(git status:*)`" },
+    messages: {
+      unscoped: "`allowed-tools` grants every Bash command without approval; scope it, e.g. `Bash(git status:*)`",
+    },
   },
   check({ file, report }) {
     const value = file.frontmatter.data?.["allowed-tools"];

@@ -8,14 +8,18 @@ export const skillBooleanFields = defineRule({
   id: "skill/boolean-fields",
   meta: {
     description: "`disable-model-invocation` and `user-invocable` are YAML booleans, not quoted strings",
-    rationale: "A quoted \"true\" is a string; Claude Code expects a boolean, so the setting may be ignored. The fix unquotes the value.",
+    rationale:
+      'A quoted "true" is a string; Claude Code expects a boolean, so the setting may be ignored. The fix unquotes the value.',
     defaultSeverity: "error",
     appliesTo: ["skill"],
     targets: ["claude-code"],
     basis: "vendor",
     sources: [CLAUDE_SKILLS, AGNIX_RULES],
     fixable: "safe",
-    messages: { string: "`{{key}}` is the string \"{{value}}\"; write the boolean {{value}} without quotes", notBoolean: "`{{key}}` must be true or false" },
+    messages: {
+      string: '`{{key}}` is the string "{{value}}"; write the boolean {{value}} without quotes',
+      notBoolean: "`{{key}}` must be true or false",
+    },
   },
   check({ file, report }) {
     const data = file.frontmatter.data;
@@ -27,7 +31,12 @@ export const skillBooleanFields = defineRule({
       const place = { line: k.valueLine, column: k.valueColumn };
       const lower = typeof v === "string" ? v.trim().toLowerCase() : "";
       if (lower === "true" || lower === "false") {
-        report({ messageId: "string", data: { key, value: lower }, place, fix: { start: k.valueStart, end: k.valueEnd, text: lower } });
+        report({
+          messageId: "string",
+          data: { key, value: lower },
+          place,
+          fix: { start: k.valueStart, end: k.valueEnd, text: lower },
+        });
       } else report({ messageId: "notBoolean", data: { key }, place });
     }
   },

@@ -7,7 +7,8 @@ export const skillBrokenLink = defineRule({
   id: "skill/broken-link",
   meta: {
     description: "relative links in SKILL.md point to files that exist",
-    rationale: "An agent following a skill reads the files it links to; a broken link sends it searching or guessing. skill-validator treats this as an error.",
+    rationale:
+      "An agent following a skill reads the files it links to; a broken link sends it searching or guessing. skill-validator treats this as an error.",
     defaultSeverity: "error",
     appliesTo: ["skill"],
     basis: "community",
@@ -15,6 +16,7 @@ export const skillBrokenLink = defineRule({
     messages: { broken: "link target '{{target}}' does not exist" },
   },
   check({ file, project, report }) {
-    for (const b of brokenLinks(file, project.fs)) report({ messageId: "broken", data: { target: b.target }, place: b.place });
+    for (const b of brokenLinks(file, project.fs))
+      report({ messageId: "broken", data: { target: b.target }, place: b.place });
   },
 });

@@ -6,7 +6,8 @@ import { AGNIX_RULES, CLAUDE_SKILLS } from "../sources.js";
 export const skillCcUnreachable = defineRule({
   id: "skill/cc-unreachable",
   meta: {
-    description: "a skill is not both hidden from the user (`user-invocable: false`) and from the model (`disable-model-invocation: true`)",
+    description:
+      "a skill is not both hidden from the user (`user-invocable: false`) and from the model (`disable-model-invocation: true`)",
     rationale:
       "In Claude Code `user-invocable: false` removes the skill from the slash-command menu and `disable-model-invocation: true` stops the model from loading it. With both set nothing can ever run the skill; drop one of them.",
     defaultSeverity: "error",
@@ -14,7 +15,10 @@ export const skillCcUnreachable = defineRule({
     targets: ["claude-code"],
     basis: "vendor",
     sources: [CLAUDE_SKILLS, AGNIX_RULES],
-    messages: { unreachable: "`user-invocable: false` with `disable-model-invocation: true`: neither the user nor the model can invoke this skill" },
+    messages: {
+      unreachable:
+        "`user-invocable: false` with `disable-model-invocation: true`: neither the user nor the model can invoke this skill",
+    },
   },
   check({ file, report }) {
     const data = file.frontmatter.data;

@@ -17,7 +17,8 @@ export const skillCodexListing = defineRule({
     sources: [CODEX_SOURCE],
     messages: {
       dropped: "Codex will not list this skill: {{error}}",
-      collapsed: "Codex joins the {{field}} into one line, so its list items and paragraph breaks do not reach the model",
+      collapsed:
+        "Codex joins the {{field}} into one line, so its list items and paragraph breaks do not reach the model",
     },
   },
   check({ file, project, report }) {
@@ -28,7 +29,13 @@ export const skillCodexListing = defineRule({
       const raw = fmString(file, field);
       const seen = view[field];
       // Only structure is worth a finding: line breaks inside a sentence are harmless once joined.
-      if (raw === undefined || seen === undefined || raw.trim() === seen || !/\n\s*\n|\n\s*(?:[-*•]|\d+[.)])\s/.test(raw.trim())) continue;
+      if (
+        raw === undefined ||
+        seen === undefined ||
+        raw.trim() === seen ||
+        !/\n\s*\n|\n\s*(?:[-*•]|\d+[.)])\s/.test(raw.trim())
+      )
+        continue;
       report({ messageId: "collapsed", data: { field }, place: fmValuePlace(file, field) });
     }
   },

@@ -7,12 +7,16 @@ export const skillCompatibilityMax = defineRule({
   id: "skill/compatibility-max",
   meta: {
     description: "`compatibility`, when present, is a non-empty string of at most 500 characters",
-    rationale: "The spec limits `compatibility` to 1–500 characters describing environment requirements; skills-ref rejects other values.",
+    rationale:
+      "The spec limits `compatibility` to 1–500 characters describing environment requirements; skills-ref rejects other values.",
     defaultSeverity: "error",
     appliesTo: ["skill"],
     basis: "spec",
     sources: [SKILLS_SPEC, SKILLS_REF],
-    messages: { notString: "`compatibility` must be a non-empty string", tooLong: "`compatibility` is {{length}} characters; the limit is {{max}}" },
+    messages: {
+      notString: "`compatibility` must be a non-empty string",
+      tooLong: "`compatibility` is {{length}} characters; the limit is {{max}}",
+    },
     optionsSchema: limitsSchema("maxChars"),
     defaultOptions: { maxChars: 500 },
   },
@@ -22,6 +26,7 @@ export const skillCompatibilityMax = defineRule({
     const v = data["compatibility"];
     const place = fmValuePlace(file, "compatibility");
     if (typeof v !== "string" || v.trim() === "") return report({ messageId: "notString", place });
-    if ([...v].length > options.maxChars) report({ messageId: "tooLong", data: { length: [...v].length, max: options.maxChars }, place });
+    if ([...v].length > options.maxChars)
+      report({ messageId: "tooLong", data: { length: [...v].length, max: options.maxChars }, place });
   },
 });

@@ -9,7 +9,8 @@ export const skillDescriptionMax = defineRule({
   id: "skill/description-max",
   meta: {
     description: "a skill description is at most 1,024 characters",
-    rationale: "The spec caps descriptions at 1,024 characters and Codex refuses to load a skill whose description is longer (it counts characters, not bytes).",
+    rationale:
+      "The spec caps descriptions at 1,024 characters and Codex refuses to load a skill whose description is longer (it counts characters, not bytes).",
     defaultSeverity: "error",
     appliesTo: ["skill"],
     basis: "spec",
@@ -22,6 +23,11 @@ export const skillDescriptionMax = defineRule({
     const d = fmString(file, "description");
     if (d === undefined) return;
     const length = [...d].length;
-    if (length > options.maxChars) report({ messageId: "tooLong", data: { length: formatInt(length), max: formatInt(options.maxChars) }, place: fmValuePlace(file, "description") });
+    if (length > options.maxChars)
+      report({
+        messageId: "tooLong",
+        data: { length: formatInt(length), max: formatInt(options.maxChars) },
+        place: fmValuePlace(file, "description"),
+      });
   },
 });

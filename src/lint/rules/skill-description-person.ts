@@ -19,7 +19,10 @@ export const skillDescriptionPerson = defineRule({
     appliesTo: ["skill"],
     basis: "vendor",
     sources: [SKILLS_BEST_PRACTICES],
-    messages: { first: "description uses the first person ('{{word}}'); write in the third person", second: "description addresses the reader ('{{word}}'); write in the third person" },
+    messages: {
+      first: "description uses the first person ('{{word}}'); write in the third person",
+      second: "description addresses the reader ('{{word}}'); write in the third person",
+    },
   },
   check({ file, report }) {
     const d = fmString(file, "description");

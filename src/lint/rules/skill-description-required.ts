@@ -7,12 +7,16 @@ export const skillDescriptionRequired = defineRule({
   id: "skill/description-required",
   meta: {
     description: "a skill's frontmatter has a non-empty `description` string",
-    rationale: "The description is how an agent decides to use a skill. The spec requires it and Codex skips a skill without one (`missing field description`).",
+    rationale:
+      "The description is how an agent decides to use a skill. The spec requires it and Codex skips a skill without one (`missing field description`).",
     defaultSeverity: "error",
     appliesTo: ["skill"],
     basis: "spec",
     sources: [SKILLS_SPEC, CODEX_SOURCE],
-    messages: { missing: "frontmatter has no `description`; Codex will not list this skill", empty: "`description` must be a non-empty string" },
+    messages: {
+      missing: "frontmatter has no `description`; Codex will not list this skill",
+      empty: "`description` must be a non-empty string",
+    },
   },
   check({ file, report }) {
     const data = file.frontmatter.data;
@@ -20,6 +24,10 @@ export const skillDescriptionRequired = defineRule({
     const v = data["description"];
     const key = fmKey(file, "description");
     if (v === undefined || v === null) report({ messageId: "missing" });
-    else if (typeof v !== "string" || v.trim() === "") report({ messageId: "empty", place: key ? { line: key.valueLine, column: key.valueColumn } : { line: 1, column: 1 } });
+    else if (typeof v !== "string" || v.trim() === "")
+      report({
+        messageId: "empty",
+        place: key ? { line: key.valueLine, column: key.valueColumn } : { line: 1, column: 1 },
+      });
   },
 });

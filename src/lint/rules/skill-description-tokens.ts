@@ -7,16 +7,18 @@ export const skillDescriptionTokens = defineRule({
   id: "skill/description-tokens",
   meta: {
     description: "a skill's name and description stay within a token budget (exact o200k_base count)",
-    rationale: "Skill metadata is loaded for every skill in every session; the spec budgets about 100 tokens per skill. Long descriptions crowd out the task. Over `maxTokens` (100) is reported as info, over `warnTokens` (200, skillsaw's warning level) at least as a warning.",
+    rationale:
+      "Skill metadata is loaded for every skill in every session; the spec budgets about 100 tokens per skill. Long descriptions crowd out the task. Over `maxTokens` (100) is reported as info, over `warnTokens` (200, skillsaw's warning level) at least as a warning.",
     defaultSeverity: "off",
     measured:
-      'off by default: the Agent Skills spec calls ~100 tokens typical, not a limit; on the precision suite every finding (107–167 tokens, far under the 1,024-character limit) was judged false. Only in the `all` preset.',
+      "off by default: the Agent Skills spec calls ~100 tokens typical, not a limit; on the precision suite every finding (107–167 tokens, far under the 1,024-character limit) was judged false. Only in the `all` preset.",
     appliesTo: ["skill"],
     basis: "spec",
     sources: [SKILLS_SPEC, SKILLSAW],
     messages: {
       over: "name and description take {{tokens}} tokens; the budget is {{max}} (loaded in every session)",
-      overWarn: "name and description take {{tokens}} tokens, over {{max}} (loaded in every session; at least a warning)",
+      overWarn:
+        "name and description take {{tokens}} tokens, over {{max}} (loaded in every session; at least a warning)",
     },
     optionsSchema: limitsSchema("maxTokens", "warnTokens"),
     defaultOptions: { maxTokens: 100, warnTokens: 200 },
@@ -26,7 +28,8 @@ export const skillDescriptionTokens = defineRule({
     if (!d) return;
     const tokens = tokensOf(project, `${fmString(file, "name") ?? ""}: ${d}`);
     const place = fmValuePlace(file, "description");
-    if (tokens > options.warnTokens) report({ messageId: "overWarn", data: { tokens, max: options.warnTokens }, place, minSeverity: "warn" });
+    if (tokens > options.warnTokens)
+      report({ messageId: "overWarn", data: { tokens, max: options.warnTokens }, place, minSeverity: "warn" });
     else if (tokens > options.maxTokens) report({ messageId: "over", data: { tokens, max: options.maxTokens }, place });
   },
 });

@@ -3,7 +3,8 @@ import { defineRule } from "../define-rule.js";
 import { fmValuePlace, fmString } from "../rule-utils.js";
 import { AGNIX_RULES, SKILLS_BEST_PRACTICES, SKILLS_SPEC } from "../sources.js";
 
-const TRIGGER = /\b(use (this|it|the skill)?\s*(skill )?(when|for|to|if|whenever|before|after|on)|use when|when (the )?(user|you|asked|working|editing|writing|creating|building|debugging|running|a |an |the )|whenever|trigger(s|ed)? (on|when|by)|invoke (when|for)|activate (when|for)|for (tasks|requests|questions) (that|about|involving|like)|should be used|useful (when|for)|applies (when|to)|helps? (with|when)|if the user|when asked|invoke (only )?(when|in|for|if|on)|run (it )?(before|after|when|whenever)|triggers?:|triggered by|before (pushing|committing|opening|merging|creating|submitting|releasing|deploying)|after (pushing|committing|merging|a |an |the ))/i;
+const TRIGGER =
+  /\b(use (this|it|the skill)?\s*(skill )?(when|for|to|if|whenever|before|after|on)|use when|when (the )?(user|you|asked|working|editing|writing|creating|building|debugging|running|a |an |the )|whenever|trigger(s|ed)? (on|when|by)|invoke (when|for)|activate (when|for)|for (tasks|requests|questions) (that|about|involving|like)|should be used|useful (when|for)|applies (when|to)|helps? (with|when)|if the user|when asked|invoke (only )?(when|in|for|if|on)|run (it )?(before|after|when|whenever)|triggers?:|triggered by|before (pushing|committing|opening|merging|creating|submitting|releasing|deploying)|after (pushing|committing|merging|a |an |the ))/i;
 
 export const skillDescriptionWhen = defineRule({
   id: "skill/description-when",

@@ -7,7 +7,8 @@ export const skillMetadataShape = defineRule({
   id: "skill/metadata-shape",
   meta: {
     description: "`metadata`, when present, maps string keys to string values",
-    rationale: "The spec defines `metadata` as a string→string map; nested objects and numbers are read differently by different clients. `metadata.internal: true` is accepted: the skills CLI (vercel-labs/skills) reads that boolean to hide a skill, and quoting it would break that.",
+    rationale:
+      "The spec defines `metadata` as a string→string map; nested objects and numbers are read differently by different clients. `metadata.internal: true` is accepted: the skills CLI (vercel-labs/skills) reads that boolean to hide a skill, and quoting it would break that.",
     defaultSeverity: "warn",
     appliesTo: ["skill"],
     basis: "spec",

@@ -39,7 +39,8 @@ export const skillNameFormat = defineRule({
     if (name === undefined || name.trim() === "" || !key) return;
     const place = { line: key.valueLine, column: key.valueColumn };
     const chars = [...name].length;
-    if (chars > SKILL_NAME_MAX_CHARS) report({ messageId: "tooLong", data: { length: chars, max: SKILL_NAME_MAX_CHARS }, place });
+    if (chars > SKILL_NAME_MAX_CHARS)
+      report({ messageId: "tooLong", data: { length: chars, max: SKILL_NAME_MAX_CHARS }, place });
     if (!NAME.test(name)) {
       const suggestion = kebabName(name);
       const fixable = suggestion !== "" && !key.quoted && !name.includes("\n");

@@ -7,7 +7,8 @@ export const skillNameMatchesDir = defineRule({
   id: "skill/name-matches-dir",
   meta: {
     description: "a skill's `name` equals the name of the directory that holds its SKILL.md",
-    rationale: "The spec says the name must match the parent directory; skills-ref rejects a mismatch, and users invoke a skill by a name they see in the file tree.",
+    rationale:
+      "The spec says the name must match the parent directory; skills-ref rejects a mismatch, and users invoke a skill by a name they see in the file tree.",
     defaultSeverity: "error",
     appliesTo: ["skill"],
     basis: "spec",
@@ -18,6 +19,7 @@ export const skillNameMatchesDir = defineRule({
     const name = fmString(file, "name");
     const dir = baseName(skillDir(file));
     if (!name || !dir || file.path === "SKILL.md") return;
-    if (name.normalize("NFKC") !== dir.normalize("NFKC")) report({ messageId: "mismatch", data: { name, dir }, place: fmValuePlace(file, "name") });
+    if (name.normalize("NFKC") !== dir.normalize("NFKC"))
+      report({ messageId: "mismatch", data: { name, dir }, place: fmValuePlace(file, "name") });
   },
 });

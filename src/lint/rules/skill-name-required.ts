@@ -7,7 +7,8 @@ export const skillNameRequired = defineRule({
   id: "skill/name-required",
   meta: {
     description: "a skill's frontmatter has a non-empty `name` string",
-    rationale: "The spec requires `name`. Codex falls back to the directory name, other clients reject the skill, so relying on the fallback makes the skill behave differently per harness.",
+    rationale:
+      "The spec requires `name`. Codex falls back to the directory name, other clients reject the skill, so relying on the fallback makes the skill behave differently per harness.",
     defaultSeverity: "error",
     appliesTo: ["skill"],
     basis: "spec",
@@ -25,7 +26,10 @@ export const skillNameRequired = defineRule({
       const at = file.index.lineStarts[1] ?? 0;
       report({ messageId: "missing", ...(dir ? { fix: { start: at, end: at, text: `name: ${dir}\n` } } : {}) });
     } else if (typeof v !== "string" || v.trim() === "") {
-      report({ messageId: "notString", place: key ? { line: key.valueLine, column: key.valueColumn } : { line: 1, column: 1 } });
+      report({
+        messageId: "notString",
+        place: key ? { line: key.valueLine, column: key.valueColumn } : { line: 1, column: 1 },
+      });
     }
   },
 });

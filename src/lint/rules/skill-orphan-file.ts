@@ -8,13 +8,15 @@ const RESOURCE_DIRS = ["scripts/", "references/", "assets/"];
 /** Only text files are searched for further mentions. */
 const TEXT_FILE = /\.(md|mdx|txt|py|sh|bash|ps1|js|mjs|cjs|ts|mts|cts|tsx|jsx|rb|go|json|ya?ml|toml|html)$/;
 /** Package markers, caches and the scripts' own tests: part of the scripts, never mentioned on their own. */
-const NOT_A_RESOURCE = /(^|\/)(__init__\.py|__pycache__\/.*|[^/]*\.pyc|conftest\.py|test_[^/]+|[^/]+_test\.[a-z]+|[^/]+\.(test|spec)\.[a-z]+|tests?\/.*|__tests__\/.*|package(-lock)?\.json|requirements[^/]*\.txt)$/;
+const NOT_A_RESOURCE =
+  /(^|\/)(__init__\.py|__pycache__\/.*|[^/]*\.pyc|conftest\.py|test_[^/]+|[^/]+_test\.[a-z]+|[^/]+\.(test|spec)\.[a-z]+|tests?\/.*|__tests__\/.*|package(-lock)?\.json|requirements[^/]*\.txt)$/;
 
 export const skillOrphanFile = defineRule({
   id: "skill/orphan-file",
   meta: {
     description: "every file under scripts/, references/ and assets/ is mentioned by SKILL.md or by a file it mentions",
-    rationale: "An agent only finds bundled files the skill tells it about (progressive disclosure); an unmentioned file is dead weight or a forgotten instruction.",
+    rationale:
+      "An agent only finds bundled files the skill tells it about (progressive disclosure); an unmentioned file is dead weight or a forgotten instruction.",
     defaultSeverity: "warn",
     appliesTo: ["skill"],
     basis: "community",
@@ -29,10 +31,20 @@ export const skillOrphanFile = defineRule({
     if (resources.length === 0) return;
     const mentioned = (text: string, p: string): boolean => {
       const base = p.slice(p.lastIndexOf("/") + 1);
-      if (mentionsPath(text, p) || mentionsPath(text, p.slice(p.indexOf("/") + 1)) || mentionsPath(text, base) || coversPath(text, p)) return true;
+      if (
+        mentionsPath(text, p) ||
+        mentionsPath(text, p.slice(p.indexOf("/") + 1)) ||
+        mentionsPath(text, base) ||
+        coversPath(text, p)
+      )
+        return true;
       // Scripts import each other by module name (`import helpers`, `require("./helpers")`).
       const stem = base.replace(/\.[^.]+$/, "");
-      return p.startsWith("scripts/") && stem.length > 2 && new RegExp(`\\b${stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(text);
+      return (
+        p.startsWith("scripts/") &&
+        stem.length > 2 &&
+        new RegExp(`\\b${stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(text)
+      );
     };
     const reached = new Set<string>();
     // The harness also reads agents/openai.yaml (Codex: icons under assets/), so it counts as a starting point.

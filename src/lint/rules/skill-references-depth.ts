@@ -7,8 +7,10 @@ import { SKILLS_BEST_PRACTICES, SKILLS_SPEC } from "../sources.js";
 export const skillReferencesDepth = defineRule({
   id: "skill/references-depth",
   meta: {
-    description: "reference files are one level deep: every bundled .md file that is referenced is referenced from SKILL.md itself",
-    rationale: "The spec and Anthropic advise keeping references one level deep; agents may only preview files found through another reference (e.g. with `head`), missing their content.",
+    description:
+      "reference files are one level deep: every bundled .md file that is referenced is referenced from SKILL.md itself",
+    rationale:
+      "The spec and Anthropic advise keeping references one level deep; agents may only preview files found through another reference (e.g. with `head`), missing their content.",
     defaultSeverity: "warn",
     appliesTo: ["skill"],
     basis: "spec",
@@ -19,7 +21,9 @@ export const skillReferencesDepth = defineRule({
     const dir = skillDir(file);
     if (dir === "") return;
     // Nested SKILL.md files are other skills and evals/ holds test inputs: neither is a reference.
-    const docs = listSkillFiles(project.fs, dir).filter((p) => p.endsWith(".md") && !p.endsWith("SKILL.md") && !p.startsWith("evals/"));
+    const docs = listSkillFiles(project.fs, dir).filter(
+      (p) => p.endsWith(".md") && !p.endsWith("SKILL.md") && !p.startsWith("evals/"),
+    );
     const body = bodyText(file);
     // SKILL.md reaches a file by its path, or by naming its folder or a pattern over it (`references/<lang>/`).
     const direct = new Set(docs.filter((p) => mentionsPath(body, p) || coversPath(body, p)));

@@ -6,7 +6,8 @@ export const skillUnclosedFence = defineRule({
   id: "skill/unclosed-fence",
   meta: {
     description: "every fenced code block in a skill or context file is closed",
-    rationale: "An unclosed fence turns everything after it into code: headings and instructions below it stop reading as instructions. The suggested fix appends a closing fence.",
+    rationale:
+      "An unclosed fence turns everything after it into code: headings and instructions below it stop reading as instructions. The suggested fix appends a closing fence.",
     defaultSeverity: "error",
     appliesTo: ["skill", "context", "cursor-rule"],
     basis: "community",
@@ -19,7 +20,12 @@ export const skillUnclosedFence = defineRule({
       if (f.endLine !== undefined) continue;
       const end = file.text.length;
       const sep = file.text.endsWith("\n") || end === 0 ? "" : "\n";
-      report({ messageId: "unclosed", data: { marker: f.marker }, place: { line: f.startLine, column: 1 }, fix: { start: end, end, text: `${sep}${f.marker}\n` } });
+      report({
+        messageId: "unclosed",
+        data: { marker: f.marker },
+        place: { line: f.startLine, column: 1 },
+        fix: { start: end, end, text: `${sep}${f.marker}\n` },
+      });
     }
   },
 });

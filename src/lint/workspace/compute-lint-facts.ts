@@ -45,7 +45,14 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
     const dir = file.path.includes("/") ? file.path.slice(0, file.path.lastIndexOf("/")) : "";
     if (isDocName.has(name) && !codexChains.has(dir)) {
       const cwd = dir === "" ? root : joinPath(root, dir);
-      const opts = { cwd, codexHome, budgetBytes: budget, fallbackFilenames, projectRootMarkers: markers, decode: "lossy" as const };
+      const opts = {
+        cwd,
+        codexHome,
+        budgetBytes: budget,
+        fallbackFilenames,
+        projectRootMarkers: markers,
+        decode: "lossy" as const,
+      };
       const paths = discoverProjectDocPaths(host, opts).value;
       const walk = discoverAgentsMd(host, opts);
       const chainFiles: CodexChainFile[] = paths.map((p) => {
@@ -54,14 +61,23 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
         if (doc) return { path: rel, size: doc.sizeBytes, kept: doc.keptBytes };
         const st = host.stat(p);
         const size = st.ok ? st.value.size : 0;
-        const dropped = walk.diagnostics.some((d) => d.file === p && d.rule === "agents-md/dropped") ? "budget" : walk.diagnostics.some((d) => d.file === p && d.rule === "agents-md/empty") ? "empty" : "unreadable";
+        const dropped = walk.diagnostics.some((d) => d.file === p && d.rule === "agents-md/dropped")
+          ? "budget"
+          : walk.diagnostics.some((d) => d.file === p && d.rule === "agents-md/empty")
+            ? "empty"
+            : "unreadable";
         return { path: rel, size, kept: 0, dropped };
       });
       codexChains.set(dir, { dir, maxBytes: budget, names: docNames, files: chainFiles });
     }
     if (file.kind === "skill" && !file.status.error && !file.status.binary) {
       const parsed = parseSkillMd(file.text, dir === "" ? undefined : dir.slice(dir.lastIndexOf("/") + 1));
-      codexSkills.set(file.path, parsed.ok ? { path: file.path, name: parsed.value.name, description: parsed.value.description } : { path: file.path, error: parsed.message });
+      codexSkills.set(
+        file.path,
+        parsed.ok
+          ? { path: file.path, name: parsed.value.name, description: parsed.value.description }
+          : { path: file.path, error: parsed.message },
+      );
     }
     if (file.kind === "exec-policy" && !file.status.error && !file.status.binary) {
       const parsed = parsePrefixRules(file.text, file.path);
@@ -71,21 +87,42 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
         path: file.path,
         prefixes: allow.map((r) => r.pattern),
         lines: allow.map((r) => r.line),
-        ...(failure ? { error: { message: failure.message, line: failure.place?.line ?? 1, column: failure.place?.column ?? 1 } } : {}),
+        ...(failure
+          ? { error: { message: failure.message, line: failure.place?.line ?? 1, column: failure.place?.column ?? 1 } }
+          : {}),
       });
     }
   }
   const gitTracked = readGitTracked(host, root);
-  const index = files.some((f) => f.kind !== "template" && f.kind !== "codex-config" && f.kind !== "exec-policy") ? indexProjectFiles(root) : undefined;
-  const packageDirs = (index?.files ?? []).filter((p) => p === "package.json" || p.endsWith("/package.json")).map((p) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : ""));
-  return { codexChains, codexSkills, codexPrefixes, packageDirs, ...(index ? { projectFiles: index } : {}), ...(gitTracked ? { gitTracked } : {}) };
+  const index = files.some((f) => f.kind !== "template" && f.kind !== "codex-config" && f.kind !== "exec-policy")
+    ? indexProjectFiles(root)
+    : undefined;
+  const packageDirs = (index?.files ?? [])
+    .filter((p) => p === "package.json" || p.endsWith("/package.json"))
+    .map((p) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : ""));
+  return {
+    codexChains,
+    codexSkills,
+    codexPrefixes,
+    packageDirs,
+    ...(index ? { projectFiles: index } : {}),
+    ...(gitTracked ? { gitTracked } : {}),
+  };
 }
 
 export const PROJECT_FILES_MAX = 200_000;
 
 /** Every file under `root` (node_modules and .git skipped), for ctx/commands-exist and ctx/code-span-path; capped. */
 function indexProjectFiles(root: string): { files: string[]; complete: boolean } {
-  const found = fg.sync(["**/*"], { cwd: root, dot: true, ignore: ["**/node_modules/**", "**/.git/**"], onlyFiles: true, followSymbolicLinks: false, suppressErrors: true, deep: 16 });
+  const found = fg.sync(["**/*"], {
+    cwd: root,
+    dot: true,
+    ignore: ["**/node_modules/**", "**/.git/**"],
+    onlyFiles: true,
+    followSymbolicLinks: false,
+    suppressErrors: true,
+    deep: 16,
+  });
   return { files: found.slice(0, PROJECT_FILES_MAX).sort(), complete: found.length <= PROJECT_FILES_MAX };
 }
 

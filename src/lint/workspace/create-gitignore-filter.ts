@@ -31,7 +31,9 @@ export function rebaseGitignoreLine(dir: string, raw: string): string | undefine
  * matching line decides. A path whose parent directory is excluded stays excluded (git never re-includes it).
  */
 export function createGitignoreFilter(sources: readonly GitignoreSource[]): GitignoreFilter {
-  const ordered = sources.map((s, order) => ({ ...s, order })).sort((a, b) => depth(a.dir) - depth(b.dir) || a.order - b.order);
+  const ordered = sources
+    .map((s, order) => ({ ...s, order }))
+    .sort((a, b) => depth(a.dir) - depth(b.dir) || a.order - b.order);
   const lines = ordered.flatMap((s) => s.text.split("\n").flatMap((l) => rebaseGitignoreLine(s.dir, l) ?? []));
   if (lines.length === 0) return () => false;
   const ig: Ignore = ignore({ allowRelativePaths: true }).add(lines);

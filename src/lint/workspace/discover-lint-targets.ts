@@ -41,7 +41,13 @@ export const DEFAULT_LINT_PATTERNS: readonly string[] = [
 
 /** Skill folders a harness scans; a symlinked skill folder there is linted under the path the harness sees. */
 const SKILL_LINK_ENTRY = /(^|\/)\.(agents|claude|codex|gemini|github)\/skills\/[^/]+$/;
-const SKILL_LINK_PATTERNS: readonly string[] = ["**/.agents/skills/*", "**/.claude/skills/*", "**/.codex/skills/*", "**/.gemini/skills/*", "**/.github/skills/*"];
+const SKILL_LINK_PATTERNS: readonly string[] = [
+  "**/.agents/skills/*",
+  "**/.claude/skills/*",
+  "**/.codex/skills/*",
+  "**/.gemini/skills/*",
+  "**/.github/skills/*",
+];
 
 /** Always skipped, whatever .gitignore says. */
 const ALWAYS_IGNORED = ["**/node_modules/**", "**/.git/**"];
@@ -123,8 +129,18 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
   const root = normalizePath(options.root);
   const useIgnores = options.gitignore !== false;
   // Ignore patterns (config, --ignore-pattern) are matched after the walk so an ignored named path can be told apart.
-  const patternSets = useIgnores ? [...(options.ignorePatterns ?? []).map((p) => ({ base: root, p, from: "--ignore-pattern" })), ...(options.configIgnores ?? []).flatMap((c) => c.patterns.map((p) => ({ base: normalizePath(c.base), p, from: `ignorePatterns in ${c.file}` })))] : [];
-  const compiled = patternSets.map((x) => ({ ...x, res: [globToRegExp(x.p), globToRegExp(x.p.replace(/\/?$/, "/**"))] }));
+  const patternSets = useIgnores
+    ? [
+        ...(options.ignorePatterns ?? []).map((p) => ({ base: root, p, from: "--ignore-pattern" })),
+        ...(options.configIgnores ?? []).flatMap((c) =>
+          c.patterns.map((p) => ({ base: normalizePath(c.base), p, from: `ignorePatterns in ${c.file}` })),
+        ),
+      ]
+    : [];
+  const compiled = patternSets.map((x) => ({
+    ...x,
+    res: [globToRegExp(x.p), globToRegExp(x.p.replace(/\/?$/, "/**"))],
+  }));
   const ignoredByPattern = (rel: string): string | undefined => {
     const abs = rel === "" ? root : joinPath(root, rel);
     for (const c of compiled) {
@@ -157,7 +173,10 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
     const rel = relativeTo(root, abs);
     if (st.value.kind === "directory") {
       walked.push(rel);
-      appendAll(globs, [...DEFAULT_LINT_PATTERNS, ...SKILL_LINK_PATTERNS].map((g) => (rel === "" ? g : `${rel}/${g}`)));
+      appendAll(
+        globs,
+        [...DEFAULT_LINT_PATTERNS, ...SKILL_LINK_PATTERNS].map((g) => (rel === "" ? g : `${rel}/${g}`)),
+      );
       // `promptc lint templates` (or a folder inside it): the templates are below, not under another templates/.
       if (rel.split("/").includes("templates")) globs.push(`${rel}/**/*.hbs`);
       // A named folder of prose (`--prose-dir` layout: `<prose-id>.hbs` side by side) is linted as templates too.
@@ -167,7 +186,8 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
       found.add(rel);
     }
   }
-  const gitignoreGlobs = walked.length > 0 ? walked.map((w) => (w === "" ? "**/.gitignore" : `${w}/**/.gitignore`)) : ["**/.gitignore"];
+  const gitignoreGlobs =
+    walked.length > 0 ? walked.map((w) => (w === "" ? "**/.gitignore" : `${w}/**/.gitignore`)) : ["**/.gitignore"];
   // Symlinks are listed too (not followed while walking): a CLAUDE.md → AGENTS.md link is what Claude Code loads.
   // fast-glob reads folders through the Host: an unreadable one becomes a diagnostic instead of a silent gap, and
   // entries whose names hold a newline (its matcher never matches them; preview loads them) are walked here.
@@ -177,7 +197,17 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
     if (globs.length === 0) return [];
     const list = useIgnores ? [...globs, ...gitignoreGlobs] : globs;
     const found = fg
-      .sync(list, { cwd: root, dot: true, ignore: [...ALWAYS_IGNORED, ...prune], onlyFiles: false, markDirectories: true, followSymbolicLinks: false, suppressErrors: true, unique: true, fs: hostFsAdapter(host, root, unreadableDirs, newlineEntries) })
+      .sync(list, {
+        cwd: root,
+        dot: true,
+        ignore: [...ALWAYS_IGNORED, ...prune],
+        onlyFiles: false,
+        markDirectories: true,
+        followSymbolicLinks: false,
+        suppressErrors: true,
+        unique: true,
+        fs: hostFsAdapter(host, root, unreadableDirs, newlineEntries),
+      })
       .filter((e) => !e.endsWith("/"));
     return [...found, ...walkNewlineEntries(host, root, newlineEntries, list, [...ALWAYS_IGNORED, ...prune], found)];
   };
@@ -185,14 +215,27 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
   // ancestors' anchored patterns are relative to another directory, so only their unanchored names count.
   const rootLevel = git.sources
     .filter((s) => s.dir === "" || s.dir === rootInBase)
-    .map((s) => ({ dir: "", text: s.dir === rootInBase ? s.text : s.text.split(/\r?\n/).filter((l) => !l.trim().startsWith("/")).join("\n") }));
+    .map((s) => ({
+      dir: "",
+      text:
+        s.dir === rootInBase
+          ? s.text
+          : s.text
+              .split(/\r?\n/)
+              .filter((l) => !l.trim().startsWith("/"))
+              .join("\n"),
+    }));
   const prune = useIgnores ? gitignorePruneGlobs(rootLevel) : [];
   const isGitignoreFile = (e: string): boolean => e === ".gitignore" || e.endsWith("/.gitignore");
   const nested = (list: readonly string[]): GitignoreSource[] =>
-    list.filter((e) => isGitignoreFile(e) && e !== ".gitignore").flatMap((e) => {
-      const r = host.readBytes(joinPath(root, e), { maxBytes: GITIGNORE_MAX_BYTES });
-      return r.ok ? [{ dir: toBase(e.slice(0, e.lastIndexOf("/"))), text: new TextDecoder().decode(r.value.bytes) }] : [];
-    });
+    list
+      .filter((e) => isGitignoreFile(e) && e !== ".gitignore")
+      .flatMap((e) => {
+        const r = host.readBytes(joinPath(root, e), { maxBytes: GITIGNORE_MAX_BYTES });
+        return r.ok
+          ? [{ dir: toBase(e.slice(0, e.lastIndexOf("/"))), text: new TextDecoder().decode(r.value.bytes) }]
+          : [];
+      });
   let entries = walk(prune);
   let nestedSources = nested(entries);
   if (prune.length > 0 && nestedSources.some((s) => /^\s*!/m.test(s.text))) {
@@ -200,11 +243,24 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
     nestedSources = nested(entries);
   }
   // .gitignore files between the root and a named directory apply to it too.
-  const between = [...new Set(walked.flatMap((w) => w.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/"))))].filter((d) => d !== "");
-  appendAll(nestedSources, nested(between.map((d) => `${d}/.gitignore`).filter((e) => host.stat(joinPath(root, e)).ok)));
+  const between = [
+    ...new Set(
+      walked.flatMap((w) =>
+        w
+          .split("/")
+          .slice(0, -1)
+          .map((_, i, parts) => parts.slice(0, i + 1).join("/")),
+      ),
+    ),
+  ].filter((d) => d !== "");
+  appendAll(
+    nestedSources,
+    nested(between.map((d) => `${d}/.gitignore`).filter((e) => host.stat(joinPath(root, e)).ok)),
+  );
   const known = new Set(git.sources.map((s) => s.dir));
   const isGitignored = createGitignoreFilter([...git.sources, ...nestedSources.filter((n) => !known.has(n.dir))]);
-  const ignoredWhy = (rel: string): string | undefined => ignoredByPattern(rel) ?? (useIgnores && isGitignored(toBase(rel)) ? ".gitignore" : undefined);
+  const ignoredWhy = (rel: string): string | undefined =>
+    ignoredByPattern(rel) ?? (useIgnores && isGitignored(toBase(rel)) ? ".gitignore" : undefined);
   const skippedUnder = new Map<string, number>();
   const realPaths = new Map<string, string>();
   const isSymlink = (rel: string): boolean => {
@@ -241,7 +297,8 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
     // A walked file must be a kind lint knows by name (`.clinerules/workflows/*.md` are on-demand, not rules).
     if (classifyLintPath(e) === undefined) continue;
     if (ignoredWhy(e) !== undefined) {
-      for (const w of walked) if (w !== "" && e.startsWith(`${w}/`)) skippedUnder.set(w, (skippedUnder.get(w) ?? 0) + 1);
+      for (const w of walked)
+        if (w !== "" && e.startsWith(`${w}/`)) skippedUnder.set(w, (skippedUnder.get(w) ?? 0) + 1);
       continue;
     }
     found.add(e);
@@ -250,13 +307,22 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
     const why = ignoredWhy(rel);
     if (why === undefined) continue;
     found.delete(rel);
-    diagnostics.push(diagnostic("lint/ignored-path", "warning", `${rel} is ignored (${why}); use --no-ignore to lint it`, { file: rel }));
+    diagnostics.push(
+      diagnostic("lint/ignored-path", "warning", `${rel} is ignored (${why}); use --no-ignore to lint it`, {
+        file: rel,
+      }),
+    );
   }
   const targets: LintTargets["targets"] = [];
   for (const path of [...found].sort()) {
     const kind = kindOf(path);
     if (!kind) {
-      if (explicit.has(path)) diagnostics.push(diagnostic("lint/unknown-file-kind", "warning", `${path}: not a file kind promptc lints (skipped)`, { file: path }));
+      if (explicit.has(path))
+        diagnostics.push(
+          diagnostic("lint/unknown-file-kind", "warning", `${path}: not a file kind promptc lints (skipped)`, {
+            file: path,
+          }),
+        );
       continue;
     }
     const realPath = realPaths.get(path) ?? (explicit.has(path) && isSymlink(path) ? realOf(path) : undefined);
@@ -265,20 +331,47 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
   // A named directory whose agent files are all ignored: say so instead of "no files to lint" (ESLint does too).
   for (const [w, n] of skippedUnder) {
     if (targets.some((t) => t.path.startsWith(`${w}/`))) continue;
-    diagnostics.push(diagnostic("lint/ignored-path", "warning", `${w}: all ${n} agent file(s) under it are ignored (${ignoredWhy(w) ?? "ignore patterns"}); use --no-ignore to lint them`, { file: w }));
+    diagnostics.push(
+      diagnostic(
+        "lint/ignored-path",
+        "warning",
+        `${w}: all ${n} agent file(s) under it are ignored (${ignoredWhy(w) ?? "ignore patterns"}); use --no-ignore to lint them`,
+        { file: w },
+      ),
+    );
   }
   for (const [rel, code] of unreadableDirs) {
     if (ignoredWhy(rel) !== undefined) continue;
-    diagnostics.push(diagnostic("lint/unreadable-directory", "warning", `${rel || "."}: cannot read this folder (${code}); files below it were not linted`, { file: rel || ".", data: { code } }));
+    diagnostics.push(
+      diagnostic(
+        "lint/unreadable-directory",
+        "warning",
+        `${rel || "."}: cannot read this folder (${code}); files below it were not linted`,
+        { file: rel || ".", data: { code } },
+      ),
+    );
   }
   const max = options.maxFiles ?? DEFAULT_MAX_FILES;
   const truncated = targets.length > max;
-  if (truncated) diagnostics.push(diagnostic("lint/max-files", "error", `${targets.length} files match, more than --max-files ${max}; narrow the paths or raise the limit`, { data: { found: targets.length, max } }));
+  if (truncated)
+    diagnostics.push(
+      diagnostic(
+        "lint/max-files",
+        "error",
+        `${targets.length} files match, more than --max-files ${max}; narrow the paths or raise the limit`,
+        { data: { found: targets.length, max } },
+      ),
+    );
   return { value: { targets: truncated ? targets.slice(0, max) : targets, truncated }, diagnostics };
 }
 
 /** Dirent-like entries for fast-glob from the Host's readDir (fast-glob calls it with `withFileTypes`). */
-function hostFsAdapter(host: Host, root: string, unreadable: Map<string, string>, newline: Set<string>): Partial<FileSystemAdapter> {
+function hostFsAdapter(
+  host: Host,
+  root: string,
+  unreadable: Map<string, string>,
+  newline: Set<string>,
+): Partial<FileSystemAdapter> {
   const readdirSync = ((path: string, options?: { withFileTypes?: boolean }) => {
     const abs = path.startsWith("/") ? path : joinPath(root, path);
     const listed = host.readDir(abs);
@@ -307,7 +400,14 @@ function hostFsAdapter(host: Host, root: string, unreadable: Map<string, string>
 const NEWLINE_STAND_IN = "\uE000";
 
 /** Files at or below entries whose names hold a newline, matched against `globs` minus `ignore` (Host reads only). */
-function walkNewlineEntries(host: Host, root: string, starts: ReadonlySet<string>, globs: readonly string[], ignore: readonly string[], already: readonly string[]): string[] {
+function walkNewlineEntries(
+  host: Host,
+  root: string,
+  starts: ReadonlySet<string>,
+  globs: readonly string[],
+  ignore: readonly string[],
+  already: readonly string[],
+): string[] {
   if (starts.size === 0) return [];
   const want = globs.map((g) => globToRegExp(g));
   const skip = ignore.map((g) => globToRegExp(g));
@@ -326,7 +426,8 @@ function walkNewlineEntries(host: Host, root: string, starts: ReadonlySet<string
       if (matches(rel) && !seen.has(rel)) out.push(rel);
       continue;
     }
-    if (st.value.kind !== "directory" || skip.some((re) => re.test(`${rel.replaceAll("\n", NEWLINE_STAND_IN)}/x`))) continue;
+    if (st.value.kind !== "directory" || skip.some((re) => re.test(`${rel.replaceAll("\n", NEWLINE_STAND_IN)}/x`)))
+      continue;
     const listed = host.readDir(joinPath(root, rel));
     if (listed.ok) for (const e of listed.value) stack.push(`${rel}/${e.name}`);
   }
@@ -353,7 +454,8 @@ export function decodeLintBytes(bytes: Uint8Array): { text: string; status: Read
 /** Reads one target through the Host; never throws: problems land in the file's ReadStatus. */
 export function readLintFile(host: Host, root: string, path: string, kind: LintFileKind, realPath?: string): LintFile {
   const read = host.readBytes(joinPath(root, path), { maxBytes: LINT_MAX_FILE_BYTES });
-  if (!read.ok) return createLintFile(path, kind, "", { error: read.error.code, ...(realPath !== undefined ? { realPath } : {}) });
+  if (!read.ok)
+    return createLintFile(path, kind, "", { error: read.error.code, ...(realPath !== undefined ? { realPath } : {}) });
   const { text, status } = decodeLintBytes(read.value.bytes);
   if (read.value.truncated) status.tooLargeBytes = read.value.size;
   if (realPath !== undefined) status.realPath = realPath;
@@ -380,7 +482,16 @@ export function createHostLintFs(host: Host, root: string): LintFs {
       if (path.startsWith("../") || path === "..") return undefined;
       if (!kinds.has(path)) {
         const st = host.stat(abs(path));
-        kinds.set(path, st.ok ? (st.value.kind === "directory" ? "directory" : st.value.kind === "file" ? "file" : undefined) : undefined);
+        kinds.set(
+          path,
+          st.ok
+            ? st.value.kind === "directory"
+              ? "directory"
+              : st.value.kind === "file"
+                ? "file"
+                : undefined
+            : undefined,
+        );
       }
       return kinds.get(path);
     },

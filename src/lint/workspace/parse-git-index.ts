@@ -12,7 +12,8 @@ export function parseGitIndex(bytes: Uint8Array, options: { objectIdBytes?: numb
   // SHA-256 repositories (`extensions.objectformat = sha256`) store 32-byte object ids.
   const fixed = ENTRY_FIXED_BYTES - 20 + (options.objectIdBytes ?? 20);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.length < 12 || view.getUint32(0) !== SIGNATURE) return { ok: false, message: "not a git index (no DIRC signature)" };
+  if (bytes.length < 12 || view.getUint32(0) !== SIGNATURE)
+    return { ok: false, message: "not a git index (no DIRC signature)" };
   const version = view.getUint32(4);
   if (version < 2 || version > 4) return { ok: false, message: `unsupported git index version ${version}` };
   const count = view.getUint32(8);

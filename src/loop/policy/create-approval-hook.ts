@@ -35,7 +35,11 @@ export function createApprovalHook(options: ApprovalHookOptions): (context: Tool
         return { type: "deny", reason: decision.reason };
       case "ask": {
         if (!options.ask) return { type: "deny", reason: `${decision.reason}, and no one is available to approve it` };
-        const approved = await askInTurn(options.ask, { toolName: request.toolName, summary: summarize(request), reason: decision.reason });
+        const approved = await askInTurn(options.ask, {
+          toolName: request.toolName,
+          summary: summarize(request),
+          reason: decision.reason,
+        });
         if (!approved) return { type: "deny", reason: "the user declined this call" };
         return decision.escalate ? { type: "allow", escalated: true } : { type: "allow" };
       }
@@ -49,10 +53,14 @@ export function createApprovalHook(options: ApprovalHookOptions): (context: Tool
 
 /** What policy needs to know about a call: the argv of an execute tool, the target paths of a write tool. */
 export function approvalRequestOf(context: Pick<ToolCallContext, "tool" | "args">, cwd: string): ApprovalRequest {
-  const args = (typeof context.args === "object" && context.args !== null ? context.args : {}) as { [key: string]: unknown };
+  const args = (typeof context.args === "object" && context.args !== null ? context.args : {}) as {
+    [key: string]: unknown;
+  };
   const request: ApprovalRequest = { toolName: context.tool.name, kind: context.tool.kind };
-  if (Array.isArray(args.command) && args.command.every((a) => typeof a === "string")) request.command = args.command as string[];
-  if (context.tool.kind === "write" && typeof args.path === "string") request.writePaths = [absolutePath(cwd, args.path)];
+  if (Array.isArray(args.command) && args.command.every((a) => typeof a === "string"))
+    request.command = args.command as string[];
+  if (context.tool.kind === "write" && typeof args.path === "string")
+    request.writePaths = [absolutePath(cwd, args.path)];
   return request;
 }
 

@@ -25,7 +25,10 @@ export interface ApprovalRequest {
 }
 
 /** `escalate`: the sandbox would not allow the call, so it runs outside it (after a person's yes, on an ask). */
-export type ApprovalDecision = { type: "allow"; reason: string; escalate?: true } | { type: "deny"; reason: string } | { type: "ask"; reason: string; escalate?: true };
+export type ApprovalDecision =
+  | { type: "allow"; reason: string; escalate?: true }
+  | { type: "deny"; reason: string }
+  | { type: "ask"; reason: string; escalate?: true };
 
 export function decideApproval(request: ApprovalRequest, facts: ApprovalFacts): ApprovalDecision {
   switch (request.kind) {
@@ -51,7 +54,8 @@ function escalation(reason: string, facts: ApprovalFacts): ApprovalDecision {
 function decideWrite(request: ApprovalRequest, facts: ApprovalFacts): ApprovalDecision {
   if (facts.sandbox === "read-only") return { type: "deny", reason: "the sandbox is read-only: writes are refused" };
   const outside = (request.writePaths ?? []).filter((p) => !facts.writableRoots.some((root) => isInside(p, root)));
-  if (facts.sandbox === "workspace-write" && outside.length > 0) return escalation(`writes outside the writable roots: ${outside.join(", ")}`, facts);
+  if (facts.sandbox === "workspace-write" && outside.length > 0)
+    return escalation(`writes outside the writable roots: ${outside.join(", ")}`, facts);
   if (facts.approval === "untrusted") return { type: "ask", reason: "untrusted mode asks before every edit" };
   return { type: "allow", reason: `${facts.sandbox} permits this write` };
 }
@@ -60,21 +64,30 @@ function decideExecute(request: ApprovalRequest, facts: ApprovalFacts): Approval
   const argv = request.command ?? [];
   if (isKnownSafeCommand(argv)) return { type: "allow", reason: "a known read-only command" };
   if (facts.sandbox === "danger-full-access") {
-    if (facts.approval === "untrusted") return { type: "ask", reason: "untrusted mode asks before commands that are not known to be read-only" };
+    if (facts.approval === "untrusted")
+      return { type: "ask", reason: "untrusted mode asks before commands that are not known to be read-only" };
     return { type: "allow", reason: `danger-full-access with approval ${facts.approval} runs commands` };
   }
   if (facts.sandbox === "read-only") {
     const reason = "the sandbox is read-only: only known read-only commands run";
     // With bubblewrap a command that nobody can approve still runs, confined: it cannot write anything.
-    if (facts.osSandbox && facts.approval === "never") return { type: "allow", reason: "runs inside the read-only sandbox" };
+    if (facts.osSandbox && facts.approval === "never")
+      return { type: "allow", reason: "runs inside the read-only sandbox" };
     return escalation(reason, facts);
   }
   if (facts.approvedPrefixes.some((prefix) => startsWith(argv, prefix))) {
     // The user approved these for good: confined when a sandbox can confine them, else run as approved.
-    return facts.osSandbox ? { type: "allow", reason: "matches an approved command prefix" } : { type: "allow", reason: "matches an approved command prefix", escalate: true };
+    return facts.osSandbox
+      ? { type: "allow", reason: "matches an approved command prefix" }
+      : { type: "allow", reason: "matches an approved command prefix", escalate: true };
   }
-  if (facts.approval === "untrusted") return { type: "ask", reason: "untrusted mode asks before commands that are not known to be read-only" };
-  if (!facts.osSandbox) return escalation("no OS sandbox can confine commands to the writable roots: only known read-only commands run", facts);
+  if (facts.approval === "untrusted")
+    return { type: "ask", reason: "untrusted mode asks before commands that are not known to be read-only" };
+  if (!facts.osSandbox)
+    return escalation(
+      "no OS sandbox can confine commands to the writable roots: only known read-only commands run",
+      facts,
+    );
   return { type: "allow", reason: "runs inside the workspace-write sandbox" };
 }
 function startsWith(argv: readonly string[], prefix: readonly string[]): boolean {

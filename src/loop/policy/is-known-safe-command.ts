@@ -8,7 +8,23 @@ const SAFE_GIT_SUBCOMMANDS = new Set(["status", "log", "diff", "show", "branch",
 /** Long options of git's read commands that write a file or run a program; git accepts any unique prefix of them. */
 const UNSAFE_GIT_LONG = ["output", "ext-diff", "textconv", "exec", "open-files-in-pager", "contents"];
 /** `git branch` only lists with these; any other argument names a branch to create, move or delete. */
-const GIT_BRANCH_LIST_OPTIONS = new Set(["--list", "-l", "-a", "--all", "-r", "--remotes", "-v", "-vv", "--verbose", "--show-current", "--no-color", "--color", "--contains", "--merged", "--no-merged"]);
+const GIT_BRANCH_LIST_OPTIONS = new Set([
+  "--list",
+  "-l",
+  "-a",
+  "--all",
+  "-r",
+  "--remotes",
+  "-v",
+  "-vv",
+  "--verbose",
+  "--show-current",
+  "--no-color",
+  "--color",
+  "--contains",
+  "--merged",
+  "--no-merged",
+]);
 const SED_PRINT_SCRIPT = /^\d+(,\d+)?p$/;
 /** Kernel interfaces: /proc/<pid>/environ of another process holds its secrets, whatever the tool's own environment. */
 const KERNEL_PATH = /(^|=)\/+(proc|sys|dev)(\/|$)/;
@@ -32,7 +48,9 @@ export function isKnownSafeCommand(argv: readonly string[]): boolean {
     case "git":
       return isSafeGit(args);
     default: {
-      const table: OptionTable | undefined = Object.hasOwn(SAFE_PROGRAM_OPTIONS, name) ? SAFE_PROGRAM_OPTIONS[name] : undefined;
+      const table: OptionTable | undefined = Object.hasOwn(SAFE_PROGRAM_OPTIONS, name)
+        ? SAFE_PROGRAM_OPTIONS[name]
+        : undefined;
       if (!table) return false;
       const parsed = parseCommandOptions(args, table);
       if (!parsed.ok) return false;
@@ -92,5 +110,7 @@ function isSafeShellScript(args: readonly string[]): boolean {
   if (/&/.test(script.replace(/&&/g, ""))) return false;
   const commands = script.split(/&&|\|\||\|/).map((c) => c.trim());
   // Words are looked up by name in the shell's PATH: only bare names count (the caller keeps PATH to system folders).
-  return commands.every((c) => c !== "" && !/["']/.test(c) && !c.split(/\s+/)[0]!.includes("/") && isKnownSafeCommand(c.split(/\s+/)));
+  return commands.every(
+    (c) => c !== "" && !/["']/.test(c) && !c.split(/\s+/)[0]!.includes("/") && isKnownSafeCommand(c.split(/\s+/)),
+  );
 }

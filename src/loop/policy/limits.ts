@@ -16,7 +16,11 @@ export interface TimeoutBounds {
 export const DEFAULT_TIMEOUT_BOUNDS: TimeoutBounds = { minMs: TOOL_TIMEOUT_MIN_MS, maxMs: TOOL_TIMEOUT_MAX_MS };
 
 /** A requested tool timeout clamped to the bounds; missing or non-finite values get the default. */
-export function clampToolTimeout(requestedMs: number | undefined, bounds: TimeoutBounds = DEFAULT_TIMEOUT_BOUNDS, defaultMs = TOOL_TIMEOUT_DEFAULT_MS): number {
+export function clampToolTimeout(
+  requestedMs: number | undefined,
+  bounds: TimeoutBounds = DEFAULT_TIMEOUT_BOUNDS,
+  defaultMs = TOOL_TIMEOUT_DEFAULT_MS,
+): number {
   const value = requestedMs === undefined || !Number.isFinite(requestedMs) ? defaultMs : requestedMs;
   return Math.min(bounds.maxMs, Math.max(bounds.minMs, Math.round(value)));
 }

@@ -8,7 +8,10 @@ export interface SelectToolsOptions {
   disabled?: readonly string[];
 }
 
-export function selectTools<T extends Pick<AnyTool, "name" | "kind">>(tools: readonly T[], options: SelectToolsOptions): T[] {
+export function selectTools<T extends Pick<AnyTool, "name" | "kind">>(
+  tools: readonly T[],
+  options: SelectToolsOptions,
+): T[] {
   const disabled = new Set(options.disabled ?? []);
   return tools
     .filter((t) => !disabled.has(t.name))

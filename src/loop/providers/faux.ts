@@ -5,7 +5,14 @@ import type { ResponsesRequest } from "../../model/request.js";
 import { commonPrefix, type CacheModel } from "../../cache/index.js";
 import type { CountTokens } from "../../tokens/count.js";
 import { approxTokens } from "../../tokens/index.js";
-import type { ModelProvider, ModelUsage, ProviderError, RemoteCompactResult, StreamEvent, StreamOptions } from "../provider.js";
+import type {
+  ModelProvider,
+  ModelUsage,
+  ProviderError,
+  RemoteCompactResult,
+  StreamEvent,
+  StreamOptions,
+} from "../provider.js";
 
 export type FauxPart =
   | { type: "text"; text: string }
@@ -63,7 +70,10 @@ export const fauxResponse = (parts: FauxPart[], usage?: Partial<ModelUsage>): Fa
   parts,
   ...(usage === undefined ? {} : { usage }),
 });
-export const fauxError = (kind: ProviderError["kind"], message: string): FauxReply => ({ type: "error", error: { kind, message } });
+export const fauxError = (kind: ProviderError["kind"], message: string): FauxReply => ({
+  type: "error",
+  error: { kind, message },
+});
 
 export function createFauxProvider(options: FauxProviderOptions = {}): FauxProvider {
   const queue: FauxStep[] = [...(options.replies ?? [])];
@@ -77,7 +87,10 @@ export function createFauxProvider(options: FauxProviderOptions = {}): FauxProvi
   function inputUsage(request: ResponsesRequest, session: string): { inputTokens: number; cachedInputTokens: number } {
     const prev = previous.get(session);
     previous.set(session, request);
-    const prefixOptions = { ...(options.countTokens ? { countTokens: options.countTokens } : {}), ...(options.cacheModel ? { cacheModel: options.cacheModel } : {}) };
+    const prefixOptions = {
+      ...(options.countTokens ? { countTokens: options.countTokens } : {}),
+      ...(options.cacheModel ? { cacheModel: options.cacheModel } : {}),
+    };
     const r = commonPrefix(prev ?? request, request, prefixOptions);
     return { inputTokens: r.tokensB, cachedInputTokens: prev === undefined ? 0 : r.reusableTokens };
   }
@@ -85,7 +98,12 @@ export function createFauxProvider(options: FauxProviderOptions = {}): FauxProvi
   function toItem(part: FauxPart, index: number): ResponseItem {
     switch (part.type) {
       case "text":
-        return { type: "message", role: "assistant", content: [{ type: "output_text", text: part.text }], id: `msg_faux_${index}` } satisfies MessageItem;
+        return {
+          type: "message",
+          role: "assistant",
+          content: [{ type: "output_text", text: part.text }],
+          id: `msg_faux_${index}`,
+        } satisfies MessageItem;
       case "reasoning":
         return {
           type: "reasoning",
@@ -93,7 +111,12 @@ export function createFauxProvider(options: FauxProviderOptions = {}): FauxProvi
           ...(part.encryptedContent === undefined ? {} : { encrypted_content: part.encryptedContent }),
         } satisfies ReasoningItem;
       case "tool_call":
-        return { type: "function_call", name: part.name, arguments: part.arguments, call_id: part.callId ?? `call_faux_${++callCounter}` } satisfies FunctionCallItem;
+        return {
+          type: "function_call",
+          name: part.name,
+          arguments: part.arguments,
+          call_id: part.callId ?? `call_faux_${++callCounter}`,
+        } satisfies FunctionCallItem;
       default: {
         const never: never = part;
         throw new Error(`unknown faux part ${JSON.stringify(never)}`);
@@ -107,7 +130,8 @@ export function createFauxProvider(options: FauxProviderOptions = {}): FauxProvi
     for (let i = 0; i < text.length; i += chunk) {
       const delta = text.slice(i, i + chunk);
       if (part.type === "text") yield { type: "text_delta", outputIndex, delta };
-      else if (part.type === "reasoning") yield { type: "reasoning_summary_delta", outputIndex, summaryIndex: 0, delta };
+      else if (part.type === "reasoning")
+        yield { type: "reasoning_summary_delta", outputIndex, summaryIndex: 0, delta };
       else yield { type: "function_call_arguments_delta", outputIndex, delta };
     }
     yield { type: "output_item_done", outputIndex, item };
@@ -117,7 +141,11 @@ export function createFauxProvider(options: FauxProviderOptions = {}): FauxProvi
     const index = requests.length;
     requests.push(structuredClone(request));
     const step = queue.shift();
-    if (step === undefined) return yield { type: "failed", error: { kind: "client", message: `faux provider: no scripted reply for request ${index}` } };
+    if (step === undefined)
+      return yield {
+        type: "failed",
+        error: { kind: "client", message: `faux provider: no scripted reply for request ${index}` },
+      };
     const reply = typeof step === "function" ? step({ request, index }) : step;
     if (opts.signal?.aborted) return yield { type: "failed", error: { kind: "aborted", message: "aborted" } };
     if (reply.type === "error") return yield { type: "failed", error: reply.error };
@@ -138,7 +166,10 @@ export function createFauxProvider(options: FauxProviderOptions = {}): FauxProvi
       });
       return yield { type: "failed", error: { kind: "aborted", message: "aborted" } };
     }
-    const outputTokens = reply.parts.reduce((sum, p) => sum + approxTokens(p.type === "text" ? p.text : p.type === "reasoning" ? p.summary : p.arguments), 0);
+    const outputTokens = reply.parts.reduce(
+      (sum, p) => sum + approxTokens(p.type === "text" ? p.text : p.type === "reasoning" ? p.summary : p.arguments),
+      0,
+    );
     const usage: ModelUsage = {
       ...input,
       outputTokens,
@@ -161,7 +192,9 @@ export function createFauxProvider(options: FauxProviderOptions = {}): FauxProvi
   if (options.compactReplies) {
     provider.compact = async (): Promise<RemoteCompactResult> => {
       const output = compactQueue.shift();
-      return output === undefined ? { ok: false, error: { kind: "client", message: "faux provider: no scripted compaction" } } : { ok: true, output };
+      return output === undefined
+        ? { ok: false, error: { kind: "client", message: "faux provider: no scripted compaction" } }
+        : { ok: true, output };
     };
   }
   return provider;

@@ -2,7 +2,14 @@
 // Retries 429/5xx/network failures (retry-after honoured), also a stream that breaks off; never throws for them.
 import type { ResponsesRequest } from "../../model/request.js";
 import type { ResponseItem } from "../../model/items.js";
-import type { ModelProvider, ProviderError, RemoteCompactRequest, RemoteCompactResult, StreamEvent, StreamOptions } from "../provider.js";
+import type {
+  ModelProvider,
+  ProviderError,
+  RemoteCompactRequest,
+  RemoteCompactResult,
+  StreamEvent,
+  StreamOptions,
+} from "../provider.js";
 import { classifyProviderError, isRetryable, parseErrorBody } from "../classify-provider-error.js";
 import { DEFAULT_RETRY_POLICY, planRetry, type RetryPolicy } from "../plan-retry.js";
 import { createSseParser } from "../sse/parse-sse.js";
@@ -46,20 +53,32 @@ export function createResponsesProvider(options: ResponsesProviderOptions): Mode
   }
 
   /** One POST with retries; `onRetry` lets the stream report each wait. */
-  async function post(path: string, body: string, accept: string, opts: StreamOptions, onRetry: (e: StreamEvent) => void): Promise<Attempt> {
+  async function post(
+    path: string,
+    body: string,
+    accept: string,
+    opts: StreamOptions,
+    onRetry: (e: StreamEvent) => void,
+  ): Promise<Attempt> {
     for (let attempt = 0; ; attempt++) {
       if (opts.signal?.aborted) return { ok: false, error: { kind: "aborted", message: "aborted" } };
       let response: Response | undefined;
       let error: ProviderError;
       try {
-        response = await doFetch(`${base}${path}`, { method: "POST", headers: headers(opts.sessionId, accept), body, signal: opts.signal ?? null });
+        response = await doFetch(`${base}${path}`, {
+          method: "POST",
+          headers: headers(opts.sessionId, accept),
+          body,
+          signal: opts.signal ?? null,
+        });
       } catch (err) {
         if (opts.signal?.aborted) return { ok: false, error: { kind: "aborted", message: "aborted" } };
         response = undefined;
         error = { kind: "network", message: errorMessage(err) };
       }
       if (response?.ok) return { ok: true, response };
-      if (response) error = classifyProviderError({ status: response.status, ...parseErrorBody(await readBounded(response)) });
+      if (response)
+        error = classifyProviderError({ status: response.status, ...parseErrorBody(await readBounded(response)) });
       if (!isRetryable(error!)) return { ok: false, error: error! };
       const plan = planRetry({
         attempt,
@@ -70,8 +89,15 @@ export function createResponsesProvider(options: ResponsesProviderOptions): Mode
         jitter: random(),
       });
       if (!plan.retry) return { ok: false, error: { ...error!, message: `${error!.message} (${plan.reason})` } };
-      onRetry({ type: "retry", attempt: attempt + 1, maxRetries: policy.maxRetries, delayMs: plan.delayMs, reason: error!.message });
-      if (!(await sleep(plan.delayMs, opts.signal))) return { ok: false, error: { kind: "aborted", message: "aborted" } };
+      onRetry({
+        type: "retry",
+        attempt: attempt + 1,
+        maxRetries: policy.maxRetries,
+        delayMs: plan.delayMs,
+        reason: error!.message,
+      });
+      if (!(await sleep(plan.delayMs, opts.signal)))
+        return { ok: false, error: { kind: "aborted", message: "aborted" } };
     }
   }
 
@@ -91,15 +117,29 @@ export function createResponsesProvider(options: ResponsesProviderOptions): Mode
       }
       if (failure === undefined) return;
       // Failures before the stream started were already retried by `post`.
-      const plan = state.started && isRetryable(failure) && !opts.signal?.aborted ? planRetry({ attempt, policy, nowMs: Date.now(), jitter: random() }) : undefined;
+      const plan =
+        state.started && isRetryable(failure) && !opts.signal?.aborted
+          ? planRetry({ attempt, policy, nowMs: Date.now(), jitter: random() })
+          : undefined;
       if (!plan?.retry) return yield { type: "failed", error: failure };
-      yield { type: "retry", attempt: attempt + 1, maxRetries: policy.maxRetries, delayMs: plan.delayMs, reason: failure.message };
-      if (!(await sleep(plan.delayMs, opts.signal))) return yield { type: "failed", error: { kind: "aborted", message: "aborted" } };
+      yield {
+        type: "retry",
+        attempt: attempt + 1,
+        maxRetries: policy.maxRetries,
+        delayMs: plan.delayMs,
+        reason: failure.message,
+      };
+      if (!(await sleep(plan.delayMs, opts.signal)))
+        return yield { type: "failed", error: { kind: "aborted", message: "aborted" } };
     }
   }
 
   /** One POST (with its own retries before the stream starts) and its SSE stream; ends with `completed` or `failed`. */
-  async function* streamOnce(requestBody: string, opts: StreamOptions, state: { started: boolean }): AsyncGenerator<StreamEvent> {
+  async function* streamOnce(
+    requestBody: string,
+    opts: StreamOptions,
+    state: { started: boolean },
+  ): AsyncGenerator<StreamEvent> {
     const retries: StreamEvent[] = [];
     const attempt = await post("/responses", requestBody, "text/event-stream", opts, (e) => retries.push(e));
     yield* retries;
@@ -115,8 +155,10 @@ export function createResponsesProvider(options: ResponsesProviderOptions): Mode
       while (!finished) {
         const chunk = await readWithTimeout(reader, idleMs, opts.signal);
         if (chunk === "aborted") return yield { type: "failed", error: { kind: "aborted", message: "aborted" } };
-        if (chunk === "idle") return yield { type: "failed", error: { kind: "network", message: `stream idle for ${idleMs} ms` } };
-        if (chunk instanceof Error) return yield { type: "failed", error: { kind: "network", message: `stream broke off: ${chunk.message}` } };
+        if (chunk === "idle")
+          return yield { type: "failed", error: { kind: "network", message: `stream idle for ${idleMs} ms` } };
+        if (chunk instanceof Error)
+          return yield { type: "failed", error: { kind: "network", message: `stream broke off: ${chunk.message}` } };
         const text = chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true });
         const parsed = chunk.done ? (parser.push(text), parser.end()) : parser.push(text);
         for (const problem of parsed.problems) yield { type: "malformed", raw: problem.raw, reason: problem.reason };
@@ -129,7 +171,8 @@ export function createResponsesProvider(options: ResponsesProviderOptions): Mode
         }
         if (chunk.done) break;
       }
-      if (!finished) yield { type: "failed", error: { kind: "network", message: "stream closed before response.completed" } };
+      if (!finished)
+        yield { type: "failed", error: { kind: "network", message: "stream closed before response.completed" } };
     } finally {
       reader.cancel().catch(() => undefined);
     }
@@ -137,7 +180,13 @@ export function createResponsesProvider(options: ResponsesProviderOptions): Mode
 
   async function compact(request: RemoteCompactRequest, opts: StreamOptions = {}): Promise<RemoteCompactResult> {
     if (request.input.length === 0) return { ok: true, output: [] };
-    const attempt = await post("/responses/compact", JSON.stringify(request), "application/json", opts, () => undefined);
+    const attempt = await post(
+      "/responses/compact",
+      JSON.stringify(request),
+      "application/json",
+      opts,
+      () => undefined,
+    );
     if (!attempt.ok) return attempt;
     let value: unknown;
     try {
@@ -146,8 +195,12 @@ export function createResponsesProvider(options: ResponsesProviderOptions): Mode
       return { ok: false, error: { kind: "stream", message: `compaction response is not JSON: ${errorMessage(err)}` } };
     }
     const output = typeof value === "object" && value !== null ? (value as { output?: unknown }).output : undefined;
-    if (!Array.isArray(output)) return { ok: false, error: { kind: "stream", message: "compaction response has no output array" } };
-    return { ok: true, output: output.filter((i) => typeof i === "object" && i !== null && typeof i.type === "string") as ResponseItem[] };
+    if (!Array.isArray(output))
+      return { ok: false, error: { kind: "stream", message: "compaction response has no output array" } };
+    return {
+      ok: true,
+      output: output.filter((i) => typeof i === "object" && i !== null && typeof i.type === "string") as ResponseItem[],
+    };
   }
 
   return { name: `responses:${base}`, stream, compact };
@@ -155,7 +208,11 @@ export function createResponsesProvider(options: ResponsesProviderOptions): Mode
 
 type Chunk = { done: true; value?: undefined } | { done: false; value: Uint8Array } | "idle" | "aborted" | Error;
 
-async function readWithTimeout(reader: { read(): Promise<{ done: true; value?: undefined } | { done: false; value: Uint8Array }> }, idleMs: number, signal?: AbortSignal): Promise<Chunk> {
+async function readWithTimeout(
+  reader: { read(): Promise<{ done: true; value?: undefined } | { done: false; value: Uint8Array }> },
+  idleMs: number,
+  signal?: AbortSignal,
+): Promise<Chunk> {
   if (signal?.aborted) return "aborted";
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort: (() => void) | undefined;
@@ -165,7 +222,10 @@ async function readWithTimeout(reader: { read(): Promise<{ done: true; value?: u
     signal?.addEventListener("abort", onAbort, { once: true });
   });
   try {
-    return await Promise.race([reader.read().catch((err: unknown) => (signal?.aborted ? "aborted" : toError(err))), guards]);
+    return await Promise.race([
+      reader.read().catch((err: unknown) => (signal?.aborted ? "aborted" : toError(err))),
+      guards,
+    ]);
   } finally {
     clearTimeout(timer);
     if (onAbort) signal?.removeEventListener("abort", onAbort);

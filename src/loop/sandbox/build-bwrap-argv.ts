@@ -17,8 +17,14 @@ export interface BwrapLayout {
   maskedPaths?: readonly string[];
 }
 
-export function buildBwrapArgv(bwrap: string, policy: SandboxPolicy, layout: BwrapLayout, command: readonly string[]): string[] {
-  if (policy.mode === "danger-full-access") throw new Error("danger-full-access runs unsandboxed; no bubblewrap command line");
+export function buildBwrapArgv(
+  bwrap: string,
+  policy: SandboxPolicy,
+  layout: BwrapLayout,
+  command: readonly string[],
+): string[] {
+  if (policy.mode === "danger-full-access")
+    throw new Error("danger-full-access runs unsandboxed; no bubblewrap command line");
   const argv = [
     bwrap,
     // A new session: the command cannot push keystrokes into promptc's terminal (TIOCSTI).
@@ -48,12 +54,14 @@ export function buildBwrapArgv(bwrap: string, policy: SandboxPolicy, layout: Bwr
   ];
   if (layout.hideRun) {
     argv.push("--tmpfs", "/run");
-    if (policy.networkAccess && layout.hideRun.resolvConf !== undefined) argv.push("--ro-bind-try", layout.hideRun.resolvConf, layout.hideRun.resolvConf);
+    if (policy.networkAccess && layout.hideRun.resolvConf !== undefined)
+      argv.push("--ro-bind-try", layout.hideRun.resolvConf, layout.hideRun.resolvConf);
     argv.push("--remount-ro", "/run");
   }
   if (policy.mode === "workspace-write") {
     // Parents before children, so a nested root is bound on top of its parent's bind.
-    for (const root of [...layout.writableRoots].sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : 1))) argv.push("--bind", root, root);
+    for (const root of [...layout.writableRoots].sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : 1)))
+      argv.push("--bind", root, root);
     for (const path of layout.readOnlyPaths) argv.push("--ro-bind", path, path);
   }
   for (const path of layout.maskedPaths ?? []) argv.push("--tmpfs", path, "--remount-ro", path);

@@ -13,14 +13,16 @@ export interface SecretRedactor {
 /** `secrets`: name → value (an excluded variable, the provider's API key). Each occurrence becomes `[redacted NAME]`. */
 export function createSecretRedactor(secrets: { readonly [name: string]: string | undefined }): SecretRedactor {
   const byValue = new Map<string, string>();
-  for (const [name, value] of Object.entries(secrets)) if (value !== undefined && value.length >= REDACT_MIN_CHARS && !byValue.has(value)) byValue.set(value, name);
+  for (const [name, value] of Object.entries(secrets))
+    if (value !== undefined && value.length >= REDACT_MIN_CHARS && !byValue.has(value)) byValue.set(value, name);
   // Longest first, so a secret that contains another is cut out whole.
   const values = [...byValue.keys()].sort((a, b) => b.length - a.length);
   return {
     size: values.length,
     redact(text) {
       let out = text;
-      for (const value of values) if (out.includes(value)) out = out.split(value).join(`[redacted ${byValue.get(value)}]`);
+      for (const value of values)
+        if (out.includes(value)) out = out.split(value).join(`[redacted ${byValue.get(value)}]`);
       return out;
     },
   };

@@ -42,7 +42,9 @@ function deltasOf(item: ResponseItem, outputIndex: number): StreamEvent[] {
     return text === "" ? [] : [{ type: "text_delta", outputIndex, delta: text }];
   }
   if (item.type === "reasoning") {
-    return (item.summary ?? []).flatMap((s, summaryIndex): StreamEvent[] => (s.text === "" ? [] : [{ type: "reasoning_summary_delta", outputIndex, summaryIndex, delta: s.text }]));
+    return (item.summary ?? []).flatMap((s, summaryIndex): StreamEvent[] =>
+      s.text === "" ? [] : [{ type: "reasoning_summary_delta", outputIndex, summaryIndex, delta: s.text }],
+    );
   }
   return [];
 }

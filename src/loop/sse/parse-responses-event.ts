@@ -34,18 +34,21 @@ export function parseResponsesEvent(message: SseMessage): StreamEvent[] {
     return [malformed(message, "data is not valid JSON")];
   }
   if (!isObject(payload)) return [malformed(message, "data is not a JSON object")];
-  const type = typeof payload.type === "string" ? payload.type : message.event !== "message" ? message.event : undefined;
+  const type =
+    typeof payload.type === "string" ? payload.type : message.event !== "message" ? message.event : undefined;
   if (type === undefined) return [malformed(message, "event has no type")];
   const index = typeof payload.output_index === "number" ? payload.output_index : 0;
   const delta = typeof payload.delta === "string" ? payload.delta : undefined;
 
   switch (type) {
     case "response.created": {
-      const id = isObject(payload.response) && typeof payload.response.id === "string" ? payload.response.id : undefined;
+      const id =
+        isObject(payload.response) && typeof payload.response.id === "string" ? payload.response.id : undefined;
       return [id === undefined ? { type: "created" } : { type: "created", responseId: id }];
     }
     case "response.output_item.added":
-      if (!isObject(payload.item) || typeof payload.item.type !== "string") return [malformed(message, "output item without a type")];
+      if (!isObject(payload.item) || typeof payload.item.type !== "string")
+        return [malformed(message, "output item without a type")];
       return [{ type: "output_item_added", outputIndex: index, item: payload.item as { type: string } }];
     case "response.output_item.done": {
       const problem = checkItem(payload.item);
@@ -54,14 +57,18 @@ export function parseResponsesEvent(message: SseMessage): StreamEvent[] {
     }
     case "response.output_text.delta":
     case "response.refusal.delta":
-      return delta === undefined ? [malformed(message, "delta is not a string")] : [{ type: "text_delta", outputIndex: index, delta }];
+      return delta === undefined
+        ? [malformed(message, "delta is not a string")]
+        : [{ type: "text_delta", outputIndex: index, delta }];
     case "response.reasoning_summary_text.delta": {
       if (delta === undefined) return [malformed(message, "delta is not a string")];
       const summaryIndex = typeof payload.summary_index === "number" ? payload.summary_index : 0;
       return [{ type: "reasoning_summary_delta", outputIndex: index, summaryIndex, delta }];
     }
     case "response.reasoning_text.delta":
-      return delta === undefined ? [malformed(message, "delta is not a string")] : [{ type: "reasoning_text_delta", outputIndex: index, delta }];
+      return delta === undefined
+        ? [malformed(message, "delta is not a string")]
+        : [{ type: "reasoning_text_delta", outputIndex: index, delta }];
     case "response.function_call_arguments.delta":
     case "response.custom_tool_call_input.delta":
       return delta === undefined
@@ -78,7 +85,9 @@ export function parseResponsesEvent(message: SseMessage): StreamEvent[] {
     }
     default:
       // New event types appear as the API grows; anything we do not act on is skipped.
-      return IGNORED.has(type) || type.startsWith("response.") ? [] : [malformed(message, `unknown event type "${type.slice(0, 80)}"`)];
+      return IGNORED.has(type) || type.startsWith("response.")
+        ? []
+        : [malformed(message, `unknown event type "${type.slice(0, 80)}"`)];
   }
 }
 
@@ -114,8 +123,12 @@ function completed(response: unknown): StreamEvent {
 function failure(type: string, response: unknown) {
   if (isObject(response) && isObject(response.error)) return classifyProviderError(errorFacts(response.error));
   if (type === "response.incomplete") {
-    const reason = isObject(response) && isObject(response.incomplete_details) ? response.incomplete_details.reason : undefined;
-    return { kind: "stream" as const, message: `response incomplete: ${typeof reason === "string" ? reason : "unknown reason"}` };
+    const reason =
+      isObject(response) && isObject(response.incomplete_details) ? response.incomplete_details.reason : undefined;
+    return {
+      kind: "stream" as const,
+      message: `response incomplete: ${typeof reason === "string" ? reason : "unknown reason"}`,
+    };
   }
   return { kind: "stream" as const, message: "response failed without an error object" };
 }

@@ -42,7 +42,12 @@ export function createSseParser(): SseParser {
 
   function dispatch(out: SseChunkResult): void {
     if (data.length > 0) {
-      out.messages.push({ event: event || "message", data: data.join("\n"), raw: rawLines.join("\n"), ...(id === undefined ? {} : { id }) });
+      out.messages.push({
+        event: event || "message",
+        data: data.join("\n"),
+        raw: rawLines.join("\n"),
+        ...(id === undefined ? {} : { id }),
+      });
     }
     data = [];
     event = "";
@@ -85,7 +90,10 @@ export function createSseParser(): SseParser {
     }
     buffer = buffer.slice(start);
     if (buffer.length > SSE_MAX_LINE_CHARS) {
-      out.problems.push({ raw: buffer.slice(0, 200), reason: `SSE line longer than ${SSE_MAX_LINE_CHARS} characters dropped` });
+      out.problems.push({
+        raw: buffer.slice(0, 200),
+        reason: `SSE line longer than ${SSE_MAX_LINE_CHARS} characters dropped`,
+      });
       buffer = "";
     }
     if (final) {

@@ -19,7 +19,12 @@ export interface DefaultToolsOptions {
 
 export function createDefaultTools(options: DefaultToolsOptions = {}): AnyTool[] {
   const sandbox = options.sandbox;
-  const tools: AnyTool[] = [createShellTool({ ...options.shell, ...(sandbox ? { sandbox } : {}) }), createReadFileTool(), createEditFileTool(sandbox ? { sandbox } : {}), createUpdatePlanTool()];
+  const tools: AnyTool[] = [
+    createShellTool({ ...options.shell, ...(sandbox ? { sandbox } : {}) }),
+    createReadFileTool(),
+    createEditFileTool(sandbox ? { sandbox } : {}),
+    createUpdatePlanTool(),
+  ];
   return sandbox ? tools.map((tool) => withRedaction(tool, sandbox)) : tools;
 }
 

@@ -43,7 +43,9 @@ export function createEditFileTool(options: EditFileToolOptions = {}): ToolDefin
         if (roots === undefined) return undefined;
         return real === undefined ? `cannot tell where ${path} leads` : writeRefusal(real, roots);
       };
-      return args.old_string === "" ? create(path, target.path, args.new_string, confined, roots) : edit(path, target.path, args, confined, roots !== undefined);
+      return args.old_string === ""
+        ? create(path, target.path, args.new_string, confined, roots)
+        : edit(path, target.path, args, confined, roots !== undefined);
     },
   };
 }
@@ -54,7 +56,13 @@ function boundingRoots(sandbox: ToolSandbox | undefined, context: ToolContext): 
   return realRoots(sandbox.policy.writableRoots);
 }
 
-function create(shown: string, real: string, text: string, confined: (fd: number) => string | undefined, roots: string[] | undefined): ToolResult {
+function create(
+  shown: string,
+  real: string,
+  text: string,
+  confined: (fd: number) => string | undefined,
+  roots: string[] | undefined,
+): ToolResult {
   try {
     // Not mkdir's recursive option: under /proc it never returns (Node 20).
     makeDirectories(dirname(real));
@@ -63,7 +71,8 @@ function create(shown: string, real: string, text: string, confined: (fd: number
   }
   // The folders made must still lead inside the roots (a folder swapped for a symlink meanwhile does not).
   const again = resolveRealTarget(real);
-  if (!again.ok || (roots !== undefined && writeRefusal(again.path, roots))) return { output: `refused: ${shown} no longer leads inside the writable roots`, success: false };
+  if (!again.ok || (roots !== undefined && writeRefusal(again.path, roots)))
+    return { output: `refused: ${shown} no longer leads inside the writable roots`, success: false };
   let fd: number;
   try {
     // O_EXCL also fails on any symlink in the last place, dangling or not.
@@ -88,13 +97,22 @@ function create(shown: string, real: string, text: string, confined: (fd: number
   return { output: `created ${shown}`, success: true };
 }
 
-function edit(shown: string, real: string, args: EditFileArgs, confined: (fd: number) => string | undefined, bounded: boolean): ToolResult {
+function edit(
+  shown: string,
+  real: string,
+  args: EditFileArgs,
+  confined: (fd: number) => string | undefined,
+  bounded: boolean,
+): ToolResult {
   let fd: number;
   try {
     fd = openSync(real, constants.O_RDWR | constants.O_NOFOLLOW);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    return { output: code === "ENOENT" ? `${shown} does not exist` : `cannot read ${shown}: ${code ?? String(err)}`, success: false };
+    return {
+      output: code === "ENOENT" ? `${shown} does not exist` : `cannot read ${shown}: ${code ?? String(err)}`,
+      success: false,
+    };
   }
   try {
     const why = confined(fd);
@@ -102,16 +120,26 @@ function edit(shown: string, real: string, args: EditFileArgs, confined: (fd: nu
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { output: `${shown} is not a regular file`, success: false };
     // Another name for the same bytes may sit outside the roots.
-    if (bounded && stat.nlink > 1) return { output: `refused: ${shown} has ${stat.nlink} hard links; one may be outside the writable roots`, success: false };
+    if (bounded && stat.nlink > 1)
+      return {
+        output: `refused: ${shown} has ${stat.nlink} hard links; one may be outside the writable roots`,
+        success: false,
+      };
     const current = readFileSync(fd, "utf8");
     const count = current.split(args.old_string).length - 1;
     if (count === 0) return { output: `old_string not found in ${shown}`, success: false };
-    if (count > 1 && !args.replace_all) return { output: `old_string occurs ${count} times in ${shown}; add context or set replace_all`, success: false };
-    const next = args.replace_all ? current.split(args.old_string).join(args.new_string) : current.replace(args.old_string, () => args.new_string);
+    if (count > 1 && !args.replace_all)
+      return { output: `old_string occurs ${count} times in ${shown}; add context or set replace_all`, success: false };
+    const next = args.replace_all
+      ? current.split(args.old_string).join(args.new_string)
+      : current.replace(args.old_string, () => args.new_string);
     const bytes = Buffer.from(next, "utf8");
     ftruncateSync(fd, 0);
     writeSync(fd, bytes, 0, bytes.length, 0);
-    return { output: `edited ${shown} (${args.replace_all ? count : 1} replacement${count > 1 && args.replace_all ? "s" : ""})`, success: true };
+    return {
+      output: `edited ${shown} (${args.replace_all ? count : 1} replacement${count > 1 && args.replace_all ? "s" : ""})`,
+      success: true,
+    };
   } finally {
     closeSync(fd);
   }

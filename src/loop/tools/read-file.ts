@@ -51,20 +51,26 @@ export function createReadFileTool(): ToolDefinition<ReadFileArgs> {
       } catch (err) {
         return { output: `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`, success: false };
       }
-      if (bytes.includes(0)) return { output: `${path} looks binary (it contains NUL bytes); not shown`, success: false };
+      if (bytes.includes(0))
+        return { output: `${path} looks binary (it contains NUL bytes); not shown`, success: false };
       const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
       const lines = text.split(/\r?\n/);
       if (text.endsWith("\n")) lines.pop();
       const first = args.offset ?? 1;
       const count = Math.min(args.limit ?? READ_FILE_MAX_LINES, READ_FILE_MAX_LINES);
-      if (first > Math.max(lines.length, 1)) return { output: `offset ${first} is past the end of ${path} (${lines.length} lines)`, success: false };
+      if (first > Math.max(lines.length, 1))
+        return { output: `offset ${first} is past the end of ${path} (${lines.length} lines)`, success: false };
       const shown = lines.slice(first - 1, first - 1 + count).map((line, i) => {
-        const cut = line.length > READ_FILE_MAX_LINE_CHARS ? `${line.slice(0, READ_FILE_MAX_LINE_CHARS)}… [line cut at ${READ_FILE_MAX_LINE_CHARS} chars]` : line;
+        const cut =
+          line.length > READ_FILE_MAX_LINE_CHARS
+            ? `${line.slice(0, READ_FILE_MAX_LINE_CHARS)}… [line cut at ${READ_FILE_MAX_LINE_CHARS} chars]`
+            : line;
         return `${first + i}\t${cut}`;
       });
       const notes: string[] = [];
       const last = first - 1 + shown.length;
-      if (last < lines.length) notes.push(`[lines ${first}-${last} of ${lines.length}; continue with offset ${last + 1}]`);
+      if (last < lines.length)
+        notes.push(`[lines ${first}-${last} of ${lines.length}; continue with offset ${last + 1}]`);
       if (size > READ_FILE_MAX_BYTES) notes.push(`[only the first ${READ_FILE_MAX_BYTES} of ${size} bytes were read]`);
       if (text.includes("\uFFFD")) notes.push("[invalid UTF-8 sequences were replaced with U+FFFD]");
       return { output: [...shown, ...notes].join("\n"), success: true };

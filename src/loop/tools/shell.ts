@@ -46,14 +46,35 @@ export function createShellTool(options: ShellToolOptions = {}): ToolDefinition<
   return {
     ...toolSpecFields(PROMPTC_TOOLS.shell),
     async execute(args, context) {
-      const cwd = args.workdir === undefined ? context.cwd : isAbsolute(args.workdir) ? args.workdir : resolve(context.cwd, args.workdir);
+      const cwd =
+        args.workdir === undefined
+          ? context.cwd
+          : isAbsolute(args.workdir)
+            ? args.workdir
+            : resolve(context.cwd, args.workdir);
       const timeoutMs = Math.min(context.timeoutMs, clampToolTimeout(args.timeout_ms ?? context.timeoutMs, bounds));
       const plan = planLaunch(args.command, cwd, context, options);
-      if (plan.type === "refuse") return { output: options.sandbox ? options.sandbox.redactor.redact(plan.reason) : plan.reason, success: false };
+      if (plan.type === "refuse")
+        return { output: options.sandbox ? options.sandbox.redactor.redact(plan.reason) : plan.reason, success: false };
       const run: ProcessGroupRun =
         plan.type === "not-found"
-          ? { exitCode: null, signal: null, output: "", wallMs: 0, timedOut: false, aborted: false, spawnError: `spawn ${args.command[0] ?? ""} ENOENT` }
-          : await runProcessGroup({ ...plan.launch, cwd, timeoutMs, signal: context.signal, timeoutReason: TOOL_TIMEOUT_ABORT_REASON, captureMaxBytes: SHELL_CAPTURE_MAX_BYTES });
+          ? {
+              exitCode: null,
+              signal: null,
+              output: "",
+              wallMs: 0,
+              timedOut: false,
+              aborted: false,
+              spawnError: `spawn ${args.command[0] ?? ""} ENOENT`,
+            }
+          : await runProcessGroup({
+              ...plan.launch,
+              cwd,
+              timeoutMs,
+              signal: context.signal,
+              timeoutReason: TOOL_TIMEOUT_ABORT_REASON,
+              captureMaxBytes: SHELL_CAPTURE_MAX_BYTES,
+            });
       const seconds = (run.wallMs / 1000).toFixed(1);
       const status = run.spawnError
         ? `Failed to start: ${run.spawnError}`
@@ -65,19 +86,35 @@ export function createShellTool(options: ShellToolOptions = {}): ToolDefinition<
       // Redact before truncating, so no cut can leave part of a secret standing.
       const text = options.sandbox ? options.sandbox.redactor.redact(run.output) : run.output;
       const output = formattedTruncateText(text, policy);
-      return { output: `${status}\nOutput:\n${output}`, success: !run.spawnError && !run.timedOut && !run.aborted && run.exitCode === 0 };
+      return {
+        output: `${status}\nOutput:\n${output}`,
+        success: !run.spawnError && !run.timedOut && !run.aborted && run.exitCode === 0,
+      };
     },
   };
 }
 
-type Launch = { program: string; args: string[]; argv0?: string; env: { [name: string]: string }; keepBackground?: boolean };
+type Launch = {
+  program: string;
+  args: string[];
+  argv0?: string;
+  env: { [name: string]: string };
+  keepBackground?: boolean;
+};
 type LaunchPlan = { type: "run"; launch: Launch } | { type: "not-found" } | { type: "refuse"; reason: string };
 
-function planLaunch(command: readonly string[], cwd: string, context: ToolContext, options: ShellToolOptions): LaunchPlan {
+function planLaunch(
+  command: readonly string[],
+  cwd: string,
+  context: ToolContext,
+  options: ShellToolOptions,
+): LaunchPlan {
   const [name = "", ...rest] = command;
   const sandbox = options.sandbox;
   if (!sandbox) {
-    const env = Object.fromEntries(Object.entries(options.env ?? process.env).filter((e): e is [string, string] => e[1] !== undefined));
+    const env = Object.fromEntries(
+      Object.entries(options.env ?? process.env).filter((e): e is [string, string] => e[1] !== undefined),
+    );
     return { type: "run", launch: { program: name, args: rest, env } };
   }
   const found = resolveProgram(name, cwd, sandbox.env.PATH);
@@ -85,30 +122,51 @@ function planLaunch(command: readonly string[], cwd: string, context: ToolContex
   const direct: Launch = { program: found.path, args: rest, argv0: name, env: sandbox.env };
   const enforcement = sandbox.enforcement;
   // A person approved running this outside the sandbox (the approval hook said the sandbox would not allow it).
-  if (context.escalated || enforcement.type === "none") return { type: "run", launch: { ...direct, keepBackground: sandbox.keepBackground && !context.escalated } };
+  if (context.escalated || enforcement.type === "none")
+    return { type: "run", launch: { ...direct, keepBackground: sandbox.keepBackground && !context.escalated } };
   if (enforcement.type === "bubblewrap") {
     const roots = realRoots(sandbox.policy.writableRoots);
     const layout = { writableRoots: roots, readOnlyPaths: protectedPaths(roots), cwd, ...hostServiceMasks(cwd, roots) };
-    return { type: "run", launch: { program: enforcement.path, args: buildBwrapArgv(enforcement.path, sandbox.policy, layout, [name, ...rest]).slice(1), env: sandbox.env } };
+    return {
+      type: "run",
+      launch: {
+        program: enforcement.path,
+        args: buildBwrapArgv(enforcement.path, sandbox.policy, layout, [name, ...rest]).slice(1),
+        env: sandbox.env,
+      },
+    };
   }
   // No OS sandbox: a command runs only if it is known to be read-only, judged by the program's real path, with PATH
   // kept to the system folders (a shell script's words are looked up there), and no argument leading to a kernel
   // interface of the host.
-  const refuse = (why: string): LaunchPlan => ({ type: "refuse", reason: `Tool call refused: ${enforcement.reason}, so only known read-only commands run; ${why}` });
+  const refuse = (why: string): LaunchPlan => ({
+    type: "refuse",
+    reason: `Tool call refused: ${enforcement.reason}, so only known read-only commands run; ${why}`,
+  });
   const writable = realRoots(sandbox.policy.writableRoots);
-  if (!SYSTEM_BIN_DIRS.some((dir) => isWithin(found.realPath, dir)) || writable.some((root) => isWithin(found.realPath, root))) return refuse(`${found.realPath} is not a system program`);
+  if (
+    !SYSTEM_BIN_DIRS.some((dir) => isWithin(found.realPath, dir)) ||
+    writable.some((root) => isWithin(found.realPath, root))
+  )
+    return refuse(`${found.realPath} is not a system program`);
   // Judged by the path PATH found (/usr/bin/sh, not the dash it links to); both it and its target are system files.
   if (!isKnownSafeCommand([found.path, ...rest])) return refuse(`${command.join(" ")} is not one of them`);
   // A shell script's words are arguments too; a word the shell would expand cannot be checked before it runs.
-  const script = ["sh", "bash", "zsh"].includes(basename(found.path)) ? (rest[1] ?? "").split(/[\s|&]+/).filter((w) => w !== "") : [];
+  const script = ["sh", "bash", "zsh"].includes(basename(found.path))
+    ? (rest[1] ?? "").split(/[\s|&]+/).filter((w) => w !== "")
+    : [];
   if (script.some((w) => /[*?[~]/.test(w))) return refuse("a shell script with a pattern the shell would expand");
   for (const arg of [...rest, ...script]) {
     const real = realPathIfExists(resolve(cwd, arg));
-    const why = real === undefined ? undefined : real === "/" ? "a command over the whole file system" : readRefusal(real);
+    const why =
+      real === undefined ? undefined : real === "/" ? "a command over the whole file system" : readRefusal(real);
     if (why) return refuse(why);
   }
   const path = (sandbox.env.PATH ?? "").split(":").filter((dir) => SYSTEM_BIN_DIRS.includes(dir));
-  return { type: "run", launch: { ...direct, env: { ...sandbox.env, PATH: path.join(":") || SYSTEM_BIN_DIRS.join(":") } } };
+  return {
+    type: "run",
+    launch: { ...direct, env: { ...sandbox.env, PATH: path.join(":") || SYSTEM_BIN_DIRS.join(":") } },
+  };
 }
 
 function realPathIfExists(path: string): string | undefined {

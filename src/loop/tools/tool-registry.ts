@@ -29,14 +29,19 @@ export function createToolRegistry(tools: readonly AnyTool[]): ToolRegistry {
     check(name, argumentsText) {
       const entry = byName.get(name);
       if (!entry) return { ok: false, message: `unknown tool "${name}"; available: ${[...byName.keys()].join(", ")}` };
-      if (argumentsText.length > TOOL_ARGUMENTS_MAX_CHARS) return { ok: false, message: `arguments exceed ${TOOL_ARGUMENTS_MAX_CHARS} characters` };
+      if (argumentsText.length > TOOL_ARGUMENTS_MAX_CHARS)
+        return { ok: false, message: `arguments exceed ${TOOL_ARGUMENTS_MAX_CHARS} characters` };
       let args: unknown;
       try {
         args = argumentsText.trim() === "" ? {} : JSON.parse(argumentsText);
       } catch (err) {
-        return { ok: false, message: `arguments are not valid JSON: ${oneLine(err instanceof Error ? err.message : String(err))}` };
+        return {
+          ok: false,
+          message: `arguments are not valid JSON: ${oneLine(err instanceof Error ? err.message : String(err))}`,
+        };
       }
-      if (!entry.validate(args)) return { ok: false, message: `invalid arguments for ${name}: ${formatErrors(entry.validate.errors ?? [])}` };
+      if (!entry.validate(args))
+        return { ok: false, message: `invalid arguments for ${name}: ${formatErrors(entry.validate.errors ?? [])}` };
       return { ok: true, args };
     },
   };
@@ -46,7 +51,10 @@ function formatErrors(errors: readonly ErrorObject[]): string {
   return errors
     .map((e) => {
       const where = e.instancePath === "" ? "arguments" : e.instancePath;
-      const extra = e.keyword === "additionalProperties" ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})` : "";
+      const extra =
+        e.keyword === "additionalProperties"
+          ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})`
+          : "";
       return `${where} ${e.message ?? e.keyword}${extra}`;
     })
     .join("; ");

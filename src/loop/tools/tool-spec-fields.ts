@@ -3,6 +3,8 @@
 import type { PromptcToolSpec } from "../../profiles/promptc-tools.js";
 import type { ToolDefinition } from "../tool.js";
 
-export function toolSpecFields(spec: PromptcToolSpec): Pick<ToolDefinition, "name" | "description" | "parameters" | "kind"> {
+export function toolSpecFields(
+  spec: PromptcToolSpec,
+): Pick<ToolDefinition, "name" | "description" | "parameters" | "kind"> {
   return { name: spec.name, description: spec.description, parameters: spec.parameters, kind: spec.kind };
 }

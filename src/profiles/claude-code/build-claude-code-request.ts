@@ -24,7 +24,6 @@ import {
 } from "./claude-code-facts.js";
 import type { ClaudeCodeTurn } from "./claude-code-turn.js";
 
-
 const EPHEMERAL = { type: "ephemeral" } as const;
 
 /** The memory folder shown in the system text: keyed by the git root, else the cwd. */
@@ -42,15 +41,24 @@ export function renderClaudeMdEntries(files: ClaudeCodeTurn["memoryFiles"]): str
 }
 
 export function renderGitFacts(git: NonNullable<ClaudeCodeTurn["git"]>, truncatedNote: string): string {
-  const status = git.status === "" ? "(clean)" : git.status.length > CLAUDE_GIT_STATUS_MAX_CHARS ? `${git.status.slice(0, CLAUDE_GIT_STATUS_MAX_CHARS)}\n${truncatedNote}` : git.status;
-  const lines = [`Current branch: ${git.branch}`, `Main branch (you will usually use this for PRs): ${git.originHead ?? "main"}`];
+  const status =
+    git.status === ""
+      ? "(clean)"
+      : git.status.length > CLAUDE_GIT_STATUS_MAX_CHARS
+        ? `${git.status.slice(0, CLAUDE_GIT_STATUS_MAX_CHARS)}\n${truncatedNote}`
+        : git.status;
+  const lines = [
+    `Current branch: ${git.branch}`,
+    `Main branch (you will usually use this for PRs): ${git.originHead ?? "main"}`,
+  ];
   if (git.userName !== undefined) lines.push(`Git user: ${git.userName}`);
   lines.push(`Status:\n${status}`, `Recent commits:\n${git.recentCommits}`);
   return lines.join("\n\n");
 }
 
 export function renderEnvironmentFacts(turn: ClaudeCodeTurn): string {
-  const shell = turn.loginShell === undefined || turn.loginShell === "bash" ? "bash" : `bash (login shell: ${turn.loginShell})`;
+  const shell =
+    turn.loginShell === undefined || turn.loginShell === "bash" ? "bash" : `bash (login shell: ${turn.loginShell})`;
   return [
     ` - Primary working directory: ${turn.cwd}`,
     ` - Is a git repository: ${turn.git !== undefined}`,
@@ -61,14 +69,24 @@ export function renderEnvironmentFacts(turn: ClaudeCodeTurn): string {
 }
 
 /** The user's and the project's skills have `<` and `>` escaped; the built-in ones are sent as they are. */
-export function renderSkillLines(skills: readonly { name: string; description: string }[], builtins: readonly { name: string; description: string }[] = []): string {
-  return [...skills.map((s) => `- ${s.name}: ${escapeSkillDescription(s.description)}`), ...builtins.map((s) => `- ${s.name}: ${s.description}`)].join("\n");
+export function renderSkillLines(
+  skills: readonly { name: string; description: string }[],
+  builtins: readonly { name: string; description: string }[] = [],
+): string {
+  return [
+    ...skills.map((s) => `- ${s.name}: ${escapeSkillDescription(s.description)}`),
+    ...builtins.map((s) => `- ${s.name}: ${s.description}`),
+  ].join("\n");
 }
 
 export function buildClaudeCodeBody(turn: ClaudeCodeTurn, prose: ClaudeCodeProse): BuiltHarnessBody {
   const layers: WireLayer[] = [];
   const p: ProseOrigin = prose.origin;
-  const slots = { modelDisplayName: CLAUDE_CODE_DEFAULTS.modelDisplayName, model: turn.model, memoryDir: claudeMemoryDir(turn) };
+  const slots = {
+    modelDisplayName: CLAUDE_CODE_DEFAULTS.modelDisplayName,
+    model: turn.model,
+    memoryDir: claudeMemoryDir(turn),
+  };
 
   const system = [
     { type: "text", text: claudeBillingLine(turn.message) },
@@ -82,24 +100,44 @@ export function buildClaudeCodeBody(turn: ClaudeCodeTurn, prose: ClaudeCodeProse
   );
 
   const first: { type: "text"; text: string }[] = [];
-  const addFirst = (id: string, layer: string, text: string, origin: ProseOrigin, sources: WireLayer["sources"] = []): void => {
+  const addFirst = (
+    id: string,
+    layer: string,
+    text: string,
+    origin: ProseOrigin,
+    sources: WireLayer["sources"] = [],
+  ): void => {
     layers.push({ id, layer, where: `messages[0].content[${first.length}].text`, text, sources, prose: origin });
     first.push({ type: "text", text });
   };
   if (turn.memoryFiles.length > 0) {
     const text = `<system-reminder>\n${prose.claudeMdPreamble}\n\n${renderClaudeMdEntries(turn.memoryFiles)}\n</system-reminder>`;
-    const sources = turn.memoryFiles.map((f) => ({ path: f.path, bytesIn: f.bytesIn, bytesKept: new TextEncoder().encode(f.content).length }));
+    const sources = turn.memoryFiles.map((f) => ({
+      path: f.path,
+      bytesIn: f.bytesIn,
+      bytesKept: new TextEncoder().encode(f.content).length,
+    }));
     addFirst("claude-md", "context-file", text, p, sources);
   }
   if (turn.git !== undefined) {
     const text = `<system-reminder>\n${prose.gitIntro}\n# gitStatus\n${prose.gitSnapshotNote}\n\n${renderGitFacts(turn.git, prose.gitStatusTruncated)}\n\n${prose.gitClosing}\n</system-reminder>`;
     addFirst("git-status", "git", text, p);
   }
-  addFirst("attribution", "reminder", `<system-reminder>\n${fillSlots(prose.attribution, slots)}\n</system-reminder>\n`, p);
+  addFirst(
+    "attribution",
+    "reminder",
+    `<system-reminder>\n${fillSlots(prose.attribution, slots)}\n</system-reminder>\n`,
+    p,
+  );
   addFirst("user-message", "user-message", turn.message, "data");
 
-  const agentLines = CLAUDE_CODE_AGENT_TYPES.map((name) => `- ${name}: ${prose.agentTypes[name] ?? "[stand-in prose] A built-in agent type."}`).join("\n");
-  const builtins = CLAUDE_CODE_BUILTIN_SKILLS.map((name) => ({ name, description: prose.builtinSkills[name] ?? "[stand-in prose] A built-in skill." }));
+  const agentLines = CLAUDE_CODE_AGENT_TYPES.map(
+    (name) => `- ${name}: ${prose.agentTypes[name] ?? "[stand-in prose] A built-in agent type."}`,
+  ).join("\n");
+  const builtins = CLAUDE_CODE_BUILTIN_SKILLS.map((name) => ({
+    name,
+    description: prose.builtinSkills[name] ?? "[stand-in prose] A built-in skill.",
+  }));
   const envText = [
     `# Environment\n${prose.environmentIntro}\n${renderEnvironmentFacts(turn)}\n${prose.environmentBullets}`,
     fillSlots(prose.modelLine, slots),
@@ -109,7 +147,14 @@ export function buildClaudeCodeBody(turn: ClaudeCodeTurn, prose: ClaudeCodeProse
     `${prose.skillsIntro}\n\n${renderSkillLines(turn.skills, builtins)}`,
     `Today's date is ${turn.date}.`,
   ].join("\n\n");
-  layers.push({ id: "environment", layer: "environment", where: "messages[1].content[0].text", text: envText, sources: turn.skills.map((s) => ({ path: s.path, bytesIn: 0, bytesKept: 0 })), prose: p });
+  layers.push({
+    id: "environment",
+    layer: "environment",
+    where: "messages[1].content[0].text",
+    text: envText,
+    sources: turn.skills.map((s) => ({ path: s.path, bytesIn: 0, bytesKept: 0 })),
+    prose: p,
+  });
 
   const tools = CLAUDE_CODE_TOOL_NAMES.map((name) => {
     const t = prose.tools[name] ?? standInTool(name);
@@ -122,7 +167,11 @@ export function buildClaudeCodeBody(turn: ClaudeCodeTurn, prose: ClaudeCodeProse
     model: turn.model,
     messages: [
       { role: "user", content: first },
-      { role: "system", content: [{ type: "text", text: envText, cache_control: EPHEMERAL }], output_config: { ...CLAUDE_CODE_DEFAULTS.outputConfig } },
+      {
+        role: "system",
+        content: [{ type: "text", text: envText, cache_control: EPHEMERAL }],
+        output_config: { ...CLAUDE_CODE_DEFAULTS.outputConfig },
+      },
     ],
     system,
     tools: tools.map((t) => t.value),

@@ -4,7 +4,18 @@
 export const CLAUDE_CODE_VERSION = "2.1.332";
 
 /** Top-level keys of the `/v1/messages` body, in serialisation order. */
-export const CLAUDE_CODE_BODY_KEYS = ["model", "messages", "system", "tools", "metadata", "max_tokens", "thinking", "context_management", "output_config", "stream"] as const;
+export const CLAUDE_CODE_BODY_KEYS = [
+  "model",
+  "messages",
+  "system",
+  "tools",
+  "metadata",
+  "max_tokens",
+  "thinking",
+  "context_management",
+  "output_config",
+  "stream",
+] as const;
 
 export const CLAUDE_CODE_DEFAULTS = {
   model: "claude-opus-5-5",
@@ -30,10 +41,35 @@ export const CLAUDE_MD_KIND_LABELS = {
 export const CLAUDE_GIT_STATUS_MAX_CHARS = 2000;
 
 /** Names of the tools sent in full, in order (the 11th has `defer_loading: true`). */
-export const CLAUDE_CODE_TOOL_NAMES = ["Agent", "Bash", "Edit", "ListAgents", "Read", "ReportFindings", "ScheduleWakeup", "Skill", "ToolSearch", "Workflow", "DeferredToolPlaceholder", "Write"] as const;
+export const CLAUDE_CODE_TOOL_NAMES = [
+  "Agent",
+  "Bash",
+  "Edit",
+  "ListAgents",
+  "Read",
+  "ReportFindings",
+  "ScheduleWakeup",
+  "Skill",
+  "ToolSearch",
+  "Workflow",
+  "DeferredToolPlaceholder",
+  "Write",
+] as const;
 export const CLAUDE_CODE_DEFERRED_TOOL = "DeferredToolPlaceholder";
 /** Tools listed by name only, loaded on demand through ToolSearch. */
-export const CLAUDE_CODE_DEFERRED_TOOLS = ["CronCreate", "CronDelete", "CronList", "EnterWorktree", "ExitWorktree", "Monitor", "NotebookEdit", "SendMessage", "TaskStop", "WebFetch", "WebSearch"] as const;
+export const CLAUDE_CODE_DEFERRED_TOOLS = [
+  "CronCreate",
+  "CronDelete",
+  "CronList",
+  "EnterWorktree",
+  "ExitWorktree",
+  "Monitor",
+  "NotebookEdit",
+  "SendMessage",
+  "TaskStop",
+  "WebFetch",
+  "WebSearch",
+] as const;
 /** Built-in agent types for the Agent tool, in order. */
 export const CLAUDE_CODE_AGENT_TYPES = ["claude", "Explore", "general-purpose", "Plan", "statusline-setup"] as const;
 /** Built-in and plugin skills listed after the user's and the project's, in order. */
@@ -74,6 +110,10 @@ export function billingFingerprintInput(message: string, version: string = CLAUD
   return BILLING_SALT + BILLING_CHAR_POSITIONS.map((i) => message[i] ?? "0").join("") + version;
 }
 
-export function renderBillingLine(fingerprint3: string, version: string = CLAUDE_CODE_VERSION, entrypoint: string = CLAUDE_CODE_DEFAULTS.entrypoint): string {
+export function renderBillingLine(
+  fingerprint3: string,
+  version: string = CLAUDE_CODE_VERSION,
+  entrypoint: string = CLAUDE_CODE_DEFAULTS.entrypoint,
+): string {
   return `x-anthropic-billing-header: cc_version=${version}.${fingerprint3}; cc_entrypoint=${entrypoint};`;
 }

@@ -49,7 +49,8 @@ export interface CodexCatalogue {
 }
 
 const str = (o: JsonObject, k: string): string | undefined => (typeof o[k] === "string" ? (o[k] as string) : undefined);
-const num = (o: JsonObject, k: string): number | undefined => (typeof o[k] === "number" && Number.isFinite(o[k]) ? (o[k] as number) : undefined);
+const num = (o: JsonObject, k: string): number | undefined =>
+  typeof o[k] === "number" && Number.isFinite(o[k]) ? (o[k] as number) : undefined;
 const bool = (o: JsonObject, k: string): boolean => o[k] === true;
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 
@@ -64,7 +65,9 @@ export function parseCodexModelEntry(o: JsonObject): CodexModelEntry | undefined
     useResponsesLite: bool(o, "use_responses_lite"),
     supportVerbosity: bool(o, "support_verbosity"),
     supportedReasoningLevels: Array.isArray(o.supported_reasoning_levels)
-      ? o.supported_reasoning_levels.flatMap((l) => (isJsonObject(l) && typeof l.effort === "string" ? [l.effort] : typeof l === "string" ? [l] : []))
+      ? o.supported_reasoning_levels.flatMap((l) =>
+          isJsonObject(l) && typeof l.effort === "string" ? [l.effort] : typeof l === "string" ? [l] : [],
+        )
       : [],
     includeSkillsUsageInstructions: bool(o, "include_skills_usage_instructions"),
     includePluginUsageInstructions: bool(o, "include_plugin_usage_instructions"),
@@ -92,7 +95,8 @@ export function parseCodexModelEntry(o: JsonObject): CodexModelEntry | undefined
   const pct = num(o, "effective_context_window_percent");
   if (pct !== undefined) e.effectiveContextWindowPercent = pct;
   const tp = o.truncation_policy;
-  if (isJsonObject(tp) && typeof tp.mode === "string" && typeof tp.limit === "number") e.truncationPolicy = { mode: tp.mode, limit: tp.limit };
+  if (isJsonObject(tp) && typeof tp.mode === "string" && typeof tp.limit === "number")
+    e.truncationPolicy = { mode: tp.mode, limit: tp.limit };
   if (isJsonObject(o.model_messages)) e.modelMessages = o.model_messages;
   return e;
 }
@@ -108,12 +112,23 @@ export function parseCodexCatalogue(text: string, source: string): Result<CodexC
   try {
     data = JSON.parse(text);
   } catch (error) {
-    diagnostics.push(diagnostic("catalogue/invalid-json", "warning", `${source}: not valid JSON (${oneLine(error instanceof Error ? error.message : String(error))}); the model catalogue is not used`, { file: source }));
+    diagnostics.push(
+      diagnostic(
+        "catalogue/invalid-json",
+        "warning",
+        `${source}: not valid JSON (${oneLine(error instanceof Error ? error.message : String(error))}); the model catalogue is not used`,
+        { file: source },
+      ),
+    );
     return { value: empty, diagnostics };
   }
   const list = isJsonObject(data) ? data.models : Array.isArray(data) ? data : undefined;
   if (!Array.isArray(list)) {
-    diagnostics.push(diagnostic("catalogue/no-models", "warning", `${source}: no "models" list; the model catalogue is not used`, { file: source }));
+    diagnostics.push(
+      diagnostic("catalogue/no-models", "warning", `${source}: no "models" list; the model catalogue is not used`, {
+        file: source,
+      }),
+    );
     return { value: empty, diagnostics };
   }
   const models: CodexModelEntry[] = [];
@@ -122,11 +137,20 @@ export function parseCodexCatalogue(text: string, source: string): Result<CodexC
   list.forEach((m, i) => {
     const entry = isJsonObject(m) ? parseCodexModelEntry(m) : undefined;
     if (!entry) {
-      diagnostics.push(diagnostic("catalogue/bad-entry", "warning", `${source}: models[${i}] has no slug; skipped`, { file: source }));
+      diagnostics.push(
+        diagnostic("catalogue/bad-entry", "warning", `${source}: models[${i}] has no slug; skipped`, { file: source }),
+      );
       return;
     }
     if (seen.has(entry.slug)) {
-      diagnostics.push(diagnostic("catalogue/duplicate-slug", "warning", `${source}: model ${entry.slug} is listed twice; the first is used`, { file: source }));
+      diagnostics.push(
+        diagnostic(
+          "catalogue/duplicate-slug",
+          "warning",
+          `${source}: model ${entry.slug} is listed twice; the first is used`,
+          { file: source },
+        ),
+      );
       return;
     }
     seen.add(entry.slug);
@@ -141,7 +165,8 @@ export function parseCodexCatalogue(text: string, source: string): Result<CodexC
 /** Codex's default model: the `list` model with the lowest priority (ties keep catalogue order). */
 export function defaultCodexModel(catalogue: CodexCatalogue): CodexModelEntry | undefined {
   let best: CodexModelEntry | undefined;
-  for (const m of catalogue.models) if (m.visibility === "list" && (best === undefined || m.priority < best.priority)) best = m;
+  for (const m of catalogue.models)
+    if (m.visibility === "list" && (best === undefined || m.priority < best.priority)) best = m;
   return best;
 }
 

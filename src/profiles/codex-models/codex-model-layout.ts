@@ -53,7 +53,8 @@ const VERBOSITIES = ["low", "medium", "high"] as const;
 const EFFORTS = ["minimal", "low", "medium", "high", "xhigh", "none"] as const;
 const SUMMARIES = ["auto", "concise", "detailed"] as const;
 
-const oneOf = <T extends string>(v: string | undefined, allowed: readonly T[]): T | undefined => (allowed as readonly string[]).includes(v ?? "") ? (v as T) : undefined;
+const oneOf = <T extends string>(v: string | undefined, allowed: readonly T[]): T | undefined =>
+  (allowed as readonly string[]).includes(v ?? "") ? (v as T) : undefined;
 
 function hasText(o: unknown, ...path: string[]): boolean {
   let v: unknown = o;
@@ -95,7 +96,11 @@ export function fallbackModelLayout(slug: string, overrides: LayoutOverrides = {
 }
 
 /** The layout a catalogue entry decides; `undefined` entry → the fallback layout. */
-export function codexModelLayout(slug: string, entry: CodexModelEntry | undefined, overrides: LayoutOverrides = {}): CodexModelLayout {
+export function codexModelLayout(
+  slug: string,
+  entry: CodexModelEntry | undefined,
+  overrides: LayoutOverrides = {},
+): CodexModelLayout {
   if (!entry) return fallbackModelLayout(slug, overrides);
   const codeMode = entry.toolMode === "code_mode_only";
   const toolSearch = entry.supportsSearchTool && !codeMode;
@@ -119,7 +124,11 @@ export function codexModelLayout(slug: string, entry: CodexModelEntry | undefine
       toolSearch,
       experimental: [...entry.experimentalSupportedTools],
       ...(entry.applyPatchToolType !== undefined && !codeMode ? { applyPatch: entry.applyPatchToolType } : {}),
-      ...(entry.multiAgentVersion !== undefined ? { multiAgent: entry.multiAgentVersion } : codeMode ? {} : { multiAgent: "v1" }),
+      ...(entry.multiAgentVersion !== undefined
+        ? { multiAgent: entry.multiAgentVersion }
+        : codeMode
+          ? {}
+          : { multiAgent: "v1" }),
       ...(entry.webSearchToolType !== undefined ? { webSearchType: entry.webSearchToolType } : {}),
     },
     parallelToolCalls: !codeMode,
@@ -131,7 +140,9 @@ export function codexModelLayout(slug: string, entry: CodexModelEntry | undefine
     contextWindow: overrides.contextWindow ?? entry.contextWindow ?? FALLBACK_MODEL_CONTEXT_WINDOW_TOKENS,
     effectiveContextWindowPercent: entry.effectiveContextWindowPercent ?? FALLBACK_EFFECTIVE_CONTEXT_WINDOW_PERCENT,
   };
-  const verbosity = entry.supportVerbosity ? (oneOf(overrides.verbosity, VERBOSITIES) ?? oneOf(entry.defaultVerbosity, VERBOSITIES)) : undefined;
+  const verbosity = entry.supportVerbosity
+    ? (oneOf(overrides.verbosity, VERBOSITIES) ?? oneOf(entry.defaultVerbosity, VERBOSITIES))
+    : undefined;
   if (verbosity !== undefined) layout.verbosity = verbosity;
   if (entry.maxContextWindow !== undefined) layout.maxContextWindow = entry.maxContextWindow;
   return layout;
@@ -154,7 +165,8 @@ export function layoutFromFacts(facts: { [key: string]: unknown }): CodexModelLa
   if (slug === undefined || slug === "") return undefined;
   const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
   const text = facts.text as { verbosity?: unknown } | undefined;
-  const reasoning = facts.reasoning !== null && typeof facts.reasoning === "object" ? (facts.reasoning as ReasoningParams) : null;
+  const reasoning =
+    facts.reasoning !== null && typeof facts.reasoning === "object" ? (facts.reasoning as ReasoningParams) : null;
   const placement = facts.toolPlacement === "input-item" ? "input-item" : "request";
   const layout: CodexModelLayout = {
     ...fallbackModelLayout(slug),
@@ -162,8 +174,12 @@ export function layoutFromFacts(facts: { [key: string]: unknown }): CodexModelLa
     tools: { placement, toolSearch: false, experimental: [] },
     parallelToolCalls: facts.parallelToolCalls !== false,
     reasoning,
-    developerExtras: list(facts.developerExtras).filter((x): x is CodexDeveloperExtra => (DEVELOPER_EXTRAS as readonly string[]).includes(x)),
-    developerMessages: list(facts.developerMessages).filter((x): x is CodexDeveloperMessage => (DEVELOPER_MESSAGES as readonly string[]).includes(x)),
+    developerExtras: list(facts.developerExtras).filter((x): x is CodexDeveloperExtra =>
+      (DEVELOPER_EXTRAS as readonly string[]).includes(x),
+    ),
+    developerMessages: list(facts.developerMessages).filter((x): x is CodexDeveloperMessage =>
+      (DEVELOPER_MESSAGES as readonly string[]).includes(x),
+    ),
     skillsUsage: facts.skillsUsage === true,
     responsesLite: reasoning?.context === "all_turns",
   };

@@ -11,7 +11,6 @@ import { applyProfileVariant } from "../profile-for-model.js";
 import { codexModelToolDeclarations } from "./codex-model-tools.js";
 import type { CodexModelLayout } from "./codex-model-layout.js";
 
-
 function modelText(id: ModelTextId): CustomSection {
   return { id, build: ({ prose, renderOptions }) => buildModelTextFragment(id, prose, renderOptions) };
 }
@@ -24,9 +23,13 @@ export function codexVariantForLayout(base: Profile, layout: CodexModelLayout): 
   for (const e of base.layout.envelopes) {
     const bundle = e.role === "developer" && e.sections.includes("permissions");
     envelopes.push(bundle ? { role: e.role, sections: [...e.sections, ...layout.developerExtras.map(modelText)] } : e);
-    if (bundle) for (const id of layout.developerMessages) envelopes.push({ role: "developer", sections: [modelText(id)] });
+    if (bundle)
+      for (const id of layout.developerMessages) envelopes.push({ role: "developer", sections: [modelText(id)] });
   }
-  const request: ProfileVariant["request"] = { parallelToolCalls: layout.parallelToolCalls, reasoning: layout.reasoning };
+  const request: ProfileVariant["request"] = {
+    parallelToolCalls: layout.parallelToolCalls,
+    reasoning: layout.reasoning,
+  };
   if (layout.verbosity !== undefined) request.text = { verbosity: layout.verbosity };
   // Without verbosity no `text` is sent: the wire fields leave it out.
   if (layout.verbosity === undefined) fields.splice(fields.indexOf("text"), 1);
@@ -48,7 +51,11 @@ export function codexProfileForModel(base: Profile, layout: CodexModelLayout): P
   const p = applyProfileVariant(base, codexVariantForLayout(base, layout));
   const { text: _unused, ...request } = p.request;
   // A model without verbosity sends no `text` even when the base had one.
-  return { ...p, description: `${base.description}; model ${layout.slug} (${layout.origin} layout)`, request: layout.verbosity !== undefined ? p.request : request };
+  return {
+    ...p,
+    description: `${base.description}; model ${layout.slug} (${layout.origin} layout)`,
+    request: layout.verbosity !== undefined ? p.request : request,
+  };
 }
 
 /** What the codex profile knows at run time: the catalogue and, per slug, the calibrated tool lists. */
@@ -67,7 +74,10 @@ function verbatimTools(tools: unknown[]): ToolSet["declare"] {
     tools.map((t): ToolDeclaration => {
       const spec = t as ToolSpec;
       const named = (spec as { name?: unknown }).name;
-      const live = spec.type === "web_search" && "external_web_access" in spec ? { ...spec, external_web_access: ctx.permissions.sandbox === "danger-full-access" } : spec;
+      const live =
+        spec.type === "web_search" && "external_web_access" in spec
+          ? { ...spec, external_web_access: ctx.permissions.sandbox === "danger-full-access" }
+          : spec;
       return { type: "hosted", name: typeof named === "string" ? named : spec.type, spec: live };
     });
 }
@@ -79,7 +89,8 @@ export function codexProfileWithCatalogue(base: Profile, options: CodexCatalogue
     const hit = cache.get(slug);
     if (hit) return hit;
     const entry = options.catalogue ? findCodexModel(options.catalogue, slug) : undefined;
-    const layout = !entry && options.captured?.slug === slug ? options.captured : codexModelLayout(slug, entry, options.overrides);
+    const layout =
+      !entry && options.captured?.slug === slug ? options.captured : codexModelLayout(slug, entry, options.overrides);
     const v = codexVariantForLayout(base, layout);
     const lists = options.toolsFor?.(slug, entry !== undefined);
     const list = layout.tools.placement === "input-item" ? lists?.inputItem : lists?.request;

@@ -41,9 +41,14 @@ export function resolveCodexModel(options: ResolveCodexModelOptions): ResolvedCo
     const entry = catalogue ? findCodexModel(catalogue, slug) : undefined;
     if (catalogue && !entry) {
       diagnostics.push(
-        diagnostic("model/not-in-catalogue", "warning", `model ${slug} is not in Codex's model catalogue (${catalogue.source}); Codex runs it with fallback metadata, so this preview uses the fallback layout`, {
-          data: { model: slug, catalogue: catalogue.source },
-        }),
+        diagnostic(
+          "model/not-in-catalogue",
+          "warning",
+          `model ${slug} is not in Codex's model catalogue (${catalogue.source}); Codex runs it with fallback metadata, so this preview uses the fallback layout`,
+          {
+            data: { model: slug, catalogue: catalogue.source },
+          },
+        ),
       );
     }
     return entry ? { slug, source: hit[1], entry, diagnostics } : { slug, source: hit[1], diagnostics };
@@ -52,9 +57,14 @@ export function resolveCodexModel(options: ResolveCodexModelOptions): ResolvedCo
   if (def) return { slug: def.slug, source: "catalogue-default", entry: def, diagnostics };
   if (options.capturedSlug !== undefined) return { slug: options.capturedSlug, source: "capture", diagnostics };
   diagnostics.push(
-    diagnostic("model/no-catalogue", "info", `no model named and no Codex model catalogue known (run \`promptc calibrate --agent codex\` with Codex installed); assuming ${options.fallbackSlug}`, {
-      data: { model: options.fallbackSlug },
-    }),
+    diagnostic(
+      "model/no-catalogue",
+      "info",
+      `no model named and no Codex model catalogue known (run \`promptc calibrate --agent codex\` with Codex installed); assuming ${options.fallbackSlug}`,
+      {
+        data: { model: options.fallbackSlug },
+      },
+    ),
   );
   return { slug: options.fallbackSlug, source: "no-catalogue", diagnostics };
 }

@@ -3,7 +3,13 @@
 // (skills XML, memory paths, git section, global GEMINI.md), the tool declarations and generation settings. Pure.
 import type { WireLayer } from "../../model/harness-request.js";
 import type { BuiltHarnessBody } from "../harness-profile.js";
-import { formatGeminiFileNames, GEMINI_DEFAULTS, GEMINI_TOOL_NAMES, geminiLongDate, renderGeminiSkillsXml } from "./gemini-facts.js";
+import {
+  formatGeminiFileNames,
+  GEMINI_DEFAULTS,
+  GEMINI_TOOL_NAMES,
+  geminiLongDate,
+  renderGeminiSkillsXml,
+} from "./gemini-facts.js";
 import { geminiStandInTool, type GeminiProse } from "./gemini-prose.js";
 import type { GeminiTurn } from "./gemini-turn.js";
 
@@ -26,7 +32,9 @@ export function renderGeminiSystem(turn: GeminiTurn, prose: GeminiProse): string
     firstFileName: fileNames[0] as string,
   });
   const global = turn.globalContext.trim();
-  return global === "" ? head : `${head}\n\n${fill(prose.contextSection, { fileNames: fileNames.join(", "), globalContext: global })}`.trim();
+  return global === ""
+    ? head
+    : `${head}\n\n${fill(prose.contextSection, { fileNames: fileNames.join(", "), globalContext: global })}`.trim();
 }
 
 export function renderGeminiSessionContext(turn: GeminiTurn, prose: GeminiProse): string {
@@ -54,9 +62,38 @@ export function buildGeminiBody(turn: GeminiTurn, prose: GeminiProse): BuiltHarn
   };
   const p = prose.origin;
   const layers: WireLayer[] = [
-    { id: "session-context", layer: "context-file", where: "contents[0].parts[0].text", text: session, sources: turn.contextFiles.filter((f) => !f.path.startsWith(`${turn.home}/.gemini/`)).map((f) => ({ path: f.path, bytesIn: f.bytesIn, bytesKept: f.bytesIn })), prose: p },
-    { id: "user-message", layer: "user-message", where: "contents[0].parts[1].text", text: turn.message, sources: [], prose: "data" },
-    { id: "system-instruction", layer: "system", where: "systemInstruction.parts[0].text", text: system, sources: turn.contextFiles.filter((f) => f.path.startsWith(`${turn.home}/.gemini/`)).map((f) => ({ path: f.path, bytesIn: f.bytesIn, bytesKept: f.bytesIn })), prose: p },
+    {
+      id: "session-context",
+      layer: "context-file",
+      where: "contents[0].parts[0].text",
+      text: session,
+      sources: turn.contextFiles
+        .filter((f) => !f.path.startsWith(`${turn.home}/.gemini/`))
+        .map((f) => ({ path: f.path, bytesIn: f.bytesIn, bytesKept: f.bytesIn })),
+      prose: p,
+    },
+    {
+      id: "user-message",
+      layer: "user-message",
+      where: "contents[0].parts[1].text",
+      text: turn.message,
+      sources: [],
+      prose: "data",
+    },
+    {
+      id: "system-instruction",
+      layer: "system",
+      where: "systemInstruction.parts[0].text",
+      text: system,
+      sources: turn.contextFiles
+        .filter((f) => f.path.startsWith(`${turn.home}/.gemini/`))
+        .map((f) => ({ path: f.path, bytesIn: f.bytesIn, bytesKept: f.bytesIn })),
+      prose: p,
+    },
   ];
-  return { body, layers, tools: decls.map((d) => ({ name: d.name, value: d, prose: prose.tools[d.name] ? p : "stand-in" })) };
+  return {
+    body,
+    layers,
+    tools: decls.map((d) => ({ name: d.name, value: d, prose: prose.tools[d.name] ? p : "stand-in" })),
+  };
 }

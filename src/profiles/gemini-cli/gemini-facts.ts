@@ -6,11 +6,25 @@ export const GEMINI_CLI_VERSION = "0.61.0";
 export const GEMINI_DEFAULTS = {
   /** Used when no -m is given and the router's answer is unusable; pass --model for a routed run. */
   model: "gemini-3.1-pro-preview",
-  generationConfig: { temperature: 1, topP: 0.95, topK: 64, thinkingConfig: { includeThoughts: true, thinkingLevel: "HIGH" } },
+  generationConfig: {
+    temperature: 1,
+    topP: 0.95,
+    topK: 64,
+    thinkingConfig: { includeThoughts: true, thinkingLevel: "HIGH" },
+  },
 } as const;
 
 export const GEMINI_TOOL_NAMES: { readonly [mode in GeminiApprovalMode]: readonly string[] } = {
-  default: ["update_topic", "list_directory", "read_file", "grep_search", "glob", "google_web_search", "enter_plan_mode", "invoke_agent"],
+  default: [
+    "update_topic",
+    "list_directory",
+    "read_file",
+    "grep_search",
+    "glob",
+    "google_web_search",
+    "enter_plan_mode",
+    "invoke_agent",
+  ],
   yolo: [
     "update_topic",
     "list_directory",
@@ -31,7 +45,20 @@ export const GEMINI_TOOL_NAMES: { readonly [mode in GeminiApprovalMode]: readonl
 };
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** `2026-12-01` → `Tuesday, December 1, 2026` (en-US `toLocaleDateString` with weekday/month long). */
 export function geminiLongDate(date: string): string {
@@ -40,15 +67,32 @@ export function geminiLongDate(date: string): string {
   const a = Math.floor((14 - m) / 12);
   const yy = y + 4800 - a;
   const mm = m + 12 * a - 3;
-  const jdn = d + Math.floor((153 * mm + 2) / 5) + 365 * yy + Math.floor(yy / 4) - Math.floor(yy / 100) + Math.floor(yy / 400) - 32045;
+  const jdn =
+    d +
+    Math.floor((153 * mm + 2) / 5) +
+    365 * yy +
+    Math.floor(yy / 4) -
+    Math.floor(yy / 100) +
+    Math.floor(yy / 400) -
+    32045;
   return `${WEEKDAYS[(jdn + 1) % 7]}, ${MONTHS[m - 1]} ${d}, ${y}`;
 }
 
 export function renderGeminiSkillsXml(skills: readonly { name: string; description: string; path: string }[]): string {
-  return skills.map((s) => `  <skill>\n    <name>${s.name}</name>\n    <description>${s.description}</description>\n    <location>${s.path}</location>\n  </skill>`).join("\n");
+  return skills
+    .map(
+      (s) =>
+        `  <skill>\n    <name>${s.name}</name>\n    <description>${s.description}</description>\n    <location>${s.path}</location>\n  </skill>`,
+    )
+    .join("\n");
 }
 
 /** How the system text names the context files: `` `A` `` or `` `A`, `B` or `C` ``. */
 export function formatGeminiFileNames(names: readonly string[]): string {
-  return names.length > 1 ? `${names.slice(0, -1).map((f) => `\`${f}\``).join(", ")} or \`${names[names.length - 1]}\`` : `\`${names[0] ?? "GEMINI.md"}\``;
+  return names.length > 1
+    ? `${names
+        .slice(0, -1)
+        .map((f) => `\`${f}\``)
+        .join(", ")} or \`${names[names.length - 1]}\``
+    : `\`${names[0] ?? "GEMINI.md"}\``;
 }

@@ -22,13 +22,26 @@ export function renderPiSkills(skills: PiTurn["skills"], intro: string): string 
   const visible = skills.filter((s) => !s.disableModelInvocation);
   if (visible.length === 0) return "";
   const lines = [`\n\n${intro}`, "", "<available_skills>"];
-  for (const s of visible) lines.push("  <skill>", `    <name>${escapePiXml(s.name)}</name>`, `    <description>${escapePiXml(s.description)}</description>`, `    <location>${escapePiXml(s.path)}</location>`, "  </skill>");
+  for (const s of visible)
+    lines.push(
+      "  <skill>",
+      `    <name>${escapePiXml(s.name)}</name>`,
+      `    <description>${escapePiXml(s.description)}</description>`,
+      `    <location>${escapePiXml(s.path)}</location>`,
+      "  </skill>",
+    );
   lines.push("</available_skills>");
   return lines.join("\n");
 }
 
 export function renderPiSystem(turn: PiTurn, prose: PiProse): PiSystemParts {
-  let text = turn.systemMd ?? fill(prose.base, { readmePath: `${turn.installDir}/README.md`, docsPath: `${turn.installDir}/docs`, examplesPath: `${turn.installDir}/examples` });
+  let text =
+    turn.systemMd ??
+    fill(prose.base, {
+      readmePath: `${turn.installDir}/README.md`,
+      docsPath: `${turn.installDir}/docs`,
+      examplesPath: `${turn.installDir}/examples`,
+    });
   if (turn.appendSystem) text += `\n\n${turn.appendSystem}`;
   const parts: PiSystemParts = { text: "" };
   if (turn.contextFiles.length > 0) {
@@ -76,8 +89,15 @@ export function piEndpoint(turn: PiTurn): string {
 
 export function buildPiBody(turn: PiTurn, prose: PiProse): BuiltHarnessBody {
   const system = renderPiSystem(turn, prose);
-  const p: ProseOrigin = turn.systemMd !== undefined && turn.contextFiles.length === 0 && turn.skills.length === 0 ? "user-supplied" : prose.origin;
-  const tools = PI_TOOL_NAMES.map((name) => ({ name, ...(prose.tools[name] ?? piStandInTool(name)), prose: (prose.tools[name] ? prose.origin : "stand-in") as ProseOrigin }));
+  const p: ProseOrigin =
+    turn.systemMd !== undefined && turn.contextFiles.length === 0 && turn.skills.length === 0
+      ? "user-supplied"
+      : prose.origin;
+  const tools = PI_TOOL_NAMES.map((name) => ({
+    name,
+    ...(prose.tools[name] ?? piStandInTool(name)),
+    prose: (prose.tools[name] ? prose.origin : "stand-in") as ProseOrigin,
+  }));
   const { api, model, maxTokens, reasoning } = turn.provider;
   let body: { [key: string]: unknown };
   let systemWhere: string;
@@ -85,7 +105,13 @@ export function buildPiBody(turn: PiTurn, prose: PiProse): BuiltHarnessBody {
   let toolValues: unknown[];
   switch (api) {
     case "openai-responses":
-      toolValues = tools.map((t) => ({ type: "function", name: t.name, description: t.description, parameters: t.parameters, strict: false }));
+      toolValues = tools.map((t) => ({
+        type: "function",
+        name: t.name,
+        description: t.description,
+        parameters: t.parameters,
+        strict: false,
+      }));
       body = {
         model,
         input: [
@@ -98,12 +124,19 @@ export function buildPiBody(turn: PiTurn, prose: PiProse): BuiltHarnessBody {
         max_output_tokens: maxTokens,
         tools: toolValues,
       };
-      if (reasoning) Object.assign(body, { reasoning: { effort: PI_THINKING.level, summary: "auto" }, include: ["reasoning.encrypted_content"] });
+      if (reasoning)
+        Object.assign(body, {
+          reasoning: { effort: PI_THINKING.level, summary: "auto" },
+          include: ["reasoning.encrypted_content"],
+        });
       systemWhere = "input[0].content";
       userWhere = "input[1].content[0].text";
       break;
     case "openai-completions":
-      toolValues = tools.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters, strict: false } }));
+      toolValues = tools.map((t) => ({
+        type: "function",
+        function: { name: t.name, description: t.description, parameters: t.parameters, strict: false },
+      }));
       body = {
         model,
         messages: [
@@ -122,29 +155,47 @@ export function buildPiBody(turn: PiTurn, prose: PiProse): BuiltHarnessBody {
       break;
     case "anthropic-messages":
       toolValues = tools.map((t, i) => {
-        const v: { [k: string]: unknown } = { name: t.name, description: t.description, eager_input_streaming: true, input_schema: anthropicInputSchema(t.parameters) };
+        const v: { [k: string]: unknown } = {
+          name: t.name,
+          description: t.description,
+          eager_input_streaming: true,
+          input_schema: anthropicInputSchema(t.parameters),
+        };
         if (i === tools.length - 1) v.cache_control = { type: "ephemeral" };
         return v;
       });
       body = {
         model,
-        messages: [{ role: "user", content: [{ type: "text", text: turn.message, cache_control: { type: "ephemeral" } }] }],
+        messages: [
+          { role: "user", content: [{ type: "text", text: turn.message, cache_control: { type: "ephemeral" } }] },
+        ],
         max_tokens: maxTokens,
         stream: true,
         system: [{ type: "text", text: system.text, cache_control: { type: "ephemeral" } }],
         tools: toolValues,
       };
-      if (reasoning) body.thinking = { type: "enabled", budget_tokens: PI_THINKING.anthropicBudgetTokens, display: "summarized" };
+      if (reasoning)
+        body.thinking = { type: "enabled", budget_tokens: PI_THINKING.anthropicBudgetTokens, display: "summarized" };
       systemWhere = "system[0].text";
       userWhere = "messages[0].content[0].text";
       break;
     case "google-generative-ai":
-      toolValues = [{ functionDeclarations: tools.map((t) => ({ name: t.name, description: t.description, parametersJsonSchema: t.parameters })) }];
+      toolValues = [
+        {
+          functionDeclarations: tools.map((t) => ({
+            name: t.name,
+            description: t.description,
+            parametersJsonSchema: t.parameters,
+          })),
+        },
+      ];
       body = {
         contents: [{ parts: [{ text: turn.message }], role: "user" }],
         systemInstruction: { parts: [{ text: system.text }], role: "user" },
         tools: toolValues,
-        generationConfig: reasoning ? { maxOutputTokens: maxTokens, thinkingConfig: { includeThoughts: true, thinkingBudget: -1 } } : { maxOutputTokens: maxTokens },
+        generationConfig: reasoning
+          ? { maxOutputTokens: maxTokens, thinkingConfig: { includeThoughts: true, thinkingBudget: -1 } }
+          : { maxOutputTokens: maxTokens },
       };
       systemWhere = "systemInstruction.parts[0].text";
       userWhere = "contents[0].parts[0].text";
@@ -157,19 +208,63 @@ export function buildPiBody(turn: PiTurn, prose: PiProse): BuiltHarnessBody {
   const layers: WireLayer[] = [];
   const t = system.text;
   const ctxStart = system.contextSpan?.[0] ?? system.skillsSpan?.[0] ?? t.lastIndexOf("\nCurrent date: ");
-  layers.push({ id: turn.systemMd !== undefined ? "system-md" : "pi-prompt", layer: "system", where: systemWhere, text: t.slice(0, ctxStart), sources: [], prose: turn.systemMd !== undefined ? "user-supplied" : p });
+  layers.push({
+    id: turn.systemMd !== undefined ? "system-md" : "pi-prompt",
+    layer: "system",
+    where: systemWhere,
+    text: t.slice(0, ctxStart),
+    sources: [],
+    prose: turn.systemMd !== undefined ? "user-supplied" : p,
+  });
   if (system.contextSpan) {
     layers.push({
       id: "project-context",
       layer: "context-file",
       where: systemWhere,
       text: t.slice(...system.contextSpan),
-      sources: turn.contextFiles.map((f) => ({ path: f.path, bytesIn: new TextEncoder().encode(f.content).length, bytesKept: new TextEncoder().encode(f.content).length })),
+      sources: turn.contextFiles.map((f) => ({
+        path: f.path,
+        bytesIn: new TextEncoder().encode(f.content).length,
+        bytesKept: new TextEncoder().encode(f.content).length,
+      })),
       prose: prose.origin,
     });
   }
-  if (system.skillsSpan) layers.push({ id: "skills", layer: "skills", where: systemWhere, text: t.slice(...system.skillsSpan), sources: turn.skills.map((s) => ({ path: s.path, bytesIn: 0, bytesKept: 0 })), prose: prose.origin });
-  layers.push({ id: "date-cwd", layer: "environment", where: systemWhere, text: t.slice(t.lastIndexOf("\nCurrent date: ")), sources: [], prose: "data" });
-  layers.push({ id: "user-message", layer: "user-message", where: userWhere, text: turn.message, sources: [], prose: "data" });
-  return { body, layers, tools: tools.map((x, i) => ({ name: x.name, value: api === "google-generative-ai" ? (toolValues[0] as { functionDeclarations: unknown[] }).functionDeclarations[i] : toolValues[i], prose: x.prose })) };
+  if (system.skillsSpan)
+    layers.push({
+      id: "skills",
+      layer: "skills",
+      where: systemWhere,
+      text: t.slice(...system.skillsSpan),
+      sources: turn.skills.map((s) => ({ path: s.path, bytesIn: 0, bytesKept: 0 })),
+      prose: prose.origin,
+    });
+  layers.push({
+    id: "date-cwd",
+    layer: "environment",
+    where: systemWhere,
+    text: t.slice(t.lastIndexOf("\nCurrent date: ")),
+    sources: [],
+    prose: "data",
+  });
+  layers.push({
+    id: "user-message",
+    layer: "user-message",
+    where: userWhere,
+    text: turn.message,
+    sources: [],
+    prose: "data",
+  });
+  return {
+    body,
+    layers,
+    tools: tools.map((x, i) => ({
+      name: x.name,
+      value:
+        api === "google-generative-ai"
+          ? (toolValues[0] as { functionDeclarations: unknown[] }).functionDeclarations[i]
+          : toolValues[i],
+      prose: x.prose,
+    })),
+  };
 }

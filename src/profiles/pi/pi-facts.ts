@@ -9,5 +9,10 @@ export const PI_THINKING = { level: "medium", anthropicBudgetTokens: 8192 } as c
 
 /** `& < > " '` as XML entities (pi's skills listing). */
 export function escapePiXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 }

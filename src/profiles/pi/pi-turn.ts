@@ -3,7 +3,12 @@
 
 /** pi's provider APIs (models.json `api`), each its own wire format. */
 export type PiApi = "openai-responses" | "openai-completions" | "anthropic-messages" | "google-generative-ai";
-export const PI_APIS: readonly PiApi[] = ["openai-responses", "openai-completions", "anthropic-messages", "google-generative-ai"];
+export const PI_APIS: readonly PiApi[] = [
+  "openai-responses",
+  "openai-completions",
+  "anthropic-messages",
+  "google-generative-ai",
+];
 
 export interface PiProvider {
   name: string;

@@ -6,7 +6,16 @@ import { parseReplyScript } from "../../../src/capture/reply-script.js";
 import { startCaptureServer, type CaptureServer } from "../../../src/capture/server/capture-server.js";
 
 /** What fixtures/body.json.zst decompresses to (made with `zstd -19`). */
-const ZSTD_FIXTURE_TEXT = JSON.stringify({ model: "m", input: [{ type: "message", role: "user", content: [{ type: "input_text", text: "zstd body é è 😀 " + "long ".repeat(40) }] }] });
+const ZSTD_FIXTURE_TEXT = JSON.stringify({
+  model: "m",
+  input: [
+    {
+      type: "message",
+      role: "user",
+      content: [{ type: "input_text", text: "zstd body é è 😀 " + "long ".repeat(40) }],
+    },
+  ],
+});
 
 let server: CaptureServer | undefined;
 afterEach(async () => {
@@ -14,7 +23,13 @@ afterEach(async () => {
   server = undefined;
 });
 
-function send(origin: string, method: string, path: string, body?: Uint8Array | string, headers: { [k: string]: string } = {}): Promise<{ status: number; text: string }> {
+function send(
+  origin: string,
+  method: string,
+  path: string,
+  body?: Uint8Array | string,
+  headers: { [k: string]: string } = {},
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(origin + path, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -32,14 +47,25 @@ describe("startCaptureServer", () => {
     server = await startCaptureServer();
     expect(server.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const body = '{"model":"m","input":[],"z":"\u00e9\u{1F600}"}';
-    const res = await send(server.origin, "POST", "/v1/responses", gzipSync(body), { "content-encoding": "gzip", authorization: "Bearer sk-secret", "content-type": "application/json" });
+    const res = await send(server.origin, "POST", "/v1/responses", gzipSync(body), {
+      "content-encoding": "gzip",
+      authorization: "Bearer sk-secret",
+      "content-type": "application/json",
+    });
     expect(res.status).toBe(200);
     expect(res.text).toContain("event: response.completed");
     const r = server.requests[0];
     expect(Buffer.from(r?.body ?? []).toString("utf8")).toBe(body);
     expect(r?.headers.authorization).toBe("<redacted>");
     expect(r?.headers["content-encoding"]).toBe("gzip");
-    expect([r?.seq, r?.method, r?.url, r?.encoding, r?.decoded, r?.reply]).toEqual([1, "POST", "/v1/responses", "gzip", true, { kind: "model", status: 200, text: "Done." }]);
+    expect([r?.seq, r?.method, r?.url, r?.encoding, r?.decoded, r?.reply]).toEqual([
+      1,
+      "POST",
+      "/v1/responses",
+      "gzip",
+      true,
+      { kind: "model", status: 200, text: "Done." },
+    ]);
     expect(server.turns()).toBe(1);
   });
 
@@ -65,7 +91,10 @@ describe("startCaptureServer", () => {
   });
 
   it("answers model lists and follows the reply script, then the turn limit", async () => {
-    server = await startCaptureServer({ script: parseReplyScript('["first", {"error": {"status": 503, "message": "busy"}}]').value, maxTurns: 2 });
+    server = await startCaptureServer({
+      script: parseReplyScript('["first", {"error": {"status": 503, "message": "busy"}}]').value,
+      maxTurns: 2,
+    });
     expect((await send(server.origin, "GET", "/v1/models")).status).toBe(200);
     expect((await send(server.origin, "POST", "/v1/responses", "{}")).text).toContain('"text":"first"');
     expect((await send(server.origin, "POST", "/v1/responses", "{}")).status).toBe(503);

@@ -8,12 +8,19 @@ const CWD = "/";
 describe("runExplain", () => {
   it("explains a diagnostic id in one paragraph", async () => {
     const r = await runCli(["explain", "agents-md/truncated"], CWD);
-    expect(r).toEqual({ code: 0, stdout: "agents-md/truncated\n\nA project doc was cut to fit the remaining project-doc byte budget.\n", stderr: "" });
+    expect(r).toEqual({
+      code: 0,
+      stdout: "agents-md/truncated\n\nA project doc was cut to fit the remaining project-doc byte budget.\n",
+      stderr: "",
+    });
   });
 
   it("prints a diagnostic id as JSON with --json", async () => {
     const r = await runCli(["explain", "session/truncated-line", "--json"], CWD);
-    expect([r.code, JSON.parse(r.stdout)]).toEqual([0, DIAGNOSTIC_CATALOGUE.find((e) => e.id === "session/truncated-line")]);
+    expect([r.code, JSON.parse(r.stdout)]).toEqual([
+      0,
+      DIAGNOSTIC_CATALOGUE.find((e) => e.id === "session/truncated-line"),
+    ]);
   });
 
   it("explains a lint rule exactly as lint --explain does", async () => {
@@ -32,6 +39,11 @@ describe("runExplain", () => {
 
   it("rejects an unknown id with exit 2 and a pointer to the lists", async () => {
     const r = await runCli(["explain", "nope/never"], CWD);
-    expect(r).toEqual({ code: 2, stdout: "", stderr: "promptc explain: unknown id 'nope/never' (promptc explain lists the diagnostic ids; promptc lint --list-rules the rules)\n" });
+    expect(r).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        "promptc explain: unknown id 'nope/never' (promptc explain lists the diagnostic ids; promptc lint --list-rules the rules)\n",
+    });
   });
 });

@@ -17,7 +17,13 @@ describe("relativeTo", () => {
 describe("formatDiagnostic", () => {
   it("shows severity, relative file with place, message and rule", () => {
     const line = formatDiagnostic(
-      { rule: "agents-md/truncated", severity: "warning", message: "kept 2 of 3 bytes", file: "/r/a/AGENTS.md", place: { line: 1, column: 2 } },
+      {
+        rule: "agents-md/truncated",
+        severity: "warning",
+        message: "kept 2 of 3 bytes",
+        file: "/r/a/AGENTS.md",
+        place: { line: 1, column: 2 },
+      },
       createStyle(false),
       "/r",
     );
@@ -25,7 +31,10 @@ describe("formatDiagnostic", () => {
   });
 
   it("does not repeat a file the message already names", () => {
-    const line = formatDiagnostic({ rule: "x/y", severity: "error", message: "/r/f: bad", file: "/r/f" }, createStyle(false));
+    const line = formatDiagnostic(
+      { rule: "x/y", severity: "error", message: "/r/f: bad", file: "/r/f" },
+      createStyle(false),
+    );
     expect(line).toBe("  error    /r/f: bad  x/y");
   });
 });

@@ -27,14 +27,22 @@ describe("--color and --no-color", () => {
   it.each(verbs)("are both offered by promptc %s", async (verb) => {
     const c = capture("/");
     await run([verb, "--help"], c.io);
-    expect([/^\s+--color\s+force colours/m.test(c.out()), /^\s+--no-color\s+no colours$/m.test(c.out())]).toEqual([true, true]);
+    expect([/^\s+--color\s+force colours/m.test(c.out()), /^\s+--no-color\s+no colours$/m.test(c.out())]).toEqual([
+      true,
+      true,
+    ]);
   });
 });
 
 describe("--color on a pipe", () => {
   const dir = mkdtempSync(join(tmpdir(), "promptc-color-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const request = (text: string) => JSON.stringify({ model: "m", instructions: "i", input: [{ type: "message", role: "user", content: [{ type: "input_text", text }] }] });
+  const request = (text: string) =>
+    JSON.stringify({
+      model: "m",
+      instructions: "i",
+      input: [{ type: "message", role: "user", content: [{ type: "input_text", text }] }],
+    });
   writeFileSync(join(dir, "a.json"), request("hi"));
   writeFileSync(join(dir, "b.json"), request("ho"));
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { discoverClaudeMd } from "../../../src/discover/claude-code/discover-claude-md.js";
 import { createMemoryHost } from "../../../src/host/memory-host.js";
 
-const summary = (r: ReturnType<typeof discoverClaudeMd>) => r.entries.map((e) => `${e.kind} ${e.path}${e.importedFrom ? ` <- ${e.importedFrom}` : ""}`);
+const summary = (r: ReturnType<typeof discoverClaudeMd>) =>
+  r.entries.map((e) => `${e.kind} ${e.path}${e.importedFrom ? ` <- ${e.importedFrom}` : ""}`);
 
 describe("discoverClaudeMd", () => {
   const files = {
@@ -19,13 +20,23 @@ describe("discoverClaudeMd", () => {
   it("loads the user's file, then every ancestor down to the cwd, imports after their importer", () => {
     const host = createMemoryHost({ files });
     const r = discoverClaudeMd(host, { cwd: "/w/repo/src", home: "/home/u", externalIncludesApproved: false });
-    expect(summary(r)).toEqual(["user /home/u/.claude/CLAUDE.md", "project /w/CLAUDE.md", "project /w/repo/CLAUDE.md", "project /w/repo/src/CLAUDE.md", "project /w/repo/src/notes.md <- /w/repo/src/CLAUDE.md"]);
+    expect(summary(r)).toEqual([
+      "user /home/u/.claude/CLAUDE.md",
+      "project /w/CLAUDE.md",
+      "project /w/repo/CLAUDE.md",
+      "project /w/repo/src/CLAUDE.md",
+      "project /w/repo/src/notes.md <- /w/repo/src/CLAUDE.md",
+    ]);
     expect(r.dropped).toEqual([
       { path: "/w/repo/docs/style.md", reason: "outside-cwd", importedFrom: "/w/repo/CLAUDE.md" },
       { path: "/w/repo/missing.md", reason: "missing", importedFrom: "/w/repo/CLAUDE.md" },
       { path: "/w/repo/AGENTS.md", reason: "agents-md-ignored" },
     ]);
-    expect(r.diagnostics.map((d) => d.rule)).toEqual(["claude-md/import-outside-cwd", "claude-md/import-missing", "claude-md/agents-md-ignored"]);
+    expect(r.diagnostics.map((d) => d.rule)).toEqual([
+      "claude-md/import-outside-cwd",
+      "claude-md/import-missing",
+      "claude-md/agents-md-ignored",
+    ]);
   });
 
   it("keeps an import outside the cwd when external includes are approved", () => {
@@ -35,7 +46,9 @@ describe("discoverClaudeMd", () => {
   });
 
   it("reads AGENTS.md root first only when the project has no CLAUDE.md", () => {
-    const host = createMemoryHost({ files: { "/r/AGENTS.md": "a\n", "/r/src/AGENTS.md": "b\n", "/r/src/CLAUDE.local.md": "local\n" } });
+    const host = createMemoryHost({
+      files: { "/r/AGENTS.md": "a\n", "/r/src/AGENTS.md": "b\n", "/r/src/CLAUDE.local.md": "local\n" },
+    });
     const r = discoverClaudeMd(host, { cwd: "/r/src", externalIncludesApproved: false });
     expect(summary(r)).toEqual(["project /r/AGENTS.md", "project /r/src/AGENTS.md", "local /r/src/CLAUDE.local.md"]);
   });

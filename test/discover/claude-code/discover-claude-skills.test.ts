@@ -4,7 +4,8 @@ import { createMemoryHost } from "../../../src/host/memory-host.js";
 
 describe("discoverClaudeSkills", () => {
   it("lists the user's skills, then the cwd's and each ancestor's up to the git root, each folder by name", () => {
-    const skill = (name: string, description?: string) => `---\n${name ? `name: ${name}\n` : ""}${description ? `description: ${description}\n` : ""}---\nFirst line of the body.\n`;
+    const skill = (name: string, description?: string) =>
+      `---\n${name ? `name: ${name}\n` : ""}${description ? `description: ${description}\n` : ""}---\nFirst line of the body.\n`;
     const host = createMemoryHost({
       files: {
         "/h/.claude/skills/zz-user/SKILL.md": skill("zz-user", "mine"),

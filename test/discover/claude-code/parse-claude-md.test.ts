@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { findClaudeMdImports, isConditionalRule, parseClaudeMd } from "../../../src/discover/claude-code/parse-claude-md.js";
+import {
+  findClaudeMdImports,
+  isConditionalRule,
+  parseClaudeMd,
+} from "../../../src/discover/claude-code/parse-claude-md.js";
 
 describe("findClaudeMdImports", () => {
   const cases: [string, string, string[]][] = [
@@ -41,6 +45,8 @@ describe("parseClaudeMd", () => {
     const parsed = parseClaudeMd("---\npaths: src/**\n---\nrule\n", { rulesFile: true });
     expect(parsed.content).toBe("rule");
     expect(isConditionalRule(parsed.frontmatter)).toBe(true);
-    expect(isConditionalRule(parseClaudeMd("---\ndescription: d\n---\nrule\n", { rulesFile: true }).frontmatter)).toBe(false);
+    expect(isConditionalRule(parseClaudeMd("---\ndescription: d\n---\nrule\n", { rulesFile: true }).frontmatter)).toBe(
+      false,
+    );
   });
 });

@@ -19,22 +19,39 @@ describe("discoverGeminiMemory", () => {
         "/w/repo/src/GEMINI.md": "  src  \n",
       },
     });
-    const m = discoverGeminiMemory(host, { cwd: "/w/repo/src", home: "/h", fileNames: ["GEMINI.md"], gitRoot: "/w/repo" });
+    const m = discoverGeminiMemory(host, {
+      cwd: "/w/repo/src",
+      home: "/h",
+      fileNames: ["GEMINI.md"],
+      gitRoot: "/w/repo",
+    });
     expect(m.aboveRoot).toEqual(["/w/GEMINI.md"]);
     expect(concatenateGeminiContext(m.project)).toBe(
       "--- Context from: /w/repo/GEMINI.md ---\nSee <!-- Imported from: docs/a.md -->\nA\n\n<!-- End of import from: docs/a.md --> here.\n`@code.md` <!-- Import failed: nope.md - ENOENT: no such file or directory, access '/w/repo/nope.md' --> <!-- Import failed: ../outside.md - Path traversal attempt -->\n--- End of Context from: /w/repo/GEMINI.md ---\n\n--- Context from: /w/repo/src/GEMINI.md ---\nsrc\n--- End of Context from: /w/repo/src/GEMINI.md ---",
     );
-    expect(concatenateGeminiContext(m.global)).toBe("--- Context from: /h/.gemini/GEMINI.md ---\nglobal\n--- End of Context from: /h/.gemini/GEMINI.md ---");
+    expect(concatenateGeminiContext(m.global)).toBe(
+      "--- Context from: /h/.gemini/GEMINI.md ---\nglobal\n--- End of Context from: /h/.gemini/GEMINI.md ---",
+    );
   });
 });
 
 describe("renderGeminiFolderStructure", () => {
   it("lists files then folders, marks ignored folders, applies .gitignore", () => {
     const host = createMemoryHost({
-      files: { "/r/.git/HEAD": "x", "/r/b.txt": "", "/r/a.txt": "", "/r/.gitignore": "skip.txt\n", "/r/skip.txt": "", "/r/src/x.ts": "", "/r/node_modules/m/i.js": "" },
+      files: {
+        "/r/.git/HEAD": "x",
+        "/r/b.txt": "",
+        "/r/a.txt": "",
+        "/r/.gitignore": "skip.txt\n",
+        "/r/skip.txt": "",
+        "/r/src/x.ts": "",
+        "/r/node_modules/m/i.js": "",
+      },
     });
     const t = renderGeminiFolderStructure(host, "/r", { inGit: true });
-    expect(t.lines).toBe("/r/\n├───.gitignore\n├───a.txt\n├───b.txt\n├───.git/...\n├───node_modules/...\n└───src/\n    └───x.ts");
+    expect(t.lines).toBe(
+      "/r/\n├───.gitignore\n├───a.txt\n├───b.txt\n├───.git/...\n├───node_modules/...\n└───src/\n    └───x.ts",
+    );
     expect(t.truncated).toBe(true);
   });
 
@@ -61,13 +78,17 @@ describe("discoverGeminiSkills", () => {
         "/w/.agents/skills/alpha/SKILL.md": sk("alpha"),
       },
     });
-    expect(discoverGeminiSkills(host, { cwd: "/w", home: "/h", installDir: "/opt/g" }).map((s) => `${s.name}@${s.scope}`)).toEqual(["creator@builtin", "alpha@workspace", "u@user", "b@workspace", "a@workspace"]);
+    expect(
+      discoverGeminiSkills(host, { cwd: "/w", home: "/h", installDir: "/opt/g" }).map((s) => `${s.name}@${s.scope}`),
+    ).toEqual(["creator@builtin", "alpha@workspace", "u@user", "b@workspace", "a@workspace"]);
   });
 });
 
 describe("geminiProjectId", () => {
   it("reads the registry, else slugs the basename and counts past taken ids", () => {
-    const host = createMemoryHost({ files: { "/h/.gemini/projects.json": JSON.stringify({ projects: { "/a/sub": "sub", "/b/sub": "sub-1" } }) } });
+    const host = createMemoryHost({
+      files: { "/h/.gemini/projects.json": JSON.stringify({ projects: { "/a/sub": "sub", "/b/sub": "sub-1" } }) },
+    });
     expect(geminiProjectId(host, "/h", "/a/sub", [])).toBe("sub");
     expect(geminiProjectId(host, "/h", "/c/sub", [])).toBe("sub-2");
     expect(geminiSlug("My Repo.v2")).toBe("my-repo-v2");

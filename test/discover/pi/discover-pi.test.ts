@@ -51,7 +51,17 @@ describe("discoverPiSkills", () => {
       },
     });
     const r = discoverPiSkills(host, { cwd: "/w/repo/src", agentDir: "/h/.pi/agent", home: "/h", gitRoot: "/w/repo" });
-    expect(r.skills.map((s) => `${s.scope}:${s.name}${s.disableModelInvocation ? "(off)" : ""}`)).toEqual(["project:a", "project:loose", "project:off(off)", "project:b", "user:u"]);
-    expect(r.diagnostics.map((d) => d.rule).sort()).toEqual(["pi-skill/bad-frontmatter", "pi-skill/name-collision", "pi-skill/no-description"]);
+    expect(r.skills.map((s) => `${s.scope}:${s.name}${s.disableModelInvocation ? "(off)" : ""}`)).toEqual([
+      "project:a",
+      "project:loose",
+      "project:off(off)",
+      "project:b",
+      "user:u",
+    ]);
+    expect(r.diagnostics.map((d) => d.rule).sort()).toEqual([
+      "pi-skill/bad-frontmatter",
+      "pi-skill/name-collision",
+      "pi-skill/no-description",
+    ]);
   });
 });

@@ -4,7 +4,8 @@ import type { RuleCases } from "../rule-tester.js";
 const P = ".agents/skills/pdf-forms/SKILL.md";
 /** The same skill where Claude Code scans. */
 const CP = ".claude/skills/pdf-forms/SKILL.md";
-const GOOD = "---\nname: pdf-forms\ndescription: Fills PDF forms from JSON data. Use when the user asks to fill or inspect a PDF form.\n---\n\n# PDF forms\n\nRun `scripts/fill.py`.\n";
+const GOOD =
+  "---\nname: pdf-forms\ndescription: Fills PDF forms from JSON data. Use when the user asks to fill or inspect a PDF form.\n---\n\n# PDF forms\n\nRun `scripts/fill.py`.\n";
 const sk = (fm: string, body = "\n# Body\n"): string => `---\n${fm}\n---\n${body}`;
 const desc = "description: Fills PDF forms. Use when the user asks to fill a PDF form.";
 
@@ -19,12 +20,24 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
   "skill/frontmatter-parse": {
     valid: [{ path: P, code: GOOD }],
     invalid: [
-      { name: "bad YAML", path: P, code: sk("name: [unclosed\n" + desc), errors: [{ messageId: "invalid", line: 3, column: 1 }] },
-      { name: "duplicate key", path: P, code: sk(`name: a\nname: b\n${desc}`), errors: [{ messageId: "invalid", line: 3, column: 1 }] },
+      {
+        name: "bad YAML",
+        path: P,
+        code: sk("name: [unclosed\n" + desc),
+        errors: [{ messageId: "invalid", line: 3, column: 1 }],
+      },
+      {
+        name: "duplicate key",
+        path: P,
+        code: sk(`name: a\nname: b\n${desc}`),
+        errors: [{ messageId: "invalid", line: 3, column: 1 }],
+      },
       {
         name: "alias bomb",
         path: P,
-        code: sk('a: &a ["x","x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]'),
+        code: sk(
+          'a: &a ["x","x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+        ),
         errors: [{ messageId: "invalid", line: 2, column: 1 }],
       },
       { name: "not a mapping", path: P, code: sk("- a\n- b"), errors: [{ messageId: "invalid", line: 2, column: 1 }] },
@@ -38,38 +51,103 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
     ],
   },
   "skill/name-format": {
-    valid: [{ path: P, code: GOOD }, { path: ".agents/skills/a1-b2/SKILL.md", code: sk(`name: a1-b2\n${desc}`) }],
+    valid: [
+      { path: P, code: GOOD },
+      { path: ".agents/skills/a1-b2/SKILL.md", code: sk(`name: a1-b2\n${desc}`) },
+    ],
     invalid: [
-      { name: "upper case", path: ".agents/skills/PdfForms/SKILL.md", code: sk(`name: PdfForms\n${desc}`), errors: [{ messageId: "format", line: 2, column: 7 }], output: sk(`name: pdf-forms\n${desc}`) },
-      { name: "double hyphen", path: P, code: sk(`name: pdf--forms\n${desc}`), errors: [{ messageId: "format", line: 2, column: 7 }], output: sk(`name: pdf-forms\n${desc}`) },
-      { name: "too long", path: P, code: sk(`name: ${"a".repeat(65)}\n${desc}`), errors: [{ messageId: "tooLong", line: 2, column: 7 }] },
+      {
+        name: "upper case",
+        path: ".agents/skills/PdfForms/SKILL.md",
+        code: sk(`name: PdfForms\n${desc}`),
+        errors: [{ messageId: "format", line: 2, column: 7 }],
+        output: sk(`name: pdf-forms\n${desc}`),
+      },
+      {
+        name: "double hyphen",
+        path: P,
+        code: sk(`name: pdf--forms\n${desc}`),
+        errors: [{ messageId: "format", line: 2, column: 7 }],
+        output: sk(`name: pdf-forms\n${desc}`),
+      },
+      {
+        name: "too long",
+        path: P,
+        code: sk(`name: ${"a".repeat(65)}\n${desc}`),
+        errors: [{ messageId: "tooLong", line: 2, column: 7 }],
+      },
     ],
   },
   "skill/name-matches-dir": {
     valid: [{ path: P, code: GOOD }],
-    invalid: [{ path: P, code: sk(`name: pdf-filler\n${desc}`), errors: [{ messageId: "mismatch", line: 2, column: 7 }] }],
+    invalid: [
+      { path: P, code: sk(`name: pdf-filler\n${desc}`), errors: [{ messageId: "mismatch", line: 2, column: 7 }] },
+    ],
   },
   "skill/name-reserved": {
-    valid: [{ path: P, code: GOOD }, { name: "target off", path: ".agents/skills/claude-tools/SKILL.md", code: sk(`name: claude-tools\n${desc}`), targets: ["codex"] }],
-    invalid: [{ path: ".claude/skills/claude-tools/SKILL.md", code: sk(`name: claude-tools\n${desc}`), errors: [{ messageId: "reserved", line: 2, column: 7 }] }],
+    valid: [
+      { path: P, code: GOOD },
+      {
+        name: "target off",
+        path: ".agents/skills/claude-tools/SKILL.md",
+        code: sk(`name: claude-tools\n${desc}`),
+        targets: ["codex"],
+      },
+    ],
+    invalid: [
+      {
+        path: ".claude/skills/claude-tools/SKILL.md",
+        code: sk(`name: claude-tools\n${desc}`),
+        errors: [{ messageId: "reserved", line: 2, column: 7 }],
+      },
+    ],
   },
   "skill/name-vague": {
     valid: [{ path: P, code: GOOD }],
-    invalid: [{ path: ".agents/skills/utils/SKILL.md", code: sk(`name: helper-utils\n${desc}`), errors: [{ messageId: "vague", line: 2, column: 7 }] }],
+    invalid: [
+      {
+        path: ".agents/skills/utils/SKILL.md",
+        code: sk(`name: helper-utils\n${desc}`),
+        errors: [{ messageId: "vague", line: 2, column: 7 }],
+      },
+    ],
   },
   "skill/description-required": {
     valid: [{ path: P, code: GOOD }],
     invalid: [
       { path: P, code: sk("name: pdf-forms"), errors: [{ messageId: "missing" }] },
-      { path: P, code: sk('name: pdf-forms\ndescription: "  "'), errors: [{ messageId: "empty", line: 3, column: 14 }] },
+      {
+        path: P,
+        code: sk('name: pdf-forms\ndescription: "  "'),
+        errors: [{ messageId: "empty", line: 3, column: 14 }],
+      },
     ],
   },
   "skill/description-max": {
-    valid: [{ path: P, code: GOOD }, { name: "exactly 1024", path: P, code: sk(`name: pdf-forms\ndescription: ${"é".repeat(1024)}`) }],
-    invalid: [{ path: P, code: sk(`name: pdf-forms\ndescription: ${"x".repeat(1025)}`), errors: [{ messageId: "tooLong", line: 3, column: 14 }] }],
+    valid: [
+      { path: P, code: GOOD },
+      { name: "exactly 1024", path: P, code: sk(`name: pdf-forms\ndescription: ${"é".repeat(1024)}`) },
+    ],
+    invalid: [
+      {
+        path: P,
+        code: sk(`name: pdf-forms\ndescription: ${"x".repeat(1025)}`),
+        errors: [{ messageId: "tooLong", line: 3, column: 14 }],
+      },
+    ],
   },
   "skill/description-no-xml": {
-    valid: [{ path: P, code: GOOD }, { name: "comparison", path: P, code: sk("name: pdf-forms\ndescription: Use when size is 3 < 4 pages.") }, { name: "a type parameter and placeholders glued to a word", path: P, code: sk("name: pdf-forms\ndescription: Covers useLoaderData<T> and @ai-sdk/<provider> packages. Use when asked.") }],
+    valid: [
+      { path: P, code: GOOD },
+      { name: "comparison", path: P, code: sk("name: pdf-forms\ndescription: Use when size is 3 < 4 pages.") },
+      {
+        name: "a type parameter and placeholders glued to a word",
+        path: P,
+        code: sk(
+          "name: pdf-forms\ndescription: Covers useLoaderData<T> and @ai-sdk/<provider> packages. Use when asked.",
+        ),
+      },
+    ],
     invalid: [
       {
         path: P,
@@ -85,146 +163,406 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
       { path: P, code: sk("name: pdf-forms\ndescription: Fills PDF forms whenever a form needs data.") },
       { path: P, code: sk("name: pdf-forms\ndescription: Formats all code. Run before opening a PR.") },
     ],
-    invalid: [{ path: P, code: sk("name: pdf-forms\ndescription: Fills PDF forms from JSON data."), errors: [{ messageId: "noTrigger", line: 3, column: 14 }] }],
+    invalid: [
+      {
+        path: P,
+        code: sk("name: pdf-forms\ndescription: Fills PDF forms from JSON data."),
+        errors: [{ messageId: "noTrigger", line: 3, column: 14 }],
+      },
+    ],
   },
   "skill/description-person": {
     valid: [
       { path: P, code: GOOD },
-      { name: "quoted trigger phrases", path: P, code: sk("name: pdf-forms\ndescription: 'Fills forms. Use when asked to \"fill my form\" or \"I''m stuck\".'") },
+      {
+        name: "quoted trigger phrases",
+        path: P,
+        code: sk("name: pdf-forms\ndescription: 'Fills forms. Use when asked to \"fill my form\" or \"I''m stuck\".'"),
+      },
     ],
     invalid: [
-      { path: P, code: sk("name: pdf-forms\ndescription: I fill PDF forms. Use when asked."), errors: [{ messageId: "first", line: 3, column: 14 }] },
-      { path: P, code: sk("name: pdf-forms\ndescription: Lets you fill your PDF forms. Use when asked."), errors: [{ messageId: "second", line: 3, column: 14 }] },
+      {
+        path: P,
+        code: sk("name: pdf-forms\ndescription: I fill PDF forms. Use when asked."),
+        errors: [{ messageId: "first", line: 3, column: 14 }],
+      },
+      {
+        path: P,
+        code: sk("name: pdf-forms\ndescription: Lets you fill your PDF forms. Use when asked."),
+        errors: [{ messageId: "second", line: 3, column: 14 }],
+      },
     ],
   },
   "skill/description-tokens": {
     valid: [{ path: P, code: GOOD }],
     invalid: [
-      { path: P, code: sk(`name: pdf-forms\ndescription: ${"Fills forms quickly. ".repeat(30)}Use when asked.`), errors: [{ messageId: "over", line: 3, column: 14 }] },
-      { name: "over the warning level", path: P, code: sk(`name: pdf-forms\ndescription: ${"Fills forms quickly. ".repeat(60)}Use when asked.`), errors: [{ messageId: "overWarn", line: 3, column: 14 }] },
+      {
+        path: P,
+        code: sk(`name: pdf-forms\ndescription: ${"Fills forms quickly. ".repeat(30)}Use when asked.`),
+        errors: [{ messageId: "over", line: 3, column: 14 }],
+      },
+      {
+        name: "over the warning level",
+        path: P,
+        code: sk(`name: pdf-forms\ndescription: ${"Fills forms quickly. ".repeat(60)}Use when asked.`),
+        errors: [{ messageId: "overWarn", line: 3, column: 14 }],
+      },
     ],
   },
   "skill/compatibility-max": {
     valid: [{ path: P, code: sk(`name: pdf-forms\n${desc}\ncompatibility: Requires Python 3.11 and poppler.`) }],
     invalid: [
-      { path: P, code: sk(`name: pdf-forms\n${desc}\ncompatibility: ${"x".repeat(501)}`), errors: [{ messageId: "tooLong", line: 4, column: 16 }] },
-      { path: P, code: sk(`name: pdf-forms\n${desc}\ncompatibility: [python]`), errors: [{ messageId: "notString", line: 4, column: 16 }] },
+      {
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}\ncompatibility: ${"x".repeat(501)}`),
+        errors: [{ messageId: "tooLong", line: 4, column: 16 }],
+      },
+      {
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}\ncompatibility: [python]`),
+        errors: [{ messageId: "notString", line: 4, column: 16 }],
+      },
     ],
   },
   "skill/metadata-shape": {
     valid: [
       { path: P, code: sk(`name: pdf-forms\n${desc}\nmetadata:\n  author: ada\n  version: "1.0"`) },
-      { name: "internal: true (the skills CLI reads the boolean)", path: P, code: sk(`name: pdf-forms\n${desc}\nmetadata:\n  internal: true`) },
+      {
+        name: "internal: true (the skills CLI reads the boolean)",
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}\nmetadata:\n  internal: true`),
+      },
     ],
     invalid: [
-      { path: P, code: sk(`name: pdf-forms\n${desc}\nmetadata:\n  version: 1.0`), errors: [{ messageId: "notString", line: 5, column: 3 }] },
-      { path: P, code: sk(`name: pdf-forms\n${desc}\nmetadata: hello`), errors: [{ messageId: "notMap", line: 4, column: 11 }] },
+      {
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}\nmetadata:\n  version: 1.0`),
+        errors: [{ messageId: "notString", line: 5, column: 3 }],
+      },
+      {
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}\nmetadata: hello`),
+        errors: [{ messageId: "notMap", line: 4, column: 11 }],
+      },
     ],
   },
   "skill/unknown-field": {
-    valid: [{ path: P, code: sk(`name: pdf-forms\n${desc}\nlicense: MIT\nallowed-tools: Read`) }, { name: "claude key", path: P, code: sk(`name: pdf-forms\n${desc}\nuser-invocable: true`) }],
+    valid: [
+      { path: P, code: sk(`name: pdf-forms\n${desc}\nlicense: MIT\nallowed-tools: Read`) },
+      { name: "claude key", path: P, code: sk(`name: pdf-forms\n${desc}\nuser-invocable: true`) },
+    ],
     invalid: [
-      { name: "typo", path: P, code: sk(`name: pdf-forms\n${desc}\nlicence: MIT`), errors: [{ messageId: "typo", line: 4, column: 1 }], output: sk(`name: pdf-forms\n${desc}\nlicense: MIT`) },
-      { name: "unknown", path: P, code: sk(`name: pdf-forms\n${desc}\ncolour: blue`), errors: [{ messageId: "unknown", line: 4, column: 1 }] },
-      { name: "several unknown keys: one finding; TanStack Intent keys are known", path: P, code: sk(`name: pdf-forms\n${desc}\nlibrary: x\nrequires: [a]\nshade: dark\ntint: 3`), errors: [{ messageId: "unknown", line: 6, column: 1 }] },
-      { name: "claude key without target", path: P, targets: ["codex"], code: sk(`name: pdf-forms\n${desc}\nuser-invocable: true`), errors: [{ messageId: "unknown", line: 4, column: 1 }] },
+      {
+        name: "typo",
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}\nlicence: MIT`),
+        errors: [{ messageId: "typo", line: 4, column: 1 }],
+        output: sk(`name: pdf-forms\n${desc}\nlicense: MIT`),
+      },
+      {
+        name: "unknown",
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}\ncolour: blue`),
+        errors: [{ messageId: "unknown", line: 4, column: 1 }],
+      },
+      {
+        name: "several unknown keys: one finding; TanStack Intent keys are known",
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}\nlibrary: x\nrequires: [a]\nshade: dark\ntint: 3`),
+        errors: [{ messageId: "unknown", line: 6, column: 1 }],
+      },
+      {
+        name: "claude key without target",
+        path: P,
+        targets: ["codex"],
+        code: sk(`name: pdf-forms\n${desc}\nuser-invocable: true`),
+        errors: [{ messageId: "unknown", line: 4, column: 1 }],
+      },
     ],
   },
   "skill/boolean-fields": {
     valid: [
       { path: CP, code: sk(`name: pdf-forms\n${desc}\nuser-invocable: false`) },
-      { name: "a folder Claude Code never scans", path: P, code: sk(`name: pdf-forms\n${desc}\nuser-invocable: sometimes`) },
+      {
+        name: "a folder Claude Code never scans",
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}\nuser-invocable: sometimes`),
+      },
     ],
     invalid: [
-      { path: CP, code: sk(`name: pdf-forms\n${desc}\ndisable-model-invocation: "true"`), errors: [{ messageId: "string", line: 4, column: 27 }], output: sk(`name: pdf-forms\n${desc}\ndisable-model-invocation: true`) },
-      { path: CP, code: sk(`name: pdf-forms\n${desc}\nuser-invocable: sometimes`), errors: [{ messageId: "notBoolean", line: 4, column: 17 }] },
+      {
+        path: CP,
+        code: sk(`name: pdf-forms\n${desc}\ndisable-model-invocation: "true"`),
+        errors: [{ messageId: "string", line: 4, column: 27 }],
+        output: sk(`name: pdf-forms\n${desc}\ndisable-model-invocation: true`),
+      },
+      {
+        path: CP,
+        code: sk(`name: pdf-forms\n${desc}\nuser-invocable: sometimes`),
+        errors: [{ messageId: "notBoolean", line: 4, column: 17 }],
+      },
     ],
   },
   "skill/body-lines": {
-    valid: [{ path: P, code: GOOD }, { name: "500 lines and trailing blanks", path: P, code: sk(`name: pdf-forms\n${desc}`, "line\n".repeat(500) + "\n\n") }, { name: "within the 20% margin", path: P, code: sk(`name: pdf-forms\n${desc}`, "line\n".repeat(600)) }],
-    invalid: [{ path: P, code: sk(`name: pdf-forms\n${desc}`, "line\n".repeat(601)), errors: [{ messageId: "tooLong", line: 505, column: 1 }] }],
+    valid: [
+      { path: P, code: GOOD },
+      {
+        name: "500 lines and trailing blanks",
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}`, "line\n".repeat(500) + "\n\n"),
+      },
+      { name: "within the 20% margin", path: P, code: sk(`name: pdf-forms\n${desc}`, "line\n".repeat(600)) },
+    ],
+    invalid: [
+      {
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}`, "line\n".repeat(601)),
+        errors: [{ messageId: "tooLong", line: 505, column: 1 }],
+      },
+    ],
   },
   "skill/body-tokens": {
-    valid: [{ path: P, code: GOOD }, { name: "within the 20% margin", path: P, code: sk(`name: pdf-forms\n${desc}`, "word ".repeat(5900)) }],
-    invalid: [{ path: P, code: sk(`name: pdf-forms\n${desc}`, "word ".repeat(6100)), errors: [{ messageId: "tooMany", line: 5, column: 1 }] }],
+    valid: [
+      { path: P, code: GOOD },
+      { name: "within the 20% margin", path: P, code: sk(`name: pdf-forms\n${desc}`, "word ".repeat(5900)) },
+    ],
+    invalid: [
+      {
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}`, "word ".repeat(6100)),
+        errors: [{ messageId: "tooMany", line: 5, column: 1 }],
+      },
+    ],
   },
   "skill/broken-link": {
     valid: [
-      { path: P, code: sk(`name: pdf-forms\n${desc}`, "See [forms](references/forms.md#top), [site](https://x.dev) and [top](#a).\n"), files: { ".agents/skills/pdf-forms/references/forms.md": "# Forms\n" } },
-      { name: "link in code", path: P, code: sk(`name: pdf-forms\n${desc}`, "```\n[x](missing.md)\n```\n`[y](missing.md)`\n") },
-      { name: "a template placeholder", path: P, code: sk(`name: pdf-forms\n${desc}`, "- **Issue:** [identifier and title](URL)\n") },
-      { name: "written from the project root", path: P, code: sk(`name: pdf-forms\n${desc}`, "Edit [schema](packages/db/schema.ts).\n"), files: { "packages/db/schema.ts": "" } },
+      {
+        path: P,
+        code: sk(
+          `name: pdf-forms\n${desc}`,
+          "See [forms](references/forms.md#top), [site](https://x.dev) and [top](#a).\n",
+        ),
+        files: { ".agents/skills/pdf-forms/references/forms.md": "# Forms\n" },
+      },
+      {
+        name: "link in code",
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}`, "```\n[x](missing.md)\n```\n`[y](missing.md)`\n"),
+      },
+      {
+        name: "a template placeholder",
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}`, "- **Issue:** [identifier and title](URL)\n"),
+      },
+      {
+        name: "written from the project root",
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}`, "Edit [schema](packages/db/schema.ts).\n"),
+        files: { "packages/db/schema.ts": "" },
+      },
     ],
-    invalid: [{ path: P, code: sk(`name: pdf-forms\n${desc}`, "\nRead [the guide](guide.md).\n"), errors: [{ messageId: "broken", line: 6, column: 18 }] }],
+    invalid: [
+      {
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}`, "\nRead [the guide](guide.md).\n"),
+        errors: [{ messageId: "broken", line: 6, column: 18 }],
+      },
+    ],
   },
   "skill/references-depth": {
     valid: [
-      { path: P, code: sk(`name: pdf-forms\n${desc}`, "Read references/a.md and references/b.md.\n"), files: { ".agents/skills/pdf-forms/references/a.md": "See b.md", ".agents/skills/pdf-forms/references/b.md": "B" } },
+      {
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}`, "Read references/a.md and references/b.md.\n"),
+        files: {
+          ".agents/skills/pdf-forms/references/a.md": "See b.md",
+          ".agents/skills/pdf-forms/references/b.md": "B",
+        },
+      },
       {
         name: "eval fixtures are not references",
         path: P,
         code: sk(`name: pdf-forms\n${desc}`, "Read references/a.md.\n"),
-        files: { ".agents/skills/pdf-forms/references/a.md": "Use evals/fixtures/x/SKILL.md and evals/notes.md", ".agents/skills/pdf-forms/evals/fixtures/x/SKILL.md": "", ".agents/skills/pdf-forms/evals/notes.md": "" },
+        files: {
+          ".agents/skills/pdf-forms/references/a.md": "Use evals/fixtures/x/SKILL.md and evals/notes.md",
+          ".agents/skills/pdf-forms/evals/fixtures/x/SKILL.md": "",
+          ".agents/skills/pdf-forms/evals/notes.md": "",
+        },
       },
       {
         name: "a pattern over the folders (`references/<api>/`) and a folder mention",
         path: P,
-        code: sk(`name: pdf-forms\n${desc}`, "Each API in `./references/<api>/` has REFERENCE.md, api.md and gotchas.md; see `references/extra/` too.\n"),
-        files: { ".agents/skills/pdf-forms/references/agent/REFERENCE.md": "Read api.md and gotchas.md", ".agents/skills/pdf-forms/references/agent/api.md": "", ".agents/skills/pdf-forms/references/agent/gotchas.md": "", ".agents/skills/pdf-forms/references/extra/x.md": "" },
+        code: sk(
+          `name: pdf-forms\n${desc}`,
+          "Each API in `./references/<api>/` has REFERENCE.md, api.md and gotchas.md; see `references/extra/` too.\n",
+        ),
+        files: {
+          ".agents/skills/pdf-forms/references/agent/REFERENCE.md": "Read api.md and gotchas.md",
+          ".agents/skills/pdf-forms/references/agent/api.md": "",
+          ".agents/skills/pdf-forms/references/agent/gotchas.md": "",
+          ".agents/skills/pdf-forms/references/extra/x.md": "",
+        },
       },
     ],
     invalid: [
-      { path: P, code: sk(`name: pdf-forms\n${desc}`, "Read references/a.md.\n"), files: { ".agents/skills/pdf-forms/references/a.md": "Then read b.md", ".agents/skills/pdf-forms/references/b.md": "B" }, errors: [{ messageId: "nested" }] },
+      {
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}`, "Read references/a.md.\n"),
+        files: {
+          ".agents/skills/pdf-forms/references/a.md": "Then read b.md",
+          ".agents/skills/pdf-forms/references/b.md": "B",
+        },
+        errors: [{ messageId: "nested" }],
+      },
       {
         name: "a base name that resolves elsewhere is not a link to it (b/api.md is not reported)",
         path: P,
         code: sk(`name: pdf-forms\n${desc}`, "Read references/a/REFERENCE.md.\n"),
-        files: { ".agents/skills/pdf-forms/references/a/REFERENCE.md": "Read api.md", ".agents/skills/pdf-forms/references/a/api.md": "", ".agents/skills/pdf-forms/references/b/api.md": "" },
+        files: {
+          ".agents/skills/pdf-forms/references/a/REFERENCE.md": "Read api.md",
+          ".agents/skills/pdf-forms/references/a/api.md": "",
+          ".agents/skills/pdf-forms/references/b/api.md": "",
+        },
         errors: [{ messageId: "nested" }],
       },
-      { name: "names its real parent", path: P, code: sk(`name: pdf-forms\n${desc}`, "Read references/a/REFERENCE.md and references/b/REFERENCE.md.\n"), files: { ".agents/skills/pdf-forms/references/a/REFERENCE.md": "Read api.md", ".agents/skills/pdf-forms/references/b/REFERENCE.md": "Read ../a/deep.md", ".agents/skills/pdf-forms/references/a/api.md": "", ".agents/skills/pdf-forms/references/a/deep.md": "" }, errors: [{ messageId: "nested" }, { messageId: "nested" }] },
+      {
+        name: "names its real parent",
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}`, "Read references/a/REFERENCE.md and references/b/REFERENCE.md.\n"),
+        files: {
+          ".agents/skills/pdf-forms/references/a/REFERENCE.md": "Read api.md",
+          ".agents/skills/pdf-forms/references/b/REFERENCE.md": "Read ../a/deep.md",
+          ".agents/skills/pdf-forms/references/a/api.md": "",
+          ".agents/skills/pdf-forms/references/a/deep.md": "",
+        },
+        errors: [{ messageId: "nested" }, { messageId: "nested" }],
+      },
     ],
   },
   "skill/orphan-file": {
     valid: [
-      { path: P, code: sk(`name: pdf-forms\n${desc}`, "Run scripts/fill.py.\n"), files: { ".agents/skills/pdf-forms/scripts/fill.py": "import helpers", ".agents/skills/pdf-forms/scripts/helpers.py": "" } },
-      { name: "a folder mention, a require, tests and package markers", path: P, code: sk(`name: pdf-forms\n${desc}`, "Templates live in `assets/`. Run scripts/pack.cjs.\n"), files: { ".agents/skills/pdf-forms/assets/a.html": "", ".agents/skills/pdf-forms/scripts/pack.cjs": "const v = require('./validate.cjs');", ".agents/skills/pdf-forms/scripts/validate.cjs": "", ".agents/skills/pdf-forms/scripts/test_pack.py": "", ".agents/skills/pdf-forms/scripts/__init__.py": "" } },
-      { name: "named by a guide beside SKILL.md", path: P, code: sk(`name: pdf-forms\n${desc}`, "See companion.md.\n"), files: { ".agents/skills/pdf-forms/companion.md": "Start scripts/start-server.sh", ".agents/skills/pdf-forms/scripts/start-server.sh": "" } },
+      {
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}`, "Run scripts/fill.py.\n"),
+        files: {
+          ".agents/skills/pdf-forms/scripts/fill.py": "import helpers",
+          ".agents/skills/pdf-forms/scripts/helpers.py": "",
+        },
+      },
+      {
+        name: "a folder mention, a require, tests and package markers",
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}`, "Templates live in `assets/`. Run scripts/pack.cjs.\n"),
+        files: {
+          ".agents/skills/pdf-forms/assets/a.html": "",
+          ".agents/skills/pdf-forms/scripts/pack.cjs": "const v = require('./validate.cjs');",
+          ".agents/skills/pdf-forms/scripts/validate.cjs": "",
+          ".agents/skills/pdf-forms/scripts/test_pack.py": "",
+          ".agents/skills/pdf-forms/scripts/__init__.py": "",
+        },
+      },
+      {
+        name: "named by a guide beside SKILL.md",
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}`, "See companion.md.\n"),
+        files: {
+          ".agents/skills/pdf-forms/companion.md": "Start scripts/start-server.sh",
+          ".agents/skills/pdf-forms/scripts/start-server.sh": "",
+        },
+      },
     ],
-    invalid: [{ path: P, code: sk(`name: pdf-forms\n${desc}`, "Run scripts/fill.py.\n"), files: { ".agents/skills/pdf-forms/scripts/fill.py": "", ".agents/skills/pdf-forms/assets/old.png": "" }, errors: [{ messageId: "orphan" }] }],
+    invalid: [
+      {
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}`, "Run scripts/fill.py.\n"),
+        files: { ".agents/skills/pdf-forms/scripts/fill.py": "", ".agents/skills/pdf-forms/assets/old.png": "" },
+        errors: [{ messageId: "orphan" }],
+      },
+    ],
   },
   "skill/unclosed-fence": {
-    valid: [{ path: P, code: GOOD }, { name: "longer closing fence", path: P, code: sk(`name: pdf-forms\n${desc}`, "````\ncode\n`````\n") }],
-    invalid: [{ path: P, code: sk(`name: pdf-forms\n${desc}`, "\n```sh\nls\n"), errors: [{ messageId: "unclosed", line: 6, column: 1 }], output: sk(`name: pdf-forms\n${desc}`, "\n```sh\nls\n```\n") }],
+    valid: [
+      { path: P, code: GOOD },
+      { name: "longer closing fence", path: P, code: sk(`name: pdf-forms\n${desc}`, "````\ncode\n`````\n") },
+    ],
+    invalid: [
+      {
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}`, "\n```sh\nls\n"),
+        errors: [{ messageId: "unclosed", line: 6, column: 1 }],
+        output: sk(`name: pdf-forms\n${desc}`, "\n```sh\nls\n```\n"),
+      },
+    ],
   },
   "skill/time-sensitive": {
     valid: [{ path: P, code: sk(`name: pdf-forms\n${desc}`, "Released 2026-10-01.\n`2020-01-01` in code is fine.\n") }],
     invalid: [
-      { path: P, code: sk(`name: pdf-forms\n${desc}`, "Since 2025-01-15 the API changed.\n"), errors: [{ messageId: "oldDate", line: 5, column: 7 }] },
-      { path: P, code: sk(`name: pdf-forms\n${desc}`, "As of 2026 use v2.\n"), errors: [{ messageId: "phrase", line: 5, column: 1 }] },
+      {
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}`, "Since 2025-01-15 the API changed.\n"),
+        errors: [{ messageId: "oldDate", line: 5, column: 7 }],
+      },
+      {
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}`, "As of 2026 use v2.\n"),
+        errors: [{ messageId: "phrase", line: 5, column: 1 }],
+      },
     ],
   },
   "skill/extraneous-files": {
     valid: [{ path: P, code: GOOD, files: { ".agents/skills/pdf-forms/references/README.md": "" } }],
-    invalid: [{ path: P, code: GOOD, files: { ".agents/skills/pdf-forms/README.md": "", ".agents/skills/pdf-forms/AGENTS.md": "" }, errors: [{ messageId: "agentsMd" }, { messageId: "extraneous" }] }],
+    invalid: [
+      {
+        path: P,
+        code: GOOD,
+        files: { ".agents/skills/pdf-forms/README.md": "", ".agents/skills/pdf-forms/AGENTS.md": "" },
+        errors: [{ messageId: "agentsMd" }, { messageId: "extraneous" }],
+      },
+    ],
   },
   "skill/codex-listing": {
     valid: [
-      { path: P, code: GOOD, facts: { codexSkills: new Map([[P, { path: P, name: "pdf-forms", description: "Fills PDF forms from JSON data. Use when the user asks to fill or inspect a PDF form." }]]) } },
+      {
+        path: P,
+        code: GOOD,
+        facts: {
+          codexSkills: new Map([
+            [
+              P,
+              {
+                path: P,
+                name: "pdf-forms",
+                description: "Fills PDF forms from JSON data. Use when the user asks to fill or inspect a PDF form.",
+              },
+            ],
+          ]),
+        },
+      },
       { name: "no scan facts", path: P, code: GOOD },
       {
         name: "a wrapped sentence",
         path: P,
         code: sk("name: pdf-forms\ndescription: |\n  Fills PDF forms.\n  Use when asked."),
-        facts: { codexSkills: new Map([[P, { path: P, name: "pdf-forms", description: "Fills PDF forms. Use when asked." }]]) },
+        facts: {
+          codexSkills: new Map([[P, { path: P, name: "pdf-forms", description: "Fills PDF forms. Use when asked." }]]),
+        },
       },
     ],
     invalid: [
-      { path: P, code: GOOD, facts: { codexSkills: new Map([[P, { path: P, error: "missing field `description`" }]]) }, errors: [{ messageId: "dropped" }] },
+      {
+        path: P,
+        code: GOOD,
+        facts: { codexSkills: new Map([[P, { path: P, error: "missing field `description`" }]]) },
+        errors: [{ messageId: "dropped" }],
+      },
       {
         path: P,
         code: sk("name: pdf-forms\ndescription: |\n  Fills PDF forms. Use when:\n  - the user asks"),
-        facts: { codexSkills: new Map([[P, { path: P, name: "pdf-forms", description: "Fills PDF forms. Use when: - the user asks" }]]) },
+        facts: {
+          codexSkills: new Map([
+            [P, { path: P, name: "pdf-forms", description: "Fills PDF forms. Use when: - the user asks" }],
+          ]),
+        },
         errors: [{ messageId: "collapsed", line: 3, column: 14 }],
       },
     ],

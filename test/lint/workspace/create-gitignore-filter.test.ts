@@ -1,6 +1,10 @@
 // Git's ignore semantics over nested .gitignore files: negation, directory-only patterns, precedence, parents.
 import { describe, expect, it } from "vitest";
-import { createGitignoreFilter, gitignorePruneGlobs, rebaseGitignoreLine } from "../../../src/lint/workspace/create-gitignore-filter.js";
+import {
+  createGitignoreFilter,
+  gitignorePruneGlobs,
+  rebaseGitignoreLine,
+} from "../../../src/lint/workspace/create-gitignore-filter.js";
 
 describe("createGitignoreFilter", () => {
   const ignored = createGitignoreFilter([
@@ -36,7 +40,10 @@ describe("createGitignoreFilter", () => {
 
 describe("gitignorePruneGlobs", () => {
   it("prunes plain directory names and anchored names", () => {
-    expect(gitignorePruneGlobs([{ dir: "", text: "dist/\n/target\n*.log\nsrc/gen/\n# c\n" }])).toEqual(["**/dist/**", "target/**"]);
+    expect(gitignorePruneGlobs([{ dir: "", text: "dist/\n/target\n*.log\nsrc/gen/\n# c\n" }])).toEqual([
+      "**/dist/**",
+      "target/**",
+    ]);
   });
 
   it("prunes nothing when a negation could re-include a directory", () => {

@@ -32,11 +32,19 @@ describe("readLintFile", () => {
 
   it("lints bad input into file/* findings only", () => {
     const files = [
-      createLintFile("a/SKILL.md", "skill", decodeLintBytes(new Uint8Array([0x2d, 0x2d, 0x2d, 0x0a, 0xc3, 0x28, 0x0a])).text, { invalidUtf8: true }),
+      createLintFile(
+        "a/SKILL.md",
+        "skill",
+        decodeLintBytes(new Uint8Array([0x2d, 0x2d, 0x2d, 0x0a, 0xc3, 0x28, 0x0a])).text,
+        { invalidUtf8: true },
+      ),
       createLintFile("b/AGENTS.md", "context", "\u0000\u0000", { binary: true }),
       createLintFile("c/AGENTS.md", "context", "", { error: "EACCES" }),
     ];
-    const run = lintFiles({ files, project: { root: R, fs: createMemoryLintFs({}), nowMs: 0, targets: new Set(LINT_TARGETS), facts: EMPTY_FACTS } });
+    const run = lintFiles({
+      files,
+      project: { root: R, fs: createMemoryLintFs({}), nowMs: 0, targets: new Set(LINT_TARGETS), facts: EMPTY_FACTS },
+    });
     expect(run.results.map((r) => [r.path, r.messages.map((m) => m.rule)])).toEqual([
       ["a/SKILL.md", ["skill/frontmatter-present", "file/invalid-utf8"]],
       ["b/AGENTS.md", ["file/binary"]],
@@ -68,7 +76,11 @@ describe("computeLintFacts", () => {
         { path: "src/api/AGENTS.md", size: 10001, kept: 2766 },
       ],
     });
-    const run = lintFiles({ files, project: { root: R, fs: createMemoryLintFs({}), nowMs: 0, targets: new Set(["codex"]), facts }, only: ["ctx/codex-chain-bytes"] });
+    const run = lintFiles({
+      files,
+      project: { root: R, fs: createMemoryLintFs({}), nowMs: 0, targets: new Set(["codex"]), facts },
+      only: ["ctx/codex-chain-bytes"],
+    });
     expect(run.results[2]!.messages.map((m) => [m.message, m.place])).toEqual([
       [
         "when Codex runs in src/api, only the first 2,766 of 10,001 bytes reach the model (32 KiB budget spent by ./AGENTS.md 20,001 B and src/AGENTS.md 10,001 B)",
@@ -81,8 +93,16 @@ describe("computeLintFacts", () => {
     const host = createMemoryHost({ files: {} });
     const files = [
       createLintFile(".agents/skills/x/SKILL.md", "skill", "---\nname: x\n---\n"),
-      createLintFile(".agents/skills/y/SKILL.md", "skill", "---\nname: y\ndescription: |\n  Does y.\n  Use when asked.\n---\n"),
-      createLintFile(".codex/rules/default.rules", "exec-policy", 'prefix_rule(pattern=["git", "pull"])\nprefix_rule(pattern=["rm"], decision="forbidden")\n'),
+      createLintFile(
+        ".agents/skills/y/SKILL.md",
+        "skill",
+        "---\nname: y\ndescription: |\n  Does y.\n  Use when asked.\n---\n",
+      ),
+      createLintFile(
+        ".codex/rules/default.rules",
+        "exec-policy",
+        'prefix_rule(pattern=["git", "pull"])\nprefix_rule(pattern=["rm"], decision="forbidden")\n',
+      ),
       createLintFile(".codex/rules/bad.rules", "exec-policy", "prefix_rule(pattern=[\n"),
     ];
     const facts = computeLintFacts(host, files, { root: R });
@@ -90,7 +110,11 @@ describe("computeLintFacts", () => {
       { path: ".agents/skills/x/SKILL.md", error: "missing field `description`" },
       { path: ".agents/skills/y/SKILL.md", name: "y", description: "Does y. Use when asked." },
     ]);
-    expect(facts.codexPrefixes.get(".codex/rules/default.rules")).toEqual({ path: ".codex/rules/default.rules", prefixes: [["git", "pull"]], lines: [1] });
+    expect(facts.codexPrefixes.get(".codex/rules/default.rules")).toEqual({
+      path: ".codex/rules/default.rules",
+      prefixes: [["git", "pull"]],
+      lines: [1],
+    });
     expect(facts.codexPrefixes.get(".codex/rules/bad.rules")?.error?.line).toBeGreaterThan(0);
   });
 });

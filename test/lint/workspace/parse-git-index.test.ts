@@ -20,7 +20,15 @@ describe("parseGitIndex", () => {
   it.each([
     ["garbage", new TextEncoder().encode("not an index at all"), "not a git index (no DIRC signature)"],
     ["truncated", read("index-v2").subarray(0, 40), "git index is truncated"],
-    ["version 9", (() => { const b = read("index-v2").slice(); b[7] = 9; return b; })(), "unsupported git index version 9"],
+    [
+      "version 9",
+      (() => {
+        const b = read("index-v2").slice();
+        b[7] = 9;
+        return b;
+      })(),
+      "unsupported git index version 9",
+    ],
   ])("reports %s instead of throwing", (_name, bytes, message) => {
     expect(parseGitIndex(bytes)).toEqual({ ok: false, message });
   });

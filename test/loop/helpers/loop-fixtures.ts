@@ -4,11 +4,24 @@ import type { ResponsesRequest } from "../../../src/model/request.js";
 import type { LoopEvent } from "../../../src/loop/events.js";
 import { toolSpecOf, type AnyTool, type ToolDefinition } from "../../../src/loop/tool.js";
 
-export const user = (text: string): ResponseItem => ({ type: "message", role: "user", content: [{ type: "input_text", text }] });
-export const developer = (text: string): ResponseItem => ({ type: "message", role: "developer", content: [{ type: "input_text", text }] });
-export const envContext = (cwd: string): ResponseItem => user(`<environment_context>\n  <cwd>${cwd}</cwd>\n</environment_context>`);
+export const user = (text: string): ResponseItem => ({
+  type: "message",
+  role: "user",
+  content: [{ type: "input_text", text }],
+});
+export const developer = (text: string): ResponseItem => ({
+  type: "message",
+  role: "developer",
+  content: [{ type: "input_text", text }],
+});
+export const envContext = (cwd: string): ResponseItem =>
+  user(`<environment_context>\n  <cwd>${cwd}</cwd>\n</environment_context>`);
 
-export function baseRequest(tools: AnyTool[], input: ResponseItem[], over: Partial<ResponsesRequest> = {}): ResponsesRequest {
+export function baseRequest(
+  tools: AnyTool[],
+  input: ResponseItem[],
+  over: Partial<ResponsesRequest> = {},
+): ResponsesRequest {
   return {
     model: "faux-1",
     instructions: "You are a test agent.",
@@ -29,7 +42,12 @@ export const echoTool: ToolDefinition<{ text: string }> = {
   name: "echo",
   kind: "read",
   description: "Echo text back.",
-  parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"], additionalProperties: false },
+  parameters: {
+    type: "object",
+    properties: { text: { type: "string" } },
+    required: ["text"],
+    additionalProperties: false,
+  },
   execute: async (args) => ({ output: `echo: ${args.text}`, success: true }),
 };
 
@@ -37,7 +55,11 @@ export const writeNoteTool: ToolDefinition<{ path: string; text: string }> = {
   name: "write_note",
   kind: "write",
   description: "Write a note.",
-  parameters: { type: "object", properties: { path: { type: "string" }, text: { type: "string" } }, required: ["path", "text"] },
+  parameters: {
+    type: "object",
+    properties: { path: { type: "string" }, text: { type: "string" } },
+    required: ["path", "text"],
+  },
   execute: async (args) => ({ output: `wrote ${args.path}`, success: true }),
 };
 
@@ -48,7 +70,11 @@ export const waitTool: ToolDefinition<object> = {
   description: "Wait until cancelled.",
   parameters: { type: "object" },
   execute: (_args, context) =>
-    new Promise((resolve) => context.signal.addEventListener("abort", () => resolve({ output: "wait: stopped by signal", success: false }), { once: true })),
+    new Promise((resolve) =>
+      context.signal.addEventListener("abort", () => resolve({ output: "wait: stopped by signal", success: false }), {
+        once: true,
+      }),
+    ),
 };
 
 export function captureEvents() {

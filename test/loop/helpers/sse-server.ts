@@ -28,7 +28,12 @@ export async function startSseServer(replies: Reply[]): Promise<SseServer> {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const recorded = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
+      const recorded = {
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      };
       requests.push(recorded);
       const reply = replies[Math.min(served++, replies.length - 1)];
       if (!reply) return void res.writeHead(500).end();
@@ -53,7 +58,9 @@ export async function startSseServer(replies: Reply[]): Promise<SseServer> {
 
 /** `data: {json}\n\n` for each event. */
 export function sse(events: object[]): string {
-  return events.map((e) => `event: ${(e as { type?: string }).type ?? "message"}\ndata: ${JSON.stringify(e)}\n\n`).join("");
+  return events
+    .map((e) => `event: ${(e as { type?: string }).type ?? "message"}\ndata: ${JSON.stringify(e)}\n\n`)
+    .join("");
 }
 
 export function sseReply(body: string): Reply {
@@ -71,13 +78,25 @@ export function statusReply(status: number, body: object, headers: { [name: stri
 }
 
 /** Standard Responses events for a reply made of the given output items. */
-export function responseEvents(items: object[], usage = { input_tokens: 10, output_tokens: 5, total_tokens: 15, cached: 0 }): object[] {
+export function responseEvents(
+  items: object[],
+  usage = { input_tokens: 10, output_tokens: 5, total_tokens: 15, cached: 0 },
+): object[] {
   const events: object[] = [{ type: "response.created", response: { id: "resp_1" } }];
   items.forEach((item, i) => {
-    events.push({ type: "response.output_item.added", output_index: i, item: { ...item, ...("arguments" in item ? { arguments: "" } : {}) } });
+    events.push({
+      type: "response.output_item.added",
+      output_index: i,
+      item: { ...item, ...("arguments" in item ? { arguments: "" } : {}) },
+    });
     const text = textOf(item);
     if (text) events.push({ type: "response.output_text.delta", output_index: i, content_index: 0, delta: text });
-    if ("arguments" in item) events.push({ type: "response.function_call_arguments.delta", output_index: i, delta: (item as { arguments: string }).arguments });
+    if ("arguments" in item)
+      events.push({
+        type: "response.function_call_arguments.delta",
+        output_index: i,
+        delta: (item as { arguments: string }).arguments,
+      });
     events.push({ type: "response.output_item.done", output_index: i, item });
   });
   events.push({
@@ -101,7 +120,11 @@ function textOf(item: object): string {
   return content?.map((c) => c.text ?? "").join("") ?? "";
 }
 
-export const assistantMessage = (text: string) => ({ type: "message", role: "assistant", content: [{ type: "output_text", text }] });
+export const assistantMessage = (text: string) => ({
+  type: "message",
+  role: "assistant",
+  content: [{ type: "output_text", text }],
+});
 export const functionCall = (name: string, args: object | string, callId: string) => ({
   type: "function_call",
   name,

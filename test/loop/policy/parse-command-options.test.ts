@@ -1,12 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { parseCommandOptions, type OptionTable } from "../../../src/loop/policy/parse-command-options.js";
 
-const table: OptionTable = { flags: "rn", valued: "kt", numericShort: true, long: { reverse: "none", key: "required", "key-file": "required", check: "optional" } };
+const table: OptionTable = {
+  flags: "rn",
+  valued: "kt",
+  numericShort: true,
+  long: { reverse: "none", key: "required", "key-file": "required", check: "optional" },
+};
 
 describe("parseCommandOptions", () => {
   it.each<[string[], ReturnType<typeof parseCommandOptions>]>([
     [["-rn", "f"], { ok: true, options: [{ name: "-r" }, { name: "-n" }], operands: ["f"] }],
-    [["-k2", "-t", ",", "f"], { ok: true, options: [{ name: "-k", value: "2" }, { name: "-t", value: "," }], operands: ["f"] }],
+    [
+      ["-k2", "-t", ",", "f"],
+      {
+        ok: true,
+        options: [
+          { name: "-k", value: "2" },
+          { name: "-t", value: "," },
+        ],
+        operands: ["f"],
+      },
+    ],
     [["-rk", "2"], { ok: true, options: [{ name: "-r" }, { name: "-k", value: "2" }], operands: [] }],
     [["--rev", "f"], { ok: true, options: [{ name: "--reverse" }], operands: ["f"] }],
     [["--key=2"], { ok: true, options: [{ name: "--key", value: "2" }], operands: [] }],

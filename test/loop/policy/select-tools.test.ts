@@ -19,6 +19,8 @@ describe("selectTools", () => {
   });
 
   it("gives the same order whatever the input order", () => {
-    expect(selectTools([...tools].reverse(), { sandbox: "workspace-write" })).toEqual(selectTools(tools, { sandbox: "workspace-write" }));
+    expect(selectTools([...tools].reverse(), { sandbox: "workspace-write" })).toEqual(
+      selectTools(tools, { sandbox: "workspace-write" }),
+    );
   });
 });

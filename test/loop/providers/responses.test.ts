@@ -2,7 +2,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createResponsesProvider } from "../../../src/loop/providers/responses.js";
 import type { StreamEvent } from "../../../src/loop/provider.js";
 import type { ResponsesRequest } from "../../../src/model/request.js";
-import { assistantMessage, functionCall, responseEvents, sse, sseReply, startSseServer, statusReply, type SseServer } from "../helpers/sse-server.js";
+import {
+  assistantMessage,
+  functionCall,
+  responseEvents,
+  sse,
+  sseReply,
+  startSseServer,
+  statusReply,
+  type SseServer,
+} from "../helpers/sse-server.js";
 
 const request: ResponsesRequest = {
   model: "m",
@@ -33,14 +42,18 @@ const fast = { retry: { baseDelayMs: 1, maxRetries: 3 }, random: () => 0.5 };
 
 describe("createResponsesProvider", () => {
   it("streams text and a function call, posting the exact body with auth and session headers", async () => {
-    server = await startSseServer([sseReply(sse(responseEvents([assistantMessage("Hello"), functionCall("shell", { command: ["ls"] }, "call_1")])))]);
+    server = await startSseServer([
+      sseReply(sse(responseEvents([assistantMessage("Hello"), functionCall("shell", { command: ["ls"] }, "call_1")]))),
+    ]);
     const provider = createResponsesProvider({ baseUrl: server.baseUrl, apiKey: "k", ...fast });
     const events = await collect(provider.stream(request, { sessionId: "s1" }));
     expect(events.filter((e) => e.type === "output_item_done").map((e) => e.item)).toEqual([
       assistantMessage("Hello"),
       functionCall("shell", { command: ["ls"] }, "call_1"),
     ]);
-    expect(events.filter((e) => e.type === "text_delta")).toEqual([{ type: "text_delta", outputIndex: 0, delta: "Hello" }]);
+    expect(events.filter((e) => e.type === "text_delta")).toEqual([
+      { type: "text_delta", outputIndex: 0, delta: "Hello" },
+    ]);
     expect(events.at(-1)).toEqual({
       type: "completed",
       responseId: "resp_1",
@@ -66,15 +79,28 @@ describe("createResponsesProvider", () => {
     server = await startSseServer([statusReply(503, { error: { message: "overloaded" } })]);
     const events = await collect(createResponsesProvider({ baseUrl: server.baseUrl, ...fast }).stream(request));
     expect(events.map((e) => e.type)).toEqual(["retry", "retry", "retry", "failed"]);
-    expect(events.at(-1)).toEqual({ type: "failed", error: { kind: "server", status: 503, message: "overloaded (gave up after 3 retries)" } });
+    expect(events.at(-1)).toEqual({
+      type: "failed",
+      error: { kind: "server", status: 503, message: "overloaded (gave up after 3 retries)" },
+    });
     expect(server.requests.length).toBe(4);
   });
 
   it("classifies a 400 context_length_exceeded without retrying", async () => {
-    server = await startSseServer([statusReply(400, { error: { code: "context_length_exceeded", message: "input too long" } })]);
+    server = await startSseServer([
+      statusReply(400, { error: { code: "context_length_exceeded", message: "input too long" } }),
+    ]);
     const events = await collect(createResponsesProvider({ baseUrl: server.baseUrl, ...fast }).stream(request));
     expect(events).toEqual([
-      { type: "failed", error: { kind: "context_window_exceeded", status: 400, code: "context_length_exceeded", message: "input too long" } },
+      {
+        type: "failed",
+        error: {
+          kind: "context_window_exceeded",
+          status: 400,
+          code: "context_length_exceeded",
+          message: "input too long",
+        },
+      },
     ]);
     expect(server.requests.length).toBe(1);
   });
@@ -84,7 +110,9 @@ describe("createResponsesProvider", () => {
     const body = sse(events.slice(0, 2)) + "data: {broken json\n\n" + sse(events.slice(2));
     server = await startSseServer([sseReply(body)]);
     const out = await collect(createResponsesProvider({ baseUrl: server.baseUrl, ...fast }).stream(request));
-    expect(out.filter((e) => e.type === "malformed")).toEqual([{ type: "malformed", raw: "data: {broken json", reason: "data is not valid JSON" }]);
+    expect(out.filter((e) => e.type === "malformed")).toEqual([
+      { type: "malformed", raw: "data: {broken json", reason: "data is not valid JSON" },
+    ]);
     expect(out.at(-1)?.type).toBe("completed");
   });
 
@@ -110,17 +138,30 @@ describe("createResponsesProvider", () => {
       sseReply(sse(responseEvents([assistantMessage("whole")]))),
     ]);
     const out = await collect(createResponsesProvider({ baseUrl: server.baseUrl, ...fast }).stream(request));
-    expect(out.filter((e) => e.type === "text_delta" || e.type === "retry" || e.type === "output_item_done").map((e) => e.type === "retry" ? "retry" : e.type === "text_delta" ? e.delta : "done")).toEqual(["partial", "retry", "whole", "done"]);
+    expect(
+      out
+        .filter((e) => e.type === "text_delta" || e.type === "retry" || e.type === "output_item_done")
+        .map((e) => (e.type === "retry" ? "retry" : e.type === "text_delta" ? e.delta : "done")),
+    ).toEqual(["partial", "retry", "whole", "done"]);
     expect(out.at(-1)?.type).toBe("completed");
   });
 
   it("retries a response.failed with a server error but not one with a context-window error", async () => {
-    const failed = (code: string) => sseReply(sse([{ type: "response.created", response: { id: "r" } }, { type: "response.failed", response: { error: { code, message: code } } }]));
+    const failed = (code: string) =>
+      sseReply(
+        sse([
+          { type: "response.created", response: { id: "r" } },
+          { type: "response.failed", response: { error: { code, message: code } } },
+        ]),
+      );
     server = await startSseServer([failed("server_error"), failed("context_length_exceeded")]);
     const out = await collect(createResponsesProvider({ baseUrl: server.baseUrl, ...fast }).stream(request));
     expect(out.filter((e) => e.type === "retry" || e.type === "failed")).toEqual([
       { type: "retry", attempt: 1, maxRetries: 3, delayMs: 1, reason: "server_error" },
-      { type: "failed", error: { kind: "context_window_exceeded", code: "context_length_exceeded", message: "context_length_exceeded" } },
+      {
+        type: "failed",
+        error: { kind: "context_window_exceeded", code: "context_length_exceeded", message: "context_length_exceeded" },
+      },
     ]);
   });
 
@@ -150,7 +191,9 @@ describe("createResponsesProvider", () => {
     ]);
     const controller = new AbortController();
     const out: StreamEvent[] = [];
-    for await (const e of createResponsesProvider({ baseUrl: server.baseUrl, ...fast }).stream(request, { signal: controller.signal })) {
+    for await (const e of createResponsesProvider({ baseUrl: server.baseUrl, ...fast }).stream(request, {
+      signal: controller.signal,
+    })) {
       out.push(e);
       if (e.type === "text_delta") controller.abort();
     }

@@ -3,7 +3,11 @@ import { createDeltaBackfill } from "../../../src/loop/sse/backfill-deltas.js";
 import type { StreamEvent } from "../../../src/loop/provider.js";
 import type { ResponseItem } from "../../../src/model/items.js";
 
-const msg = (text: string): ResponseItem => ({ type: "message", role: "assistant", content: [{ type: "output_text", text }] });
+const msg = (text: string): ResponseItem => ({
+  type: "message",
+  role: "assistant",
+  content: [{ type: "output_text", text }],
+});
 const feed = (events: StreamEvent[]) => {
   const b = createDeltaBackfill();
   return events.flatMap((e) => b.next(e));
@@ -11,7 +15,11 @@ const feed = (events: StreamEvent[]) => {
 
 describe("createDeltaBackfill", () => {
   it("adds nothing when the text was streamed", () => {
-    const events: StreamEvent[] = [{ type: "text_delta", outputIndex: 0, delta: "hi" }, { type: "output_item_done", outputIndex: 0, item: msg("hi") }, { type: "completed" }];
+    const events: StreamEvent[] = [
+      { type: "text_delta", outputIndex: 0, delta: "hi" },
+      { type: "output_item_done", outputIndex: 0, item: msg("hi") },
+      { type: "completed" },
+    ];
     expect(feed(events)).toEqual(events);
   });
 
@@ -23,13 +31,18 @@ describe("createDeltaBackfill", () => {
   });
 
   it("shows a refusal and skips function calls", () => {
-    const refusal = { type: "message", role: "assistant", content: [{ type: "refusal", refusal: "no" }] } as unknown as ResponseItem;
+    const refusal = {
+      type: "message",
+      role: "assistant",
+      content: [{ type: "refusal", refusal: "no" }],
+    } as unknown as ResponseItem;
     const call: ResponseItem = { type: "function_call", name: "f", arguments: "{}", call_id: "c" };
-    expect(feed([{ type: "output_item_done", outputIndex: 0, item: refusal }, { type: "output_item_done", outputIndex: 1, item: call }]).map((e) => e.type)).toEqual([
-      "text_delta",
-      "output_item_done",
-      "output_item_done",
-    ]);
+    expect(
+      feed([
+        { type: "output_item_done", outputIndex: 0, item: refusal },
+        { type: "output_item_done", outputIndex: 1, item: call },
+      ]).map((e) => e.type),
+    ).toEqual(["text_delta", "output_item_done", "output_item_done"]);
   });
 
   it("derives deltas from response.completed's output when no item was finished on its own", () => {
@@ -41,6 +54,8 @@ describe("createDeltaBackfill", () => {
 
   it("does not repeat items already finished when response.completed carries them too", () => {
     const done: StreamEvent = { type: "output_item_done", outputIndex: 0, item: msg("once") };
-    expect(feed([done, { type: "completed", output: [msg("once")] }]).filter((e) => e.type === "text_delta")).toHaveLength(1);
+    expect(
+      feed([done, { type: "completed", output: [msg("once")] }]).filter((e) => e.type === "text_delta"),
+    ).toHaveLength(1);
   });
 });

@@ -32,6 +32,8 @@ describe("createSseParser", () => {
 
   it("keeps the id and strips one leading space only", () => {
     const p = createSseParser();
-    expect(p.push("id: 7\ndata:  two spaces\n\n").messages).toEqual([{ event: "message", data: " two spaces", id: "7", raw: "id: 7\ndata:  two spaces" }]);
+    expect(p.push("id: 7\ndata:  two spaces\n\n").messages).toEqual([
+      { event: "message", data: " two spaces", id: "7", raw: "id: 7\ndata:  two spaces" },
+    ]);
   });
 });

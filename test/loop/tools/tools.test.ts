@@ -11,7 +11,14 @@ import { skipBecause } from "../../skip-because.js";
 
 const dir = mkdtempSync(join(tmpdir(), "promptc-tools-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const ctx = (over: Partial<ToolContext> = {}): ToolContext => ({ signal: new AbortController().signal, cwd: dir, sandbox: "workspace-write", callId: "c", timeoutMs: 20_000, ...over });
+const ctx = (over: Partial<ToolContext> = {}): ToolContext => ({
+  signal: new AbortController().signal,
+  cwd: dir,
+  sandbox: "workspace-write",
+  callId: "c",
+  timeoutMs: 20_000,
+  ...over,
+});
 const stripTime = (s: string) => s.replace(/Wall time: [\d.]+ seconds/, "Wall time: T seconds");
 
 describe("createShellTool", () => {
@@ -19,12 +26,17 @@ describe("createShellTool", () => {
 
   it("reports exit code and combined output", async () => {
     const r = await shell.execute({ command: ["sh", "-c", "echo out; echo err 1>&2; exit 3"] }, ctx());
-    expect({ ...r, output: stripTime(r.output) }).toEqual({ output: "Exit code: 3\nWall time: T seconds\nOutput:\nout\nerr\n", success: false });
+    expect({ ...r, output: stripTime(r.output) }).toEqual({
+      output: "Exit code: 3\nWall time: T seconds\nOutput:\nout\nerr\n",
+      success: false,
+    });
   });
 
   it("middle-truncates long output under a Total output lines header", async () => {
     const r = await shell.execute({ command: ["sh", "-c", "seq 1 100"] }, ctx());
-    expect(stripTime(r.output)).toMatch(/^Exit code: 0\nWall time: T seconds\nOutput:\nTotal output lines: 100\n\n1\n2\n.*chars truncated….*\n100\n$/s);
+    expect(stripTime(r.output)).toMatch(
+      /^Exit code: 0\nWall time: T seconds\nOutput:\nTotal output lines: 100\n\n1\n2\n.*chars truncated….*\n100\n$/s,
+    );
   });
 
   it("reports a program that cannot start", async () => {
@@ -34,7 +46,10 @@ describe("createShellTool", () => {
 
   it("kills the process group when the signal aborts", async () => {
     const controller = new AbortController();
-    const running = shell.execute({ command: ["sh", "-c", "sleep 30 & sleep 30; echo never"] }, ctx({ signal: controller.signal }));
+    const running = shell.execute(
+      { command: ["sh", "-c", "sleep 30 & sleep 30; echo never"] },
+      ctx({ signal: controller.signal }),
+    );
     setTimeout(() => controller.abort(), 50);
     const r = await running;
     expect(r.success).toBe(false);
@@ -48,8 +63,14 @@ describe("createReadFileTool", () => {
 
   it.each([
     [{ path: "f.txt" }, { output: "1\ta\n2\tb\n3\tc\n4\td", success: true }],
-    [{ path: "f.txt", offset: 2, limit: 2 }, { output: "2\tb\n3\tc\n[lines 2-3 of 4; continue with offset 4]", success: true }],
-    [{ path: "f.txt", offset: 9 }, { output: `offset 9 is past the end of ${join(dir, "f.txt")} (4 lines)`, success: false }],
+    [
+      { path: "f.txt", offset: 2, limit: 2 },
+      { output: "2\tb\n3\tc\n[lines 2-3 of 4; continue with offset 4]", success: true },
+    ],
+    [
+      { path: "f.txt", offset: 9 },
+      { output: `offset 9 is past the end of ${join(dir, "f.txt")} (4 lines)`, success: false },
+    ],
     [{ path: "missing.txt" }, { output: `cannot read ${join(dir, "missing.txt")}: ENOENT`, success: false }],
   ])("reads %j", async (args, expected) => {
     expect(await read.execute(args, ctx())).toEqual(expected);
@@ -57,7 +78,10 @@ describe("createReadFileTool", () => {
 
   it("refuses binary files", async () => {
     writeFileSync(join(dir, "bin"), Buffer.from([1, 0, 2]));
-    expect(await read.execute({ path: "bin" }, ctx())).toEqual({ output: `${join(dir, "bin")} looks binary (it contains NUL bytes); not shown`, success: false });
+    expect(await read.execute({ path: "bin" }, ctx())).toEqual({
+      output: `${join(dir, "bin")} looks binary (it contains NUL bytes); not shown`,
+      success: false,
+    });
   });
 });
 
@@ -65,23 +89,37 @@ describe("createEditFileTool", () => {
   const edit = createEditFileTool();
 
   it("creates, edits and refuses ambiguous edits", async () => {
-    expect(await edit.execute({ path: "e.txt", old_string: "", new_string: "x x" }, ctx())).toEqual({ output: `created ${join(dir, "e.txt")}`, success: true });
-    expect((await edit.execute({ path: "e.txt", old_string: "x", new_string: "y" }, ctx())).success).toBe(false);
-    expect(await edit.execute({ path: "e.txt", old_string: "x", new_string: "$&y", replace_all: true }, ctx())).toEqual({
-      output: `edited ${join(dir, "e.txt")} (2 replacements)`,
+    expect(await edit.execute({ path: "e.txt", old_string: "", new_string: "x x" }, ctx())).toEqual({
+      output: `created ${join(dir, "e.txt")}`,
       success: true,
     });
+    expect((await edit.execute({ path: "e.txt", old_string: "x", new_string: "y" }, ctx())).success).toBe(false);
+    expect(await edit.execute({ path: "e.txt", old_string: "x", new_string: "$&y", replace_all: true }, ctx())).toEqual(
+      {
+        output: `edited ${join(dir, "e.txt")} (2 replacements)`,
+        success: true,
+      },
+    );
     expect(readFileSync(join(dir, "e.txt"), "utf8")).toBe("$&y $&y");
   });
 
   // fs.promises.mkdir(…, { recursive: true }) never settles for a path under /proc on Node 20: the timeout fails it.
-  it.skipIf(skipBecause("edit_file under /proc", existsSync("/proc/self") ? undefined : "no /proc on this system"))("reports a folder it cannot make instead of hanging", { timeout: 10_000 }, async () => {
-    const path = "/proc/promptc-test/sub/a.txt";
-    expect(await edit.execute({ path, old_string: "", new_string: "x" }, ctx())).toEqual({ output: `cannot create ${path}: ENOENT`, success: false });
-  });
+  it.skipIf(skipBecause("edit_file under /proc", existsSync("/proc/self") ? undefined : "no /proc on this system"))(
+    "reports a folder it cannot make instead of hanging",
+    { timeout: 10_000 },
+    async () => {
+      const path = "/proc/promptc-test/sub/a.txt";
+      expect(await edit.execute({ path, old_string: "", new_string: "x" }, ctx())).toEqual({
+        output: `cannot create ${path}: ENOENT`,
+        success: false,
+      });
+    },
+  );
 
   it("refuses to write in a read-only sandbox", async () => {
-    expect(await edit.execute({ path: "ro.txt", old_string: "", new_string: "x" }, ctx({ sandbox: "read-only" }))).toEqual({
+    expect(
+      await edit.execute({ path: "ro.txt", old_string: "", new_string: "x" }, ctx({ sandbox: "read-only" })),
+    ).toEqual({
       output: "refused: the sandbox is read-only",
       success: false,
     });
@@ -91,7 +129,22 @@ describe("createEditFileTool", () => {
 describe("createUpdatePlanTool", () => {
   it("accepts one step in progress and refuses two", async () => {
     const plan = createUpdatePlanTool();
-    expect(await plan.execute({ plan: [{ step: "a", status: "in_progress" }] }, ctx())).toEqual({ output: "Plan updated", success: true });
-    expect((await plan.execute({ plan: [{ step: "a", status: "in_progress" }, { step: "b", status: "in_progress" }] }, ctx())).success).toBe(false);
+    expect(await plan.execute({ plan: [{ step: "a", status: "in_progress" }] }, ctx())).toEqual({
+      output: "Plan updated",
+      success: true,
+    });
+    expect(
+      (
+        await plan.execute(
+          {
+            plan: [
+              { step: "a", status: "in_progress" },
+              { step: "b", status: "in_progress" },
+            ],
+          },
+          ctx(),
+        )
+      ).success,
+    ).toBe(false);
   });
 });

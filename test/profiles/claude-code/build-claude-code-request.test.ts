@@ -3,16 +3,34 @@ import { calibrateClaudeCode } from "../../../src/capture/claude-code/calibrate-
 import { claudeCodeDataParts } from "../../../src/capture/claude-code/claude-code-data-parts.js";
 import { compileHarness } from "../../../src/compile/compile-harness.js";
 import { sha256Hex } from "../../../src/model/sha256.js";
-import { buildClaudeCodeBody, claudeBillingLine, claudeMemoryDir, renderGitFacts } from "../../../src/profiles/claude-code/build-claude-code-request.js";
-import { CLAUDE_CODE_AGENT_TYPES, CLAUDE_CODE_BUILTIN_SKILLS, CLAUDE_CODE_TOOL_NAMES } from "../../../src/profiles/claude-code/claude-code-facts.js";
-import { CLAUDE_CODE_STAND_IN_PROSE, type ClaudeCodeProse } from "../../../src/profiles/claude-code/claude-code-prose.js";
+import {
+  buildClaudeCodeBody,
+  claudeBillingLine,
+  claudeMemoryDir,
+  renderGitFacts,
+} from "../../../src/profiles/claude-code/build-claude-code-request.js";
+import {
+  CLAUDE_CODE_AGENT_TYPES,
+  CLAUDE_CODE_BUILTIN_SKILLS,
+  CLAUDE_CODE_TOOL_NAMES,
+} from "../../../src/profiles/claude-code/claude-code-facts.js";
+import {
+  CLAUDE_CODE_STAND_IN_PROSE,
+  type ClaudeCodeProse,
+} from "../../../src/profiles/claude-code/claude-code-prose.js";
 import type { ClaudeCodeTurn } from "../../../src/profiles/claude-code/claude-code-turn.js";
 import { claudeCodeProfile } from "../../../src/profiles/claude-code/index.js";
 
 const turn: ClaudeCodeTurn = {
   cwd: "/w/repo/src",
   home: "/h",
-  git: { root: "/w/repo", branch: "master", userName: "T", status: " M ../main.py\n?? ../new.txt", recentCommits: "abc1234 first" },
+  git: {
+    root: "/w/repo",
+    branch: "master",
+    userName: "T",
+    status: " M ../main.py\n?? ../new.txt",
+    recentCommits: "abc1234 first",
+  },
   platform: "linux",
   osVersion: "Linux 6.8.0",
   date: "2026-12-01",
@@ -37,8 +55,12 @@ describe("sha256Hex", () => {
 
 describe("claudeBillingLine", () => {
   it("reproduces the fingerprints seen in captures", () => {
-    expect(claudeBillingLine("hello")).toBe("x-anthropic-billing-header: cc_version=2.1.332.9a2; cc_entrypoint=sdk-cli;");
-    expect(claudeBillingLine("what is 2+2")).toBe("x-anthropic-billing-header: cc_version=2.1.332.34c; cc_entrypoint=sdk-cli;");
+    expect(claudeBillingLine("hello")).toBe(
+      "x-anthropic-billing-header: cc_version=2.1.332.9a2; cc_entrypoint=sdk-cli;",
+    );
+    expect(claudeBillingLine("what is 2+2")).toBe(
+      "x-anthropic-billing-header: cc_version=2.1.332.34c; cc_entrypoint=sdk-cli;",
+    );
   });
 });
 
@@ -52,7 +74,9 @@ describe("claudeMemoryDir", () => {
 describe("renderGitFacts", () => {
   it("shows (clean), main without origin/HEAD, and cuts a status over 2,000 characters", () => {
     const git = { root: "/r", branch: "trunk", status: "", recentCommits: "" };
-    expect(renderGitFacts(git, "NOTE")).toBe("Current branch: trunk\n\nMain branch (you will usually use this for PRs): main\n\nStatus:\n(clean)\n\nRecent commits:\n");
+    expect(renderGitFacts(git, "NOTE")).toBe(
+      "Current branch: trunk\n\nMain branch (you will usually use this for PRs): main\n\nStatus:\n(clean)\n\nRecent commits:\n",
+    );
     const long = renderGitFacts({ ...git, status: "x".repeat(2100), originHead: "develop" }, "NOTE");
     expect(long).toContain(`Status:\n${"x".repeat(2000)}\nNOTE\n\nRecent commits:`);
     expect(long).toContain("(you will usually use this for PRs): develop");
@@ -63,13 +87,26 @@ describe("buildClaudeCodeBody", () => {
   it("lays the body out in Claude Code's key order and block structure", () => {
     const { body } = buildClaudeCodeBody(turn, CLAUDE_CODE_STAND_IN_PROSE);
     const parts = claudeCodeDataParts(body);
-    expect(parts.keys).toEqual(["model", "messages", "system", "tools", "metadata", "max_tokens", "thinking", "context_management", "output_config", "stream"]);
+    expect(parts.keys).toEqual([
+      "model",
+      "messages",
+      "system",
+      "tools",
+      "metadata",
+      "max_tokens",
+      "thinking",
+      "context_management",
+      "output_config",
+      "stream",
+    ]);
     expect(parts.systemBlocks).toEqual([false, true, true]);
     expect(parts.messageShape).toEqual(["user:4", "system:1+cache"]);
     expect(parts.claudeMdEntries).toBe(
       "Contents of /h/.claude/CLAUDE.md (user's private global instructions for all projects):\n\nUser.\n\nContents of /w/repo/CLAUDE.md (project instructions, checked into the codebase):\n\nRoot.",
     );
-    expect(parts.environmentFacts).toBe(" - Primary working directory: /w/repo/src\n - Is a git repository: true\n - Platform: linux\n - Shell: bash\n - OS Version: Linux 6.8.0");
+    expect(parts.environmentFacts).toBe(
+      " - Primary working directory: /w/repo/src\n - Is a git repository: true\n - Platform: linux\n - Shell: bash\n - OS Version: Linux 6.8.0",
+    );
     expect(parts.skillLines).toBe('- pdf: Work with &lt;PDF&gt; & "forms"');
     expect(parts.dateLine).toBe("Today's date is 2026-12-01.");
     expect(parts.memoryDir).toBe("/h/.claude/projects/-w-repo/memory/");
@@ -78,10 +115,15 @@ describe("buildClaudeCodeBody", () => {
   });
 
   it("leaves out the CLAUDE.md and git reminders when there is nothing to show", () => {
-    const { body } = buildClaudeCodeBody({ ...turn, git: undefined, memoryFiles: [], loginShell: "zsh" } as ClaudeCodeTurn, CLAUDE_CODE_STAND_IN_PROSE);
+    const { body } = buildClaudeCodeBody(
+      { ...turn, git: undefined, memoryFiles: [], loginShell: "zsh" } as ClaudeCodeTurn,
+      CLAUDE_CODE_STAND_IN_PROSE,
+    );
     const parts = claudeCodeDataParts(body);
     expect(parts.messageShape).toEqual(["user:2", "system:1+cache"]);
-    expect(parts.environmentFacts).toContain(" - Is a git repository: false\n - Platform: linux\n - Shell: bash (login shell: zsh)");
+    expect(parts.environmentFacts).toContain(
+      " - Is a git repository: false\n - Platform: linux\n - Shell: bash (login shell: zsh)",
+    );
   });
 
   it("labels every stand-in and serialises like JSON.stringify", () => {
@@ -101,7 +143,9 @@ describe("calibrateClaudeCode", () => {
       gitStatusTruncated: "... cut",
       agentTypes: Object.fromEntries(CLAUDE_CODE_AGENT_TYPES.map((n) => [n, `agent ${n}`])),
       builtinSkills: Object.fromEntries(CLAUDE_CODE_BUILTIN_SKILLS.map((n) => [n, `skill ${n} <x>`])),
-      tools: Object.fromEntries(CLAUDE_CODE_TOOL_NAMES.map((n) => [n, { description: `tool ${n}`, input_schema: { type: "object" } }])),
+      tools: Object.fromEntries(
+        CLAUDE_CODE_TOOL_NAMES.map((n) => [n, { description: `tool ${n}`, input_schema: { type: "object" } }]),
+      ),
     };
     const long = { ...turn, git: { ...turn.git!, status: "y".repeat(2500) } };
     const { body } = buildClaudeCodeBody(long, prose);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { codexModelLayout, defaultCodexModel, effectiveWindowOf, fallbackModelLayout, findCodexModel, parseCodexCatalogue, resolveCodexModel, type CodexCatalogue } from "../../../src/profiles/codex-models/index.js";
+import {
+  codexModelLayout,
+  defaultCodexModel,
+  effectiveWindowOf,
+  fallbackModelLayout,
+  findCodexModel,
+  parseCodexCatalogue,
+  resolveCodexModel,
+  type CodexCatalogue,
+} from "../../../src/profiles/codex-models/index.js";
 import { TEST_CATALOGUE } from "./test-catalogue.js";
 
 const catalogue = (): CodexCatalogue => parseCodexCatalogue(JSON.stringify(TEST_CATALOGUE), "test").value;
@@ -7,7 +16,10 @@ const entry = (slug: string) => findCodexModel(catalogue(), slug);
 
 describe("parseCodexCatalogue", () => {
   it("reads debug-models output and a models_cache.json alike", () => {
-    const cache = parseCodexCatalogue(JSON.stringify({ fetched_at: "x", etag: "e", client_version: "0.171.0", ...TEST_CATALOGUE }), "models_cache.json");
+    const cache = parseCodexCatalogue(
+      JSON.stringify({ fetched_at: "x", etag: "e", client_version: "0.171.0", ...TEST_CATALOGUE }),
+      "models_cache.json",
+    );
     expect(cache.diagnostics).toEqual([]);
     expect(cache.value.clientVersion).toBe("0.171.0");
     expect(cache.value.models.map((m) => m.slug)).toEqual(["alpha-code", "beta-classic", "gamma-hidden", "delta-late"]);
@@ -30,9 +42,21 @@ describe("defaultCodexModel", () => {
 describe("resolveCodexModel", () => {
   const base = { catalogue: catalogue(), fallbackSlug: "fallback-x" };
   it("takes the flag, then the config profile, then config, then the catalogue default", () => {
-    expect(resolveCodexModel({ ...base, flag: "beta-classic", configProfileModel: "gamma-hidden", configModel: "delta-late" })).toMatchObject({ slug: "beta-classic", source: "flag" });
-    expect(resolveCodexModel({ ...base, configProfileModel: "gamma-hidden", configModel: "delta-late" })).toMatchObject({ slug: "gamma-hidden", source: "config-profile" });
-    expect(resolveCodexModel({ ...base, configModel: "delta-late" })).toMatchObject({ slug: "delta-late", source: "config" });
+    expect(
+      resolveCodexModel({
+        ...base,
+        flag: "beta-classic",
+        configProfileModel: "gamma-hidden",
+        configModel: "delta-late",
+      }),
+    ).toMatchObject({ slug: "beta-classic", source: "flag" });
+    expect(resolveCodexModel({ ...base, configProfileModel: "gamma-hidden", configModel: "delta-late" })).toMatchObject(
+      { slug: "gamma-hidden", source: "config-profile" },
+    );
+    expect(resolveCodexModel({ ...base, configModel: "delta-late" })).toMatchObject({
+      slug: "delta-late",
+      source: "config",
+    });
     expect(resolveCodexModel(base)).toMatchObject({ slug: "alpha-code", source: "catalogue-default", diagnostics: [] });
   });
   it("says when a named slug is not in the catalogue (fallback layout)", () => {
@@ -53,7 +77,13 @@ describe("codexModelLayout", () => {
     expect(codexModelLayout("alpha-code", entry("alpha-code"))).toEqual({
       slug: "alpha-code",
       origin: "catalogue",
-      tools: { placement: "input-item", toolSearch: false, multiAgent: "v2", experimental: ["clock"], webSearchType: "text_and_image" },
+      tools: {
+        placement: "input-item",
+        toolSearch: false,
+        multiAgent: "v2",
+        experimental: ["clock"],
+        webSearchType: "text_and_image",
+      },
       parallelToolCalls: false,
       reasoning: { effort: "low", context: "all_turns" },
       verbosity: "low",
@@ -84,10 +114,19 @@ describe("codexModelLayout", () => {
   });
   it("gives an unknown slug the fallback layout", () => {
     expect(codexModelLayout("zzz", undefined)).toEqual(fallbackModelLayout("zzz"));
-    expect(fallbackModelLayout("zzz")).toMatchObject({ origin: "fallback", reasoning: { summary: "auto" }, parallelToolCalls: true, contextWindow: 272000 });
+    expect(fallbackModelLayout("zzz")).toMatchObject({
+      origin: "fallback",
+      reasoning: { summary: "auto" },
+      parallelToolCalls: true,
+      contextWindow: 272000,
+    });
   });
   it("lets config override effort, verbosity and the window; a v1 code-mode model has no multi-agent messages", () => {
-    const l = codexModelLayout("beta-classic", entry("beta-classic"), { reasoningEffort: "high", verbosity: "low", contextWindow: 1000 });
+    const l = codexModelLayout("beta-classic", entry("beta-classic"), {
+      reasoningEffort: "high",
+      verbosity: "low",
+      contextWindow: 1000,
+    });
     expect([l.reasoning, l.verbosity, l.contextWindow]).toEqual([{ effort: "high" }, "low", 1000]);
     expect(codexModelLayout("gamma-hidden", entry("gamma-hidden")).developerMessages).toEqual([]);
   });

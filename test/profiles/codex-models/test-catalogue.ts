@@ -14,7 +14,10 @@ export const TEST_CATALOGUE = {
       default_verbosity: "low",
       default_reasoning_level: "low",
       default_reasoning_summary: "none",
-      supported_reasoning_levels: [{ effort: "low", description: "quick" }, { effort: "high", description: "slow" }],
+      supported_reasoning_levels: [
+        { effort: "low", description: "quick" },
+        { effort: "high", description: "slow" },
+      ],
       include_skills_usage_instructions: false,
       supports_search_tool: true,
       web_search_tool_type: "text_and_image",
@@ -23,7 +26,10 @@ export const TEST_CATALOGUE = {
       max_context_window: 800000,
       effective_context_window_percent: 90,
       base_instructions: "Test base text for alpha.",
-      model_messages: { collaboration_modes: { default: "Test collaboration text." }, multi_agent: { role: { root: "Test root role." } } },
+      model_messages: {
+        collaboration_modes: { default: "Test collaboration text." },
+        multi_agent: { role: { root: "Test root role." } },
+      },
     },
     {
       slug: "beta-classic",
@@ -42,7 +48,15 @@ export const TEST_CATALOGUE = {
       effective_context_window_percent: 95,
       base_instructions: "Test base text for beta.",
     },
-    { slug: "gamma-hidden", visibility: "hide", priority: 1, tool_mode: "code_mode_only", use_responses_lite: true, multi_agent_version: "v1", context_window: 100000 },
+    {
+      slug: "gamma-hidden",
+      visibility: "hide",
+      priority: 1,
+      tool_mode: "code_mode_only",
+      use_responses_lite: true,
+      multi_agent_version: "v1",
+      context_window: 100000,
+    },
     { slug: "delta-late", visibility: "list", priority: 3, context_window: 50000 },
   ],
 };

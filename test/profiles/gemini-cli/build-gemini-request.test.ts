@@ -33,10 +33,14 @@ describe("buildGeminiBody", () => {
     expect(p.contentsShape).toEqual(["user:2"]);
     expect(p.tree).toBe(turn.tree);
     expect(p.projectContext).toBe(turn.projectContext);
-    expect(p.skillsXml).toBe("  <skill>\n    <name>s</name>\n    <description>d <raw></description>\n    <location>/w/repo/.gemini/skills/s/SKILL.md</location>\n  </skill>");
+    expect(p.skillsXml).toBe(
+      "  <skill>\n    <name>s</name>\n    <description>d <raw></description>\n    <location>/w/repo/.gemini/skills/s/SKILL.md</location>\n  </skill>",
+    );
     expect(p.globalContext).toBe(`<loaded_context>\n${turn.globalContext}\n</loaded_context>`);
     expect(p.toolNames).toEqual([...GEMINI_TOOL_NAMES.default]);
-    expect(buildGeminiBody({ ...turn, approvalMode: "yolo" }, GEMINI_STAND_IN_PROSE).tools.map((t) => t.name)).toEqual([...GEMINI_TOOL_NAMES.yolo]);
+    expect(buildGeminiBody({ ...turn, approvalMode: "yolo" }, GEMINI_STAND_IN_PROSE).tools.map((t) => t.name)).toEqual([
+      ...GEMINI_TOOL_NAMES.yolo,
+    ]);
   });
 
   it("names the context files as Gemini CLI lists them", () => {
@@ -48,19 +52,30 @@ describe("buildGeminiBody", () => {
 describe("calibrateGemini", () => {
   it("gets back every prose slot from two bodies laid out with it", () => {
     const names = ["MARK.md", "GEMINI.md"];
-    const sys = (git: string) => `HEAD **{{modeName}}** in {{fileNamesCode}}\n\n<available_skills>\n{{skillsXml}}\n</available_skills>\n\nnotes {{tempDir}}/memory/MEMORY.md and {{home}}/.gemini/{{firstFileName}}${git}`;
+    const sys = (git: string) =>
+      `HEAD **{{modeName}}** in {{fileNamesCode}}\n\n<available_skills>\n{{skillsXml}}\n</available_skills>\n\nnotes {{tempDir}}/memory/MEMORY.md and {{home}}/.gemini/{{firstFileName}}${git}`;
     const prose: GeminiProse = {
       origin: "user-supplied",
       systemInGit: sys("\n\n## git\ntext"),
       systemOutsideGit: sys(""),
       contextSection: "# Section ({{fileNames}})\nintro\n\n<loaded_context>\n{{globalContext}}\n</loaded_context>",
-      sessionContext: "<session_context>\nIntro.\nOn {{date}}, os {{platform}}, tmp {{tempDir}}\n{{workspaceDirs}}\n\n{{treeSummary}}\n\n{{tree}}\n\n{{projectMemory}}\n</session_context>",
+      sessionContext:
+        "<session_context>\nIntro.\nOn {{date}}, os {{platform}}, tmp {{tempDir}}\n{{workspaceDirs}}\n\n{{treeSummary}}\n\n{{tree}}\n\n{{projectMemory}}\n</session_context>",
       treeSummary: "Summary.",
       treeTruncated: " Truncated.",
-      tools: Object.fromEntries(GEMINI_TOOL_NAMES.default.map((n) => [n, { description: `t ${n}`, parametersJsonSchema: { type: "object" } }])),
+      tools: Object.fromEntries(
+        GEMINI_TOOL_NAMES.default.map((n) => [n, { description: `t ${n}`, parametersJsonSchema: { type: "object" } }]),
+      ),
     };
     const inGit = { ...turn, fileNames: names, treeTruncated: true };
-    const outside = { ...turn, fileNames: names, inGit: false, cwd: "/w/plain", tree: "/w/plain/\n└───GEMINI.md", tempDir: "/h/.gemini/tmp/plain" };
+    const outside = {
+      ...turn,
+      fileNames: names,
+      inGit: false,
+      cwd: "/w/plain",
+      tree: "/w/plain/\n└───GEMINI.md",
+      tempDir: "/h/.gemini/tmp/plain",
+    };
     const runs = [
       { body: buildGeminiBody(inGit, prose).body, cwd: inGit.cwd, home: "/h", platform: "linux", inGit: true },
       { body: buildGeminiBody(outside, prose).body, cwd: outside.cwd, home: "/h", platform: "linux", inGit: false },

@@ -19,7 +19,14 @@ const turn: PiTurn = {
     { name: "x", description: `<a & "b" 'c'>`, path: "/w/repo/.pi/skills/x/SKILL.md", disableModelInvocation: false },
     { name: "off", description: "d", path: "/p", disableModelInvocation: true },
   ],
-  provider: { name: "p", api: "openai-responses", baseUrl: "http://h/v1", model: "m", maxTokens: 1000, reasoning: true },
+  provider: {
+    name: "p",
+    api: "openai-responses",
+    baseUrl: "http://h/v1",
+    model: "m",
+    maxTokens: 1000,
+    reasoning: true,
+  },
   sessionId: "s",
 };
 
@@ -28,21 +35,45 @@ describe("renderPiSystem", () => {
     const t = renderPiSystem(turn, PI_STAND_IN_PROSE).text;
     expect(t).toContain("\n\n# Project Context\n\n");
     expect(t).toContain("## /w/AGENTS.md\n\na\n\n\n## /w/repo/CLAUDE.md\n\nb\n\n\n\n");
-    expect(t).toContain(`<available_skills>\n  <skill>\n    <name>x</name>\n    <description>&lt;a &amp; &quot;b&quot; &apos;c&apos;&gt;</description>\n    <location>/w/repo/.pi/skills/x/SKILL.md</location>\n  </skill>\n</available_skills>\nCurrent date: 2026-12-01\nCurrent working directory: /w/repo`);
+    expect(t).toContain(
+      `<available_skills>\n  <skill>\n    <name>x</name>\n    <description>&lt;a &amp; &quot;b&quot; &apos;c&apos;&gt;</description>\n    <location>/w/repo/.pi/skills/x/SKILL.md</location>\n  </skill>\n</available_skills>\nCurrent date: 2026-12-01\nCurrent working directory: /w/repo`,
+    );
     expect(t).not.toContain("<name>off</name>");
     expect(t).toContain("/opt/pi/README.md");
   });
 
   it("puts SYSTEM.md in place of pi's prose and APPEND_SYSTEM.md after it", () => {
-    const t = renderPiSystem({ ...turn, systemMd: "CUSTOM", appendSystem: "APPENDED", contextFiles: [], skills: [] }, PI_STAND_IN_PROSE).text;
+    const t = renderPiSystem(
+      { ...turn, systemMd: "CUSTOM", appendSystem: "APPENDED", contextFiles: [], skills: [] },
+      PI_STAND_IN_PROSE,
+    ).text;
     expect(t).toBe("CUSTOM\n\nAPPENDED\nCurrent date: 2026-12-01\nCurrent working directory: /w/repo");
   });
 });
 
 describe("buildPiBody", () => {
   const keys: { [api: string]: string[] } = {
-    "openai-responses": ["model", "input", "stream", "prompt_cache_key", "store", "max_output_tokens", "tools", "reasoning", "include"],
-    "openai-completions": ["model", "messages", "stream", "stream_options", "store", "max_completion_tokens", "tools", "reasoning_effort"],
+    "openai-responses": [
+      "model",
+      "input",
+      "stream",
+      "prompt_cache_key",
+      "store",
+      "max_output_tokens",
+      "tools",
+      "reasoning",
+      "include",
+    ],
+    "openai-completions": [
+      "model",
+      "messages",
+      "stream",
+      "stream_options",
+      "store",
+      "max_completion_tokens",
+      "tools",
+      "reasoning_effort",
+    ],
     "anthropic-messages": ["model", "messages", "max_tokens", "stream", "system", "tools", "thinking"],
     "google-generative-ai": ["contents", "systemInstruction", "tools", "generationConfig"],
   };
@@ -58,7 +89,9 @@ describe("buildPiBody", () => {
   }
 
   it("leaves the reasoning settings out for a model without reasoning", () => {
-    expect(Object.keys(buildPiBody({ ...turn, provider: { ...turn.provider, reasoning: false } }, PI_STAND_IN_PROSE).body)).not.toContain("reasoning");
+    expect(
+      Object.keys(buildPiBody({ ...turn, provider: { ...turn.provider, reasoning: false } }, PI_STAND_IN_PROSE).body),
+    ).not.toContain("reasoning");
   });
 });
 
@@ -69,7 +102,12 @@ describe("calibratePi", () => {
       base: "BASE docs {{readmePath}} and {{docsPath}}, {{examplesPath}}",
       projectContextIntro: "INTRO",
       skillsIntro: "SKILLS one\nSKILLS two",
-      tools: Object.fromEntries(PI_TOOL_NAMES.map((n) => [n, { description: `tool ${n}`, parameters: { type: "object", properties: { a: { type: "string" } } } }])),
+      tools: Object.fromEntries(
+        PI_TOOL_NAMES.map((n) => [
+          n,
+          { description: `tool ${n}`, parameters: { type: "object", properties: { a: { type: "string" } } } },
+        ]),
+      ),
     };
     const { body } = buildPiBody(turn, prose);
     expect(calibratePi(body)).toEqual({ prose, diagnostics: [] });

@@ -34,7 +34,9 @@ export function emitPreview(out: PreviewOutput, options: PreviewOptions, io: Cli
     try {
       writeFileNoFollow(path, renderHtmlReport({ title: out.title, sections: [out.htmlSection()] }), io.cwd);
     } catch (err) {
-      io.stderr(`promptc preview: ${err instanceof UnsafeWriteError ? `cannot write ${path}: ${err.message}` : cannotWrite(path, err)}\n`);
+      io.stderr(
+        `promptc preview: ${err instanceof UnsafeWriteError ? `cannot write ${path}: ${err.message}` : cannotWrite(path, err)}\n`,
+      );
       return EXIT_USAGE;
     }
     io.stderr(`promptc preview: wrote ${path}\n`);

@@ -7,6 +7,10 @@ export { errorLine } from "../../turn-flags.js";
 export type PreviewTurn = ResolvedTurn;
 
 /** The turn to preview (the message already read into `options.message`), or a one-line usage/config error. */
-export function loadPreviewTurn(options: PreviewOptions, io: CliIO, defaults: { cwd?: string } = {}): PreviewTurn | { error: string } {
+export function loadPreviewTurn(
+  options: PreviewOptions,
+  io: CliIO,
+  defaults: { cwd?: string } = {},
+): PreviewTurn | { error: string } {
   return loadTurnFromFlags(options, options.message, io, defaults);
 }

@@ -25,7 +25,20 @@ export function isHarnessPreview(profile: string): boolean {
 }
 
 /** Flags that only mean something for the Responses profiles. */
-const RESPONSES_ONLY = ["image", "codexHome", "config", "configProfile", "sandbox", "approval", "shell", "baseInstructions", "proseDir", "scenario", "session", "html"] as const;
+const RESPONSES_ONLY = [
+  "image",
+  "codexHome",
+  "config",
+  "configProfile",
+  "sandbox",
+  "approval",
+  "shell",
+  "baseInstructions",
+  "proseDir",
+  "scenario",
+  "session",
+  "html",
+] as const;
 
 export function runHarnessPreview(options: PreviewOptions, io: CliIO): number {
   const profile = getHarnessProfile(options.profile);
@@ -36,7 +49,9 @@ export function runHarnessPreview(options: PreviewOptions, io: CliIO): number {
   }
   const given = RESPONSES_ONLY.filter((k) => options[k] !== undefined);
   if (given.length > 0) {
-    io.stderr(`promptc preview: ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(", ")} cannot be used with --profile ${profile.id}\n`);
+    io.stderr(
+      `promptc preview: ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(", ")} cannot be used with --profile ${profile.id}\n`,
+    );
     return EXIT_USAGE;
   }
   if (options.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.date)) {
@@ -61,7 +76,9 @@ export function runHarnessPreview(options: PreviewOptions, io: CliIO): number {
   }
   const homeStat = host.stat(home);
   if (!homeStat.ok || homeStat.value.kind !== "directory") {
-    io.stderr(`promptc preview: --home ${options.home ?? home}: ${homeStat.ok ? "not a directory" : homeStat.error.code}\n`);
+    io.stderr(
+      `promptc preview: --home ${options.home ?? home}: ${homeStat.ok ? "not a directory" : homeStat.error.code}\n`,
+    );
     return EXIT_USAGE;
   }
   const clock = host.clock();
@@ -79,13 +96,23 @@ export function runHarnessPreview(options: PreviewOptions, io: CliIO): number {
   if (options.model !== undefined) inputs.model = options.model;
   // pi's prompt names its install folder: the pi on PATH.
   const adapter = getAdapter(profile.id);
-  const install = adapter?.packageName !== undefined ? findAgentInstall(adapter.executables.filter((e) => !e.endsWith(".js")), adapter.packageName, io.env) : undefined;
+  const install =
+    adapter?.packageName !== undefined
+      ? findAgentInstall(
+          adapter.executables.filter((e) => !e.endsWith(".js")),
+          adapter.packageName,
+          io.env,
+        )
+      : undefined;
   if (install?.packageDir !== undefined) inputs.installDir = install.packageDir;
   const loaded = load(host, inputs);
   // Prose the user's own agent supplied (`promptc calibrate --agent X`), else promptc's stand-ins.
   const calPath = calibrationPath(io.env, io.env.HOME, profile.id, profile.agentVersion);
   const calibration = calPath === undefined ? undefined : readCalibration(calPath);
-  const prose = calibration !== undefined && calibration.profile === profile.id && calibration.agentVersion === profile.agentVersion ? calibration.prose : profile.standInProse;
+  const prose =
+    calibration !== undefined && calibration.profile === profile.id && calibration.agentVersion === profile.agentVersion
+      ? calibration.prose
+      : profile.standInProse;
   const request = compileHarness(profile, loaded.turn, prose, loaded.diagnostics);
   const failed = request.diagnostics.some((d) => d.severity === "error");
   if (options.json) {

@@ -16,7 +16,14 @@ import type { PreviewOptions } from "./preview-options.js";
 export function runScenarioPreview(path: string, options: PreviewOptions, io: CliIO): number {
   const fail = (message: string) => (io.stderr(`promptc preview: ${message}\n`), EXIT_USAGE);
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
-  const loaded = compileScenarioFile(host, resolve(io.cwd, path), scenarioSetup(host, { ...(options.calibration === false ? { calibration: false } : {}), ...(options.proseDir !== undefined ? { proseDir: resolve(io.cwd, options.proseDir) } : {}) }));
+  const loaded = compileScenarioFile(
+    host,
+    resolve(io.cwd, path),
+    scenarioSetup(host, {
+      ...(options.calibration === false ? { calibration: false } : {}),
+      ...(options.proseDir !== undefined ? { proseDir: resolve(io.cwd, options.proseDir) } : {}),
+    }),
+  );
   const error = loaded.diagnostics.find((d) => d.severity === "error");
   if (!loaded.compiled || !loaded.scenario || error) return fail(error ? errorLine(error) : `cannot compile ${path}`);
   const turns = loaded.compiled.turns;
@@ -27,7 +34,12 @@ export function runScenarioPreview(path: string, options: PreviewOptions, io: Cl
   // Scenarios render with the profile's bundled prose: stand-in wording for a harness whose prose we do not ship.
   const standIn = turn.manifest.fragments.some((f) => f.prose === "stand-in");
   const window = profileContextWindow(turn.session.profile, turn.request.model);
-  const appended = turn.appended.map((a) => `input[${a.index}] (${a.reasons.map((r) => (r === "turn" ? "the turn's own item" : `${r} update`)).join(", ")})`).join(", ");
+  const appended = turn.appended
+    .map(
+      (a) =>
+        `input[${a.index}] (${a.reasons.map((r) => (r === "turn" ? "the turn's own item" : `${r} update`)).join(", ")})`,
+    )
+    .join(", ");
   const title = `promptc preview: scenario ${path}, turn ${n} of ${turns.length}`;
   // Every item of this request was compiled by this turn or an earlier one: their manifests say where it came from.
   const provenance = provenanceOf(turns.slice(0, n).map((t) => t.manifest));

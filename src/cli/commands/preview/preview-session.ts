@@ -19,7 +19,9 @@ import { isPromptcLog } from "../../../session-log/session-log.js";
 
 export function runSessionPreview(logPath: string, options: PreviewOptions, io: CliIO): number {
   const fail = (message: string) => (io.stderr(`promptc preview: ${message}\n`), EXIT_USAGE);
-  const log = readSessionLog(createNodeHost({ cwd: io.cwd, env: io.env }), logPath, { rebuildCompacted: rebuildLegacyCompaction });
+  const log = readSessionLog(createNodeHost({ cwd: io.cwd, env: io.env }), logPath, {
+    rebuildCompacted: rebuildLegacyCompaction,
+  });
   const logError = log.diagnostics.find((d) => d.severity === "error");
   if (!log.value || logError) return fail(logError ? errorLine(logError) : `${logPath} is not a session log`);
   const parsed = log.value;
@@ -37,10 +39,15 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
     history: parsed.history,
     sessionId: parsed.meta.sessionId ?? ctx.sessionId,
     ...(parsed.settings ? { baseline: referenceFromLog(parsed.settings, ctx, profile, prose) } : {}),
-    ...(parsed.baseInstructions !== undefined ? { baseInstructions: sentBaseInstructionsFor(turn.setup, parsed.baseInstructions) } : {}),
+    ...(parsed.baseInstructions !== undefined
+      ? { baseInstructions: sentBaseInstructionsFor(turn.setup, parsed.baseInstructions) }
+      : {}),
   });
   // Compaction summaries: the bundled prefixes, and the prefix and texts this log used.
-  const summary = { prefixes: parsed.summaryPrefix ? [parsed.summaryPrefix.text] : [], texts: new Set(parsed.summaryTexts) };
+  const summary = {
+    prefixes: parsed.summaryPrefix ? [parsed.summaryPrefix.text] : [],
+    texts: new Set(parsed.summaryTexts),
+  };
   const view = () => buildRequestView(next.bytes, undefined, { summary });
   const window = profileContextWindow(profile, ctx.model, ctx.contextWindow);
   // What this turn compiled afresh; logged items with the same bytes came from the same sources.

@@ -26,9 +26,15 @@ export function readResumed(which: string, sessionsDir: string, io: CliIO): Resu
   const text = read.text;
   const parsed = parseSessionLog(text, { file: path });
   for (const d of parsed.diagnostics.slice(0, RESUME_WARNINGS_SHOWN)) io.stderr(`${d.severity}: ${d.message}\n`);
-  if (parsed.diagnostics.length > RESUME_WARNINGS_SHOWN) io.stderr(`… and ${parsed.diagnostics.length - RESUME_WARNINGS_SHOWN} more\n`);
+  if (parsed.diagnostics.length > RESUME_WARNINGS_SHOWN)
+    io.stderr(`… and ${parsed.diagnostics.length - RESUME_WARNINGS_SHOWN} more\n`);
   if (parsed.diagnostics.some((d) => d.severity === "error")) return `${path} is not a session log`;
-  if (parsed.value.history.length === 0 && parsed.value.meta.sessionId === undefined) return `${path} is not a session log (no record in it could be read)`;
+  if (parsed.value.history.length === 0 && parsed.value.meta.sessionId === undefined)
+    return `${path} is not a session log (no record in it could be read)`;
   const { meta } = parsed.value;
-  return { path, ...(meta.sessionId !== undefined ? { sessionId: meta.sessionId } : {}), ...resumedSessionOf(parsed.value) };
+  return {
+    path,
+    ...(meta.sessionId !== undefined ? { sessionId: meta.sessionId } : {}),
+    ...resumedSessionOf(parsed.value),
+  };
 }

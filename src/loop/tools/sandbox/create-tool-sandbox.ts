@@ -38,14 +38,21 @@ export interface CreateToolSandboxOptions {
 }
 
 export function createToolSandbox(options: CreateToolSandboxOptions): ToolSandbox {
-  const environment = buildToolEnvironment(options.parentEnv, options.environmentPolicy ?? DEFAULT_SHELL_ENVIRONMENT_POLICY);
+  const environment = buildToolEnvironment(
+    options.parentEnv,
+    options.environmentPolicy ?? DEFAULT_SHELL_ENVIRONMENT_POLICY,
+  );
   const secrets: { [name: string]: string | undefined } = {};
-  for (const name of [...environment.excluded, ...(options.secretNames ?? [])]) if (environment.env[name] === undefined || options.secretNames?.includes(name)) secrets[name] = options.parentEnv[name];
+  for (const name of [...environment.excluded, ...(options.secretNames ?? [])])
+    if (environment.env[name] === undefined || options.secretNames?.includes(name))
+      secrets[name] = options.parentEnv[name];
   let enforcement: SandboxEnforcement;
   if (options.policy.mode === "danger-full-access") enforcement = { type: "none" };
   else {
     const probe = probeBubblewrap(options.bubblewrap);
-    enforcement = probe.ok ? { type: "bubblewrap", path: probe.path } : { type: "known-safe-only", reason: probe.reason };
+    enforcement = probe.ok
+      ? { type: "bubblewrap", path: probe.path }
+      : { type: "known-safe-only", reason: probe.reason };
   }
   return {
     policy: options.policy,

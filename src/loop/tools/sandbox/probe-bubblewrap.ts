@@ -12,21 +12,55 @@ const probes = new Map<string, BubblewrapProbe>();
 
 /** `override`: a bwrap path to use instead of looking in the system directories (`PROMPTC_BWRAP`). */
 export function probeBubblewrap(override?: string): BubblewrapProbe {
-  if (process.platform !== "linux") return { ok: false, reason: `bubblewrap isolation is Linux-only (this is ${process.platform})` };
-  const found = override !== undefined && override !== "" ? resolveProgram(override, "/", undefined) : resolveProgram("bwrap", "/", SYSTEM_BIN_DIRS.join(":"));
-  if (!found) return { ok: false, reason: override ? `bubblewrap not found at ${override}` : "bubblewrap (bwrap) is not installed (Debian package bubblewrap)" };
+  if (process.platform !== "linux")
+    return { ok: false, reason: `bubblewrap isolation is Linux-only (this is ${process.platform})` };
+  const found =
+    override !== undefined && override !== ""
+      ? resolveProgram(override, "/", undefined)
+      : resolveProgram("bwrap", "/", SYSTEM_BIN_DIRS.join(":"));
+  if (!found)
+    return {
+      ok: false,
+      reason: override
+        ? `bubblewrap not found at ${override}`
+        : "bubblewrap (bwrap) is not installed (Debian package bubblewrap)",
+    };
   const cached = probes.get(found.path);
   if (cached) return cached;
   const trueProgram = resolveProgram("true", "/", SYSTEM_BIN_DIRS.join(":"))?.path ?? "/bin/true";
   const trial = spawnSync(
     found.path,
-    ["--new-session", "--die-with-parent", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--unshare-net", "--cap-drop", "ALL", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--remount-ro", "/proc", "--", trueProgram],
+    [
+      "--new-session",
+      "--die-with-parent",
+      "--unshare-pid",
+      "--unshare-ipc",
+      "--unshare-uts",
+      "--unshare-cgroup-try",
+      "--unshare-net",
+      "--cap-drop",
+      "ALL",
+      "--ro-bind",
+      "/",
+      "/",
+      "--dev",
+      "/dev",
+      "--proc",
+      "/proc",
+      "--remount-ro",
+      "/proc",
+      "--",
+      trueProgram,
+    ],
     { encoding: "utf8", timeout: BWRAP_PROBE_TIMEOUT_MS, stdio: ["ignore", "ignore", "pipe"] },
   );
   const probe: BubblewrapProbe =
     trial.status === 0
       ? { ok: true, path: found.path }
-      : { ok: false, reason: `bubblewrap cannot start a sandbox here: ${(trial.stderr || trial.error?.message || `exit ${trial.status ?? trial.signal}`).trim().split("\n")[0]}` };
+      : {
+          ok: false,
+          reason: `bubblewrap cannot start a sandbox here: ${(trial.stderr || trial.error?.message || `exit ${trial.status ?? trial.signal}`).trim().split("\n")[0]}`,
+        };
   probes.set(found.path, probe);
   return probe;
 }

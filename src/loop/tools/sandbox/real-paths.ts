@@ -55,7 +55,10 @@ function isDirectory(path: string): boolean {
 export const HOST_SOCKET_DIRS: readonly string[] = ["/tmp/.X11-unix", "/tmp/.ICE-unix"];
 
 /** The /run and socket masks for a sandbox whose cwd and roots are these (nothing hidden that the turn works in). */
-export function hostServiceMasks(cwd: string, roots: readonly string[]): { hideRun?: { resolvConf?: string }; maskedPaths: string[] } {
+export function hostServiceMasks(
+  cwd: string,
+  roots: readonly string[],
+): { hideRun?: { resolvConf?: string }; maskedPaths: string[] } {
   // A missing /run cannot be a mount point on the read-only root; a turn working inside /run keeps it.
   const inRun = !isDirectory("/run") || [cwd, ...roots].some((p) => isWithin(p, "/run") || isWithin("/run", p));
   let resolvConf: string | undefined;
@@ -64,8 +67,13 @@ export function hostServiceMasks(cwd: string, roots: readonly string[]): { hideR
   } catch {
     resolvConf = undefined;
   }
-  const maskedPaths = HOST_SOCKET_DIRS.filter((dir) => isDirectory(dir) && ![cwd, ...roots].some((p) => isWithin(p, dir)));
-  return { ...(inRun ? {} : { hideRun: resolvConf !== undefined && isWithin(resolvConf, "/run") ? { resolvConf } : {} }), maskedPaths };
+  const maskedPaths = HOST_SOCKET_DIRS.filter(
+    (dir) => isDirectory(dir) && ![cwd, ...roots].some((p) => isWithin(p, dir)),
+  );
+  return {
+    ...(inRun ? {} : { hideRun: resolvConf !== undefined && isWithin(resolvConf, "/run") ? { resolvConf } : {} }),
+    maskedPaths,
+  };
 }
 
 export type RealTarget = { ok: true; path: string; exists: boolean } | { ok: false; reason: string };
@@ -83,7 +91,8 @@ export function resolveRealTarget(path: string): RealTarget {
     try {
       stat = lstatSync(current);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") return { ok: false, reason: `cannot inspect ${current}: ${(err as NodeJS.ErrnoException).code}` };
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT")
+        return { ok: false, reason: `cannot inspect ${current}: ${(err as NodeJS.ErrnoException).code}` };
       const parent = dirname(current);
       if (parent === current) return { ok: false, reason: `no existing folder above ${absolute}` };
       missing.unshift(basename(current));
@@ -95,7 +104,10 @@ export function resolveRealTarget(path: string): RealTarget {
         const real = realpathSync(current);
         return { ok: true, path: join(real, ...missing), exists: missing.length === 0 };
       } catch {
-        return { ok: false, reason: `${current} is a dangling symlink (to ${readlinkSync(current)}); refusing to write through it` };
+        return {
+          ok: false,
+          reason: `${current} is a dangling symlink (to ${readlinkSync(current)}); refusing to write through it`,
+        };
       }
     }
     return { ok: true, path: join(realpathSync(current), ...missing), exists: missing.length === 0 };

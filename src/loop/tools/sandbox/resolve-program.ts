@@ -10,9 +10,15 @@ export interface ResolvedProgram {
   realPath: string;
 }
 
-export function resolveProgram(program: string, cwd: string, pathVariable: string | undefined): ResolvedProgram | undefined {
+export function resolveProgram(
+  program: string,
+  cwd: string,
+  pathVariable: string | undefined,
+): ResolvedProgram | undefined {
   if (program === "") return undefined;
-  const candidates = program.includes("/") ? [resolve(cwd, program)] : (pathVariable ?? "").split(":").map((dir) => join(isAbsolute(dir) ? dir : resolve(cwd, dir || "."), program));
+  const candidates = program.includes("/")
+    ? [resolve(cwd, program)]
+    : (pathVariable ?? "").split(":").map((dir) => join(isAbsolute(dir) ? dir : resolve(cwd, dir || "."), program));
   for (const path of candidates) {
     try {
       if (!statSync(path).isFile()) continue;

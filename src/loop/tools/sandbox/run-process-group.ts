@@ -44,7 +44,13 @@ export function runProcessGroup(o: RunProcessGroupOptions): Promise<ProcessGroup
     let exited = false;
     let drain: ReturnType<typeof setTimeout> | undefined;
     // detached: setsid(), so the child leads a new session and process group; a kill of -pid reaches its descendants.
-    const child = spawn(o.program, [...o.args], { cwd: o.cwd, env: o.env, detached: true, stdio: ["ignore", "pipe", "pipe"], ...(o.argv0 !== undefined ? { argv0: o.argv0 } : {}) });
+    const child = spawn(o.program, [...o.args], {
+      cwd: o.cwd,
+      env: o.env,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      ...(o.argv0 !== undefined ? { argv0: o.argv0 } : {}),
+    });
     const killGroup = () => {
       if (child.pid === undefined) return;
       try {
@@ -75,7 +81,15 @@ export function runProcessGroup(o: RunProcessGroupOptions): Promise<ProcessGroup
       child.stdout.destroy();
       child.stderr.destroy();
       child.unref();
-      done({ exitCode: null, signal: null, output: capture.text(), wallMs: Date.now() - started, timedOut, aborted, ...run });
+      done({
+        exitCode: null,
+        signal: null,
+        output: capture.text(),
+        wallMs: Date.now() - started,
+        timedOut,
+        aborted,
+        ...run,
+      });
     };
     child.on("error", (err) => finish({ spawnError: err.message }));
     child.on("exit", (code, sig) => {
