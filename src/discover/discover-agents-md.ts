@@ -105,10 +105,15 @@ export function discoverProjectDocPaths(
   const paths: string[] = [];
   const failAll = (path: string, code: string): Result<string[]> => {
     diagnostics.push(
-      diagnostic("agents-md/read-failed", "warning", `cannot check (${code}); as in Codex, no project docs are sent`, {
-        file: path,
-        data: { code },
-      }),
+      diagnostic(
+        "agents-md/read-failed",
+        "warning",
+        `${cannotRead(path, code)}; as in Codex, no project docs are sent`,
+        {
+          file: path,
+          data: { code },
+        },
+      ),
     );
     return { value: [], diagnostics };
   };

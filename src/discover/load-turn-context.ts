@@ -71,12 +71,9 @@ export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}
   const real = host.realpath(requested);
   if (!real.ok) {
     diagnostics.push(
-      diagnostic(
-        "discover/missing-cwd",
-        "error",
-        `working directory ${requested} is not accessible (${real.error.code})`,
-        { file: requested },
-      ),
+      diagnostic("discover/missing-cwd", "error", `working directory: ${cannotRead(requested, real.error)}`, {
+        file: requested,
+      }),
     );
     return fail();
   }

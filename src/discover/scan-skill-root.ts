@@ -78,7 +78,7 @@ export function scanSkillRoot(host: Host, root: SkillRoot): Result<ScannedSkill[
         const st = host.stat(path);
         if (!st.ok) {
           diagnostics.push(
-            diagnostic("skills/broken-symlink", "warning", `skipped: symlink cannot be followed (${st.error.code})`, {
+            diagnostic("skills/broken-symlink", "warning", `skipped: ${cannotRead(path, st.error)}`, {
               file: path,
               data: { code: st.error.code },
             }),

@@ -57,6 +57,6 @@ describe("lint's walk", () => {
     });
     expect(child.stderr).toBe("");
     const result = JSON.parse(child.stdout) as { code: number; out: string; err: string };
-    expect(result.err).toBe("promptc lint: shut: cannot read this folder (EACCES); files below it were not linted\n");
+    expect(result.err).toBe("promptc lint: cannot read shut: permission denied; files below it were not linted\n");
   });
 });

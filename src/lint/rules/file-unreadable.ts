@@ -1,4 +1,5 @@
 // file/unreadable: a target that could not be read at all (permissions, broken symlink, a directory). Pure.
+import { fileErrorReason } from "../../model/file-error.js";
 import { defineRule } from "../define-rule.js";
 
 export const fileUnreadable = defineRule({
@@ -15,9 +16,9 @@ export const fileUnreadable = defineRule({
         url: "https://eslint.org/docs/latest/use/command-line-interface#exit-codes",
       },
     ],
-    messages: { unreadable: "cannot read this file ({{code}})" },
+    messages: { unreadable: "cannot read this file: {{reason}}" },
   },
   check({ file, report }) {
-    if (file.status.error) report({ messageId: "unreadable", data: { code: file.status.error } });
+    if (file.status.error) report({ messageId: "unreadable", data: { reason: fileErrorReason(file.status.error) } });
   },
 });

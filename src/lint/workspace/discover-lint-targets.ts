@@ -346,7 +346,7 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
       diagnostic(
         "lint/unreadable-directory",
         "warning",
-        `${rel || "."}: cannot read this folder (${code}); files below it were not linted`,
+        `${cannotRead(rel || ".", code)}; files below it were not linted`,
         { file: rel || ".", data: { code } },
       ),
     );
