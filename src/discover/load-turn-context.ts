@@ -71,7 +71,7 @@ export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}
   const real = host.realpath(requested);
   if (!real.ok) {
     diagnostics.push(
-      diagnostic("discover/missing-cwd", "error", `working directory: ${cannotRead(requested, real.error)}`, {
+      diagnostic("discover/missing-cwd", "error", `${cannotRead(requested, real.error)} (the working directory)`, {
         file: requested,
       }),
     );

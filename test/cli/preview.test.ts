@@ -174,7 +174,10 @@ describe("promptc preview", () => {
     [["--sandbox", "sometimes"], /unknown sandbox mode 'sometimes'/],
     [["--approval", "maybe"], /unknown approval policy 'maybe'/],
     [["--profile", "gemini"], /unknown profile 'gemini'/],
-    [["-C", "/nonexistent/dir"], /working directory .*nonexistent/],
+    [
+      ["-C", "/nonexistent/dir"],
+      /^promptc preview: cannot read \/nonexistent\/dir: no such file or directory \(the working directory\)\n$/,
+    ],
   ])("exits 2 with a one-line reason for %j", async (args, reason) => {
     const c = capture();
     expect(await run(["preview", ...FIXED, ...args], c.io)).toBe(2);

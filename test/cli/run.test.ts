@@ -400,7 +400,7 @@ describe("registerRun", () => {
     [["--max-steps", "0", "x"], "promptc run: --max-steps must be a positive integer (got 0)\n"],
     [
       ["-C", "/definitely/not/here", "x"],
-      expect.stringContaining("promptc run: working directory /definitely/not/here"),
+      "promptc run: cannot read /definitely/not/here: no such file or directory (the working directory)\n",
     ],
   ])("exits 2 with one line for %j", async (args, stderr) => {
     expect(await cli(args)).toEqual({ code: 2, stdout: "", stderr });

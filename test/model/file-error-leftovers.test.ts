@@ -17,7 +17,7 @@ describe("file errors in words, not codes", () => {
   it("a missing working directory", () => {
     const r = loadTurnContext(createMemoryHost({ cwd: "/repo", home: "/h", files: {} }), { cwd: "/nope" });
     expect(messages(r, "discover/missing-cwd")).toEqual([
-      "working directory: cannot read /nope: no such file or directory",
+      "cannot read /nope: no such file or directory (the working directory)",
     ]);
   });
 
