@@ -217,6 +217,31 @@ describe("sectionFromCompile", () => {
     );
     expect(s.fragments.map((f) => f.flagged)).toEqual([true]);
   });
+
+  it("shows diagnostics with paths relative to the working directory, as the terminal view does", () => {
+    const diagnostics = [
+      {
+        rule: "skills/unreadable",
+        severity: "warning" as const,
+        message: "skipped: cannot read /r/.agents/skills/a/SKILL.md: permission denied",
+        file: "/r/.agents/skills/a/SKILL.md",
+      },
+      { rule: "agents-md/crlf", severity: "info" as const, message: "CRLF line ends", file: "/r/sub/AGENTS.md" },
+      { rule: "config/x", severity: "error" as const, message: "bad", file: "/etc/codex/config.toml" },
+    ];
+    const s = sectionFromCompile(
+      { request: { model: "m", input: [m("developer", "LIST")] }, manifest: skillsManifest(), diagnostics },
+      "preview",
+      500,
+      "/r/sub",
+    );
+    const shown = renderHtmlReport({ title: "t", sections: [s] }).match(/<ul class="diagnostics">.*?<\/ul>/s)?.[0];
+    expect(shown?.split("</li>").slice(0, 3)).toEqual([
+      '<ul class="diagnostics"><li class="warning"><b>warning</b> <code>skills/unreadable</code> skipped: cannot read ../.agents/skills/a/SKILL.md: permission denied',
+      '<li class="info"><b>info</b> <code>agents-md/crlf</code> AGENTS.md: CRLF line ends',
+      '<li class="error"><b>error</b> <code>config/x</code> /etc/codex/config.toml: bad',
+    ]);
+  });
 });
 
 describe("renderHtmlReport in headless Chromium", () => {

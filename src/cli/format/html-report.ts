@@ -4,7 +4,7 @@
 import type { Diagnostic } from "../../model/diagnostic.js";
 import type { Manifest } from "../../model/manifest.js";
 import type { RequestView } from "../../capture/request-view.js";
-import { relativeTo } from "./format-diagnostic.js";
+import { relativeTo, relativizePaths } from "./format-diagnostic.js";
 import { formatCount } from "../../model/format-count.js";
 import { proseTag, provenanceFor, sourceParts, STAND_IN_NOTE, type Provenance } from "./fragment-provenance.js";
 
@@ -136,8 +136,24 @@ export function sectionFromView(
         : { name: `${name} (in input[${t.inInput}])`, tokens: t.tokens, bytes: t.bytes, inInput: true };
     }),
     params: view.params,
-    diagnostics: view.diagnostics,
+    diagnostics: shownDiagnostics(view.diagnostics, cwd),
   };
+}
+
+/** Diagnostics as the terminal view shows them: files and the paths in messages relative to `cwd`. */
+function shownDiagnostics(diagnostics: Diagnostic[], cwd: string): Diagnostic[] {
+  if (cwd === "") return diagnostics;
+  return diagnostics.map((d) => ({
+    ...d,
+    message: relativizePaths(d.message, cwd),
+    ...(d.file !== undefined ? { file: relativeTo(cwd, d.file) } : {}),
+  }));
+}
+
+/** `file:line:col: ` before a diagnostic's message, left out when the message already names the file. */
+function diagnosticWhere(d: Diagnostic): string {
+  if (!d.file || d.message.includes(d.file)) return "";
+  return `${escapeHtml(d.file)}${d.place ? `:${d.place.line}:${d.place.column}` : ""}: `;
 }
 
 type Obj = { [key: string]: unknown };
@@ -194,7 +210,7 @@ export function sectionFromCompile(
     fragments,
     tools: compiled.manifest.tools.map((t) => ({ name: t.name, tokens: t.tokens, bytes: t.bytes })),
     params,
-    diagnostics: compiled.diagnostics,
+    diagnostics: shownDiagnostics(compiled.diagnostics, cwd),
     ...(compiled.manifest.fragments.some((f) => f.prose === "stand-in") ? { note: STAND_IN_NOTE } : {}),
   };
 }
@@ -256,7 +272,7 @@ ${note}${sources}<pre>${escapeHtml(f.text)}</pre>
 
 function renderSection(s: ReportSection, index: number): string {
   const diags = s.diagnostics.length
-    ? `<ul class="diagnostics">${s.diagnostics.map((d) => `<li class="${escapeHtml(d.severity)}"><b>${escapeHtml(d.severity)}</b> <code>${escapeHtml(d.rule)}</code> ${d.file ? `${escapeHtml(d.file)}: ` : ""}${escapeHtml(d.message)}</li>`).join("")}</ul>`
+    ? `<ul class="diagnostics">${s.diagnostics.map((d) => `<li class="${escapeHtml(d.severity)}"><b>${escapeHtml(d.severity)}</b> <code>${escapeHtml(d.rule)}</code> ${diagnosticWhere(d)}${escapeHtml(d.message)}</li>`).join("")}</ul>`
     : "";
   const tools = s.tools.length
     ? `<table class="tools"><tr><th>tool</th><th>tokens</th><th>bytes</th></tr>${s.tools.map((t) => `<tr><td><code>${escapeHtml(t.name)}</code></td><td>${fmt(t.tokens)}</td><td>${fmt(t.bytes)}</td></tr>`).join("")}</table>`
