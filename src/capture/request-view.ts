@@ -6,7 +6,7 @@ import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import { oneLine } from "../model/one-line.js";
 import { matchFragment, type ContextualFragmentId } from "../fragments/markers.js";
 import { labelContextSection } from "./label-context-section.js";
-import { countTokens } from "../tokens/count.js";
+import { countTokens, type CountTokens } from "../tokens/count.js";
 import { utf8Length } from "../tokens/approx.js";
 import type { WireDialect } from "./agent-adapter.js";
 import { isSummaryText, type SummaryMatcher } from "../compact/summary.js";
@@ -65,6 +65,8 @@ export interface RequestViewOptions {
    * the bundled promptc and codex stand-in prefixes are always known.
    */
   summary?: SummaryMatcher;
+  /** Exact o200k counts (the CLI's memoised counter with the disk cache); default: countTokens, uncached. */
+  countTokens?: CountTokens;
 }
 
 type Obj = { [key: string]: unknown };
@@ -104,6 +106,7 @@ function leadingTag(text: string): string | undefined {
 }
 
 function piece(
+  count: CountTokens,
   id: string,
   layer: ViewLayer,
   role: string,
@@ -121,7 +124,7 @@ function piece(
     contentIndex,
     text,
     bytes: utf8Length(text),
-    tokens: countTokens(text),
+    tokens: count(text),
     known,
   };
   if (cache !== undefined) f.cache = cache;
@@ -183,7 +186,7 @@ function textOfPart(part: unknown): string | undefined {
     : undefined;
 }
 
-function toolCost(t: unknown): ViewTool {
+function toolCost(count: CountTokens, t: unknown): ViewTool {
   const json = JSON.stringify(t);
   const o = isObj(t) ? t : {};
   const fn = isObj(o.function) ? o.function : {};
@@ -192,7 +195,7 @@ function toolCost(t: unknown): ViewTool {
     name,
     type: typeof o.type === "string" ? o.type : "function",
     bytes: utf8Length(json),
-    tokens: countTokens(json),
+    tokens: count(json),
   };
   const cache = cacheOf(t);
   if (cache !== undefined) tool.cache = cache;
@@ -245,6 +248,7 @@ function baseInstructionsIndex(items: unknown[], dialect: WireDialect): number {
 }
 
 function messageFragments(
+  count: CountTokens,
   items: unknown[],
   dialect: WireDialect,
   hasInstructions: boolean,
@@ -254,7 +258,7 @@ function messageFragments(
   const baseIndex = hasInstructions ? -1 : baseInstructionsIndex(items, dialect);
   items.forEach((item, i) => {
     if (!isObj(item)) {
-      out.push(piece("unknown", "unknown", "?", i, 0, JSON.stringify(item), false));
+      out.push(piece(count, "unknown", "unknown", "?", i, 0, JSON.stringify(item), false));
       return;
     }
     const isMessage =
@@ -264,7 +268,7 @@ function messageFragments(
     if (!isMessage) {
       const type = typeof item.type === "string" ? item.type : "unknown";
       const layer: ViewLayer = Array.isArray(item.tools) ? "extension" : "history";
-      out.push(piece(type, layer, type, i, 0, JSON.stringify(item), typeof item.type === "string"));
+      out.push(piece(count, type, layer, type, i, 0, JSON.stringify(item), typeof item.type === "string"));
       return;
     }
     const role = dialect === "gemini" && item.role === "model" ? "assistant" : String(item.role);
@@ -275,19 +279,19 @@ function messageFragments(
       if (text === undefined) {
         const type = isObj(part) && typeof part.type === "string" ? part.type : "part";
         const layer: ViewLayer = /tool|function/.test(type) ? "history" : role === "user" ? "user-message" : "history";
-        out.push(piece(type, layer, role, i, j, JSON.stringify(part), isObj(part), cache));
+        out.push(piece(count, type, layer, role, i, j, JSON.stringify(part), isObj(part), cache));
         return;
       }
       const l = labelText(role, text, i === baseIndex && j === 0, summary, dialect === "anthropic-messages");
-      out.push(piece(l.id, l.layer, role, i, j, text, l.known, cache));
+      out.push(piece(count, l.id, l.layer, role, i, j, text, l.known, cache));
     });
-    if (parts.length === 0) out.push(piece("empty-message", "unknown", role, i, 0, "", false));
+    if (parts.length === 0) out.push(piece(count, "empty-message", "unknown", role, i, 0, "", false));
   });
   return out;
 }
 
 /** System blocks: one-line `name: value` headers apart, the first block is the base instructions. */
-function systemFragments(system: unknown): ViewFragment[] {
+function systemFragments(count: CountTokens, system: unknown): ViewFragment[] {
   if (system === undefined) return [];
   let baseSeen = false;
   return partsOf(isObj(system) && Array.isArray(system.parts) ? system.parts : system).map((p, j) => {
@@ -295,6 +299,7 @@ function systemFragments(system: unknown): ViewFragment[] {
     const cache = cacheOf(p);
     if (text === undefined)
       return piece(
+        count,
         isObj(p) && typeof p.type === "string" ? p.type : "part",
         "unknown",
         "system",
@@ -304,10 +309,10 @@ function systemFragments(system: unknown): ViewFragment[] {
         false,
         cache,
       );
-    if (HEADER_LINE.test(text)) return piece("system-header", "extension", "system", -1, j, text, true, cache);
+    if (HEADER_LINE.test(text)) return piece(count, "system-header", "extension", "system", -1, j, text, true, cache);
     const id = baseSeen ? "system" : "base-instructions";
     baseSeen = true;
-    return piece(id, "base-instructions", "system", -1, j, text, true, cache);
+    return piece(count, id, "base-instructions", "system", -1, j, text, true, cache);
   });
 }
 
@@ -318,6 +323,7 @@ export function buildRequestView(
 ): RequestView {
   const diagnostics: Diagnostic[] = [];
   const summary = summaryMatcher(options.summary);
+  const count = options.countTokens ?? ((text: string) => countTokens(text));
   let body: unknown;
   try {
     body = JSON.parse(bodyText);
@@ -333,7 +339,7 @@ export function buildRequestView(
   if (!isObj(body)) {
     if (body !== undefined)
       diagnostics.push(diagnostic("capture/unexpected-body", "error", "request body is not a JSON object"));
-    const raw = piece("unknown", "unknown", "raw", -1, 0, bodyText, false);
+    const raw = piece(count, "unknown", "unknown", "raw", -1, 0, bodyText, false);
     return {
       dialect: "unknown",
       keyOrder: [],
@@ -349,40 +355,40 @@ export function buildRequestView(
   const fragments: ViewFragment[] = [];
   if (dialect === "responses") {
     if (typeof body.instructions === "string")
-      fragments.push(piece("base-instructions", "base-instructions", "instructions", -1, 0, body.instructions));
+      fragments.push(piece(count, "base-instructions", "base-instructions", "instructions", -1, 0, body.instructions));
     appendAll(
       fragments,
-      messageFragments(body.input as unknown[], dialect, typeof body.instructions === "string", summary),
+      messageFragments(count, body.input as unknown[], dialect, typeof body.instructions === "string", summary),
     );
   } else if (dialect === "anthropic-messages") {
     appendAll(
-      appendAll(fragments, systemFragments(body.system)),
-      messageFragments(body.messages as unknown[], dialect, true, summary),
+      appendAll(fragments, systemFragments(count, body.system)),
+      messageFragments(count, body.messages as unknown[], dialect, true, summary),
     );
   } else if (dialect === "chat-completions") {
-    appendAll(fragments, messageFragments(body.messages as unknown[], dialect, false, summary));
+    appendAll(fragments, messageFragments(count, body.messages as unknown[], dialect, false, summary));
   } else if (dialect === "gemini") {
     appendAll(
-      appendAll(fragments, systemFragments(body.systemInstruction ?? body.system_instruction)),
-      messageFragments(body.contents as unknown[], dialect, true, summary),
+      appendAll(fragments, systemFragments(count, body.systemInstruction ?? body.system_instruction)),
+      messageFragments(count, body.contents as unknown[], dialect, true, summary),
     );
   } else {
     diagnostics.push(
       diagnostic("capture/unknown-dialect", "warning", "request body is JSON but not a known model request; shown raw"),
     );
-    fragments.push(piece("unknown", "unknown", "raw", -1, 0, bodyText, false));
+    fragments.push(piece(count, "unknown", "unknown", "raw", -1, 0, bodyText, false));
   }
   const rawTools = Array.isArray(body.tools) ? body.tools : [];
   const tools = (
     dialect === "gemini"
       ? rawTools.flatMap((t) => (isObj(t) && Array.isArray(t.functionDeclarations) ? t.functionDeclarations : [t]))
       : rawTools
-  ).map(toolCost);
+  ).map((t) => toolCost(count, t));
   // Codex can declare tools inside the input (`additional_tools` items); list them, counted once as content.
   if (dialect === "responses") {
     (body.input as unknown[]).forEach((item, i) => {
       if (isObj(item) && Array.isArray(item.tools))
-        for (const t of item.tools) tools.push({ ...toolCost(t), inInput: i });
+        for (const t of item.tools) tools.push({ ...toolCost(count, t), inInput: i });
     });
   }
   const params = Object.keys(body)

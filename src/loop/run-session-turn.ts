@@ -2,6 +2,7 @@
 // instructions) or start a session, compile the turn, compact first when the history is over the limit, log
 // through a sink, run the loop under the approval policy. It sequences injected IO only (provider, log sink,
 // clock, asker); no IO of its own. `promptc run` is this plus flag parsing and Node adapters.
+import type { CountTokens } from "../tokens/count.js";
 import { autoCompactLimit, shouldCompact, totalUsageTokens } from "../compact/index.js";
 import { compile, type CompileOptions } from "../compile/index.js";
 import type { ProseSet } from "../fragments/prose-set.js";
@@ -64,6 +65,8 @@ export interface SessionTurnInput {
   contextWindow?: number;
   /** Overrides the configured auto-compact token limit. */
   autoCompactLimit?: number;
+  /** Exact counts for the compile manifests (the CLI's counter: memoised, with the disk cache); default: uncached. */
+  countTokens?: CountTokens;
 }
 
 export interface PreparedSessionTurn {
@@ -87,6 +90,7 @@ export function prepareSessionTurn(input: SessionTurnInput): PreparedSessionTurn
     profile,
     prose,
     ...(replacement ? { transformTools: () => replacement } : {}),
+    ...(input.countTokens ? { countTokens: input.countTokens } : {}),
   };
   // A resumed log is continued as Codex 0.171.0 resumes: the baseline is the log's last turn context (only what
   // changed since is appended; a log without one gets the full initial context again) and the base instructions

@@ -11,6 +11,7 @@ import { OPENAI_CACHE_MODEL } from "../../cache/cache-model.js";
 import { commonPrefix } from "../../cache/common-prefix.js";
 import { withoutSessionData } from "../../capture/without-session-data.js";
 import { buildRequestView, type RequestView } from "../../capture/request-view.js";
+import type { CountTokens } from "../../tokens/count.js";
 import { DEFAULT_SCRIPT, parseReplyScript, type ReplyScript } from "../../capture/reply-script.js";
 import { runCapture } from "../../capture/server/run-capture.js";
 import { makeDirectoriesNoFollow, writeFileNoFollow } from "../../host/write-no-follow.js";
@@ -20,7 +21,7 @@ import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { divergenceExcerpts, formatPrefixReport } from "../format/prefix-report.js";
 import { renderHtmlReport, sectionFromView } from "../format/html-report.js";
 import { colorFor, createStyle } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
 import { requestFromJson } from "./diff.js";
 import type { RegisterCommand } from "./register-command.js";
 import { cannotWrite } from "../../model/file-error.js";
@@ -58,10 +59,14 @@ function bodyText(body: Uint8Array): string | undefined {
   }
 }
 
-function viewOf(req: CapturedRequest, dialect: Parameters<typeof buildRequestView>[1]): RequestView | undefined {
+function viewOf(
+  req: CapturedRequest,
+  dialect: Parameters<typeof buildRequestView>[1],
+  countTokens: CountTokens,
+): RequestView | undefined {
   if (req.reply.kind !== "model" && req.reply.kind !== "turn-limit") return undefined;
   if (!req.decoded) return undefined;
-  const view = buildRequestView(decoder.decode(req.body), dialect);
+  const view = buildRequestView(decoder.decode(req.body), dialect, { countTokens });
   if (bodyText(req.body) === undefined)
     view.diagnostics.unshift(
       diagnostic(
@@ -238,7 +243,8 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
       if (typeof turns === "number") runOptions.maxTurns = turns;
       const run = await runCapture(runOptions);
       const contextWindow = (window as number | undefined) ?? adapter.contextWindow ?? DEFAULT_CONTEXT_WINDOW;
-      const views = run.requests.map((r) => viewOf(r, adapter.dialect));
+      const countTokens = tokenCounterOf(io).count;
+      const views = run.requests.map((r) => viewOf(r, adapter.dialect, countTokens));
 
       try {
         if (options.out !== undefined) writeCaptureDir(resolve(io.cwd, options.out), run, io.cwd);

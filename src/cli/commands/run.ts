@@ -18,7 +18,7 @@ import { prepareSessionTurn, runSessionTurn, type SessionTurnInput } from "../..
 import { CODEX_TOOLS_NOTICE, createSandboxTools } from "../../loop/tools/default-tools.js";
 import { createToolSandbox, sandboxNotice } from "../../loop/tools/sandbox/create-tool-sandbox.js";
 import { sandboxPolicyOf } from "../../loop/sandbox/sandbox-policy.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
 import { PROMPTC_VERSION } from "../promptc-version.js";
 import { addTurnFlags, parseTurnFlags, readTurnMessage, resolveTurn, type TurnFlags } from "../turn-flags.js";
 import { readResumed } from "./run/read-resumed.js";
@@ -109,6 +109,7 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
         ? { contextWindow: profileContextWindow(profile, ctx.model).tokens }
         : {}),
     ...(numbers.autoCompactLimit !== undefined ? { autoCompactLimit: numbers.autoCompactLimit } : {}),
+    countTokens: tokenCounterOf(io).count,
   };
   const prepared = prepareSessionTurn(input);
   // Codex's tools cannot run here, so under --profile codex the loop's own tools replace them (with a notice).

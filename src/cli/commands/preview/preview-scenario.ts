@@ -6,7 +6,7 @@ import { DEFAULT_PROFILE_ID } from "../../../profiles/index.js";
 import { profileContextWindow } from "../../../profiles/model-info.js";
 import { sectionFromView } from "../../format/html-report.js";
 import { provenanceOf, tableFromView } from "../../format/preview-report.js";
-import { EXIT_USAGE, type CliIO } from "../../io.js";
+import { EXIT_USAGE, tokenCounterOf, type CliIO } from "../../io.js";
 import { compileScenarioFile } from "../../../scenario/compile-scenario-file.js";
 import { scenarioSetup } from "../../scenario-setup.js";
 import { emitPreview } from "./emit-preview.js";
@@ -53,8 +53,22 @@ export function runScenarioPreview(path: string, options: PreviewOptions, io: Cl
       cwd,
       title,
       subtitle: `scenario ${path}, turn ${n} of ${turns.length}; this turn appended ${appended || "nothing"}`,
-      table: () => tableFromView(buildRequestView(turn.bytes), profile, turn.request.model, cwd, provenance),
-      htmlSection: () => sectionFromView(buildRequestView(turn.bytes), title, window.tokens, provenance, cwd),
+      table: () =>
+        tableFromView(
+          buildRequestView(turn.bytes, undefined, { countTokens: tokenCounterOf(io).count }),
+          profile,
+          turn.request.model,
+          cwd,
+          provenance,
+        ),
+      htmlSection: () =>
+        sectionFromView(
+          buildRequestView(turn.bytes, undefined, { countTokens: tokenCounterOf(io).count }),
+          title,
+          window.tokens,
+          provenance,
+          cwd,
+        ),
     },
     options,
     io,

@@ -10,7 +10,7 @@ import { profileContextWindow } from "../../../profiles/model-info.js";
 import { referenceFromLog } from "../../../session-log/resume-from-log.js";
 import { sectionFromView } from "../../format/html-report.js";
 import { provenanceOf, tableFromView } from "../../format/preview-report.js";
-import { EXIT_USAGE, type CliIO } from "../../io.js";
+import { EXIT_USAGE, tokenCounterOf, type CliIO } from "../../io.js";
 import { emitPreview } from "./emit-preview.js";
 import { errorLine, loadPreviewTurn } from "./load-preview-turn.js";
 import { sentBaseInstructionsFor } from "../../../cli/codex/load-codex-model-setup.js";
@@ -35,7 +35,12 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
   // As Codex resumes: the baseline is the log's last turn context (only changes are appended) and the base
   // instructions are the session's own (session_meta), not the current config's.
   const next = buildTurnRequest(ctx, {
-    compile: { profile, prose, ...(tools ? { transformTools: () => tools } : {}) },
+    compile: {
+      profile,
+      prose,
+      countTokens: tokenCounterOf(io).count,
+      ...(tools ? { transformTools: () => tools } : {}),
+    },
     history: parsed.history,
     sessionId: parsed.meta.sessionId ?? ctx.sessionId,
     ...(parsed.settings ? { baseline: referenceFromLog(parsed.settings, ctx, profile, prose) } : {}),
@@ -48,7 +53,7 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
     prefixes: parsed.summaryPrefix ? [parsed.summaryPrefix.text] : [],
     texts: new Set(parsed.summaryTexts),
   };
-  const view = () => buildRequestView(next.bytes, undefined, { summary });
+  const view = () => buildRequestView(next.bytes, undefined, { summary, countTokens: tokenCounterOf(io).count });
   const window = profileContextWindow(profile, ctx.model, ctx.contextWindow);
   // What this turn compiled afresh; logged items with the same bytes came from the same sources.
   const provenance = provenanceOf([next.manifest]);
