@@ -24,10 +24,13 @@ function silentSkips(): string[] {
     const text = readFileSync(file, "utf8");
     // A file that prints its own skip reason (`console.log(… skipped: …)`) may keep a plain skipIf on that condition.
     const printsReason = /console\.log\([^\n]*skipped: /.test(text);
-    text.split("\n").forEach((line, i) => {
+    const lines = text.split("\n");
+    lines.forEach((line, i) => {
       const skip = /\b(?:it|test|describe)\.(?:skipIf|runIf|skip|todo)\(|\.(?:skipIf|runIf)\(/.test(line);
       const unconditional = /\b(?:it|test|describe)\.(?:skip|todo)\(/.test(line);
-      if (skip && (unconditional || (!/\.skipIf\(skipBecause\(/.test(line) && !printsReason)))
+      // The formatter may break `skipIf(` and its `skipBecause(` argument onto two lines.
+      const withNext = `${line}${(lines[i + 1] ?? "").trim()}`;
+      if (skip && (unconditional || (!/\.skipIf\(\s*skipBecause\(/.test(withNext) && !printsReason)))
         out.push(`${relative(TEST, file)}:${i + 1}  ${line.trim()}`);
     });
   }
