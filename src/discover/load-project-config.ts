@@ -8,7 +8,7 @@ import { diagnostic } from "../model/diagnostic.js";
 import { cannotRead } from "../model/file-error.js";
 import { findProjectRoot } from "./find-project-root.js";
 import type { TrustLevel } from "./parse-config.js";
-import { joinPath, normalizePath, pathFromRootTo } from "./paths.js";
+import { joinPath, normalizePath, pathFromRootTo, resolvePath } from "./paths.js";
 
 export interface ProjectConfigOptions {
   cwd: string;
@@ -83,7 +83,7 @@ export function loadProjectConfigLayers(host: Host, options: ProjectConfigOption
       continue;
     }
     try {
-      out.docs.push(parseToml(text) as Record<string, unknown>);
+      out.docs.push(absolutePaths(parseToml(text) as Record<string, unknown>, dotCodex, host.home()));
       out.files.push(file);
     } catch (error) {
       const reason = error instanceof Error ? (error.message.split("\n")[0] ?? "invalid TOML") : "invalid TOML";
@@ -91,4 +91,22 @@ export function loadProjectConfigLayers(host: Host, options: ProjectConfigOption
     }
   }
   return { value: out, diagnostics };
+}
+
+/**
+ * The layer's relative paths resolved against its own `.codex` folder, as Codex does (measured for
+ * `sandbox_workspace_write.writable_roots`; `model_instructions_file` is taken to follow the same rule).
+ */
+function absolutePaths(doc: Record<string, unknown>, base: string, home: string | undefined): Record<string, unknown> {
+  const abs = (p: string) => resolvePath(base, p, home);
+  const out = { ...doc };
+  if (typeof out["model_instructions_file"] === "string")
+    out["model_instructions_file"] = abs(out["model_instructions_file"]);
+  const sww = out["sandbox_workspace_write"];
+  if (typeof sww === "object" && sww !== null && !Array.isArray(sww)) {
+    const roots = (sww as Record<string, unknown>)["writable_roots"];
+    if (Array.isArray(roots) && roots.every((r) => typeof r === "string"))
+      out["sandbox_workspace_write"] = { ...sww, writable_roots: roots.map(abs) };
+  }
+  return out;
 }

@@ -113,6 +113,23 @@ describe("project .codex/config.toml layers", () => {
     expect([flags.value?.model, flags.value?.permissions.sandbox]).toEqual(["m", "read-only"]);
   });
 
+  it("resolves a layer's relative paths against its own .codex folder, and lets the project beat a --config-profile", () => {
+    const layer = '[sandbox_workspace_write]\nwritable_roots = ["rel"]\n';
+    const r = turn(trusted("/w"), { "/w/a/.codex/config.toml": layer });
+    expect(r.value?.permissions.configuredWritableRoots).toEqual(["/w/a/.codex/rel"]);
+    const host = createMemoryHost({
+      cwd: "/w/a/b",
+      home: "/h",
+      files: { ...tree, "/h/.codex/config.toml": trusted("/w"), "/h/.codex/fast.config.toml": fallback("O.md") },
+    });
+    const profiled = loadTurnContext(host, { cwd: "/w/a/b", configProfile: "fast" });
+    expect(profiled.value?.userInstructions.projectDocs.map((d) => d.path)).toEqual([
+      "/w/B.md",
+      "/w/a/B.md",
+      "/w/a/b/B.md",
+    ]);
+  });
+
   it("does not read trust entries from a project config", () => {
     const r = turn("", { "/w/a/b/.codex/config.toml": `${fallback("B.md")}${trusted("/w")}` });
     expect(docs(r)).toEqual([]);
