@@ -25,6 +25,8 @@ export interface DiscoverAgentsMdOptions {
   projectRootMarkers: readonly string[];
   /** `lossy` reproduces Codex; `char-boundary` never leaves a U+FFFD from a split character. */
   decode: DecodeMode;
+  /** cwd's trust entry says `untrusted`: Codex 0.171.0 then sends the global file only. */
+  projectDocsUntrusted?: boolean;
 }
 
 /** Candidate names per directory: override, AGENTS.md, then fallbacks (empty and repeated names skipped). */
@@ -167,6 +169,21 @@ export function discoverAgentsMd(host: Host, options: DiscoverAgentsMdOptions): 
   const paths = discovered.value;
   const budgetText = formatBudget(options.budgetBytes);
 
+  if (options.projectDocsUntrusted) {
+    result.untrustedProject = true;
+    for (const path of paths)
+      diagnostics.push(
+        diagnostic(
+          "agents-md/untrusted",
+          "info",
+          'not sent: the project is marked untrusted (trust_level = "untrusted")',
+          {
+            file: path,
+          },
+        ),
+      );
+    return { value: result, diagnostics };
+  }
   if (options.budgetBytes === 0) {
     for (const path of paths)
       diagnostics.push(

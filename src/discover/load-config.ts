@@ -5,7 +5,8 @@ import type { Host } from "../host/host.js";
 import type { Diagnostic, Result } from "../model/diagnostic.js";
 import { diagnostic } from "../model/diagnostic.js";
 import { defaultCodexConfig, parseConfig } from "./parse-config.js";
-import type { CodexConfig } from "./parse-config.js";
+import type { CodexConfig, TrustLevel } from "./parse-config.js";
+import { loadProjectConfigLayers } from "./load-project-config.js";
 import { dirnameOf, joinPath } from "./paths.js";
 import { rustTrim } from "./text-utils.js";
 import { appendAll } from "../model/append-all.js";
@@ -17,10 +18,16 @@ export interface LoadConfigOptions {
   configFile?: string;
   /** `--profile NAME`: `NAME.config.toml` beside the config file is layered over it. */
   profile?: string;
+  /** The turn's working directory: trusted project `.codex/config.toml` layers between its root and it apply. */
+  cwd?: string;
 }
 
 export interface LoadedConfig {
   config: CodexConfig;
+  /** The project config files applied (project root first), when any. */
+  projectConfigFiles?: string[];
+  /** The trust decision for `cwd` (its own `[projects.*]` entry, else its project root's), when it has one. */
+  cwdTrust?: TrustLevel;
   /** Contents of `model_instructions_file`, when configured. */
   baseInstructions?: { text: string; source: string };
 }
@@ -75,14 +82,17 @@ export function loadConfig(host: Host, options: LoadConfigOptions): Result<Loade
         ? host.readBytes(path)
         : st;
   let config: CodexConfig;
+  let reparse: ((projectDocs: Record<string, unknown>[]) => Result<CodexConfig | undefined>) | undefined;
   if (!read.ok) {
     if (read.error.code === "ENOENT" && options.configFile === undefined) {
       config = defaultCodexConfig();
-      if (options.profile !== undefined) {
-        const parsed = parseConfig("", { path, ...profileOptions(host, options, path, diagnostics) });
+      if (options.profile !== undefined || options.cwd !== undefined) {
+        const parseOptions = { path, ...profileOptions(host, options, path, diagnostics) };
+        reparse = (projectDocs) => parseConfig("", { ...parseOptions, projectDocs });
+        const parsed = reparse([]);
         appendAll(diagnostics, parsed.diagnostics);
         if (!parsed.value || diagnostics.some((d) => d.severity === "error")) return { value: undefined, diagnostics };
-        config = parsed.value;
+        config = options.profile !== undefined ? parsed.value : defaultCodexConfig();
       }
     } else {
       diagnostics.push(
@@ -102,11 +112,10 @@ export function loadConfig(host: Host, options: LoadConfigOptions): Result<Loade
       return { value: undefined, diagnostics };
     }
     const home = host.home();
-    const parsed = parseConfig(text, {
-      path,
-      ...profileOptions(host, options, path, diagnostics),
-      ...(home ? { home } : {}),
-    });
+    const parseOptions = { path, ...profileOptions(host, options, path, diagnostics), ...(home ? { home } : {}) };
+    const userText = text;
+    reparse = (projectDocs) => parseConfig(userText, { ...parseOptions, projectDocs });
+    const parsed = reparse([]);
     appendAll(diagnostics, parsed.diagnostics);
     if (!parsed.value || diagnostics.some((d) => d.rule === "config/invalid-toml" || d.rule === "config/unreadable"))
       return { value: undefined, diagnostics };
@@ -114,6 +123,29 @@ export function loadConfig(host: Host, options: LoadConfigOptions): Result<Loade
   }
 
   const loaded: LoadedConfig = { config };
+  if (options.cwd !== undefined && reparse !== undefined) {
+    const layers = loadProjectConfigLayers(host, {
+      cwd: options.cwd,
+      codexHome: options.codexHome,
+      projectRootMarkers: config.projectRootMarkers,
+      trust: config.projectTrust ?? {},
+    });
+    appendAll(diagnostics, layers.diagnostics);
+    if (layers.diagnostics.some((d) => d.severity === "error")) return { value: undefined, diagnostics };
+    if (layers.value.cwdTrust !== undefined) loaded.cwdTrust = layers.value.cwdTrust;
+    if (layers.value.docs.length > 0) {
+      // The user config's own diagnostics are already in; keep only what the project layers add.
+      const parsed = reparse(layers.value.docs);
+      const seen = new Set(diagnostics.map((d) => d.message));
+      appendAll(
+        diagnostics,
+        parsed.diagnostics.filter((d) => !seen.has(d.message)),
+      );
+      if (!parsed.value) return { value: undefined, diagnostics };
+      loaded.config = config = parsed.value;
+      loaded.projectConfigFiles = layers.value.files;
+    }
+  }
   if (config.modelInstructionsFile !== undefined) {
     const file = config.modelInstructionsFile;
     const got = host.readBytes(file);

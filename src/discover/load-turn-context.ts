@@ -24,6 +24,8 @@ export const PLACEHOLDER_SESSION_ID = "00000000-0000-7000-8000-000000000000";
 export const DEFAULT_MODEL = "gpt-5.2-codex";
 /** `codex exec` defaults. */
 export const DEFAULT_SANDBOX: SandboxMode = "read-only";
+/** Codex 0.171.0's default when `[projects."<cwd or its project root>"]` has a `trust_level`. */
+export const TRUST_ENTRY_SANDBOX: SandboxMode = "workspace-write";
 export const DEFAULT_APPROVAL: ApprovalPolicy = "never";
 
 export interface LoadTurnContextOptions {
@@ -107,11 +109,12 @@ export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}
     ...(options.codexHome !== undefined ? { codexHome: options.codexHome } : {}),
     ...(options.configFile !== undefined ? { configFile: options.configFile } : {}),
     ...(options.configProfile !== undefined ? { configProfile: options.configProfile } : {}),
+    projectCwd: cwd,
   });
   appendAll(diagnostics, resolved.diagnostics);
   if (!resolved.value) return fail();
   const { codexHome } = resolved.value;
-  const { config } = resolved.value.loaded;
+  const { config, cwdTrust } = resolved.value.loaded;
   let baseInstructions = resolved.value.loaded.baseInstructions;
   if (options.baseInstructionsFile !== undefined) {
     const path = resolvePath(hostCwd, options.baseInstructionsFile, home);
@@ -141,6 +144,7 @@ export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}
     fallbackFilenames: config.projectDocFallbackFilenames,
     projectRootMarkers: config.projectRootMarkers,
     decode: options.decode ?? "lossy",
+    ...(cwdTrust === "untrusted" ? { projectDocsUntrusted: true } : {}),
   });
   appendAll(diagnostics, instructions.diagnostics);
 
@@ -162,7 +166,9 @@ export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}
 
   if (diagnostics.some((d) => d.severity === "error")) return fail();
 
-  const sandbox = options.sandbox ?? config.sandboxMode ?? DEFAULT_SANDBOX;
+  // A cwd with a trust entry (trusted or untrusted, its own or its project root's) defaults to workspace-write.
+  const sandbox =
+    options.sandbox ?? config.sandboxMode ?? (cwdTrust !== undefined ? TRUST_ENTRY_SANDBOX : DEFAULT_SANDBOX);
   const permissions: PermissionsInfo = {
     sandbox,
     approval: options.approval ?? config.approvalPolicy ?? DEFAULT_APPROVAL,

@@ -45,7 +45,12 @@ export interface CodexConfig {
   disabledSkillPaths: string[];
   /** `[shell_environment_policy]` when config.toml has the table: the environment tool processes get. */
   shellEnvironmentPolicy?: ShellEnvironmentPolicy;
+  /** `[projects."<abs path>"] trust_level` of the user config (a project config's own `projects` is not read). */
+  projectTrust?: { [path: string]: TrustLevel };
 }
+
+export const TRUST_LEVELS = ["trusted", "untrusted"] as const;
+export type TrustLevel = (typeof TRUST_LEVELS)[number];
 
 export interface ParseConfigOptions {
   /** Path of the file, for diagnostics and for resolving relative paths. */
@@ -54,6 +59,8 @@ export interface ParseConfigOptions {
   profile?: string;
   /** The parsed `$CODEX_HOME/NAME.config.toml` of that profile, when it exists. */
   profileDoc?: Record<string, unknown>;
+  /** Trusted project `.codex/config.toml` layers, project root first: each overrides the ones before and the user config. */
+  projectDocs?: readonly Record<string, unknown>[];
   home?: string;
 }
 
@@ -143,8 +150,10 @@ export function parseConfig(text: string, options: ParseConfigOptions): Result<C
     config.profile = options.profile;
     if (options.profileDoc !== undefined) profile = options.profileDoc;
   }
-  // Profile values override config.toml's; tables merge key by key.
-  const get = (key: string): unknown => layered(profile[key], doc[key]);
+  // Profile values override config.toml's, project layers (root first, cwd last) override both; tables merge key by key.
+  const projectDocs = options.projectDocs ?? [];
+  const get = (key: string): unknown =>
+    projectDocs.reduce<unknown>((under, layer) => layered(layer[key], under), layered(profile[key], doc[key]));
 
   const str = (key: string): string | undefined => {
     const v = get(key);
@@ -224,6 +233,27 @@ export function parseConfig(text: string, options: ParseConfigOptions): Result<C
   if (sep !== undefined) {
     if (!isTable(sep)) bad("shell_environment_policy", "a table");
     else config.shellEnvironmentPolicy = parseShellEnvironmentPolicy(sep, bad);
+  }
+
+  const projects = doc["projects"];
+  if (projects !== undefined) {
+    if (!isTable(projects)) bad("projects", "a table");
+    else
+      for (const [path, entry] of Object.entries(projects)) {
+        const level = isTable(entry) ? entry["trust_level"] : undefined;
+        if (level === undefined) continue;
+        if (typeof level === "string" && (TRUST_LEVELS as readonly string[]).includes(level))
+          (config.projectTrust ??= {})[path] = level as TrustLevel;
+        else
+          diagnostics.push(
+            diagnostic(
+              "config/invalid-value",
+              "warning",
+              `${file}: \`projects."${path}".trust_level\` must be one of ${TRUST_LEVELS.map((t) => `"${t}"`).join(", ")}; the entry is ignored`,
+              { file, data: { key: `projects."${path}".trust_level` } },
+            ),
+          );
+      }
   }
 
   const skills = doc["skills"];

@@ -12,6 +12,8 @@ export interface ResolveCodexHomeOptions {
   configFile?: string;
   /** `[profiles.NAME]` of config.toml to apply (`--config-profile`). */
   configProfile?: string;
+  /** The turn's working directory, when its trusted project `.codex/config.toml` layers should apply. */
+  projectCwd?: string;
 }
 
 export interface ResolvedCodexHome {
@@ -47,6 +49,7 @@ export function resolveCodexHome(host: Host, options: ResolveCodexHomeOptions): 
     codexHome,
     ...(options.configFile !== undefined ? { configFile: resolvePath(options.cwd, options.configFile, home) } : {}),
     ...(options.configProfile !== undefined ? { profile: options.configProfile } : {}),
+    ...(options.projectCwd !== undefined ? { cwd: options.projectCwd } : {}),
   });
   return { value: loaded.value ? { codexHome, loaded: loaded.value } : undefined, diagnostics: loaded.diagnostics };
 }

@@ -18,8 +18,13 @@ export function buildUserInstructionsText(instructions: UserInstructions): strin
   return out === "" ? undefined : out;
 }
 
-export function renderAgentsMd(directory: string, text: string): string {
-  return `${AGENTS_MD_HEADING_PREFIX}${directory}\n\n<INSTRUCTIONS>\n${text}\n</INSTRUCTIONS>`;
+/** `directory` undefined: the heading without " for <dir>" (an untrusted project's turn). */
+export function renderAgentsMd(directory: string | undefined, text: string): string {
+  const heading =
+    directory === undefined
+      ? AGENTS_MD_HEADING_PREFIX.replace(/ for $/, "")
+      : `${AGENTS_MD_HEADING_PREFIX}${directory}`;
+  return `${heading}\n\n<INSTRUCTIONS>\n${text}\n</INSTRUCTIONS>`;
 }
 
 export function buildAgentsMdFragment(directory: string, instructions: UserInstructions): RenderedFragment | undefined {
@@ -33,7 +38,7 @@ export function buildAgentsMdFragment(directory: string, instructions: UserInstr
   return {
     id: "agents-md",
     layer: "agents-md",
-    text: renderAgentsMd(directory, text),
+    text: renderAgentsMd(instructions.untrustedProject ? undefined : directory, text),
     sources,
     templates: [],
     prose: "data",

@@ -23,6 +23,10 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   },
   { id: "agents-md/disabled", summary: "project_doc_max_bytes is 0, so no project docs are sent." },
   {
+    id: "agents-md/untrusted",
+    summary: 'cwd (or its project root) has trust_level = "untrusted", so Codex sends no project docs.',
+  },
+  {
     id: "agents-md/dropped",
     summary: "A project doc was left out because earlier docs already spent the project-doc byte budget.",
   },
@@ -220,6 +224,10 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   {
     id: "config/no-codex-home",
     summary: "CODEX_HOME cannot be located: set $CODEX_HOME or $HOME, or pass --codex-home.",
+  },
+  {
+    id: "config/project-config-untrusted",
+    summary: "A project's .codex/config.toml is ignored because its folder is not a trusted project.",
   },
   { id: "config/unknown-profile", summary: "The selected config profile has no NAME.config.toml in CODEX_HOME." },
   {

@@ -30,6 +30,8 @@ export interface UserInstructions {
   projectDocs: ProjectDoc[];
   /** `project_doc_max_bytes` in force (0 disables project docs). */
   budgetBytes: number;
+  /** cwd is an untrusted project: no project docs, and Codex 0.171.0's heading names no directory. */
+  untrustedProject?: boolean;
 }
 
 export type SkillScope = "repo" | "user" | "system" | "admin";

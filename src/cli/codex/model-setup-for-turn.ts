@@ -4,6 +4,7 @@ import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { DEFAULT_MODEL, type LoadTurnContextOptions } from "../../discover/load-turn-context.js";
 import { resolveCodexHome } from "../../discover/resolve-codex-home.js";
+import { resolvePath } from "../../discover/paths.js";
 import type { Profile } from "../../profiles/profile.js";
 import { loadCodexModelSetup, type CodexModelSetup } from "./load-codex-model-setup.js";
 
@@ -25,8 +26,11 @@ export function modelSetup(
   cwd: string,
 ): TurnModelSetup | { error: string } | undefined {
   if (profile.modelCatalogue !== "codex") return undefined;
+  // The turn's folder, so a trusted project's `.codex/config.toml` (its `model`) counts as it does for the turn.
+  const turnCwd = host.realpath(resolvePath(cwd, load.cwd ?? cwd, host.home()));
   const home = resolveCodexHome(host, {
     cwd,
+    ...(turnCwd.ok ? { projectCwd: turnCwd.value } : {}),
     ...(load.codexHome !== undefined ? { codexHome: load.codexHome } : {}),
     ...(load.configFile !== undefined ? { configFile: load.configFile } : {}),
     ...(load.configProfile !== undefined ? { configProfile: load.configProfile } : {}),
