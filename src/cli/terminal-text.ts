@@ -1,10 +1,25 @@
 // The one sanitiser for text bound for a terminal: C0/C1 controls (but newline, tab and a CR before LF) and bidi
-// overrides/isolates become visible `\u{…}` escapes, so data can neither move the cursor nor hide text. Pure.
+// overrides/isolates become visible `\u{…}` escapes, so data can neither move the cursor nor hide text. promptc's
+// own colours are not SGR until this writer: the styles emit a private marker keyed by a secret drawn once per
+// process, so no byte of data (which never sees the key) can produce an escape sequence, colour on or off.
+import { randomBytes } from "node:crypto";
 
 /** What a terminal would act on: C0 but tab and newline, DEL, C1, and the bidi embedding/override/isolate controls. */
 const TERMINAL_CONTROL = /\r(?!\n)|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-/** promptc's own colours: the SGR sequences its styles emit (`ESC[<n>m`), kept when colour is on. */
-const OWN_SGR = /\u001b\[\d{1,2}m/g;
+/** The per-process key of promptc's colour markers; never printed. */
+const KEY = randomBytes(16).toString("hex");
+const OPEN = "\ue000";
+const CLOSE = "\ue001";
+/** promptc's own colour markers, as `ownSgr` writes them. */
+const OWN_SGR = new RegExp(`${OPEN}${KEY}([0-9;]{1,16})${CLOSE}`, "g");
+
+/**
+ * promptc's own colour: a private marker for SGR `codes` (`"31"`, `"1;33"`) that the terminal writer turns into
+ * `ESC[<codes>m` when colour is on and drops when it is off. Text that merely looks like one stays as it is.
+ */
+export function ownSgr(codes: string): string {
+  return `${OPEN}${KEY}${codes}${CLOSE}`;
+}
 
 function escapeControl(ch: string): string {
   return `\\u{${(ch.codePointAt(0) as number).toString(16)}}`;
@@ -12,25 +27,17 @@ function escapeControl(ch: string): string {
 
 export interface SanitizeTerminalOptions {
   /**
-   * Keep the SGR colour sequences promptc's styles emit (`ESC[31m`, `ESC[0m`, …); every other escape sequence is
-   * escaped. Off when the verb prints without colour, so nothing raw reaches the terminal then.
+   * Turn promptc's colour markers (`ownSgr`) into SGR sequences; every escape sequence in the text itself is
+   * escaped either way. Off when the verb prints without colour: the markers are dropped then.
    */
   keepColor?: boolean;
 }
 
-/** `text` with every terminal control shown as `\u{hex}`; newline and tab stay. Idempotent on its own output. */
+/** `text` with every terminal control shown as `\u{hex}`; newline and tab stay. Idempotent on its colourless output. */
 export function sanitizeTerminalText(text: string, options: SanitizeTerminalOptions = {}): string {
-  TERMINAL_CONTROL.lastIndex = 0;
-  if (!TERMINAL_CONTROL.test(text)) return text;
-  if (!options.keepColor || !text.includes("\u001b[")) return text.replace(TERMINAL_CONTROL, escapeControl);
-  let out = "";
-  let last = 0;
-  OWN_SGR.lastIndex = 0;
-  for (const m of text.matchAll(OWN_SGR)) {
-    out += text.slice(last, m.index).replace(TERMINAL_CONTROL, escapeControl) + m[0];
-    last = m.index + m[0].length;
-  }
-  return out + text.slice(last).replace(TERMINAL_CONTROL, escapeControl);
+  const escaped = text.replace(TERMINAL_CONTROL, escapeControl);
+  if (!escaped.includes(OPEN)) return escaped;
+  return escaped.replace(OWN_SGR, (_m, codes: string) => (options.keepColor ? `\u001b[${codes}m` : ""));
 }
 
 /** Writers of a CLI run: `stdout`/`stderr` for people (sanitised), `stdoutExact` for machine formats. */

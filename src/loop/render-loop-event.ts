@@ -2,6 +2,7 @@
 // stderr, dimmed when colour is allowed. Pure: returns the text to write (stderr before stdout).
 import type { CallItem } from "../model/items.js";
 import type { LoopEvent } from "./events.js";
+import { rawSgr, type Sgr } from "../model/sgr.js";
 
 export interface RenderedEvent {
   stdout?: string;
@@ -17,9 +18,15 @@ export interface RenderState {
 
 const PREVIEW_CHARS = 160;
 
-export function renderLoopEvent(event: LoopEvent, color: boolean, state: RenderState): RenderedEvent {
-  const dim = (s: string) => (color ? `\u001b[2m${s}\u001b[22m` : s);
-  const red = (s: string) => (color ? `\u001b[31m${s}\u001b[39m` : s);
+/** `sgr` writes the colours (the CLI's unforgeable markers; the real SGR sequence by default). */
+export function renderLoopEvent(
+  event: LoopEvent,
+  color: boolean,
+  state: RenderState,
+  sgr: Sgr = rawSgr,
+): RenderedEvent {
+  const dim = (s: string) => (color ? `${sgr("2")}${s}${sgr("22")}` : s);
+  const red = (s: string) => (color ? `${sgr("31")}${s}${sgr("39")}` : s);
   const line = (s: string): RenderedEvent => {
     const lead = state.midLine ? "\n" : "";
     state.midLine = false;

@@ -28,25 +28,38 @@ export interface ReadSessionLogOptions {
   maxBytes?: number;
   maxLineBytes?: number;
   /** Rebuilds the history of a legacy compaction entry (one without replacement_history): the caller passes
-   * compact/'s `rebuildLegacyCompaction`, so reading a log does not depend on the compaction code. */
-  rebuildCompacted: RebuildCompacted;
+   * compact/'s `rebuildLegacyCompaction`, so reading a log does not depend on the compaction code. Without it
+   * (`run --resume`), a legacy compaction keeps the history before it. */
+  rebuildCompacted?: RebuildCompacted;
 }
 
-export function readSessionLog(
+/**
+ * A session log as read, before parsing: a JSONL log's lines (decoded one at a time; a line over the line cap is
+ * skipped undecoded with a warning; `lines` may be walked more than once) or one JSON document's text.
+ */
+export type SessionLogContent =
+  | { kind: "lines"; lines: () => Iterable<LogLine>; truncated: boolean }
+  | { kind: "document"; text: string; truncated: boolean };
+
+/**
+ * The one reader of session logs (preview --session, compact, diff LOG, run --resume): at most `maxBytes` (a
+ * longer log is read to the cap, with a warning and `truncated`), lines over `maxLineBytes` skipped with a warning.
+ * Diagnostics go to `diagnostics` — the line warnings as `lines` are walked; undefined when the file is unreadable.
+ */
+export function readSessionLogContent(
   host: Pick<Host, "readBytes">,
   path: string,
-  options: ReadSessionLogOptions,
-): Result<ParsedSessionLog | undefined> {
+  diagnostics: Diagnostic[],
+  options: { maxBytes?: number; maxLineBytes?: number } = {},
+): SessionLogContent | undefined {
   const maxBytes = options.maxBytes ?? SESSION_LOG_MAX_BYTES;
   const read = host.readBytes(path, { maxBytes });
   if (!read.ok) {
-    return {
-      value: undefined,
-      diagnostics: [diagnostic("session/unreadable", "error", cannotRead(path, read.error), { file: path })],
-    };
+    diagnostics.push(diagnostic("session/unreadable", "error", cannotRead(path, read.error), { file: path }));
+    return undefined;
   }
-  const diagnostics: Diagnostic[] = [];
-  if (read.value.truncated) {
+  const truncated = read.value.truncated;
+  if (truncated) {
     diagnostics.push(
       diagnostic(
         "session/too-large",
@@ -71,13 +84,28 @@ export function readSessionLog(
       ),
     );
   };
-  const parseOptions = { file: path, rebuildCompacted: options.rebuildCompacted };
-  const parsed = isJsonlLog(bytes)
-    ? parseRolloutLines(
-        jsonlLines(bytes, options.maxLineBytes ?? SESSION_LOG_MAX_LINE_BYTES, path, diagnostics, invalidUtf8),
-        parseOptions,
-      )
-    : parseSessionLog(decode(bytes, invalidUtf8), parseOptions);
+  const maxLineBytes = options.maxLineBytes ?? SESSION_LOG_MAX_LINE_BYTES;
+  return isJsonlLog(bytes)
+    ? { kind: "lines", lines: () => jsonlLines(bytes, maxLineBytes, path, diagnostics, invalidUtf8), truncated }
+    : { kind: "document", text: decode(bytes, invalidUtf8), truncated };
+}
+
+export function readSessionLog(
+  host: Pick<Host, "readBytes">,
+  path: string,
+  options: ReadSessionLogOptions = {},
+): Result<ParsedSessionLog | undefined> {
+  const diagnostics: Diagnostic[] = [];
+  const content = readSessionLogContent(host, path, diagnostics, options);
+  if (!content) return { value: undefined, diagnostics };
+  const parseOptions = {
+    file: path,
+    ...(options.rebuildCompacted ? { rebuildCompacted: options.rebuildCompacted } : {}),
+  };
+  const parsed =
+    content.kind === "lines"
+      ? parseRolloutLines(content.lines(), parseOptions)
+      : parseSessionLog(content.text, parseOptions);
   return { value: parsed.value, diagnostics: [...diagnostics, ...parsed.diagnostics] };
 }
 
@@ -123,18 +151,21 @@ function* jsonlLines(
     if (unterminated) end = bytes.length;
     lineNo++;
     if (end - start > maxLineBytes) {
-      diagnostics.push(
-        diagnostic(
-          "session/line-too-long",
-          "warning",
-          `line ${lineNo} is ${end - start} bytes, over the ${maxLineBytes}-byte limit for one line; skipped`,
-          {
-            file: path,
-            place: { line: lineNo, column: 1 },
-            data: { bytes: end - start, maxLineBytes },
-          },
-        ),
-      );
+      // Once per line, however often the lines are walked.
+      const at = lineNo;
+      if (!diagnostics.some((d) => d.rule === "session/line-too-long" && d.place?.line === at))
+        diagnostics.push(
+          diagnostic(
+            "session/line-too-long",
+            "warning",
+            `line ${lineNo} is ${end - start} bytes, over the ${maxLineBytes}-byte limit for one line; skipped`,
+            {
+              file: path,
+              place: { line: lineNo, column: 1 },
+              data: { bytes: end - start, maxLineBytes },
+            },
+          ),
+        );
       yield { text: "", lineNo, unterminated };
     } else {
       yield { text: decode(bytes.subarray(start, end), onInvalid), lineNo, unterminated };

@@ -6,6 +6,7 @@ import type { ResponsesRequest, ToolSpec } from "../model/request.js";
 import { parseRolloutItem } from "./parse-rollout-item.js";
 import { sentBaseInstructions } from "./resume-from-log.js";
 import { isJsonObject, stringValue } from "../model/json-value.js";
+import { linesOfText, type LogLine } from "./parse-rollout.js";
 
 export type LoggedRequestBody = Partial<ResponsesRequest> & { input: ResponseItem[] };
 
@@ -31,10 +32,23 @@ const isModelOutput = (item: ResponseItem): boolean =>
   item.type === "reasoning" ||
   item.type === "web_search_call";
 
-export function requestsFromLog(text: string, options: { file?: string } = {}): Result<LoggedRequests> {
+/**
+ * `source`: the log's text, or its lines as `readSessionLogContent` reads them (a line over the cap already skipped);
+ * the lines are walked twice (is it promptc's log with `request_sent` records, then the replay).
+ */
+export function requestsFromLog(
+  source: string | (() => Iterable<LogLine>),
+  options: { file?: string } = {},
+): Result<LoggedRequests> {
+  const lines = typeof source === "string" ? () => linesOfText(source) : source;
   const diagnostics: Diagnostic[] = [];
   const at = (line: number) => ({ ...(options.file ? { file: options.file } : {}), place: { line, column: 1 } });
-  const exact = text.includes('"request_sent"');
+  let exact = false;
+  for (const l of lines()) {
+    if (!l.text.includes('"request_sent"')) continue;
+    exact = true;
+    break;
+  }
   const requests: LoggedRequest[] = [];
   let history: ResponseItem[] = [];
   let base: string | undefined;
@@ -49,8 +63,7 @@ export function requestsFromLog(text: string, options: { file?: string } = {}): 
     if (pending) requests.push(pending);
     pending = undefined;
   };
-  text.split("\n").forEach((raw, k) => {
-    const line = k + 1;
+  for (const { text: raw, lineNo: line } of lines()) {
     let record: unknown;
     try {
       record = raw.trim() === "" ? undefined : JSON.parse(raw);
@@ -58,9 +71,9 @@ export function requestsFromLog(text: string, options: { file?: string } = {}): 
       diagnostics.push(
         diagnostic("session/malformed-line", "warning", `line ${line} is not valid JSON; skipped`, at(line)),
       );
-      return;
+      continue;
     }
-    if (!isJsonObject(record) || !isJsonObject(record.payload)) return;
+    if (!isJsonObject(record) || !isJsonObject(record.payload)) continue;
     const p = record.payload;
     switch (record.type) {
       case "session_meta": {
@@ -135,7 +148,7 @@ export function requestsFromLog(text: string, options: { file?: string } = {}): 
         break;
       }
     }
-  });
+  }
   settle();
   const notes: string[] = [];
   if (!exact && requests.length > 0) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeTerminalText } from "../../src/cli/terminal-text.js";
+import { ownSgr, sanitizeTerminalText } from "../../src/cli/terminal-text.js";
 
 describe("sanitizeTerminalText", () => {
   it.each([
@@ -19,9 +19,19 @@ describe("sanitizeTerminalText", () => {
     expect(sanitizeTerminalText(input, { keepColor: true })).toBe(expected);
   });
 
-  it("keeps promptc's own colour sequences only when colour is on", () => {
-    const styled = "\u001b[31merror\u001b[39m \u001b[2J";
+  it("turns promptc's own colour markers into SGR only when colour is on", () => {
+    const styled = `${ownSgr("31")}error${ownSgr("39")} \u001b[2J`;
     expect(sanitizeTerminalText(styled, { keepColor: true })).toBe("\u001b[31merror\u001b[39m \\u{1b}[2J");
-    expect(sanitizeTerminalText(styled)).toBe("\\u{1b}[31merror\\u{1b}[39m \\u{1b}[2J");
+    expect(sanitizeTerminalText(styled)).toBe("error \\u{1b}[2J");
+  });
+
+  it("escapes SGR sequences that come from data, even when colour is on", () => {
+    const data = "\u001b[31mred\u001b[0m \u001b]0;title\u0007";
+    expect(sanitizeTerminalText(data, { keepColor: true })).toBe("\\u{1b}[31mred\\u{1b}[0m \\u{1b}]0;title\\u{7}");
+  });
+
+  it("does not honour a marker without the process's key", () => {
+    const forged = "\ue00000000000000000000000000000000031\ue001x";
+    expect(sanitizeTerminalText(forged, { keepColor: true })).toBe(forged);
   });
 });

@@ -3,8 +3,8 @@
 // re-bills. Does IO (CLI edge).
 import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
-import { SESSION_LOG_MAX_BYTES } from "../../session-log/read-session-log.js";
-import { readInputText } from "../read-input.js";
+import { readSessionLogContent, SESSION_LOG_MAX_BYTES } from "../../session-log/read-session-log.js";
+import { readInputText, tooLargeMessage } from "../read-input.js";
 import { commonPrefix, explainPrefix } from "../../cache/common-prefix.js";
 import { OPENAI_CACHE_MODEL, type CacheModel } from "../../cache/cache-model.js";
 import { parseRequest } from "../../cache/parse-request.js";
@@ -21,6 +21,7 @@ import { scenarioSetup } from "../scenario-setup.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
 import { requestsFromLog } from "../../session-log/requests-from-log.js";
 import { cannotRead } from "../../model/file-error.js";
+import type { Diagnostic } from "../../model/diagnostic.js";
 
 interface DiffOptions {
   turns?: string;
@@ -93,15 +94,18 @@ function parseTurns(
 
 /** Two requests of a session log (promptc's exact records, or a Codex rollout's approximate boundaries). */
 function loadLogRequests(path: string, label: string, turns: string | undefined, io: CliIO): [Loaded, Loaded] | string {
-  const read = readInputText(dirname(path), path, SESSION_LOG_MAX_BYTES);
-  if (!read.ok) return asGiven(read.error, path, label);
-  const r = requestsFromLog(read.text, { file: path });
+  const readDiagnostics: Diagnostic[] = [];
+  // The one session-log reader: the size cap, and a line over the line cap skipped with a warning.
+  const read = readSessionLogContent(createNodeHost({ cwd: io.cwd, env: io.env }), path, readDiagnostics);
+  if (!read) return asGiven(readDiagnostics[0]?.message ?? `cannot read ${path}`, path, label);
+  if (read.truncated) return tooLargeMessage(label, SESSION_LOG_MAX_BYTES);
+  const r = requestsFromLog(read.kind === "lines" ? read.lines : read.text, { file: path });
   const { requests, notes } = r.value;
   if (requests.length === 0)
     return `${label} is neither a scenario nor a session log with requests; to compare request bodies give two files`;
   const picked = parseTurns(turns, requests.length, "request", `the log`);
   if (typeof picked === "string") return picked;
-  for (const d of r.diagnostics) io.stderr(`${d.severity}: ${d.message}\n`);
+  for (const d of [...readDiagnostics, ...r.diagnostics]) io.stderr(`${d.severity}: ${d.message}\n`);
   for (const note of notes) io.stderr(`note: ${note}\n`);
   const at = (k: number): Loaded => ({
     ok: true,

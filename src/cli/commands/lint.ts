@@ -39,6 +39,7 @@ import { lintRules, lintRulesById } from "../../lint/rules/index.js";
 import { planByteEdits } from "../../lint/plan-byte-edits.js";
 import { lintFiles, type LintRunResult } from "../../lint/run.js";
 import { colorFor } from "../format/style.js";
+import { ownSgr } from "../terminal-text.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
 import { PROMPTC_VERSION } from "../promptc-version.js";
 import { readStdinCapped } from "../read-input.js";
@@ -362,7 +363,10 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
         ? formatSarif(shown, lintRules, PROMPTC_LINT_TOOL)
         : options.format === "github"
           ? formatGithub(shown)
-          : formatStylish(shown, { color: options.outputFile === undefined && colorFor(io, options.color) });
+          : formatStylish(shown, {
+              color: options.outputFile === undefined && colorFor(io, options.color),
+              sgr: ownSgr,
+            });
   if (options.outputFile !== undefined) {
     try {
       writeFileNoFollow(resolve(io.cwd, options.outputFile), text, io.cwd);

@@ -14,6 +14,7 @@ import type { ApprovalQuestion } from "../../loop/policy/create-approval-hook.js
 import { clampToolTimeout, TOOL_TIMEOUT_MAX_MS, TOOL_TIMEOUT_MIN_MS } from "../../loop/policy/limits.js";
 import { createResponsesProvider } from "../../loop/providers/responses.js";
 import { renderLoopEvent } from "../../loop/render-loop-event.js";
+import { ownSgr } from "../terminal-text.js";
 import { prepareSessionTurn, runSessionTurn, type SessionTurnInput } from "../../loop/run-session-turn.js";
 import { CODEX_TOOLS_NOTICE, createSandboxTools } from "../../loop/tools/default-tools.js";
 import { createToolSandbox, sandboxNotice } from "../../loop/tools/sandbox/create-tool-sandbox.js";
@@ -169,7 +170,7 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
       if (failure) logFailure(failure);
     }
     if (options.json) return writeExact(io, `${JSON.stringify(event)}\n`);
-    const out = renderLoopEvent(event, color, renderState);
+    const out = renderLoopEvent(event, color, renderState, ownSgr);
     // stderr first: it may end a reasoning line before the reply text starts on stdout.
     if (out.stderr) io.stderr(out.stderr);
     if (out.stdout) io.stdout(out.stdout);

@@ -1,5 +1,7 @@
 // Terminal styling that turns itself off: no colour when NO_COLOR is set, output is not a TTY, or --no-color.
-// Pure (the environment and TTY state come in as data).
+// Pure (the environment and TTY state come in as data). Colours are written as promptc's private markers, which
+// only the terminal writer turns into SGR (after escaping every control the data holds), so data cannot forge one.
+import { ownSgr } from "../terminal-text.js";
 
 export interface Style {
   bold: (s: string) => string;
@@ -10,7 +12,7 @@ export interface Style {
   green: (s: string) => string;
 }
 
-const wrap = (open: number, close: number) => (s: string) => `\u001b[${open}m${s}\u001b[${close}m`;
+const wrap = (open: number, close: number) => (s: string) => `${ownSgr(String(open))}${s}${ownSgr(String(close))}`;
 const plain = (s: string) => s;
 
 export function createStyle(color: boolean): Style {

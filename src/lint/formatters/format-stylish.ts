@@ -1,16 +1,19 @@
 // The default human format, ESLint "stylish": findings grouped by file, `line:col  severity  message  rule`,
 // then a summary with the fixable count. Colors only when asked (the CLI decides from NO_COLOR/FORCE_COLOR/TTY). Pure.
 import { maxOf } from "../../model/append-all.js";
+import { rawSgr, type Sgr } from "../../model/sgr.js";
 import type { LintRunResult } from "../run.js";
 
 export interface StylishOptions {
   color: boolean;
+  /** How colours are written (the CLI's unforgeable markers); the real SGR sequence by default. */
+  sgr?: Sgr;
 }
-
-const paint = (on: boolean, code: string, text: string): string => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
 
 export function formatStylish(run: LintRunResult, options: StylishOptions): string {
   const c = options.color;
+  const sgr = options.sgr ?? rawSgr;
+  const paint = (on: boolean, code: string, text: string): string => (on ? `${sgr(code)}${text}${sgr("0")}` : text);
   const out: string[] = [];
   for (const r of run.results) {
     if (r.messages.length === 0) continue;

@@ -3,9 +3,9 @@
 import { resolve } from "node:path";
 import { listSessionLogs } from "../../../host/session-log-file.js";
 import { resumedSessionOf, type ResumedSession } from "../../../loop/run-session-turn.js";
-import { SESSION_LOG_MAX_BYTES } from "../../../session-log/read-session-log.js";
-import { readInputText } from "../../read-input.js";
-import { parseSessionLog } from "../../../session-log/parse-rollout.js";
+import { createNodeHost } from "../../../host/node-host.js";
+import { readSessionLog, SESSION_LOG_MAX_BYTES } from "../../../session-log/read-session-log.js";
+import { tooLargeMessage } from "../../read-input.js";
 import type { CliIO } from "../../io.js";
 
 /** Problems of a resumed log printed one by one; a wrong file would otherwise print one per line. */
@@ -21,10 +21,14 @@ export interface Resumed extends ResumedSession {
 export function readResumed(which: string, sessionsDir: string, io: CliIO): Resumed | string {
   const path = which === "last" ? listSessionLogs(sessionsDir).files[0]?.path : resolve(io.cwd, which);
   if (path === undefined) return `no session logs under ${sessionsDir}`;
-  const read = readInputText(io.cwd, path, SESSION_LOG_MAX_BYTES);
-  if (!read.ok) return read.error;
-  const text = read.text;
-  const parsed = parseSessionLog(text, { file: path });
+  // The one session-log reader (as preview --session and compact): a line over the line cap is skipped with a
+  // warning. A log over the size cap is refused: continuing a cut history would append to a log it misrepresents.
+  const read = readSessionLog(createNodeHost({ cwd: io.cwd, env: io.env }), path);
+  const unreadable = read.diagnostics.find((d) => d.rule === "session/unreadable");
+  if (unreadable) return unreadable.message;
+  if (read.diagnostics.some((d) => d.rule === "session/too-large")) return tooLargeMessage(path, SESSION_LOG_MAX_BYTES);
+  if (!read.value) return `${path} is not a session log`;
+  const parsed = { value: read.value, diagnostics: read.diagnostics };
   for (const d of parsed.diagnostics.slice(0, RESUME_WARNINGS_SHOWN)) io.stderr(`${d.severity}: ${d.message}\n`);
   if (parsed.diagnostics.length > RESUME_WARNINGS_SHOWN)
     io.stderr(`… and ${parsed.diagnostics.length - RESUME_WARNINGS_SHOWN} more\n`);
