@@ -1,6 +1,7 @@
 // Whether bubblewrap can confine a command on this machine: found in a system directory and able to start a
 // sandbox like the ones tools get (a trial `true`); does IO. The answer is kept per bwrap path for the process.
 import { spawnSync } from "node:child_process";
+import { buildBwrapArgv } from "../../sandbox/build-bwrap-argv.js";
 import { resolveProgram } from "./resolve-program.js";
 import { SYSTEM_BIN_DIRS } from "../../policy/safe-command-table.js";
 
@@ -28,32 +29,18 @@ export function probeBubblewrap(override?: string): BubblewrapProbe {
   const cached = probes.get(found.path);
   if (cached) return cached;
   const trueProgram = resolveProgram("true", "/", SYSTEM_BIN_DIRS.join(":"))?.path ?? "/bin/true";
-  const trial = spawnSync(
+  // The trial uses the tools' own command line (read-only, no network), so it fails exactly where they would.
+  const args = buildBwrapArgv(
     found.path,
-    [
-      "--new-session",
-      "--die-with-parent",
-      "--unshare-pid",
-      "--unshare-ipc",
-      "--unshare-uts",
-      "--unshare-cgroup-try",
-      "--unshare-net",
-      "--cap-drop",
-      "ALL",
-      "--ro-bind",
-      "/",
-      "/",
-      "--dev",
-      "/dev",
-      "--proc",
-      "/proc",
-      "--remount-ro",
-      "/proc",
-      "--",
-      trueProgram,
-    ],
-    { encoding: "utf8", timeout: BWRAP_PROBE_TIMEOUT_MS, stdio: ["ignore", "ignore", "pipe"] },
-  );
+    { mode: "read-only", writableRoots: [], networkAccess: false },
+    { writableRoots: [], readOnlyPaths: [], cwd: "/" },
+    [trueProgram],
+  ).slice(1);
+  const trial = spawnSync(found.path, args, {
+    encoding: "utf8",
+    timeout: BWRAP_PROBE_TIMEOUT_MS,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   const probe: BubblewrapProbe =
     trial.status === 0
       ? { ok: true, path: found.path }
