@@ -1,7 +1,7 @@
 // Claude Code's reading of one memory file (CLAUDE.md, CLAUDE.local.md, .claude/rules/*.md, an import): what
 // reaches the request and which `@path` imports it names. Pure.
 //
-// Observed with Claude Code 2.1.332 (captures under /tmp/harnesses, not committed):
+// Observed with Claude Code 2.1.332 in loopback captures (not committed; test/conformance re-captures them):
 // - a leading `---` frontmatter block is dropped, HTML comments are dropped, then the text is trimmed at both
 //   ends (inner CRLF kept); a file left empty is not sent at all;
 // - `@path` counts after the start of a line or whitespace, outside fenced code blocks and inline code; the path
