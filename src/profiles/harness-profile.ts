@@ -2,6 +2,7 @@
 // the layout function from discovered data to a body, and its prose slots with promptc's stand-ins. Types (pure).
 import type { ProseOrigin } from "../model/manifest.js";
 import type { WireFormat, WireLayer } from "../model/harness-request.js";
+import type { HarnessSessionBehaviour } from "./harness-session.js";
 
 export interface BuiltHarnessBody {
   body: { [key: string]: unknown };
@@ -15,7 +16,7 @@ export interface HarnessTokenizer {
   estimate: boolean;
 }
 
-export interface HarnessProfile<Turn = unknown, Prose = unknown> {
+export interface HarnessProfile<Turn = unknown, Prose = unknown, Session = never> {
   id: string;
   displayName: string;
   description: string;
@@ -32,4 +33,6 @@ export interface HarnessProfile<Turn = unknown, Prose = unknown> {
   build: (turn: Turn, prose: Prose) => BuiltHarnessBody;
   /** The model the turn uses (for headers and tables). */
   modelOf: (turn: Turn) => string;
+  /** Resuming one of the agent's own sessions (`preview --session FILE`). */
+  session?: HarnessSessionBehaviour<Turn, Prose, Session>;
 }

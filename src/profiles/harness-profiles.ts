@@ -10,6 +10,6 @@ export const HARNESS_PROFILES: readonly HarnessProfile<never, never>[] = [
   piProfile as unknown as HarnessProfile<never, never>,
 ];
 
-export function getHarnessProfile(id: string): HarnessProfile<unknown, unknown> | undefined {
-  return HARNESS_PROFILES.find((p) => p.id === id) as HarnessProfile<unknown, unknown> | undefined;
+export function getHarnessProfile(id: string): HarnessProfile<unknown, unknown, unknown> | undefined {
+  return HARNESS_PROFILES.find((p) => p.id === id) as HarnessProfile<unknown, unknown, unknown> | undefined;
 }

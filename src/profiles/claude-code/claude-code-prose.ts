@@ -1,6 +1,7 @@
 // The prose slots of the Claude Code request, filled with promptc's stand-ins (our own words, labelled
 // `[stand-in prose]`); `promptc calibrate --agent claude-code` replaces them with the user's installed agent's
 // own text, kept in the user's cache. `{{name}}` marks where data goes. Pure data.
+import type { ClaudeCodeSessionProse } from "./claude-code-session-prose.js";
 
 export interface ClaudeCodeProse {
   origin: "stand-in" | "user-supplied";
@@ -33,6 +34,8 @@ export interface ClaudeCodeProse {
   builtinSkills: { [name: string]: string };
   /** Tool descriptions and input schemas, by name. */
   tools: { [name: string]: { description: string; input_schema: unknown } };
+  /** What only a resumed session sends; stand-ins (claude-code-session-prose.ts) until calibrated. */
+  session?: ClaudeCodeSessionProse;
 }
 
 const S = "[stand-in prose]";

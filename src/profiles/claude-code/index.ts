@@ -1,12 +1,14 @@
 // The `claude-code` profile: Claude Code 2.1.332's `/v1/messages` request as data and a layout function;
 // stand-in prose unless calibrated. Pure.
 import type { HarnessProfile } from "../harness-profile.js";
+import { buildClaudeCodeNextBody } from "./build-claude-code-next-request.js";
 import { buildClaudeCodeBody } from "./build-claude-code-request.js";
 import { CLAUDE_CODE_ENDPOINT, CLAUDE_CODE_VERSION } from "./claude-code-facts.js";
 import { CLAUDE_CODE_STAND_IN_PROSE, type ClaudeCodeProse } from "./claude-code-prose.js";
+import type { ClaudeCodeSession } from "./claude-code-session.js";
 import type { ClaudeCodeTurn } from "./claude-code-turn.js";
 
-export const claudeCodeProfile: HarnessProfile<ClaudeCodeTurn, ClaudeCodeProse> = {
+export const claudeCodeProfile: HarnessProfile<ClaudeCodeTurn, ClaudeCodeProse, ClaudeCodeSession> = {
   id: "claude-code",
   displayName: "Claude Code",
   description: `Claude Code ${CLAUDE_CODE_VERSION} (Anthropic Messages; stand-in prose unless calibrated)`,
@@ -19,6 +21,13 @@ export const claudeCodeProfile: HarnessProfile<ClaudeCodeTurn, ClaudeCodeProse> 
   standInProse: CLAUDE_CODE_STAND_IN_PROSE,
   build: buildClaudeCodeBody,
   modelOf: (turn) => turn.model,
+  // `claude -p --resume <id>` / `--continue`: the same session id, the conversation recorded in the file.
+  session: {
+    format: "claude-code-jsonl",
+    where: "~/.claude/projects/<project key>/<session id>.jsonl",
+    facts: (s) => (s.cwd === undefined ? { sessionId: s.sessionId } : { sessionId: s.sessionId, cwd: s.cwd }),
+    next: buildClaudeCodeNextBody,
+  },
 };
 
 export type { ClaudeCodeTurn } from "./claude-code-turn.js";

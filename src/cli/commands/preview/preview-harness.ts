@@ -15,7 +15,9 @@ import { formatDiagnostic } from "../../format/format-diagnostic.js";
 import { renderHarnessReport } from "../../format/harness-preview-report.js";
 import { colorFor, createStyle } from "../../format/style.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../../io.js";
+import type { Diagnostic } from "../../../model/diagnostic.js";
 import type { PreviewOptions } from "./preview-options.js";
+import { readHarnessSession } from "./read-harness-session.js";
 
 /** Stands in for the per-run session uuid the agents make (pass --session-id for a captured one). */
 export const PLACEHOLDER_SESSION_ID = "00000000-0000-4000-8000-000000000000";
@@ -36,7 +38,6 @@ const RESPONSES_ONLY = [
   "baseInstructions",
   "proseDir",
   "scenario",
-  "session",
   "html",
 ] as const;
 
@@ -62,7 +63,27 @@ export function runHarnessPreview(options: PreviewOptions, io: CliIO): number {
     io.stderr(`promptc preview: --timezone ${options.timezone}: not an IANA time zone\n`);
     return EXIT_USAGE;
   }
-  const cwd = resolve(io.cwd, options.cwd ?? ".");
+  // A resumed session (`--session FILE`): its id, and its folder unless -C names another.
+  let resumed: { session: unknown; diagnostics: Diagnostic[] } | undefined;
+  let sessionCwd: string | undefined;
+  let sessionId = options.sessionId;
+  if (options.session !== undefined) {
+    const read = readHarnessSession(
+      createNodeHost({ cwd: io.cwd, env: io.env }),
+      profile,
+      resolve(io.cwd, options.session),
+    );
+    const plain = createStyle(false);
+    if ("error" in read) {
+      for (const d of read.diagnostics) io.stderr(`${formatDiagnostic(d, plain, io.cwd).trimStart()}\n`);
+      io.stderr(`promptc preview: ${read.error}\n`);
+      return EXIT_USAGE;
+    }
+    resumed = { session: read.session, diagnostics: read.diagnostics };
+    sessionCwd = read.facts.cwd;
+    sessionId ??= read.facts.sessionId;
+  }
+  const cwd = resolve(io.cwd, options.cwd ?? sessionCwd ?? ".");
   const host = createNodeHost({ cwd, env: io.env });
   const cwdStat = host.stat(cwd);
   if (!cwdStat.ok || cwdStat.value.kind !== "directory") {
@@ -91,7 +112,7 @@ export function runHarnessPreview(options: PreviewOptions, io: CliIO): number {
     osVersion: `${type()} ${release()}`,
     date,
     message: options.message ?? "",
-    sessionId: options.sessionId ?? PLACEHOLDER_SESSION_ID,
+    sessionId: sessionId ?? PLACEHOLDER_SESSION_ID,
   };
   if (options.model !== undefined) inputs.model = options.model;
   // pi's prompt names its install folder: the pi on PATH.
@@ -113,7 +134,13 @@ export function runHarnessPreview(options: PreviewOptions, io: CliIO): number {
     calibration !== undefined && calibration.profile === profile.id && calibration.agentVersion === profile.agentVersion
       ? calibration.prose
       : profile.standInProse;
-  const request = compileHarness(profile, loaded.turn, prose, loaded.diagnostics);
+  const request = compileHarness(
+    profile,
+    loaded.turn,
+    prose,
+    [...(resumed?.diagnostics ?? []), ...loaded.diagnostics],
+    resumed?.session,
+  );
   const failed = request.diagnostics.some((d) => d.severity === "error");
   if (options.json) {
     io.stdout(request.bytes);
