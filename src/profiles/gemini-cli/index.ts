@@ -1,12 +1,14 @@
 // The `gemini-cli` profile: Gemini CLI 0.61.0's main request (`streamGenerateContent`, model pinned with -m) as
 // data and a layout function; stand-in prose unless calibrated. Pure.
 import type { HarnessProfile } from "../harness-profile.js";
+import { buildGeminiNextBody } from "./build-gemini-next-request.js";
 import { buildGeminiBody } from "./build-gemini-request.js";
 import { GEMINI_CLI_VERSION } from "./gemini-facts.js";
 import { GEMINI_STAND_IN_PROSE, type GeminiProse } from "./gemini-prose.js";
+import type { GeminiSession } from "./gemini-session.js";
 import type { GeminiTurn } from "./gemini-turn.js";
 
-export const geminiCliProfile: HarnessProfile<GeminiTurn, GeminiProse> = {
+export const geminiCliProfile: HarnessProfile<GeminiTurn, GeminiProse, GeminiSession> = {
   id: "gemini-cli",
   displayName: "Gemini CLI",
   description: `Gemini CLI ${GEMINI_CLI_VERSION} (generateContent; stand-in prose unless calibrated)`,
@@ -19,6 +21,13 @@ export const geminiCliProfile: HarnessProfile<GeminiTurn, GeminiProse> = {
   standInProse: GEMINI_STAND_IN_PROSE,
   build: buildGeminiBody,
   modelOf: (turn) => turn.model,
+  // `gemini --resume`: no session id goes on the wire; the session context is rendered afresh.
+  session: {
+    format: "gemini-cli-jsonl",
+    where: "~/.gemini/tmp/<project id>/chats/session-*.jsonl",
+    facts: () => ({}),
+    next: buildGeminiNextBody,
+  },
 };
 
 export type { GeminiTurn } from "./gemini-turn.js";
