@@ -2,9 +2,11 @@
 // function; stand-in prose unless calibrated. Pure.
 import type { WireFormat } from "../../model/harness-request.js";
 import type { HarnessProfile } from "../harness-profile.js";
+import { buildPiNextBody } from "./build-pi-next-request.js";
 import { buildPiBody, piEndpoint } from "./build-pi-request.js";
 import { PI_VERSION } from "./pi-facts.js";
 import { PI_STAND_IN_PROSE, type PiProse } from "./pi-prose.js";
+import type { PiSession } from "./pi-session.js";
 import type { PiApi, PiTurn } from "./pi-turn.js";
 
 export const PI_WIRE_FORMATS: { readonly [api in PiApi]: WireFormat } = {
@@ -14,7 +16,7 @@ export const PI_WIRE_FORMATS: { readonly [api in PiApi]: WireFormat } = {
   "google-generative-ai": "gemini-generate-content",
 };
 
-export const piProfile: HarnessProfile<PiTurn, PiProse> = {
+export const piProfile: HarnessProfile<PiTurn, PiProse, PiSession> = {
   id: "pi",
   displayName: "pi",
   description: `pi ${PI_VERSION} (the API of the provider configured in ~/.pi/agent; stand-in prose unless calibrated)`,
@@ -28,6 +30,13 @@ export const piProfile: HarnessProfile<PiTurn, PiProse> = {
   standInProse: PI_STAND_IN_PROSE,
   build: buildPiBody,
   modelOf: (turn) => turn.provider.model,
+  // `pi --continue` / `--session FILE`: the session id stays the prompt_cache_key; the system text is rebuilt.
+  session: {
+    format: "pi-jsonl",
+    where: "~/.pi/agent/sessions/--<cwd>--/<time>_<session id>.jsonl",
+    facts: (s) => (s.cwd === undefined ? { sessionId: s.sessionId } : { sessionId: s.sessionId, cwd: s.cwd }),
+    next: buildPiNextBody,
+  },
 };
 
 export type { PiTurn, PiApi, PiProvider } from "./pi-turn.js";

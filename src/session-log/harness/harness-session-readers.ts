@@ -4,11 +4,12 @@ import type { HarnessSessionFormat } from "../../profiles/harness-session.js";
 import type { LogLine } from "../parse-rollout.js";
 import { parseClaudeCodeSession } from "./read-claude-code-session.js";
 import { parseGeminiSession } from "./read-gemini-session.js";
+import { parsePiSession } from "./read-pi-session.js";
 
 export type HarnessSessionReader = (lines: Iterable<LogLine>, file: string) => Result<unknown>;
 
 export const HARNESS_SESSION_READERS: { readonly [F in HarnessSessionFormat]: HarnessSessionReader } = {
   "claude-code-jsonl": parseClaudeCodeSession,
   "gemini-cli-jsonl": parseGeminiSession,
-  "pi-jsonl": parseClaudeCodeSession,
+  "pi-jsonl": parsePiSession,
 };
