@@ -1,0 +1,183 @@
+// Conformance: promptc's prediction of a resumed Claude Code session's next request against the real Claude Code
+// 2.1.332. The agent runs two turns offline (`-p`, then `-p --continue`) in one HOME; promptc reads the session
+// file as it was after turn 1 and predicts turn 2's request. The conversation must equal the capture byte for
+// byte without calibration (it is all data), and, with prose calibrated from a separate resumed run, the whole
+// body. No Claude prose is stored.
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { release, type } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { claudeCodeAdapter } from "../../src/capture/adapters/claude-code.js";
+import { calibrateClaudeCode } from "../../src/capture/claude-code/calibrate-claude-code.js";
+import { calibrateClaudeCodeSession } from "../../src/capture/claude-code/calibrate-claude-code-session.js";
+import { HARNESS_CALIBRATIONS } from "../../src/capture/harness-calibrations.js";
+import { parseReplyScript } from "../../src/capture/reply-script.js";
+import { runCapture } from "../../src/capture/server/run-capture.js";
+import { compileHarness } from "../../src/compile/compile-harness.js";
+import { loadClaudeCodeTurn } from "../../src/discover/claude-code/load-claude-code-turn.js";
+import { createNodeHost } from "../../src/host/node-host.js";
+import { probeGit } from "../../src/host/probe-git.js";
+import { CLAUDE_CODE_VERSION } from "../../src/profiles/claude-code/claude-code-facts.js";
+import { CLAUDE_CODE_STAND_IN_PROSE, type ClaudeCodeProse } from "../../src/profiles/claude-code/claude-code-prose.js";
+import { claudeCodeProfile } from "../../src/profiles/claude-code/index.js";
+import { linesOfText } from "../../src/session-log/parse-rollout.js";
+import { parseClaudeCodeSession } from "../../src/session-log/harness/read-claude-code-session.js";
+import { buildWorkspace, type HarnessWorkspace } from "./harness-workspaces.js";
+
+const BIN = process.env.CLAUDE_BIN ?? "/tmp/agents/claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude";
+/** 26 hours apart: the two turns always fall on different local dates. */
+const TZ_FIRST = "Etc/GMT+12";
+const TZ_SECOND = "Etc/GMT-14";
+
+function findClaude(): string | { skip: string } {
+  if (!existsSync(BIN)) return { skip: `no Claude Code binary at ${BIN} (set CLAUDE_BIN)` };
+  try {
+    const v = execFileSync(BIN, ["--version"], { encoding: "utf8", timeout: 60_000 }).trim();
+    return v.startsWith(`${CLAUDE_CODE_VERSION} `) ? BIN : { skip: `${BIN} is ${v}, not ${CLAUDE_CODE_VERSION}` };
+  } catch {
+    return { skip: `${BIN} does not run` };
+  }
+}
+const found = findClaude();
+if (typeof found !== "string") console.log(`conformance claude-code session: skipped: ${found.skip}`);
+
+const localDate = (tz: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format();
+
+async function turn(
+  cwd: string,
+  home: string,
+  args: string[],
+  tz: string,
+  replies = "[]",
+): Promise<{ [k: string]: unknown }[]> {
+  const run = await runCapture({
+    adapter: claudeCodeAdapter,
+    argv: [found as string, "-p", ...args],
+    cwd,
+    env: { PATH: "/usr/bin:/bin", HOME: home, TERM: "dumb", LANG: "C.UTF-8", DISABLE_TELEMETRY: "1", TZ: tz },
+    script: parseReplyScript(replies).value,
+    timeoutMs: 180_000,
+  });
+  expect(run.exitCode).toBe(0);
+  return run.requests
+    .filter((r) => r.url.startsWith("/v1/messages"))
+    .map((r) => JSON.parse(Buffer.from(r.body).toString("utf8")) as { [k: string]: unknown });
+}
+
+/** The one `~/.claude/projects/<key>/<uuid>.jsonl` the run wrote. */
+const sessionFile = (home: string): string => {
+  const projects = join(home, ".claude", "projects");
+  const files = readdirSync(projects).flatMap((key) =>
+    readdirSync(join(projects, key))
+      .filter((f) => f.endsWith(".jsonl"))
+      .map((f) => join(projects, key, f)),
+  );
+  expect(files).toHaveLength(1);
+  return files[0]!;
+};
+
+const WS: HarnessWorkspace = {
+  name: "cc-session",
+  files: {
+    "repo/CLAUDE.md": "# Rules\n\nUse tabs.\n",
+    "repo/src/CLAUDE.md": "sub rules\n",
+    "repo/notes.txt": "a note\n",
+  },
+  git: { branch: "main", user: "T", commits: ["initial"] },
+  cwd: "repo/src",
+};
+
+interface Case {
+  name: string;
+  /** Turn 1's scripted replies (YAML); `{notes}` is the notes file's path. */
+  replies?: string;
+  /** Prompts of later turns before the predicted one. */
+  middle?: string[];
+  /** Before the predicted turn. */
+  change?: (root: string) => void;
+  dateChanges: boolean;
+}
+
+const CASES: Case[] = [
+  { name: "a plain second turn", dateChanges: false },
+  {
+    name: "a third turn after a tool call",
+    replies: "- tool_calls: [{name: Read, arguments: {file_path: '{notes}'}, call_id: toolu_1}]\n- Read it.\n",
+    middle: ["and now?"],
+    dateChanges: false,
+  },
+  {
+    name: "a second turn after a tool call, an edited CLAUDE.md, a new global one and a new date",
+    replies: "- tool_calls: [{name: Read, arguments: {file_path: '{notes}'}, call_id: toolu_1}]\n- Read it.\n",
+    change: (root) => {
+      writeFileSync(join(root, "w/repo/src/CLAUDE.md"), "sub rules, edited\n");
+      writeFileSync(join(root, "home/.claude/CLAUDE.md"), "global rules\n");
+    },
+    dateChanges: true,
+  },
+];
+
+describe.skipIf(typeof found !== "string")(`a resumed Claude Code ${CLAUDE_CODE_VERSION} session`, () => {
+  let calibrated: ClaudeCodeProse;
+  beforeAll(async () => {
+    // Prose from a run of its own: turn 1's for the system blocks and tools, a resume for the session slots.
+    // The base calibration needs a git status over 2,000 characters (its truncation note).
+    const untracked = HARNESS_CALIBRATIONS["claude-code"]!.workspaces[0]!.untracked;
+    const built = buildWorkspace({
+      ...WS,
+      name: "cc-session-calibration",
+      git: { ...WS.git!, untracked: Object.fromEntries(Object.entries(untracked).map(([k, v]) => [`src/${k}`, v])) },
+    });
+    const [first] = await turn(built.cwd, built.home, ["hello"], TZ_FIRST);
+    writeFileSync(join(built.root, "w/repo/CLAUDE.md"), "# Rules\n\nUse spaces.\n");
+    const [second] = await turn(built.cwd, built.home, ["--continue", "again"], TZ_SECOND);
+    const base = calibrateClaudeCode(first!);
+    const session = calibrateClaudeCodeSession(second!, localDate(TZ_SECOND));
+    expect([...base.diagnostics, ...session.diagnostics]).toEqual([]);
+    calibrated = { ...base.prose!, session: session.prose! };
+  }, 400_000);
+
+  for (const c of CASES) {
+    it(`predicts ${c.name}`, async () => {
+      const built = buildWorkspace(WS);
+      const notes = join(built.root, "w/repo/notes.txt");
+      const tz2 = c.dateChanges ? TZ_SECOND : TZ_FIRST;
+      await turn(built.cwd, built.home, ["read the notes"], TZ_FIRST, (c.replies ?? "[]").replace("{notes}", notes));
+      for (const prompt of c.middle ?? []) await turn(built.cwd, built.home, ["--continue", prompt], TZ_FIRST);
+      const file = sessionFile(built.home);
+      const afterFirst = readFileSync(file, "utf8");
+      c.change?.(built.root);
+      const requests = await turn(built.cwd, built.home, ["--continue", "second message"], tz2);
+      const real = requests[0]!;
+
+      const session = parseClaudeCodeSession(linesOfText(afterFirst), file);
+      expect(session.diagnostics).toEqual([]);
+      const host = createNodeHost({ cwd: built.cwd, env: { HOME: built.home } });
+      const loaded = loadClaudeCodeTurn(host, {
+        cwd: built.cwd,
+        home: built.home,
+        git: probeGit(built.cwd, built.home),
+        platform: process.platform,
+        osVersion: `${type()} ${release()}`,
+        date: localDate(tz2),
+        message: "second message",
+        sessionId: session.value!.sessionId,
+      });
+      const history = session.value!.messages.length;
+      // Without calibration: the recorded conversation, the session id and the billing fingerprint are data.
+      const plain = compileHarness(claudeCodeProfile, loaded.turn, CLAUDE_CODE_STAND_IN_PROSE, [], session.value);
+      const realMessages = real.messages as unknown[];
+      expect(JSON.stringify((plain.body.messages as unknown[]).slice(0, history))).toBe(
+        JSON.stringify(realMessages.slice(0, history)),
+      );
+      expect(plain.body.metadata).toEqual(real.metadata);
+      expect((plain.body.system as unknown[])[0]).toEqual((real.system as unknown[])[0]);
+      expect((plain.body.messages as unknown[]).length).toBe(realMessages.length);
+      // Calibrated: every byte.
+      const exact = compileHarness(claudeCodeProfile, loaded.turn, calibrated, [], session.value);
+      expect(exact.bytes).toBe(JSON.stringify(real));
+    }, 400_000);
+  }
+});
