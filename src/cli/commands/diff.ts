@@ -8,6 +8,7 @@ import { readInputText, tooLargeMessage } from "../read-input.js";
 import { commonPrefix, explainPrefix } from "../../cache/common-prefix.js";
 import { OPENAI_CACHE_MODEL, type CacheModel } from "../../cache/cache-model.js";
 import { parseRequest } from "../../cache/parse-request.js";
+import { wireBodyAsRequest } from "../../cache/wire-body-as-request.js";
 import type { RequestLike } from "../../cache/prompt-segments.js";
 import { withoutSessionData } from "../../capture/without-session-data.js";
 import { createNodeHost } from "../../host/node-host.js";
@@ -59,8 +60,11 @@ function loadRequestFile(path: string, label: string): Loaded {
     return { ok: false, error: `${label} is not valid JSON: ${(err as Error).message.replace(/\r?\n/g, "\\n")}` };
   }
   const r = parseRequest(value);
-  if (!r.ok) return { ok: false, error: `${label} is not a request body: ${r.problems.join("; ")}` };
-  return { ok: true, label, request: r.request };
+  if (r.ok) return { ok: true, label, request: r.request };
+  // Claude Code's, Gemini CLI's and pi's bodies, as their prefix cache sees them.
+  const wire = wireBodyAsRequest(value);
+  if (wire !== undefined) return { ok: true, label, request: wire };
+  return { ok: false, error: `${label} is not a request body: ${r.problems.join("; ")}` };
 }
 
 function isScenarioFile(path: string): boolean {

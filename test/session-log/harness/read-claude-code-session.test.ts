@@ -1,0 +1,145 @@
+// Synthetic Claude Code session files (our own words, the agent's record shapes): the conversation rebuilt from
+// the chain, the state of instruction files and the date, and bad lines as diagnostics.
+import { describe, expect, it } from "vitest";
+import { parseClaudeCodeSession } from "../../../src/session-log/harness/read-claude-code-session.js";
+import { linesOfText } from "../../../src/session-log/parse-rollout.js";
+
+const S = "s-1";
+let n = 0;
+const entry = (parent: string | null, body: object) => {
+  const uuid = `u${++n}`;
+  return { line: JSON.stringify({ parentUuid: parent, uuid, sessionId: S, cwd: "/w", ...body }), uuid };
+};
+const wrap = (t: string) => `<system-reminder>\n${t}\n</system-reminder>`;
+
+function firstTurn() {
+  n = 0;
+  const prompt = entry(null, { type: "user", message: { role: "user", content: "first ask" } });
+  const env = entry(prompt.uuid, {
+    type: "attachment",
+    attachment: { type: "environment" },
+    rendered: [{ content: wrap("ENV") }],
+    renderedRole: "system",
+  });
+  const files = entry(env.uuid, {
+    type: "attachment",
+    attachment: { type: "instructions", files: [{ path: "/w/CLAUDE.md", type: "Project", content: "rule one" }] },
+    rendered: [{ content: wrap("FILES") }],
+    renderedRole: "user",
+  });
+  const date = entry(files.uuid, {
+    type: "attachment",
+    attachment: { type: "date", date: "2026-01-02" },
+    rendered: [{ content: wrap("DATE") }],
+    renderedRole: "system",
+  });
+  const note = entry(date.uuid, {
+    type: "attachment",
+    attachment: { type: "note" },
+    rendered: [{ content: wrap("NOTE") }],
+    renderedRole: "user",
+  });
+  const text = entry(note.uuid, {
+    type: "assistant",
+    message: { id: "m1", role: "assistant", content: [{ type: "text", text: "Looking." }] },
+  });
+  const call = entry(text.uuid, {
+    type: "assistant",
+    message: { id: "m1", role: "assistant", content: [{ type: "tool_use", id: "t1", name: "Read", input: {} }] },
+  });
+  const result = entry(call.uuid, {
+    type: "user",
+    message: { role: "user", content: [{ tool_use_id: "t1", type: "tool_result", content: "data" }] },
+  });
+  const reply = entry(result.uuid, {
+    type: "assistant",
+    message: { id: "m2", role: "assistant", content: [{ type: "text", text: "Done." }] },
+  });
+  return { lines: [prompt, env, files, date, note, text, call, result, reply].map((e) => e.line), last: reply.uuid };
+}
+
+describe("parseClaudeCodeSession", () => {
+  it("rebuilds the conversation as Claude Code sends it again", () => {
+    const { lines } = firstTurn();
+    const read = parseClaudeCodeSession(linesOfText(`${lines.join("\n")}\n`), "s.jsonl");
+    expect(read.diagnostics).toEqual([]);
+    expect(read.value).toEqual({
+      sessionId: S,
+      cwd: "/w",
+      firstPrompt: "first ask",
+      instructions: [{ path: "/w/CLAUDE.md", kind: "project", content: "rule one" }],
+      date: "2026-01-02",
+      messages: [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: wrap("FILES") },
+            { type: "text", text: `${wrap("NOTE")}\n` },
+            { type: "text", text: "first ask" },
+          ],
+        },
+        { role: "system", content: "ENV\n\nDATE", output_config: { effort: "medium" } },
+        {
+          role: "assistant",
+          content: [
+            { type: "text", text: "Looking." },
+            { type: "tool_use", id: "t1", name: "Read", input: {} },
+          ],
+        },
+        { role: "user", content: [{ tool_use_id: "t1", type: "tool_result", content: "data" }] },
+        { role: "assistant", content: [{ type: "text", text: "Done." }] },
+      ],
+    });
+  });
+
+  it("follows the chain to the last entry, so an abandoned branch is left out, and re-reads replace files by path", () => {
+    const { lines, last } = firstTurn();
+    const side = entry(last, { type: "user", message: { role: "user", content: "abandoned" } });
+    const again = entry(last, { type: "user", message: { role: "user", content: "second ask" } });
+    const reread = entry(again.uuid, {
+      type: "attachment",
+      attachment: { type: "instructions", files: [{ path: "/w/CLAUDE.md", type: "Project", content: "rule two" }] },
+      rendered: [{ content: wrap("CHANGED") }],
+      renderedRole: "user",
+    });
+    const text = [...lines, side.line, again.line, reread.line].join("\n");
+    const read = parseClaudeCodeSession(linesOfText(text), "s.jsonl");
+    const messages = read.value!.messages;
+    expect(messages.slice(5)).toEqual([
+      {
+        role: "user",
+        content: [
+          { type: "text", text: `${wrap("CHANGED")}\n` },
+          { type: "text", text: "second ask" },
+        ],
+      },
+    ]);
+    expect(read.value!.instructions).toEqual([{ path: "/w/CLAUDE.md", kind: "project", content: "rule two" }]);
+  });
+
+  it("reports lines that are not JSON objects and entries of the wrong shape, and reads the rest", () => {
+    const { lines } = firstTurn();
+    const broken = entry(null, { type: "user", message: { role: "user", content: 42 } });
+    const text = [
+      "not json",
+      "[1]",
+      ...lines.slice(0, 1),
+      broken.line.replace('"parentUuid":null', '"parentUuid":"u1"'),
+      '{"cut',
+    ].join("\n");
+    const read = parseClaudeCodeSession(linesOfText(text), "s.jsonl");
+    expect(read.diagnostics.map((d) => [d.rule, d.place?.line])).toEqual([
+      ["session/malformed-line", 1],
+      ["session/malformed-line", 2],
+      ["session/truncated-line", 5],
+      ["session/malformed-item", 4],
+    ]);
+    expect(read.value!.messages).toEqual([{ role: "user", content: "first ask" }]);
+  });
+
+  it("says so when the file holds no conversation", () => {
+    const read = parseClaudeCodeSession(linesOfText('{"type":"summary"}\n'), "s.jsonl");
+    expect(read.value).toBeUndefined();
+    expect(read.diagnostics.map((d) => [d.rule, d.severity])).toEqual([["session/unknown-format", "error"]]);
+  });
+});
