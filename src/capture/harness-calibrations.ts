@@ -2,6 +2,7 @@
 // workspace (files, a git history, untracked files), the command line, and the extractor for the capture. Pure data.
 import type { Diagnostic } from "../model/diagnostic.js";
 import { calibrateClaudeCode } from "./claude-code/calibrate-claude-code.js";
+import { calibrateClaudeCodeSession } from "./claude-code/calibrate-claude-code-session.js";
 import { calibrateGemini, type GeminiCalibrationRun } from "./gemini-cli/calibrate-gemini.js";
 import { calibratePi } from "./pi/calibrate-pi.js";
 
@@ -13,6 +14,9 @@ export interface CalibrationWorkspace {
   /** Make it a git repository and commit the files with this message (untracked files are written after). */
   commit?: string;
   untracked: { [path: string]: string };
+  /** Then resume the session in the same workspace: these files rewritten, these arguments, the clock's zone
+   * moved from the first to the second (26 hours apart, so the local date always changes). */
+  resume?: { files: { [path: string]: string }; args: string[]; timezones: [string, string] };
 }
 
 export interface HarnessCalibration {
@@ -26,8 +30,8 @@ export interface HarnessCalibration {
   extract: (runs: readonly CalibrationRun[]) => { prose?: unknown; diagnostics: Diagnostic[] };
 }
 
-/** One captured run: its model request body and where it ran. */
-export type CalibrationRun = GeminiCalibrationRun;
+/** One captured run: its model request body and where it ran (a resumed run: the local date it ran on). */
+export type CalibrationRun = GeminiCalibrationRun & { date?: string };
 
 /** Enough untracked files with long names for a `git status --short` over 2,000 characters (and a directory
  * tree over 200 entries). */
@@ -55,9 +59,31 @@ export const HARNESS_CALIBRATIONS: { readonly [agent: string]: HarnessCalibratio
   "claude-code": {
     adapter: "claude-code",
     profile: "claude-code",
-    workspaces: [{ files: { "CLAUDE.md": "calibration\n" }, home: {}, commit: "calibration", untracked: longStatus() }],
+    workspaces: [
+      {
+        files: { "CLAUDE.md": "calibration\n" },
+        home: {},
+        commit: "calibration",
+        untracked: longStatus(),
+        // A resumed request shows the re-read instruction files and the date-change message.
+        resume: {
+          files: { "CLAUDE.md": "calibration, edited\n" },
+          args: ["-p", "--continue", "again"],
+          timezones: ["Etc/GMT+12", "Etc/GMT-14"],
+        },
+      },
+    ],
     args: ["-p", "hello"],
-    extract: (runs) => calibrateClaudeCode(runs[0]?.body ?? {}),
+    extract: (runs) => {
+      const base = calibrateClaudeCode(runs[0]?.body ?? {});
+      const resumed = runs[1];
+      if (base.prose === undefined || resumed === undefined) return base;
+      const session = calibrateClaudeCodeSession(resumed.body, resumed.date ?? "");
+      return {
+        ...(session.prose === undefined ? {} : { prose: { ...base.prose, session: session.prose } }),
+        diagnostics: [...base.diagnostics, ...session.diagnostics],
+      };
+    },
   },
   pi: {
     adapter: "pi",

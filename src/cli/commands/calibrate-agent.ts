@@ -16,6 +16,7 @@ import {
 import { runCapture } from "../../capture/server/run-capture.js";
 import { calibrationPath, writeCalibration } from "../../host/calibration-store.js";
 import { findAgentInstall } from "../../host/find-agent-install.js";
+import { formatDateInZone } from "../../discover/resolve-environment.js";
 import { getHarnessProfile } from "../../profiles/harness-profiles.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { createStyle } from "../format/style.js";
@@ -105,31 +106,39 @@ export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliI
     for (const workspace of cal.workspaces) {
       const ws = buildCalibrationWorkspace(workspace);
       try {
-        const env = { PATH: io.env.PATH, HOME: ws.home, TERM: "dumb", LANG: "C.UTF-8" };
-        const out: string[] = [];
         const isolated = adapter.requiresIsolation !== undefined;
-        const run = await runCapture({
-          adapter,
-          argv: [bin, ...cal.args],
-          cwd: ws.cwd,
-          env,
-          isolated,
-          timeoutMs: 180_000,
-          onAgentOutput: (t) => out.push(t),
-        });
-        const req = run.requests.filter((r) => r.reply.kind === "model").at(-1);
-        if (req === undefined)
-          return fail(`${bin} sent no model request (exit ${run.exitCode}): ${out.join("").slice(0, 300)}`);
-        runs.push({
-          body: JSON.parse(Buffer.from(req.body).toString("utf8")) as { [key: string]: unknown },
-          cwd: ws.cwd,
-          home: ws.home,
-          platform: process.platform,
-          inGit: workspace.commit !== undefined,
-        });
-        version ??=
-          agentVersionFrom(adapter, req.headers["user-agent"]) ??
-          findAgentInstall(adapter.executables, adapter.packageName, io.env, bin)?.version;
+        /** The last model request of one run, or why there is none. */
+        const capture = async (args: string[], tz?: string): Promise<{ [key: string]: unknown } | string> => {
+          const env = { PATH: io.env.PATH, HOME: ws.home, TERM: "dumb", LANG: "C.UTF-8", ...(tz ? { TZ: tz } : {}) };
+          const out: string[] = [];
+          const run = await runCapture({
+            adapter,
+            argv: [bin, ...args],
+            cwd: ws.cwd,
+            env,
+            isolated,
+            timeoutMs: 180_000,
+            onAgentOutput: (t) => out.push(t),
+          });
+          const req = run.requests.filter((r) => r.reply.kind === "model").at(-1);
+          if (req === undefined)
+            return `${bin} sent no model request (exit ${run.exitCode}): ${out.join("").slice(0, 300)}`;
+          version ??=
+            agentVersionFrom(adapter, req.headers["user-agent"]) ??
+            findAgentInstall(adapter.executables, adapter.packageName, io.env, bin)?.version;
+          return JSON.parse(Buffer.from(req.body).toString("utf8")) as { [key: string]: unknown };
+        };
+        const where = { cwd: ws.cwd, home: ws.home, platform: process.platform, inGit: workspace.commit !== undefined };
+        const resume = workspace.resume;
+        const body = await capture(cal.args, resume?.timezones[0]);
+        if (typeof body === "string") return fail(body);
+        runs.push({ body, ...where });
+        if (resume !== undefined) {
+          writeTree(ws.cwd, resume.files);
+          const next = await capture(resume.args, resume.timezones[1]);
+          if (typeof next === "string") return fail(next);
+          runs.push({ body: next, ...where, date: formatDateInZone(Date.now(), resume.timezones[1]) });
+        }
       } finally {
         rmSync(ws.root, { recursive: true, force: true });
       }
