@@ -2,7 +2,7 @@
 // the layout function from discovered data to a body, and its prose slots with promptc's stand-ins. Types (pure).
 import type { ProseOrigin } from "../model/manifest.js";
 import type { WireFormat, WireLayer } from "../model/harness-request.js";
-import type { HarnessSessionBehaviour } from "./harness-session.js";
+import type { HarnessSessionFacts, HarnessSessionFormat } from "./harness-session.js";
 
 export interface BuiltHarnessBody {
   body: { [key: string]: unknown };
@@ -35,4 +35,14 @@ export interface HarnessProfile<Turn = unknown, Prose = unknown, Session = never
   modelOf: (turn: Turn) => string;
   /** Resuming one of the agent's own sessions (`preview --session FILE`). */
   session?: HarnessSessionBehaviour<Turn, Prose, Session>;
+}
+
+/** Resuming one of the agent's own sessions: the file format, and the next request from it plus the turn now. */
+export interface HarnessSessionBehaviour<Turn, Prose, Session> {
+  format: HarnessSessionFormat;
+  /** Where the agent keeps the file, for help and errors. */
+  where: string;
+  facts: (session: Session) => HarnessSessionFacts;
+  /** The next request: the session's conversation as the agent sends it again, then the turn's new message. */
+  next: (turn: Turn, prose: Prose, session: Session) => BuiltHarnessBody;
 }
