@@ -124,8 +124,8 @@ function wirePart(part: JsonRecord): GeminiPart | undefined {
       p[key] = key === "functionCall" ? { name: v.name, args: v.args, id } : { name: v.name, response: v.response, id };
     }
   }
-  if (key(p, "functionCall")) {
-    const fc = p.functionCall as JsonRecord;
+  const fc = p.functionCall;
+  if (isRecord(fc)) {
     const ordered: JsonRecord = {};
     for (const k of ["id", "args", "name"]) if (fc[k] !== undefined && fc[k] !== null) ordered[k] = fc[k];
     p.functionCall = ordered;
@@ -140,9 +140,7 @@ function wirePart(part: JsonRecord): GeminiPart | undefined {
   return out;
 }
 
-const key = (o: JsonRecord, k: string) => isRecord(o[k]);
-
-/** Calls and results without an id get Gemini CLI's stable synthetic one (paired when names match). */
+/** A call without an id gets Gemini CLI's stable synthetic one, shared with the next turn's result of that name. */
 function ensureIds(history: { id: string; content: GeminiContent }[]): void {
   const stable = (ids: string[]) => sha256Hex([...ids].sort().join("|")).slice(0, 32);
   history.forEach((turn, i) =>
