@@ -20,8 +20,9 @@ export interface CalibrationWorkspace {
 }
 
 export interface HarnessCalibration {
-  /** The capture adapter that points the agent at the loopback server. */
+  /** The capture adapter that points the agent at the loopback server (`calibrate --agent` names it). */
   adapter: string;
+  /** The profile whose prose slots the extracted prose fills. */
   profile: string;
   /** One agent run per workspace. */
   workspaces: CalibrationWorkspace[];
@@ -55,8 +56,9 @@ const GEMINI_CALIBRATION_HOME = {
   }),
 };
 
-export const HARNESS_CALIBRATIONS: { readonly [agent: string]: HarnessCalibration } = {
-  "claude-code": {
+/** One recipe per agent, each naming its adapter and profile (look one up with findHarnessCalibration). */
+export const HARNESS_CALIBRATIONS: readonly HarnessCalibration[] = [
+  {
     adapter: "claude-code",
     profile: "claude-code",
     workspaces: [
@@ -85,7 +87,7 @@ export const HARNESS_CALIBRATIONS: { readonly [agent: string]: HarnessCalibratio
       };
     },
   },
-  pi: {
+  {
     adapter: "pi",
     profile: "pi",
     workspaces: [
@@ -101,7 +103,7 @@ export const HARNESS_CALIBRATIONS: { readonly [agent: string]: HarnessCalibratio
     args: ["-p", "hello"],
     extract: (runs) => calibratePi(runs[0]?.body ?? {}),
   },
-  "gemini-cli": {
+  {
     adapter: "gemini-cli",
     profile: "gemini-cli",
     workspaces: [
@@ -117,4 +119,9 @@ export const HARNESS_CALIBRATIONS: { readonly [agent: string]: HarnessCalibratio
     args: ["-p", "hello", "-m", "gemini-3.8-flash"],
     extract: (runs) => calibrateGemini(runs, [GEMINI_CALIBRATION_FILE_NAME, "GEMINI.md"]),
   },
-};
+];
+
+/** The recipe for the agent whose capture adapter is `agent`, or undefined. */
+export function findHarnessCalibration(agent: string): HarnessCalibration | undefined {
+  return HARNESS_CALIBRATIONS.find((c) => c.adapter === agent);
+}

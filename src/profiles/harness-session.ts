@@ -1,5 +1,5 @@
 // The agents' own session-file formats a harness profile resumes from, and what a read session fixes for the next
-// turn (the profile's `session` behaviour, in harness-profile.ts, names them). Types (pure).
+// turn (a body layout's `session` behaviour, profile.ts, names them). Types (pure).
 
 /** The agents' own session files promptc reads (session-log/harness/ has one reader per format). */
 export type HarnessSessionFormat = "claude-code-jsonl" | "gemini-cli-jsonl" | "pi-jsonl";

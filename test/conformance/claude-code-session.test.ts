@@ -11,10 +11,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { claudeCodeAdapter } from "../../src/capture/adapters/claude-code.js";
 import { calibrateClaudeCode } from "../../src/capture/claude-code/calibrate-claude-code.js";
 import { calibrateClaudeCodeSession } from "../../src/capture/claude-code/calibrate-claude-code-session.js";
-import { HARNESS_CALIBRATIONS } from "../../src/capture/harness-calibrations.js";
+import { findHarnessCalibration } from "../../src/capture/harness-calibrations.js";
 import { parseReplyScript } from "../../src/capture/reply-script.js";
 import { runCapture } from "../../src/capture/server/run-capture.js";
-import { compileHarness } from "../../src/compile/compile-harness.js";
+import { compileBody } from "../../src/compile/compile-body.js";
 import { loadClaudeCodeTurn } from "../../src/discover/claude-code/load-claude-code-turn.js";
 import { createNodeHost } from "../../src/host/node-host.js";
 import { probeGit } from "../../src/host/probe-git.js";
@@ -124,7 +124,7 @@ describe.skipIf(typeof found !== "string")(`a resumed Claude Code ${CLAUDE_CODE_
   beforeAll(async () => {
     // Prose from a run of its own: turn 1's for the system blocks and tools, a resume for the session slots.
     // The base calibration needs a git status over 2,000 characters (its truncation note).
-    const untracked = HARNESS_CALIBRATIONS["claude-code"]!.workspaces[0]!.untracked;
+    const untracked = findHarnessCalibration("claude-code")!.workspaces[0]!.untracked;
     const built = buildWorkspace({
       ...WS,
       name: "cc-session-calibration",
@@ -167,7 +167,7 @@ describe.skipIf(typeof found !== "string")(`a resumed Claude Code ${CLAUDE_CODE_
       });
       const history = session.value!.messages.length;
       // Without calibration: the recorded conversation, the session id and the billing fingerprint are data.
-      const plain = compileHarness(claudeCodeProfile, loaded.turn, CLAUDE_CODE_STAND_IN_PROSE, [], session.value);
+      const plain = compileBody(claudeCodeProfile, loaded.turn, CLAUDE_CODE_STAND_IN_PROSE, [], session.value);
       const realMessages = real.messages as unknown[];
       expect(JSON.stringify((plain.body.messages as unknown[]).slice(0, history))).toBe(
         JSON.stringify(realMessages.slice(0, history)),
@@ -176,7 +176,7 @@ describe.skipIf(typeof found !== "string")(`a resumed Claude Code ${CLAUDE_CODE_
       expect((plain.body.system as unknown[])[0]).toEqual((real.system as unknown[])[0]);
       expect((plain.body.messages as unknown[]).length).toBe(realMessages.length);
       // Calibrated: every byte.
-      const exact = compileHarness(claudeCodeProfile, loaded.turn, calibrated, [], session.value);
+      const exact = compileBody(claudeCodeProfile, loaded.turn, calibrated, [], session.value);
       expect(exact.bytes).toBe(JSON.stringify(real));
     }, 400_000);
   }

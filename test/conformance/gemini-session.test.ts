@@ -11,8 +11,8 @@ import { describe, expect, it } from "vitest";
 import { geminiDataParts } from "../../src/capture/gemini-cli/gemini-data-parts.js";
 import { parseReplyScript } from "../../src/capture/reply-script.js";
 import { startCaptureServer } from "../../src/capture/server/capture-server.js";
-import { compileHarness } from "../../src/compile/compile-harness.js";
-import { HARNESS_TURN_LOADERS } from "../../src/discover/harness-turn-loaders.js";
+import { compileBody } from "../../src/compile/compile-body.js";
+import { loadHarnessTurn } from "../../src/discover/load-harness-turn.js";
 import { createNodeHost } from "../../src/host/node-host.js";
 import { GEMINI_CLI_VERSION } from "../../src/profiles/gemini-cli/gemini-facts.js";
 import type { GeminiTurn } from "../../src/profiles/gemini-cli/gemini-turn.js";
@@ -131,7 +131,7 @@ describe.skipIf(skip !== undefined)(`a resumed Gemini CLI ${GEMINI_CLI_VERSION} 
       const session = parseGeminiSession(linesOfText(afterFirst), file);
       expect(session.diagnostics).toEqual([]);
       const host = createNodeHost({ cwd: built.cwd, env: { HOME: built.home } });
-      const turn = HARNESS_TURN_LOADERS["gemini-cli"]!(host, {
+      const turn = loadHarnessTurn(host, geminiCliProfile.discovery, {
         cwd: built.cwd,
         home: built.home,
         git: undefined,
@@ -143,7 +143,13 @@ describe.skipIf(skip !== undefined)(`a resumed Gemini CLI ${GEMINI_CLI_VERSION} 
         sessionId: "",
         installDir: PACKAGE,
       }).turn as GeminiTurn;
-      const predicted = compileHarness(geminiCliProfile, turn, geminiCliProfile.standInProse, [], session.value).body;
+      const predicted = compileBody(
+        geminiCliProfile,
+        turn,
+        geminiCliProfile.layout.standInProse,
+        [],
+        session.value,
+      ).body;
       expect(geminiDataParts(predicted)).toEqual(geminiDataParts(real));
       // Everything after the session context is the recorded conversation and the new message: data throughout.
       const rest = (b: { [k: string]: unknown }) => {

@@ -7,13 +7,13 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { HARNESS_CALIBRATIONS } from "../../src/capture/harness-calibrations.js";
+import { findHarnessCalibration } from "../../src/capture/harness-calibrations.js";
 import { calibratePi } from "../../src/capture/pi/calibrate-pi.js";
 import { piDataParts } from "../../src/capture/pi/pi-data-parts.js";
 import { parseReplyScript } from "../../src/capture/reply-script.js";
 import { startCaptureServer } from "../../src/capture/server/capture-server.js";
-import { compileHarness } from "../../src/compile/compile-harness.js";
-import { HARNESS_TURN_LOADERS } from "../../src/discover/harness-turn-loaders.js";
+import { compileBody } from "../../src/compile/compile-body.js";
+import { loadHarnessTurn } from "../../src/discover/load-harness-turn.js";
 import { createNodeHost } from "../../src/host/node-host.js";
 import { piProfile } from "../../src/profiles/pi/index.js";
 import { PI_VERSION } from "../../src/profiles/pi/pi-facts.js";
@@ -94,7 +94,7 @@ const TOOL_REPLY = "- tool_calls: [{name: read, arguments: {path: '{notes}'}, ca
 describe.skipIf(skip !== undefined)(`a continued pi ${PI_VERSION} session`, () => {
   let calibrated: PiProse;
   beforeAll(async () => {
-    const cal = HARNESS_CALIBRATIONS.pi!;
+    const cal = findHarnessCalibration("pi")!;
     const built = buildWorkspace({
       name: "pi-session-calibration",
       files: Object.fromEntries(Object.entries(cal.workspaces[0]!.files).map(([k, v]) => [`c/${k}`, v])),
@@ -129,7 +129,7 @@ describe.skipIf(skip !== undefined)(`a continued pi ${PI_VERSION} session`, () =
         const session = parsePiSession(linesOfText(afterFirst), file);
         expect(session.diagnostics).toEqual([]);
         const host = createNodeHost({ cwd: built.cwd, env: { HOME: built.home } });
-        const turn = HARNESS_TURN_LOADERS.pi!(host, {
+        const turn = loadHarnessTurn(host, piProfile.discovery, {
           cwd: built.cwd,
           home: built.home,
           git: undefined,
@@ -140,11 +140,11 @@ describe.skipIf(skip !== undefined)(`a continued pi ${PI_VERSION} session`, () =
           sessionId: session.value!.sessionId,
           installDir: DIR,
         }).turn as PiTurn;
-        const plain = compileHarness(piProfile, turn, piProfile.standInProse, [], session.value);
+        const plain = compileBody(piProfile, turn, piProfile.layout.standInProse, [], session.value);
         const parts = piDataParts(real!);
         expect({ ...piDataParts(plain.body), userMessage: undefined }).toEqual({ ...parts, userMessage: undefined });
         expect(plain.body.prompt_cache_key).toBe(real!.prompt_cache_key);
-        expect(compileHarness(piProfile, turn, calibrated, [], session.value).bytes).toBe(JSON.stringify(real));
+        expect(compileBody(piProfile, turn, calibrated, [], session.value).bytes).toBe(JSON.stringify(real));
       }, 120_000);
     }
 });

@@ -4,7 +4,7 @@
 // user reminder before it, a new date as a system message after it); one cache breakpoint on the last block. Pure.
 // Every rule is from loopback captures of the real binary's first, second and third requests.
 import type { WireLayer } from "../../model/harness-request.js";
-import type { BuiltHarnessBody } from "../harness-profile.js";
+import type { BuiltBody } from "../profile.js";
 import { buildClaudeCodeBody, renderClaudeMdEntries } from "./build-claude-code-request.js";
 import type { ClaudeCodeProse } from "./claude-code-prose.js";
 import { fillSlots } from "./claude-code-prose.js";
@@ -44,7 +44,7 @@ export function buildClaudeCodeNextBody(
   turn: ClaudeCodeTurn,
   prose: ClaudeCodeProse,
   session: ClaudeCodeSession,
-): BuiltHarnessBody {
+): BuiltBody {
   // System blocks, tools and settings are the first request's: its prompt decides the billing fingerprint.
   const first = buildClaudeCodeBody({ ...turn, message: session.firstPrompt, sessionId: session.sessionId }, prose);
   const text = { ...CLAUDE_CODE_SESSION_STAND_INS, ...prose.session };

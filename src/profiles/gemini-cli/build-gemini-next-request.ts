@@ -3,7 +3,7 @@
 // conversation, the new message; neighbouring contents of one role merged into one. System instruction, tools
 // and settings as in a first request. Pure. Rules from loopback captures of first and resumed requests.
 import type { WireLayer } from "../../model/harness-request.js";
-import type { BuiltHarnessBody } from "../harness-profile.js";
+import type { BuiltBody } from "../profile.js";
 import { buildGeminiBody } from "./build-gemini-request.js";
 import type { GeminiProse } from "./gemini-prose.js";
 import type { GeminiContent, GeminiSession } from "./gemini-session.js";
@@ -20,7 +20,7 @@ export function mergeSameRole(contents: readonly GeminiContent[]): GeminiContent
   return out;
 }
 
-export function buildGeminiNextBody(turn: GeminiTurn, prose: GeminiProse, session: GeminiSession): BuiltHarnessBody {
+export function buildGeminiNextBody(turn: GeminiTurn, prose: GeminiProse, session: GeminiSession): BuiltBody {
   const first = buildGeminiBody(turn, prose);
   const context = first.layers.find((l) => l.id === "session-context")!;
   const merged = mergeSameRole([

@@ -1,26 +1,18 @@
 // The `gemini-cli` profile: Gemini CLI 0.61.0's main request (`streamGenerateContent`, model pinned with -m) as
 // data and a layout function; stand-in prose unless calibrated. Pure.
-import type { HarnessProfile } from "../harness-profile.js";
+import type { BodyLayout, Profile } from "../profile.js";
 import { buildGeminiNextBody } from "./build-gemini-next-request.js";
 import { buildGeminiBody } from "./build-gemini-request.js";
 import { GEMINI_CLI_VERSION } from "./gemini-facts.js";
 import { GEMINI_STAND_IN_PROSE, type GeminiProse } from "./gemini-prose.js";
-import type { GeminiSession } from "./gemini-session.js";
 import type { GeminiTurn } from "./gemini-turn.js";
 
-export const geminiCliProfile: HarnessProfile<GeminiTurn, GeminiProse, GeminiSession> = {
-  id: "gemini-cli",
-  displayName: "Gemini CLI",
-  description: `Gemini CLI ${GEMINI_CLI_VERSION} (generateContent; stand-in prose unless calibrated)`,
-  agentVersion: GEMINI_CLI_VERSION,
-  wire: "gemini-generate-content",
-  endpoint: (turn) => `POST /v1beta/models/${turn.model}:streamGenerateContent?alt=sse`,
-  // Gemini's tokenizer is not published as a library: o200k stands in.
-  tokenizer: { encoding: "o200k_base", estimate: true },
-  contextWindow: 1_048_576,
+export const geminiCliLayout: BodyLayout<GeminiTurn, GeminiProse> = {
+  type: "body",
   standInProse: GEMINI_STAND_IN_PROSE,
   build: buildGeminiBody,
-  modelOf: (turn) => turn.model,
+  endpoint: (turn) => `POST /v1beta/models/${turn.model}:streamGenerateContent?alt=sse`,
+  model: (turn) => turn.model,
   // `gemini --resume`: no session id goes on the wire; the session context is rendered afresh.
   session: {
     format: "gemini-cli-jsonl",
@@ -28,6 +20,19 @@ export const geminiCliProfile: HarnessProfile<GeminiTurn, GeminiProse, GeminiSes
     facts: () => ({}),
     next: buildGeminiNextBody,
   },
+};
+
+export const geminiCliProfile: Profile<"body"> = {
+  id: "gemini-cli",
+  displayName: "Gemini CLI",
+  description: `Gemini CLI ${GEMINI_CLI_VERSION} (generateContent; stand-in prose unless calibrated)`,
+  targetVersion: GEMINI_CLI_VERSION,
+  discovery: { type: "gemini-memory" },
+  layout: geminiCliLayout,
+  wire: { format: "gemini-generate-content" },
+  // Gemini's tokenizer is not published as a library: o200k stands in.
+  tokenizer: { encoding: "o200k_base", estimate: true },
+  window: { tokens: 1_048_576, effectivePercent: 100, source: "profile" },
 };
 
 export type { GeminiTurn } from "./gemini-turn.js";

@@ -2,7 +2,7 @@
 // afresh (context files and date as they are now), the session's conversation in the configured API's shape,
 // then the new message, which keeps the first request's place and cache mark. Pure.
 import type { WireLayer } from "../../model/harness-request.js";
-import type { BuiltHarnessBody } from "../harness-profile.js";
+import type { BuiltBody } from "../profile.js";
 import { buildPiBody } from "./build-pi-request.js";
 import { normalizePiMessages, PI_HISTORY_WIRE } from "./pi-history-wire.js";
 import type { PiProse } from "./pi-prose.js";
@@ -17,7 +17,7 @@ const HISTORY_KEY = {
   "google-generative-ai": { key: "contents", lead: 0 },
 } as const;
 
-export function buildPiNextBody(turn: PiTurn, prose: PiProse, session: PiSession): BuiltHarnessBody {
+export function buildPiNextBody(turn: PiTurn, prose: PiProse, session: PiSession): BuiltBody {
   const first = buildPiBody({ ...turn, sessionId: session.sessionId }, prose);
   const { key, lead } = HISTORY_KEY[turn.provider.api];
   const list = first.body[key] as unknown[];

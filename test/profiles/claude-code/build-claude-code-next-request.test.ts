@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileHarness } from "../../../src/compile/compile-harness.js";
+import { compileBody } from "../../../src/compile/compile-body.js";
 import {
   buildClaudeCodeNextBody,
   changedInstructionFiles,
@@ -86,7 +86,7 @@ describe("buildClaudeCodeNextBody", () => {
 
   it("fills the session slots from calibrated prose", () => {
     const prose = { ...CLAUDE_CODE_STAND_IN_PROSE, session: { instructionsReread: "R", dateChanged: "D {{date}}" } };
-    const req = compileHarness(claudeCodeProfile, { ...turn, date: "2026-01-05" }, prose, [], session);
+    const req = compileBody(claudeCodeProfile, { ...turn, date: "2026-01-05" }, prose, [], session);
     expect(req.layers.find((l) => l.id === "date-changed")).toMatchObject({ text: "D 2026-01-05" });
   });
 });

@@ -2,7 +2,7 @@
 // session format names. Does IO through the Host (the one session-log reader, with its size and line caps).
 import type { Host } from "../../../host/host.js";
 import type { Diagnostic } from "../../../model/diagnostic.js";
-import type { HarnessProfile } from "../../../profiles/harness-profile.js";
+import type { Profile } from "../../../profiles/profile.js";
 import type { HarnessSessionFacts } from "../../../profiles/harness-session.js";
 import { HARNESS_SESSION_READERS } from "../../../session-log/harness/harness-session-readers.js";
 import { readSessionLogContent } from "../../../session-log/read-session-log.js";
@@ -13,11 +13,11 @@ export type ReadHarnessSession =
 
 export function readHarnessSession(
   host: Pick<Host, "readBytes">,
-  profile: HarnessProfile<unknown, unknown, unknown>,
+  profile: Profile<"body">,
   path: string,
 ): ReadHarnessSession {
   const diagnostics: Diagnostic[] = [];
-  const behaviour = profile.session;
+  const behaviour = profile.layout.session;
   if (behaviour === undefined) return { error: `--profile ${profile.id} does not resume sessions`, diagnostics };
   const content = readSessionLogContent(host, path, diagnostics);
   if (content === undefined) return { error: `--session ${path}: cannot be read`, diagnostics };
