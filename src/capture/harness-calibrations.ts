@@ -14,9 +14,17 @@ export interface CalibrationWorkspace {
   /** Make it a git repository and commit the files with this message (untracked files are written after). */
   commit?: string;
   untracked: { [path: string]: string };
-  /** Then resume the session in the same workspace: these files rewritten, these arguments, the clock's zone
-   * moved from the first to the second (26 hours apart, so the local date always changes). */
-  resume?: { files: { [path: string]: string }; args: string[]; timezones: [string, string] };
+  /** The first run's clock zone (TZ), when later runs move it. */
+  timezone?: string;
+  /** Then resume the session in the same workspace, one run per step: files rewritten and removed first. */
+  resumes?: CalibrationResume[];
+}
+
+export interface CalibrationResume {
+  files: { [path: string]: string };
+  remove: string[];
+  args: string[];
+  timezone?: string;
 }
 
 export interface HarnessCalibration {
@@ -31,7 +39,7 @@ export interface HarnessCalibration {
   extract: (runs: readonly CalibrationRun[]) => { prose?: unknown; diagnostics: Diagnostic[] };
 }
 
-/** One captured run: its model request body and where it ran (a resumed run: the local date it ran on). */
+/** One captured run: its model request body, where it ran and, when its zone was set, its local date. */
 export type CalibrationRun = GeminiCalibrationRun & { date?: string };
 
 /** Enough untracked files with long names for a `git status --short` over 2,000 characters (and a directory
@@ -63,24 +71,33 @@ export const HARNESS_CALIBRATIONS: readonly HarnessCalibration[] = [
     profile: "claude-code",
     workspaces: [
       {
-        files: { "CLAUDE.md": "calibration\n" },
+        files: { "CLAUDE.md": "calibration\n", "CLAUDE.local.md": "calibration\n" },
         home: {},
         commit: "calibration",
         untracked: longStatus(),
-        // A resumed request shows the re-read instruction files and the date-change message.
-        resume: {
-          files: { "CLAUDE.md": "calibration, edited\n" },
-          args: ["-p", "--continue", "again"],
-          timezones: ["Etc/GMT+12", "Etc/GMT-14"],
-        },
+        // 26 hours apart: the second run's local date always differs.
+        timezone: "Etc/GMT+12",
+        // Resumed requests show re-read, removed and only-removed instruction files and the date-change message.
+        resumes: [
+          {
+            files: { "CLAUDE.md": "calibration, edited\n" },
+            remove: ["CLAUDE.local.md"],
+            args: ["-p", "--continue", "again"],
+            timezone: "Etc/GMT-14",
+          },
+          { files: {}, remove: ["CLAUDE.md"], args: ["-p", "--continue", "once more"], timezone: "Etc/GMT-14" },
+        ],
       },
     ],
     args: ["-p", "hello"],
     extract: (runs) => {
       const base = calibrateClaudeCode(runs[0]?.body ?? {});
-      const resumed = runs[1];
-      if (base.prose === undefined || resumed === undefined) return base;
-      const session = calibrateClaudeCodeSession(resumed.body, resumed.date ?? "");
+      const [, changed, removedOnly] = runs;
+      if (base.prose === undefined || changed === undefined || removedOnly === undefined) return base;
+      const session = calibrateClaudeCodeSession(
+        { body: changed.body, removedPath: `${changed.cwd}/CLAUDE.local.md`, date: changed.date ?? "" },
+        { body: removedOnly.body, removedPath: `${removedOnly.cwd}/CLAUDE.md` },
+      );
       return {
         ...(session.prose === undefined ? {} : { prose: { ...base.prose, session: session.prose } }),
         diagnostics: [...base.diagnostics, ...session.diagnostics],

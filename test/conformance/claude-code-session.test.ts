@@ -1,17 +1,17 @@
 // Conformance: promptc's prediction of a resumed Claude Code session's next request against the real Claude Code
 // 2.1.332. The agent runs two turns offline (`-p`, then `-p --continue`) in one HOME; promptc reads the session
 // file as it was after turn 1 and predicts turn 2's request. The conversation must equal the capture byte for
-// byte without calibration (it is all data), and, with prose calibrated from a separate resumed run, the whole
-// body. No Claude prose is stored.
+// byte without calibration (it is all data), and, with prose from `promptc calibrate --agent claude-code` (its own
+// workspace and resumes), the whole body. No Claude prose is stored.
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { release, type } from "node:os";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { release, tmpdir, type } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { claudeCodeAdapter } from "../../src/capture/adapters/claude-code.js";
-import { calibrateClaudeCode } from "../../src/capture/claude-code/calibrate-claude-code.js";
-import { calibrateClaudeCodeSession } from "../../src/capture/claude-code/calibrate-claude-code-session.js";
-import { findHarnessCalibration } from "../../src/capture/harness-calibrations.js";
+import { runCalibrateAgent } from "../../src/cli/commands/calibrate-agent.js";
+import type { CliIO } from "../../src/cli/io.js";
+import { calibrationPath, readCalibration } from "../../src/host/calibration-store.js";
 import { parseReplyScript } from "../../src/capture/reply-script.js";
 import { runCapture } from "../../src/capture/server/run-capture.js";
 import { compileBody } from "../../src/compile/compile-body.js";
@@ -117,26 +117,43 @@ const CASES: Case[] = [
     },
     dateChanges: true,
   },
+  {
+    name: "a second turn after the sub-folder's CLAUDE.md was removed",
+    change: (root) => rmSync(join(root, "w/repo/src/CLAUDE.md")),
+    dateChanges: false,
+  },
+  {
+    name: "a second turn after a project skill was added and CLAUDE.md edited",
+    change: (root) => {
+      writeFileSync(join(root, "w/repo/CLAUDE.md"), "# Rules\n\nUse spaces.\n");
+      mkdirSync(join(root, "w/repo/src/.claude/skills/added"), { recursive: true });
+      writeFileSync(
+        join(root, "w/repo/src/.claude/skills/added/SKILL.md"),
+        "---\nname: added\ndescription: Added <between> turns\n---\nBody.\n",
+      );
+    },
+    dateChanges: false,
+  },
 ];
 
 describe.skipIf(typeof found !== "string")(`a resumed Claude Code ${CLAUDE_CODE_VERSION} session`, () => {
   let calibrated: ClaudeCodeProse;
   beforeAll(async () => {
-    // Prose from a run of its own: turn 1's for the system blocks and tools, a resume for the session slots.
-    // The base calibration needs a git status over 2,000 characters (its truncation note).
-    const untracked = findHarnessCalibration("claude-code")!.workspaces[0]!.untracked;
-    const built = buildWorkspace({
-      ...WS,
-      name: "cc-session-calibration",
-      git: { ...WS.git!, untracked: Object.fromEntries(Object.entries(untracked).map(([k, v]) => [`src/${k}`, v])) },
-    });
-    const [first] = await turn(built.cwd, built.home, ["hello"], TZ_FIRST);
-    writeFileSync(join(built.root, "w/repo/CLAUDE.md"), "# Rules\n\nUse spaces.\n");
-    const [second] = await turn(built.cwd, built.home, ["--continue", "again"], TZ_SECOND);
-    const base = calibrateClaudeCode(first!);
-    const session = calibrateClaudeCodeSession(second!, localDate(TZ_SECOND));
-    expect([...base.diagnostics, ...session.diagnostics]).toEqual([]);
-    calibrated = { ...base.prose!, session: session.prose! };
+    // Prose from `promptc calibrate --agent claude-code` (its own workspace: a first turn, then resumes), through
+    // the CLI into a scratch cache.
+    const cache = mkdtempSync(join(tmpdir(), "promptc-cc-session-cal-"));
+    let err = "";
+    const io: CliIO = {
+      stdout: () => {},
+      stderr: (t) => void (err += t),
+      isTTY: false,
+      env: { PATH: "/usr/bin:/bin", HOME: cache, XDG_CACHE_HOME: cache },
+      cwd: cache,
+    };
+    expect(await runCalibrateAgent({ agent: "claude-code", bin: found as string }, io), err).toBe(0);
+    const stored = readCalibration(calibrationPath(io.env, cache, "claude-code", CLAUDE_CODE_VERSION)!);
+    calibrated = stored!.prose as ClaudeCodeProse;
+    expect(calibrated.session).toBeDefined();
   }, 400_000);
 
   for (const c of CASES) {

@@ -131,15 +131,16 @@ export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliI
           return JSON.parse(Buffer.from(req.body).toString("utf8")) as { [key: string]: unknown };
         };
         const where = { cwd: ws.cwd, home: ws.home, platform: process.platform, inGit: workspace.commit !== undefined };
-        const resume = workspace.resume;
-        const body = await capture(cal.args, resume?.timezones[0]);
+        const body = await capture(cal.args, workspace.timezone);
         if (typeof body === "string") return fail(body);
-        runs.push({ body, ...where });
-        if (resume !== undefined) {
-          writeTree(ws.cwd, resume.files);
-          const next = await capture(resume.args, resume.timezones[1]);
+        const dateIn = (tz: string | undefined) => (tz === undefined ? {} : { date: formatDateInZone(Date.now(), tz) });
+        runs.push({ body, ...where, ...dateIn(workspace.timezone) });
+        for (const step of workspace.resumes ?? []) {
+          writeTree(ws.cwd, step.files);
+          for (const file of step.remove) rmSync(join(ws.cwd, file), { force: true });
+          const next = await capture(step.args, step.timezone);
           if (typeof next === "string") return fail(next);
-          runs.push({ body: next, ...where, date: formatDateInZone(Date.now(), resume.timezones[1]) });
+          runs.push({ body: next, ...where, ...dateIn(step.timezone) });
         }
       } finally {
         rmSync(ws.root, { recursive: true, force: true });

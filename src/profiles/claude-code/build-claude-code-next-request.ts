@@ -1,11 +1,12 @@
 // The next `/v1/messages` body of a resumed Claude Code 2.1.332 session (`claude -p --resume <id>` or
 // `--continue`): the first request's system blocks, tools and settings (its billing fingerprint and session id
-// kept), the recorded conversation, then the new prompt with what changed since (re-read instruction files as a
-// user reminder before it, a new date as a system message after it); one cache breakpoint on the last block. Pure.
+// kept), the recorded conversation, then the new prompt with what changed since (changed, new and removed
+// instruction files as a user reminder before it; skills not listed yet and a new date as a system message after
+// it); one cache breakpoint on the last block. Pure.
 // Every rule is from loopback captures of the real binary's first, second and third requests.
 import type { WireLayer } from "../../model/harness-request.js";
 import type { BuiltBody } from "../profile.js";
-import { buildClaudeCodeBody, renderClaudeMdEntries } from "./build-claude-code-request.js";
+import { buildClaudeCodeBody, renderClaudeMdEntries, renderSkillLines } from "./build-claude-code-request.js";
 import type { ClaudeCodeProse } from "./claude-code-prose.js";
 import { fillSlots } from "./claude-code-prose.js";
 import { CLAUDE_CODE_SESSION_STAND_INS } from "./claude-code-session-prose.js";
@@ -64,9 +65,15 @@ export function buildClaudeCodeNextBody(
 
   const blocks: AnthropicBlock[] = [];
   const changed = changedInstructionFiles(turn, session);
-  if (changed.length > 0) {
+  const removed = session.instructions.filter((f) => !turn.memoryFiles.some((m) => m.path === f.path));
+  if (changed.length > 0 || removed.length > 0) {
+    const head =
+      changed.length > 0
+        ? `${text.instructionsReread}\n\n${renderClaudeMdEntries(changed)}`
+        : text.instructionsRereadRemovedOnly;
+    const gone = removed.map((f) => `\n\n${text.instructionsRemoved}${f.path}`).join("");
     // The reminder right before the prompt ends with a newline (as in the first request's attribution reminder).
-    const reminder = `<system-reminder>\n${text.instructionsReread}\n\n${renderClaudeMdEntries(changed)}\n</system-reminder>\n`;
+    const reminder = `<system-reminder>\n${head}${gone}\n</system-reminder>\n`;
     layers.push({
       id: "claude-md-reread",
       layer: "context-file",
@@ -94,17 +101,35 @@ export function buildClaudeCodeNextBody(
       ? { role: "user", content: turn.message }
       : { role: "user", content: [...blocks, { type: "text", text: turn.message }] };
   const messages: AnthropicMessage[] = [...session.messages, prompt];
-  if (session.date !== undefined && session.date !== turn.date) {
-    const dateText = fillSlots(text.dateChanged, { date: turn.date });
-    layers.push({
+  // What changed since the last request as one system message: skills not listed yet, then a new date.
+  const listed = session.skillNames === undefined ? undefined : new Set(session.skillNames);
+  const newSkills = listed === undefined ? [] : turn.skills.filter((s) => !listed.has(s.name));
+  const notes: { id: string; text: string; layer: string; prose: typeof origin }[] = [];
+  if (newSkills.length > 0)
+    notes.push({
+      id: "skills-added",
+      layer: "skills",
+      text: `${prose.skillsIntro}\n\n${renderSkillLines(newSkills)}`,
+      prose: prose.origin,
+    });
+  if (session.date !== undefined && session.date !== turn.date)
+    notes.push({
       id: "date-changed",
       layer: "environment",
-      where: `messages[${messages.length}].content`,
-      text: dateText,
-      sources: [],
+      text: fillSlots(text.dateChanged, { date: turn.date }),
       prose: origin,
     });
-    messages.push({ role: "system", content: dateText });
+  if (notes.length > 0) {
+    for (const n of notes)
+      layers.push({
+        id: n.id,
+        layer: n.layer,
+        where: `messages[${messages.length}].content`,
+        text: n.text,
+        sources: [],
+        prose: n.prose,
+      });
+    messages.push({ role: "system", content: notes.map((n) => n.text).join("\n\n") });
   }
   const body = { ...first.body, messages: withCacheBreakpoint(messages) };
   return { body, layers, tools: first.tools };

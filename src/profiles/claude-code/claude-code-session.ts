@@ -24,4 +24,6 @@ export interface ClaudeCodeSession {
   instructions: Pick<ClaudeCodeMemoryFile, "path" | "kind" | "content">[];
   /** The date the model was last told. */
   date?: string;
+  /** Names of the skills listed to the model so far (undefined: the file never listed any). */
+  skillNames?: string[];
 }

@@ -139,10 +139,14 @@ export function parseClaudeCodeSession(lines: Iterable<LogLine>, file: string): 
   return { value: session, diagnostics };
 }
 
-/** Instruction files and the date as the model last saw them. */
+/** Instruction files, the date and the skills as the model last saw them. */
 function noteState(session: ClaudeCodeSession, a: JsonRecord): void {
   if (a.type === "date" && typeof a.date === "string") session.date = a.date;
+  if (a.type === "skill_listing" && Array.isArray(a.names))
+    session.skillNames = [...(session.skillNames ?? []), ...a.names.filter((n): n is string => typeof n === "string")];
   if (a.type !== "instructions" || !Array.isArray(a.files)) return;
+  const removed: unknown[] = Array.isArray(a.removed) ? a.removed : [];
+  session.instructions = session.instructions.filter((f) => !removed.includes(f.path));
   for (const f of a.files) {
     if (!isRecord(f) || typeof f.path !== "string" || typeof f.content !== "string") continue;
     const kind = KIND_OF_TYPE[f.type as keyof typeof KIND_OF_TYPE] ?? "project";

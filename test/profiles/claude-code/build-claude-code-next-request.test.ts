@@ -84,8 +84,56 @@ describe("buildClaudeCodeNextBody", () => {
     });
   });
 
+  it("lists removed files after the changed ones, and opens with its own sentence when files were only removed", () => {
+    const prose = {
+      ...CLAUDE_CODE_STAND_IN_PROSE,
+      session: {
+        instructionsReread: "R",
+        instructionsRereadRemovedOnly: "O",
+        instructionsRemoved: "gone: ",
+        dateChanged: "D",
+      },
+    };
+    const textOf = (t: ClaudeCodeTurn) =>
+      (buildClaudeCodeNextBody(t, prose, session).body.messages as { content: { text: string }[] }[])[3]!.content[0]!
+        .text;
+    const edited = { ...turn.memoryFiles[0]!, content: "User, edited." };
+    expect(textOf({ ...turn, memoryFiles: [edited] })).toBe(
+      "<system-reminder>\nR\n\nContents of /h/.claude/CLAUDE.md (user's private global instructions for all projects):\n\nUser, edited.\n\ngone: /w/CLAUDE.md\n</system-reminder>\n",
+    );
+    expect(textOf({ ...turn, memoryFiles: [] })).toBe(
+      "<system-reminder>\nO\n\ngone: /h/.claude/CLAUDE.md\n\ngone: /w/CLAUDE.md\n</system-reminder>\n",
+    );
+  });
+
+  it("lists skills the session has not listed yet, then a new date, in one system message", () => {
+    const withSkills = {
+      ...turn,
+      date: "2026-01-03",
+      skills: [
+        { name: "old", description: "listed", path: "/w/.claude/skills/old/SKILL.md" },
+        { name: "new", description: "a <b>", path: "/w/.claude/skills/new/SKILL.md" },
+      ],
+    };
+    const messages = buildClaudeCodeNextBody(withSkills, CLAUDE_CODE_STAND_IN_PROSE, {
+      ...session,
+      skillNames: ["old"],
+    }).body.messages as { role: string; content: { text: string }[] }[];
+    expect(messages[4]!.content[0]!.text).toBe(
+      `${CLAUDE_CODE_STAND_IN_PROSE.skillsIntro}\n\n- new: a &lt;b&gt;\n\n[stand-in prose] It is now 2026-01-03.`,
+    );
+  });
+
   it("fills the session slots from calibrated prose", () => {
-    const prose = { ...CLAUDE_CODE_STAND_IN_PROSE, session: { instructionsReread: "R", dateChanged: "D {{date}}" } };
+    const prose = {
+      ...CLAUDE_CODE_STAND_IN_PROSE,
+      session: {
+        instructionsReread: "R",
+        instructionsRereadRemovedOnly: "O",
+        instructionsRemoved: "-",
+        dateChanged: "D {{date}}",
+      },
+    };
     const req = compileBody(claudeCodeProfile, { ...turn, date: "2026-01-05" }, prose, [], session);
     expect(req.layers.find((l) => l.id === "date-changed")).toMatchObject({ text: "D 2026-01-05" });
   });

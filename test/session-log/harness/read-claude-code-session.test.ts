@@ -117,6 +117,21 @@ describe("parseClaudeCodeSession", () => {
     expect(read.value!.instructions).toEqual([{ path: "/w/CLAUDE.md", kind: "project", content: "rule two" }]);
   });
 
+  it("drops files a re-read found removed and collects the skill names listed so far", () => {
+    const { lines, last } = firstTurn();
+    const listing = (parent: string, names: string[]) =>
+      entry(parent, { type: "attachment", attachment: { type: "skill_listing", names }, renderedRole: "system" });
+    const a = listing(last, ["one"]);
+    const gone = entry(a.uuid, {
+      type: "attachment",
+      attachment: { type: "instructions", files: [], removed: ["/w/CLAUDE.md"], changed: true },
+    });
+    const b = listing(gone.uuid, ["two"]);
+    const read = parseClaudeCodeSession(linesOfText([...lines, a.line, gone.line, b.line].join("\n")), "s.jsonl");
+    expect(read.value!.instructions).toEqual([]);
+    expect(read.value!.skillNames).toEqual(["one", "two"]);
+  });
+
   it("reports lines that are not JSON objects and entries of the wrong shape, and reads the rest", () => {
     const { lines } = firstTurn();
     const broken = entry(null, { type: "user", message: { role: "user", content: 42 } });
