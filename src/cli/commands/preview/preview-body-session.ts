@@ -32,7 +32,10 @@ export function runBodySessionPreview(
     return EXIT_USAGE;
   }
   // runPreview sends only body-layout profiles here, so the turn is the harness's own.
-  if ("ctx" in turn) return EXIT_USAGE;
+  if ("ctx" in turn) {
+    io.stderr(`promptc preview: --profile ${profile.id} does not lay out its own body\n`);
+    return EXIT_USAGE;
+  }
   return emitBodyPreview(
     { ...turn, diagnostics: [...read.diagnostics, ...turn.diagnostics] },
     options,
