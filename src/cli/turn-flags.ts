@@ -75,7 +75,7 @@ export const TURN_FLAG_KEYS = [
 ] as const satisfies readonly (keyof TurnFlags)[];
 
 /** The shared flags only some profiles read (the rest apply to every profile); see profile-flags.ts. */
-const TURN_FLAG_READERS: { readonly [key in keyof TurnFlags]?: FlagReader } = {
+export const TURN_FLAG_READERS: { readonly [key in keyof TurnFlags]?: FlagReader } = {
   image: "turn-context discovery",
   codexHome: "turn-context discovery",
   config: "turn-context discovery",
