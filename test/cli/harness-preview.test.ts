@@ -164,7 +164,7 @@ describe("promptc preview with a harness profile", () => {
     expect(r.out).toContain("claude-md [stand-in prose]");
   });
 
-  it("refuses Responses-only flags with a harness profile", async () => {
+  it("refuses flags its discovery does not read with a harness profile", async () => {
     const r = await cli(["preview", "--profile", "pi", "-C", "w", "--sandbox", "read-only"]);
     expect(r.code).toBe(2);
     expect(r.err).toContain("--sandbox cannot be used with --profile pi");
