@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CliIO } from "../../src/cli/io.js";
 import { profileReads } from "../../src/cli/profile-flags.js";
 import { run } from "../../src/cli/program.js";
-import { PROFILE_IDS, PROFILE_LIST, profileIdList } from "../../src/profiles/index.js";
+import { hasEnvelopeLayout, PROFILE_IDS, PROFILE_LIST, profileIdList } from "../../src/profiles/index.js";
 import { SRC, sourceFiles } from "./source-files.js";
 
 let root = "";
@@ -54,6 +54,15 @@ describe("one profile shape", () => {
     expect(JSON.stringify(JSON.parse(json.out))).toContain("say hi");
     expect([table.code, table.out]).toEqual([0, expect.stringContaining(p.id)]);
   });
+
+  it.each(PROFILE_LIST.filter((p) => !hasEnvelopeLayout(p)).map((p) => p.id))(
+    "says in one line that run cannot drive %s, from its layout",
+    async (id) => {
+      const r = await cli(["run", "--profile", id, "--dry-run", "-C", "w", "hi"]);
+      expect([r.code, r.out, r.err.split("\n").length]).toEqual([2, "", 2]);
+      expect(r.err).toContain(`promptc preview --profile ${id} shows it`);
+    },
+  );
 
   it("lists the whole registry in --profile's help and in an unknown-profile error", async () => {
     const help = await cli(["preview", "--help"]);
