@@ -4,10 +4,9 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CliIO } from "../../src/cli/io.js";
 import { profileReads } from "../../src/cli/profile-flags.js";
-import { run } from "../../src/cli/program.js";
 import { hasEnvelopeLayout, PROFILE_IDS, PROFILE_LIST, profileIdList } from "../../src/profiles/index.js";
+import { runCli } from "../lint/run-lint-cli.js";
 import { SRC, sourceFiles } from "./source-files.js";
 
 let root = "";
@@ -19,18 +18,11 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+/** The CLI with a scratch home and cache, and no agents on PATH. */
 async function cli(args: string[]) {
-  let out = "";
-  let err = "";
-  const io: CliIO = {
-    stdout: (s) => void (out += s),
-    stderr: (s) => void (err += s),
-    isTTY: false,
-    env: { PATH: "", HOME: join(root, "home"), XDG_CACHE_HOME: join(root, "cache") },
-    cwd: root,
-  };
-  const code = await run(args, io);
-  return { code, out, err };
+  const env = { PATH: "", HOME: join(root, "home"), XDG_CACHE_HOME: join(root, "cache") };
+  const r = await runCli(args, root, undefined, env);
+  return { code: r.code, out: r.stdout, err: r.stderr };
 }
 
 /** Object keys that are profile ids (`"claude-code": {`, `pi: {`), per line. */
