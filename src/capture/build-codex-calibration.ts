@@ -40,12 +40,43 @@ export interface CodexCalibrationRun {
   systemSkills: CalibratedFile[];
   /** Resumed requests that carry the session-update sentences (AGENTS.md replaced/withdrawn, model switch). */
   sessionUpdates?: CalibrateInput[];
+  /** `codex debug prompt-input` on an unlisted model with `features.multi_agent_v2`: Codex's built-in v2 texts. */
+  multiAgentPromptInput?: string;
+}
+
+/**
+ * Codex's built-in multi-agent role and mode texts (a model whose catalogue entry has none of its own gets them
+ * when its session runs multi-agent v2): the two developer messages of their own after the bundled one.
+ */
+export function builtinMultiAgentTexts(stdout: string): { [id: string]: string } {
+  let items: unknown;
+  try {
+    items = JSON.parse(stdout);
+  } catch {
+    return {};
+  }
+  if (!Array.isArray(items)) return {};
+  const developer = items.filter(
+    (i): i is JsonObject => isJsonObject(i) && i.type === "message" && i.role === "developer",
+  );
+  const single = developer.slice(1).flatMap((m) => {
+    const parts = Array.isArray(m.content) ? m.content : [];
+    const first = parts[0];
+    return parts.length === 1 && isJsonObject(first) && typeof first.text === "string" ? [first.text] : [];
+  });
+  const [role, mode] = single;
+  return role !== undefined && mode !== undefined ? { "multi-agent-role": role, "multi-agent-mode": mode } : {};
 }
 
 /** Prose ids taken from prompt-input (the same for every family in 0.171.0: checked per family by the capture). */
 const SHARED_PREFIXES = ["permissions-", "skills-preamble"];
 /** Sentences the session-update captures show (shared by every family). */
 const SESSION_SENTENCES = ["model-switch", "agents-md-replaced", "agents-md-removed"];
+/**
+ * Texts the same in every family that shows them, kept shared too: a session can carry them into a family that never
+ * shows them on its own (the multi_agent_v1 deferral, after a switch from a v1 session to a code-mode model).
+ */
+const SHARED_WHEN_SEEN = ["deferred-tools"];
 /** What every family's first turn and compacted resume must show. */
 const FAMILY_PARTS = ["base-instructions", "compact-prompt", "compact-summary-prefix"];
 
@@ -111,6 +142,8 @@ export function buildCodexCalibration(run: CodexCalibrationRun): {
     }
   }
 
+  if (run.multiAgentPromptInput !== undefined) Object.assign(prose, builtinMultiAgentTexts(run.multiAgentPromptInput));
+
   const entries = new Map(catalogueEntries(run.catalogueText).map((e) => [String(e.slug), e]));
   const families: CalibratedFamily[] = [];
   for (const f of run.families) {
@@ -156,6 +189,7 @@ export function buildCodexCalibration(run: CodexCalibrationRun): {
       continue;
     }
     Object.assign(fam.prose, parts.texts);
+    for (const id of SHARED_WHEN_SEEN) if (parts.texts[id] !== undefined) prose[id] ??= parts.texts[id];
     if (parts.requestTools) fam.requestTools = parts.requestTools;
     if (parts.additionalTools) fam.additionalTools = parts.additionalTools;
     for (const id of FAMILY_PARTS) if (fam.prose[id] === undefined) fam.missing.push(id);

@@ -138,6 +138,14 @@ export interface TurnFlagsValue {
   proseDir?: string;
   /** false: `--no-calibration`. */
   calibration?: boolean;
+  /** The multi-agent version of the session a turn continues (Codex keeps it across a model switch). */
+  sessionMultiAgentVersion?: string;
+}
+
+/** What a verb knows before the flags: the logged session's working directory and multi-agent version. */
+export interface TurnDefaults {
+  cwd?: string;
+  sessionMultiAgentVersion?: string;
 }
 
 const usage = (message: string, flag: string): Diagnostic =>
@@ -151,7 +159,7 @@ const usage = (message: string, flag: string): Diagnostic =>
 export function parseTurnFlags(
   flags: TurnFlags,
   message: string | undefined,
-  defaults: { cwd?: string } = {},
+  defaults: TurnDefaults = {},
 ): Result<TurnFlagsValue | undefined> {
   const diagnostics: Diagnostic[] = [];
   const profile = findProfile(flags.profile);
@@ -194,6 +202,9 @@ export function parseTurnFlags(
       load,
       ...(flags.proseDir !== undefined ? { proseDir: flags.proseDir } : {}),
       ...(flags.calibration === false ? { calibration: false } : {}),
+      ...(defaults.sessionMultiAgentVersion !== undefined
+        ? { sessionMultiAgentVersion: defaults.sessionMultiAgentVersion }
+        : {}),
     },
     diagnostics,
   };
@@ -236,7 +247,13 @@ export function resolveTurn(value: TurnFlagsValue, io: CliIO): ResolvedTurn | { 
     host,
     profile,
     load,
-    { ...(value.calibration === false ? { calibration: false } : {}), ...(facts ? { layoutFacts: facts } : {}) },
+    {
+      ...(value.calibration === false ? { calibration: false } : {}),
+      ...(facts ? { layoutFacts: facts } : {}),
+      ...(value.sessionMultiAgentVersion !== undefined
+        ? { sessionMultiAgentVersion: value.sessionMultiAgentVersion }
+        : {}),
+    },
     io.cwd,
   );
   if (model && "error" in model) return model;
@@ -274,7 +291,7 @@ export function loadTurnFromFlags(
   flags: TurnFlags,
   message: string | undefined,
   io: CliIO,
-  defaults: { cwd?: string } = {},
+  defaults: TurnDefaults = {},
 ): ResolvedTurn | { error: string } {
   const parsed = parseTurnFlags(flags, message, defaults);
   if (!parsed.value) return { error: parsed.diagnostics[0]?.message ?? "bad flags" };

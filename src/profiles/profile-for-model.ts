@@ -17,6 +17,7 @@ export function applyProfileVariant(profile: Profile, v: ProfileVariant): Profil
     tools: { ...profile.tools, ...v.tools },
   };
   if (v.window !== undefined) out.window = v.window;
+  if (v.compactionFamily !== undefined) out.compactionFamily = v.compactionFamily;
   return out;
 }
 

@@ -177,6 +177,8 @@ export interface ProfileVariant {
   request?: Partial<RequestSettings>;
   wire?: WireFormat;
   tools?: Partial<ToolSet>;
+  /** See Profile.compactionFamily. */
+  compactionFamily?: string;
 }
 
 export interface Profile {
@@ -197,4 +199,9 @@ export interface Profile {
   targetVersion?: string;
   /** Window of the model the profile was made for (per-model profiles from a catalogue). */
   window?: ModelWindow;
+  /**
+   * Models of different compaction families cannot continue each other's history: a switch between two models
+   * whose families are both known compacts the history first (Codex 0.171.0: the catalogue's `comp_hash`).
+   */
+  compactionFamily?: string;
 }

@@ -99,7 +99,7 @@ function appendJson(json: string, items: readonly ResponseItem[], profile: Profi
 const INITIAL_LAYERS = new Set(["base-instructions", "developer", "agents-md", "environment"]);
 
 /** Index of the first item after the initial context in a fresh compile (where the turn's own items start). */
-function initialContextEnd(manifest: Manifest): number {
+export function initialContextEnd(manifest: Manifest): number {
   let end = 0;
   for (const f of manifest.fragments)
     if (INITIAL_LAYERS.has(f.layer) && f.itemIndex >= 0) end = Math.max(end, f.itemIndex + 1);

@@ -40,7 +40,7 @@ function sentence(
   return r.text.trim();
 }
 
-function modelSwitchText(prose: ProseSet, instructions: string, diagnostics: Diagnostic[]): string {
+export function modelSwitchText(prose: ProseSet, instructions: string, diagnostics: Diagnostic[] = []): string {
   return `${MODEL_SWITCH_OPEN_TAG}\n${sentence(prose, "model-switch", diagnostics)}\n\n${instructions}\n${MODEL_SWITCH_CLOSE_TAG}`;
 }
 

@@ -161,6 +161,24 @@ export async function runCodexCalibration(
       }
     }
 
+    // Codex's own multi-agent texts, for a session whose v2 version outlives a switch to a model without them.
+    progress("prompt-input: multi-agent v2 on an unlisted model");
+    const builtin = await run(
+      options.codex,
+      [
+        "debug",
+        "prompt-input",
+        "-c",
+        `model="${FALLBACK_PROBE_SLUG}"`,
+        "-c",
+        "features.multi_agent_v2=true",
+        "calibration",
+      ],
+      ws,
+      env,
+      timeoutMs,
+    );
+
     const families: FamilyRun[] = [];
     const targets: { key: string; models: string[]; slug: string }[] = [
       ...ordered.map(([key, f]) => ({ key, models: f.models, slug: f.models[0] as string })),
@@ -262,6 +280,7 @@ export async function runCodexCalibration(
       createdAt: new Date().toISOString(),
       catalogueText: models.stdout,
       promptInputs,
+      ...(builtin.code === 0 ? { multiAgentPromptInput: builtin.stdout } : {}),
       families,
       systemSkills,
       sessionUpdates: updates,

@@ -21,6 +21,7 @@ import {
   type ResolvedCodexModel,
 } from "../../profiles/codex-models/index.js";
 import { codexProfileWithCatalogue } from "../../profiles/codex-models/codex-model-profile.js";
+import { multiAgentToolsOf, type MultiAgentToolSpecs } from "../../profiles/codex-models/multi-agent-tools.js";
 import type { Profile } from "../../profiles/profile.js";
 import { codexProfile } from "../../profiles/codex.js";
 import { isJsonObject } from "../../model/json-value.js";
@@ -46,6 +47,8 @@ export interface CodexModelSetupOptions {
   findCodex?: boolean;
   /** `layout.json` of a calibrated prose dir (`--prose-dir`): the shape of the model its capture ran with. */
   layoutFacts?: { [key: string]: unknown };
+  /** The multi-agent version of the session being continued (its log's turn context): kept across a model switch. */
+  sessionMultiAgentVersion?: string;
 }
 
 export interface CodexModelSetup {
@@ -129,6 +132,7 @@ export function loadCodexModelSetup(host: Host, options: CodexModelSetupOptions)
     ...(config.modelReasoningEffort !== undefined ? { reasoningEffort: config.modelReasoningEffort } : {}),
     ...(config.modelReasoningSummary !== undefined ? { reasoningSummary: config.modelReasoningSummary } : {}),
     ...(config.modelVerbosity !== undefined ? { verbosity: config.modelVerbosity } : {}),
+    ...(options.sessionMultiAgentVersion !== undefined ? { multiAgentVersion: options.sessionMultiAgentVersion } : {}),
   };
   const layout = fromCapture ?? codexModelLayout(resolved.slug, resolved.entry, overrides);
 
@@ -137,6 +141,7 @@ export function loadCodexModelSetup(host: Host, options: CodexModelSetupOptions)
     ...(catalogue ? { catalogue } : {}),
     overrides,
     ...(fromCapture ? { captured: fromCapture } : {}),
+    ...(inUse ? { multiAgentTools: calibratedMultiAgentTools(inUse) } : {}),
     ...(inUse
       ? {
           toolsFor: (slug: string, inCatalogue: boolean) => {
@@ -194,6 +199,17 @@ export function loadCodexModelSetup(host: Host, options: CodexModelSetupOptions)
     diagnostics.unshift(diagnostic("codex/version-mismatch", "warning", setup.versionLine));
   }
   return { value: setup, diagnostics };
+}
+
+/** The multi-agent tools of each version, from whichever calibrated families sent them (verbatim). */
+function calibratedMultiAgentTools(cal: CodexCalibration): MultiAgentToolSpecs {
+  const specs: MultiAgentToolSpecs = {};
+  for (const f of cal.families) {
+    const seen = multiAgentToolsOf([...(f.requestTools ?? []), ...(f.additionalTools ?? [])]);
+    specs.v1 ??= seen.v1;
+    specs.v2 ??= seen.v2;
+  }
+  return specs;
 }
 
 /** The codex prose with the calibration's texts and tool lists laid over the stand-ins (origin `calibrated`). */

@@ -1,6 +1,6 @@
 // Turns preview's flags into a TurnContext and the profile's prose, through the shared turn flags. Does IO.
 import type { CliIO } from "../../io.js";
-import { loadTurnFromFlags, type ResolvedTurn } from "../../turn-flags.js";
+import { loadTurnFromFlags, type ResolvedTurn, type TurnDefaults } from "../../turn-flags.js";
 import type { PreviewOptions } from "./preview-options.js";
 
 export { errorLine } from "../../turn-flags.js";
@@ -10,7 +10,7 @@ export type PreviewTurn = ResolvedTurn;
 export function loadPreviewTurn(
   options: PreviewOptions,
   io: CliIO,
-  defaults: { cwd?: string } = {},
+  defaults: TurnDefaults = {},
 ): PreviewTurn | { error: string } {
   return loadTurnFromFlags(options, options.message, io, defaults);
 }
