@@ -45,6 +45,9 @@ export const PRECOMPILED_TEMPLATES: ReadonlyMap<string, TemplateSpecification> =
   ["<tools>\nNamespaces reachable through tool search: multi_agent_v1.\n</tools>", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "<tools>\nNamespaces reachable through tool search: multi_agent_v1.\n</tools>";
 },"useData":true}],
+  ["<tools>\n[stand-in] Namespaces no longer reachable through tool search: multi_agent_v1 (sub-agents).\n</tools>\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "<tools>\n[stand-in] Namespaces no longer reachable through tool search: multi_agent_v1 (sub-agents).\n</tools>\n";
+},"useData":true}],
   ["<tools>\n[stand-in] Namespaces you can reach through tool search: multi_agent_v1 (sub-agents).\n</tools>", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "<tools>\n[stand-in] Namespaces you can reach through tool search: multi_agent_v1 (sub-agents).\n</tools>";
 },"useData":true}],

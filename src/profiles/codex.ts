@@ -24,7 +24,7 @@ export const codexProfile: Profile = {
   session: {
     freezePrefix: false,
     resendDeveloperInstructions: false,
-    updateGrouping: "merge-adjacent-user",
+    updateGrouping: "merge-adjacent",
     environmentDiff: { cwdAndShell: "together", networkAndFilesystem: "always" },
   },
   wire: {

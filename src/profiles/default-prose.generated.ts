@@ -48,6 +48,13 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "origin": "stand-in",
         "path": "templates/codex/compact-summary-prefix.hbs"
       },
+      "deferred-tools-removed": {
+        "id": "deferred-tools-removed",
+        "kind": "template",
+        "source": "<tools>\n[stand-in] Namespaces no longer reachable through tool search: multi_agent_v1 (sub-agents).\n</tools>\n",
+        "origin": "stand-in",
+        "path": "templates/codex/deferred-tools-removed.hbs"
+      },
       "deferred-tools": {
         "id": "deferred-tools",
         "kind": "template",

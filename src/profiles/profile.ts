@@ -127,10 +127,11 @@ export interface SessionBehaviour {
   /** Re-send developer instructions that changed or were added (0.171.0 keeps no baseline for them). */
   resendDeveloperInstructions: boolean;
   /**
-   * How update parts become messages: `merge-adjacent-user` keeps each developer part its own message and merges
-   * adjacent user parts (0.171.0); `one-per-role` sends one developer message, then one user message.
+   * How update parts become messages: `merge-adjacent` merges adjacent parts of one role except the model switch and
+   * the multi-agent texts (0.171.0); `merge-adjacent-user` keeps each developer part its own message and merges
+   * adjacent user parts; `one-per-role` sends one developer message, then one user message.
    */
-  updateGrouping: "merge-adjacent-user" | "one-per-role";
+  updateGrouping: "merge-adjacent" | "merge-adjacent-user" | "one-per-role";
   environmentDiff: EnvironmentDiffRules;
 }
 

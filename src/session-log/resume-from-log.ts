@@ -2,6 +2,7 @@
 // next turn is diffed against (the log's last turn context, not the current config) and the session's frozen
 // base instructions (session_meta, not the current config). Pure.
 import { messageId } from "../compile/assemble.js";
+import { compile } from "../compile/compile.js";
 import type { ProseSet } from "../fragments/prose-set.js";
 import type { MessageItem, ResponseItem } from "../model/items.js";
 import type { TurnContext } from "../model/turn-context.js";
@@ -20,6 +21,8 @@ export function referenceFromLog(
   ctx: TurnContext,
   profile: Profile,
   prose: ProseSet,
+  /** The prose of the log's model when it is not the turn's (its model texts render with it). */
+  previousProse?: ProseSet,
 ): ReferenceContext {
   const s = settings;
   const env = ctx.environment;
@@ -45,7 +48,12 @@ export function referenceFromLog(
       approvedPrefixes: s.approvedPrefixes ?? perms.approvedPrefixes,
     },
   };
-  const ref = buildReferenceContext(then, profile, prose);
+  const ref = buildReferenceContext(
+    then,
+    profile,
+    prose,
+    compile(then, { profile, prose: previousProse ?? prose, exactTokens: false }),
+  );
   if (s.filesystem !== undefined && profile.layout.environmentFilesystem) ref.filesystem = s.filesystem;
   if (s.agentsMd === null) delete ref.agentsMd;
   else if (s.agentsMd !== undefined && layoutHasSection(profile.layout, "agents-md")) ref.agentsMd = s.agentsMd;

@@ -133,7 +133,7 @@ export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResu
   const fresh = compile({ ...ctx, sessionId }, { ...session.options, profile: session.profile, prose });
   // The profile as it applies to this turn's model (a per-model variant may change the layout).
   const profile = fresh.profile;
-  const current = buildReferenceContext(ctx, profile, prose);
+  const current = buildReferenceContext(ctx, profile, prose, fresh);
   const freeze = session.profile.session.freezePrefix;
 
   if (session.reference === undefined && session.input.length === 0) {

@@ -8,7 +8,7 @@ import { useProse } from "../fragments/fragment.js";
 import type { ProseSet } from "../fragments/prose-set.js";
 import type { Profile, SessionBehaviour } from "../profiles/profile.js";
 import { renderEnvironmentDiff } from "./environment-diff.js";
-import type { ReferenceContext } from "./reference-context.js";
+import type { ModelTextSection, ReferenceContext } from "./reference-context.js";
 
 export const MODEL_SWITCH_OPEN_TAG = "<model_switch>";
 export const MODEL_SWITCH_CLOSE_TAG = "</model_switch>";
@@ -18,7 +18,8 @@ export type SettingsUpdateReason =
   | "permissions"
   | "developer-instructions"
   | "agents-md"
-  | "environment";
+  | "environment"
+  | "model-texts";
 
 export interface SettingsUpdate {
   /** Messages to append, in order (without ids; the session assigns them). */
@@ -32,7 +33,7 @@ export interface SettingsUpdate {
 /** One sentence of the profile's prose (templates/<profile>/<id>.hbs), trimmed; problems go to `diagnostics`. */
 function sentence(
   prose: ProseSet,
-  id: "model-switch" | "agents-md-replaced" | "agents-md-removed",
+  id: "model-switch" | "agents-md-replaced" | "agents-md-removed" | "deferred-tools-removed",
   diagnostics: Diagnostic[],
 ): string {
   const r = useProse(prose, id, {});
@@ -67,11 +68,57 @@ export function renderAgentsMdUpdate(
   return renderAgentsMd(cur.cwd, `${sentence(prose, "agents-md-replaced", diagnostics)}\n\n${cur.agentsMd}`);
 }
 
-type Part = { role: "developer" | "user"; reason: SettingsUpdateReason; text: string };
+type Part = { role: "developer" | "user"; reason: SettingsUpdateReason; text: string; alone?: boolean };
+
+/** The empty text 0.171.0 sends when a model texts section disappears (a collaboration mode with no instructions). */
+const EMPTIED_TEXT: { [id in ModelTextSection]?: string } = {
+  "collaboration-mode": "<collaboration_mode></collaboration_mode>",
+};
+/** Model texts that travel as messages of their own (as in the initial context). */
+const OWN_MESSAGE: readonly ModelTextSection[] = ["multi-agent-role", "multi-agent-mode"];
+
+/**
+ * The parts for model texts that render differently for the turn's model (a model switch): the new text, or for a
+ * section the new model has no text for, Codex's emptied text or its removal prose (`deferred-tools-removed`). The
+ * multi-agent role and mode go together: either changing re-sends both.
+ */
+function modelTextParts(
+  prev: ReferenceContext,
+  cur: ReferenceContext,
+  ids: readonly ModelTextSection[],
+  prose: ProseSet,
+  diagnostics: Diagnostic[],
+): Part[] {
+  const before = prev.modelTexts ?? {};
+  const after = cur.modelTexts ?? {};
+  const changed = (id: ModelTextSection) => before[id] !== after[id];
+  const multiAgent = OWN_MESSAGE.some(changed);
+  const parts: Part[] = [];
+  for (const id of ids) {
+    const own = OWN_MESSAGE.includes(id);
+    if (own ? !multiAgent : !changed(id)) continue;
+    const text =
+      after[id] ??
+      EMPTIED_TEXT[id] ??
+      (id === "deferred-tools" && before[id] !== undefined
+        ? sentence(prose, "deferred-tools-removed", diagnostics)
+        : undefined);
+    if (text !== undefined)
+      parts.push({ role: "developer", reason: "model-texts", text, ...(own ? { alone: true } : {}) });
+  }
+  return parts;
+}
 
 function groupParts(parts: readonly Part[], grouping: SessionBehaviour["updateGrouping"]): Part[][] {
   const groups: Part[][] = [];
   switch (grouping) {
+    case "merge-adjacent":
+      for (const p of parts) {
+        const last = groups.at(-1);
+        if (!p.alone && last?.[0]?.role === p.role && !last[0].alone) last.push(p);
+        else groups.push([p]);
+      }
+      return groups;
     case "merge-adjacent-user":
       for (const p of parts) {
         const last = groups.at(-1);
@@ -93,11 +140,12 @@ function groupParts(parts: readonly Part[], grouping: SessionBehaviour["updateGr
 }
 
 /**
- * The updates in the order model switch, AGENTS.md, permissions, developer instructions, environment, grouped by
- * `profile.session.updateGrouping`: `merge-adjacent-user` (Codex 0.171.0, captured) keeps each developer section
- * its own message and lets adjacent contextual-user parts share one (AGENTS.md + environment after a cwd change;
- * but model switch, AGENTS.md, permissions, environment → four messages); `one-per-role` sends one developer
- * message with a part per section, then one user message [AGENTS.md?, environment?].
+ * The updates in the order model switch, AGENTS.md, skills, permissions, collaboration mode, developer instructions,
+ * environment, deferred tools, multi-agent role and mode (Codex 0.171.0, captured on switches with a sandbox change),
+ * grouped by `profile.session.updateGrouping`: `merge-adjacent` (Codex 0.171.0) lets adjacent parts of one role share
+ * a message, but the model switch and the multi-agent texts are messages of their own (AGENTS.md + environment after
+ * a cwd change; skills + permissions after a switch); `merge-adjacent-user` keeps each developer part its own
+ * message; `one-per-role` sends one developer message with a part per section, then one user message.
  */
 export function buildSettingsUpdate(
   prev: ReferenceContext,
@@ -112,12 +160,15 @@ export function buildSettingsUpdate(
       role: "developer",
       reason: "model-switch",
       text: modelSwitchText(prose, cur.modelInstructions, diagnostics),
+      alone: true,
     });
   }
   const agents = renderAgentsMdUpdate(prev, cur, prose, diagnostics);
   if (agents !== undefined) parts.push({ role: "user", reason: "agents-md", text: agents });
+  parts.push(...modelTextParts(prev, cur, ["skills"], prose, diagnostics));
   if (prev.permissions !== cur.permissions)
     parts.push({ role: "developer", reason: "permissions", text: cur.permissions });
+  parts.push(...modelTextParts(prev, cur, ["collaboration-mode"], prose, diagnostics));
   // Codex 0.171.0 keeps no baseline for config `developer_instructions` (its world_state has none), so a change,
   // addition or removal sends nothing; the new text only reaches the model when compaction re-injects the
   // initial context. Profiles with `resendDeveloperInstructions` re-send changed or added text; a removal sends
@@ -132,6 +183,9 @@ export function buildSettingsUpdate(
   }
   const env = renderEnvironmentDiff(prev, cur, behaviour.environmentDiff);
   if (env !== undefined) parts.push({ role: "user", reason: "environment", text: env });
+  parts.push(
+    ...modelTextParts(prev, cur, ["deferred-tools", "multi-agent-role", "multi-agent-mode"], prose, diagnostics),
+  );
   const groups = groupParts(parts, behaviour.updateGrouping);
   const items: MessageItem[] = groups.map((g) => ({
     type: "message",

@@ -215,17 +215,35 @@ function calibratedMultiAgentTools(cal: CodexCalibration): MultiAgentToolSpecs {
 /** The codex prose with the calibration's texts and tool lists laid over the stand-ins (origin `calibrated`). */
 export function calibratedProse(base: ProseSet, setup: CodexModelSetup): ProseSet {
   const c = setup.calibration;
+  return c ? proseWithFamily(base, c, c.family) : base;
+}
+
+/**
+ * The prose another model of the catalogue renders with (the model a resumed session ran before this turn's
+ * switch): the calibration's shared texts and that model's family.
+ */
+export function calibratedProseForModel(base: ProseSet, setup: CodexModelSetup, slug: string): ProseSet {
+  const c = setup.calibration;
   if (!c) return base;
+  const inCatalogue = setup.catalogue?.models.some((m) => m.slug === slug) ?? false;
+  return proseWithFamily(base, c, calibratedFamilyFor(c.calibration, slug, inCatalogue));
+}
+
+function proseWithFamily(
+  base: ProseSet,
+  c: NonNullable<CodexModelSetup["calibration"]>,
+  family: CalibratedFamily | undefined,
+): ProseSet {
   const entries: { [id: string]: ProseEntry } = {};
   const add = (texts: { [id: string]: string }) => {
     for (const [id, source] of Object.entries(texts))
       entries[id] = { id, kind: "text", source, origin: "calibrated", path: c.file };
   };
   add(c.calibration.prose);
-  if (c.family) add(c.family.prose);
+  if (family) add(family.prose);
   const merged = mergeProse(base, { entries });
   // The tool lists travel with the profile's per-model variants (a model switch changes them); only the origin here.
-  if (c.family && (c.family.requestTools !== undefined || c.family.additionalTools !== undefined)) {
+  if (family && (family.requestTools !== undefined || family.additionalTools !== undefined)) {
     merged.toolsOrigin = "calibrated";
     merged.toolsPath = c.file;
   }
@@ -234,15 +252,18 @@ export function calibratedProse(base: ProseSet, setup: CodexModelSetup): ProseSe
 
 /**
  * The base instructions a resumed session sends, from the text its session_meta logged: when that is the
- * catalogue's text for the model and the calibration holds what Codex really sends for it (0.171.0 edits some
- * catalogue texts before sending), the calibrated text; else the logged one.
+ * catalogue's text for some model (the session's first one, whatever model this turn runs) and the calibration
+ * holds what Codex really sends for that model (0.171.0 edits some catalogue texts before sending), the calibrated
+ * text; else the logged one.
  */
 export function sentBaseInstructionsFor(setup: CodexModelSetup | undefined, logged: string): string {
-  const sent = setup?.calibration?.family?.prose["base-instructions"];
-  const entry = setup?.resolved.entry;
-  return sent !== undefined && entry?.baseInstructions !== undefined && entry.baseInstructions === logged
-    ? sent
-    : logged;
+  const cal = setup?.calibration;
+  if (!cal) return logged;
+  const own = setup.resolved.entry?.baseInstructions === logged;
+  const entry = own ? setup.resolved.entry : setup.catalogue?.models.find((m) => m.baseInstructions === logged);
+  if (!entry) return logged;
+  const family = own ? cal.family : calibratedFamilyFor(cal.calibration, entry.slug, true);
+  return family?.prose["base-instructions"] ?? logged;
 }
 
 /** The context window Codex's catalogue gives a model ($CODEX_HOME/models_cache.json, else the calibration's), if listed. */

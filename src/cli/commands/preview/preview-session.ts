@@ -13,10 +13,22 @@ import { sectionFromView } from "../../format/html-report.js";
 import { provenanceOf, tableFromView } from "../../format/preview-report.js";
 import { EXIT_USAGE, tokenCounterOf, type CliIO } from "../../io.js";
 import { emitPreview } from "./emit-preview.js";
-import { errorLine, loadPreviewTurn } from "./load-preview-turn.js";
+import { errorLine, loadPreviewTurn, type PreviewTurn } from "./load-preview-turn.js";
+import { loadProse } from "../../../discover/load-prose.js";
+import type { ProseSet } from "../../../fragments/prose-set.js";
+import { calibratedProseForModel } from "../../../cli/codex/load-codex-model-setup.js";
 import { sentBaseInstructionsFor } from "../../../cli/codex/load-codex-model-setup.js";
 import type { PreviewOptions } from "./preview-options.js";
 import { isPromptcLog } from "../../../session-log/session-log.js";
+
+/**
+ * The prose of the model the log last ran, when this turn switches away from it (calibrated codex; a --prose-dir
+ * is one capture's prose, used for both).
+ */
+function previousProse(turn: PreviewTurn, model: string | undefined, proseDir: boolean): ProseSet | undefined {
+  if (!turn.setup || model === undefined || model === turn.ctx.model || proseDir) return undefined;
+  return calibratedProseForModel(loadProse(turn.host, turn.profile.prose.bundled).value, turn.setup, model);
+}
 
 export function runSessionPreview(logPath: string, options: PreviewOptions, io: CliIO): number {
   const fail = (message: string) => (io.stderr(`promptc preview: ${message}\n`), EXIT_USAGE);
@@ -52,7 +64,17 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
     compile: compileOptions,
     history: parsed.history,
     sessionId: parsed.meta.sessionId ?? ctx.sessionId,
-    ...(parsed.settings ? { baseline: referenceFromLog(parsed.settings, ctx, profile, prose) } : {}),
+    ...(parsed.settings
+      ? {
+          baseline: referenceFromLog(
+            parsed.settings,
+            ctx,
+            profile,
+            prose,
+            previousProse(turn, parsed.settings.model, options.proseDir !== undefined),
+          ),
+        }
+      : {}),
     ...(baseInstructions !== undefined ? { baseInstructions } : {}),
   };
   const previous = { ...(parsed.settings?.model !== undefined ? { model: parsed.settings.model } : {}) };
