@@ -4,7 +4,7 @@ import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import { SANDBOX_MODES } from "../model/permission-modes.js";
 import { isJsonObject, type JsonObject } from "../model/json-value.js";
 import { codexModelLayout, parseCodexModelEntry } from "../profiles/codex-models/index.js";
-import { calibrateLayout } from "./calibrate-layout.js";
+import { calibrateLayout, DEVELOPER_TEXT_TAGS } from "./calibrate-layout.js";
 import { calibrateProse, type CalibrateApproval, type CalibrateInput } from "./calibrate-prose.js";
 import {
   CODEX_CALIBRATION_SCHEMA,
@@ -68,6 +68,50 @@ export function builtinMultiAgentTexts(stdout: string): { [id: string]: string }
   return role !== undefined && mode !== undefined ? { "multi-agent-role": role, "multi-agent-mode": mode } : {};
 }
 
+/** The deferred-tools text some family's first request showed (the same in every family that shows one). */
+function deferredToolsSeen(run: CodexCalibrationRun): { deferred?: string } {
+  for (const f of run.families) {
+    const first = f.requests[0];
+    if (!first) continue;
+    try {
+      const body: unknown = JSON.parse(first.body);
+      const text = isJsonObject(body) ? calibrateLayout(body)?.texts["deferred-tools"] : undefined;
+      if (text !== undefined) return { deferred: text };
+    } catch {
+      // an unreadable request shows nothing
+    }
+  }
+  return {};
+}
+
+/**
+ * The `<tools>` text a resumed request appended after the last reply that is not the deferred-tools text: what
+ * 0.171.0 sends when a switch withdraws the deferred namespaces.
+ */
+export function appendedToolsText(body: string, deferred: string | undefined): string | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const input = isJsonObject(data) && Array.isArray(data.input) ? data.input.filter(isJsonObject) : [];
+  const lastReply = input.findLastIndex((i) => i.type === "message" && i.role === "assistant");
+  if (lastReply < 0 || deferred === undefined) return undefined;
+  for (const item of input.slice(lastReply + 1)) {
+    if (item.role !== "developer" || !Array.isArray(item.content)) continue;
+    for (const c of item.content)
+      if (
+        isJsonObject(c) &&
+        typeof c.text === "string" &&
+        c.text.startsWith(DEFERRED_TOOLS_OPEN) &&
+        c.text !== deferred
+      )
+        return c.text;
+  }
+  return undefined;
+}
+
 /** Prose ids taken from prompt-input (the same for every family in 0.171.0: checked per family by the capture). */
 const SHARED_PREFIXES = ["permissions-", "skills-preamble"];
 /** Sentences the session-update captures show (shared by every family). */
@@ -77,6 +121,7 @@ const SESSION_SENTENCES = ["model-switch", "agents-md-replaced", "agents-md-remo
  * shows them on its own (the multi_agent_v1 deferral, after a switch from a v1 session to a code-mode model).
  */
 const SHARED_WHEN_SEEN = ["deferred-tools"];
+const DEFERRED_TOOLS_OPEN = DEVELOPER_TEXT_TAGS.find((t) => t.id === "deferred-tools")?.open ?? "<tools>";
 /** What every family's first turn and compacted resume must show. */
 const FAMILY_PARTS = ["base-instructions", "compact-prompt", "compact-summary-prefix"];
 
@@ -143,6 +188,10 @@ export function buildCodexCalibration(run: CodexCalibrationRun): {
   }
 
   if (run.multiAgentPromptInput !== undefined) Object.assign(prose, builtinMultiAgentTexts(run.multiAgentPromptInput));
+  for (const u of run.sessionUpdates ?? []) {
+    const removed = appendedToolsText(u.body, deferredToolsSeen(run).deferred);
+    if (removed !== undefined) prose["deferred-tools-removed"] ??= removed;
+  }
 
   const entries = new Map(catalogueEntries(run.catalogueText).map((e) => [String(e.slug), e]));
   const families: CalibratedFamily[] = [];

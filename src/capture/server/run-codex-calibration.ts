@@ -253,8 +253,15 @@ export async function runCodexCalibration(
         args: () => ["-c", `model="${FALLBACK_PROBE_SLUG}"`, "resume", session, "calibration without docs"],
         before: () => [join(root2, "AGENTS.md"), join(sub, "AGENTS.md")].forEach((f) => rmSync(f)),
       },
+      // …and back: the deferred namespaces the classic model listed are withdrawn.
       ...(switchTo !== undefined
-        ? [{ cwd: sub, args: () => ["-c", `model="${switchTo}"`, "resume", session, "calibration on another model"] }]
+        ? [
+            { cwd: sub, args: () => ["-c", `model="${switchTo}"`, "resume", session, "calibration on another model"] },
+            {
+              cwd: sub,
+              args: () => ["-c", `model="${FALLBACK_PROBE_SLUG}"`, "resume", session, "calibration back again"],
+            },
+          ]
         : []),
     ];
     for (const step of steps) {
