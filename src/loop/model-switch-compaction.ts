@@ -21,7 +21,11 @@ export interface PreviousModel {
 }
 
 /** Whether continuing after `previous` on `model` compacts first: both families known and different. */
-export function compactsOnModelSwitch(previous: PreviousModel | undefined, profile: Profile, model: string): boolean {
+export function compactsOnModelSwitch(
+  previous: PreviousModel | undefined,
+  profile: Profile<"envelopes">,
+  model: string,
+): boolean {
   const next = profileForModel(profile, model).compactionFamily;
   const before = previous?.compactionFamily;
   return before !== undefined && next !== undefined && before !== next;

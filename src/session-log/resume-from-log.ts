@@ -19,7 +19,7 @@ import { buildReferenceContext, type ReferenceContext } from "../session/referen
 export function referenceFromLog(
   settings: LoggedSettings,
   ctx: TurnContext,
-  profile: Profile,
+  profile: Profile<"envelopes">,
   prose: ProseSet,
   /** The prose of the log's model when it is not the turn's (its model texts render with it). */
   previousProse?: ProseSet,
@@ -105,7 +105,7 @@ export function withBaseInstructionsItem(
   logged: string | undefined,
   fallback: string,
   sessionId: string,
-  profile: Profile,
+  profile: Profile<"envelopes">,
   toolsItem?: ResponseItem,
 ): ResponseItem[] {
   if (profile.layout.baseInstructions !== "developer-message") return [...history];

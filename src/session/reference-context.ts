@@ -68,7 +68,7 @@ export function modelTextsOf(compiled: Pick<CompileResult, "request" | "manifest
  */
 export function buildReferenceContext(
   ctx: TurnContext,
-  profile: Profile,
+  profile: Profile<"envelopes">,
   prose: ProseSet,
   compiled?: Pick<CompileResult, "request" | "manifest">,
 ): ReferenceContext {

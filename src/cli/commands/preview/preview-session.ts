@@ -13,7 +13,8 @@ import { sectionFromView } from "../../format/html-report.js";
 import { provenanceOf, tableFromView } from "../../format/preview-report.js";
 import { EXIT_USAGE, tokenCounterOf, type CliIO } from "../../io.js";
 import { emitPreview } from "./emit-preview.js";
-import { errorLine, loadPreviewTurn, type PreviewTurn } from "./load-preview-turn.js";
+import { errorLine, loadPreviewTurn } from "./load-preview-turn.js";
+import type { ResolvedTurn } from "../../turn-flags.js";
 import { loadProse } from "../../../discover/load-prose.js";
 import type { ProseSet } from "../../../fragments/prose-set.js";
 import { calibratedProseForModel } from "../../../cli/codex/load-codex-model-setup.js";
@@ -25,7 +26,7 @@ import { isPromptcLog } from "../../../session-log/session-log.js";
  * The prose of the model the log last ran, when this turn switches away from it (calibrated codex; a --prose-dir
  * is one capture's prose, used for both).
  */
-function previousProse(turn: PreviewTurn, model: string | undefined, proseDir: boolean): ProseSet | undefined {
+function previousProse(turn: ResolvedTurn, model: string | undefined, proseDir: boolean): ProseSet | undefined {
   if (!turn.setup || model === undefined || model === turn.ctx.model || proseDir) return undefined;
   return calibratedProseForModel(loadProse(turn.host, turn.profile.prose.bundled).value, turn.setup, model);
 }
@@ -46,6 +47,8 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
     ...(multiAgent !== undefined ? { sessionMultiAgentVersion: multiAgent } : {}),
   });
   if ("error" in turn) return fail(turn.error);
+  // runPreview refuses --session for a profile without an envelope layout (profile-flags.ts); this narrows.
+  if (!("ctx" in turn)) return fail(`--session cannot be used with --profile ${turn.profile.id}`);
   const { ctx, profile, prose } = turn;
   // A promptc log continues with the tools `promptc run --resume` sends under this profile (the profile's own for
   // promptc, the loop's in place of Codex's for codex); another harness's rollout with the profile's own tools.
