@@ -4,7 +4,13 @@ import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import { SANDBOX_MODES } from "../model/permission-modes.js";
 import { isJsonObject, type JsonObject } from "../model/json-value.js";
 import { codexModelLayout, parseCodexModelEntry } from "../profiles/codex-models/index.js";
-import { calibrateLayout, DEVELOPER_TEXT_TAGS } from "./calibrate-layout.js";
+import { calibrateLayout } from "./calibrate-layout.js";
+import {
+  appendedToolsText,
+  builtinMultiAgentTexts,
+  codeModeSwitchTexts,
+  deferredToolsSeen,
+} from "./codex-switch-texts.js";
 import { calibrateProse, type CalibrateApproval, type CalibrateInput } from "./calibrate-prose.js";
 import {
   CODEX_CALIBRATION_SCHEMA,
@@ -44,74 +50,6 @@ export interface CodexCalibrationRun {
   multiAgentPromptInput?: string;
 }
 
-/**
- * Codex's built-in multi-agent role and mode texts (a model whose catalogue entry has none of its own gets them
- * when its session runs multi-agent v2): the two developer messages of their own after the bundled one.
- */
-export function builtinMultiAgentTexts(stdout: string): { [id: string]: string } {
-  let items: unknown;
-  try {
-    items = JSON.parse(stdout);
-  } catch {
-    return {};
-  }
-  if (!Array.isArray(items)) return {};
-  const developer = items.filter(
-    (i): i is JsonObject => isJsonObject(i) && i.type === "message" && i.role === "developer",
-  );
-  const single = developer.slice(1).flatMap((m) => {
-    const parts = Array.isArray(m.content) ? m.content : [];
-    const first = parts[0];
-    return parts.length === 1 && isJsonObject(first) && typeof first.text === "string" ? [first.text] : [];
-  });
-  const [role, mode] = single;
-  return role !== undefined && mode !== undefined ? { "multi-agent-role": role, "multi-agent-mode": mode } : {};
-}
-
-/** The deferred-tools text some family's first request showed (the same in every family that shows one). */
-function deferredToolsSeen(run: CodexCalibrationRun): { deferred?: string } {
-  for (const f of run.families) {
-    const first = f.requests[0];
-    if (!first) continue;
-    try {
-      const body: unknown = JSON.parse(first.body);
-      const text = isJsonObject(body) ? calibrateLayout(body)?.texts["deferred-tools"] : undefined;
-      if (text !== undefined) return { deferred: text };
-    } catch {
-      // an unreadable request shows nothing
-    }
-  }
-  return {};
-}
-
-/**
- * The `<tools>` text a resumed request appended after the last reply that is not the deferred-tools text: what
- * 0.171.0 sends when a switch withdraws the deferred namespaces.
- */
-export function appendedToolsText(body: string, deferred: string | undefined): string | undefined {
-  let data: unknown;
-  try {
-    data = JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-  const input = isJsonObject(data) && Array.isArray(data.input) ? data.input.filter(isJsonObject) : [];
-  const lastReply = input.findLastIndex((i) => i.type === "message" && i.role === "assistant");
-  if (lastReply < 0 || deferred === undefined) return undefined;
-  for (const item of input.slice(lastReply + 1)) {
-    if (item.role !== "developer" || !Array.isArray(item.content)) continue;
-    for (const c of item.content)
-      if (
-        isJsonObject(c) &&
-        typeof c.text === "string" &&
-        c.text.startsWith(DEFERRED_TOOLS_OPEN) &&
-        c.text !== deferred
-      )
-        return c.text;
-  }
-  return undefined;
-}
-
 /** Prose ids taken from prompt-input (the same for every family in 0.171.0: checked per family by the capture). */
 const SHARED_PREFIXES = ["permissions-", "skills-preamble"];
 /** Sentences the session-update captures show (shared by every family). */
@@ -121,7 +59,6 @@ const SESSION_SENTENCES = ["model-switch", "agents-md-replaced", "agents-md-remo
  * shows them on its own (the multi_agent_v1 deferral, after a switch from a v1 session to a code-mode model).
  */
 const SHARED_WHEN_SEEN = ["deferred-tools"];
-const DEFERRED_TOOLS_OPEN = DEVELOPER_TEXT_TAGS.find((t) => t.id === "deferred-tools")?.open ?? "<tools>";
 /** What every family's first turn and compacted resume must show. */
 const FAMILY_PARTS = ["base-instructions", "compact-prompt", "compact-summary-prefix"];
 
@@ -188,9 +125,11 @@ export function buildCodexCalibration(run: CodexCalibrationRun): {
   }
 
   if (run.multiAgentPromptInput !== undefined) Object.assign(prose, builtinMultiAgentTexts(run.multiAgentPromptInput));
+  const deferred = deferredToolsSeen(run.families.flatMap((f) => (f.requests[0] ? [f.requests[0].body] : [])));
   for (const u of run.sessionUpdates ?? []) {
-    const removed = appendedToolsText(u.body, deferredToolsSeen(run).deferred);
+    const removed = appendedToolsText(u.body, deferred);
     if (removed !== undefined) prose["deferred-tools-removed"] ??= removed;
+    for (const [id, text] of Object.entries(codeModeSwitchTexts(u.body))) prose[id] ??= text;
   }
 
   const entries = new Map(catalogueEntries(run.catalogueText).map((e) => [String(e.slug), e]));

@@ -32,6 +32,8 @@ export interface ReferenceContext {
    * mode), by fragment id: a model switch re-sends those that render differently for the new model.
    */
   modelTexts?: ModelTexts;
+  /** The tools of the `additional_tools` item (code mode): a switch between two such models sends a tools update. */
+  inputTools?: readonly unknown[];
 }
 
 /** Fragment id → its text in the initial context. */
@@ -73,14 +75,17 @@ export function buildReferenceContext(
   compiled?: Pick<CompileResult, "request" | "manifest">,
 ): ReferenceContext {
   const env = ctx.environment;
+  const first = compiled ?? compile(ctx, { profile, prose, exactTokens: false });
   const ref: ReferenceContext = {
-    modelTexts: modelTextsOf(compiled ?? compile(ctx, { profile, prose, exactTokens: false })),
+    modelTexts: modelTextsOf(first),
     cwd: env.cwd,
     shell: env.shell,
     permissions: buildPermissionsFragment(env.cwd, ctx.permissions, prose).text,
     model: ctx.model,
     modelInstructions: buildBaseInstructionsFragment(ctx, prose).text,
   };
+  const toolsItem = first.request.input[0];
+  if (toolsItem?.type === "additional_tools") ref.inputTools = toolsItem.tools;
   if (env.currentDate !== undefined) ref.currentDate = env.currentDate;
   if (env.timezone !== undefined) ref.timezone = env.timezone;
   if (env.network !== undefined) ref.network = env.network;

@@ -106,7 +106,10 @@ export function initialContextEnd(manifest: Manifest): number {
   return end;
 }
 
+/** A message gets `id`; a tools item (a code-mode tools update) an `at_` id from the same seed. */
 function withId(item: ResponseItem, id: string): ResponseItem {
+  if (item.type === "additional_tools")
+    return { type: item.type, id: id.replace(/^msg_/, "at_"), role: item.role, tools: item.tools };
   if (item.type !== "message") return item;
   const { id: _old, ...rest } = item;
   return { ...rest, id };

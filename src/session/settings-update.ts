@@ -2,7 +2,8 @@
 // AGENTS.md, permissions re-render, developer instructions (profiles that re-send them), then the environment
 // diff, grouped into messages as the profile's session behaviour says. Pure.
 import type { Diagnostic } from "../model/diagnostic.js";
-import type { MessageItem } from "../model/items.js";
+import type { ResponseItem } from "../model/items.js";
+import { diffInputTools } from "./input-tools-diff.js";
 import { renderAgentsMd } from "../fragments/agents-md.js";
 import { useProse } from "../fragments/fragment.js";
 import type { ProseSet } from "../fragments/prose-set.js";
@@ -19,11 +20,12 @@ export type SettingsUpdateReason =
   | "developer-instructions"
   | "agents-md"
   | "environment"
-  | "model-texts";
+  | "model-texts"
+  | "tools";
 
 export interface SettingsUpdate {
-  /** Messages to append, in order (without ids; the session assigns them). */
-  items: MessageItem[];
+  /** Items to append, in order (without ids; the session assigns them): messages, a code-mode tools item. */
+  items: ResponseItem[];
   /** Why each item was sent, parallel to `items` (a bundled message has one reason per part). */
   reasons: SettingsUpdateReason[][];
   /** Prose problems (a prose set without `model-switch`, `agents-md-replaced` or `agents-md-removed`, a bad template). */
@@ -33,7 +35,16 @@ export interface SettingsUpdate {
 /** One sentence of the profile's prose (templates/<profile>/<id>.hbs), trimmed; problems go to `diagnostics`. */
 function sentence(
   prose: ProseSet,
-  id: "model-switch" | "agents-md-replaced" | "agents-md-removed" | "deferred-tools-removed",
+  id:
+    | "model-switch"
+    | "agents-md-replaced"
+    | "agents-md-removed"
+    | "deferred-tools-removed"
+    | "tools-update-added"
+    | "tools-removed-namespaces"
+    | "tools-removed-tools"
+    | "model-instructions-lead"
+    | "model-instructions-tail",
   diagnostics: Diagnostic[],
 ): string {
   const r = useProse(prose, id, {});
@@ -68,12 +79,76 @@ export function renderAgentsMdUpdate(
   return renderAgentsMd(cur.cwd, `${sentence(prose, "agents-md-replaced", diagnostics)}\n\n${cur.agentsMd}`);
 }
 
-type Part = { role: "developer" | "user"; reason: SettingsUpdateReason; text: string; alone?: boolean };
+type Part = {
+  role: "developer" | "user";
+  reason: SettingsUpdateReason;
+  text: string;
+  alone?: boolean;
+  /** Sent as this item instead of a message part (the tools item of a code-mode tools update). */
+  item?: ResponseItem;
+};
+
+export const MODEL_INSTRUCTIONS_OPEN_TAG = "<model_instructions>";
+export const MODEL_INSTRUCTIONS_CLOSE_TAG = "</model_instructions>";
+
+/**
+ * Between two code-mode models (both send an `additional_tools` item), 0.171.0 replaces the base instructions with
+ * a `<model_instructions>` text naming the model, where other switches send `<model_switch>`.
+ */
+function modelInstructionsText(
+  prose: ProseSet,
+  model: string,
+  instructions: string,
+  diagnostics: Diagnostic[],
+): string {
+  const lead = sentence(prose, "model-instructions-lead", diagnostics);
+  const tail = sentence(prose, "model-instructions-tail", diagnostics);
+  return `${MODEL_INSTRUCTIONS_OPEN_TAG}\n${lead} ${model}${tail}\n\n${instructions}\n${MODEL_INSTRUCTIONS_CLOSE_TAG}`;
+}
+
+/**
+ * A code-mode tools update (captured: switches between code-mode models): added or redefined tools as a sentence and
+ * a tools item holding only them, then the namespaces and tools no longer available, each a heading and `- name` lines.
+ */
+function toolsUpdateParts(
+  prev: ReferenceContext,
+  cur: ReferenceContext,
+  prose: ProseSet,
+  diagnostics: Diagnostic[],
+): Part[] {
+  if (prev.inputTools === undefined || cur.inputTools === undefined) return [];
+  const diff = diffInputTools(prev.inputTools, cur.inputTools);
+  const parts: Part[] = [];
+  if (diff.changed.length > 0) {
+    parts.push({
+      role: "developer",
+      reason: "tools",
+      text: sentence(prose, "tools-update-added", diagnostics),
+      alone: true,
+    });
+    parts.push({
+      role: "developer",
+      reason: "tools",
+      text: "",
+      alone: true,
+      item: { type: "additional_tools", role: "developer", tools: diff.changed },
+    });
+  }
+  const blocks: string[] = [];
+  const list = (id: "tools-removed-namespaces" | "tools-removed-tools", names: string[]) =>
+    names.length > 0 && blocks.push([sentence(prose, id, diagnostics), ...names.map((n) => `- ${n}`)].join("\n"));
+  list("tools-removed-namespaces", diff.removedNamespaces);
+  list("tools-removed-tools", diff.removedTools);
+  if (blocks.length > 0) parts.push({ role: "developer", reason: "tools", text: blocks.join("\n\n"), alone: true });
+  return parts;
+}
 
 /** The empty text 0.171.0 sends when a model texts section disappears (a collaboration mode with no instructions). */
 const EMPTIED_TEXT: { [id in ModelTextSection]?: string } = {
   "collaboration-mode": "<collaboration_mode></collaboration_mode>",
 };
+/** Model texts 0.171.0 keys by model too: a switch re-sends them even when the text is the same (captured). */
+const KEYED_BY_MODEL: readonly ModelTextSection[] = ["collaboration-mode"];
 /** Model texts that travel as messages of their own (as in the initial context). */
 const OWN_MESSAGE: readonly ModelTextSection[] = ["multi-agent-role", "multi-agent-mode"];
 
@@ -91,7 +166,9 @@ function modelTextParts(
 ): Part[] {
   const before = prev.modelTexts ?? {};
   const after = cur.modelTexts ?? {};
-  const changed = (id: ModelTextSection) => before[id] !== after[id];
+  const switched = prev.model !== cur.model;
+  const changed = (id: ModelTextSection) =>
+    before[id] !== after[id] || (switched && after[id] !== undefined && KEYED_BY_MODEL.includes(id));
   const multiAgent = OWN_MESSAGE.some(changed);
   const parts: Part[] = [];
   for (const id of ids) {
@@ -154,12 +231,15 @@ export function buildSettingsUpdate(
   prose: ProseSet,
 ): SettingsUpdate {
   const diagnostics: Diagnostic[] = [];
-  const parts: Part[] = [];
+  const parts: Part[] = toolsUpdateParts(prev, cur, prose, diagnostics);
   if (prev.model !== cur.model && cur.modelInstructions !== "") {
+    const codeModeBoth = prev.inputTools !== undefined && cur.inputTools !== undefined;
     parts.push({
       role: "developer",
       reason: "model-switch",
-      text: modelSwitchText(prose, cur.modelInstructions, diagnostics),
+      text: codeModeBoth
+        ? modelInstructionsText(prose, cur.model, cur.modelInstructions, diagnostics)
+        : modelSwitchText(prose, cur.modelInstructions, diagnostics),
       alone: true,
     });
   }
@@ -187,10 +267,13 @@ export function buildSettingsUpdate(
     ...modelTextParts(prev, cur, ["deferred-tools", "multi-agent-role", "multi-agent-mode"], prose, diagnostics),
   );
   const groups = groupParts(parts, behaviour.updateGrouping);
-  const items: MessageItem[] = groups.map((g) => ({
-    type: "message",
-    role: g[0]!.role,
-    content: g.map((p) => ({ type: "input_text", text: p.text })),
-  }));
+  const items: ResponseItem[] = groups.map(
+    (g): ResponseItem =>
+      g[0]!.item ?? {
+        type: "message",
+        role: g[0]!.role,
+        content: g.map((p) => ({ type: "input_text", text: p.text })),
+      },
+  );
   return { items, reasons: groups.map((g) => g.map((p) => p.reason)), diagnostics };
 }

@@ -1,5 +1,6 @@
 // Conformance: second turns of Codex CLI 0.171.0 on every model layout — a model switch in each direction between
-// the fallback layout (an unlisted slug), a classic catalogue model (gpt-5.5) and code mode (gpt-6.2-sol, gpt-6-sol),
+// the fallback layout (an unlisted slug), a classic catalogue model (gpt-5.5) and code mode (gpt-6.2-sol, gpt-6-sol,
+// gpt-5.6-luna),
 // with and without a sandbox change; cwd and sandbox changes on the classic and code-mode layouts; a tool call in the
 // prior turn on each layout. Codex runs a turn and `codex exec resume` the next; `promptc preview --session <the
 // rollout> --model … --sandbox … -C …` (calibrated by `promptc calibrate --agent codex`, no codex binary reachable)
@@ -93,9 +94,25 @@ const CASES: { [name: string]: Case } = {
     call: EXEC_CALL,
     turn2Requests: 2,
   },
-  "code mode → code mode with a smaller window (gpt-6.2-sol → gpt-6-sol)": {
+  "code mode → code mode with a smaller window and fewer tools (gpt-6.2-sol → gpt-6-sol)": {
     to: "gpt-6-sol",
     sandbox: RO,
+    turn2Requests: 1,
+  },
+  "code mode → code mode with more tools (gpt-6-sol → gpt-6.2-sol)": {
+    from: "gpt-6-sol",
+    to: "gpt-6.2-sol",
+    sandbox: RO,
+    turn2Requests: 1,
+  },
+  "code mode → code mode without a namespace or collaboration text (gpt-6.2-sol → gpt-5.6-luna)": {
+    to: "gpt-5.6-luna",
+    sandbox: RO,
+    turn2Requests: 1,
+  },
+  "code mode → code mode, read-only → workspace-write (gpt-6.2-sol → gpt-6-sol)": {
+    to: "gpt-6-sol",
+    sandbox: TO_WRITE,
     turn2Requests: 1,
   },
   "classic, cwd and sandbox changed": {
