@@ -130,6 +130,10 @@ export const registerPreview: RegisterCommand = (program: Command, io, setExitCo
     .option("--scenario <file>", "preview a turn of a scenario file (YAML/JSON) instead of a directory")
     .option("--turn <n>", "with --scenario: which turn (default: the last)")
     .option("--session <log>", "preview the next turn of a session log (promptc run JSONL or a Codex rollout)")
+    .option(
+      "--summary <text>",
+      "with --session: the summary reply when the turn compacts first (a model switch across compaction families)",
+    )
     .option("--json", "print exactly the request body that would be POSTed")
     .option("--html <file>", "also write a self-contained HTML report of the layers")
     .option("--text", "also print the request text, item by item (before the table)")

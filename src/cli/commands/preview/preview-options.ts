@@ -7,6 +7,8 @@ export interface PreviewOptions extends TurnFlags {
   scenario?: string;
   turn?: string;
   session?: string;
+  /** With --session: the previous model's reply when the turn compacts first (a switch across compaction families). */
+  summary?: string;
   json?: boolean;
   html?: string;
   text?: boolean;
