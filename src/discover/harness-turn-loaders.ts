@@ -4,6 +4,8 @@ import type { Host } from "../host/host.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { GitFacts } from "../model/git-facts.js";
 import { loadClaudeCodeTurn } from "./claude-code/load-claude-code-turn.js";
+import { formatCopilotDatetime } from "./copilot/format-copilot-datetime.js";
+import { loadCopilotTurn } from "./copilot/load-copilot-turn.js";
 import { findProjectRoot } from "./find-project-root.js";
 import { loadGeminiTurn } from "./gemini/load-gemini-turn.js";
 import { loadPiTurn } from "./pi/load-pi-turn.js";
@@ -24,6 +26,11 @@ export interface HarnessTurnInputs {
   sessionId: string;
   /** The agent's install folder, when its prompt names it (pi). */
   installDir?: string;
+  /** The instant and zone of the turn (Copilot CLI writes the time to the millisecond). */
+  nowMs?: number;
+  timezone?: string;
+  /** Which of the profile's `probeCommands` are executable on PATH. */
+  onPath?: string[];
 }
 
 export interface LoadedHarnessTurn {
@@ -65,6 +72,25 @@ export const HARNESS_TURN_LOADERS: { readonly [profileId: string]: HarnessTurnLo
     if (inputs.model !== undefined) options.model = inputs.model;
     if (inputs.installDir !== undefined) options.installDir = inputs.installDir;
     const loaded = loadPiTurn(host, options);
+    return { turn: loaded.turn, diagnostics: loaded.diagnostics };
+  },
+  copilot: (host, inputs) => {
+    const options: Parameters<typeof loadCopilotTurn>[1] = {
+      cwd: inputs.cwd,
+      home: inputs.home,
+      platform: inputs.platform,
+      availableTools: inputs.onPath ?? [],
+      datetime: formatCopilotDatetime(
+        inputs.nowMs ?? Date.parse(`${inputs.date}T00:00:00.000Z`),
+        inputs.timezone ?? "UTC",
+      ),
+      message: inputs.message,
+      sessionId: inputs.sessionId,
+    };
+    // Copilot CLI asks git (a worktree's .git file counts; a bare marker folder elsewhere does not).
+    if (inputs.git?.root !== undefined) options.gitRoot = inputs.git.root;
+    if (inputs.model !== undefined) options.model = inputs.model;
+    const loaded = loadCopilotTurn(host, options);
     return { turn: loaded.turn, diagnostics: loaded.diagnostics };
   },
 };

@@ -30,6 +30,8 @@ export interface HarnessProfile<Turn = unknown, Prose = unknown> {
   contextWindow: number;
   standInProse: Prose;
   build: (turn: Turn, prose: Prose) => BuiltHarnessBody;
+  /** Commands whose presence on PATH the prompt reports (probed at the edge, passed in as data). */
+  probeCommands?: readonly string[];
   /** The model the turn uses (for headers and tables). */
   modelOf: (turn: Turn) => string;
 }

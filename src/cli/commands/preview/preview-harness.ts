@@ -8,6 +8,7 @@ import { formatDateInZone, isValidTimezone } from "../../../discover/resolve-env
 import { createNodeHost } from "../../../host/node-host.js";
 import { getAdapter } from "../../../capture/adapters/index.js";
 import { findAgentInstall } from "../../../host/find-agent-install.js";
+import { findOnPath } from "../../../host/find-on-path.js";
 import { calibrationPath, readCalibration } from "../../../host/calibration-store.js";
 import { probeGit } from "../../../host/probe-git.js";
 import { getHarnessProfile } from "../../../profiles/harness-profiles.js";
@@ -92,7 +93,10 @@ export function runHarnessPreview(options: PreviewOptions, io: CliIO): number {
     date,
     message: options.message ?? "",
     sessionId: options.sessionId ?? PLACEHOLDER_SESSION_ID,
+    nowMs: options.date !== undefined ? Date.parse(`${options.date}T00:00:00.000Z`) : clock.nowMs,
+    timezone: options.timezone ?? clock.timezone,
   };
+  if (profile.probeCommands !== undefined) inputs.onPath = findOnPath(profile.probeCommands, io.env.PATH);
   if (options.model !== undefined) inputs.model = options.model;
   // pi's prompt names its install folder: the pi on PATH.
   const adapter = getAdapter(profile.id);

@@ -1,0 +1,25 @@
+// The `copilot` profile: GitHub Copilot CLI 1.0.102's first request on the Responses API (its offline BYOK mode
+// with COPILOT_PROVIDER_WIRE_API=responses), as data and a layout function; stand-in prose unless calibrated. Pure.
+import type { HarnessProfile } from "../harness-profile.js";
+import { buildCopilotBody } from "./build-copilot-request.js";
+import { COPILOT_PROBED_TOOLS, COPILOT_VERSION } from "./copilot-facts.js";
+import { COPILOT_STAND_IN_PROSE, type CopilotProse } from "./copilot-prose.js";
+import type { CopilotTurn } from "./copilot-turn.js";
+
+export const copilotProfile: HarnessProfile<CopilotTurn, CopilotProse> = {
+  id: "copilot",
+  displayName: "Copilot CLI",
+  description: `GitHub Copilot CLI ${COPILOT_VERSION} (BYOK, Responses API; stand-in prose unless calibrated)`,
+  agentVersion: COPILOT_VERSION,
+  wire: "openai-responses",
+  endpoint: () => "POST /v1/responses",
+  tokenizer: { encoding: "o200k_base", estimate: false },
+  contextWindow: 272_000,
+  standInProse: COPILOT_STAND_IN_PROSE,
+  build: buildCopilotBody,
+  probeCommands: COPILOT_PROBED_TOOLS,
+  modelOf: (turn) => turn.model,
+};
+
+export type { CopilotTurn } from "./copilot-turn.js";
+export type { CopilotProse } from "./copilot-prose.js";
