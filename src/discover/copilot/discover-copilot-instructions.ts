@@ -1,9 +1,9 @@
 // Copilot CLI 1.0.102's custom instructions, in the order it sends them: `<copilot home>/copilot-instructions.md`,
 // then in the git root (the cwd outside a repository) `.github/copilot-instructions.md`, AGENTS.md, CLAUDE.md,
 // GEMINI.md, then the same four names in every folder from the cwd upward to just below the root; each with its
-// `@imports` expanded. Plus the `.github/instructions/*.instructions.md` files of those folders: an `applyTo`
-// other than `**` makes a row of the table the model is told to read, no `applyTo` (or `**`, in the root) inlines
-// the raw file. IO through the Host only; measured with captures (test/conformance/copilot-preview.test.ts).
+// `@imports` expanded. Plus the `.github/instructions/*.instructions.md` files of the root and the cwd: an
+// `applyTo` other than `**` makes a row of the table the model is told to read, no `applyTo` (or `**`, in the
+// root) inlines the raw file. IO through the Host only; measured with captures (test/conformance/copilot-preview.test.ts).
 import type { Host } from "../../host/host.js";
 import { ancestorsOf, basenameOf, joinPath, normalizePath } from "../paths.js";
 import { extractFrontmatter, parseYamlSafely } from "../parse-skill-md.js";
@@ -84,7 +84,8 @@ export function discoverCopilotInstructions(
 
   const inlined: CopilotInstructions["inlined"] = [];
   const rules: CopilotInstructionRule[] = [];
-  for (const dir of [root, ...below]) {
+  // Measured: only the root's and the cwd's `.github/instructions` count, not the folders between.
+  for (const dir of cwd === root ? [root] : [root, cwd]) {
     const listed = host.readDir(joinPath(dir, RULES_DIR));
     if (!listed.ok) continue;
     for (const e of listed.value) {

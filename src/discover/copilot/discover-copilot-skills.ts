@@ -1,8 +1,8 @@
 // Copilot CLI 1.0.102's skills: a folder with a SKILL.md under `.github/skills`, `.agents/skills` or
 // `.claude/skills` of the cwd and every ancestor up to the git root (to the file-system root outside one) is a
 // project skill; under `<copilot home>/skills` and `~/.agents/skills` a user skill. A SKILL.md without frontmatter,
-// or whose frontmatter is not YAML, is left out; one without a description takes its body's first line; the first
-// of a name wins. IO through the Host only; measured with captures (test/conformance/copilot-preview.test.ts).
+// or whose frontmatter is not YAML, is left out; one without a description takes its body's text; the first of a
+// name wins (`.github` roots before `.agents` before `.claude`). IO through the Host only; measured with captures (test/conformance/copilot-preview.test.ts).
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
@@ -41,8 +41,13 @@ function parseSkill(text: string, dirName: string): { name: string; description:
   }
   const name = typeof fm?.name === "string" ? fm.name : dirName;
   if (typeof fm?.description === "string") return { name, description: fm.description };
-  const body = text.split("\n").slice(block.split("\n").length + 2);
-  return { name, description: body.find((l) => l.trim() !== "")?.trim() ?? "" };
+  // Measured: the body's lines, headings left out, joined by single spaces.
+  const body = text
+    .split("\n")
+    .slice(block.split("\n").length + 2)
+    .map((l) => l.trim())
+    .filter((l) => l !== "" && !l.startsWith("#"));
+  return { name, description: body.join(" ") };
 }
 
 function scanRoot(host: Host, root: string, location: CopilotSkillLocation, out: CopilotSkillsResult): CopilotSkill[] {
@@ -71,8 +76,9 @@ export function discoverCopilotSkills(
   const dirs = ancestorsOf(cwd);
   const stop = options.gitRoot !== undefined ? dirs.indexOf(normalizePath(options.gitRoot)) : -1;
   const walk = stop >= 0 ? dirs.slice(0, stop + 1) : dirs;
-  const found = walk.flatMap((d) =>
-    COPILOT_PROJECT_SKILL_ROOTS.flatMap((r) => scanRoot(host, joinPath(d, r), "project", out)),
+  // Root kind by root kind, each from the cwd up (measured: a `.github` skill beats an `.agents` one of its name).
+  const found = COPILOT_PROJECT_SKILL_ROOTS.flatMap((r) =>
+    walk.flatMap((d) => scanRoot(host, joinPath(d, r), "project", out)),
   );
   const user = [joinPath(options.copilotHome, "skills"), joinPath(options.home, ".agents", "skills")].flatMap((r) =>
     scanRoot(host, r, "user", out).sort(byName),
