@@ -14,6 +14,7 @@ import { findOnPath } from "../../src/host/find-on-path.js";
 import { createNodeHost } from "../../src/host/node-host.js";
 import { probeGit } from "../../src/host/probe-git.js";
 import { copilotProfile, type CopilotProse, type CopilotTurn } from "../../src/profiles/copilot/index.js";
+import type { CopilotWireApi } from "../../src/profiles/copilot/copilot-turn.js";
 import { COPILOT_PROBED_TOOLS, COPILOT_VERSION } from "../../src/profiles/copilot/copilot-facts.js";
 import { COPILOT_WORKSPACES } from "./copilot-workspaces.js";
 import { findCopilot } from "./find-copilot.js";
@@ -25,7 +26,22 @@ if ("skip" in found) console.log(`conformance copilot preview: skipped: ${found.
 const PATH = process.env.PATH ?? "/usr/bin:/bin";
 const MODEL = "gpt-5.5";
 
-async function runCopilot(bin: string, cwd: string, home: string, message: string): Promise<{ [k: string]: unknown }> {
+const WIRES: readonly CopilotWireApi[] = ["responses", "chat-completions", "anthropic-messages"];
+
+/** The BYOK settings that select each body (the same ones promptc reads). */
+function providerEnv(wire: CopilotWireApi, origin: string): { [k: string]: string } {
+  if (wire === "anthropic-messages") return { COPILOT_PROVIDER_BASE_URL: origin, COPILOT_PROVIDER_TYPE: "anthropic" };
+  const api = wire === "responses" ? "responses" : "completions";
+  return { COPILOT_PROVIDER_BASE_URL: `${origin}/v1`, COPILOT_PROVIDER_TYPE: "openai", COPILOT_PROVIDER_WIRE_API: api };
+}
+
+async function runCopilot(
+  bin: string,
+  cwd: string,
+  home: string,
+  message: string,
+  wire: CopilotWireApi = "responses",
+): Promise<{ [k: string]: unknown }> {
   const server = await startCaptureServer();
   try {
     const env = {
@@ -34,9 +50,7 @@ async function runCopilot(bin: string, cwd: string, home: string, message: strin
       TERM: "dumb",
       COPILOT_OFFLINE: "true",
       COPILOT_AUTO_UPDATE: "false",
-      COPILOT_PROVIDER_BASE_URL: `${server.origin}/v1`,
-      COPILOT_PROVIDER_TYPE: "openai",
-      COPILOT_PROVIDER_WIRE_API: "responses",
+      ...providerEnv(wire, server.origin),
       COPILOT_PROVIDER_API_KEY: "dummy",
       COPILOT_MODEL: MODEL,
     };
@@ -54,11 +68,17 @@ async function runCopilot(bin: string, cwd: string, home: string, message: strin
   }
 }
 
-/** promptc's turn for the same folder, home, message, session uuid and time as the capture. */
-function predict(cwd: string, home: string, message: string, real: { [k: string]: unknown }): CopilotTurn {
-  const instructions = String(real.instructions ?? "");
-  const sessionId = /session-state\/([0-9a-f-]{36})/.exec(instructions)?.[1] ?? "";
-  const host = createNodeHost({ cwd, env: { HOME: home, PATH } });
+/** promptc's turn for the same folder, home, settings, message, session uuid and time as the capture. */
+function predict(
+  cwd: string,
+  home: string,
+  message: string,
+  wire: CopilotWireApi,
+  real: { [k: string]: unknown },
+): CopilotTurn {
+  const text = JSON.stringify(real);
+  const sessionId = /session-state\/([0-9a-f-]{36})/.exec(text)?.[1] ?? "";
+  const host = createNodeHost({ cwd, env: { HOME: home, PATH, ...providerEnv(wire, "http://127.0.0.1:9") } });
   const turn = HARNESS_TURN_LOADERS.copilot!(host, {
     cwd,
     home,
@@ -72,12 +92,12 @@ function predict(cwd: string, home: string, message: string, real: { [k: string]
     onPath: findOnPath(COPILOT_PROBED_TOOLS, PATH),
   }).turn as CopilotTurn;
   // The time is the agent's clock at the run: taken over from the capture, like the session uuid.
-  const input = real.input as { content: { text: string }[] }[];
-  return { ...turn, datetime: /<current_datetime>([^<]*)</.exec(input[0]?.content[0]?.text ?? "")?.[1] ?? "" };
+  return { ...turn, datetime: /<current_datetime>([^<]*)</.exec(text)?.[1] ?? "" };
 }
 
 /** The body's bytes with the per-run cache key blanked (its uuid and time are the capture's own). */
-const bytesOf = (b: { [k: string]: unknown }) => JSON.stringify({ ...b, prompt_cache_key: "<run id>" });
+const bytesOf = (b: { [k: string]: unknown }) =>
+  JSON.stringify("prompt_cache_key" in b ? { ...b, prompt_cache_key: "<run id>" } : b);
 
 describe.skipIf("skip" in found)(`promptc preview --profile copilot against Copilot CLI ${COPILOT_VERSION}`, () => {
   const bin = (found as { bin: string }).bin;
@@ -96,16 +116,17 @@ describe.skipIf("skip" in found)(`promptc preview --profile copilot against Copi
     calibrated = result.prose;
   }, 120_000);
 
-  for (const ws of COPILOT_WORKSPACES) {
-    it(`predicts the data-derived parts, and after calibration every byte, in ${ws.name}`, async () => {
-      const built = buildWorkspace(ws);
-      const message = ws.message ?? "hello";
-      const real = await runCopilot(bin, built.cwd, built.home, message);
-      const turn = predict(built.cwd, built.home, message, real);
-      const standIn = compileHarness(copilotProfile, turn, copilotProfile.standInProse);
-      expect(copilotDataParts(standIn.body)).toEqual(copilotDataParts(real));
-      const exact = compileHarness(copilotProfile, turn, calibrated!);
-      expect(bytesOf(JSON.parse(exact.bytes) as { [k: string]: unknown })).toBe(bytesOf(real));
-    }, 120_000);
-  }
+  for (const ws of COPILOT_WORKSPACES)
+    for (const wire of ws.name === "copilot-nested" ? WIRES : (["responses"] as const)) {
+      it(`predicts the data-derived parts, and after calibration every byte, in ${ws.name} over ${wire}`, async () => {
+        const built = buildWorkspace(ws);
+        const message = ws.message ?? "hello";
+        const real = await runCopilot(bin, built.cwd, built.home, message, wire);
+        const turn = predict(built.cwd, built.home, message, wire, real);
+        const standIn = compileHarness(copilotProfile, turn, copilotProfile.standInProse);
+        expect(copilotDataParts(standIn.body)).toEqual(copilotDataParts(real));
+        const exact = compileHarness(copilotProfile, turn, calibrated!);
+        expect(bytesOf(JSON.parse(exact.bytes) as { [k: string]: unknown })).toBe(bytesOf(real));
+      }, 120_000);
+    }
 });

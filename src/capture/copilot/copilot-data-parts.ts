@@ -23,16 +23,38 @@ export interface CopilotDataParts {
   toolNames: unknown[];
 }
 
-const PROSE_KEYS = new Set(["instructions", "input", "tools", "prompt_cache_key"]);
+const PROSE_KEYS = new Set(["instructions", "input", "messages", "system", "tools", "prompt_cache_key"]);
 
-export function copilotDataParts(body: { [key: string]: unknown }): CopilotDataParts {
-  const blanked = withoutPatternRunIds(body, copilotAdapter.runIdPatterns ?? []) as { [key: string]: unknown };
-  const text = typeof blanked.instructions === "string" ? blanked.instructions : "";
+type Json = { [key: string]: unknown };
+
+/** The instructions and the user's text of a Responses, Chat Completions or Messages body. */
+export function copilotTextsOf(body: Json): { instructions: string; user: unknown } {
+  if (typeof body.instructions === "string") {
+    const input = body.input as { content?: { text?: unknown }[] }[] | undefined;
+    return { instructions: body.instructions, user: input?.[0]?.content?.[0]?.text };
+  }
+  const messages = Array.isArray(body.messages) ? (body.messages as { role?: unknown; content?: unknown }[]) : [];
+  const user = messages.find((m) => m.role === "user")?.content;
+  const userText = Array.isArray(user) ? (user[0] as { text?: unknown } | undefined)?.text : user;
+  if (Array.isArray(body.system))
+    return {
+      instructions: (body.system as { text?: unknown }[]).map((b) => String(b.text)).join("\n\n"),
+      user: userText,
+    };
+  const system = messages.find((m) => m.role === "system")?.content;
+  return { instructions: typeof system === "string" ? system : "", user: userText };
+}
+
+const toolName = (t: Json) => t.name ?? (t.function as Json | undefined)?.name ?? (t.custom as Json | undefined)?.name;
+
+export function copilotDataParts(body: Json): CopilotDataParts {
+  const blanked = withoutPatternRunIds(body, copilotAdapter.runIdPatterns ?? []) as Json;
+  const texts = copilotTextsOf(blanked);
+  const text = texts.instructions;
   const scalars: { [key: string]: unknown } = {};
   for (const [k, v] of Object.entries(blanked)) if (!PROSE_KEYS.has(k)) scalars[k] = v;
   const skills = skillEntriesOf(text);
-  const input = blanked.input as { content?: { text?: unknown }[] }[] | undefined;
-  const tools = Array.isArray(blanked.tools) ? (blanked.tools as { name?: unknown }[]) : [];
+  const tools = Array.isArray(blanked.tools) ? (blanked.tools as Json[]) : [];
   return {
     keys: Object.keys(body),
     scalars,
@@ -42,7 +64,7 @@ export function copilotDataParts(body: { [key: string]: unknown }): CopilotDataP
     builtinSkills: skills.filter((s) => s.location === "builtin").map((s) => s.name),
     customInstructions: customInstructionsOf(text),
     ruleRows: ruleRowsOf(text),
-    userMessage: input?.[0]?.content?.[0]?.text,
-    toolNames: tools.map((t) => t.name),
+    userMessage: texts.user,
+    toolNames: tools.map(toolName),
   };
 }

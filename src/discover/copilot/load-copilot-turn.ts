@@ -1,10 +1,11 @@
 // Gathers a CopilotTurn: the Copilot home (`$COPILOT_HOME`, else ~/.copilot), the custom instructions and skills
-// (discover-copilot-instructions.ts, discover-copilot-skills.ts), the model (`--model`, else `$COPILOT_MODEL`), and
-// the facts probed at the edge (git root, commands on PATH, the time). IO through the Host only.
+// (discover-copilot-instructions.ts, discover-copilot-skills.ts), the model (`--model`, else `$COPILOT_MODEL`), the
+// BYOK provider settings (`$COPILOT_PROVIDER_*`) and the facts probed at the edge (git root, commands on PATH, the
+// time). IO through the Host only.
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
-import type { CopilotTurn } from "../../profiles/copilot/copilot-turn.js";
+import type { CopilotProvider, CopilotTurn } from "../../profiles/copilot/copilot-turn.js";
 import { joinPath, normalizePath } from "../paths.js";
 import { type CopilotInstructions, discoverCopilotInstructions } from "./discover-copilot-instructions.js";
 import { type CopilotSkillsResult, discoverCopilotSkills } from "./discover-copilot-skills.js";
@@ -37,6 +38,25 @@ export interface LoadedCopilotTurn {
 export function copilotHomeOf(host: Host, home: string): string {
   const v = host.env("COPILOT_HOME");
   return v !== undefined && v.startsWith("/") ? normalizePath(v) : joinPath(home, ".copilot");
+}
+
+/** The body the BYOK settings select, as Copilot CLI chooses it; without a provider URL promptc shows Responses. */
+export function copilotProviderOf(host: Host, diagnostics: Diagnostic[]): CopilotProvider {
+  const baseUrl = host.env("COPILOT_PROVIDER_BASE_URL") ?? "";
+  const type = (host.env("COPILOT_PROVIDER_TYPE") ?? "openai").trim().toLowerCase();
+  const wire = (host.env("COPILOT_PROVIDER_WIRE_API") ?? "").trim().toLowerCase();
+  if (baseUrl === "") {
+    diagnostics.push(
+      diagnostic(
+        "copilot/no-provider",
+        "info",
+        "COPILOT_PROVIDER_BASE_URL is not set: promptc shows the body of Copilot CLI's BYOK mode on the Responses API (set COPILOT_PROVIDER_* as you run it)",
+      ),
+    );
+    return { wireApi: "responses", baseUrl };
+  }
+  if (type === "anthropic") return { wireApi: "anthropic-messages", baseUrl };
+  return { wireApi: wire === "responses" ? "responses" : "chat-completions", baseUrl };
 }
 
 export function loadCopilotTurn(host: Host, options: LoadCopilotTurnOptions): LoadedCopilotTurn {
@@ -99,6 +119,7 @@ export function loadCopilotTurn(host: Host, options: LoadCopilotTurnOptions): Lo
       location: s.location,
       path: s.path,
     })),
+    provider: copilotProviderOf(host, diagnostics),
   };
   if (options.gitRoot !== undefined) turn.gitRoot = normalizePath(options.gitRoot);
   return { turn, instructions, skills, diagnostics };

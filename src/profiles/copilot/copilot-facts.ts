@@ -42,6 +42,22 @@ export const COPILOT_BODY = {
   include: ["reasoning.encrypted_content"],
 } as const;
 
+/** Per wire API: the constants of the body (Chat Completions and Messages bodies also carry `temperature: 1`). */
+export const COPILOT_CHAT_BODY = { reasoningEffort: "medium", temperature: 1, maxTokens: 128_000 } as const;
+export const COPILOT_MESSAGES_BODY = {
+  maxTokens: 128_000,
+  temperature: 1,
+  thinking: { type: "enabled", budget_tokens: 2048, display: "summarized" },
+} as const;
+/** On the Messages API the freeform tool takes its text as one string property (a schema, not prose). */
+export const COPILOT_FREEFORM_INPUT_SCHEMA = {
+  type: "object",
+  properties: { input: { type: "string", description: "The tool input" } },
+  required: ["input"],
+} as const;
+/** Where the Messages API's `system` is cut in two blocks: before the version section (the blank line dropped). */
+export const COPILOT_SYSTEM_SPLIT = "\n\n<version_information>";
+
 /** The session folder named in the prompt: `<copilot home>/session-state/<session uuid>`. */
 export function copilotSessionFolder(copilotHome: string, sessionId: string): string {
   return `${copilotHome}/session-state/${sessionId}`;

@@ -8,6 +8,16 @@ export interface CopilotSkillEntry {
   path: string;
 }
 
+/** The body Copilot CLI's BYOK provider settings select: `COPILOT_PROVIDER_TYPE=anthropic` → Messages, else
+ * `COPILOT_PROVIDER_WIRE_API=responses` → Responses, else (its default) Chat Completions. */
+export type CopilotWireApi = "responses" | "chat-completions" | "anthropic-messages";
+
+export interface CopilotProvider {
+  wireApi: CopilotWireApi;
+  /** `COPILOT_PROVIDER_BASE_URL` (empty when unset). */
+  baseUrl: string;
+}
+
 export interface CopilotTurn {
   cwd: string;
   /** Undefined outside a git repository. */
@@ -31,4 +41,5 @@ export interface CopilotTurn {
   /** The `applyTo` table's rows. */
   instructionRules: { displayPath: string; applyTo: string[]; description: string }[];
   skills: CopilotSkillEntry[];
+  provider: CopilotProvider;
 }

@@ -21,6 +21,7 @@ const turn = (over: Partial<CopilotTurn> = {}): CopilotTurn => ({
   inlinedInstructions: [],
   instructionRules: [],
   skills: [],
+  provider: { wireApi: "responses", baseUrl: "http://127.0.0.1:9/v1" },
   ...over,
 });
 const ci = [{ path: "/r/AGENTS.md", text: "agents\n" }];
