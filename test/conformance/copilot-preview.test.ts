@@ -6,10 +6,10 @@ import { spawn } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { calibrateCopilot } from "../../src/capture/copilot/calibrate-copilot.js";
 import { copilotDataParts } from "../../src/capture/copilot/copilot-data-parts.js";
-import { HARNESS_CALIBRATIONS } from "../../src/capture/harness-calibrations.js";
+import { findHarnessCalibration } from "../../src/capture/harness-calibrations.js";
 import { startCaptureServer } from "../../src/capture/server/capture-server.js";
-import { compileHarness } from "../../src/compile/compile-harness.js";
-import { HARNESS_TURN_LOADERS } from "../../src/discover/harness-turn-loaders.js";
+import { compileBody } from "../../src/compile/compile-body.js";
+import { loadHarnessTurn } from "../../src/discover/load-harness-turn.js";
 import { findOnPath } from "../../src/host/find-on-path.js";
 import { createNodeHost } from "../../src/host/node-host.js";
 import { probeGit } from "../../src/host/probe-git.js";
@@ -79,7 +79,7 @@ function predict(
   const text = JSON.stringify(real);
   const sessionId = /session-state\/([0-9a-f-]{36})/.exec(text)?.[1] ?? "";
   const host = createNodeHost({ cwd, env: { HOME: home, PATH, ...providerEnv(wire, "http://127.0.0.1:9") } });
-  const turn = HARNESS_TURN_LOADERS.copilot!(host, {
+  const turn = loadHarnessTurn(host, copilotProfile.discovery, {
     cwd,
     home,
     git: probeGit(cwd, home),
@@ -103,7 +103,7 @@ describe.skipIf("skip" in found)(`promptc preview --profile copilot against Copi
   const bin = (found as { bin: string }).bin;
   let calibrated: CopilotProse | undefined;
   beforeAll(async () => {
-    const cal = HARNESS_CALIBRATIONS.copilot!.workspaces[0]!;
+    const cal = findHarnessCalibration("copilot")!.workspaces[0]!;
     const ws: HarnessWorkspace = {
       name: "copilot-calibration",
       files: Object.fromEntries(Object.entries(cal.files).map(([k, v]) => [`repo/${k}`, v])),
@@ -123,9 +123,9 @@ describe.skipIf("skip" in found)(`promptc preview --profile copilot against Copi
         const message = ws.message ?? "hello";
         const real = await runCopilot(bin, built.cwd, built.home, message, wire);
         const turn = predict(built.cwd, built.home, message, wire, real);
-        const standIn = compileHarness(copilotProfile, turn, copilotProfile.standInProse);
+        const standIn = compileBody(copilotProfile, turn);
         expect(copilotDataParts(standIn.body)).toEqual(copilotDataParts(real));
-        const exact = compileHarness(copilotProfile, turn, calibrated!);
+        const exact = compileBody(copilotProfile, turn, calibrated!);
         expect(bytesOf(JSON.parse(exact.bytes) as { [k: string]: unknown })).toBe(bytesOf(real));
       }, 120_000);
     }

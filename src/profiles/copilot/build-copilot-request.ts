@@ -4,7 +4,7 @@
 // order it writes the keys. Pure. Each shape is from captures of all three (test/conformance/copilot-preview.test.ts).
 import type { ProseOrigin } from "../../model/manifest.js";
 import type { WireLayer } from "../../model/harness-request.js";
-import type { BuiltHarnessBody } from "../harness-profile.js";
+import type { BuiltBody } from "../profile.js";
 import {
   COPILOT_BODY,
   COPILOT_CHAT_BODY,
@@ -129,7 +129,7 @@ export function copilotEndpoint(turn: CopilotTurn): string {
   }
 }
 
-export function buildCopilotBody(turn: CopilotTurn, prose: CopilotProse): BuiltHarnessBody {
+export function buildCopilotBody(turn: CopilotTurn, prose: CopilotProse): BuiltBody {
   const instructions = renderCopilotInstructions(turn, prose);
   const calibrated = new Map(prose.tools.map((t) => [t.name, t]));
   const responsesTools = COPILOT_TOOL_NAMES.map((name) => {
