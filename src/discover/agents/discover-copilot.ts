@@ -9,7 +9,7 @@ export interface CopilotLoad {
   /** Custom instruction files in order, then the `.instructions.md` files sent whole. */
   files: string[];
   skills: string[];
-  /** Files expanded into an instruction file, with the importer. */
+  /** Files expanded into an instruction file, each once, with its first importer. */
   imports: { path: string; importedFrom: string }[];
   /** `.instructions.md` files the prompt names (with their `applyTo`) for the model to read when it edits. */
   rules: string[];
@@ -37,8 +37,9 @@ export function discoverCopilot(host: Host, options: { cwd: string; home: string
   };
   for (const f of instructions.files)
     for (const i of f.imports) {
-      if (i.outcome === "imported") load.imports.push({ path: i.path, importedFrom: f.path });
-      else if (i.outcome !== "already-loaded")
+      if (i.outcome === "imported") {
+        if (!load.imports.some((x) => x.path === i.path)) load.imports.push({ path: i.path, importedFrom: f.path });
+      } else if (i.outcome !== "already-loaded")
         load.dropped.push({ path: i.path, reason: IMPORT_REASONS[i.outcome], importedFrom: f.path });
     }
   return load;
