@@ -190,6 +190,40 @@ describe("promptc preview with a harness profile", () => {
   });
 });
 
+describe("promptc preview --profile copilot", () => {
+  it("prints Copilot CLI's Responses body: instruction files inline with their imports, the time before the message", async () => {
+    const r = await cli([
+      "preview",
+      "--profile",
+      "copilot",
+      "-C",
+      "w",
+      "--home",
+      "home",
+      "-m",
+      "hi",
+      "--date",
+      "2026-12-01",
+      "--timezone",
+      "UTC",
+      "--json",
+    ]);
+    expect(r.code).toBe(0);
+    const body = JSON.parse(r.out) as { instructions: string; input: { content: { text: string }[] }[] };
+    expect(Object.keys(body)[0]).toBe("model");
+    expect(body.input[0]?.content[0]?.text).toBe(
+      "<current_datetime>2026-12-01T00:00:00.000+00:00</current_datetime>\n\nhi",
+    );
+    expect(body.instructions).toContain(
+      `<custom_instruction>\nAgents.\n\n</custom_instruction>\n\n<custom_instruction>\nRoot @docs/x.md\n\n<imported_custom_instruction source="${root}/w/docs/x.md">\nX\n</imported_custom_instruction>\n\n</custom_instruction>`,
+    );
+    expect(body.instructions).toContain(
+      `* Current working directory: ${root}/w\n* Git repository root: Not a git repository`,
+    );
+    expect(r.err).toContain("copilot/no-provider");
+  });
+});
+
 describe("promptc agents", () => {
   it("says per harness what loads and which files none loads", async () => {
     const r = await cli(["agents", "-C", "w", "--home", "home", "--json"]);
@@ -201,6 +235,7 @@ describe("promptc agents", () => {
     expect(files("pi")).toEqual(["w/AGENTS.md"]);
     expect(files("gemini-cli")).toEqual(["home/.gemini/GEMINI.md", "w/GEMINI.md", "w/docs/x.md"]);
     expect(files("codex")).toEqual(["w/AGENTS.md"]);
+    expect(files("copilot")).toEqual(["w/AGENTS.md", "w/CLAUDE.md", "w/GEMINI.md", "w/docs/x.md"]);
     expect(v.unloaded.map((p) => p.slice(root.length + 1))).toEqual(["w/.cursorrules"]);
   });
 });
