@@ -34,6 +34,7 @@ import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
 import { scenarioSetup } from "../scenario-setup.js";
 import { isPromptcLog } from "../../session-log/session-log.js";
 import { cannotRead } from "../../model/file-error.js";
+import { loadAgentSession } from "./compact-agent-session.js";
 import { HARNESS_COMPACT_STAND_INS, type HarnessCompactProse } from "../../compact/harness-compact-prose.js";
 
 const SCENARIO_EXTENSION = /\.ya?ml$/i;
@@ -45,7 +46,8 @@ export interface CompactCliOptions {
   summaryFile?: string;
   summaryPrefixFile?: string;
   profile?: string;
-  strategy: string;
+  /** Unset: the input's own agent's strategy, else codex-local. */
+  strategy?: string;
   contextWindow?: string;
   autoCompactLimit?: string;
   /** Hidden aliases of --context-window and --auto-compact-limit (their first spellings). */
@@ -68,6 +70,8 @@ export interface Input {
   log: ParsedSessionLog;
   /** The profile the input was written with, when it says (a scenario; a promptc log by its summaries). */
   profile?: ProfileId;
+  /** The strategy of the agent that wrote the file (the default `--strategy` for it). */
+  strategy?: CompactStrategyName;
   /** Harness prose found in the input itself (an agent's session file that recorded an earlier compaction). */
   prose?: Partial<HarnessCompactProse>;
 }
@@ -114,7 +118,7 @@ export function loadPrefix(options: CompactCliOptions, cwd: string, input: Input
     const r = readText(resolve(cwd, options.summaryPrefixFile));
     return r.ok ? { ...r, origin: `${r.origin} (user-supplied)` } : r;
   }
-  const lead = harnessLead(options.strategy, input);
+  const lead = harnessLead(options.strategy ?? "", input);
   if (lead) return lead;
   const { log } = input;
   if (options.logPrefix && log.summaryPrefix) {
@@ -161,6 +165,10 @@ export function parseCount(value: string | undefined, flag: string): number | un
 /** A session log (rollout, request body, items) or a scenario: `.yaml`, or a `.json` no log items came out of. */
 export function loadInput(path: string, io: CliIO): Result<Input | undefined> {
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
+  if (!SCENARIO_EXTENSION.test(path) && !JSON_EXTENSION.test(path)) {
+    const agent = loadAgentSession(host, path);
+    if (agent.value) return agent;
+  }
   const scenario = (): Result<Input | undefined> => {
     const r = compileScenarioFile(host, path, scenarioSetup(host));
     if (!r.scenario || !r.compiled) return { value: undefined, diagnostics: r.diagnostics };

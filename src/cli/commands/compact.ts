@@ -41,7 +41,10 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
       "--profile <name>",
       `prose profile for the summary prefix (${PROFILE_IDS.join(", ")}; default: the input's, else ${DEFAULT_PROFILE_ID})`,
     )
-    .option("--strategy <name>", `compaction algorithm (${COMPACT_STRATEGIES.join(", ")})`, "codex-local")
+    .option(
+      "--strategy <name>",
+      `compaction algorithm (${COMPACT_STRATEGIES.join(", ")}; default: the session file's agent's, else codex-local)`,
+    )
     .option("--context-window <tokens>", "model context window (default: the log's, else the config's)")
     .option(
       "--auto-compact-limit <tokens>",
@@ -69,7 +72,7 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
         io.stderr(`promptc compact: ${message}\n`);
         setExitCode(EXIT_USAGE);
       };
-      if (!COMPACT_STRATEGIES.includes(options.strategy as CompactStrategyName))
+      if (options.strategy !== undefined && !COMPACT_STRATEGIES.includes(options.strategy as CompactStrategyName))
         return fail(`unknown strategy '${options.strategy}' (expected ${COMPACT_STRATEGIES.join(", ")})`);
       if (options.profile !== undefined && !isProfileId(options.profile))
         return fail(`unknown profile '${options.profile}' (expected ${profileIdList()})`);
@@ -115,6 +118,7 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
         return fail(loaded.diagnostics.find((d) => d.severity === "error")?.message ?? `cannot read ${file}`);
       const input = loaded.value;
       const log = input.log;
+      options.strategy ??= input.strategy ?? "codex-local";
       const prefix = loadPrefix(options, io.cwd, input, io);
       if (!prefix.ok) return fail(prefix.error);
       const report = planCompactDryRun({
