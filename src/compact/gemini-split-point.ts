@@ -46,7 +46,7 @@ function partsOf(item: ResponseItem, callNames: ReadonlyMap<string, string>): un
     case "custom_tool_call_output": {
       const output = typeof item.output === "string" ? item.output : messageText(item.output);
       const name = callNames.get(item.call_id) ?? "";
-      return [{ functionResponse: { id: item.call_id, name, response: { output } } }];
+      return [{ functionResponse: { name, response: { output }, id: item.call_id } }];
     }
     case "reasoning":
       return item.summary.map((s) => ({ text: s.text, thought: true }));

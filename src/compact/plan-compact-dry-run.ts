@@ -176,7 +176,7 @@ export function planCompactDryRun(options: DryRunOptions): DryRunReport {
           ...(contextWindow !== undefined ? { contextWindow } : {}),
           ...(options.configLimit !== undefined ? { configLimit: options.configLimit } : {}),
         })
-      : harnessCompactLimit(options.strategy, contextWindow, options.configLimit);
+      : harnessCompactLimit(options.strategy, contextWindow, options.configLimit, log.model);
   const decision = shouldCompact({ phase: "pre-turn", totalUsage: usage.total, limit });
   const keepFirstItem = options.keepFirstItem ?? hasLoggedBaseInstructionsItem(log);
   const initial = options.injectInitialContext

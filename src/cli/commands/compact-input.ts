@@ -18,10 +18,9 @@ import type { ParsedSessionLog } from "../../session-log/parse-rollout.js";
 import {
   codexProfile,
   DEFAULT_PROFILE_ID,
+  ENVELOPE_PROFILE_IDS,
   findProfile,
-  isProfileId,
-  PROFILE_IDS,
-  profileIdList,
+  hasEnvelopeLayout,
   type ProfileId,
 } from "../../profiles/index.js";
 import { calibratedTextFor } from "../../cli/codex/load-codex-calibration.js";
@@ -106,7 +105,7 @@ const profilePrefix = (profile: ProfileId): string => (prefixEntry(profile)?.sou
 /** The profile whose built-in prefix starts the log's summaries (promptc logs do not record the reply apart). */
 function profileOfSummaries(log: ParsedSessionLog): ProfileId | undefined {
   const texts = [...log.summaryTexts, ...log.compactions.map((c) => c.message)];
-  return PROFILE_IDS.find((p) => texts.some((t) => t.startsWith(profilePrefix(p) + "\n")));
+  return ENVELOPE_PROFILE_IDS.find((p) => texts.some((t) => t.startsWith(profilePrefix(p) + "\n")));
 }
 
 /** A rollout Codex wrote (promptc's own run logs say originator "promptc"). */
@@ -134,7 +133,8 @@ export function loadPrefix(options: CompactCliOptions, cwd: string, input: Input
     profileOfSummaries(log) ??
     (isCodexRollout(log) ? codexProfile.id : DEFAULT_PROFILE_ID);
   // The user's Codex's own prefix, when `promptc calibrate --agent codex` has cached it for the log's model.
-  if (findProfile(profile)?.modelCatalogue === "codex") {
+  const found = findProfile(profile);
+  if (found !== undefined && hasEnvelopeLayout(found) && found.modelCatalogue === "codex") {
     const cal = calibratedTextFor(createNodeHost({ cwd, env: io.env }), log.model, "compact-summary-prefix");
     if (cal) return { ok: true, value: cal.text.replace(/\n+$/, ""), origin: `${cal.file} (calibrated)` };
   }

@@ -8,7 +8,7 @@ import { parsePinSelectors } from "../../compact/pinned-blocks.js";
 import { loadConfig } from "../../discover/load-config.js";
 import { createNodeHost } from "../../host/node-host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
-import { DEFAULT_PROFILE_ID, isProfileId, PROFILE_IDS, profileIdList } from "../../profiles/index.js";
+import { DEFAULT_PROFILE_ID, ENVELOPE_PROFILE_IDS, findProfile, profileIdList } from "../../profiles/index.js";
 import { renderCompactReport } from "../format/compact-report.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
@@ -39,7 +39,7 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
     .option("--summary-prefix-file <file>", "use your own summary prefix (e.g. your copy of the harness's text)")
     .option(
       "--profile <name>",
-      `prose profile for the summary prefix (${PROFILE_IDS.join(", ")}; default: the input's, else ${DEFAULT_PROFILE_ID})`,
+      `prose profile for the summary prefix (${ENVELOPE_PROFILE_IDS.join(", ")}; default: the input's, else ${DEFAULT_PROFILE_ID})`,
     )
     .option(
       "--strategy <name>",
@@ -74,8 +74,12 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
       };
       if (options.strategy !== undefined && !COMPACT_STRATEGIES.includes(options.strategy as CompactStrategyName))
         return fail(`unknown strategy '${options.strategy}' (expected ${COMPACT_STRATEGIES.join(", ")})`);
-      if (options.profile !== undefined && !isProfileId(options.profile))
-        return fail(`unknown profile '${options.profile}' (expected ${profileIdList()})`);
+      if (options.profile !== undefined && !ENVELOPE_PROFILE_IDS.includes(options.profile))
+        return fail(
+          findProfile(options.profile) === undefined
+            ? `unknown profile '${options.profile}' (expected ${profileIdList("or", ENVELOPE_PROFILE_IDS)})`
+            : `profile '${options.profile}' has no bundled prose with a summary prefix (expected ${profileIdList("or", ENVELOPE_PROFILE_IDS)})`,
+        );
       if (options.estimate !== "text" && options.estimate !== "json")
         return fail(`unknown estimate method '${options.estimate}' (expected text or json)`);
       if (options.summary !== undefined && options.summaryFile !== undefined)
