@@ -3,6 +3,7 @@
 import type { Diagnostic } from "../model/diagnostic.js";
 import { calibrateClaudeCode } from "./claude-code/calibrate-claude-code.js";
 import { calibrateClaudeCodeSession } from "./claude-code/calibrate-claude-code-session.js";
+import { calibrateCopilot, COPILOT_CALIBRATION } from "./copilot/calibrate-copilot.js";
 import { calibrateGemini, type GeminiCalibrationRun } from "./gemini-cli/calibrate-gemini.js";
 import { calibratePi } from "./pi/calibrate-pi.js";
 
@@ -14,12 +15,15 @@ export interface CalibrationWorkspace {
   /** Make it a git repository and commit the files with this message (untracked files are written after). */
   commit?: string;
   untracked: { [path: string]: string };
+  /** The folder the agent starts in, relative to the work tree (default: the work tree itself). */
+  cwd?: string;
   /** The first run's clock zone (TZ), when later runs move it. */
   timezone?: string;
   /** Then resume the session in the same workspace, one run per step: files rewritten and removed first. */
   resumes?: CalibrationResume[];
 }
 
+/** Files relative to the folder the agent starts in. */
 export interface CalibrationResume {
   files: { [path: string]: string };
   remove: string[];
@@ -119,6 +123,27 @@ export const HARNESS_CALIBRATIONS: readonly HarnessCalibration[] = [
     ],
     args: ["-p", "hello"],
     extract: (runs) => calibratePi(runs[0]?.body ?? {}),
+  },
+  // Started one folder below the git root, so the cwd and the root are told apart in the environment section.
+  {
+    adapter: "copilot",
+    profile: "copilot",
+    workspaces: [
+      {
+        files: {
+          "AGENTS.md": COPILOT_CALIBRATION.instruction,
+          [`.github/instructions/${COPILOT_CALIBRATION.ruleFile}`]: `---\napplyTo: "${COPILOT_CALIBRATION.rulePattern}"\n---\ncalibration\n`,
+          ".github/skills/calibration/SKILL.md": "---\nname: calibration\ndescription: calibration\n---\n",
+          "sub/.keep": "",
+        },
+        home: {},
+        commit: "calibration",
+        untracked: {},
+        cwd: "sub",
+      },
+    ],
+    args: ["-p", "hello", "--allow-all-tools", "--disable-client-telemetry"],
+    extract: (runs) => calibrateCopilot(runs[0]?.body ?? {}),
   },
   {
     adapter: "gemini-cli",

@@ -1,6 +1,7 @@
 // `promptc preview --profile claude-code|gemini-cli|pi --session FILE`: the next request of one of that agent's
 // own sessions — the file read with the reader its layout's session format names, the turn discovered now (in
 // the session's folder unless -C says otherwise, with its session id). Does IO through the Node host.
+import { compileBody } from "../../../compile/compile-body.js";
 import { createNodeHost } from "../../../host/node-host.js";
 import type { Profile } from "../../../profiles/profile.js";
 import { formatDiagnostic } from "../../format/format-diagnostic.js";
@@ -36,10 +37,7 @@ export function runBodySessionPreview(
     io.stderr(`promptc preview: --profile ${profile.id} does not lay out its own body\n`);
     return EXIT_USAGE;
   }
-  return emitBodyPreview(
-    { ...turn, diagnostics: [...read.diagnostics, ...turn.diagnostics] },
-    options,
-    io,
-    read.session,
-  );
+  const diagnostics = [...read.diagnostics, ...turn.diagnostics];
+  const request = compileBody(turn.profile, turn.turn, turn.prose, diagnostics, read.session);
+  return emitBodyPreview(request, turn, options, io);
 }
