@@ -1,11 +1,11 @@
 // The `claude-code` profile: Claude Code 2.1.332's `/v1/messages` request as data and a layout function;
 // stand-in prose unless calibrated. Pure.
+import { idAndFolder } from "../harness-session.js";
 import type { BodyLayout, Profile } from "../profile.js";
 import { buildClaudeCodeNextBody } from "./build-claude-code-next-request.js";
 import { buildClaudeCodeBody } from "./build-claude-code-request.js";
 import { CLAUDE_CODE_ENDPOINT, CLAUDE_CODE_VERSION } from "./claude-code-facts.js";
 import { CLAUDE_CODE_STAND_IN_PROSE, type ClaudeCodeProse } from "./claude-code-prose.js";
-import type { ClaudeCodeSession } from "./claude-code-session.js";
 import type { ClaudeCodeTurn } from "./claude-code-turn.js";
 
 export const claudeCodeLayout: BodyLayout<ClaudeCodeTurn, ClaudeCodeProse> = {
@@ -18,8 +18,7 @@ export const claudeCodeLayout: BodyLayout<ClaudeCodeTurn, ClaudeCodeProse> = {
   session: {
     format: "claude-code-jsonl",
     where: "~/.claude/projects/<project key>/<session id>.jsonl",
-    facts: (s: ClaudeCodeSession) =>
-      s.cwd === undefined ? { sessionId: s.sessionId } : { sessionId: s.sessionId, cwd: s.cwd },
+    facts: idAndFolder,
     next: buildClaudeCodeNextBody,
   },
 };

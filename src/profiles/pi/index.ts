@@ -1,11 +1,11 @@
 // The `pi` profile: pi 0.73.1's first request for the provider configured in ~/.pi/agent, as data and a layout
 // function; stand-in prose unless calibrated. Pure.
+import { idAndFolder } from "../harness-session.js";
 import type { BodyLayout, PostedWireFormatId, Profile } from "../profile.js";
 import { buildPiNextBody } from "./build-pi-next-request.js";
 import { buildPiBody, piEndpoint } from "./build-pi-request.js";
 import { PI_VERSION } from "./pi-facts.js";
 import { PI_STAND_IN_PROSE, type PiProse } from "./pi-prose.js";
-import type { PiSession } from "./pi-session.js";
 import type { PiApi, PiTurn } from "./pi-turn.js";
 
 /** The wire format of each API a pi provider may speak. */
@@ -27,8 +27,7 @@ export const piLayout: BodyLayout<PiTurn, PiProse> = {
   session: {
     format: "pi-jsonl",
     where: "~/.pi/agent/sessions/--<cwd>--/<time>_<session id>.jsonl",
-    facts: (s: PiSession) =>
-      s.cwd === undefined ? { sessionId: s.sessionId } : { sessionId: s.sessionId, cwd: s.cwd },
+    facts: idAndFolder,
     next: buildPiNextBody,
   },
 };
