@@ -49,7 +49,7 @@ export interface TurnFlags {
   shell?: string;
   baseInstructions?: string;
   proseDir?: string;
-  /** `--no-calibration` sets it false: the codex profile's stand-in prose even when a calibration is cached. */
+  /** `--no-calibration` sets it false: the profile's stand-in prose even when a calibration is cached. */
   calibration?: boolean;
 }
 
@@ -75,7 +75,7 @@ export const TURN_FLAG_KEYS = [
 ] as const satisfies readonly (keyof TurnFlags)[];
 
 /** The shared flags only some profiles read (the rest apply to every profile); see profile-flags.ts. */
-const TURN_FLAG_READERS: { readonly [key in keyof TurnFlags]?: FlagReader } = {
+export const TURN_FLAG_READERS: { readonly [key in keyof TurnFlags]?: FlagReader } = {
   image: "turn-context discovery",
   codexHome: "turn-context discovery",
   config: "turn-context discovery",
@@ -127,7 +127,7 @@ export function addTurnFlags(command: Command): Command {
     .option("--prose-dir <dir>", "directory of prose files overriding the profile's templates (and the calibration)")
     .option(
       "--no-calibration",
-      "codex profile: stand-in prose even when `promptc calibrate --agent codex` has cached the installed Codex's",
+      "stand-in prose even when `promptc calibrate --agent X` has cached the installed agent's own",
     );
 }
 

@@ -157,8 +157,21 @@ export interface PiContextDiscovery {
   projectRootMarkers: readonly string[];
 }
 
+/** Copilot CLI's: its home's and the git root's instruction files, then the folders from the cwd up, inline
+ * imports, `.instructions.md` rules, skills, the BYOK provider settings. */
+export interface CopilotInstructionsDiscovery {
+  type: "copilot-instructions";
+  /** Commands the prompt reports when they are on PATH (the edge probes them; the loader gets the answer). */
+  probeCommands: readonly string[];
+}
+
 /** Which discovery the discover/ layer runs for a profile, with that discovery's parameters. */
-export type DiscoveryRules = TurnContextDiscovery | ClaudeMemoryDiscovery | GeminiMemoryDiscovery | PiContextDiscovery;
+export type DiscoveryRules =
+  | TurnContextDiscovery
+  | ClaudeMemoryDiscovery
+  | GeminiMemoryDiscovery
+  | PiContextDiscovery
+  | CopilotInstructionsDiscovery;
 /** The discoveries whose turn a "body" layout builds from. */
 export type HarnessDiscovery = Exclude<DiscoveryRules, TurnContextDiscovery>;
 

@@ -2,7 +2,7 @@
 import type { TurnFlags } from "../../turn-flags.js";
 
 export interface PreviewOptions extends TurnFlags {
-  /** Harness profiles: the home whose ~/.claude*, ~/.gemini, ~/.pi/agent are read. */
+  /** Profiles with their own discovery: the home whose ~/.claude*, ~/.gemini, ~/.pi/agent are read. */
   home?: string;
   scenario?: string;
   turn?: string;
