@@ -59,7 +59,10 @@ export function renderClaudeCodeSummary(
   return `${lead === "" ? "" : `${lead}\n\n`}${reminder}${formatClaudeCodeSummary(reply)}${trailer}`;
 }
 
-/** The newest Read call per file in the summarized part, with its result, oldest first. */
+/**
+ * The newest Read call per input in the summarized part, with its result, the most recently read first (measured:
+ * reads of a, b, then c, a again came back a, c, b). How many Claude Code re-sends at most is not measured.
+ */
 function readsToResend(summarized: readonly ResponseItem[]): { input: string; result: string }[] {
   const results = new Map<string, string>();
   for (const item of summarized)
@@ -73,7 +76,7 @@ function readsToResend(summarized: readonly ResponseItem[]): { input: string; re
     byInput.delete(item.arguments);
     byInput.set(item.arguments, { input: item.arguments, result });
   }
-  return [...byInput.values()];
+  return [...byInput.values()].reverse();
 }
 
 const reminder = (text: string): MessageItem => userTextMessage(`<system-reminder>\n${text}\n</system-reminder>`);
