@@ -7,12 +7,11 @@ import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import type { MessageItem, ResponseItem } from "../model/items.js";
 import { messageText } from "../model/message-text.js";
 import { appendPinsAndGhosts } from "./append-pins-and-ghosts.js";
-import { collectUserMessageRecords } from "./collect-user-messages.js";
 import type { ClaudeCodeCompactOptions, CompactResult } from "./compact-options.js";
-import { estimatePiTokens } from "./estimate-tokens.js";
-import { collectGhostSnapshots, withoutGhostSnapshots } from "./ghost-snapshots.js";
+import { collectGhostSnapshots } from "./ghost-snapshots.js";
 import { groupAgentMessages } from "./group-agent-messages.js";
 import { summaryMatcherFor, userTextMessage } from "./summary.js";
+import { unchangedResult, userMessageFates, visibleHistory } from "./visible-history.js";
 
 /** Claude Code's tool for reading files; its calls before the summary are re-sent after it. */
 export const CLAUDE_CODE_READ_TOOL = "Read";
@@ -59,7 +58,10 @@ export function renderClaudeCodeSummary(
   return `${lead === "" ? "" : `${lead}\n\n`}${reminder}${formatClaudeCodeSummary(reply)}${trailer}`;
 }
 
-/** The newest Read call per file in the summarized part, with its result, oldest first. */
+/**
+ * The newest Read call per input in the summarized part, with its result, the most recently read first (measured:
+ * reads of a, b, then c, a again came back a, c, b). How many Claude Code re-sends at most is not measured.
+ */
 function readsToResend(summarized: readonly ResponseItem[]): { input: string; result: string }[] {
   const results = new Map<string, string>();
   for (const item of summarized)
@@ -73,40 +75,23 @@ function readsToResend(summarized: readonly ResponseItem[]): { input: string; re
     byInput.delete(item.arguments);
     byInput.set(item.arguments, { input: item.arguments, result });
   }
-  return [...byInput.values()];
+  return [...byInput.values()].reverse();
 }
 
 const reminder = (text: string): MessageItem => userTextMessage(`<system-reminder>\n${text}\n</system-reminder>`);
 
 export function compactClaudeCode(options: ClaudeCodeCompactOptions): CompactResult {
   const diagnostics: Diagnostic[] = [];
-  const visible = withoutGhostSnapshots(options.history);
+  const v = visibleHistory(options.history);
+  const { visible, toHistory } = v;
   const starts = apiRoundStarts(visible);
   const matcher = summaryMatcherFor(options);
-  const visibleToHistory = options.history.flatMap((item, i) => (item.type === "ghost_snapshot" ? [] : [i]));
-  const toHistory = (i: number) => visibleToHistory[i] ?? options.history.length;
   const cut = starts.length >= 2 ? starts.at(-1)! : 0;
-  const report = (keptFrom: number) =>
-    collectUserMessageRecords(visible, matcher).map((r) => ({
-      historyIndex: toHistory(r.index),
-      fate: r.index >= keptFrom ? ("kept" as const) : ("summarized" as const),
-      tokens: estimatePiTokens(visible[r.index]!),
-    }));
   if (cut === 0) {
     diagnostics.push(
       diagnostic("compact/nothing-to-summarize", "info", "no model reply yet: nothing for Claude Code to summarize"),
     );
-    return {
-      strategy: "claude-code",
-      history: [...options.history],
-      summaryIndex: -1,
-      summaryText: "",
-      userMessages: report(0),
-      pinnedIndexes: [],
-      ghostIndexes: options.history.flatMap((item, i) => (item.type === "ghost_snapshot" ? [i] : [])),
-      events: [],
-      diagnostics,
-    };
+    return unchangedResult("claude-code", options.history, v, matcher, diagnostics);
   }
   const summarized = visible.slice(0, cut);
   const kept = visible.slice(cut);
@@ -140,7 +125,7 @@ export function compactClaudeCode(options: ClaudeCodeCompactOptions): CompactRes
     ...(context.length > 0
       ? { initialContext: { index: 1 + kept.length + resent.length, count: context.length, anchor: "end" as const } }
       : {}),
-    userMessages: report(cut),
+    userMessages: userMessageFates(v, matcher, cut),
     pinnedIndexes: [],
     ghostIndexes: withGhosts.ghostIndexes,
     events: [],

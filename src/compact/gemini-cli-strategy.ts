@@ -5,12 +5,11 @@ import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import type { MessageItem, ResponseItem } from "../model/items.js";
 import { messageText } from "../model/message-text.js";
 import { appendPinsAndGhosts } from "./append-pins-and-ghosts.js";
-import { collectUserMessageRecords } from "./collect-user-messages.js";
 import type { CompactResult, GeminiCliCompactOptions } from "./compact-options.js";
-import { estimatePiTokens } from "./estimate-tokens.js";
 import { findGeminiSplitPoint, toGeminiContents } from "./gemini-split-point.js";
-import { collectGhostSnapshots, withoutGhostSnapshots } from "./ghost-snapshots.js";
+import { collectGhostSnapshots } from "./ghost-snapshots.js";
 import { NO_SUMMARY_TEXT, summaryMatcherFor, userTextMessage } from "./summary.js";
+import { unchangedResult, userMessageFates, visibleHistory } from "./visible-history.js";
 
 /** The marker that opens Gemini CLI's environment turn (the first user content, rebuilt after compression). */
 export const GEMINI_SESSION_CONTEXT_OPEN = "<session_context>";
@@ -33,19 +32,12 @@ const modelText = (text: string): MessageItem => ({
 
 export function compactGeminiCli(options: GeminiCliCompactOptions): CompactResult {
   const diagnostics: Diagnostic[] = [];
-  const visible = withoutGhostSnapshots(options.history);
+  const v = visibleHistory(options.history);
+  const { visible, toHistory } = v;
   const contents = toGeminiContents(visible);
   const split = findGeminiSplitPoint(contents);
   const cut = split >= contents.length ? visible.length : (contents[split]?.start ?? visible.length);
   const matcher = summaryMatcherFor(options);
-  const visibleToHistory = options.history.flatMap((item, i) => (item.type === "ghost_snapshot" ? [] : [i]));
-  const toHistory = (i: number) => visibleToHistory[i] ?? options.history.length;
-  const report = (keptFrom: number) =>
-    collectUserMessageRecords(visible, matcher).map((r) => ({
-      historyIndex: toHistory(r.index),
-      fate: r.index >= keptFrom ? ("kept" as const) : ("summarized" as const),
-      tokens: estimatePiTokens(visible[r.index]!),
-    }));
   if (split === 0) {
     diagnostics.push(
       diagnostic(
@@ -54,17 +46,7 @@ export function compactGeminiCli(options: GeminiCliCompactOptions): CompactResul
         "no user turn to split at before the newest 30% of the history; Gemini CLI leaves the history as it is",
       ),
     );
-    return {
-      strategy: "gemini-cli",
-      history: [...options.history],
-      summaryIndex: -1,
-      summaryText: "",
-      userMessages: report(0),
-      pinnedIndexes: [],
-      ghostIndexes: options.history.flatMap((item, i) => (item.type === "ghost_snapshot" ? [i] : [])),
-      events: [],
-      diagnostics,
-    };
+    return unchangedResult("gemini-cli", options.history, v, matcher, diagnostics);
   }
   diagnostics.push(
     diagnostic("compact/items-summarized", "info", `${cut} item(s) before the split go to the summariser`, {
@@ -91,7 +73,7 @@ export function compactGeminiCli(options: GeminiCliCompactOptions): CompactResul
     summaryIndex: context.length,
     summaryText,
     ...(context.length > 0 ? { initialContext: { index: 0, count: context.length, anchor: "start" as const } } : {}),
-    userMessages: report(cut),
+    userMessages: userMessageFates(v, matcher, cut),
     pinnedIndexes: [],
     ghostIndexes: withGhosts.ghostIndexes,
     events: [],

@@ -7,14 +7,14 @@ import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import type { ResponseItem } from "../model/items.js";
 import { messageText } from "../model/message-text.js";
 import { appendPinsAndGhosts } from "./append-pins-and-ghosts.js";
-import { classifyUserMessage, collectUserMessageRecords } from "./collect-user-messages.js";
+import { classifyUserMessage } from "./collect-user-messages.js";
 import type { CompactResult, PiCompactOptions } from "./compact-options.js";
-import { estimatePiTokens } from "./estimate-tokens.js";
 import { findCutPoint, PI_KEEP_RECENT_TOKENS } from "./find-cut-point.js";
-import { collectGhostSnapshots, withoutGhostSnapshots } from "./ghost-snapshots.js";
+import { collectGhostSnapshots } from "./ghost-snapshots.js";
 import { collectPiFileLists, renderPiFileLists } from "./pi-file-operations.js";
 import { collectPinnedBlocks } from "./pinned-blocks.js";
 import { summaryMatcherFor, userTextMessage } from "./summary.js";
+import { unchangedResult, userMessageFates, visibleHistory } from "./visible-history.js";
 
 const SUMMARY_OPEN = "<summary>\n";
 const SUMMARY_CLOSE = "\n</summary>";
@@ -39,7 +39,8 @@ export function piSummaryBody(text: string): string | undefined {
 export function compactPi(options: PiCompactOptions): CompactResult {
   const matcher = summaryMatcherFor(options);
   const diagnostics: Diagnostic[] = [];
-  const visible = withoutGhostSnapshots(options.history);
+  const v = visibleHistory(options.history);
+  const { visible, toHistory } = v;
   // An earlier summary: pi's wrapping around any body, or a text the caller knows is one.
   const opening = renderPiSummary(options.summaryPrefix, "").slice(0, -SUMMARY_CLOSE.length);
   const isSummary = (item: ResponseItem) => {
@@ -50,11 +51,6 @@ export function compactPi(options: PiCompactOptions): CompactResult {
     );
   };
   const previous = visible.findLastIndex(isSummary);
-  const visibleToHistory: number[] = [];
-  options.history.forEach((item, i) => {
-    if (item.type !== "ghost_snapshot") visibleToHistory.push(i);
-  });
-  const toHistory = (i: number) => visibleToHistory[i] ?? options.history.length;
   if (visible.length === 0 || previous === visible.length - 1) {
     diagnostics.push(
       diagnostic(
@@ -65,7 +61,17 @@ export function compactPi(options: PiCompactOptions): CompactResult {
           : "the newest item is already a summary; pi refuses to compact again (already compacted)",
       ),
     );
-    return unchanged(options, visible, toHistory, diagnostics);
+    const result = unchangedResult("pi", options.history, v, matcher, diagnostics);
+    return {
+      ...result,
+      pi: {
+        cutIndex: toHistory(0),
+        splitTurn: false,
+        turnStartIndex: -1,
+        summarizedItems: 0,
+        keptItems: visible.length,
+      },
+    };
   }
   const start = previous + 1;
   const cut = findCutPoint(visible, options.keepRecentTokens ?? PI_KEEP_RECENT_TOKENS, start);
@@ -116,11 +122,7 @@ export function compactPi(options: PiCompactOptions): CompactResult {
     summaryIndex,
     summaryText,
     ...(context.length > 0 ? { initialContext: { index: 0, count: context.length, anchor: "start" as const } } : {}),
-    userMessages: collectUserMessageRecords(visible, matcher).map((r) => ({
-      historyIndex: toHistory(r.index),
-      fate: r.index >= cut.index ? "kept" : "summarized",
-      tokens: estimatePiTokens(visible[r.index]!),
-    })),
+    userMessages: userMessageFates(v, matcher, cut.index),
     pinnedIndexes: pinned.map((_, i) => summaryIndex + 1 + i),
     ghostIndexes: withGhosts.ghostIndexes,
     events: [],
@@ -131,32 +133,6 @@ export function compactPi(options: PiCompactOptions): CompactResult {
       summarizedItems: cut.index - start,
       keptItems: kept.length,
     },
-    diagnostics,
-  };
-}
-
-/** Nothing pi would compact: every item stays where it is. */
-function unchanged(
-  options: PiCompactOptions,
-  visible: readonly ResponseItem[],
-  toHistory: (i: number) => number,
-  diagnostics: Diagnostic[],
-): CompactResult {
-  const ghostIndexes = options.history.flatMap((item, i) => (item.type === "ghost_snapshot" ? [i] : []));
-  return {
-    strategy: "pi",
-    history: [...options.history],
-    summaryIndex: -1,
-    summaryText: "",
-    userMessages: collectUserMessageRecords(visible, summaryMatcherFor(options)).map((r) => ({
-      historyIndex: toHistory(r.index),
-      fate: "kept",
-      tokens: estimatePiTokens(visible[r.index]!),
-    })),
-    pinnedIndexes: [],
-    ghostIndexes,
-    events: [],
-    pi: { cutIndex: toHistory(0), splitTurn: false, turnStartIndex: -1, summarizedItems: 0, keptItems: visible.length },
     diagnostics,
   };
 }

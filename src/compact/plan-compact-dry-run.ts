@@ -248,6 +248,8 @@ function strategyOptions(
         strategy: "gemini-cli",
         summaryReply: options.summaryReply,
         acknowledgement: prose.geminiAcknowledgement,
+        // Gemini CLI re-sends its session-context turn; --no-initial-context leaves it out too.
+        ...(options.injectInitialContext ? {} : { initialContext: [] }),
       };
     default: {
       const never: never = options.strategy;

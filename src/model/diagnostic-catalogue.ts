@@ -173,7 +173,13 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   { id: "compact/no-summary", summary: "The summary text is empty; the fallback text was used." },
   {
     id: "compact/nothing-to-summarize",
-    summary: "The whole history fits the recent-token budget; pi compaction left it unchanged.",
+    summary:
+      "Nothing before the strategy's cut: pi (budget not reached: it still writes a summary; or already compacted), Claude Code (no reply yet) or Gemini CLI (no user turn to split at).",
+  },
+  {
+    id: "compact/empty-summary",
+    summary:
+      "A Gemini CLI dry run without --summary: the placeholder stands in; Gemini CLI itself keeps the history when its summariser replies with nothing.",
   },
   {
     id: "compact/remote-items-dropped",

@@ -86,6 +86,27 @@ describe("compactClaudeCode", () => {
     expect(texts(result.history).slice(1)).toEqual(["function_call", "function_call_output"]);
   });
 
+  it("re-sends the most recently read file first (measured: a, b, then c, a again came back a, c, b)", () => {
+    const history = [
+      user("U"),
+      read("1", "/a"),
+      read("2", "/b"),
+      output("1", "a"),
+      output("2", "b"),
+      assistant("M1"),
+      user("U2"),
+      read("3", "/c"),
+      output("3", "c"),
+      read("4", "/a"),
+      output("4", "a2"),
+      assistant("M2"),
+    ];
+    const result = compactClaudeCode({ strategy: "claude-code", history, summaryPrefix: "", readWrappers: wrappers });
+    expect(texts(result.history).filter((t) => t.includes("RESULT"))).toEqual(
+      ["a2", "c", "b"].map((r) => `user:<system-reminder>\nRESULT\n${r}\n</system-reminder>`),
+    );
+  });
+
   it("re-sends a file read twice once, with its newest result", () => {
     const history = [
       user("U"),

@@ -255,22 +255,23 @@ describe("compaction strategies against the real agents", () => {
   );
 
   it.skipIf(skipBecause("conformance claude-code compaction", claudeSkip))(
-    "claude-code: the summary, the last round kept and the re-sent Read equal Claude Code's next request",
+    "claude-code: the summary, the last round kept and the re-sent Reads equal Claude Code's next request",
     async () => {
       const { home, cwd } = scratch("claude");
-      const file = join(cwd, "a.txt");
-      writeFileSync(file, "hello\n");
+      const read = (name: string) => ({ name: "Read", arguments: { file_path: join(cwd, `${name}.txt`) } });
+      for (const name of ["a", "b", "c"]) writeFileSync(join(cwd, `${name}.txt`), `file ${name}\n`);
       const reply = "<analysis>A</analysis><summary>CC-SUMMARY</summary>";
       const bodies = await withServer(
         {
           replies: [
-            "M1 short",
-            "M2 short",
-            { tool_calls: [{ name: "Read", arguments: { file_path: file } }] },
-            "M3 short",
-            "M4 short",
+            { tool_calls: [read("a"), read("b")] },
+            "M1",
+            { tool_calls: [read("c")] },
+            { tool_calls: [read("a")] },
+            "M2",
+            "M3",
             reply,
-            "M5 done",
+            "M4",
           ],
         },
         async (server) => {
@@ -283,12 +284,11 @@ describe("compaction strategies against the real agents", () => {
             DISABLE_TELEMETRY: "1",
           };
           for (const [i, prompt] of [
-            "U1 short",
-            "U2 short",
-            "U3 read a.txt",
-            "U4 short",
+            "U1 read a and b",
+            "U2 read c then a",
+            "U3 short",
             "/compact",
-            "U5 after",
+            "U4 after",
           ].entries())
             await runProcess([CLAUDE, ...(i > 0 ? ["-c"] : []), "-p", prompt, "--allowedTools", "Read"], { cwd, env });
         },
@@ -313,12 +313,15 @@ describe("compaction strategies against the real agents", () => {
         ),
       ).toBe(true);
       expect(real.slice(1, 2)).toEqual(ours.slice(1, 2)); // the last round, verbatim
-      // The re-sent Read: its input and its result inside <system-reminder>, after Claude Code's own lines.
+      // The re-sent Reads (newest first): input and result inside <system-reminder>, after Claude Code's own lines.
       const data = (print: string, wrapper: string) => print.slice(print.indexOf(wrapper) + wrapper.length);
       const wrappers = HARNESS_COMPACT_STAND_INS.claudeCodeReadWrappers;
-      expect(real[2]!.endsWith(data(ours[2]!, wrappers.call))).toBe(true);
-      expect(real[3]!.endsWith(data(ours[3]!, wrappers.result))).toBe(true);
-      expect(ours).toHaveLength(4);
+      const resent = ours.slice(2);
+      expect(resent).toHaveLength(6);
+      resent.forEach((print, k) =>
+        expect(real[2 + k]!.trimEnd().endsWith(data(print, k % 2 === 0 ? wrappers.call : wrappers.result))).toBe(true),
+      );
+      expect(real[8]).not.toMatch(/^user:<system-reminder>\n[^\n]*Read/); // nothing more re-sent
     },
     300_000,
   );

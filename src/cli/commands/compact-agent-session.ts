@@ -11,7 +11,7 @@ import type { Host } from "../../host/host.js";
 import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
 import { readSessionLogContent } from "../../session-log/read-session-log.js";
 import { linesOfText } from "../../session-log/parse-rollout.js";
-import type { Input } from "./compact-input.js";
+import type { Input } from "./compact-input-type.js";
 
 /** How many leading records are looked at to recognise a Claude Code transcript (its first lines are bookkeeping). */
 const SNIFF_RECORDS = 20;

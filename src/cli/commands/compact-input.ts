@@ -1,19 +1,14 @@
 // `promptc compact`'s inputs: the session file or scenario, the summary prefix (your file, the log's own, a
 // calibration, a profile's template, or a stand-in) and the model window. Does IO (CLI edge).
 import { dirname, resolve } from "node:path";
-import { Option, type Command } from "commander";
 import { readInputText } from "../read-input.js";
-import { COMPACT_STRATEGIES, type CompactStrategyName } from "../../compact/compact-history.js";
-import { planCompactDryRun } from "../../compact/plan-compact-dry-run.js";
-import { parsePinSelectors } from "../../compact/pinned-blocks.js";
 import { rebuildLegacyCompaction } from "../../compact/build-compacted-history.js";
 import { sessionLogFromScenario } from "../../scenario/session-log-from-scenario.js";
 import { defaultProse } from "../../compile/compile.js";
-import { loadConfig } from "../../discover/load-config.js";
 import { readSessionLog } from "../../session-log/read-session-log.js";
 import { createNodeHost } from "../../host/node-host.js";
 import { modelContextWindow } from "../../profiles/model-info.js";
-import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
+import { diagnostic, type Result } from "../../model/diagnostic.js";
 import type { ParsedSessionLog } from "../../session-log/parse-rollout.js";
 import {
   codexProfile,
@@ -25,15 +20,12 @@ import {
 } from "../../profiles/index.js";
 import { calibratedTextFor } from "../../cli/codex/load-codex-calibration.js";
 import { catalogueContextWindow } from "../../cli/codex/load-codex-model-setup.js";
-import { renderCompactReport } from "../format/compact-report.js";
-import { colorFor, createStyle } from "../format/style.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
-import type { RegisterCommand } from "./register-command.js";
+import type { CliIO } from "../io.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
 import { scenarioSetup } from "../scenario-setup.js";
 import { isPromptcLog } from "../../session-log/session-log.js";
-import { cannotRead } from "../../model/file-error.js";
 import { loadAgentSession } from "./compact-agent-session.js";
+import type { Input } from "./compact-input-type.js";
 import { HARNESS_COMPACT_STAND_INS, type HarnessCompactProse } from "../../compact/harness-compact-prose.js";
 
 const SCENARIO_EXTENSION = /\.ya?ml$/i;
@@ -64,16 +56,7 @@ export interface CompactCliOptions {
 
 export type Loaded = { ok: true; value: string; origin: string } | { ok: false; error: string };
 
-export interface Input {
-  format: string;
-  log: ParsedSessionLog;
-  /** The profile the input was written with, when it says (a scenario; a promptc log by its summaries). */
-  profile?: ProfileId;
-  /** The strategy of the agent that wrote the file (the default `--strategy` for it). */
-  strategy?: CompactStrategyName;
-  /** Harness prose found in the input itself (an agent's session file that recorded an earlier compaction). */
-  prose?: Partial<HarnessCompactProse>;
-}
+export type { Input };
 
 /** The prose around another harness's summary: what the input recorded, else labelled stand-ins. */
 export function harnessProseFor(input: Input): HarnessCompactProse {
