@@ -194,30 +194,27 @@ function chatReply(r: ScriptedReply, seq: number): HttpReply {
   return reply;
 }
 
-function geminiReply(r: ScriptedReply): HttpReply {
+// `:generateContent` (Gemini CLI's summariser and router calls) wants one JSON body; `:streamGenerateContent` SSE.
+function geminiReply(r: ScriptedReply, stream: boolean): HttpReply {
   const u = usageOf(r);
   const parts: unknown[] = [];
   if (r.text !== undefined) parts.push({ text: r.text });
   for (const c of r.toolCalls)
     parts.push({ functionCall: { name: c.name, args: JSON.parse(c.arguments || "{}") as unknown } });
-  return sse([
-    [
-      null,
-      {
-        candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }],
-        usageMetadata: {
-          promptTokenCount: u.input,
-          candidatesTokenCount: u.output,
-          totalTokenCount: u.input + u.output,
-          cachedContentTokenCount: u.cached,
-        },
-      },
-    ],
-  ]);
+  const body = {
+    candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }],
+    usageMetadata: {
+      promptTokenCount: u.input,
+      candidatesTokenCount: u.output,
+      totalTokenCount: u.input + u.output,
+      cachedContentTokenCount: u.cached,
+    },
+  };
+  return stream ? sse([[null, body]]) : json(200, body);
 }
 
-/** The streamed answer to a model request, or the scripted HTTP error. */
-export function renderModelReply(dialect: WireDialect, reply: ScriptedReply, seq: number): HttpReply {
+/** The answer to a model request (streamed unless `url` is Gemini's non-streaming path), or the scripted HTTP error. */
+export function renderModelReply(dialect: WireDialect, reply: ScriptedReply, seq: number, url = ""): HttpReply {
   if (reply.error) {
     const type =
       reply.error.status === 429
@@ -237,7 +234,7 @@ export function renderModelReply(dialect: WireDialect, reply: ScriptedReply, seq
     case "chat-completions":
       return chatReply(reply, seq);
     case "gemini":
-      return geminiReply(reply);
+      return geminiReply(reply, !/:generateContent(\?|$)/.test(url));
     default: {
       const never: never = dialect;
       throw new Error(`unknown dialect ${String(never)}`);

@@ -41,38 +41,20 @@ export interface LoadedHarnessTurn {
 }
 
 export function loadHarnessTurn(host: Host, rules: HarnessDiscovery, inputs: HarnessTurnInputs): LoadedHarnessTurn {
+  const loaded = load(host, rules, inputs);
+  return { turn: loaded.turn, diagnostics: loaded.diagnostics };
+}
+
+/** Each harness's loader takes the inputs it uses (the rest are ignored). */
+function load(host: Host, rules: HarnessDiscovery, inputs: HarnessTurnInputs): LoadedHarnessTurn {
   switch (rules.type) {
-    case "claude-memory": {
-      const loaded = loadClaudeCodeTurn(host, inputs);
-      return { turn: loaded.turn, diagnostics: loaded.diagnostics };
-    }
-    case "gemini-memory": {
-      const options: Parameters<typeof loadGeminiTurn>[1] = {
-        cwd: inputs.cwd,
-        home: inputs.home,
-        date: inputs.date,
-        platform: inputs.platform,
-        message: inputs.message,
-      };
-      if (inputs.model !== undefined) options.model = inputs.model;
-      if (inputs.installDir !== undefined) options.installDir = inputs.installDir;
-      const loaded = loadGeminiTurn(host, options);
-      return { turn: loaded.turn, diagnostics: loaded.diagnostics };
-    }
+    case "claude-memory":
+      return loadClaudeCodeTurn(host, inputs);
+    case "gemini-memory":
+      return loadGeminiTurn(host, inputs);
     case "pi-context": {
-      const options: Parameters<typeof loadPiTurn>[1] = {
-        cwd: inputs.cwd,
-        home: inputs.home,
-        date: inputs.date,
-        message: inputs.message,
-        sessionId: inputs.sessionId,
-      };
       const root = findProjectRoot(host, inputs.cwd, rules.projectRootMarkers).root;
-      if (root !== undefined) options.gitRoot = root;
-      if (inputs.model !== undefined) options.model = inputs.model;
-      if (inputs.installDir !== undefined) options.installDir = inputs.installDir;
-      const loaded = loadPiTurn(host, options);
-      return { turn: loaded.turn, diagnostics: loaded.diagnostics };
+      return loadPiTurn(host, root !== undefined ? { ...inputs, gitRoot: root } : inputs);
     }
     case "copilot-instructions": {
       const nowMs = inputs.nowMs ?? Date.parse(`${inputs.date}T00:00:00.000Z`);

@@ -365,6 +365,11 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   },
   { id: "session/malformed-json", summary: "A whole-JSON session log (request body or item array) is not valid JSON." },
   { id: "session/malformed-line", summary: "A line of a JSONL session log is not valid JSON; the line is skipped." },
+  {
+    id: "session/model-switch-compaction",
+    summary:
+      "The turn switches to a model of another compaction family (Codex's comp_hash): the history is compacted first; the summary is the --summary text.",
+  },
   { id: "session/too-large", summary: "The session log is over the size limit; only its beginning was read." },
   {
     id: "session/line-too-long",

@@ -117,6 +117,19 @@ describe("renderModelReply", () => {
     );
     expect(data(renderModelReply("gemini", { text: "x", toolCalls: [] }, 1).chunks)).toHaveLength(1);
   });
+
+  it("answers gemini's non-streaming generateContent with one JSON body, not server-sent events", () => {
+    const r = renderModelReply("gemini", { text: "x", toolCalls: [] }, 1, "/v1beta/models/m:generateContent");
+    expect(r.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(r.chunks.join("")).candidates[0].content.parts).toEqual([{ text: "x" }]);
+    const streamed = renderModelReply(
+      "gemini",
+      { text: "x", toolCalls: [] },
+      1,
+      "/v1beta/models/m:streamGenerateContent?alt=sse",
+    );
+    expect(streamed.headers["content-type"]).toBe("text/event-stream");
+  });
 });
 
 describe("renderAuxReply", () => {

@@ -4,6 +4,8 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CliIO } from "../../src/cli/io.js";
 import { run } from "../../src/cli/program.js";
+import { PI_VERSION } from "../../src/profiles/pi/pi-facts.js";
+import { PI_STAND_IN_PROSE } from "../../src/profiles/pi/pi-prose.js";
 
 let root = "";
 const files: { [p: string]: string } = {
@@ -117,6 +119,23 @@ describe("promptc preview with a harness profile", () => {
     );
   });
 
+  it("renders the calibrated prose from the cache, and the stand-ins with --no-calibration", async () => {
+    const path = join(root, "cache", "promptc", "calibration", `pi-${PI_VERSION}.json`);
+    mkdirSync(dirname(path), { recursive: true });
+    const prose = { ...PI_STAND_IN_PROSE, origin: "user-supplied", base: "CALIBRATED BASE" };
+    writeFileSync(path, JSON.stringify({ profile: "pi", agentVersion: PI_VERSION, source: "test", prose }));
+    const args = ["preview", "--profile", "pi", "-C", "w", "--home", "home", "--json", "hi"];
+    try {
+      const [calibrated, standIn] = [await cli(args), await cli([...args, "--no-calibration"])];
+      expect([calibrated.code, calibrated.out.includes("CALIBRATED BASE")]).toEqual([0, true]);
+      expect([standIn.code, standIn.out.includes("CALIBRATED BASE"), standIn.out.includes("[stand-in prose]")]).toEqual(
+        [0, false, true],
+      );
+    } finally {
+      rmSync(path);
+    }
+  });
+
   it("prints Gemini CLI's body with the tree and the inlined import", async () => {
     const r = await cli([
       "preview",
@@ -164,7 +183,7 @@ describe("promptc preview with a harness profile", () => {
     expect(r.out).toContain("claude-md [stand-in prose]");
   });
 
-  it("refuses Responses-only flags with a harness profile", async () => {
+  it("refuses flags its discovery does not read with a harness profile", async () => {
     const r = await cli(["preview", "--profile", "pi", "-C", "w", "--sandbox", "read-only"]);
     expect(r.code).toBe(2);
     expect(r.err).toContain("--sandbox cannot be used with --profile pi");
