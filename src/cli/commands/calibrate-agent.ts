@@ -107,7 +107,13 @@ export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliI
     for (const workspace of cal.workspaces) {
       const ws = buildCalibrationWorkspace(workspace);
       try {
-        const env = { PATH: io.env.PATH, HOME: ws.home, TERM: "dumb", LANG: "C.UTF-8" };
+        const env: { [k: string]: string | undefined } = {
+          PATH: io.env.PATH,
+          HOME: ws.home,
+          TERM: "dumb",
+          LANG: "C.UTF-8",
+        };
+        for (const k of adapter.calibrationEnv ?? []) if (io.env[k] !== undefined) env[k] = io.env[k];
         const out: string[] = [];
         const isolated = adapter.requiresIsolation !== undefined;
         const run = await runCapture({
