@@ -8,6 +8,7 @@ import { diagnostic } from "../../model/diagnostic.js";
 import type { CopilotProvider, CopilotTurn } from "../../profiles/copilot/copilot-turn.js";
 import { joinPath, normalizePath } from "../paths.js";
 import { type CopilotInstructions, discoverCopilotInstructions } from "./discover-copilot-instructions.js";
+import { COPILOT_IMPORT_DROP_REASONS } from "./expand-copilot-imports.js";
 import { type CopilotSkillsResult, discoverCopilotSkills } from "./discover-copilot-skills.js";
 
 /** The model promptc assumes when neither `--model` nor `$COPILOT_MODEL` names one (BYOK mode needs one). */
@@ -73,8 +74,9 @@ export function loadCopilotTurn(host: Host, options: LoadCopilotTurnOptions): Lo
         diagnostics.push(
           diagnostic(
             "copilot/import-not-loaded",
-            "warning",
-            `@${i.spec} in ${f.path} is not expanded: ${i.outcome === "outside" ? "outside the repository" : i.outcome === "missing" ? "no such file" : "not a file"}`,
+            // Info: an `@name` is as often a mention as an import.
+            "info",
+            `@${i.spec} in ${f.path} stays text: ${COPILOT_IMPORT_DROP_REASONS[i.outcome]}`,
             { file: f.path },
           ),
         );
