@@ -46,6 +46,9 @@ export interface AgentAdapter {
   /** Regular expressions for per-run values inside a body (a session uuid in the prompt, a timestamp in the user
    * message) that `capture --compare` blanks on both sides, as it blanks `prompt_cache_key`. */
   runIdPatterns?: string[];
+  /** Variables `calibrate --agent` keeps from the user's environment for its scratch runs (the agent's prose
+   * depends on them, e.g. the model). */
+  calibrationEnv?: string[];
   /** `capture --compare` compares a Responses body as JSON, key for key, instead of as a parsed Responses request
    * (the agent's body has fields, such as `max_output_tokens`, that promptc's request model does not carry). */
   wireCompare?: boolean;

@@ -9,7 +9,6 @@ import { loadCopilotTurn } from "./copilot/load-copilot-turn.js";
 import { findProjectRoot } from "./find-project-root.js";
 import { loadGeminiTurn } from "./gemini/load-gemini-turn.js";
 import { loadPiTurn } from "./pi/load-pi-turn.js";
-import { formatIsoDatetimeInZone } from "./resolve-environment.js";
 
 /** What every harness turn starts from; each discovery takes what its harness uses. */
 export interface HarnessTurnInputs {
@@ -56,23 +55,8 @@ function load(host: Host, rules: HarnessDiscovery, inputs: HarnessTurnInputs): L
       const root = findProjectRoot(host, inputs.cwd, rules.projectRootMarkers).root;
       return loadPiTurn(host, root !== undefined ? { ...inputs, gitRoot: root } : inputs);
     }
-    case "copilot-instructions": {
-      const nowMs = inputs.nowMs ?? Date.parse(`${inputs.date}T00:00:00.000Z`);
-      const options: Parameters<typeof loadCopilotTurn>[1] = {
-        cwd: inputs.cwd,
-        home: inputs.home,
-        platform: inputs.platform,
-        availableTools: inputs.onPath ?? [],
-        datetime: formatIsoDatetimeInZone(nowMs, inputs.timezone ?? "UTC"),
-        message: inputs.message,
-        sessionId: inputs.sessionId,
-      };
-      // Copilot CLI asks git for the root (a worktree's .git file counts).
-      if (inputs.git?.root !== undefined) options.gitRoot = inputs.git.root;
-      if (inputs.model !== undefined) options.model = inputs.model;
-      const loaded = loadCopilotTurn(host, options);
-      return { turn: loaded.turn, diagnostics: loaded.diagnostics };
-    }
+    case "copilot-instructions":
+      return loadCopilotTurn(host, inputs);
     default: {
       const never: never = rules;
       throw new Error(`unknown discovery ${String((never as { type: unknown }).type)}`);

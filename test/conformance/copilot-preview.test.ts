@@ -41,6 +41,7 @@ async function runCopilot(
   home: string,
   message: string,
   wire: CopilotWireApi = "responses",
+  model = MODEL,
 ): Promise<{ [k: string]: unknown }> {
   const server = await startCaptureServer();
   try {
@@ -52,7 +53,7 @@ async function runCopilot(
       COPILOT_AUTO_UPDATE: "false",
       ...providerEnv(wire, server.origin),
       COPILOT_PROVIDER_API_KEY: "dummy",
-      COPILOT_MODEL: MODEL,
+      COPILOT_MODEL: model,
     };
     const args = ["-p", message, "--allow-all-tools", "--disable-client-telemetry"];
     const code = await new Promise<number | null>((resolve) => {
@@ -75,6 +76,7 @@ function predict(
   message: string,
   wire: CopilotWireApi,
   real: { [k: string]: unknown },
+  model = MODEL,
 ): CopilotTurn {
   const text = JSON.stringify(real);
   const sessionId = /session-state\/([0-9a-f-]{36})/.exec(text)?.[1] ?? "";
@@ -87,7 +89,7 @@ function predict(
     osVersion: "",
     date: "2026-12-01",
     message,
-    model: MODEL,
+    model,
     sessionId,
     onPath: findOnPath(COPILOT_PROBED_TOOLS, PATH),
   }).turn as CopilotTurn;
@@ -102,7 +104,8 @@ const bytesOf = (b: { [k: string]: unknown }) =>
 describe.skipIf("skip" in found)(`promptc preview --profile copilot against Copilot CLI ${COPILOT_VERSION}`, () => {
   const bin = (found as { bin: string }).bin;
   let calibrated: CopilotProse | undefined;
-  beforeAll(async () => {
+  /** Runs promptc's calibration workspace (as `calibrate --agent copilot` does) with one model. */
+  async function calibrate(model: string): Promise<CopilotProse | undefined> {
     const cal = findHarnessCalibration("copilot")!.workspaces[0]!;
     const ws: HarnessWorkspace = {
       name: "copilot-calibration",
@@ -111,10 +114,29 @@ describe.skipIf("skip" in found)(`promptc preview --profile copilot against Copi
       cwd: `repo/${cal.cwd ?? ""}`,
     };
     const built = buildWorkspace(ws);
-    const result = calibrateCopilot(await runCopilot(bin, built.cwd, built.home, "hello"));
+    const result = calibrateCopilot(await runCopilot(bin, built.cwd, built.home, "hello", "responses", model));
     expect(result.diagnostics).toEqual([]);
-    calibrated = result.prose;
+    return result.prose;
+  }
+  beforeAll(async () => {
+    calibrated = await calibrate(MODEL);
   }, 120_000);
+
+  // Copilot's prompt, tools and settings follow the model family: a Claude model, calibrated for it.
+  it("predicts the data-derived parts for a Claude model, and after calibrating for it every byte", async () => {
+    const model = "claude-sonnet-4.5";
+    const prose = await calibrate(model);
+    const ws = COPILOT_WORKSPACES.find((w) => w.name === "copilot-nested")!;
+    const built = buildWorkspace(ws);
+    const real = await runCopilot(bin, built.cwd, built.home, "hello", "responses", model);
+    const turn = predict(built.cwd, built.home, "hello", "responses", real, model);
+    const { toolNames: _t, scalars: _s, ...data } = copilotDataParts(compileBody(copilotProfile, turn).body);
+    const { toolNames: _rt, scalars: _rs, ...realData } = copilotDataParts(real);
+    expect(data).toEqual(realData);
+    expect(bytesOf(JSON.parse(compileBody(copilotProfile, turn, prose).bytes) as { [k: string]: unknown })).toBe(
+      bytesOf(real),
+    );
+  }, 240_000);
 
   for (const ws of COPILOT_WORKSPACES)
     for (const wire of ws.name === "copilot-nested" ? WIRES : (["responses"] as const)) {

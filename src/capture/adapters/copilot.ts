@@ -24,6 +24,8 @@ export const copilotAdapter: AgentAdapter = {
     no_proxy: LOOPBACK_NO_PROXY,
   },
   defaultEnv: { COPILOT_MODEL: COPILOT_CAPTURE_MODEL },
+  // Copilot's prompt, tools and settings follow the model: calibrate for the one the user runs.
+  calibrationEnv: ["COPILOT_MODEL"],
   // A token would take precedence over the dummy key and could leave the machine in a header.
   unsetEnv: ["COPILOT_PROVIDER_BEARER_TOKEN", "COPILOT_PROVIDER_API_KEY_COMMAND", "COPILOT_PROVIDER_HEADERS"],
   isolatedEnv: { HOME: "{scratch}/home" },

@@ -80,6 +80,8 @@ export function calibrateCopilot(body: { [key: string]: unknown }): {
         .filter((e) => e.location === "builtin")
         .map((e) => ({ name: e.name, description: e.description })),
       tools,
+      ...(model !== undefined ? { model } : {}),
+      settings: { reasoning: body.reasoning, max_output_tokens: body.max_output_tokens },
     },
     diagnostics: [],
   };

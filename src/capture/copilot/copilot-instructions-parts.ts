@@ -1,7 +1,7 @@
 // Locating the data-derived pieces inside a Copilot CLI `instructions` string (a capture or a prediction): the
 // `<skill>` entries of `<available_skills>`, the environment section's `* label: value` lines, the session folder,
 // the custom instructions and the `applyTo` table rows. Pure; only tags and line shapes, never Copilot's prose.
-import { unescapeCopilotXml } from "../../profiles/copilot/copilot-facts.js";
+import { unescapeXmlEntities } from "../../profiles/xml-entities.js";
 
 export interface CopilotSkillXml {
   name: string;
@@ -27,8 +27,8 @@ export function skillEntriesOf(text: string): CopilotSkillXml[] {
   const span = skillsSpanOf(text);
   if (span === undefined) return [];
   return [...text.slice(...span).matchAll(SKILL)].map((m) => ({
-    name: unescapeCopilotXml(m[1] as string),
-    description: unescapeCopilotXml(m[2] as string),
+    name: unescapeXmlEntities(m[1] as string),
+    description: unescapeXmlEntities(m[2] as string),
     location: m[3] as string,
     xml: m[0],
   }));

@@ -111,7 +111,14 @@ export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliI
         const isolated = adapter.requiresIsolation !== undefined;
         /** The last model request of one run, or why there is none. */
         const capture = async (args: string[], tz?: string): Promise<{ [key: string]: unknown } | string> => {
-          const env = { PATH: io.env.PATH, HOME: ws.home, TERM: "dumb", LANG: "C.UTF-8", ...(tz ? { TZ: tz } : {}) };
+          const env: { [k: string]: string | undefined } = {
+            PATH: io.env.PATH,
+            HOME: ws.home,
+            TERM: "dumb",
+            LANG: "C.UTF-8",
+            ...(tz ? { TZ: tz } : {}),
+          };
+          for (const k of adapter.calibrationEnv ?? []) if (io.env[k] !== undefined) env[k] = io.env[k];
           const out: string[] = [];
           const run = await runCapture({
             adapter,

@@ -3,6 +3,7 @@
 import type { Host } from "../../host/host.js";
 import { discoverCopilotInstructions } from "../copilot/discover-copilot-instructions.js";
 import { discoverCopilotSkills } from "../copilot/discover-copilot-skills.js";
+import { COPILOT_IMPORT_DROP_REASONS } from "../copilot/expand-copilot-imports.js";
 import { copilotHomeOf } from "../copilot/load-copilot-turn.js";
 
 export interface CopilotLoad {
@@ -16,12 +17,6 @@ export interface CopilotLoad {
   /** Seen and left out, with why. */
   dropped: { path: string; reason: string; importedFrom?: string }[];
 }
-
-const IMPORT_REASONS = {
-  outside: "import outside the repository",
-  missing: "import target missing",
-  "not-a-file": "import is not a file",
-} as const;
 
 export function discoverCopilot(host: Host, options: { cwd: string; home: string; gitRoot?: string }): CopilotLoad {
   const copilotHome = copilotHomeOf(host, options.home);
@@ -40,7 +35,7 @@ export function discoverCopilot(host: Host, options: { cwd: string; home: string
       if (i.outcome === "imported") {
         if (!load.imports.some((x) => x.path === i.path)) load.imports.push({ path: i.path, importedFrom: f.path });
       } else if (i.outcome !== "already-loaded")
-        load.dropped.push({ path: i.path, reason: IMPORT_REASONS[i.outcome], importedFrom: f.path });
+        load.dropped.push({ path: i.path, reason: COPILOT_IMPORT_DROP_REASONS[i.outcome], importedFrom: f.path });
     }
   return load;
 }

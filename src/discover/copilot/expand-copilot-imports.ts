@@ -9,6 +9,13 @@ import { collapseSegments, dirnameOf, joinPath } from "../paths.js";
 
 export type CopilotImportOutcome = "imported" | "already-loaded" | "missing" | "outside" | "not-a-file";
 
+/** Why an `@path` stays text, in words. */
+export const COPILOT_IMPORT_DROP_REASONS = {
+  outside: "import outside the repository",
+  missing: "import target missing",
+  "not-a-file": "import is not a file",
+} as const;
+
 export interface CopilotImport {
   /** The path as written after `@`. */
   spec: string;

@@ -4,10 +4,13 @@
 // time). IO through the Host only.
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
+import type { GitFacts } from "../../model/git-facts.js";
 import { diagnostic } from "../../model/diagnostic.js";
 import type { CopilotProvider, CopilotTurn } from "../../profiles/copilot/copilot-turn.js";
 import { joinPath, normalizePath } from "../paths.js";
+import { formatIsoDatetimeInZone } from "../resolve-environment.js";
 import { type CopilotInstructions, discoverCopilotInstructions } from "./discover-copilot-instructions.js";
+import { COPILOT_IMPORT_DROP_REASONS } from "./expand-copilot-imports.js";
 import { type CopilotSkillsResult, discoverCopilotSkills } from "./discover-copilot-skills.js";
 
 /** The model promptc assumes when neither `--model` nor `$COPILOT_MODEL` names one (BYOK mode needs one). */
@@ -16,12 +19,16 @@ export const COPILOT_DEFAULT_MODEL = "gpt-5.5";
 export interface LoadCopilotTurnOptions {
   cwd: string;
   home: string;
-  gitRoot?: string;
+  /** Copilot CLI asks git for the root (a worktree's .git file counts). */
+  git: GitFacts | undefined;
   /** Node's platform name. */
   platform: string;
   /** Which of COPILOT_PROBED_TOOLS are executable on PATH. */
-  availableTools: string[];
-  datetime: string;
+  onPath?: string[];
+  /** `YYYY-MM-DD`, the time's fallback when `nowMs` is not given. */
+  date: string;
+  nowMs?: number;
+  timezone?: string;
   message: string;
   model?: string;
   sessionId: string;
@@ -63,7 +70,9 @@ export function loadCopilotTurn(host: Host, options: LoadCopilotTurnOptions): Lo
   const diagnostics: Diagnostic[] = [];
   const cwd = normalizePath(options.cwd);
   const copilotHome = copilotHomeOf(host, options.home);
-  const rootOpt = options.gitRoot !== undefined ? { gitRoot: options.gitRoot } : {};
+  const gitRoot = options.git?.root;
+  const rootOpt = gitRoot !== undefined ? { gitRoot } : {};
+  const nowMs = options.nowMs ?? Date.parse(`${options.date}T00:00:00.000Z`);
   const instructions = discoverCopilotInstructions(host, { cwd, copilotHome, ...rootOpt });
   const skills = discoverCopilotSkills(host, { cwd, home: options.home, copilotHome, ...rootOpt });
   diagnostics.push(...skills.diagnostics);
@@ -73,8 +82,9 @@ export function loadCopilotTurn(host: Host, options: LoadCopilotTurnOptions): Lo
         diagnostics.push(
           diagnostic(
             "copilot/import-not-loaded",
-            "warning",
-            `@${i.spec} in ${f.path} is not expanded: ${i.outcome === "outside" ? "outside the repository" : i.outcome === "missing" ? "no such file" : "not a file"}`,
+            // Info: an `@name` is as often a mention as an import.
+            "info",
+            `@${i.spec} in ${f.path} stays text: ${COPILOT_IMPORT_DROP_REASONS[i.outcome]}`,
             { file: f.path },
           ),
         );
@@ -100,9 +110,9 @@ export function loadCopilotTurn(host: Host, options: LoadCopilotTurnOptions): Lo
   const turn: CopilotTurn = {
     cwd,
     os: options.platform,
-    availableTools: options.availableTools,
+    availableTools: options.onPath ?? [],
     model,
-    datetime: options.datetime,
+    datetime: formatIsoDatetimeInZone(nowMs, options.timezone ?? "UTC"),
     message: options.message,
     sessionId: options.sessionId,
     copilotHome,
@@ -121,6 +131,6 @@ export function loadCopilotTurn(host: Host, options: LoadCopilotTurnOptions): Lo
     })),
     provider: copilotProviderOf(host, diagnostics),
   };
-  if (options.gitRoot !== undefined) turn.gitRoot = normalizePath(options.gitRoot);
+  if (gitRoot !== undefined) turn.gitRoot = normalizePath(gitRoot);
   return { turn, instructions, skills, diagnostics };
 }

@@ -14,7 +14,7 @@ import {
   COPILOT_SYSTEM_SPLIT,
   COPILOT_TOOL_NAMES,
 } from "./copilot-facts.js";
-import { copilotStandInTool, type CopilotProse } from "./copilot-prose.js";
+import { COPILOT_STAND_IN_PROSE, copilotStandInTool, type CopilotProse } from "./copilot-prose.js";
 import type { CopilotTurn } from "./copilot-turn.js";
 import { renderCopilotInstructions } from "./render-copilot-instructions.js";
 
@@ -47,6 +47,7 @@ function messagesTool(t: Json): Json {
 
 function bodyFor(
   turn: CopilotTurn,
+  prose: CopilotProse,
   instructions: string,
   tools: Json[],
 ): { body: Json; where: string; userWhere: string } {
@@ -59,9 +60,9 @@ function bodyFor(
           instructions,
           input: [{ role: "user", content: [{ type: "input_text", text: user }], type: "message" }],
           tools,
-          reasoning: COPILOT_BODY.reasoning,
+          reasoning: prose.settings?.reasoning ?? COPILOT_BODY.reasoning,
           prompt_cache_key: turn.sessionId.replace(/-/g, ""),
-          max_output_tokens: COPILOT_BODY.maxOutputTokens,
+          max_output_tokens: prose.settings?.max_output_tokens ?? COPILOT_BODY.maxOutputTokens,
           store: false,
           stream: true,
           include: COPILOT_BODY.include,
@@ -129,19 +130,24 @@ export function copilotEndpoint(turn: CopilotTurn): string {
   }
 }
 
-export function buildCopilotBody(turn: CopilotTurn, prose: CopilotProse): BuiltBody {
+/** The tools as the Responses API gets them: a calibration's own list (it follows its model), else stand-ins. */
+function responsesToolsOf(prose: CopilotProse): { name: string; value: Json; prose: ProseOrigin }[] {
+  if (prose.tools.length > 0) return prose.tools.map((t) => ({ name: String(t.name), value: t, prose: prose.origin }));
+  return COPILOT_TOOL_NAMES.map((name) => ({
+    name,
+    value: copilotStandInTool(name, COPILOT_CUSTOM_TOOLS.includes(name)),
+    prose: "stand-in",
+  }));
+}
+
+export function buildCopilotBody(turn: CopilotTurn, given: CopilotProse): BuiltBody {
+  // A calibration for another model would put that model's prompt and tools in this one's body.
+  const prose = given.model === undefined || given.model === turn.model ? given : COPILOT_STAND_IN_PROSE;
   const instructions = renderCopilotInstructions(turn, prose);
-  const calibrated = new Map(prose.tools.map((t) => [t.name, t]));
-  const responsesTools = COPILOT_TOOL_NAMES.map((name) => {
-    const known = calibrated.get(name);
-    return {
-      name,
-      value: known ?? copilotStandInTool(name, COPILOT_CUSTOM_TOOLS.includes(name)),
-      prose: (known ? prose.origin : "stand-in") as ProseOrigin,
-    };
-  });
+  const responsesTools = responsesToolsOf(prose);
   const { body, where, userWhere } = bodyFor(
     turn,
+    prose,
     instructions.text,
     responsesTools.map((t) => t.value),
   );
@@ -155,7 +161,8 @@ export function buildCopilotBody(turn: CopilotTurn, prose: CopilotProse): BuiltB
         id: "skills",
         layer: "skills",
         sources: turn.skills.map((x) => ({ path: x.path, bytesIn: 0, bytesKept: 0 })),
-        prose: "data",
+        // The built-in skills' descriptions are Copilot's words.
+        prose: prose.origin,
       },
     },
     {
@@ -168,7 +175,8 @@ export function buildCopilotBody(turn: CopilotTurn, prose: CopilotProse): BuiltB
           bytesIn: bytes(f.text),
           bytesKept: bytes(f.text),
         })),
-        prose: "data",
+        // The applyTo table's intro is Copilot's words.
+        prose: turn.instructionRules.length > 0 ? prose.origin : "data",
       },
     },
   ];

@@ -1,6 +1,6 @@
 // Facts of Copilot CLI 1.0.102's first request that are not prose: its version, the tools it sends (in order),
-// the built-in skills' names, the commands it looks for on PATH, the body's constants, the XML escaping of the
-// skills listing and the session folder's place. From captures of its offline BYOK mode. Pure.
+// the built-in skills' names, the commands it looks for on PATH, the body's constants and the session folder's
+// place. From captures of its offline BYOK mode. Pure.
 
 export const COPILOT_VERSION = "1.0.102";
 
@@ -61,23 +61,4 @@ export const COPILOT_SYSTEM_SPLIT = "\n\n<version_information>";
 /** The session folder named in the prompt: `<copilot home>/session-state/<session uuid>`. */
 export function copilotSessionFolder(copilotHome: string, sessionId: string): string {
   return `${copilotHome}/session-state/${sessionId}`;
-}
-
-/** `& < > " '` as XML entities (the skills listing). */
-export function escapeCopilotXml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
-
-export function unescapeCopilotXml(text: string): string {
-  return text
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, "&");
 }

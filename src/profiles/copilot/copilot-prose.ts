@@ -1,7 +1,7 @@
 // The prose slots of Copilot CLI's request, filled with promptc's stand-ins (`[stand-in prose]`): one template for
 // the whole `instructions` string with `{{slot}}` places for the data, the intro of the `applyTo` table, the
 // built-in skills' descriptions and the tools. `promptc calibrate --agent copilot` replaces them with the
-// installed Copilot CLI's own text in the user's cache. Pure data.
+// installed Copilot CLI's own text (for the model it ran) in the user's cache. Pure data.
 
 export interface CopilotProse {
   origin: "stand-in" | "user-supplied";
@@ -14,6 +14,11 @@ export interface CopilotProse {
   builtinSkills: { name: string; description: string }[];
   /** The body's tools as sent on the Responses API, in order; empty: stand-ins from the tool names. */
   tools: { [key: string]: unknown }[];
+  /** The model a calibration ran with: Copilot's prompt, tools and settings follow the model, so this prose is
+   * used for that model only (another gets the stand-ins, labelled so). Undefined: any model. */
+  model?: string;
+  /** The Responses settings the calibration saw (they follow the model too). */
+  settings?: { reasoning: unknown; max_output_tokens: unknown };
 }
 
 const S = "[stand-in prose]";

@@ -3,7 +3,8 @@
 // `.instructions.md` files, joined by blank lines, then the `applyTo` table), the environment facts and the
 // session folder. Pure. The separators around the custom instructions are measured (four cases, see
 // test/profiles/copilot/render-copilot-instructions.test.ts).
-import { COPILOT_NO_GIT_ROOT, COPILOT_VERSION, copilotSessionFolder, escapeCopilotXml } from "./copilot-facts.js";
+import { escapeXmlEntities } from "../xml-entities.js";
+import { COPILOT_NO_GIT_ROOT, COPILOT_VERSION, copilotSessionFolder } from "./copilot-facts.js";
 import type { CopilotProse } from "./copilot-prose.js";
 import type { CopilotTurn } from "./copilot-turn.js";
 
@@ -22,7 +23,7 @@ export function renderCopilotSkills(turn: CopilotTurn, prose: CopilotProse): str
   return entries
     .map(
       (s) =>
-        `<skill>\n  <name>${escapeCopilotXml(s.name)}</name>\n  <description>${escapeCopilotXml(s.description)}</description>\n  <location>${s.location}</location>\n</skill>`,
+        `<skill>\n  <name>${escapeXmlEntities(s.name)}</name>\n  <description>${escapeXmlEntities(s.description)}</description>\n  <location>${s.location}</location>\n</skill>`,
     )
     .join("\n");
 }

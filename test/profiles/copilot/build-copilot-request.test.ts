@@ -135,10 +135,19 @@ describe("calibrateCopilot", () => {
     const prose = r.prose as CopilotProse;
     expect(prose.instructions).toBe(COPILOT_STAND_IN_PROSE.instructions);
     expect(prose.ruleTableIntro).toBe(COPILOT_STAND_IN_PROSE.ruleTableIntro);
-    const other = turn({ customInstructions: ci, instructionRules: rule, model: "gpt-5.4" });
-    expect(buildCopilotBody(other, prose).body.instructions).toBe(
-      buildCopilotBody(other, COPILOT_STAND_IN_PROSE).body.instructions,
+    expect(prose.model).toBe("gpt-5.5");
+    const other = turn({ customInstructions: ci, instructionRules: rule, cwd: "/elsewhere" });
+    expect(buildCopilotBody(other, prose).body).toEqual(buildCopilotBody(other, COPILOT_STAND_IN_PROSE).body);
+  });
+
+  it("keeps a calibration to its model: another model gets the stand-ins, labelled so", () => {
+    const prose = { ...(calibrateCopilot(captured).prose as CopilotProse), instructions: "calibrated {{cwd}}" };
+    expect(buildCopilotBody(turn(), prose).body.instructions).toBe("calibrated /r/sub");
+    const other = buildCopilotBody(turn({ model: "claude-sonnet-4.5" }), prose);
+    expect(other.body.instructions).toBe(
+      buildCopilotBody(turn({ model: "claude-sonnet-4.5" }), COPILOT_STAND_IN_PROSE).body.instructions,
     );
+    expect(other.layers[0]?.prose).toBe("stand-in");
   });
 
   it("refuses a body without the calibration workspace's data", () => {
