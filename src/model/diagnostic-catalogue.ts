@@ -295,6 +295,11 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
 
   // The permissions fragment.
   {
+    id: "permissions/approval-entry-point",
+    summary:
+      "Which entry point's approval policy the preview shows (codex: `codex exec`, which always sends never, or the interactive TUI with --tui, which honours config.toml) and what the other sends.",
+  },
+  {
     id: "permissions/prefixes-text-truncated",
     summary: "The approved command prefixes text was cut to Codex's character cap.",
   },

@@ -4,7 +4,8 @@
 //
 // ── The shape, for whoever adds a harness or a model layout ────────────────────────────────────────────────
 //   id           open string, the registry key (profiles/index.ts `PROFILES`); shown to users, never branched on
-//   discovery    { decode }: how a budgeted AGENTS.md cut is decoded ("lossy" U+FFFD like Codex, or "char-boundary")
+//   discovery    { decode, approval }: how a budgeted AGENTS.md cut is decoded ("lossy" U+FFFD like Codex, or
+//                "char-boundary"); how the approval policy follows from config and trust per entry point (exec, TUI)
 //   layout       base-instructions placement, message ids, the initial context as envelopes (role + sections in
 //                order; a section is a built-in id or a CustomSection whose build() renders a fragment from the
 //                turn, the prose and the built tool list), the environment's <filesystem> element
@@ -24,6 +25,7 @@
 // Responses-shaped request, item() one conversation item, historyKey names the array a session appends to. Then
 // name it in the profile's `wire.format`. compile() and the session apply profileForModel() to every turn, so a
 // variant may switch layout, request settings, wire format or tools per model.
+import type { ApprovalRules } from "../model/approval-rules.js";
 import type { DecodeMode } from "../model/decode-mode.js";
 import type { ReasoningParams, ResponsesRequest, ToolSpec } from "../model/request.js";
 import type { SkillMetadata, TurnContext } from "../model/turn-context.js";
@@ -110,6 +112,12 @@ export interface ModelWindow {
 export interface DiscoveryRules {
   /** Codex decodes a cut that splits a UTF-8 character lossily (U+FFFD); promptc cuts on a boundary. */
   decode: DecodeMode;
+  /**
+   * How the approval policy follows from config and trust: for the entry point a preview models by default, and
+   * the interactive one `--tui` selects (Codex: `codex exec` forces never, the TUI honours config.toml). Absent:
+   * the config's policy, else never.
+   */
+  approval?: { default: ApprovalRules; interactive?: ApprovalRules };
 }
 
 /** Which environment fields an environment-diff item carries when something changed. */
