@@ -27,6 +27,7 @@ import { isJsonObject } from "../../model/json-value.js";
 import { findInstalledCodex, type InstalledCodex } from "../../discover/find-installed-codex.js";
 import { loadCodexCalibration } from "./load-codex-calibration.js";
 import type { CodexConfig } from "../../discover/parse-config.js";
+import type { ObservedWindow } from "../../capture/calibrate-layout.js";
 
 export const MODELS_CACHE_FILE = "models_cache.json";
 const MODELS_CACHE_MAX_BYTES = 32 * 1024 * 1024;
@@ -229,15 +230,37 @@ export function sentBaseInstructionsFor(setup: CodexModelSetup | undefined, logg
     : logged;
 }
 
-/** The context window Codex's catalogue gives a model ($CODEX_HOME/models_cache.json, else the calibration's), if listed. */
-export function catalogueContextWindow(host: Host, model: string, codexHome?: string): number | undefined {
+/**
+ * The catalogue a preview would read without a codex binary: `$CODEX_HOME/models_cache.json` (the given home, else
+ * $CODEX_HOME, else ~/.codex), else the cached calibration's.
+ */
+export function readKnownCatalogue(host: Host, codexHome?: string): CodexCatalogue | undefined {
   const diagnostics: Diagnostic[] = [];
   const home = codexHome ?? host.env("CODEX_HOME") ?? (host.home() !== undefined ? `${host.home()}/.codex` : undefined);
-  let catalogue = home !== undefined ? readCatalogueFile(host, `${home}/${MODELS_CACHE_FILE}`, diagnostics) : undefined;
-  if (!catalogue) {
-    const cal = loadCodexCalibration(host).value;
-    if (cal) catalogue = parseCodexCatalogue(JSON.stringify(cal.calibration.catalogue), cal.file).value;
-  }
+  const fromCache =
+    home !== undefined ? readCatalogueFile(host, `${home}/${MODELS_CACHE_FILE}`, diagnostics) : undefined;
+  if (fromCache) return fromCache;
+  const cal = loadCodexCalibration(host).value;
+  if (!cal) return undefined;
+  const parsed = parseCodexCatalogue(JSON.stringify(cal.calibration.catalogue), `calibration ${cal.file}`).value;
+  return parsed.models.length > 0 ? parsed : undefined;
+}
+
+/** The windows a catalogue gives a model: its entry's, or Codex's fallback metadata for a slug it does not list. */
+export function catalogueWindowOf(catalogue: CodexCatalogue, model: string): ObservedWindow {
+  const entry = catalogue.models.find((m) => m.slug === model);
+  const layout = codexModelLayout(model, entry);
+  return {
+    contextWindow: layout.contextWindow,
+    effectiveContextWindowPercent: layout.effectiveContextWindowPercent,
+    ...(layout.maxContextWindow !== undefined ? { maxContextWindow: layout.maxContextWindow } : {}),
+    source: entry ? `model catalogue (${catalogue.source})` : "fallback",
+  };
+}
+
+/** The context window Codex's catalogue gives a model ($CODEX_HOME/models_cache.json, else the calibration's), if listed. */
+export function catalogueContextWindow(host: Host, model: string, codexHome?: string): number | undefined {
+  const catalogue = readKnownCatalogue(host, codexHome);
   const entry = catalogue?.models.find((m) => m.slug === model);
   return entry ? codexModelLayout(model, entry).contextWindow : undefined;
 }
