@@ -528,7 +528,13 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   { id: "calibration/corrupt", summary: "The stored calibration cannot be parsed; it is not used (calibrate again)." },
   {
     id: "calibration/stale",
-    summary: "The stored calibration has a format this promptc does not read; it is not used (calibrate again).",
+    summary:
+      "A stored calibration is of another agent version than the file or the profile names, or in a format this promptc does not read; it is not used (calibrate again).",
+  },
+  {
+    id: "calibration/old-layout",
+    summary:
+      "A calibration was read from the old cache layout (calibration/<agent>-<version>.json); calibrating again writes calibration/<agent>/<version>.json.",
   },
   {
     id: "calibration/unreadable",

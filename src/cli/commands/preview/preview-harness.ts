@@ -8,7 +8,7 @@ import { formatDateInZone, isValidTimezone } from "../../../discover/resolve-env
 import { createNodeHost } from "../../../host/node-host.js";
 import { getAdapter } from "../../../capture/adapters/index.js";
 import { findAgentInstall } from "../../../host/find-agent-install.js";
-import { calibrationPath, readCalibration } from "../../../host/calibration-store.js";
+import { loadHarnessCalibration } from "../../load-harness-calibration.js";
 import { probeGit } from "../../../host/probe-git.js";
 import { getHarnessProfile } from "../../../profiles/harness-profiles.js";
 import { formatDiagnostic } from "../../format/format-diagnostic.js";
@@ -107,13 +107,9 @@ export function runHarnessPreview(options: PreviewOptions, io: CliIO): number {
   if (install?.packageDir !== undefined) inputs.installDir = install.packageDir;
   const loaded = load(host, inputs);
   // Prose the user's own agent supplied (`promptc calibrate --agent X`), else promptc's stand-ins.
-  const calPath = calibrationPath(io.env, io.env.HOME, profile.id, profile.agentVersion);
-  const calibration = calPath === undefined ? undefined : readCalibration(calPath);
-  const prose =
-    calibration !== undefined && calibration.profile === profile.id && calibration.agentVersion === profile.agentVersion
-      ? calibration.prose
-      : profile.standInProse;
-  const request = compileHarness(profile, loaded.turn, prose, loaded.diagnostics);
+  const calibration = loadHarnessCalibration(host, profile);
+  const prose = calibration.value !== undefined ? calibration.value.value.prose : profile.standInProse;
+  const request = compileHarness(profile, loaded.turn, prose, [...calibration.diagnostics, ...loaded.diagnostics]);
   const failed = request.diagnostics.some((d) => d.severity === "error");
   if (options.json) {
     io.stdout(request.bytes);
