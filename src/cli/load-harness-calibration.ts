@@ -7,12 +7,14 @@ import { isJsonObject } from "../model/json-value.js";
 
 export function loadHarnessCalibration(
   host: Host,
-  profile: { id: string; agentVersion: string },
+  profile: { id: string; targetVersion?: string },
 ): Result<LoadedCalibration<StoredHarnessCalibration> | undefined> {
-  return loadCalibration(host, profile.id, harnessCalibrationParser(profile.id), {
-    version: profile.agentVersion,
-    exactVersion: true,
-  });
+  return loadCalibration(
+    host,
+    profile.id,
+    harnessCalibrationParser(profile.id),
+    profile.targetVersion !== undefined ? { version: profile.targetVersion, exactVersion: true } : {},
+  );
 }
 
 /** A harness calibration as kept in the cache (`calibration/<agent>/<version>.json`). */

@@ -1,6 +1,6 @@
 // Codex's discovery caps, shared by both profiles, discovery and lint (one definition each). Pure data.
 import type { ApprovalRules } from "../model/approval-rules.js";
-import type { DiscoveryRules } from "./profile.js";
+import type { TurnContextDiscovery } from "./profile.js";
 
 /** `project_doc_max_bytes` default: the budget all project docs share, spent root-first. */
 export const AGENTS_MD_MAX_BYTES = 32 * 1024;
@@ -26,7 +26,8 @@ export const CODEX_TUI_APPROVAL: ApprovalRules = {
   untrustedProject: "untrusted",
 };
 
-export const CODEX_DISCOVERY_RULES: DiscoveryRules = {
+export const CODEX_DISCOVERY_RULES: TurnContextDiscovery = {
+  type: "turn-context",
   decode: "lossy",
   approval: { default: CODEX_EXEC_APPROVAL, interactive: CODEX_TUI_APPROVAL },
 };

@@ -34,7 +34,11 @@ async function cli(argv: string[], stdin?: string) {
 describe("parseTurnFlags", () => {
   const base: TurnFlags = { profile: "promptc" };
   it.each<[string, Partial<TurnFlags>, string]>([
-    ["an unknown profile", { profile: "gemini" }, "unknown profile 'gemini' (expected codex or promptc)"],
+    [
+      "an unknown profile",
+      { profile: "gemini" },
+      "unknown profile 'gemini' (expected codex, promptc, claude-code, gemini-cli or pi)",
+    ],
     [
       "an unknown sandbox",
       { sandbox: "open" },
@@ -112,7 +116,8 @@ describe("parseTurnFlags", () => {
       proseDir: "prose",
     };
     const r = parseTurnFlags(flags, "hello");
-    expect(r.value && { profile: r.value.profile.id, load: r.value.load, proseDir: r.value.proseDir }).toEqual({
+    const v = r.value !== undefined && "load" in r.value ? r.value : undefined;
+    expect(v && { profile: v.profile.id, load: v.load, proseDir: v.proseDir }).toEqual({
       profile: "codex",
       load: {
         decode: "lossy",
@@ -139,7 +144,8 @@ describe("parseTurnFlags", () => {
 
   it("takes --tui's approval rules for the codex profile and refuses it for a profile with one entry point", () => {
     const tui = parseTurnFlags({ profile: "codex", tui: true }, "hi");
-    expect(tui.value && [tui.value.load.approvalRules, tui.value.load.otherApproval]).toEqual([
+    const load = tui.value && "load" in tui.value ? tui.value.load : undefined;
+    expect([load?.approvalRules, load?.otherApproval]).toEqual([
       CODEX_TUI_APPROVAL,
       { rules: CODEX_EXEC_APPROVAL, how: "preview without --tui" },
     ]);

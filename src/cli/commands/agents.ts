@@ -13,7 +13,7 @@ import { CODEX_AGENT } from "../../capture/codex-calibration.js";
 import type { Result } from "../../model/diagnostic.js";
 import { findAgentInstall } from "../../host/find-agent-install.js";
 import { createNodeHost } from "../../host/node-host.js";
-import { getHarnessProfile } from "../../profiles/harness-profiles.js";
+import { findProfile, hasEnvelopeLayout } from "../../profiles/index.js";
 import { countTokens } from "../../tokens/count.js";
 import { renderAgentsReport, type InstalledAgent } from "../format/agents-report.js";
 import { colorFor, createStyle } from "../format/style.js";
@@ -46,11 +46,12 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
       a.packageName,
       io.env,
     );
-    const profile = getHarnessProfile(a.id);
-    const profileVersion = profile?.agentVersion ?? a.targetVersion;
+    const known = findProfile(a.id);
+    const profile = known !== undefined && !hasEnvelopeLayout(known) ? known : undefined;
+    const profileVersion = profile?.targetVersion ?? a.targetVersion;
     let calibration = "stand-in prose";
     if (profile !== undefined) {
-      if (HARNESS_CALIBRATIONS[profile.id] === undefined)
+      if (!HARNESS_CALIBRATIONS.some((c) => c.profile === profile.id))
         calibration = "stand-in prose (no calibration for this profile yet)";
       else calibration = calibrationState(loadHarnessCalibration(host, profile), profile.id);
     } else if (a.id === CODEX_AGENT) {

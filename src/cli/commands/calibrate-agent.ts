@@ -9,6 +9,7 @@ import { dirname, join, resolve } from "node:path";
 import { getAdapter } from "../../capture/adapters/index.js";
 import { agentVersionFrom } from "../../capture/agent-adapter.js";
 import {
+  findHarnessCalibration,
   HARNESS_CALIBRATIONS,
   type CalibrationRun,
   type CalibrationWorkspace,
@@ -18,7 +19,7 @@ import { promptcCacheDir, writeCalibration } from "../../host/calibration-store.
 import { createNodeHost } from "../../host/node-host.js";
 import { cannotWrite } from "../../model/file-error.js";
 import { findAgentInstall } from "../../host/find-agent-install.js";
-import { getHarnessProfile } from "../../profiles/harness-profiles.js";
+import { findProfile, hasEnvelopeLayout } from "../../profiles/index.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { createStyle } from "../format/style.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
@@ -64,12 +65,13 @@ export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliI
     io.stderr(`promptc calibrate: ${msg}\n`);
     return EXIT_USAGE;
   };
-  const cal = HARNESS_CALIBRATIONS[options.agent];
+  const cal = findHarnessCalibration(options.agent);
   const adapter = cal && getAdapter(cal.adapter);
-  const profile = cal && getHarnessProfile(cal.profile);
+  const found = cal && findProfile(cal.profile);
+  const profile = found && !hasEnvelopeLayout(found) ? found : undefined;
   if (!cal || !adapter || !profile)
     return fail(
-      `cannot calibrate agent '${options.agent}' (supported: ${Object.keys(HARNESS_CALIBRATIONS).join(", ")})`,
+      `cannot calibrate agent '${options.agent}' (supported: ${HARNESS_CALIBRATIONS.map((c) => c.adapter).join(", ")})`,
     );
   const runs: CalibrationRun[] = [];
   let version: string | undefined;
@@ -91,7 +93,7 @@ export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliI
     } catch (err) {
       return fail(`cannot read ${options.capture}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }
-    version = profile.agentVersion;
+    version = profile.targetVersion;
     source = file;
   } else {
     const bin =
@@ -145,9 +147,9 @@ export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliI
   if (cache === undefined) return fail("no cache directory (set XDG_CACHE_HOME or HOME)");
   let path: string;
   try {
-    path = writeCalibration(cache, profile.id, profile.agentVersion, {
+    path = writeCalibration(cache, profile.id, profile.targetVersion, {
       profile: profile.id,
-      agentVersion: profile.agentVersion,
+      agentVersion: profile.targetVersion,
       source,
       prose: result.prose,
     });
@@ -156,7 +158,7 @@ export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliI
   }
   io.stdout(`${path}\n`);
   io.stderr(
-    `promptc calibrate: ${profile.displayName} ${profile.agentVersion}'s prose is in your cache; promptc preview --profile ${profile.id} now uses it\n`,
+    `promptc calibrate: ${profile.displayName} ${profile.targetVersion}'s prose is in your cache; promptc preview --profile ${profile.id} now uses it\n`,
   );
   return EXIT_OK;
 }
