@@ -47,6 +47,8 @@ export interface CodexModelSetupOptions {
   findCodex?: boolean;
   /** `layout.json` of a calibrated prose dir (`--prose-dir`): the shape of the model its capture ran with. */
   layoutFacts?: { [key: string]: unknown };
+  /** The host CODEX_HOME is on when it is not `host` (a scenario's virtual files; the cache stays on `host`). */
+  codexHomeHost?: Host;
 }
 
 export interface CodexModelSetup {
@@ -97,7 +99,11 @@ export function loadCodexModelSetup(host: Host, options: CodexModelSetupOptions)
   diagnostics.push(...cal.diagnostics);
   const calibration = cal.value;
 
-  let catalogue = readCatalogueFile(host, `${options.codexHome}/${MODELS_CACHE_FILE}`, diagnostics);
+  let catalogue = readCatalogueFile(
+    options.codexHomeHost ?? host,
+    `${options.codexHome}/${MODELS_CACHE_FILE}`,
+    diagnostics,
+  );
   let source = catalogue ? MODELS_CACHE_FILE : "";
   if (!catalogue && calibration) {
     const parsed = parseCodexCatalogue(

@@ -31,6 +31,14 @@ export interface LintFactsOptions {
   fallbackFilenames?: readonly string[];
   /** CODEX_HOME whose global AGENTS.md the walk sees (default: none). */
   codexHome?: string;
+  /** The settings a turn started in `dir` has (its trusted project config layers); default: the ones above. */
+  settingsAt?: (dir: string) => CodexDocSettings;
+}
+
+export interface CodexDocSettings {
+  projectDocMaxBytes: number;
+  fallbackFilenames: readonly string[];
+  projectRootMarkers: readonly string[];
 }
 
 /** Codex's view of the targets: the AGENTS.md walk per directory, each SKILL.md's listing, each rules file's prefixes. */
@@ -54,12 +62,13 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
     const dir = file.path.includes("/") ? file.path.slice(0, file.path.lastIndexOf("/")) : "";
     if (isDocName.has(name) && !codexChains.has(dir)) {
       const cwd = dir === "" ? root : joinPath(root, dir);
+      const at = options.settingsAt?.(cwd);
       const opts = {
         cwd,
         codexHome,
-        budgetBytes: budget,
-        fallbackFilenames,
-        projectRootMarkers: markers,
+        budgetBytes: at?.projectDocMaxBytes ?? budget,
+        fallbackFilenames: at?.fallbackFilenames ?? fallbackFilenames,
+        projectRootMarkers: at?.projectRootMarkers ?? markers,
         decode: "lossy" as const,
       };
       const paths = discoverProjectDocPaths(host, opts).value;
@@ -77,7 +86,8 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
             : "unreadable";
         return { path: rel, size, kept: 0, dropped };
       });
-      codexChains.set(dir, { dir, maxBytes: budget, names: docNames, files: chainFiles });
+      const names = at ? agentsMdCandidates(at.fallbackFilenames) : docNames;
+      codexChains.set(dir, { dir, maxBytes: opts.budgetBytes, names, files: chainFiles });
     }
     if (file.kind === "skill" && !file.status.error && !file.status.binary) {
       const parsed = parseSkillMd(file.text, dir === "" ? undefined : dir.slice(dir.lastIndexOf("/") + 1));
