@@ -169,6 +169,17 @@ export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}
     disabledPaths: config.disabledSkillPaths,
   });
   appendAll(diagnostics, skills.diagnostics);
+  // Measured (0.171.0, exec and prompt-input): a project's skills are listed whatever its trust, though an
+  // untrusted project's docs and config layers are not sent.
+  const repoSkills = skills.value.skills.filter((s) => s.scope === "repo").length;
+  if (cwdTrust === "untrusted" && repoSkills > 0)
+    diagnostics.push(
+      diagnostic(
+        "skills/untrusted-project",
+        "info",
+        `the project is marked untrusted, yet Codex lists its ${repoSkills} skill${repoSkills === 1 ? "" : "s"} (project skills do not depend on trust)`,
+      ),
+    );
 
   const rules = discoverPrefixRules(host, codexHome);
   appendAll(diagnostics, rules.diagnostics);

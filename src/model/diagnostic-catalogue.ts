@@ -388,6 +388,11 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   },
 
   // Skills discovery and the skills list.
+  {
+    id: "skills/untrusted-project",
+    summary:
+      "The project is marked untrusted, but Codex lists its skills anyway (its AGENTS.md and .codex/config.toml are not sent or applied).",
+  },
   { id: "skills/broken-symlink", summary: "A symlink in a skills folder cannot be followed; it is skipped." },
   {
     id: "skills/description-capped",

@@ -25,8 +25,9 @@ const root = mkdtempSync(join(tmpdir(), "promptc-conf-approval-"));
 const xdg = join(root, "xdg");
 const home = join(root, "home");
 
-type Trust = "none" | "trusted" | "untrusted";
-const TRUSTS: Trust[] = ["none", "trusted", "untrusted"];
+/** A trust entry on the project root (a `.fixture-root` marker, not git: it does not reach the cwd) or the cwd. */
+type Trust = "none" | "trusted" | "untrusted" | "trusted cwd" | "untrusted cwd";
+const TRUSTS: Trust[] = ["none", "trusted", "untrusted", "trusted cwd", "untrusted cwd"];
 const CONFIG_POLICIES = [undefined, "on-request", "on-failure", "never"] as const;
 const cases = TRUSTS.flatMap((t) => CONFIG_POLICIES.map((p) => [t, p ?? "unset"] as const));
 
@@ -58,7 +59,7 @@ function runCodex(bin: string, cwd: string, codexHome: string, args: string[]): 
 
 /** A copy of the basic workspace and its CODEX_HOME with the case's trust entry and config policy. */
 function prepare(label: string, trust: Trust, policy: string, baseUrl?: string) {
-  const dir = join(root, label);
+  const dir = join(root, label.replace(/ /g, "-"));
   const ws = join(dir, "basic");
   cpSync(WORKSPACE, ws, { recursive: true });
   const codexHome = join(dir, "codex-home");
@@ -69,7 +70,9 @@ function prepare(label: string, trust: Trust, policy: string, baseUrl?: string) 
     baseUrl !== undefined ? 'model_provider = "stub"\n' : "",
   ].join("\n");
   const tables = [
-    trust !== "none" ? `[projects.${JSON.stringify(ws)}]\ntrust_level = "${trust}"\n` : "",
+    trust !== "none"
+      ? `[projects.${JSON.stringify(trust.endsWith(" cwd") ? join(ws, CWD) : ws)}]\ntrust_level = "${trust.split(" ")[0]}"\n`
+      : "",
     baseUrl !== undefined ? stubProviderToml(baseUrl) : "",
   ].join("\n");
   writeFileSync(join(codexHome, "config.toml"), `${top}\n${tables}`);
@@ -131,6 +134,9 @@ describe.skipIf(
         expect(bodies.length, ran.out).toBe(1);
         expect(predicted.code, predicted.stderr).toBe(0);
         expect(predicted.stderr).toMatch(/approval never, as `codex exec` sends it/);
+        // Whatever the trust, Codex lists the project's own skills (.codex/skills, .agents/skills).
+        expect(JSON.stringify(bodies[0])).toContain("- release-notes: ");
+        expect(JSON.stringify(bodies[0])).toContain("- api-testing: ");
         expect(JSON.stringify(withoutSessionData(JSON.parse(predicted.stdout)))).toBe(
           JSON.stringify(withoutSessionData(bodies[0])),
         );

@@ -150,6 +150,22 @@ describe("project .codex/config.toml layers", () => {
     expect(rules(r)).toContain("agents-md/untrusted");
   });
 
+  // Measured with codex exec and prompt-input: .codex/skills and .agents/skills are listed with no trust entry,
+  // trusted and untrusted alike; only the docs and the config layers follow trust.
+  it.each<[string, string, boolean]>([
+    ["no trust entry", "", false],
+    ["trusted", trusted("/w"), false],
+    ["untrusted", untrusted("/w"), true],
+  ])("lists a project's skills whatever its trust (%s)", (_name, userConfig, noted) => {
+    const skill = (n: string) => `---\nname: ${n}\ndescription: ${n} skill\n---\n`;
+    const r = turn(userConfig, {
+      "/w/.codex/skills/cx/SKILL.md": skill("cx"),
+      "/w/.agents/skills/ag/SKILL.md": skill("ag"),
+    });
+    expect(r.value?.skills.skills.filter((s) => s.scope === "repo").map((s) => s.name)).toEqual(["ag", "cx"]);
+    expect(rules(r).includes("skills/untrusted-project")).toBe(noted);
+  });
+
   // Measured with prompt-input: a trusted `.fixture-root`-style root leaves its subfolders read-only, an untrusted
   // one still sends their project docs; its entry admits their config layers all the same.
   it.each<[string, string, string[], "read-only" | "workspace-write", boolean]>([
