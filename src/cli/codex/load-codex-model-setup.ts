@@ -30,6 +30,8 @@ import type { CodexConfig } from "../../discover/parse-config.js";
 import type { ObservedWindow } from "../../capture/calibrate-layout.js";
 
 export const MODELS_CACHE_FILE = "models_cache.json";
+/** The diagnostic of the one line every verb using the codex profile prints when the versions disagree. */
+export const VERSION_MISMATCH = "codex/version-mismatch";
 const MODELS_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 export interface CodexModelSetupOptions {
@@ -198,7 +200,7 @@ export function loadCodexModelSetup(host: Host, options: CodexModelSetupOptions)
   );
   if (distinct.size > 1) {
     setup.versionLine = `Codex versions differ: ${versions.join(", ")}; the request may differ from what the installed Codex sends`;
-    diagnostics.unshift(diagnostic("codex/version-mismatch", "warning", setup.versionLine));
+    diagnostics.unshift(diagnostic(VERSION_MISMATCH, "warning", setup.versionLine));
   }
   return { value: setup, diagnostics };
 }
