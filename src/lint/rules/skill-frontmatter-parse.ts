@@ -9,30 +9,37 @@ import { AGNIX_RULES, SKILLS_SPEC } from "../sources.js";
 /** What one harness does with this file's broken frontmatter; undefined when promptc has not measured it. */
 type Outcome = (facts: LintFacts, path: string) => string | undefined;
 
-const OUTCOMES: { readonly [loader in Loader]?: Outcome } = {
-  codex: (facts, path) => {
-    const view = facts.codexSkills.get(path);
-    if (view === undefined) return undefined;
-    if (view.error !== undefined) return `Codex drops the skill (${view.error})`;
-    return view.quotedRetry
-      ? `Codex reads it again with each value quoted and lists it as "${view.name ?? ""}"`
-      : `Codex lists it as "${view.name ?? ""}"`;
+/** Per lint target (lint's own vocabulary, lint-target.ts), the scan that answers for it. */
+const OUTCOMES: readonly { target: Loader; outcome: Outcome }[] = [
+  {
+    target: "codex",
+    outcome: (facts, path) => {
+      const view = facts.codexSkills.get(path);
+      if (view === undefined) return undefined;
+      if (view.error !== undefined) return `Codex drops the skill (${view.error})`;
+      return view.quotedRetry
+        ? `Codex reads it again with each value quoted and lists it as "${view.name ?? ""}"`
+        : `Codex lists it as "${view.name ?? ""}"`;
+    },
   },
-  gemini: (facts, path) => {
-    const view = facts.geminiSkills?.get(path);
-    if (view === undefined) return undefined;
-    return view === null
-      ? "Gemini CLI drops the skill"
-      : `Gemini CLI reads name and description line by line and lists it as "${view.name}"`;
+  {
+    target: "gemini",
+    outcome: (facts, path) => {
+      const view = facts.geminiSkills?.get(path);
+      if (view === undefined) return undefined;
+      return view === null
+        ? "Gemini CLI drops the skill"
+        : `Gemini CLI reads name and description line by line and lists it as "${view.name}"`;
+    },
   },
   // As discover/claude-code/discover-claude-skills.ts models it.
-  "claude-code": () => "Claude Code ignores the frontmatter and lists it under its folder name",
-};
+  { target: "claude-code", outcome: () => "Claude Code ignores the frontmatter and lists it under its folder name" },
+];
 
 /** One clause per loading harness whose behaviour is known, e.g. "Codex drops the skill (…); Gemini CLI …". */
 export function frontmatterOutcomes(facts: LintFacts, path: string): string {
   const known = loadingHarnesses(path).flatMap((h) => {
-    const text = OUTCOMES[h]?.(facts, path);
+    const text = OUTCOMES.find((o) => o.target === h)?.outcome(facts, path);
     return text !== undefined ? [text] : [];
   });
   return known.length > 0 ? known.join("; ") : "what the agents that load it do with it is not measured";
