@@ -1,7 +1,7 @@
 // Turns what the installed Codex showed (catalogue, prompt-input per sandbox × approval, one first turn and one
 // compacted resume per model family) into a CodexCalibration, naming every part it could not see. Pure.
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
-import { SANDBOX_MODES } from "../model/permission-modes.js";
+import { APPROVAL_POLICIES, SANDBOX_MODES } from "../model/permission-modes.js";
 import { isJsonObject, type JsonObject } from "../model/json-value.js";
 import { codexModelLayout, parseCodexModelEntry } from "../profiles/codex-models/index.js";
 import { calibrateLayout } from "./calibrate-layout.js";
@@ -219,8 +219,7 @@ export function buildCodexCalibration(run: CodexCalibrationRun): {
   );
   for (const s of SANDBOX_MODES)
     if (prose[`permissions-sandbox-${s}`] === undefined) missing.push(`permissions-sandbox-${s}`);
-  // Only the policies the calibration could run (Codex 0.171.0 refuses `untrusted`).
-  for (const a of new Set(run.promptInputs.map((p) => p.approval)))
+  for (const a of APPROVAL_POLICIES)
     if (prose[`permissions-approval-${a}`] === undefined) missing.push(`permissions-approval-${a}`);
   if (prose["permissions-approved-prefixes"] === undefined) missing.push("permissions-approved-prefixes");
   if (prose["skills-preamble"] === undefined) missing.push("skills-preamble");

@@ -34,6 +34,16 @@ export interface ObservedLayout {
   /** Developer messages of their own after the bundled one, in order. */
   developerMessages: string[];
   skillsUsage: boolean;
+  /** The model's windows from the catalogue the calibration could read (a request does not carry them). */
+  window?: ObservedWindow;
+}
+
+export interface ObservedWindow {
+  contextWindow: number;
+  maxContextWindow?: number;
+  effectiveContextWindowPercent: number;
+  /** `model catalogue (<where>)`, or `fallback` for a slug that catalogue does not list. */
+  source: string;
 }
 
 export interface LayoutParts {

@@ -8,7 +8,7 @@ import { SKILLS_CLOSE_TAG } from "../fragments/skills-section.js";
 import { calibratePermissions, type CalibrateApproval } from "./calibrate-permissions.js";
 import { collectContextSections } from "./collect-context-sections.js";
 import { appendAll } from "../model/append-all.js";
-import { calibrateLayout, type ObservedLayout } from "./calibrate-layout.js";
+import { calibrateLayout, type ObservedLayout, type ObservedWindow } from "./calibrate-layout.js";
 
 export type { CalibrateApproval } from "./calibrate-permissions.js";
 
@@ -28,6 +28,8 @@ export interface CalibrateOptions {
   approval?: CalibrateApproval;
   agentVersion?: string;
   targetVersion?: string;
+  /** The windows of the model the capture ran, from a catalogue (written into the layout facts). */
+  modelWindow?: (model: string) => ObservedWindow | undefined;
 }
 
 /** Verbatim tool lists and the layout facts go beside the prose, under these names. */
@@ -273,6 +275,8 @@ export function calibrateProse(inputs: CalibrateInput[], options: CalibrateOptio
   if (tools) files["tools.yaml"] = YAML.stringify(tools, { lineWidth: 0 });
   if (requestTools) files[REQUEST_TOOLS_FILE] = JSON.stringify(requestTools);
   if (additionalTools) files[ADDITIONAL_TOOLS_FILE] = JSON.stringify(additionalTools);
+  const window = layout && options.modelWindow?.(layout.model);
+  if (layout && window) layout = { ...layout, window };
   if (layout) files[LAYOUT_FILE] = JSON.stringify(layout, null, 2) + "\n";
   const result: CalibrateResult = { files, sources, diagnostics };
   if (layout) result.layout = layout;

@@ -63,5 +63,6 @@ export function unextractedProse(files: { [name: string]: string }, layout: Obse
   for (const id of ["compact-prompt", "compact-summary-prefix"]) if (!have.has(id)) missing.push(id);
   const toolsFile = layout?.toolPlacement === "input-item" ? "additional-tools.json" : "request-tools.json";
   if (!(toolsFile in files)) missing.push(toolsFile);
+  if (layout && layout.window === undefined) missing.push("context-window");
   return missing;
 }

@@ -8,6 +8,8 @@ import { hashText } from "../compile/hash.js";
 import { canonicalJson } from "../compile/canonical-json.js";
 
 export const CODEX_CALIBRATION_SCHEMA = 1;
+/** Its key in the calibration cache (`calibration/codex/<version>.json`). */
+export const CODEX_AGENT = "codex";
 /** The family of slugs Codex's catalogue does not list (fallback metadata). */
 export const FALLBACK_FAMILY = "fallback";
 

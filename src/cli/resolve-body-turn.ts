@@ -6,12 +6,13 @@ import { resolve } from "node:path";
 import { getAdapter } from "../capture/adapters/index.js";
 import { loadHarnessTurn } from "../discover/load-harness-turn.js";
 import { formatDateInZone } from "../discover/resolve-environment.js";
-import { calibrationPath, readCalibration } from "../host/calibration-store.js";
 import { findAgentInstall } from "../host/find-agent-install.js";
 import { findOnPath } from "../host/find-on-path.js";
 import { createNodeHost } from "../host/node-host.js";
 import { probeGit } from "../host/probe-git.js";
-import type { Diagnostic } from "../model/diagnostic.js";
+import type { Host } from "../host/host.js";
+import type { Diagnostic, Result } from "../model/diagnostic.js";
+import { loadHarnessCalibration } from "./load-harness-calibration.js";
 import type { Profile } from "../profiles/index.js";
 import type { CliIO } from "./io.js";
 import type { BodyTurnFlags } from "./turn-flags.js";
@@ -73,17 +74,22 @@ export function resolveBodyTurn(
       : undefined;
   if (install?.packageDir !== undefined) inputs.installDir = install.packageDir;
   const loaded = loadHarnessTurn(host, profile.discovery, inputs);
-  return { profile, turn: loaded.turn, prose: bodyProse(profile, value, io), cwd, diagnostics: loaded.diagnostics };
+  const prose = bodyProse(host, profile, value);
+  return {
+    profile,
+    turn: loaded.turn,
+    prose: prose.value,
+    cwd,
+    diagnostics: [...prose.diagnostics, ...loaded.diagnostics],
+  };
 }
 
 /** The prose the user's own agent supplied (`promptc calibrate --agent X`), else the layout's stand-ins. */
-function bodyProse(profile: Profile<"body">, value: BodyTurnFlags, io: CliIO): unknown {
-  if (value.calibration === false) return profile.layout.standInProse;
-  const path = calibrationPath(io.env, io.env.HOME, profile.id, profile.targetVersion);
-  const calibration = path === undefined ? undefined : readCalibration(path);
-  return calibration !== undefined &&
-    calibration.profile === profile.id &&
-    calibration.agentVersion === profile.targetVersion
-    ? calibration.prose
-    : profile.layout.standInProse;
+function bodyProse(host: Host, profile: Profile<"body">, value: BodyTurnFlags): Result<unknown> {
+  if (value.calibration === false) return { value: profile.layout.standInProse, diagnostics: [] };
+  const calibration = loadHarnessCalibration(host, profile);
+  return {
+    value: calibration.value !== undefined ? calibration.value.value.prose : profile.layout.standInProse,
+    diagnostics: calibration.diagnostics,
+  };
 }

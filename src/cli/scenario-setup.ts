@@ -10,7 +10,8 @@ import type { Host } from "../host/host.js";
 import type { ProseSet } from "../fragments/prose-set.js";
 import { findProfile, hasEnvelopeLayout } from "../profiles/index.js";
 import type { ScenarioSetup } from "../scenario/compile-scenario-file.js";
-import type { Scenario } from "../scenario/scenario.js";
+import { scenarioHost } from "../scenario/load-scenario.js";
+import { VIRTUAL_CODEX_HOME, type Scenario } from "../scenario/scenario.js";
 
 export interface ScenarioSetupOptions {
   /** false: stand-in prose (`--no-calibration`). */
@@ -29,9 +30,15 @@ export function scenarioSetup(host: Host, options: ScenarioSetupOptions = {}): (
       });
     if (profile.modelCatalogue !== "codex")
       return options.proseDir !== undefined ? { options: { profile, prose: prose().value } } : {};
-    const home = resolveCodexHome(host, {
-      cwd: host.cwd(),
-      ...(scenario.codexHome !== undefined ? { codexHome: scenario.codexHome } : {}),
+    // The CODEX_HOME, files and working directory the scenario's turns load with (load-scenario.ts), so a trusted
+    // project's `.codex/config.toml` (its `model`) counts here as it does for the turns.
+    const runOn = scenarioHost(scenario, host);
+    const codexHome = scenario.codexHome ?? (scenario.files ? VIRTUAL_CODEX_HOME : undefined);
+    const turnCwd = runOn.realpath(scenario.settings.cwd);
+    const home = resolveCodexHome(runOn, {
+      cwd: runOn.cwd(),
+      ...(codexHome !== undefined ? { codexHome } : {}),
+      ...(turnCwd.ok ? { projectCwd: turnCwd.value } : {}),
     }).value;
     const config = home?.loaded.config ?? defaultCodexConfig();
     const model = scenario.settings.model;
@@ -42,6 +49,7 @@ export function scenarioSetup(host: Host, options: ScenarioSetupOptions = {}): (
       targetVersion: profile.targetVersion ?? "",
       fallbackSlug: DEFAULT_MODEL,
       ...(options.calibration === false ? { noCalibration: true } : {}),
+      ...(runOn !== host ? { codexHomeHost: runOn } : {}),
     });
     const withCalibration = calibratedProse(loadProse(host, profile.prose.bundled).value, r.value);
     const p = prose(withCalibration);

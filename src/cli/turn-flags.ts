@@ -51,6 +51,8 @@ export interface TurnFlags {
   proseDir?: string;
   /** `--no-calibration` sets it false: the profile's stand-in prose even when a calibration is cached. */
   calibration?: boolean;
+  /** `--tui`: the interactive entry point's approval rules instead of the default one's (codex: `codex exec`). */
+  tui?: boolean;
 }
 
 /** Every shared flag's key, in help order. */
@@ -66,6 +68,7 @@ export const TURN_FLAG_KEYS = [
   "model",
   "sandbox",
   "approval",
+  "tui",
   "sessionId",
   "date",
   "timezone",
@@ -82,6 +85,7 @@ export const TURN_FLAG_READERS: { readonly [key in keyof TurnFlags]?: FlagReader
   configProfile: "turn-context discovery",
   sandbox: "turn-context discovery",
   approval: "turn-context discovery",
+  tui: "turn-context discovery",
   shell: "turn-context discovery",
   baseInstructions: "turn-context discovery",
   // Its files override the envelope layout's templates (a harness's own prose comes from `calibrate --agent`).
@@ -119,6 +123,10 @@ export function addTurnFlags(command: Command): Command {
     .option("--model <slug>", "model slug (default: config's; codex: else the Codex catalogue's default model)")
     .option("--sandbox <mode>", `sandbox mode (${SANDBOX_MODES.join(", ")})`)
     .option("--approval <policy>", `approval policy (${APPROVAL_POLICIES.join(", ")})`)
+    .option(
+      "--tui",
+      "codex profile: the approval policy the interactive TUI sends (config.toml's, else by trust) instead of `codex exec`'s (always never)",
+    )
     .option("--session-id <id>", "session id for prompt_cache_key (default: preview a fixed placeholder, run a new id)")
     .option("--date <yyyy-mm-dd>", "current date (default: today in the timezone)")
     .option("--timezone <iana>", "IANA timezone (default: the system's)")
@@ -220,6 +228,9 @@ export function parseTurnFlags(
       usage(`--timezone '${flags.timezone}' is not an IANA timezone (e.g. Europe/Paris, Etc/UTC)`, "--timezone"),
     );
   if (flags.sessionId === "") diagnostics.push(usage("--session-id is empty", "--session-id"));
+  const approvalRules = profile?.discovery.type === "turn-context" ? profile.discovery.approval : undefined;
+  if (flags.tui && profile && approvalRules?.interactive === undefined)
+    diagnostics.push(usage(`--tui: the ${profile.id} profile has no interactive entry point of its own`, "--tui"));
   if (!profile || diagnostics.length > 0) return { value: undefined, diagnostics };
   if (!hasEnvelopeLayout(profile)) {
     const body: BodyTurnFlags = { profile, message: message ?? "" };
@@ -242,6 +253,13 @@ export function parseTurnFlags(
   if (flags.model !== undefined) load.model = flags.model;
   if (flags.sandbox !== undefined && isSandboxMode(flags.sandbox)) load.sandbox = flags.sandbox;
   if (flags.approval !== undefined && isApprovalPolicy(flags.approval)) load.approval = flags.approval;
+  if (approvalRules?.interactive !== undefined) {
+    const { interactive } = approvalRules;
+    load.approvalRules = flags.tui ? interactive : approvalRules.default;
+    load.otherApproval = flags.tui
+      ? { rules: approvalRules.default, how: "preview without --tui" }
+      : { rules: interactive, how: "--tui previews it" };
+  } else if (approvalRules !== undefined) load.approvalRules = approvalRules.default;
   if (flags.sessionId !== undefined) load.sessionId = flags.sessionId;
   if (flags.date !== undefined) load.date = flags.date;
   if (flags.timezone !== undefined) load.timezone = flags.timezone;

@@ -45,7 +45,14 @@ export function loadProjectConfigLayers(host: Host, options: ProjectConfigOption
   const root = found.root;
   const cwd = normalizePath(options.cwd);
   const out: ProjectConfigLayers = { docs: [], files: [] };
-  const cwdTrust = trustOf(options.trust, cwd, root);
+  // The cwd's own trust (its sandbox and approval defaults, its project docs) inherits only from a git root's
+  // entry, never from a root that another project_root_markers entry found (measured: a trusted `.fixture-root`
+  // folder leaves its subfolders read-only), though that root's entry still admits their config layers.
+  const gitRoot =
+    options.projectRootMarkers.length === 1 && options.projectRootMarkers[0] === ".git"
+      ? root
+      : findProjectRoot(host, options.cwd, [".git"], { gitDirNeedsHead: true }).root;
+  const cwdTrust = trustOf(options.trust, cwd, gitRoot);
   if (cwdTrust !== undefined) out.cwdTrust = cwdTrust;
   const codexHome = normalizePath(options.codexHome);
   for (const dir of root === undefined ? [cwd] : pathFromRootTo(root, cwd)) {

@@ -15,6 +15,13 @@ import { discoverEnvironment } from "./resolve-environment.js";
 import { charCount, formatCount } from "./text-utils.js";
 import { appendAll } from "../model/append-all.js";
 import { cannotRead } from "../model/file-error.js";
+import {
+  CONFIG_THEN_NEVER,
+  describeApproval,
+  resolveApproval,
+  type ApprovalInputs,
+  type ApprovalRules,
+} from "../model/approval-rules.js";
 
 /** Codex's MAX_USER_INPUT_TEXT_CHARS (characters, not bytes). */
 export const MAX_USER_INPUT_TEXT_CHARS = 1 << 20;
@@ -26,7 +33,8 @@ export const DEFAULT_MODEL = "gpt-5.2-codex";
 export const DEFAULT_SANDBOX: SandboxMode = "read-only";
 /** Codex 0.171.0's default when `[projects."<cwd or its project root>"]` has a `trust_level`. */
 export const TRUST_ENTRY_SANDBOX: SandboxMode = "workspace-write";
-export const DEFAULT_APPROVAL: ApprovalPolicy = "never";
+/** Without a flag or a config policy (promptc's loop; `codex exec` forces it). */
+export const DEFAULT_APPROVAL: ApprovalPolicy = CONFIG_THEN_NEVER.fallback;
 
 export interface LoadTurnContextOptions {
   /** Working directory (`-C`); relative to the host's cwd; default the host's cwd. */
@@ -39,6 +47,10 @@ export interface LoadTurnContextOptions {
   configProfile?: string;
   sandbox?: SandboxMode;
   approval?: ApprovalPolicy;
+  /** How the policy follows from config and trust when `approval` is unset; default: the config's, else never. */
+  approvalRules?: ApprovalRules;
+  /** The entry point not modelled and how to select it: a one-line note then says what each one sends. */
+  otherApproval?: { rules: ApprovalRules; how: string };
   model?: string;
   /** The model when neither `model` nor config.toml names one (Codex: the catalogue's default); else DEFAULT_MODEL. */
   defaultModel?: string;
@@ -157,6 +169,17 @@ export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}
     disabledPaths: config.disabledSkillPaths,
   });
   appendAll(diagnostics, skills.diagnostics);
+  // Measured (0.171.0, exec and prompt-input): a project's skills are listed whatever its trust, though an
+  // untrusted project's docs and config layers are not sent.
+  const repoSkills = skills.value.skills.filter((s) => s.scope === "repo").length;
+  if (cwdTrust === "untrusted" && repoSkills > 0)
+    diagnostics.push(
+      diagnostic(
+        "skills/untrusted-project",
+        "info",
+        `the project is marked untrusted, yet Codex lists its ${repoSkills} skill${repoSkills === 1 ? "" : "s"} (project skills do not depend on trust)`,
+      ),
+    );
 
   const rules = discoverPrefixRules(host, codexHome);
   appendAll(diagnostics, rules.diagnostics);
@@ -169,9 +192,23 @@ export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}
   // A cwd with a trust entry (trusted or untrusted, its own or its project root's) defaults to workspace-write.
   const sandbox =
     options.sandbox ?? config.sandboxMode ?? (cwdTrust !== undefined ? TRUST_ENTRY_SANDBOX : DEFAULT_SANDBOX);
+  const approvalInputs: ApprovalInputs = {
+    ...(options.approval !== undefined ? { flag: options.approval } : {}),
+    ...(config.approvalPolicy !== undefined ? { config: config.approvalPolicy } : {}),
+    ...(cwdTrust !== undefined ? { trust: cwdTrust } : {}),
+  };
+  const approvalRules = options.approvalRules ?? CONFIG_THEN_NEVER;
+  if (options.otherApproval)
+    diagnostics.push(
+      diagnostic(
+        "permissions/approval-entry-point",
+        "info",
+        describeApproval(approvalRules, options.otherApproval, approvalInputs),
+      ),
+    );
   const permissions: PermissionsInfo = {
     sandbox,
-    approval: options.approval ?? config.approvalPolicy ?? DEFAULT_APPROVAL,
+    approval: resolveApproval(approvalRules, approvalInputs).policy,
     networkAccess: sandbox === "danger-full-access" || (sandbox === "workspace-write" && config.networkAccess),
     configuredWritableRoots: config.writableRoots,
     tmpExists: env.value.tmpExists,

@@ -3,7 +3,12 @@
 import { parse, TomlError } from "smol-toml";
 import type { Diagnostic, Result } from "../model/diagnostic.js";
 import { diagnostic } from "../model/diagnostic.js";
-import { APPROVAL_POLICIES, SANDBOX_MODES, type ApprovalPolicy, type SandboxMode } from "../model/permission-modes.js";
+import {
+  CONFIG_APPROVAL_POLICIES,
+  SANDBOX_MODES,
+  type ApprovalPolicy,
+  type SandboxMode,
+} from "../model/permission-modes.js";
 import {
   DEFAULT_SHELL_ENVIRONMENT_POLICY,
   ENVIRONMENT_INHERIT_MODES,
@@ -207,7 +212,17 @@ export function parseConfig(text: string, options: ParseConfigOptions): Result<C
       );
   }
   config.sandboxMode = oneOf("sandbox_mode", SANDBOX_MODES);
-  config.approvalPolicy = oneOf("approval_policy", APPROVAL_POLICIES);
+  // 0.171.0 refuses to start on `untrusted` (a folder's untrusted trust entry is the only way to it).
+  if (get("approval_policy") === "untrusted")
+    diagnostics.push(
+      diagnostic(
+        "config/invalid-value",
+        "error",
+        `${file}: approval_policy = "untrusted" is no longer supported by Codex 0.171.0; remove this setting`,
+        { file, data: { key: "approval_policy" } },
+      ),
+    );
+  else config.approvalPolicy = oneOf("approval_policy", CONFIG_APPROVAL_POLICIES);
   config.modelContextWindow = nonNegInt("model_context_window");
   config.modelAutoCompactTokenLimit = nonNegInt("model_auto_compact_token_limit");
   config.compactPrompt = str("compact_prompt");

@@ -44,7 +44,12 @@ export interface CodexSkillView {
   description?: string;
   /** Codex's loader error text when the skill is not listed at all. */
   error?: string;
+  /** The frontmatter is not valid YAML and Codex's second try (each value quoted) is what parsed. */
+  quotedRetry?: true;
 }
+
+/** How Gemini CLI reads a SKILL.md (its YAML, else its line-based fallback); null when it lists nothing. */
+export type GeminiSkillView = { name: string; description: string } | null;
 
 /** Approved command prefixes as Codex renders them in the permissions block. */
 export interface CodexPrefixList {
@@ -64,6 +69,8 @@ export interface LintFacts {
   codexSkills: ReadonlyMap<string, CodexSkillView>;
   /** Keyed by exec-policy/config file path. */
   codexPrefixes: ReadonlyMap<string, CodexPrefixList>;
+  /** Keyed by SKILL.md path, for files with frontmatter; absent when not computed. */
+  geminiSkills?: ReadonlyMap<string, GeminiSkillView>;
   /** Folders holding a package.json (outside node_modules), found by the IO edge; undefined when not collected. */
   packageDirs?: readonly string[];
   /** Every project file the IO edge listed (node_modules and .git skipped); `complete` is false when capped. */

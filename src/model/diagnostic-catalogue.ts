@@ -301,6 +301,11 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
 
   // The permissions fragment.
   {
+    id: "permissions/approval-entry-point",
+    summary:
+      "Which entry point's approval policy the preview shows (codex: `codex exec`, which always sends never, or the interactive TUI with --tui, which honours config.toml) and what the other sends.",
+  },
+  {
     id: "permissions/prefixes-text-truncated",
     summary: "The approved command prefixes text was cut to Codex's character cap.",
   },
@@ -399,6 +404,11 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   },
 
   // Skills discovery and the skills list.
+  {
+    id: "skills/untrusted-project",
+    summary:
+      "The project is marked untrusted, but Codex lists its skills anyway (its AGENTS.md and .codex/config.toml are not sent or applied).",
+  },
   { id: "skills/broken-symlink", summary: "A symlink in a skills folder cannot be followed; it is skipped." },
   {
     id: "skills/description-capped",
@@ -563,7 +573,13 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   { id: "calibration/corrupt", summary: "The stored calibration cannot be parsed; it is not used (calibrate again)." },
   {
     id: "calibration/stale",
-    summary: "The stored calibration has a format this promptc does not read; it is not used (calibrate again).",
+    summary:
+      "A stored calibration is of another agent version than the file or the profile names, or in a format this promptc does not read; it is not used (calibrate again).",
+  },
+  {
+    id: "calibration/old-layout",
+    summary:
+      "A calibration was read from the old cache layout (calibration/<agent>-<version>.json); calibrating again writes calibration/<agent>/<version>.json.",
   },
   {
     id: "calibration/unreadable",

@@ -9,6 +9,12 @@ export type SandboxMode = (typeof SANDBOX_MODES)[number];
 export const APPROVAL_POLICIES = ["untrusted", "on-failure", "on-request", "never"] as const;
 export type ApprovalPolicy = (typeof APPROVAL_POLICIES)[number];
 
+/**
+ * The policies config.toml (and `-c`) may name: Codex 0.171.0 refuses `untrusted` there as no longer supported,
+ * though a folder whose trust entry says untrusted still runs under it (see CODEX_TUI_APPROVAL).
+ */
+export const CONFIG_APPROVAL_POLICIES: readonly ApprovalPolicy[] = APPROVAL_POLICIES.filter((a) => a !== "untrusted");
+
 /** Sandboxes in which commands may write somewhere (the write tools are offered). */
 export const WRITABLE_SANDBOX_MODES: readonly SandboxMode[] = SANDBOX_MODES.filter((m) => m !== "read-only");
 

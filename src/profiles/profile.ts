@@ -22,7 +22,8 @@
 //   id           open string, the registry key; shown to users, never branched on
 //   displayName  the harness's name for headers ("Claude Code")
 //   discovery    which discovery the discover/ layer runs for it, as data (`type` plus that discovery's
-//                parameters: Codex's decode mode, pi's project-root markers): discover/load-turn-context.ts runs
+//                parameters: Codex's decode mode and approval rules
+//                per entry point, pi's project-root markers): discover/load-turn-context.ts runs
 //                "turn-context", discover/load-harness-turn.ts the harnesses' own
 //   wire         { format }: the body's wire format id (model/wire-format.ts); envelope profiles add `fields`,
 //                the top-level key order (compile/wire-formats.ts encodes from Responses); `pi-provider` is
@@ -42,6 +43,7 @@
 // Responses-shaped request, item() one conversation item, historyKey names the array a session appends to.
 // compile() and the session apply profileForModel() to every turn, so a variant may switch layout, request
 // settings, wire format or tools per model.
+import type { ApprovalRules } from "../model/approval-rules.js";
 import type { DecodeMode } from "../model/decode-mode.js";
 import type { EncodingName } from "../tokens/count.js";
 import type { WireLayer } from "../model/harness-request.js";
@@ -139,6 +141,12 @@ export interface TurnContextDiscovery {
   type: "turn-context";
   /** Codex decodes a cut that splits a UTF-8 character lossily (U+FFFD); promptc cuts on a boundary. */
   decode: DecodeMode;
+  /**
+   * How the approval policy follows from config and trust: for the entry point a preview models by default, and
+   * the interactive one `--tui` selects (Codex: `codex exec` forces never, the TUI honours config.toml). Absent:
+   * the config's policy, else never.
+   */
+  approval?: { default: ApprovalRules; interactive?: ApprovalRules };
 }
 
 /** Claude Code's: ~/.claude/CLAUDE.md, CLAUDE.md in every ancestor, @imports, skills, ~/.claude.json, git facts. */

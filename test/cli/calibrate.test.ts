@@ -132,4 +132,58 @@ describe("promptc calibrate", () => {
     );
     expect(c.err()).toMatch(/calibrate\/conflict/);
   });
+
+  it("writes the captured model's windows from the catalogue into layout.json, so a --prose-dir preview needs none", async () => {
+    const dir = tempDir("promptc-calibrate-window-");
+    captureDir(join(dir, "t1"), firstTurn);
+    const codexHome = join(dir, "codex-home");
+    mkdirSync(codexHome);
+    const entry = {
+      slug: "m",
+      context_window: 400_000,
+      max_context_window: 1_000_000,
+      effective_context_window_percent: 90,
+    };
+    writeFileSync(join(codexHome, "models_cache.json"), JSON.stringify({ models: [entry] }));
+    const c = capture(dir, { CODEX_HOME: codexHome });
+    expect(await run(["calibrate", "t1", "--profile", "codex", "-o", "prose"], c.io)).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, "prose", "layout.json"), "utf8")).window).toEqual({
+      contextWindow: 400_000,
+      maxContextWindow: 1_000_000,
+      effectiveContextWindowPercent: 90,
+      source: `model catalogue (${join(codexHome, "models_cache.json")})`,
+    });
+    expect(JSON.parse(readFileSync(join(dir, "prose", "calibration.json"), "utf8")).missing).not.toContain(
+      "context-window",
+    );
+    // Previewed with no catalogue anywhere: the window is the calibration's, not the fallback's 272,000.
+    mkdirSync(join(dir, "w"));
+    mkdirSync(join(dir, "empty-home"));
+    const p = capture(dir, {});
+    const args = [
+      "preview",
+      "--profile",
+      "codex",
+      "-C",
+      join(dir, "w"),
+      "--codex-home",
+      join(dir, "empty-home"),
+      "--prose-dir",
+      join(dir, "prose"),
+      "hi",
+    ];
+    expect(await run(args, p.io), p.err()).toBe(0);
+    expect(p.out()).toContain("context window 400,000 tokens");
+  });
+
+  it("names the context window as missing when no catalogue can give it", async () => {
+    const dir = tempDir("promptc-calibrate-no-window-");
+    captureDir(join(dir, "t1"), firstTurn);
+    const c = capture(dir, {});
+    expect(await run(["calibrate", "t1", "--profile", "codex", "-o", "prose"], c.io)).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, "prose", "calibration.json"), "utf8")).missing).toContain(
+      "context-window",
+    );
+    expect(c.err()).toContain("no model catalogue to take the context window from");
+  });
 });

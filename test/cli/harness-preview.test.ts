@@ -238,4 +238,27 @@ describe("promptc agents", () => {
     expect(files("copilot")).toEqual(["w/AGENTS.md", "w/CLAUDE.md", "w/GEMINI.md", "w/docs/x.md"]);
     expect(v.unloaded.map((p) => p.slice(root.length + 1))).toEqual(["w/.cursorrules"]);
   });
+
+  it("names each agent's calibration in the one cache layout, and why an entry there cannot be used", async () => {
+    const cache = join(root, "cache", "promptc", "calibration");
+    const codexFile = join(cache, "codex", "0.171.0.json");
+    const minimal = { schema: 1, agent: "codex", codexVersion: "0.171.0", prose: {}, families: [] };
+    mkdirSync(join(cache, "codex"), { recursive: true });
+    mkdirSync(join(cache, "pi"), { recursive: true });
+    writeFileSync(codexFile, JSON.stringify(minimal));
+    writeFileSync(join(cache, "pi", "0.73.1.json"), "{ not json");
+    try {
+      const r = await cli(["agents", "-C", "w", "--home", "home", "--json"]);
+      const rows = (JSON.parse(r.out) as { installed: { id: string; calibration: string }[] }).installed;
+      const of = (id: string) => rows.find((x) => x.id === id)?.calibration;
+      expect(of("codex")).toBe(`calibrated (${codexFile})`);
+      expect(of("pi")).toMatch(
+        /^not calibrated: .*pi\/0\.73\.1\.json: not valid JSON; not used \(run `promptc calibrate --agent pi` again\)$/,
+      );
+      const preview = await cli(["preview", "--profile", "pi", "-C", "w", "--home", "home", "--json", "hi"]);
+      expect(preview.err).toMatch(/calibration\/corrupt/);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
 });

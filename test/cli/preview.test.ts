@@ -114,7 +114,8 @@ describe("promptc preview", () => {
       /warning {2}AGENTS\.md: kept 2,766 of 10,001 bytes — the 32 KiB project-doc budget was spent by \.\.\/\.\.\/AGENTS\.md and \.\.\/AGENTS\.md/,
     );
     expect(c.out()).toMatch(/^item N\.M is input\[N\]\.content\[M\]/m);
-    expect(lines.at(-1)).toMatch(/^summary: .* · 1 warning$/);
+    // The warning is the budget cut; the info line says which entry point's approval policy this is.
+    expect(lines.at(-1)).toMatch(/^summary: .* · 1 warning, 1 info$/);
   });
 
   it("prints exactly the request body with --json", async () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { run } from "../../src/cli/program.js";
 import { parseTurnFlags, readTurnMessage, TURN_FLAG_KEYS, type TurnFlags } from "../../src/cli/turn-flags.js";
 import { capture, tempDir } from "./cli-capture.js";
+import { CODEX_EXEC_APPROVAL, CODEX_TUI_APPROVAL } from "../../src/profiles/discovery-rules.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const BASIC = join(ROOT, "fixtures", "workspaces", "basic");
@@ -134,9 +135,25 @@ describe("parseTurnFlags", () => {
         shell: "zsh",
         images: ["a.png"],
         baseInstructionsFile: "~/base.md",
+        approvalRules: CODEX_EXEC_APPROVAL,
+        otherApproval: { rules: CODEX_TUI_APPROVAL, how: "--tui previews it" },
       },
       proseDir: "prose",
     });
+  });
+
+  it("takes --tui's approval rules for the codex profile and refuses it for a profile with one entry point", () => {
+    const tui = parseTurnFlags({ profile: "codex", tui: true }, "hi");
+    const load = tui.value && "load" in tui.value ? tui.value.load : undefined;
+    expect([load?.approvalRules, load?.otherApproval]).toEqual([
+      CODEX_TUI_APPROVAL,
+      { rules: CODEX_EXEC_APPROVAL, how: "preview without --tui" },
+    ]);
+    const promptc = parseTurnFlags({ profile: "promptc", tui: true }, "hi");
+    expect([promptc.value, promptc.diagnostics.map((d) => d.message)]).toEqual([
+      undefined,
+      ["--tui: the promptc profile has no interactive entry point of its own"],
+    ]);
   });
 });
 
@@ -275,15 +292,22 @@ describe("run --dry-run and preview --json", () => {
       ],
     ],
   ];
+  // Flags only the codex profile takes (the promptc profile refuses --tui: it has one entry point).
+  const CODEX_COMBINATIONS: [string, string[]][] = [
+    ["--tui", ["--tui"]],
+    ["--tui --approval never", ["--tui", "--approval", "never"]],
+  ];
   const message = (flags: string[]) =>
     flags.includes("-m") || flags.includes("--message-file") ? [] : ["use $release-notes please"];
 
   it("cover every flag of the module", () => {
     const used = new Set(
-      COMBINATIONS.flatMap(([, f]) => f.filter((x) => x.startsWith("-"))).concat(
-        FIXED.filter((x) => x.startsWith("-")),
-        ["-C", "--profile"],
-      ),
+      [...COMBINATIONS, ...CODEX_COMBINATIONS]
+        .flatMap(([, f]) => f.filter((x) => x.startsWith("-")))
+        .concat(
+          FIXED.filter((x) => x.startsWith("-")),
+          ["-C", "--profile"],
+        ),
     );
     const short: { [flag: string]: string } = {
       "-C": "--cwd",
@@ -305,17 +329,20 @@ describe("run --dry-run and preview --json", () => {
     expect(dry.out).toBe(`${preview.out}\n`);
   });
 
-  it.each(COMBINATIONS)("send the same body but run's own tools for the codex profile with %s", async (_, flags) => {
-    const args = ["-C", CWD, ...FIXED, "--profile", "codex", ...flags, ...message(flags)];
-    const preview = await cli(["preview", "--json", ...args]);
-    const dry = await cli(["run", "--dry-run", ...args]);
-    expect({ preview: preview.code, run: dry.code }).toEqual({ preview: 0, run: 0 });
-    const { tools: previewTools, ...p } = JSON.parse(preview.out) as { tools: { name: string }[] };
-    const { tools: runTools, ...r } = JSON.parse(dry.out) as { tools: { name: string }[] };
-    expect(r).toEqual(p);
-    expect([previewTools.map((t) => t.name)[0], runTools.map((t) => t.name).includes("shell")]).toEqual([
-      "exec_command",
-      true,
-    ]);
-  });
+  it.each([...COMBINATIONS, ...CODEX_COMBINATIONS])(
+    "send the same body but run's own tools for the codex profile with %s",
+    async (_, flags) => {
+      const args = ["-C", CWD, ...FIXED, "--profile", "codex", ...flags, ...message(flags)];
+      const preview = await cli(["preview", "--json", ...args]);
+      const dry = await cli(["run", "--dry-run", ...args]);
+      expect({ preview: preview.code, run: dry.code }).toEqual({ preview: 0, run: 0 });
+      const { tools: previewTools, ...p } = JSON.parse(preview.out) as { tools: { name: string }[] };
+      const { tools: runTools, ...r } = JSON.parse(dry.out) as { tools: { name: string }[] };
+      expect(r).toEqual(p);
+      expect([previewTools.map((t) => t.name)[0], runTools.map((t) => t.name).includes("shell")]).toEqual([
+        "exec_command",
+        true,
+      ]);
+    },
+  );
 });

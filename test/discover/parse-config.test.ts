@@ -97,6 +97,8 @@ enabled = true
       [["config/invalid-project-root-markers", "warning"]],
     ],
     ["bad sandbox mode → error", `sandbox_mode = "yolo"`, [["config/invalid-value", "error"]]],
+    // Codex 0.171.0: 'approval_policy = "untrusted" is no longer supported; remove this setting' (exec and TUI).
+    ["approval untrusted → error", `approval_policy = "untrusted"`, [["config/invalid-value", "error"]]],
     ["negative budget → error", `project_doc_max_bytes = -1`, [["config/invalid-value", "error"]]],
     ["model not a string → error", `model = 5`, [["config/invalid-value", "error"]]],
     [

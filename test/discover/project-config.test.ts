@@ -150,6 +150,43 @@ describe("project .codex/config.toml layers", () => {
     expect(rules(r)).toContain("agents-md/untrusted");
   });
 
+  // Measured with codex exec and prompt-input: .codex/skills and .agents/skills are listed with no trust entry,
+  // trusted and untrusted alike; only the docs and the config layers follow trust.
+  it.each<[string, string, boolean]>([
+    ["no trust entry", "", false],
+    ["trusted", trusted("/w"), false],
+    ["untrusted", untrusted("/w"), true],
+  ])("lists a project's skills whatever its trust (%s)", (_name, userConfig, noted) => {
+    const skill = (n: string) => `---\nname: ${n}\ndescription: ${n} skill\n---\n`;
+    const r = turn(userConfig, {
+      "/w/.codex/skills/cx/SKILL.md": skill("cx"),
+      "/w/.agents/skills/ag/SKILL.md": skill("ag"),
+    });
+    expect(r.value?.skills.skills.filter((s) => s.scope === "repo").map((s) => s.name)).toEqual(["ag", "cx"]);
+    expect(rules(r).includes("skills/untrusted-project")).toBe(noted);
+  });
+
+  // Measured with prompt-input: a trusted `.fixture-root`-style root leaves its subfolders read-only, an untrusted
+  // one still sends their project docs; its entry admits their config layers all the same.
+  it.each<[string, string, string[], "read-only" | "workspace-write", boolean]>([
+    ["a marker root trusted: layers apply, cwd keeps no trust", trusted("/m"), ["B"], "read-only", false],
+    ["a marker root untrusted: cwd keeps no trust, its docs are sent", untrusted("/m"), [], "read-only", false],
+  ])("%s", (_name, userConfig, layer, sandbox, untrustedProject) => {
+    const files: Record<string, string | { dir: true }> = {
+      "/h/.codex/config.toml": `project_root_markers = [".mk"]\n${userConfig}`,
+      "/m/.mk": "",
+      "/m/AGENTS.md": "root doc",
+      "/m/a/b/.codex/config.toml": fallback("B.md"),
+      "/m/a/b/B.md": "B",
+    };
+    const r = loadTurnContext(createMemoryHost({ cwd: "/m/a/b", home: "/h", files }), { cwd: "/m/a/b" });
+    expect([
+      r.value?.userInstructions.projectDocs.map((d) => d.path),
+      r.value?.permissions.sandbox,
+      r.value?.userInstructions.untrustedProject ?? false,
+    ]).toEqual([layer.length > 0 ? ["/m/AGENTS.md", "/m/a/b/B.md"] : ["/m/AGENTS.md"], sandbox, untrustedProject]);
+  });
+
   it.each<[string, { [path: string]: "trusted" | "untrusted" }, string, string | undefined, string | undefined]>([
     ["its own entry", { "/w/a": "trusted" }, "/w/a", "/w", "trusted"],
     ["the project root's entry", { "/w": "trusted" }, "/w/a", "/w", "trusted"],

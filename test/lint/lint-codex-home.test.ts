@@ -89,4 +89,27 @@ describe("promptc lint --codex-home", () => {
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(r.stderr).toContain("config.toml");
   });
+
+  // The same project layers preview applies for a turn in that folder (load-project-config.ts): trusted ones only.
+  it.each<[string, string, boolean]>([
+    ["a trusted project's .codex/config.toml budget counts, as in preview", "trusted", true],
+    ["an untrusted project's does not", "untrusted", false],
+  ])("%s", async (_name, trust, cut) => {
+    const repo = join(dir, "repo");
+    writeFileSync(join(home, "config.toml"), `[projects.${JSON.stringify(repo)}]\ntrust_level = "${trust}"\n`);
+    mkdirSync(join(repo, ".codex"), { recursive: true });
+    writeFileSync(
+      join(repo, ".codex", "config.toml"),
+      'project_doc_max_bytes = 4000\nproject_doc_fallback_filenames = ["CLAUDE.md"]\n',
+    );
+    const r = await lintCli(["--codex-home", home, "--format", "json", "--rule", "ctx/token-budget:off"], repo);
+    expect(r.stdout.includes("only the first 1,000 of 2,000 bytes reach the model")).toBe(cut);
+    const preview = await runCli(
+      ["preview", "--profile", "codex", "--codex-home", home, "-C", join(repo, "src", "api"), "--json"],
+      repo,
+    );
+    const api = files["repo/src/api/CLAUDE.md"] as string;
+    expect(preview.stdout.includes(JSON.stringify(api.slice(0, 1001)).slice(1, -1))).toBe(false);
+    expect(preview.stdout.includes(JSON.stringify(api.slice(0, 1000)).slice(1, -1))).toBe(cut);
+  });
 });

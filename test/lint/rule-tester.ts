@@ -24,7 +24,8 @@ export interface RuleCase {
 }
 
 export interface InvalidCase extends RuleCase {
-  errors: { messageId: string; line?: number; column?: number }[];
+  /** `message`: text the message must contain. */
+  errors: { messageId: string; line?: number; column?: number; message?: string }[];
   /** Text after applying this rule's fixes (all kinds). */
   output?: string;
 }
@@ -74,9 +75,13 @@ export function testRule(rule: Rule<any>, cases: RuleCases): void {
   });
   cases.invalid.forEach((c, i) => {
     it(`reports invalid case ${i + 1}${c.name ? ` (${c.name})` : ""}`, () => {
-      const got = run(rule, c).map((m) => ({ messageId: m.messageId, line: m.place?.line, column: m.place?.column }));
+      const messages = run(rule, c);
+      const got = messages.map((m) => ({ messageId: m.messageId, line: m.place?.line, column: m.place?.column }));
       const want = c.errors.map((e) => ({ messageId: e.messageId, line: e.line ?? 1, column: e.column ?? 1 }));
       expect(got).toEqual(want);
+      c.errors.forEach((e, k) => {
+        if (e.message !== undefined) expect(messages[k]?.message).toContain(e.message);
+      });
       if (c.output !== undefined) expect(fixed(rule, c)).toEqual(c.output);
     });
   });

@@ -20,9 +20,12 @@ import { APPROVAL_POLICIES, SANDBOX_MODES } from "../../model/permission-modes.j
 
 /** A slug no catalogue lists, so Codex runs it with its fallback metadata. */
 export const FALLBACK_PROBE_SLUG = "promptc-calibration-unlisted-model";
-/** `untrusted` is refused by Codex 0.171.0 ("no longer supported"). */
-export const UNSUPPORTED_APPROVALS: readonly string[] = ["untrusted"];
-const APPROVALS = APPROVAL_POLICIES.filter((a) => !UNSUPPORTED_APPROVALS.includes(a)) as CalibrateApproval[];
+/**
+ * Codex 0.171.0 refuses `approval_policy = "untrusted"` ("no longer supported"), but gives that policy to a folder
+ * whose `[projects."<path>"]` says `trust_level = "untrusted"` when nothing sets one: probed there, not by `-c`.
+ */
+export const TRUST_ONLY_APPROVALS: readonly CalibrateApproval[] = ["untrusted"];
+const APPROVALS = APPROVAL_POLICIES.filter((a) => !TRUST_ONLY_APPROVALS.includes(a)) as CalibrateApproval[];
 /** Reported usage that pushes the resumed turn over `model_auto_compact_token_limit`. */
 const COMPACTION_USAGE_TOKENS = 60_000;
 const COMPACTION_LIMIT = 5_000;
@@ -100,9 +103,14 @@ export async function runCodexCalibration(
     const ws = join(root, "workspace");
     const home = join(root, "home");
     const codexHome = join(root, "codex-home");
-    for (const d of [ws, home, codexHome, join(ws, ".git"), join(codexHome, "rules")])
+    // A folder of its own (no project root above it) marked untrusted, for the trust-only approval policy.
+    const untrusted = join(root, "untrusted");
+    for (const d of [ws, home, codexHome, untrusted, join(ws, ".git"), join(codexHome, "rules")])
       mkdirSync(d, { recursive: false });
-    writeFileSync(join(codexHome, "config.toml"), "");
+    writeFileSync(
+      join(codexHome, "config.toml"),
+      `[projects.${JSON.stringify(untrusted)}]\ntrust_level = "untrusted"\n`,
+    );
     // One approved prefix of our own, so the on-request text shows the approved-prefixes heading too.
     writeFileSync(
       join(codexHome, "rules", "default.rules"),
@@ -141,8 +149,9 @@ export async function runCodexCalibration(
 
     const promptInputs: PromptInputRun[] = [];
     for (const sandbox of SANDBOX_MODES) {
-      for (const approval of APPROVALS) {
+      for (const approval of [...APPROVALS, ...TRUST_ONLY_APPROVALS]) {
         progress(`prompt-input: ${sandbox}, ${approval}`);
+        const byTrust = TRUST_ONLY_APPROVALS.includes(approval);
         const r = await run(
           options.codex,
           [
@@ -152,11 +161,10 @@ export async function runCodexCalibration(
             `model="${defaultSlug}"`,
             "-c",
             `sandbox_mode="${sandbox}"`,
-            "-c",
-            `approval_policy="${approval}"`,
+            ...(byTrust ? [] : ["-c", `approval_policy="${approval}"`]),
             "calibration",
           ],
-          ws,
+          byTrust ? untrusted : ws,
           env,
           timeoutMs,
         );

@@ -28,8 +28,11 @@ import { isJsonObject } from "../../model/json-value.js";
 import { findInstalledCodex, type InstalledCodex } from "../../discover/find-installed-codex.js";
 import { loadCodexCalibration } from "./load-codex-calibration.js";
 import type { CodexConfig } from "../../discover/parse-config.js";
+import type { ObservedWindow } from "../../capture/calibrate-layout.js";
 
 export const MODELS_CACHE_FILE = "models_cache.json";
+/** The diagnostic of the one line every verb using the codex profile prints when the versions disagree. */
+export const VERSION_MISMATCH = "codex/version-mismatch";
 const MODELS_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 export interface CodexModelSetupOptions {
@@ -47,6 +50,8 @@ export interface CodexModelSetupOptions {
   findCodex?: boolean;
   /** `layout.json` of a calibrated prose dir (`--prose-dir`): the shape of the model its capture ran with. */
   layoutFacts?: { [key: string]: unknown };
+  /** The host CODEX_HOME is on when it is not `host` (a scenario's virtual files; the cache stays on `host`). */
+  codexHomeHost?: Host;
   /** The multi-agent version of the session being continued (its log's turn context): kept across a model switch. */
   sessionMultiAgentVersion?: string;
 }
@@ -99,7 +104,11 @@ export function loadCodexModelSetup(host: Host, options: CodexModelSetupOptions)
   diagnostics.push(...cal.diagnostics);
   const calibration = cal.value;
 
-  let catalogue = readCatalogueFile(host, `${options.codexHome}/${MODELS_CACHE_FILE}`, diagnostics);
+  let catalogue = readCatalogueFile(
+    options.codexHomeHost ?? host,
+    `${options.codexHome}/${MODELS_CACHE_FILE}`,
+    diagnostics,
+  );
   let source = catalogue ? MODELS_CACHE_FILE : "";
   if (!catalogue && calibration) {
     const parsed = parseCodexCatalogue(
@@ -196,7 +205,7 @@ export function loadCodexModelSetup(host: Host, options: CodexModelSetupOptions)
   );
   if (distinct.size > 1) {
     setup.versionLine = `Codex versions differ: ${versions.join(", ")}; the request may differ from what the installed Codex sends`;
-    diagnostics.unshift(diagnostic("codex/version-mismatch", "warning", setup.versionLine));
+    diagnostics.unshift(diagnostic(VERSION_MISMATCH, "warning", setup.versionLine));
   }
   return { value: setup, diagnostics };
 }
@@ -266,15 +275,37 @@ export function sentBaseInstructionsFor(setup: CodexModelSetup | undefined, logg
   return family?.prose["base-instructions"] ?? logged;
 }
 
-/** The context window Codex's catalogue gives a model ($CODEX_HOME/models_cache.json, else the calibration's), if listed. */
-export function catalogueContextWindow(host: Host, model: string, codexHome?: string): number | undefined {
+/**
+ * The catalogue a preview would read without a codex binary: `$CODEX_HOME/models_cache.json` (the given home, else
+ * $CODEX_HOME, else ~/.codex), else the cached calibration's.
+ */
+export function readKnownCatalogue(host: Host, codexHome?: string): CodexCatalogue | undefined {
   const diagnostics: Diagnostic[] = [];
   const home = codexHome ?? host.env("CODEX_HOME") ?? (host.home() !== undefined ? `${host.home()}/.codex` : undefined);
-  let catalogue = home !== undefined ? readCatalogueFile(host, `${home}/${MODELS_CACHE_FILE}`, diagnostics) : undefined;
-  if (!catalogue) {
-    const cal = loadCodexCalibration(host).value;
-    if (cal) catalogue = parseCodexCatalogue(JSON.stringify(cal.calibration.catalogue), cal.file).value;
-  }
+  const fromCache =
+    home !== undefined ? readCatalogueFile(host, `${home}/${MODELS_CACHE_FILE}`, diagnostics) : undefined;
+  if (fromCache) return fromCache;
+  const cal = loadCodexCalibration(host).value;
+  if (!cal) return undefined;
+  const parsed = parseCodexCatalogue(JSON.stringify(cal.calibration.catalogue), `calibration ${cal.file}`).value;
+  return parsed.models.length > 0 ? parsed : undefined;
+}
+
+/** The windows a catalogue gives a model: its entry's, or Codex's fallback metadata for a slug it does not list. */
+export function catalogueWindowOf(catalogue: CodexCatalogue, model: string): ObservedWindow {
+  const entry = catalogue.models.find((m) => m.slug === model);
+  const layout = codexModelLayout(model, entry);
+  return {
+    contextWindow: layout.contextWindow,
+    effectiveContextWindowPercent: layout.effectiveContextWindowPercent,
+    ...(layout.maxContextWindow !== undefined ? { maxContextWindow: layout.maxContextWindow } : {}),
+    source: entry ? `model catalogue (${catalogue.source})` : "fallback",
+  };
+}
+
+/** The context window Codex's catalogue gives a model ($CODEX_HOME/models_cache.json, else the calibration's), if listed. */
+export function catalogueContextWindow(host: Host, model: string, codexHome?: string): number | undefined {
+  const catalogue = readKnownCatalogue(host, codexHome);
   const entry = catalogue?.models.find((m) => m.slug === model);
   return entry ? codexModelLayout(model, entry).contextWindow : undefined;
 }

@@ -7,7 +7,10 @@ import { AGENT_ADAPTERS } from "../../capture/adapters/index.js";
 import { HARNESS_CALIBRATIONS } from "../../capture/harness-calibrations.js";
 import { discoverAgentsView } from "../../discover/agents/discover-agents-view.js";
 import { formatDateInZone } from "../../discover/resolve-environment.js";
-import { calibrationPath, readCalibration } from "../../host/calibration-store.js";
+import { loadHarnessCalibration } from "../load-harness-calibration.js";
+import { loadCodexCalibration } from "../codex/load-codex-calibration.js";
+import { CODEX_AGENT } from "../../capture/codex-calibration.js";
+import type { Result } from "../../model/diagnostic.js";
 import { findAgentInstall } from "../../host/find-agent-install.js";
 import { createNodeHost } from "../../host/node-host.js";
 import { findProfile, hasEnvelopeLayout, PROFILE_LIST, profileIdList } from "../../profiles/index.js";
@@ -47,15 +50,13 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
     const profileVersion = profile?.targetVersion ?? a.targetVersion;
     let calibration = "stand-in prose";
     if (profile !== undefined) {
-      const path = calibrationPath(io.env, io.env.HOME, profile.id, profile.targetVersion);
       if (!HARNESS_CALIBRATIONS.some((c) => c.profile === profile.id))
         calibration = "stand-in prose (no calibration for this profile yet)";
-      else
-        calibration =
-          path !== undefined && readCalibration(path) !== undefined
-            ? "calibrated"
-            : `not calibrated (promptc calibrate --agent ${profile.id})`;
-    } else if (a.targetVersion !== undefined) calibration = "prose via --prose-dir (promptc calibrate --profile codex)";
+      else calibration = calibrationState(loadHarnessCalibration(host, profile), profile.id);
+    } else if (a.id === CODEX_AGENT) {
+      const wanted = found?.version ?? a.targetVersion;
+      calibration = calibrationState(loadCodexCalibration(host, wanted !== undefined ? { version: wanted } : {}), a.id);
+    }
     const entry: InstalledAgent = { id: a.id, displayName: a.displayName, calibration };
     if (found !== undefined) entry.bin = found.bin;
     if (found?.version !== undefined) entry.version = found.version;
@@ -114,6 +115,16 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
   }
   io.stdout(renderAgentsReport({ view, tokens, installed }, createStyle(colorFor(io, options.color))));
   return EXIT_OK;
+}
+
+/** "calibrated (FILE)", or why not: no entry, or the entry that cannot be used and why. */
+function calibrationState(r: Result<{ file: string } | undefined>, agent: string): string {
+  if (r.value !== undefined) return `calibrated (${r.value.file})`;
+  const problem = r.diagnostics.find((d) => d.severity === "warning");
+  const hint = `promptc calibrate --agent ${agent}`;
+  return problem === undefined
+    ? `not calibrated (${hint})`
+    : `not calibrated: ${problem.message}${problem.message.includes(hint) ? "" : ` (${hint})`}`;
 }
 
 export const registerAgents: RegisterCommand = (program: Command, io, setExitCode) => {

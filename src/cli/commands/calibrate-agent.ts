@@ -15,7 +15,9 @@ import {
   type CalibrationWorkspace,
 } from "../../capture/harness-calibrations.js";
 import { runCapture } from "../../capture/server/run-capture.js";
-import { calibrationPath, writeCalibration } from "../../host/calibration-store.js";
+import { promptcCacheDir, writeCalibration } from "../../host/calibration-store.js";
+import { createNodeHost } from "../../host/node-host.js";
+import { cannotWrite } from "../../model/file-error.js";
 import { findAgentInstall } from "../../host/find-agent-install.js";
 import { formatDateInZone } from "../../discover/resolve-environment.js";
 import { findProfile, hasEnvelopeLayout } from "../../profiles/index.js";
@@ -158,9 +160,19 @@ export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliI
   const style = createStyle(false);
   for (const d of result.diagnostics) io.stderr(formatDiagnostic(d, style) + "\n");
   if (result.prose === undefined) return EXIT_USAGE;
-  const path = calibrationPath(io.env, io.env.HOME, profile.id, profile.targetVersion);
-  if (path === undefined) return fail("no cache directory (set XDG_CACHE_HOME or HOME)");
-  writeCalibration(path, { profile: profile.id, agentVersion: profile.targetVersion, source, prose: result.prose });
+  const cache = promptcCacheDir(createNodeHost({ cwd: io.cwd, env: io.env }));
+  if (cache === undefined) return fail("no cache directory (set XDG_CACHE_HOME or HOME)");
+  let path: string;
+  try {
+    path = writeCalibration(cache, profile.id, profile.targetVersion, {
+      profile: profile.id,
+      agentVersion: profile.targetVersion,
+      source,
+      prose: result.prose,
+    });
+  } catch (err) {
+    return fail(cannotWrite(cache, err));
+  }
   io.stdout(`${path}\n`);
   io.stderr(
     `promptc calibrate: ${profile.displayName} ${profile.targetVersion}'s prose is in your cache; promptc preview --profile ${profile.id} now uses it\n`,

@@ -1,12 +1,11 @@
 // `promptc calibrate --agent codex`: run the installed Codex offline (no capture, no server set-up, no flags) and
 // store its prose and catalogue facts in promptc's cache, keyed by Codex version. Does IO (CLI edge).
-import { renameSync, writeFileSync } from "node:fs";
 import { buildCodexCalibration } from "../../capture/build-codex-calibration.js";
 import { runCodexCalibration } from "../../capture/server/run-codex-calibration.js";
 import { findInstalledCodex } from "../../discover/find-installed-codex.js";
-import { codexCalibrationDir, codexCalibrationFile, promptcCacheDir } from "../../cli/codex/load-codex-calibration.js";
+import { CODEX_AGENT } from "../../capture/codex-calibration.js";
+import { calibrationFile, promptcCacheDir, writeCalibration } from "../../host/calibration-store.js";
 import { createNodeHost } from "../../host/node-host.js";
-import { makeDirectories } from "../../host/make-directories.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { createStyle, type Style } from "../format/style.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
@@ -44,12 +43,9 @@ export async function runCalibrateCodexAgent(options: CalibrateCodexAgentOptions
   if ("error" in run) return fail(run.error);
   const { calibration, diagnostics } = buildCodexCalibration(run);
   for (const d of diagnostics) io.stderr(formatDiagnostic(d, style) + "\n");
-  const file = codexCalibrationFile(cache, calibration.codexVersion);
+  let file = calibrationFile(cache, CODEX_AGENT, calibration.codexVersion);
   try {
-    makeDirectories(codexCalibrationDir(cache));
-    // Written whole, then renamed: a preview never reads half a calibration.
-    writeFileSync(`${file}.tmp`, JSON.stringify(calibration));
-    renameSync(`${file}.tmp`, file);
+    file = writeCalibration(cache, CODEX_AGENT, calibration.codexVersion, calibration);
   } catch (err) {
     return fail(`cannot write ${file}: ${(err as Error).message}`);
   }

@@ -18,6 +18,10 @@ import type { RegisterCommand } from "./register-command.js";
 import { APPROVAL_POLICIES, isApprovalPolicy, unknownApprovalPolicy } from "../../model/permission-modes.js";
 import { appendAll } from "../../model/append-all.js";
 import { cannotRead, cannotWrite } from "../../model/file-error.js";
+import { createNodeHost } from "../../host/node-host.js";
+import type { CodexCatalogue } from "../../profiles/codex-models/index.js";
+import { catalogueWindowOf } from "../codex/load-codex-model-setup.js";
+import { readInstalledCatalogue } from "../codex/read-installed-catalogue.js";
 
 interface CalibrateCliOptions {
   profile: string;
@@ -200,7 +204,16 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
       if (options.model !== undefined && seen.model !== undefined && options.model !== seen.model)
         return fail(`--model ${options.model} contradicts the capture, which ran model ${seen.model}`);
       const approval = (options.approval ?? seen.approval ?? "never") as CalibrateApproval;
-      const calibOptions: Parameters<typeof calibrateProse>[1] = { approval };
+      // The model's windows are not in a request: the catalogue (or `codex debug models`) gives them, once.
+      let catalogue: CodexCatalogue | null | undefined;
+      const calibOptions: Parameters<typeof calibrateProse>[1] = {
+        approval,
+        modelWindow: (model) => {
+          if (catalogue === undefined)
+            catalogue = readInstalledCatalogue(createNodeHost({ cwd: io.cwd, env: io.env }), io.env) ?? null;
+          return catalogue ? catalogueWindowOf(catalogue, model) : undefined;
+        },
+      };
       if (options.agentVersion !== undefined) calibOptions.agentVersion = options.agentVersion;
       if (adapter.targetVersion !== undefined) calibOptions.targetVersion = adapter.targetVersion;
       const result = calibrateProse(inputs, calibOptions);
@@ -235,6 +248,10 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
       }
       if (missing.length > 0)
         io.stderr(`promptc calibrate: not in these captures (stand-ins remain): ${missing.join(", ")}\n`);
+      if (missing.includes("context-window"))
+        io.stderr(
+          "promptc calibrate: no model catalogue to take the context window from (no models_cache.json, calibration or installed codex); previews use the fallback 272,000 tokens\n",
+        );
       io.stderr(
         style.dim(
           `promptc calibrate: ${Object.keys(result.files).length} file(s) in ${out} (model ${settings.model ?? "unknown"}, sandbox ${settings.sandbox ?? "unknown"}, approval ${approval}); use them with --prose-dir ${options.out}\n`,

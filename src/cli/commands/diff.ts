@@ -19,6 +19,7 @@ import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
 import { scenarioSetup } from "../scenario-setup.js";
+import { VERSION_MISMATCH } from "../codex/load-codex-model-setup.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
 import { requestsFromLog } from "../../session-log/requests-from-log.js";
 import { cannotRead } from "../../model/file-error.js";
@@ -173,6 +174,8 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setEx
               io.stderr(`${formatDiagnostic(d, style, io.cwd)}\n`);
             return fail(`cannot compile scenario ${aArg}`);
           }
+          for (const d of r.diagnostics.filter((x) => x.rule === VERSION_MISMATCH))
+            io.stderr(`${formatDiagnostic(d, style, io.cwd)}\n`);
           const turns = parseTurns(options.turns, r.compiled.turns.length);
           if (typeof turns === "string") return fail(turns);
           a = { ok: true, label: `${aArg} turn ${turns[0]}`, request: r.compiled.turns[turns[0] - 1]!.request };

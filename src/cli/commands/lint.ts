@@ -269,11 +269,15 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
   }
   // Codex's settings (project_doc_max_bytes, fallback file names, root markers) come from the same CODEX_HOME
   // and config.toml `promptc preview` reads, so the two never disagree about what reaches the model.
-  const codex = resolveCodexHome(host, {
-    cwd: root,
-    ...(options.codexHome !== undefined ? { codexHome: options.codexHome } : {}),
-    ...(options.codexConfig !== undefined ? { configFile: options.codexConfig } : {}),
-  });
+  // A trusted project's `.codex/config.toml` layers count per folder, as for a turn started there (preview).
+  const codexAt = (projectCwd: string) =>
+    resolveCodexHome(host, {
+      cwd: root,
+      projectCwd,
+      ...(options.codexHome !== undefined ? { codexHome: options.codexHome } : {}),
+      ...(options.codexConfig !== undefined ? { configFile: options.codexConfig } : {}),
+    });
+  const codex = codexAt(root);
   if (!codex.value) {
     const error = codex.diagnostics.find((d) => d.severity === "error");
     return usage(
@@ -288,6 +292,15 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     projectDocMaxBytes: codexConfig.projectDocMaxBytes,
     fallbackFilenames: codexConfig.projectDocFallbackFilenames,
     projectRootMarkers: codexConfig.projectRootMarkers,
+    // A folder whose layers do not load (bad TOML) keeps the root's settings; the config rules report the file.
+    settingsAt: (dir) => {
+      const c = codexAt(dir).value?.loaded.config ?? codexConfig;
+      return {
+        projectDocMaxBytes: c.projectDocMaxBytes,
+        fallbackFilenames: c.projectDocFallbackFilenames,
+        projectRootMarkers: c.projectRootMarkers,
+      };
+    },
   });
   const project: LintProject = {
     root,

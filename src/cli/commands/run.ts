@@ -16,6 +16,7 @@ import { createResponsesProvider } from "../../loop/providers/responses.js";
 import { renderLoopEvent } from "../../loop/render-loop-event.js";
 import { ownSgr } from "../terminal-text.js";
 import { prepareSessionTurn, runSessionTurn, type SessionTurnInput } from "../../loop/run-session-turn.js";
+import { VERSION_MISMATCH } from "../codex/load-codex-model-setup.js";
 import { CODEX_TOOLS_NOTICE, createSandboxTools } from "../../loop/tools/default-tools.js";
 import { createToolSandbox, sandboxNotice } from "../../loop/tools/sandbox/create-tool-sandbox.js";
 import { sandboxPolicyOf } from "../../loop/sandbox/sandbox-policy.js";
@@ -130,6 +131,8 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   const prepared = prepareSessionTurn(input);
   // Codex's tools cannot run here, so under --profile codex the loop's own tools replace them (with a notice).
   if (prepared.toolsReplaced) io.stderr(`${CODEX_TOOLS_NOTICE}\n`);
+  // The one line saying the installed Codex, the profile and the calibration disagree on the version.
+  for (const d of turn.diagnostics) if (d.rule === VERSION_MISMATCH) io.stderr(`${d.severity}: ${d.message}\n`);
   for (const d of prepared.turn.diagnostics) if (d.severity !== "info") io.stderr(`${d.severity}: ${d.message}\n`);
   if (options.dryRun) {
     if (prepared.compactFirst)

@@ -1,5 +1,5 @@
 // config/value-range: Codex config values with the wrong type or outside their allowed values. Pure.
-import { APPROVAL_POLICIES, SANDBOX_MODES } from "../../model/permission-modes.js";
+import { CONFIG_APPROVAL_POLICIES, SANDBOX_MODES } from "../../model/permission-modes.js";
 import { defineRule } from "../define-rule.js";
 import { parseTomlKeys } from "../parse-toml-keys.js";
 import { CODEX_CONFIG } from "../sources.js";
@@ -21,7 +21,7 @@ const bool: Check = (v) => (typeof v === "boolean" ? undefined : "a boolean");
 /** Keys whose values Codex validates at start-up (same set promptc's config loader checks). */
 const CHECKS: { [key: string]: Check } = {
   sandbox_mode: oneOf(...SANDBOX_MODES),
-  approval_policy: oneOf(...APPROVAL_POLICIES),
+  approval_policy: oneOf(...CONFIG_APPROVAL_POLICIES),
   model_reasoning_effort: oneOf("none", "minimal", "low", "medium", "high", "xhigh"),
   model_reasoning_summary: oneOf("auto", "concise", "detailed", "none"),
   model_verbosity: oneOf("low", "medium", "high"),

@@ -4,12 +4,20 @@ import { createCachingHost } from "../../host/create-caching-host.js";
 import fg from "fast-glob";
 import type { Host } from "../../host/host.js";
 import type { LintFile } from "../lint-file.js";
-import type { CodexChain, CodexChainFile, CodexPrefixList, CodexSkillView, LintFacts } from "../lint-project.js";
+import type {
+  CodexChain,
+  CodexChainFile,
+  CodexPrefixList,
+  CodexSkillView,
+  GeminiSkillView,
+  LintFacts,
+} from "../lint-project.js";
 import { agentsMdCandidates, discoverAgentsMd, discoverProjectDocPaths } from "../../discover/discover-agents-md.js";
 import { relativeTo } from "./discover-lint-targets.js";
 import { PROJECT_DOC_MAX_BYTES } from "../../discover/parse-config.js";
 import { parsePrefixRules } from "../../discover/parse-prefix-rules.js";
-import { parseSkillMd } from "../../discover/parse-skill-md.js";
+import { extractFrontmatter, parseSkillMd, parseYamlSafely } from "../../discover/parse-skill-md.js";
+import { parseGeminiSkillFrontmatter } from "../../discover/gemini/discover-gemini-skills.js";
 import { parseGitIndex } from "./parse-git-index.js";
 import { ancestorsOf, joinPath, normalizePath, resolvePath } from "../../discover/paths.js";
 
@@ -23,6 +31,14 @@ export interface LintFactsOptions {
   fallbackFilenames?: readonly string[];
   /** CODEX_HOME whose global AGENTS.md the walk sees (default: none). */
   codexHome?: string;
+  /** The settings a turn started in `dir` has (its trusted project config layers); default: the ones above. */
+  settingsAt?: (dir: string) => CodexDocSettings;
+}
+
+export interface CodexDocSettings {
+  projectDocMaxBytes: number;
+  fallbackFilenames: readonly string[];
+  projectRootMarkers: readonly string[];
 }
 
 /** Codex's view of the targets: the AGENTS.md walk per directory, each SKILL.md's listing, each rules file's prefixes. */
@@ -35,6 +51,7 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
   const codexChains = new Map<string, CodexChain>();
   const codexSkills = new Map<string, CodexSkillView>();
   const codexPrefixes = new Map<string, CodexPrefixList>();
+  const geminiSkills = new Map<string, GeminiSkillView>();
   // Without a CODEX_HOME: one that does not exist (the global AGENTS.md is outside the project budget anyway).
   const codexHome = options.codexHome ?? joinPath(root, ".promptc-lint-no-codex-home");
   const fallbackFilenames = options.fallbackFilenames ?? [];
@@ -45,12 +62,13 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
     const dir = file.path.includes("/") ? file.path.slice(0, file.path.lastIndexOf("/")) : "";
     if (isDocName.has(name) && !codexChains.has(dir)) {
       const cwd = dir === "" ? root : joinPath(root, dir);
+      const at = options.settingsAt?.(cwd);
       const opts = {
         cwd,
         codexHome,
-        budgetBytes: budget,
-        fallbackFilenames,
-        projectRootMarkers: markers,
+        budgetBytes: at?.projectDocMaxBytes ?? budget,
+        fallbackFilenames: at?.fallbackFilenames ?? fallbackFilenames,
+        projectRootMarkers: at?.projectRootMarkers ?? markers,
         decode: "lossy" as const,
       };
       const paths = discoverProjectDocPaths(host, opts).value;
@@ -68,16 +86,25 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
             : "unreadable";
         return { path: rel, size, kept: 0, dropped };
       });
-      codexChains.set(dir, { dir, maxBytes: budget, names: docNames, files: chainFiles });
+      const names = at ? agentsMdCandidates(at.fallbackFilenames) : docNames;
+      codexChains.set(dir, { dir, maxBytes: opts.budgetBytes, names, files: chainFiles });
     }
     if (file.kind === "skill" && !file.status.error && !file.status.binary) {
       const parsed = parseSkillMd(file.text, dir === "" ? undefined : dir.slice(dir.lastIndexOf("/") + 1));
+      const block = extractFrontmatter(file.text);
+      const retried = parsed.ok && block !== undefined && !parsesAsYaml(block);
       codexSkills.set(
         file.path,
         parsed.ok
-          ? { path: file.path, name: parsed.value.name, description: parsed.value.description }
+          ? {
+              path: file.path,
+              name: parsed.value.name,
+              description: parsed.value.description,
+              ...(retried ? { quotedRetry: true as const } : {}),
+            }
           : { path: file.path, error: parsed.message },
       );
+      if (block !== undefined) geminiSkills.set(file.path, parseGeminiSkillFrontmatter(block) ?? null);
     }
     if (file.kind === "exec-policy" && !file.status.error && !file.status.binary) {
       const parsed = parsePrefixRules(file.text, file.path);
@@ -104,10 +131,20 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
     codexChains,
     codexSkills,
     codexPrefixes,
+    geminiSkills,
     packageDirs,
     ...(index ? { projectFiles: index } : {}),
     ...(gitTracked ? { gitTracked } : {}),
   };
+}
+
+function parsesAsYaml(block: string): boolean {
+  try {
+    parseYamlSafely(block);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export const PROJECT_FILES_MAX = 200_000;

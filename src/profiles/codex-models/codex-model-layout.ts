@@ -205,5 +205,14 @@ export function layoutFromFacts(facts: { [key: string]: unknown }): CodexModelLa
   };
   const v = oneOf(typeof text?.verbosity === "string" ? text.verbosity : undefined, VERBOSITIES);
   if (v !== undefined) layout.verbosity = v;
+  // The windows the calibration read from the catalogue (older layout.json files have none: the fallback's).
+  const w = facts.window as { [key: string]: unknown } | undefined;
+  const count = (x: unknown) => (typeof x === "number" && Number.isInteger(x) && x > 0 ? x : undefined);
+  const tokens = count(w?.contextWindow);
+  const percent = count(w?.effectiveContextWindowPercent);
+  const max = count(w?.maxContextWindow);
+  if (tokens !== undefined) layout.contextWindow = tokens;
+  if (percent !== undefined && percent <= 100) layout.effectiveContextWindowPercent = percent;
+  if (max !== undefined) layout.maxContextWindow = max;
   return layout;
 }

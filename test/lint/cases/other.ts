@@ -184,6 +184,12 @@ export const otherCases: { [ruleId: string]: RuleCases } = {
         code: 'sandbox_mode = "workspace"\n',
         errors: [{ messageId: "invalid", line: 1, column: 1 }],
       },
+      // Codex 0.171.0 refuses it in config ("no longer supported"); an untrusted trust entry is the only way to it.
+      {
+        path: ".codex/config.toml",
+        code: 'approval_policy = "untrusted"\n',
+        errors: [{ messageId: "invalid", line: 1, column: 1 }],
+      },
       {
         path: ".codex/config.toml",
         code: '[sandbox_workspace_write]\nnetwork_access = "yes"\n',

@@ -20,11 +20,60 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
   "skill/frontmatter-parse": {
     valid: [{ path: P, code: GOOD }],
     invalid: [
+      // What each harness that loads the path does, from the scans' facts (compute-lint-facts.ts fills them).
       {
-        name: "bad YAML",
+        name: "bad YAML Codex lists after quoting, Gemini CLI line by line (.agents/skills)",
         path: P,
         code: sk("name: [unclosed\n" + desc),
-        errors: [{ messageId: "invalid", line: 3, column: 1 }],
+        facts: {
+          codexSkills: new Map([[P, { path: P, name: "[unclosed", description: "d", quotedRetry: true }]]),
+          geminiSkills: new Map([[P, { name: "[unclosed", description: "d" }]]),
+        },
+        errors: [
+          {
+            messageId: "invalid",
+            line: 3,
+            column: 1,
+            message:
+              '— Codex reads it again with each value quoted and lists it as "[unclosed"; Gemini CLI reads name and description line by line and lists it as "[unclosed"',
+          },
+        ],
+      },
+      {
+        name: "bad YAML both drop",
+        path: P,
+        code: sk("name: a\ndescription: |x\n"),
+        facts: {
+          codexSkills: new Map([[P, { path: P, error: "invalid YAML: bad" }]]),
+          geminiSkills: new Map([[P, null]]),
+        },
+        errors: [
+          {
+            messageId: "invalid",
+            line: 3,
+            column: 15,
+            message: "— Codex drops the skill (invalid YAML: bad); Gemini CLI drops the skill",
+          },
+        ],
+      },
+      {
+        name: "bad YAML where Claude Code scans",
+        path: CP,
+        code: sk("name: [unclosed\n" + desc),
+        errors: [
+          {
+            messageId: "invalid",
+            line: 3,
+            column: 1,
+            message: "— Claude Code ignores the frontmatter and lists it under its folder name",
+          },
+        ],
+      },
+      {
+        name: "bad YAML nobody measured loads",
+        path: "skills/pdf-forms/SKILL.md",
+        code: sk("name: [unclosed\n" + desc),
+        errors: [{ messageId: "invalid", line: 3, column: 1, message: "is not measured" }],
       },
       {
         name: "duplicate key",
