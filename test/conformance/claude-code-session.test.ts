@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { claudeCodeAdapter } from "../../src/capture/adapters/claude-code.js";
 import { runCalibrateAgent } from "../../src/cli/commands/calibrate-agent.js";
 import type { CliIO } from "../../src/cli/io.js";
-import { calibrationPath, readCalibration } from "../../src/host/calibration-store.js";
+import { calibrationFile } from "../../src/host/calibration-store.js";
 import { parseReplyScript } from "../../src/capture/reply-script.js";
 import { runCapture } from "../../src/capture/server/run-capture.js";
 import { compileBody } from "../../src/compile/compile-body.js";
@@ -151,8 +151,10 @@ describe.skipIf(typeof found !== "string")(`a resumed Claude Code ${CLAUDE_CODE_
       cwd: cache,
     };
     expect(await runCalibrateAgent({ agent: "claude-code", bin: found as string }, io), err).toBe(0);
-    const stored = readCalibration(calibrationPath(io.env, cache, "claude-code", CLAUDE_CODE_VERSION)!);
-    calibrated = stored!.prose as ClaudeCodeProse;
+    const stored = JSON.parse(
+      readFileSync(calibrationFile(join(cache, "promptc"), "claude-code", CLAUDE_CODE_VERSION), "utf8"),
+    );
+    calibrated = stored.prose as ClaudeCodeProse;
     expect(calibrated.session).toBeDefined();
   }, 400_000);
 
