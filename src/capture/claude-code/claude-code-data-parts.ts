@@ -30,6 +30,8 @@ export interface ClaudeCodeDataParts {
 type Block = { type?: string; text?: string; cache_control?: unknown };
 type Message = { role?: string; content?: unknown };
 
+const ENV_FACT = / - (?:Primary working directory|Is a git repository|Platform|Shell|OS Version): /;
+
 const blocksOf = (m: Message | undefined): Block[] => (Array.isArray(m?.content) ? (m.content as Block[]) : []);
 
 function between(text: string, start: string, end: string, from = 0): string | undefined {
@@ -53,13 +55,23 @@ export function claudeCodeDataParts(body: { [key: string]: unknown }): ClaudeCod
   if (git !== undefined) {
     const start = git.indexOf("Current branch: ");
     const end = git.lastIndexOf("\n\n", git.lastIndexOf("\n</system-reminder>"));
-    gitFacts = start >= 0 && end > start ? git.slice(start, end) : undefined;
+    // A status cut at 2000 characters is followed by a note (prose): kept as a marker only.
+    gitFacts =
+      start >= 0 && end > start
+        ? git.slice(start, end).replace(/\n\.\.\. [^\n]*\n\nRecent commits:/, "\n<status cut>\n\nRecent commits:")
+        : undefined;
   }
   const envStart = envText.indexOf(" - Primary working directory: ");
   const osLine = envText.indexOf(" - OS Version: ", envStart);
+  // The labelled lines are data; any other bullets among them (a worktree's notes) are prose, kept as a marker.
   const environmentFacts =
     envStart >= 0 && osLine >= 0
-      ? envText.slice(envStart, envText.indexOf("\n", osLine) < 0 ? undefined : envText.indexOf("\n", osLine))
+      ? envText
+          .slice(envStart, envText.indexOf("\n", osLine) < 0 ? undefined : envText.indexOf("\n", osLine))
+          .split("\n")
+          .map((line) => (ENV_FACT.test(line) ? line : "<prose>"))
+          .filter((line, i, all) => line !== "<prose>" || all[i - 1] !== "<prose>")
+          .join("\n")
       : undefined;
   const builtin = CLAUDE_CODE_BUILTIN_SKILLS[0];
   const skillsEnd = envText.indexOf(`\n- ${builtin}: `);

@@ -63,7 +63,11 @@ export function loadClaudeCodeTurn(host: Host, options: LoadClaudeCodeTurnOption
       if (e.importedFrom !== undefined) f.importedFrom = e.importedFrom;
       return f;
     }),
-    skills: skills.skills.map((s) => ({ name: s.name, description: s.description, path: s.path })),
+    skills: skills.skills.map((s) => {
+      const line: ClaudeCodeTurn["skills"][number] = { name: s.name, description: s.description, path: s.path };
+      if (s.displayName !== undefined) line.displayName = s.displayName;
+      return line;
+    }),
     deviceId: json.value.deviceId ?? PLACEHOLDER_DEVICE_ID,
     sessionId: options.sessionId,
   };

@@ -7,7 +7,7 @@ import type { WireLayer } from "../../model/harness-request.js";
 import type { BuiltHarnessBody } from "../harness-profile.js";
 import { sha256Hex } from "../../model/sha256.js";
 import type { ClaudeCodeProse } from "./claude-code-prose.js";
-import { fillSlots, standInTool } from "./claude-code-prose.js";
+import { fillSlots, STAND_IN_WORKTREE_NOTE, standInTool } from "./claude-code-prose.js";
 import {
   billingFingerprintInput,
   CLAUDE_CODE_AGENT_TYPES,
@@ -18,6 +18,7 @@ import {
   CLAUDE_CODE_TOOL_NAMES,
   CLAUDE_GIT_STATUS_MAX_CHARS,
   CLAUDE_MD_KIND_LABELS,
+  claudeBranchLabel,
   claudeProjectKey,
   escapeSkillDescription,
   renderBillingLine,
@@ -28,7 +29,7 @@ const EPHEMERAL = { type: "ephemeral" } as const;
 
 /** The memory folder shown in the system text: keyed by the git root, else the cwd. */
 export function claudeMemoryDir(turn: Pick<ClaudeCodeTurn, "home" | "git" | "cwd">): string {
-  return `${turn.home}/.claude/projects/${claudeProjectKey(turn.git?.root ?? turn.cwd)}/memory/`;
+  return `${turn.home}/.claude/projects/${claudeProjectKey(turn.git?.mainWorktree ?? turn.git?.root ?? turn.cwd)}/memory/`;
 }
 
 export function claudeBillingLine(message: string): string {
@@ -48,7 +49,7 @@ export function renderGitFacts(git: NonNullable<ClaudeCodeTurn["git"]>, truncate
         ? `${git.status.slice(0, CLAUDE_GIT_STATUS_MAX_CHARS)}\n${truncatedNote}`
         : git.status;
   const lines = [
-    `Current branch: ${git.branch}`,
+    `Current branch: ${claudeBranchLabel(git.branch)}`,
     `Main branch (you will usually use this for PRs): ${git.originHead ?? "main"}`,
   ];
   if (git.userName !== undefined) lines.push(`Git user: ${git.userName}`);
@@ -56,11 +57,12 @@ export function renderGitFacts(git: NonNullable<ClaudeCodeTurn["git"]>, truncate
   return lines.join("\n\n");
 }
 
-export function renderEnvironmentFacts(turn: ClaudeCodeTurn): string {
+export function renderEnvironmentFacts(turn: ClaudeCodeTurn, worktreeNote = ""): string {
   const shell =
     turn.loginShell === undefined || turn.loginShell === "bash" ? "bash" : `bash (login shell: ${turn.loginShell})`;
   return [
     ` - Primary working directory: ${turn.cwd}`,
+    ...(turn.git?.mainWorktree !== undefined && worktreeNote !== "" ? [worktreeNote] : []),
     ` - Is a git repository: ${turn.git !== undefined}`,
     ` - Platform: ${turn.platform}`,
     ` - Shell: ${shell}`,
@@ -70,11 +72,14 @@ export function renderEnvironmentFacts(turn: ClaudeCodeTurn): string {
 
 /** The user's and the project's skills have `<` and `>` escaped; the built-in ones are sent as they are. */
 export function renderSkillLines(
-  skills: readonly { name: string; description: string }[],
+  skills: readonly { name: string; displayName?: string; description: string }[],
   builtins: readonly { name: string; description: string }[] = [],
 ): string {
   return [
-    ...skills.map((s) => `- ${s.name}: ${escapeSkillDescription(s.description)}`),
+    ...skills.map(
+      (s) =>
+        `- ${s.name}${s.displayName === undefined ? "" : ` (${s.displayName})`}: ${escapeSkillDescription(s.description)}`,
+    ),
     ...builtins.map((s) => `- ${s.name}: ${s.description}`),
   ].join("\n");
 }
@@ -139,7 +144,7 @@ export function buildClaudeCodeBody(turn: ClaudeCodeTurn, prose: ClaudeCodeProse
     description: prose.builtinSkills[name] ?? "[stand-in prose] A built-in skill.",
   }));
   const envText = [
-    `# Environment\n${prose.environmentIntro}\n${renderEnvironmentFacts(turn)}\n${prose.environmentBullets}`,
+    `# Environment\n${prose.environmentIntro}\n${renderEnvironmentFacts(turn, prose.environmentWorktree ?? STAND_IN_WORKTREE_NOTE)}\n${prose.environmentBullets}`,
     fillSlots(prose.modelLine, slots),
     `${prose.deferredToolsIntro}\n${CLAUDE_CODE_DEFERRED_TOOLS.join("\n")}`,
     `${prose.agentTypesIntro}\n${agentLines}`,

@@ -94,6 +94,14 @@ export function claudeProjectKey(path: string): string {
   return path.replace(/[^A-Za-z0-9]/g, "-");
 }
 
+/**
+ * The `Current branch:` value: the branch name when it is made of `A-Z a-z 0-9 / . _ + @ -` only, else `HEAD`
+ * (measured: `a+b`, `a@b`, `UP_x.y-z` shown; `ü`, `a#b`, `a'b` and a detached HEAD shown as HEAD).
+ */
+export function claudeBranchLabel(branch: string): string {
+  return /^[A-Za-z0-9/._+@-]+$/.test(branch) ? branch : "HEAD";
+}
+
 /** Skill descriptions escape `<` and `>` only (`&` and `"` stay). */
 export function escapeSkillDescription(text: string): string {
   return text.replace(/</g, "&lt;").replace(/>/g, "&gt;");

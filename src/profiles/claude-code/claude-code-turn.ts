@@ -12,7 +12,10 @@ export interface ClaudeCodeMemoryFile {
 }
 
 export interface ClaudeCodeSkillLine {
+  /** The listed id (the skill's folder name). */
   name: string;
+  /** Shown in parentheses after the id: the frontmatter name, when Claude Code shows it. */
+  displayName?: string;
   description: string;
   path: string;
 }
