@@ -57,6 +57,7 @@ export function resolveBodyTurn(
     sessionId: value.sessionId ?? PLACEHOLDER_SESSION_ID,
   };
   if (value.model !== undefined) inputs.model = value.model;
+  if (value.approvalMode !== undefined) inputs.approvalMode = value.approvalMode;
   // A prompt may name the agent's install folder (pi's does): the agent on PATH.
   const adapter = getAdapter(profile.id);
   const install =

@@ -8,6 +8,7 @@ import { loadClaudeCodeTurn } from "./claude-code/load-claude-code-turn.js";
 import { findProjectRoot } from "./find-project-root.js";
 import { loadGeminiTurn } from "./gemini/load-gemini-turn.js";
 import { loadPiTurn } from "./pi/load-pi-turn.js";
+import { GEMINI_APPROVAL_MODES } from "../profiles/gemini-cli/gemini-turn.js";
 
 /** What every harness turn starts from; each discovery takes what its harness uses. */
 export interface HarnessTurnInputs {
@@ -22,6 +23,8 @@ export interface HarnessTurnInputs {
   date: string;
   message: string;
   model?: string;
+  /** The agent's approval mode, when it has them (one of the discovery's `approvalModes`). */
+  approvalMode?: string;
   sessionId: string;
   /** The agent's install folder, when its prompt names it (pi). */
   installDir?: string;
@@ -48,6 +51,8 @@ export function loadHarnessTurn(host: Host, rules: HarnessDiscovery, inputs: Har
         message: inputs.message,
       };
       if (inputs.model !== undefined) options.model = inputs.model;
+      const mode = GEMINI_APPROVAL_MODES.find((m) => m === inputs.approvalMode);
+      if (mode !== undefined) options.approvalMode = mode;
       if (inputs.installDir !== undefined) options.installDir = inputs.installDir;
       const loaded = loadGeminiTurn(host, options);
       return { turn: loaded.turn, diagnostics: loaded.diagnostics };
