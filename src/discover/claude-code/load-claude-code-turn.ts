@@ -3,12 +3,12 @@
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import type { GitFacts } from "../../model/git-facts.js";
-import { CLAUDE_CODE_DEFAULTS } from "../../profiles/claude-code/claude-code-facts.js";
 import type { ClaudeCodeTurn } from "../../profiles/claude-code/claude-code-turn.js";
 import { basenameOf, normalizePath } from "../paths.js";
 import { discoverClaudeMd, type ClaudeMdChain } from "./discover-claude-md.js";
 import { discoverClaudeSkills, type ClaudeSkillsResult } from "./discover-claude-skills.js";
 import { readClaudeJson } from "./read-claude-json.js";
+import { resolveClaudeCodeModel } from "./resolve-claude-model.js";
 
 export interface LoadClaudeCodeTurnOptions {
   cwd: string;
@@ -45,6 +45,9 @@ export function loadClaudeCodeTurn(host: Host, options: LoadClaudeCodeTurnOption
   if (options.git !== undefined) skillOptions.gitRoot = options.git.root;
   const skills = discoverClaudeSkills(host, skillOptions);
   const shell = host.env("SHELL");
+  const modelOptions: Parameters<typeof resolveClaudeCodeModel>[1] = { cwd, home: options.home };
+  if (options.model !== undefined) modelOptions.model = options.model;
+  const model = resolveClaudeCodeModel(host, modelOptions);
   const turn: ClaudeCodeTurn = {
     cwd,
     home: options.home,
@@ -52,7 +55,7 @@ export function loadClaudeCodeTurn(host: Host, options: LoadClaudeCodeTurnOption
     osVersion: options.osVersion,
     date: options.date,
     message: options.message,
-    model: options.model ?? CLAUDE_CODE_DEFAULTS.model,
+    model: model.model,
     memoryFiles: chain.entries.map((e) => {
       const f: ClaudeCodeTurn["memoryFiles"][number] = {
         path: e.path,
@@ -73,6 +76,6 @@ export function loadClaudeCodeTurn(host: Host, options: LoadClaudeCodeTurnOption
   };
   if (options.git !== undefined) turn.git = options.git;
   if (shell !== undefined && shell !== "") turn.loginShell = basenameOf(shell);
-  const diagnostics = [...json.diagnostics, ...chain.diagnostics, ...skills.diagnostics];
+  const diagnostics = [...model.diagnostics, ...json.diagnostics, ...chain.diagnostics, ...skills.diagnostics];
   return { turn, chain, skills, diagnostics };
 }

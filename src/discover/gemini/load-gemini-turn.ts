@@ -4,7 +4,7 @@ import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
 import type { GeminiApprovalMode, GeminiTurn } from "../../profiles/gemini-cli/gemini-turn.js";
-import { GEMINI_DEFAULTS, isKnownGeminiModel } from "../../profiles/gemini-cli/gemini-facts.js";
+import { GEMINI_DEFAULTS, geminiModelFamily } from "../../profiles/gemini-cli/gemini-facts.js";
 import { formatLongDateInLocale, localeFromEnv } from "../resolve-environment.js";
 import { readGeminiJson, readGeminiSettings } from "./read-gemini-settings.js";
 import { findProjectRoot } from "../find-project-root.js";
@@ -82,7 +82,16 @@ export function loadGeminiTurn(host: Host, options: LoadGeminiTurnOptions): Load
       ),
     );
   const model = options.model ?? settings.model ?? GEMINI_DEFAULTS.model;
-  if (!isKnownGeminiModel(model))
+  const family = geminiModelFamily(model);
+  if (family === "2.5")
+    diagnostics.push(
+      diagnostic(
+        "gemini/legacy-model-prose",
+        "info",
+        `for ${model} Gemini CLI sends the system text of its 2.5 models, which names no approval mode; promptc's prose (stand-in or calibrated) is the one it sends for its 3.x models`,
+      ),
+    );
+  if (family === undefined)
     diagnostics.push(
       diagnostic(
         "gemini/unknown-model",

@@ -19,6 +19,7 @@ import {
   CLAUDE_GIT_STATUS_MAX_CHARS,
   CLAUDE_MD_KIND_LABELS,
   claudeBranchLabel,
+  claudeModelFacts,
   claudeProjectKey,
   escapeSkillDescription,
   renderBillingLine,
@@ -87,8 +88,10 @@ export function renderSkillLines(
 export function buildClaudeCodeBody(turn: ClaudeCodeTurn, prose: ClaudeCodeProse): BuiltBody {
   const layers: WireLayer[] = [];
   const p: ProseOrigin = prose.origin;
+  const modelFacts = claudeModelFacts(turn.model);
+  const outputConfig = { effort: modelFacts.effort };
   const slots = {
-    modelDisplayName: CLAUDE_CODE_DEFAULTS.modelDisplayName,
+    modelDisplayName: modelFacts.displayName,
     model: turn.model,
     memoryDir: claudeMemoryDir(turn),
   };
@@ -175,16 +178,16 @@ export function buildClaudeCodeBody(turn: ClaudeCodeTurn, prose: ClaudeCodeProse
       {
         role: "system",
         content: [{ type: "text", text: envText, cache_control: EPHEMERAL }],
-        output_config: { ...CLAUDE_CODE_DEFAULTS.outputConfig },
+        output_config: { ...outputConfig },
       },
     ],
     system,
     tools: tools.map((t) => t.value),
     metadata: { user_id: JSON.stringify({ device_id: turn.deviceId, account_uuid: "", session_id: turn.sessionId }) },
-    max_tokens: CLAUDE_CODE_DEFAULTS.maxTokens,
+    max_tokens: modelFacts.maxTokens,
     thinking: { ...CLAUDE_CODE_DEFAULTS.thinking },
     context_management: { edits: CLAUDE_CODE_DEFAULTS.contextManagement.edits.map((e) => ({ ...e })) },
-    output_config: { ...CLAUDE_CODE_DEFAULTS.outputConfig },
+    output_config: outputConfig,
     stream: true,
   };
   return { body, layers, tools };

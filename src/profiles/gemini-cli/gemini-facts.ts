@@ -25,9 +25,9 @@ const GEMINI_3_MODELS = new Set([
   "gemma-4-26b-a4b-it",
 ]);
 
-/** Whether Gemini CLI 0.61.0 has its own settings for `model` (else it sends the bare base config). */
-export function isKnownGeminiModel(model: string): boolean {
-  return GEMINI_25_MODELS.has(model) || GEMINI_3_MODELS.has(model);
+/** Which of Gemini CLI 0.61.0's model bases `model` is on; undefined: none (it sends the bare base config). */
+export function geminiModelFamily(model: string): "2.5" | "3" | undefined {
+  return GEMINI_25_MODELS.has(model) ? "2.5" : GEMINI_3_MODELS.has(model) ? "3" : undefined;
 }
 
 /** `generationConfig` per model (measured: 3.x and gemma-4 `thinkingLevel: HIGH`, 2.5 `thinkingBudget: 8192`, an unknown slug neither). */
