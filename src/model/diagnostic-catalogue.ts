@@ -540,7 +540,10 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
     id: "pi/no-default-provider",
     summary: "pi's settings name no defaultProvider; the body is laid out for its default API.",
   },
-  { id: "pi/thinking-level", summary: "pi's defaultThinkingLevel is not medium; promptc models medium only." },
+  {
+    id: "pi/thinking-level",
+    summary: "A pi defaultThinkingLevel promptc does not model (an unknown level, or not medium on the Google API).",
+  },
   { id: "pi/unknown-api", summary: "pi's provider names an API promptc does not know; the Responses layout is used." },
   { id: "pi/unknown-model", summary: "pi's default model is not listed under its provider in models.json." },
   { id: "pi/unreadable", summary: "A pi context file could not be read; pi warns and tries the next name." },
