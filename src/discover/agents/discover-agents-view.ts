@@ -228,10 +228,23 @@ export function discoverAgentsView(
     displayName: "Copilot CLI",
     files: [
       ...copilot.files.map((p): LoadedFile => ({ path: p, kind: "context", placement: "instructions" })),
-      ...copilot.skills.map((p): LoadedFile => ({ path: p, kind: "skill", placement: "instructions" })),
+      ...copilot.imports.map(
+        (i): LoadedFile => ({
+          path: i.path,
+          kind: "import",
+          placement: "inline in its importer",
+          importedFrom: i.importedFrom,
+        }),
+      ),
+      ...copilot.rules.map(
+        (p): LoadedFile => ({ path: p, kind: "context", placement: "named in instructions (applyTo), read on demand" }),
+      ),
+      ...copilot.skills.map(
+        (p): LoadedFile => ({ path: p, kind: "skill", placement: "instructions (name and description)" }),
+      ),
     ],
-    dropped: [],
-    basis: "write-up",
+    dropped: copilot.dropped.map((d) => ({ path: d.path, reason: d.reason })),
+    basis: "conformance",
   });
 
   const dirs =

@@ -3,7 +3,7 @@
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
-import type { GeminiApprovalMode, GeminiTurn } from "../../profiles/gemini-cli/gemini-turn.js";
+import { GEMINI_APPROVAL_MODES, type GeminiTurn } from "../../profiles/gemini-cli/gemini-turn.js";
 import { GEMINI_DEFAULTS, geminiModelFamily } from "../../profiles/gemini-cli/gemini-facts.js";
 import { formatLongDateInLocale, localeFromEnv } from "../resolve-environment.js";
 import { readGeminiJson, readGeminiSettings } from "./read-gemini-settings.js";
@@ -20,7 +20,8 @@ export interface LoadGeminiTurnOptions {
   platform: string;
   message: string;
   model?: string;
-  approvalMode?: GeminiApprovalMode;
+  /** One of GEMINI_APPROVAL_MODES (the CLI checks the flag; anything else counts as not given). */
+  approvalMode?: string;
   /** Gemini CLI's npm package folder (its built-in skills live there). */
   installDir?: string;
 }
@@ -107,7 +108,7 @@ export function loadGeminiTurn(host: Host, options: LoadGeminiTurnOptions): Load
     platform: options.platform,
     message: options.message,
     model,
-    approvalMode: options.approvalMode ?? settings.approvalMode ?? "default",
+    approvalMode: GEMINI_APPROVAL_MODES.find((m) => m === options.approvalMode) ?? settings.approvalMode ?? "default",
     tempDir: joinPath(options.home, ".gemini", "tmp", id),
     inGit: gitRoot !== undefined,
     tree: tree.lines,
