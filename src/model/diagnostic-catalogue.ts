@@ -573,6 +573,10 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
     id: "pi/thinking-level",
     summary: "A pi defaultThinkingLevel promptc does not model (an unknown level, or not medium on the Google API).",
   },
+  {
+    id: "pi/project-extensions",
+    summary: "The cwd has .pi/extensions, code pi runs at start that may add skills and messages to the request.",
+  },
   { id: "pi/unknown-api", summary: "pi's provider names an API promptc does not know; the Responses layout is used." },
   { id: "pi/unknown-model", summary: "pi's default model is not listed under its provider in models.json." },
   { id: "pi/unreadable", summary: "A pi context file could not be read; pi warns and tries the next name." },

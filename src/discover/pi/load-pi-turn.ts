@@ -181,6 +181,18 @@ export function loadPiTurn(host: Host, options: LoadPiTurnOptions): LoadedPiTurn
     sessionId: options.sessionId,
   };
   if (level !== undefined && level !== "medium") turn.thinkingLevel = level;
+  // Measured (obra/superpowers): pi runs the cwd's .pi/extensions, which may add skills and messages.
+  const extensions = joinPath(cwd, ".pi", "extensions");
+  const listed = host.readDir(extensions);
+  if (listed.ok && listed.value.length > 0)
+    diagnostics.push(
+      diagnostic(
+        "pi/project-extensions",
+        "warning",
+        `${extensions} holds pi extensions, which pi runs at start; what they add to the request (skills, messages) is not in this preview`,
+        { file: extensions },
+      ),
+    );
   if (context.systemMd) turn.systemMd = context.systemMd.content;
   if (context.appendSystemMd) turn.appendSystem = context.appendSystemMd.content;
   return {

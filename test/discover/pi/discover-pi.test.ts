@@ -89,6 +89,17 @@ describe("loadPiTurn", () => {
     expect(r.diagnostics.map((d) => d.rule)).toContain("pi/unknown-model");
   });
 
+  it("warns that the cwd's .pi/extensions run and may change the request", () => {
+    const r = loadPiTurn(createMemoryHost({ files: { "/w/.pi/extensions/x.ts": "export default {}\n" } }), {
+      cwd: "/w",
+      home: "/h",
+      date: "2026-12-01",
+      message: "hi",
+      sessionId: "s",
+    });
+    expect(r.diagnostics.map((d) => d.rule)).toContain("pi/project-extensions");
+  });
+
   it("takes defaultThinkingLevel from the settings", () => {
     expect(load({ defaultProvider: "lb", defaultThinkingLevel: "high" }).turn.thinkingLevel).toBe("high");
     expect(load({ defaultProvider: "lb" }).turn.thinkingLevel).toBeUndefined();
