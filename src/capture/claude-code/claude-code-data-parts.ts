@@ -1,6 +1,6 @@
 // The data-derived parts of a Claude Code `/v1/messages` body (a real capture or promptc's prediction), cut out
 // by the layout's markers so two bodies compare without their prose. Pure.
-import { CLAUDE_CODE_BUILTIN_SKILLS } from "../../profiles/claude-code/claude-code-facts.js";
+import { CLAUDE_CODE_AGENT_TYPES, CLAUDE_CODE_BUILTIN_SKILLS } from "../../profiles/claude-code/claude-code-facts.js";
 
 export interface ClaudeCodeDataParts {
   keys: string[];
@@ -21,6 +21,8 @@ export interface ClaudeCodeDataParts {
   /** The user's and project's skill lines (everything before the first built-in skill). */
   skillLines: string | undefined;
   dateLine: string | undefined;
+  /** The custom agent types' lines (`- name: description (Tools: …)`), built-in names left out. */
+  customAgents: string[];
   toolNames: string[];
   deferLoading: string[];
   metadataKeys: string[];
@@ -107,6 +109,9 @@ export function claudeCodeDataParts(body: { [key: string]: unknown }): ClaudeCod
     skillLines:
       listStart > 0 && skillsEnd >= listStart ? envText.slice(listStart, skillsEnd) : skillsEnd >= 0 ? "" : undefined,
     dateLine: dateMatch?.[0],
+    customAgents: [...envText.matchAll(/\n- ([^\n:]+): (?:(?!\n- )[\s\S])*?\(Tools: [^)\n]*\)/g)]
+      .filter((m) => !(CLAUDE_CODE_AGENT_TYPES as readonly string[]).includes(m[1] as string))
+      .map((m) => m[0].slice(1)),
     toolNames: tools.map((t) => t.name ?? "?"),
     deferLoading: tools.filter((t) => t.defer_loading === true).map((t) => t.name ?? "?"),
     metadataKeys,

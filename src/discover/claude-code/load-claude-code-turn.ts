@@ -8,6 +8,7 @@ import { basenameOf, normalizePath } from "../paths.js";
 import { discoverClaudeMd, type ClaudeMdChain } from "./discover-claude-md.js";
 import { discoverClaudeSkills, type ClaudeSkillsResult } from "./discover-claude-skills.js";
 import { readClaudeJson } from "./read-claude-json.js";
+import { discoverClaudeAgents } from "./discover-claude-agents.js";
 import { resolveClaudeCodeModel } from "./resolve-claude-model.js";
 
 export interface LoadClaudeCodeTurnOptions {
@@ -75,6 +76,13 @@ export function loadClaudeCodeTurn(host: Host, options: LoadClaudeCodeTurnOption
     sessionId: options.sessionId,
   };
   if (options.git !== undefined) turn.git = options.git;
+  const agents = discoverClaudeAgents(host, skillOptions);
+  if (agents.length > 0)
+    turn.agents = agents.map((a) =>
+      a.tools === undefined
+        ? { name: a.name, description: a.description }
+        : { name: a.name, description: a.description, tools: a.tools },
+    );
   if (shell !== undefined && shell !== "") turn.loginShell = basenameOf(shell);
   const diagnostics = [...model.diagnostics, ...json.diagnostics, ...chain.diagnostics, ...skills.diagnostics];
   return { turn, chain, skills, diagnostics };

@@ -71,6 +71,34 @@ export function renderEnvironmentFacts(turn: ClaudeCodeTurn, worktreeNote = ""):
   ].join("\n");
 }
 
+/**
+ * The Agent tool's types: the built-in ones (their prose) and the custom ones (`- name: description (Tools: …)`,
+ * replacing a built-in of the same name), in case-insensitive name order (measured).
+ */
+export function renderAgentTypes(
+  custom: readonly { name: string; description: string; tools?: string[] }[],
+  builtin: { readonly [name: string]: string },
+): string {
+  const lines = new Map<string, string>();
+  for (const name of CLAUDE_CODE_AGENT_TYPES)
+    lines.set(name, `- ${name}: ${builtin[name] ?? "[stand-in prose] A built-in agent type."}`);
+  for (const a of custom)
+    lines.set(
+      a.name,
+      `- ${a.name}: ${a.description} (Tools: ${a.tools === undefined ? "All tools" : a.tools.join(", ")})`,
+    );
+  return [...lines.entries()]
+    .sort(([a], [b]) => compareAgentNames(a, b))
+    .map(([, line]) => line)
+    .join("\n");
+}
+
+function compareAgentNames(a: string, b: string): number {
+  const la = a.toLowerCase();
+  const lb = b.toLowerCase();
+  return la !== lb ? (la < lb ? -1 : 1) : a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** The user's and the project's skills have `<` and `>` escaped; the built-in ones are sent as they are. */
 export function renderSkillLines(
   skills: readonly { name: string; displayName?: string; description: string }[],
@@ -139,9 +167,7 @@ export function buildClaudeCodeBody(turn: ClaudeCodeTurn, prose: ClaudeCodeProse
   );
   addFirst("user-message", "user-message", turn.message, "data");
 
-  const agentLines = CLAUDE_CODE_AGENT_TYPES.map(
-    (name) => `- ${name}: ${prose.agentTypes[name] ?? "[stand-in prose] A built-in agent type."}`,
-  ).join("\n");
+  const agentLines = renderAgentTypes(turn.agents ?? [], prose.agentTypes);
   const builtins = CLAUDE_CODE_BUILTIN_SKILLS.map((name) => ({
     name,
     description: prose.builtinSkills[name] ?? "[stand-in prose] A built-in skill.",
