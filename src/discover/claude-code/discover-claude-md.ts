@@ -102,7 +102,11 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
 
+  // Each file is read once (the AGENTS.md check looks at the chain's files before they are added).
+  const files = new Map<string, { text: string; size: number } | undefined>();
   const read = (path: string): { text: string; size: number } | undefined => {
+    if (files.has(path)) return files.get(path);
+    files.set(path, undefined);
     const st = host.stat(path);
     if (!st.ok || st.value.kind !== "file") return undefined;
     const r = host.readBytes(path);
@@ -114,7 +118,9 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
       );
       return undefined;
     }
-    return { text: utf8.decode(r.value.bytes), size: r.value.size };
+    const file = { text: utf8.decode(r.value.bytes), size: r.value.size };
+    files.set(path, file);
+    return file;
   };
 
   const add = (
@@ -267,7 +273,7 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
           diagnostic(
             "claude-md/agents-md-ignored",
             "info",
-            `${agentsMd} is not read by Claude Code: it reads AGENTS.md only when the project has no CLAUDE.md`,
+            `${agentsMd} is not read by Claude Code: it reads AGENTS.md only when no CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md with text is found from the cwd up`,
             { file: agentsMd },
           ),
         );
