@@ -535,6 +535,10 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
     summary: "Plan mode adds a section to Gemini CLI's system text that promptc's prose does not have.",
   },
   {
+    id: "gemini/settings-yolo-ignored",
+    summary: "general.defaultApprovalMode yolo in the settings, which Gemini CLI does not apply (only the flag does).",
+  },
+  {
     id: "gemini/unknown-model",
     summary: "A model Gemini CLI has no settings for: it sends the base generation settings, without thinking ones.",
   },

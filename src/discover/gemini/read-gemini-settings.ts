@@ -1,5 +1,5 @@
 // The settings Gemini CLI 0.61.0's first request depends on: `context.fileName`, `model.name` and
-// `general.defaultApprovalMode`, from ~/.gemini/settings.json under the cwd's `.gemini/settings.json` — the
+// `general.defaultApprovalMode` (but yolo), from ~/.gemini/settings.json under the cwd's `.gemini/settings.json` — the
 // latter only in a trusted folder (measured: with `--skip-trust` alone it is ignored; GEMINI_CLI_TRUST_WORKSPACE=true
 // at start or a trustedFolders.json entry makes it count). IO through the Host only.
 import type { Host } from "../../host/host.js";
@@ -89,7 +89,17 @@ export function readGeminiSettings(host: Host, home: string, cwd: string, diagno
   const model = pick("model", "name");
   if (typeof model === "string" && model !== "") out.model = model;
   const mode = pick("general", "defaultApprovalMode");
-  if (typeof mode === "string" && (GEMINI_APPROVAL_MODES as readonly string[]).includes(mode))
+  // Measured: auto_edit and plan from the settings count, yolo does not (only the flag turns it on).
+  if (typeof mode === "string" && mode !== "yolo" && (GEMINI_APPROVAL_MODES as readonly string[]).includes(mode))
     out.approvalMode = mode as GeminiApprovalMode;
+  else if (mode === "yolo")
+    diagnostics.push(
+      diagnostic(
+        "gemini/settings-yolo-ignored",
+        "info",
+        `${userPath}: general.defaultApprovalMode yolo is not applied by Gemini CLI; only --approval-mode yolo (or -y) turns it on`,
+        { file: userPath },
+      ),
+    );
   return out;
 }

@@ -40,6 +40,14 @@ describe("readGeminiSettings", () => {
     });
   });
 
+  it("does not take yolo from the settings (measured: only the flag turns it on)", () => {
+    const s = settings({ "/h/.gemini/settings.json": JSON.stringify({ general: { defaultApprovalMode: "yolo" } }) });
+    expect([s.approvalMode, s.rules]).toEqual([
+      undefined,
+      ["gemini/workspace-settings-untrusted", "gemini/settings-yolo-ignored"],
+    ]);
+  });
+
   it("lets the nearest trust rule win", () => {
     const files = { "/h/.gemini/trustedFolders.json": '{"/w":"TRUST_FOLDER","/w/x":"DO_NOT_TRUST"}' };
     expect(settings(files).workspaceTrusted).toBe(false);
