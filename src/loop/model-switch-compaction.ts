@@ -8,6 +8,7 @@ import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import type { MessageItem, ResponseItem } from "../model/items.js";
 import type { TurnContext } from "../model/turn-context.js";
 import { profileForModel } from "../profiles/profile-for-model.js";
+import type { LoggedSettings } from "../session-log/logged-settings.js";
 import type { Profile } from "../profiles/profile.js";
 import { buildReferenceContext } from "../session/reference-context.js";
 import { initialContextEnd } from "../session/session.js";
@@ -18,6 +19,14 @@ export interface PreviousModel {
   model?: string;
   /** Its compaction family (`comp_hash` of the turn context); absent for a fallback slug. */
   compactionFamily?: string;
+}
+
+/** The log's last turn's model and family (its turn context's `model` and `comp_hash`). */
+export function previousModelOf(settings: LoggedSettings | undefined): PreviousModel {
+  return {
+    ...(settings?.model !== undefined ? { model: settings.model } : {}),
+    ...(settings?.compHash !== undefined ? { compactionFamily: settings.compHash } : {}),
+  };
 }
 
 /** Whether continuing after `previous` on `model` compacts first: both families known and different. */

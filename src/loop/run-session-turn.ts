@@ -22,7 +22,7 @@ import {
   type TurnRequest,
 } from "./build-turn-request.js";
 import { createModelCompactor } from "./create-model-compactor.js";
-import { compactForModelSwitch, compactsOnModelSwitch } from "./model-switch-compaction.js";
+import { compactForModelSwitch, compactsOnModelSwitch, previousModelOf } from "./model-switch-compaction.js";
 import type { ResponsesRequest } from "../model/request.js";
 import { createSessionRecorder } from "./create-session-recorder.js";
 import type { LoopEvent } from "./events.js";
@@ -116,18 +116,9 @@ export function prepareSessionTurn(input: SessionTurnInput): PreparedSessionTurn
   const contextWindow = input.contextWindow ?? ctx.contextWindow;
   const limit = autoCompactLimit({ contextWindow, configLimit: input.autoCompactLimit ?? ctx.autoCompactTokenLimit });
   const usage = totalUsageTokens({ lastReportedTotal: resumed?.lastTotalTokens ?? 0, history }).total;
-  const previousModel = resumed?.settings?.model;
-  const family = resumed?.settings?.compHash;
-  const switched =
-    resumed !== undefined &&
-    compactsOnModelSwitch(
-      {
-        ...(previousModel !== undefined ? { model: previousModel } : {}),
-        ...(family ? { compactionFamily: family } : {}),
-      },
-      profile,
-      ctx.model,
-    );
+  const previous = previousModelOf(resumed?.settings);
+  const previousModel = previous.model;
+  const switched = resumed !== undefined && compactsOnModelSwitch(previous, profile, ctx.model);
   const modelSwitch = switched
     ? {
         ...(previousModel !== undefined ? { previousModel } : {}),

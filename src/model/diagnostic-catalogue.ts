@@ -370,6 +370,11 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
     summary:
       "The turn switches to a model of another compaction family (Codex's comp_hash): the history is compacted first; the summary is the --summary text.",
   },
+  {
+    id: "session/model-switch-uncompacted",
+    summary:
+      "A scenario or library session switches to a model of another compaction family: the real agent compacts first; the request is shown uncompacted.",
+  },
   { id: "session/too-large", summary: "The session log is over the size limit; only its beginning was read." },
   {
     id: "session/line-too-long",

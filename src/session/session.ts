@@ -14,6 +14,8 @@ import { compile, defaultProse, resolveProfile } from "../compile/compile.js";
 import { useProse } from "../fragments/fragment.js";
 import type { CompileOptions } from "../compile/compile-options.js";
 import { normalizeHistory } from "./normalize-history.js";
+import { diagnostic } from "../model/diagnostic.js";
+import { profileForModel } from "../profiles/profile-for-model.js";
 import { createTokenCounter } from "../tokens/count.js";
 import { createTemplateCache } from "../fragments/render-template.js";
 import { buildReferenceContext, type ReferenceContext } from "./reference-context.js";
@@ -88,6 +90,8 @@ export function createSession(options: SessionOptions = {}): Session {
     turns: 0,
   };
 }
+
+const joinJson = (a: string, b: string): string => (a === "" ? b : b === "" ? a : `${a},${b}`);
 
 /** Append items' wire JSON to a comma-joined list. */
 function appendJson(json: string, items: readonly ResponseItem[], profile: Profile<"envelopes">): string {
@@ -177,19 +181,59 @@ export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResu
     : shown.items;
   const input = [...session.input, ...appendedItems];
   const inputJson = appendJson(session.inputJson, appendedItems, profile);
-  const request: ResponsesRequest = { ...fresh.request, input, prompt_cache_key: sessionId };
+  const prefix = requestPrefix(session.input, fresh.request.input, profile);
+  const request: ResponsesRequest = { ...fresh.request, input: [...prefix, ...input], prompt_cache_key: sessionId };
   if (session.frozen) {
     if (session.frozen.tools) request.tools = session.frozen.tools;
     if (session.frozen.instructions !== undefined) request.instructions = session.frozen.instructions;
   }
   return {
     request,
-    bytes: serializeRequestWithHistory(request, profile, inputJson),
-    diagnostics: [...fresh.diagnostics, ...(update?.diagnostics ?? []), ...shown.diagnostics],
+    bytes: serializeRequestWithHistory(request, profile, joinJson(appendJson("", prefix, profile), inputJson)),
+    diagnostics: [
+      ...fresh.diagnostics,
+      ...(update?.diagnostics ?? []),
+      ...shown.diagnostics,
+      ...uncompactedSwitch(session, profile, ctx.model),
+    ],
     manifest: fresh.manifest,
-    appended: reasons.map((r, k) => ({ index: base + k, reasons: r })),
+    appended: reasons.map((r, k) => ({ index: prefix.length + base + k, reasons: r })),
     session: { ...session, sessionId, input, inputJson, reference: current, turns: session.turns + 1 },
   };
+}
+
+/**
+ * What a request puts before the session's items when its model's layout starts differently (Codex 0.171.0,
+ * captured; never recorded): a code-mode turn over a history without the tools item sends its fresh tools item
+ * first; a request-tools turn over a code-mode history sends the session's base item (the history's second) first.
+ */
+function requestPrefix(
+  history: readonly ResponseItem[],
+  fresh: readonly ResponseItem[],
+  profile: Profile<"envelopes">,
+): ResponseItem[] {
+  if (profile.layout.baseInstructions !== "developer-message" || history.length === 0) return [];
+  const codeMode = profile.layout.toolPlacement === "input-item";
+  const starts = history[0]?.type === "additional_tools";
+  if (codeMode && !starts && fresh[0]?.type === "additional_tools") return [fresh[0]];
+  if (!codeMode && starts && history[1]?.type === "message" && history[1].role === "developer") return [history[1]];
+  return [];
+}
+
+/** A scenario or library session has no summariser: a switch the real agent compacts for is said, not hidden. */
+function uncompactedSwitch(session: Session, profile: Profile<"envelopes">, model: string): Diagnostic[] {
+  const before = session.reference?.model;
+  if (before === undefined || before === model) return [];
+  const was = profileForModel(session.profile, before).compactionFamily;
+  if (was === undefined || profile.compactionFamily === undefined || was === profile.compactionFamily) return [];
+  return [
+    diagnostic(
+      "session/model-switch-uncompacted",
+      "warning",
+      `${before} → ${model}: another compaction family, so the real agent compacts the history before this turn; this request shows it uncompacted (preview --session compacts, with --summary)`,
+      { data: { from: before, to: model } },
+    ),
+  ];
 }
 
 /** Record what followed a request (assistant messages, calls, outputs, reasoning), normalised as one unit. */

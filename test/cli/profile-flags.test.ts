@@ -17,7 +17,7 @@ describe("refuseFlags", () => {
       "refuses --home under codex",
       "codex",
       [["--home", "harness discovery"]],
-      "--home cannot be used with --profile codex: it feeds the harness discovery of claude-code, gemini-cli and pi",
+      "--home cannot be used with --profile codex: it feeds the harness discovery of claude-code, gemini-cli, pi and copilot",
     ],
     [
       "names every refused flag, grouped by what reads them",
@@ -37,7 +37,7 @@ describe("refuseFlags", () => {
 
   it("derives who takes a flag from the registry's data", () => {
     expect([profilesReading("harness discovery"), profilesReading("envelope layout")]).toEqual([
-      ["claude-code", "gemini-cli", "pi"],
+      ["claude-code", "gemini-cli", "pi", "copilot"],
       ["codex", "promptc"],
     ]);
   });

@@ -7,25 +7,13 @@
 // must equal the last request Codex sent, byte for byte (ids and per-session metadata aside). A switch across
 // compaction families (catalogue `comp_hash`) compacts first: `--summary` gives preview the summariser's reply.
 // Skipped when the binary cannot be found or installed (find-codex.ts).
-import { spawn } from "node:child_process";
-import {
-  copyFileSync,
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withoutSessionData } from "../../src/capture/without-session-data.js";
-import type { CliIO } from "../../src/cli/io.js";
-import { run } from "../../src/cli/program.js";
+import { cli as runCli, codexExec, findRollout } from "./codex-exec.js";
 import type { ResponseItem } from "../../src/model/items.js";
 import { findCodex } from "./find-codex.js";
 import { startResponsesStub, stubProviderToml } from "./responses-stub.js";
@@ -131,53 +119,13 @@ const root = mkdtempSync(join(tmpdir(), "promptc-conf-switch-"));
 const xdg = join(root, "xdg");
 const home = join(root, "home");
 
-function findRollout(dir: string): string | undefined {
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) {
-      const found = findRollout(p);
-      if (found) return found;
-    } else if (name.startsWith("rollout-") && name.endsWith(".jsonl")) return p;
-  }
-  return undefined;
-}
-
-async function cli(argv: string[], env: { [k: string]: string | undefined }) {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIO = {
-    stdout: (s) => void (stdout += s),
-    stderr: (s) => void (stderr += s),
-    isTTY: false,
-    env,
-    cwd: root,
-  };
-  const code = await run(argv, io);
-  return { code, stdout, stderr };
-}
-
-function exec(bin: string, cwd: string, codexHome: string, args: string[]): Promise<string> {
-  const env = {
-    PATH: process.env.PATH,
-    HOME: home,
-    CODEX_HOME: codexHome,
-    STUB_KEY: "x",
-    SHELL: "/bin/bash",
-    LANG: "C.UTF-8",
-  };
-  return new Promise((resolve) => {
-    const child = spawn(bin, ["exec", "--skip-git-repo-check", ...args], {
-      cwd,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-      timeout: 150_000,
-    });
-    let out = "";
-    child.stdout.on("data", (c: Buffer) => (out += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (out += c.toString()));
-    child.on("close", (code) => resolve(`exit ${String(code)}\n${out}`));
-  });
-}
+const exec = (bin: string, cwd: string, codexHome: string, args: string[]) =>
+  codexExec(
+    bin,
+    cwd,
+    { PATH: process.env.PATH, HOME: home, CODEX_HOME: codexHome, STUB_KEY: "x", SHELL: "/bin/bash", LANG: "C.UTF-8" },
+    args,
+  );
 
 const comparable = (b: unknown) => JSON.stringify(withoutSessionData(b));
 
@@ -188,12 +136,16 @@ describe.skipIf(skipBecause("conformance codex-cli model switches", "skip" in co
     let calibrated = { code: -1, stdout: "", stderr: "" };
     beforeAll(async () => {
       mkdirSync(home, { recursive: true });
-      calibrated = await cli(["calibrate", "--agent", "codex", "--bin", bin], {
-        HOME: home,
-        XDG_CACHE_HOME: xdg,
-        PATH: process.env.PATH,
-        LANG: "C.UTF-8",
-      });
+      calibrated = await runCli(
+        ["calibrate", "--agent", "codex", "--bin", bin],
+        {
+          HOME: home,
+          XDG_CACHE_HOME: xdg,
+          PATH: process.env.PATH,
+          LANG: "C.UTF-8",
+        },
+        root,
+      );
     }, 600_000);
     afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -231,7 +183,7 @@ describe.skipIf(skipBecause("conformance codex-cli model switches", "skip" in co
         const model = c.to !== undefined ? ["-m", c.to] : [];
         const out2 = await exec(bin, cwd2, codexHome, ["-s", c.sandbox[1], ...model, "resume", session, "second task"]);
         expect(bodies.length - turn1, `${out1}\n${out2}`).toBe(c.turn2Requests);
-        const preview = await cli(
+        const preview = await runCli(
           [
             "preview",
             "--profile",
@@ -259,6 +211,7 @@ describe.skipIf(skipBecause("conformance codex-cli model switches", "skip" in co
             SHELL: "/bin/bash",
             LANG: "C.UTF-8",
           },
+          root,
         );
         expect(preview.code, preview.stderr).toBe(0);
         expect(comparable(JSON.parse(preview.stdout))).toBe(comparable(bodies.at(-1)));

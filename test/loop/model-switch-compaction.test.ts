@@ -5,6 +5,7 @@ import { codexProfileWithCatalogue } from "../../src/profiles/codex-models/codex
 import { parseCodexCatalogue } from "../../src/profiles/codex-models/index.js";
 import { codexProfile } from "../../src/profiles/codex.js";
 import { compactForModelSwitch, compactsOnModelSwitch } from "../../src/loop/model-switch-compaction.js";
+import { prepareSessionTurn } from "../../src/loop/run-session-turn.js";
 import { TEST_CATALOGUE } from "../profiles/codex-models/test-catalogue.js";
 import { makeTurnContext } from "../compile/make-turn-context.js";
 
@@ -75,5 +76,37 @@ describe("compactForModelSwitch", () => {
     expect(text(r.history[1])[0]).toBe("<model_switch>\n[");
     expect(text(r.history.at(-1))).toEqual(["PREFIX\nS"]);
     expect(r.summaryText).toBe("PREFIX\nS");
+  });
+});
+
+describe("prepareSessionTurn on a resumed log whose model is of another compaction family", () => {
+  it("compacts first, with a request on the previous model, whatever the usage", () => {
+    const ctx = makeTurnContext({ model: "alpha-code", userInput: { text: "second task" } });
+    const p = prepareSessionTurn({
+      ctx,
+      profile,
+      prose,
+      sessionId: "s",
+      tools: [],
+      resumed: {
+        history: [{ type: "message", role: "user", content: [{ type: "input_text", text: "first task" }] }],
+        lastTotalTokens: 10,
+        settings: { model: "beta-classic", compHash: "11" },
+      },
+    });
+    expect([p.compactFirst, p.modelSwitch?.previousModel, p.modelSwitch?.request.model]).toEqual([
+      true,
+      "beta-classic",
+      "beta-classic",
+    ]);
+    const same = prepareSessionTurn({
+      ctx,
+      profile,
+      prose,
+      sessionId: "s",
+      tools: [],
+      resumed: { history: [], lastTotalTokens: 10, settings: { model: "gamma-hidden", compHash: "22" } },
+    });
+    expect([same.compactFirst, same.modelSwitch]).toEqual([false, undefined]);
   });
 });

@@ -9,11 +9,12 @@ import { TEST_CATALOGUE } from "../profiles/codex-models/test-catalogue.js";
 import { makeSkill, makeTurnContext } from "../compile/make-turn-context.js";
 
 // A second code-mode model of the test catalogue without the clock tool: a switch to it withdraws a namespace.
+// beta-classic is of another compaction family than the code-mode models.
 const catalogue = {
   models: [
     ...TEST_CATALOGUE.models,
     { ...TEST_CATALOGUE.models[0]!, slug: "alpha-plain", experimental_supported_tools: [] },
-  ],
+  ].map((m) => ({ ...m, comp_hash: m.slug === "beta-classic" ? "1" : "2" })),
 };
 const profile = codexProfileWithCatalogue(codexProfile, {
   catalogue: parseCodexCatalogue(JSON.stringify(catalogue), "test").value,
@@ -72,5 +73,26 @@ describe("nextRequest on a model switch (codex, per the captured 0.171.0 order)"
       "developer:<collaboration_mode",
       "user:two",
     ]);
+  });
+
+  it("puts the fresh tools item first when a code-mode model follows a history without one; the session's base after a code-mode history", () => {
+    const turn = (model: string, text: string) => makeTurnContext({ model, skills, userInput: { text } });
+    const s1 = recordItems(nextRequest(createSession({ profile, prose }), turn("x-unlisted", "one")).session, [reply]);
+    const r2 = nextRequest(s1.session, turn("alpha-code", "two"));
+    expect(r2.request.input.map((i) => i.type).slice(0, 2)).toEqual(["additional_tools", "message"]);
+    expect(r2.request.input[1]).toEqual(s1.session.input[0]);
+    expect(r2.session.input[0]).toEqual(s1.session.input[0]); // the prefix is not recorded
+    const c1 = recordItems(nextRequest(createSession({ profile, prose }), turn("alpha-code", "one")).session, [reply]);
+    const c2 = nextRequest(c1.session, turn("x-unlisted", "two"));
+    expect(c2.request.input[0]).toEqual(c1.session.input[1]);
+    expect(c2.request.input[1]?.type).toBe("additional_tools");
+  });
+
+  it("says so when the real agent would compact first (another compaction family)", () => {
+    const turn = (model: string) => makeTurnContext({ model, skills, userInput: { text: "t" } });
+    const s1 = recordItems(nextRequest(createSession({ profile, prose }), turn("alpha-code")).session, [reply]);
+    const rules = (model: string) => nextRequest(s1.session, turn(model)).diagnostics.map((d) => d.rule);
+    expect(rules("beta-classic")).toContain("session/model-switch-uncompacted");
+    expect(rules("alpha-plain")).not.toContain("session/model-switch-uncompacted");
   });
 });

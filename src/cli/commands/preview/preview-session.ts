@@ -5,7 +5,12 @@ import { readSessionLog } from "../../../session-log/read-session-log.js";
 import { rebuildLegacyCompaction } from "../../../compact/build-compacted-history.js";
 import { createNodeHost } from "../../../host/node-host.js";
 import { buildTurnRequest, historyWithBaseInstructions } from "../../../loop/build-turn-request.js";
-import { compactForModelSwitch, compactsOnModelSwitch } from "../../../loop/model-switch-compaction.js";
+import {
+  compactForModelSwitch,
+  compactsOnModelSwitch,
+  previousModelOf,
+} from "../../../loop/model-switch-compaction.js";
+import { summaryPrefixOf } from "../../../loop/run-session-turn.js";
 import { runToolOverride } from "../../../loop/tools/default-tools.js";
 import { profileContextWindow } from "../../../profiles/model-info.js";
 import { referenceFromLog } from "../../../session-log/resume-from-log.js";
@@ -80,28 +85,19 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
       : {}),
     ...(baseInstructions !== undefined ? { baseInstructions } : {}),
   };
-  const previous = { ...(parsed.settings?.model !== undefined ? { model: parsed.settings.model } : {}) };
-  const family = parsed.settings?.compHash;
-  const switched = compactsOnModelSwitch(
-    { ...previous, ...(family ? { compactionFamily: family } : {}) },
-    profile,
-    ctx.model,
-  )
+  const previous = previousModelOf(parsed.settings);
+  const switched = compactsOnModelSwitch(previous, profile, ctx.model)
     ? compactForModelSwitch({
         ctx,
         compile: compileOptions,
         history: historyWithBaseInstructions(ctx, resumed),
-        ...(parsed.settings?.model !== undefined ? { previousModel: parsed.settings.model } : {}),
-        summaryPrefix: (parsed.summaryPrefix?.text ?? prose.entries["compact-summary-prefix"]?.source ?? "").replace(
-          /\n+$/,
-          "",
-        ),
+        ...(previous.model !== undefined ? { previousModel: previous.model } : {}),
+        summaryPrefix: parsed.summaryPrefix?.text ?? summaryPrefixOf(prose),
         summaryReply: options.summary ?? "",
       })
     : undefined;
-  // As Codex resumes: the baseline is the log's last turn context (only changes are appended) and the base
-  // instructions are the session's own (session_meta), not the current config's. A switch to a model of another
-  // compaction family first compacts: the compacted history carries the new model's initial context.
+  // A switch to a model of another compaction family compacts first: the compacted history carries the new model's
+  // initial context, and only the turn's own items follow.
   const next = switched
     ? buildTurnRequest(ctx, {
         compile: compileOptions,
