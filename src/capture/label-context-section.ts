@@ -7,12 +7,16 @@ interface ContextWrapper {
   tag: string;
   /** Heading key → layer; the first heading found decides the layer. */
   headings: { [key: string]: FragmentLayer };
+  /** Heading keys a section without that heading is known by: a line it always carries (newer versions). */
+  lineMarkers?: { [key: string]: RegExp };
 }
 
 const WRAPPERS: readonly ContextWrapper[] = [
   {
     tag: "system-reminder",
     headings: { claudeMd: "agents-md", currentDate: "environment", gitStatus: "environment" },
+    // Claude Code 2.1.332 dropped `# claudeMd`: its reminder lists `Contents of <abs path> (<kind>):` entries.
+    lineMarkers: { claudeMd: /^Contents of \/.* \([^)\n]+\):$/m },
   },
 ];
 
@@ -30,6 +34,8 @@ export function labelContextSection(text: string): ContextSectionLabel | undefin
     const keys = [...trimmed.matchAll(/^# ([A-Za-z][\w-]*)\s*$/gm)]
       .map((m) => m[1] as string)
       .filter((k) => k in w.headings);
+    for (const [key, marker] of Object.entries(w.lineMarkers ?? {}))
+      if (!keys.includes(key) && marker.test(trimmed)) keys.unshift(key);
     const first = keys[0];
     return {
       id: keys.length ? `${w.tag}:${keys.join("+")}` : w.tag,

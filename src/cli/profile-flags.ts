@@ -4,11 +4,17 @@
 import { hasEnvelopeLayout, PROFILE_LIST, profileIdList, type Profile } from "../profiles/index.js";
 
 /** What reads a flag's value. */
-export type FlagReader = "turn-context discovery" | "harness discovery" | "envelope layout" | "session reader";
+export type FlagReader =
+  | "turn-context discovery"
+  | "harness discovery"
+  | "approval-mode discovery"
+  | "envelope layout"
+  | "session reader";
 
 const HAS_READER: { readonly [reader in FlagReader]: (profile: Profile) => boolean } = {
   "turn-context discovery": (p) => p.discovery.type === "turn-context",
   "harness discovery": (p) => p.discovery.type !== "turn-context",
+  "approval-mode discovery": (p) => "approvalModes" in p.discovery,
   "envelope layout": hasEnvelopeLayout,
   // promptc's logs and Codex rollouts continue an envelope layout; a body layout may read its agent's own files.
   "session reader": (p) => hasEnvelopeLayout(p) || p.layout.session !== undefined,

@@ -62,6 +62,7 @@ export function resolveBodyTurn(
   };
   if ("probeCommands" in profile.discovery) inputs.onPath = findOnPath(profile.discovery.probeCommands, io.env.PATH);
   if (value.model !== undefined) inputs.model = value.model;
+  if (value.approvalMode !== undefined) inputs.approvalMode = value.approvalMode;
   // A prompt may name the agent's install folder (pi's does): the agent on PATH.
   const adapter = getAdapter(profile.id);
   const install =

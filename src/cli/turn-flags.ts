@@ -43,6 +43,8 @@ export interface TurnFlags {
   model?: string;
   sandbox?: string;
   approval?: string;
+  /** A harness's own approval mode (Gemini CLI's `--approval-mode`). */
+  approvalMode?: string;
   sessionId?: string;
   date?: string;
   timezone?: string;
@@ -69,6 +71,7 @@ export const TURN_FLAG_KEYS = [
   "sandbox",
   "approval",
   "tui",
+  "approvalMode",
   "sessionId",
   "date",
   "timezone",
@@ -86,6 +89,7 @@ export const TURN_FLAG_READERS: { readonly [key in keyof TurnFlags]?: FlagReader
   sandbox: "turn-context discovery",
   approval: "turn-context discovery",
   tui: "turn-context discovery",
+  approvalMode: "approval-mode discovery",
   shell: "turn-context discovery",
   baseInstructions: "turn-context discovery",
   // Its files override the envelope layout's templates (a harness's own prose comes from `calibrate --agent`).
@@ -127,6 +131,7 @@ export function addTurnFlags(command: Command): Command {
       "--tui",
       "codex profile: the approval policy the interactive TUI sends (config.toml's, else by trust) instead of `codex exec`'s (always never)",
     )
+    .option("--approval-mode <mode>", "gemini-cli: Gemini CLI's approval mode (default, auto_edit, yolo, plan)")
     .option("--session-id <id>", "session id for prompt_cache_key (default: preview a fixed placeholder, run a new id)")
     .option("--date <yyyy-mm-dd>", "current date (default: today in the timezone)")
     .option("--timezone <iana>", "IANA timezone (default: the system's)")
@@ -190,6 +195,8 @@ export interface BodyTurnFlags {
   sessionId?: string;
   date?: string;
   timezone?: string;
+  /** One of the discovery's `approvalModes`. */
+  approvalMode?: string;
   /** false: `--no-calibration` (the layout's stand-in prose even when the agent's is cached). */
   calibration?: boolean;
 }
@@ -227,6 +234,12 @@ export function parseTurnFlags(
     diagnostics.push(
       usage(`--timezone '${flags.timezone}' is not an IANA timezone (e.g. Europe/Paris, Etc/UTC)`, "--timezone"),
     );
+  const modes =
+    profile !== undefined && "approvalModes" in profile.discovery ? profile.discovery.approvalModes : undefined;
+  if (flags.approvalMode !== undefined && modes !== undefined && !modes.includes(flags.approvalMode))
+    diagnostics.push(
+      usage(`--approval-mode '${flags.approvalMode}' is not one of ${modes.join(", ")}`, "--approval-mode"),
+    );
   if (flags.sessionId === "") diagnostics.push(usage("--session-id is empty", "--session-id"));
   const approvalRules = profile?.discovery.type === "turn-context" ? profile.discovery.approval : undefined;
   if (flags.tui && profile && approvalRules?.interactive === undefined)
@@ -240,6 +253,7 @@ export function parseTurnFlags(
     if (flags.sessionId !== undefined) body.sessionId = flags.sessionId;
     if (flags.date !== undefined) body.date = flags.date;
     if (flags.timezone !== undefined) body.timezone = flags.timezone;
+    if (flags.approvalMode !== undefined) body.approvalMode = flags.approvalMode;
     if (flags.calibration === false) body.calibration = false;
     return { value: body, diagnostics };
   }

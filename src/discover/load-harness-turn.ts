@@ -23,6 +23,8 @@ export interface HarnessTurnInputs {
   date: string;
   message: string;
   model?: string;
+  /** The agent's approval mode, when it has them (one of the discovery's `approvalModes`). */
+  approvalMode?: string;
   sessionId: string;
   /** The agent's install folder, when its prompt names it (pi). */
   installDir?: string;

@@ -70,6 +70,35 @@ export function isValidTimezone(zone: string): boolean {
 }
 
 /** `YYYY-MM-DD` of the instant `nowMs` in `zone` (a valid IANA name). */
+/**
+ * The BCP 47 locale Node's ICU picks from the environment (`LC_ALL`, then `LC_MESSAGES`, then `LANG`;
+ * `de_DE.UTF-8` → `de-DE`), or undefined for C/POSIX/unset, where it formats as en-US.
+ */
+export function localeFromEnv(env: (name: string) => string | undefined): string | undefined {
+  const raw = [env("LC_ALL"), env("LC_MESSAGES"), env("LANG")].find((v) => v !== undefined && v !== "");
+  const tag = raw?.replace(/[.@].*$/, "").replace(/_/g, "-");
+  return tag === undefined || tag === "" || tag === "C" || tag === "POSIX" ? undefined : tag;
+}
+
+/**
+ * `YYYY-MM-DD` as `toLocaleDateString(locale, { weekday, year, month, day: long/numeric })` writes it (Gemini
+ * CLI's session date); undefined when ICU does not know the locale.
+ */
+export function formatLongDateInLocale(date: string, locale: string): string | undefined {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  try {
+    return new Intl.DateTimeFormat(locale, {
+      weekday: "long",
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      timeZone: "UTC",
+    }).format(Date.UTC(y, m - 1, d, 12));
+  } catch {
+    return undefined;
+  }
+}
+
 export function formatDateInZone(nowMs: number, zone: string): string {
   if (UTC_ZONES.has(zone) && nowMs >= EXACT_RANGE_MS.from && nowMs < EXACT_RANGE_MS.to) return utcDate(nowMs);
   const parts = new Intl.DateTimeFormat("en-CA", {

@@ -33,6 +33,10 @@ export function probeGit(cwd: string, home?: string): GitFacts | undefined {
     status: chomp(git(cwd, ["--no-optional-locks", "status", "--short"])),
     recentCommits: chomp(git(cwd, ["--no-optional-locks", "log", "--oneline", "-n", "5"])),
   };
+  const gitDir = chomp(git(cwd, ["rev-parse", "--absolute-git-dir"]));
+  const common = chomp(git(cwd, ["rev-parse", "--path-format=absolute", "--git-common-dir"]));
+  if (common !== "" && gitDir !== "" && common !== gitDir && common.endsWith("/.git"))
+    facts.mainWorktree = common.slice(0, -"/.git".length);
   const head = git(cwd, ["symbolic-ref", "--quiet", "refs/remotes/origin/HEAD"]);
   if (head !== undefined) facts.originHead = chomp(head).replace(/^refs\/remotes\/origin\//, "");
   const user = git(cwd, ["config", "user.name"]);

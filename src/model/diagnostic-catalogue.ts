@@ -505,18 +505,34 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   },
   {
     id: "claude-md/import-too-deep",
-    summary: "A CLAUDE.md @import chain deeper than 5 levels; Claude Code stops there.",
+    summary: "A CLAUDE.md @import chain deeper than 4 levels; Claude Code stops there.",
+  },
+  {
+    id: "claude-md/import-not-text",
+    summary: "A CLAUDE.md @import of a binary file type (.png, .pdf, …), which Claude Code leaves out.",
   },
   {
     id: "claude-md/rules-order",
     summary:
       "Several .claude/rules files whose directory order the host cannot tell; promptc shows them in name order.",
   },
+  {
+    id: "claude-code/legacy-model-layout",
+    summary: "An older Claude model, for which Claude Code lays the request out otherwise than promptc shows.",
+  },
+  {
+    id: "claude-code/unknown-model",
+    summary: "A model id Claude Code does not know: 32,000 max tokens, effort high, another model line.",
+  },
   { id: "claude-md/unreadable", summary: "A CLAUDE.md-chain file could not be read; Claude Code skips it." },
   { id: "claude-skill/bad-frontmatter", summary: "A Claude Code SKILL.md frontmatter is not valid YAML." },
   {
     id: "claude-skill/duplicate-name",
     summary: "A Claude Code skill whose name was already listed; the first is kept.",
+  },
+  {
+    id: "claude-skill/model-invocation-disabled",
+    summary: "A Claude Code skill with disable-model-invocation: true, left out of the model's skill list.",
   },
   { id: "gemini-md/above-git-root", summary: "A GEMINI.md above the git root, which Gemini CLI does not read." },
   {
@@ -530,6 +546,26 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   {
     id: "gemini/install-not-found",
     summary: "Gemini CLI is not on PATH; its built-in skills are left out of the preview.",
+  },
+  {
+    id: "gemini/legacy-model-prose",
+    summary: "A Gemini 2.5 model, for which Gemini CLI sends another system text than the prose promptc has.",
+  },
+  {
+    id: "gemini/plan-mode-prose",
+    summary: "Plan mode adds a section to Gemini CLI's system text that promptc's prose does not have.",
+  },
+  {
+    id: "gemini/settings-yolo-ignored",
+    summary: "general.defaultApprovalMode yolo in the settings, which Gemini CLI does not apply (only the flag does).",
+  },
+  {
+    id: "gemini/unknown-model",
+    summary: "A model Gemini CLI has no settings for: it sends the base generation settings, without thinking ones.",
+  },
+  {
+    id: "gemini/workspace-settings-untrusted",
+    summary: "The cwd's .gemini/settings.json, ignored because the folder is not trusted.",
   },
   {
     id: "gemini/new-project-id",
@@ -558,7 +594,14 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
     id: "pi/no-default-provider",
     summary: "pi's settings name no defaultProvider; the body is laid out for its default API.",
   },
-  { id: "pi/thinking-level", summary: "pi's defaultThinkingLevel is not medium; promptc models medium only." },
+  {
+    id: "pi/thinking-level",
+    summary: "A pi defaultThinkingLevel promptc does not model (an unknown level, or not medium on the Google API).",
+  },
+  {
+    id: "pi/project-extensions",
+    summary: "The cwd has .pi/extensions, code pi runs at start that may add skills and messages to the request.",
+  },
   { id: "pi/unknown-api", summary: "pi's provider names an API promptc does not know; the Responses layout is used." },
   { id: "pi/unknown-model", summary: "pi's default model is not listed under its provider in models.json." },
   { id: "pi/unreadable", summary: "A pi context file could not be read; pi warns and tries the next name." },

@@ -4,6 +4,8 @@
 export interface GitFacts {
   /** `git rev-parse --show-toplevel`. */
   root: string;
+  /** In a linked worktree (`git worktree add`): the main work tree's root (the common git dir's folder). */
+  mainWorktree?: string;
   /** `git branch --show-current` (empty on a detached HEAD). */
   branch: string;
   /** The branch `origin/HEAD` points at, or undefined without one. */

@@ -157,6 +157,8 @@ export interface ClaudeMemoryDiscovery {
 /** Gemini CLI's: GEMINI.md from the git root to the cwd and ~/.gemini, in-place imports, skills, settings. */
 export interface GeminiMemoryDiscovery {
   type: "gemini-memory";
+  /** The agent's approval modes (`--approval-mode`): each changes the tool set and the mode named in the prose. */
+  approvalModes: readonly string[];
 }
 
 /** pi's: AGENTS.md/CLAUDE.md in every folder from the filesystem root, skills up to the project root, ~/.pi/agent. */

@@ -9,6 +9,11 @@ describe("labelContextSection", () => {
       { id: "system-reminder:currentDate+claudeMd", layer: "environment" },
     ],
     ["<system-reminder>\n# unknownKey\nx\n</system-reminder>", { id: "system-reminder", layer: "extension" }],
+    // Claude Code 2.1.332's reminder has no heading, only its `Contents of` entries.
+    [
+      "<system-reminder>\nintro\n\nContents of /w/CLAUDE.md (project instructions, checked into the codebase):\n\nx\n</system-reminder>",
+      { id: "system-reminder:claudeMd", layer: "agents-md" },
+    ],
     ["<system-reminder>never closed", undefined],
     ["plain text # claudeMd", undefined],
     ["<other>\n# claudeMd\n</other>", undefined],

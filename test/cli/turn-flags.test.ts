@@ -315,7 +315,8 @@ describe("run --dry-run and preview --json", () => {
       "-i": "--image",
       "-p": "--config-profile",
     };
-    const long = new Set([...used].map((f) => short[f] ?? f));
+    // --approval-mode feeds a harness's own approval modes (gemini-cli), which promptc and codex refuse.
+    const long = new Set([...[...used].map((f) => short[f] ?? f), "--approval-mode"]);
     expect(
       TURN_FLAG_KEYS.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).filter((f) => !long.has(f)),
     ).toEqual([]);

@@ -2,8 +2,6 @@
 // workspace the agent runs offline (`-p`, loopback server, the fixture's HOME); the data-derived parts of its
 // request (CLAUDE.md chain, git facts, environment, skills, billing line, memory folder, shape and keys) must
 // equal promptc's prediction for the same cwd, home, message and date. No Claude prose is asserted or stored.
-import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { release, type } from "node:os";
 import { beforeAll, describe, expect, it } from "vitest";
 import { claudeCodeAdapter } from "../../src/capture/adapters/claude-code.js";
@@ -19,30 +17,11 @@ import { createNodeHost } from "../../src/host/node-host.js";
 import { probeGit } from "../../src/host/probe-git.js";
 import { buildClaudeCodeBody } from "../../src/profiles/claude-code/build-claude-code-request.js";
 import { CLAUDE_CODE_STAND_IN_PROSE } from "../../src/profiles/claude-code/claude-code-prose.js";
-import { CLAUDE_CODE_VERSION } from "../../src/profiles/claude-code/claude-code-facts.js";
 import { CLAUDE_CODE_WORKSPACES } from "./claude-code-workspaces.js";
 import { buildWorkspace } from "./harness-workspaces.js";
+import { CLAUDE_CODE_VERSION, findClaudeCode } from "./find-claude-code.js";
 
-const CANDIDATES = ["/tmp/agents/claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude"];
-
-function findClaude(): { bin: string } | { skip: string } {
-  const bins = process.env.CLAUDE_BIN ? [process.env.CLAUDE_BIN] : CANDIDATES;
-  for (const bin of bins) {
-    if (!existsSync(bin)) continue;
-    try {
-      const v = execFileSync(bin, ["--version"], { encoding: "utf8", timeout: 60_000 }).trim();
-      if (v.startsWith(`${CLAUDE_CODE_VERSION} `)) return { bin };
-      return { skip: `${bin} is ${v}, the profile reproduces ${CLAUDE_CODE_VERSION}` };
-    } catch {
-      return { skip: `${bin} does not run` };
-    }
-  }
-  return {
-    skip: `no Claude Code ${CLAUDE_CODE_VERSION} binary (set CLAUDE_BIN to @anthropic-ai/claude-code-linux-x64@${CLAUDE_CODE_VERSION}'s claude)`,
-  };
-}
-
-const found = findClaude();
+const found = findClaudeCode();
 if ("skip" in found) console.log(`conformance claude-code preview: skipped: ${found.skip}`);
 
 async function captureBody(bin: string, cwd: string, home: string, message: string): Promise<{ [k: string]: unknown }> {

@@ -1,6 +1,6 @@
 // Fixture workspaces for Claude Code's data-derived parts: the CLAUDE.md chain (ancestors above the git root,
 // .claude/CLAUDE.md, rules, CLAUDE.local.md, imports in and outside the cwd, approval), the AGENTS.md fallback,
-// skills, git facts and a folder outside git. Pure data.
+// skills, git facts and a folder outside git; then the cases the acceptance runs found. Pure data.
 import type { HarnessWorkspace } from "./harness-workspaces.js";
 
 export const CLAUDE_CODE_WORKSPACES: HarnessWorkspace[] = [
@@ -93,5 +93,59 @@ export const CLAUDE_CODE_WORKSPACES: HarnessWorkspace[] = [
     name: "no-git",
     files: { "a.b_c d/CLAUDE.md": "not in git\n" },
     cwd: "a.b_c d",
+  },
+  // Found by the acceptance runs on unseen workspaces (each diverged before its fix):
+  {
+    name: "skills-and-commands",
+    files: {
+      "repo/.claude/skills/renamed/SKILL.md": "---\nname: other-name\ndescription: |\n  One.\n\n  Two\tthree.\n---\n",
+      "repo/.claude/skills/spaced/SKILL.md": "---\nname: Has Space\ndescription: 42\n---\n",
+      "repo/.claude/skills/bad/SKILL.md": "---\nname: bad\ndescription: has: a colon [x\n---\n",
+      "repo/.claude/skills/empty/SKILL.md": '---\ndescription: ""\n---\n# From the body\n',
+      "repo/.claude/skills/hidden/SKILL.md": "---\ndescription: h\ndisable-model-invocation: true\n---\n",
+      "repo/.claude/commands/cmd.md": "---\ndescription: a command\n---\nx\n",
+      "repo/.claude/commands/sub/inner.md": "Run the inner thing.\n",
+    },
+    home: { ".claude/skills/home-one/SKILL.md": "---\nname: home-one\ndescription: from home\n---\n" },
+    git: { branch: "main", user: "T", commits: ["c1"] },
+    cwd: "repo",
+  },
+  {
+    name: "agents-fallback-rules-local",
+    files: {
+      "repo/.claude/rules/r1.md": "rule one\n",
+      "repo/AGENTS.md": "agents root @imp.md\n",
+      "repo/imp.md": "not followed\n",
+      "repo/CLAUDE.md": "\n\n",
+      "repo/x/.claude/rules/r2.md": "rule two\n",
+      "repo/x/AGENTS.md": "agents x\n",
+    },
+    git: { branch: "ü", user: "T", commits: ["c1"] },
+    cwd: "repo/x",
+  },
+  {
+    name: "comments-depth-binary",
+    files: {
+      "repo/CLAUDE.md":
+        "x\n<!-- own line -->\n<!-- c --> trailing\na <!-- inline --> b\n   <!-- indented -->\n<!--x-->\n\n\n@d1.md @pic.png @notes.dat @noext\n",
+      "repo/d1.md": "d1 @d2.md\n",
+      "repo/d2.md": "d2 @d3.md\n",
+      "repo/d3.md": "d3 @d4.md\n",
+      "repo/d4.md": "d4 @d5.md\n",
+      "repo/d5.md": "d5, one level too deep\n",
+      "repo/pic.png": "not really a png\n",
+      "repo/notes.dat": "text in a .dat\n",
+      "repo/noext": "no extension\n",
+    },
+    git: { branch: "a+b@c", user: "T", commits: ["c1"] },
+    cwd: "repo",
+  },
+  {
+    name: "no-git-ancestor-skills",
+    files: {
+      "plain/.claude/skills/ps/SKILL.md": "---\nname: ps\ndescription: a parent's skill outside git\n---\n",
+      "plain/in/CLAUDE.md": "inner\n",
+    },
+    cwd: "plain/in",
   },
 ];

@@ -1,5 +1,5 @@
-// Conformance: the real Claude Code CLI captured through promptc's capture server (ANTHROPIC_BASE_URL, dummy key,
-// scratch HOME), headless with `-p`. Checks the Messages layer view labels every piece of what it really sends
+// Conformance: the real Claude Code CLI (the version the claude-code profile reproduces, 2.1.332) captured through
+// promptc's capture server (ANTHROPIC_BASE_URL, dummy key, scratch HOME), headless with `-p`. Checks the Messages layer view labels every piece of what it really sends
 // (header line, cached system blocks, CLAUDE.md context, system messages, tool round trip). Structure only: no
 // Claude prose is asserted or stored. Skips when Claude Code cannot be found or installed.
 import { mkdtempSync, writeFileSync } from "node:fs";

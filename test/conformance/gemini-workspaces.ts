@@ -64,4 +64,18 @@ export const GEMINI_WORKSPACES: HarnessWorkspace[] = [
     },
     cwd: "big",
   },
+  // Found by the acceptance runs: a SKILL.md opening with a BOM is skipped; the cwd's settings are ignored
+  // under --skip-trust (context.fileName there changes nothing).
+  {
+    name: "gemini-bom-untrusted",
+    files: {
+      "repo/GEMINI.md": "root\n",
+      "repo/x/.gemini/settings.json": JSON.stringify({ context: { fileName: "CONTEXT.md" } }),
+      "repo/x/CONTEXT.md": "not read: the folder is not trusted\n",
+      "repo/x/.gemini/skills/bom/SKILL.md": "\uFEFF---\nname: bom\ndescription: skipped\n---\n",
+      "repo/x/.gemini/skills/plain/SKILL.md": skill("plain", "listed"),
+    },
+    git: { branch: "main", commits: ["c1"] },
+    cwd: "repo/x",
+  },
 ];

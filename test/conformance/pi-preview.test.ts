@@ -61,9 +61,12 @@ async function runPi(
         },
       }),
     );
+    // A fixture's own settings (a thinking level, say) go over the loopback provider's.
+    const settingsPath = join(home, ".pi", "agent", "settings.json");
+    const own = existsSync(settingsPath) ? (JSON.parse(readFileSync(settingsPath, "utf8")) as object) : {};
     writeFileSync(
-      join(home, ".pi", "agent", "settings.json"),
-      JSON.stringify({ enableInstallTelemetry: false, defaultProvider: "loopback", defaultModel: "gpt-test" }),
+      settingsPath,
+      JSON.stringify({ enableInstallTelemetry: false, defaultProvider: "loopback", defaultModel: "gpt-test", ...own }),
     );
     const env = {
       PATH: process.env.PATH ?? "/usr/bin:/bin",

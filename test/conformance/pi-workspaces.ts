@@ -66,4 +66,12 @@ export const PI_WORKSPACES: HarnessWorkspace[] = [
     files: { "empty/.keep": "" },
     cwd: "empty",
   },
+  // Found by the acceptance runs: a thinking level other than medium, a project model the provider lacks.
+  {
+    name: "pi-settings",
+    files: { "repo/AGENTS.md": "a\n", "repo/.pi/settings.json": JSON.stringify({ defaultModel: "not-listed" }) },
+    home: { ".pi/agent/settings.json": JSON.stringify({ defaultThinkingLevel: "high" }) },
+    git: { branch: "main", commits: ["c1"] },
+    cwd: "repo",
+  },
 ];

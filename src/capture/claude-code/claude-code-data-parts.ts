@@ -1,6 +1,6 @@
 // The data-derived parts of a Claude Code `/v1/messages` body (a real capture or promptc's prediction), cut out
 // by the layout's markers so two bodies compare without their prose. Pure.
-import { CLAUDE_CODE_BUILTIN_SKILLS } from "../../profiles/claude-code/claude-code-facts.js";
+import { CLAUDE_CODE_AGENT_TYPES, CLAUDE_CODE_BUILTIN_SKILLS } from "../../profiles/claude-code/claude-code-facts.js";
 
 export interface ClaudeCodeDataParts {
   keys: string[];
@@ -21,6 +21,8 @@ export interface ClaudeCodeDataParts {
   /** The user's and project's skill lines (everything before the first built-in skill). */
   skillLines: string | undefined;
   dateLine: string | undefined;
+  /** The custom agent types' lines (`- name: description (Tools: …)`), built-in names left out. */
+  customAgents: string[];
   toolNames: string[];
   deferLoading: string[];
   metadataKeys: string[];
@@ -29,6 +31,8 @@ export interface ClaudeCodeDataParts {
 
 type Block = { type?: string; text?: string; cache_control?: unknown };
 type Message = { role?: string; content?: unknown };
+
+const ENV_FACT = / - (?:Primary working directory|Is a git repository|Platform|Shell|OS Version): /;
 
 const blocksOf = (m: Message | undefined): Block[] => (Array.isArray(m?.content) ? (m.content as Block[]) : []);
 
@@ -53,13 +57,23 @@ export function claudeCodeDataParts(body: { [key: string]: unknown }): ClaudeCod
   if (git !== undefined) {
     const start = git.indexOf("Current branch: ");
     const end = git.lastIndexOf("\n\n", git.lastIndexOf("\n</system-reminder>"));
-    gitFacts = start >= 0 && end > start ? git.slice(start, end) : undefined;
+    // A status cut at 2000 characters is followed by a note (prose): kept as a marker only.
+    gitFacts =
+      start >= 0 && end > start
+        ? git.slice(start, end).replace(/\n\.\.\. [^\n]*\n\nRecent commits:/, "\n<status cut>\n\nRecent commits:")
+        : undefined;
   }
   const envStart = envText.indexOf(" - Primary working directory: ");
   const osLine = envText.indexOf(" - OS Version: ", envStart);
+  // The labelled lines are data; any other bullets among them (a worktree's notes) are prose, kept as a marker.
   const environmentFacts =
     envStart >= 0 && osLine >= 0
-      ? envText.slice(envStart, envText.indexOf("\n", osLine) < 0 ? undefined : envText.indexOf("\n", osLine))
+      ? envText
+          .slice(envStart, envText.indexOf("\n", osLine) < 0 ? undefined : envText.indexOf("\n", osLine))
+          .split("\n")
+          .map((line) => (ENV_FACT.test(line) ? line : "<prose>"))
+          .filter((line, i, all) => line !== "<prose>" || all[i - 1] !== "<prose>")
+          .join("\n")
       : undefined;
   const builtin = CLAUDE_CODE_BUILTIN_SKILLS[0];
   const skillsEnd = envText.indexOf(`\n- ${builtin}: `);
@@ -95,6 +109,9 @@ export function claudeCodeDataParts(body: { [key: string]: unknown }): ClaudeCod
     skillLines:
       listStart > 0 && skillsEnd >= listStart ? envText.slice(listStart, skillsEnd) : skillsEnd >= 0 ? "" : undefined,
     dateLine: dateMatch?.[0],
+    customAgents: [...envText.matchAll(/\n- ([^\n:]+): (?:(?!\n- )[\s\S])*?\(Tools: [^)\n]*\)/g)]
+      .filter((m) => !(CLAUDE_CODE_AGENT_TYPES as readonly string[]).includes(m[1] as string))
+      .map((m) => m[0].slice(1)),
     toolNames: tools.map((t) => t.name ?? "?"),
     deferLoading: tools.filter((t) => t.defer_loading === true).map((t) => t.name ?? "?"),
     metadataKeys,

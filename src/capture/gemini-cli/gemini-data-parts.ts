@@ -15,6 +15,8 @@ export interface GeminiDataParts {
   skillsXml: string | undefined;
   globalContext: string | undefined;
   mentionsMemoryFile: boolean;
+  /** The approval mode the system text names (`**YOLO** mode`; undefined when it names none). */
+  modeName: string | undefined;
   toolNames: string[];
 }
 
@@ -58,6 +60,7 @@ export function geminiDataParts(body: Json): GeminiDataParts {
     skillsXml: between(system, "<available_skills>\n", "\n</available_skills>"),
     globalContext: lastCtx < 0 || !system.endsWith("</loaded_context>") ? undefined : system.slice(lastCtx),
     mentionsMemoryFile: tempDir !== undefined && system.includes(`${tempDir}/memory/MEMORY.md`),
+    modeName: /\*\*([A-Za-z-]+)\*\* mode\b/.exec(system)?.[1],
     toolNames: tools.flatMap((t) => (t.functionDeclarations ?? []).map((d) => d.name ?? "?")),
   };
 }

@@ -52,8 +52,27 @@ export interface DiscoverClaudeMdOptions {
   externalIncludesApproved: boolean;
 }
 
-/** Claude Code follows imports this many levels deep. */
-export const CLAUDE_MD_MAX_IMPORT_DEPTH = 5;
+/** Claude Code follows imports this many levels deep (measured with 2.1.332: a chain of seven, the fifth is left out). */
+export const CLAUDE_MD_MAX_IMPORT_DEPTH = 4;
+
+/**
+ * Imports with these extensions (any case) are left out as binary, whatever their bytes (measured: .png, .PNG,
+ * .pdf, .svg, .bin, .dat dropped; .md with a NUL, .ts, .lock, .json, .txt and no extension kept). The rest of
+ * the list is the usual binary formats, not each measured.
+ */
+export const CLAUDE_MD_BINARY_EXTENSIONS: ReadonlySet<string> = new Set(
+  (
+    "png jpg jpeg gif bmp ico webp svg tif tiff avif heic psd pdf doc docx xls xlsx ppt pptx odt zip tar gz tgz " +
+    "bz2 xz 7z rar jar war class pyc pyo o a so dll dylib exe bin dat wasm db sqlite mp3 mp4 wav ogg flac mov avi " +
+    "mkv webm woff woff2 ttf otf eot"
+  ).split(" "),
+);
+
+function isBinaryImport(path: string): boolean {
+  const base = path.slice(path.lastIndexOf("/") + 1);
+  const dot = base.lastIndexOf(".");
+  return dot > 0 && CLAUDE_MD_BINARY_EXTENSIONS.has(base.slice(dot + 1).toLowerCase());
+}
 
 const utf8 = new TextDecoder("utf-8");
 
@@ -83,7 +102,11 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
 
+  // Each file is read once (the AGENTS.md check looks at the chain's files before they are added).
+  const files = new Map<string, { text: string; size: number } | undefined>();
   const read = (path: string): { text: string; size: number } | undefined => {
+    if (files.has(path)) return files.get(path);
+    files.set(path, undefined);
     const st = host.stat(path);
     if (!st.ok || st.value.kind !== "file") return undefined;
     const r = host.readBytes(path);
@@ -95,7 +118,9 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
       );
       return undefined;
     }
-    return { text: utf8.decode(r.value.bytes), size: r.value.size };
+    const file = { text: utf8.decode(r.value.bytes), size: r.value.size };
+    files.set(path, file);
+    return file;
   };
 
   const add = (
@@ -144,6 +169,18 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
       const target = resolvePath(dirnameOf(path), imp.raw, options.home);
       if (imp.raw.startsWith("~/") && options.home === undefined) continue;
       if (seen.has(target)) continue;
+      if (isBinaryImport(target)) {
+        dropped.push({ path: target, reason: "not-text", importedFrom: path });
+        diagnostics.push(
+          diagnostic(
+            "claude-md/import-not-text",
+            "info",
+            `${path} imports ${target}; Claude Code leaves out imports of binary file types`,
+            { file: path, place: { line: imp.line, column: 1 }, data: { target } },
+          ),
+        );
+        continue;
+      }
       if (depth + 1 > CLAUDE_MD_MAX_IMPORT_DEPTH) {
         dropped.push({ path: target, reason: "too-deep", importedFrom: path });
         diagnostics.push(
@@ -181,18 +218,38 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
     return true;
   };
 
+  const addAgentsMd = (path: string): void => {
+    if (seen.has(path)) return;
+    const file = read(path);
+    if (file === undefined) return;
+    seen.add(path);
+    const content = parseClaudeMd(file.text).content;
+    if (content !== "") entries.push({ path, kind: "project", content, bytesIn: file.size, via: "agents-md-fallback" });
+  };
+
   if (options.home !== undefined) {
     const userDir = joinPath(options.home, ".claude");
     add(joinPath(userDir, "CLAUDE.md"), "user", "claude-md", 0);
     for (const rule of listRules(host, joinPath(userDir, "rules"))) add(rule, "user", "rules", 0);
   }
 
+  // Measured: AGENTS.md is read only when no CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md with any text is
+  // found in the cwd or above (rules files and the user's own files do not count); each folder's AGENTS.md then
+  // comes where that folder's CLAUDE.md files would, after its rules, and its @imports are not followed.
   const dirs = ancestorsOf(cwd).reverse();
-  const start = entries.length;
-  let projectClaudeMd = false;
+  const chainFiles = (dir: string) => [
+    joinPath(dir, "CLAUDE.md"),
+    joinPath(dir, ".claude", "CLAUDE.md"),
+    joinPath(dir, "CLAUDE.local.md"),
+  ];
+  const hasText = (path: string) => {
+    const file = read(path);
+    return file !== undefined && parseClaudeMd(file.text).content !== "";
+  };
+  const agentsFallback = !dirs.some((dir) => chainFiles(dir).some(hasText));
   for (const dir of dirs) {
-    if (add(joinPath(dir, "CLAUDE.md"), "project", "claude-md", 0)) projectClaudeMd = true;
-    if (add(joinPath(dir, ".claude", "CLAUDE.md"), "project", "dot-claude", 0)) projectClaudeMd = true;
+    add(joinPath(dir, "CLAUDE.md"), "project", "claude-md", 0);
+    add(joinPath(dir, ".claude", "CLAUDE.md"), "project", "dot-claude", 0);
     const rules = listRules(host, joinPath(dir, ".claude", "rules"));
     if (rules.length > 1 && host.readDirRaw === undefined) {
       diagnostics.push(
@@ -207,26 +264,22 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
       );
     }
     for (const rule of rules) add(rule, "project", "rules", 0);
-    add(joinPath(dir, "CLAUDE.local.md"), "local", "local", 0);
-  }
-  const agentsMd = dirs.map((d) => joinPath(d, "AGENTS.md")).filter((p) => read(p) !== undefined);
-  if (!projectClaudeMd) {
-    // The AGENTS.md fallback comes after the user files, root first, like project CLAUDE.md would.
-    const before = entries.splice(start);
-    for (const path of agentsMd) add(path, "project", "agents-md-fallback", 0);
-    entries.push(...before);
-  } else {
-    for (const path of agentsMd) {
-      dropped.push({ path, reason: "agents-md-ignored" });
-      diagnostics.push(
-        diagnostic(
-          "claude-md/agents-md-ignored",
-          "info",
-          `${path} is not read by Claude Code: it reads AGENTS.md only when the project has no CLAUDE.md`,
-          { file: path },
-        ),
-      );
+    const agentsMd = joinPath(dir, "AGENTS.md");
+    if (read(agentsMd) !== undefined) {
+      if (agentsFallback) addAgentsMd(agentsMd);
+      else {
+        dropped.push({ path: agentsMd, reason: "agents-md-ignored" });
+        diagnostics.push(
+          diagnostic(
+            "claude-md/agents-md-ignored",
+            "info",
+            `${agentsMd} is not read by Claude Code: it reads AGENTS.md only when no CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md with text is found from the cwd up`,
+            { file: agentsMd },
+          ),
+        );
+      }
     }
+    add(joinPath(dir, "CLAUDE.local.md"), "local", "local", 0);
   }
   return { entries, dropped, diagnostics };
 }

@@ -1,7 +1,10 @@
 // The skills Claude Code lists at session start: `~/.claude/skills`, then `.claude/skills` in the cwd and each
-// ancestor up to the git root (cwd first), each folder's skills sorted by name. IO through the Host only.
-// Observed with 2.1.332: one level only (`skills/<dir>/SKILL.md`); the name falls back to the folder's name and
-// the description to the body's first line; a skills folder above the git root is not read.
+// ancestor up to the git root (cwd first; every ancestor outside git), each folder's skills sorted by name, then
+// the legacy `.claude/commands/*.md` the same way. IO through the Host only. Observed with 2.1.332 (captures of
+// scratch workspaces, not committed): one level only (`skills/<dir>/SKILL.md`); a skill is listed under its
+// folder's name, with its frontmatter `name` in parentheses when that differs, has no blank and names no other
+// listed skill; the description falls back to the body's first line; `disable-model-invocation: true` leaves a
+// skill out; a commands subfolder is a `sub:name` prefix; a skills folder above the git root is not read.
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
@@ -10,10 +13,14 @@ import { ancestorsOf, joinPath, normalizePath } from "../paths.js";
 import { splitFrontmatter } from "./parse-claude-md.js";
 
 export interface ClaudeSkill {
+  /** The listed id: the skill's folder name (a command's path under `commands/`, `:`-joined, without `.md`). */
   name: string;
+  /** The frontmatter `name`, shown in parentheses after the id (only when Claude Code shows it). */
+  displayName?: string;
   description: string;
   path: string;
   scope: "user" | "project";
+  kind: "skill" | "command";
 }
 
 export interface ClaudeSkillsResult {
@@ -33,13 +40,34 @@ function firstLine(body: string): string {
   return "";
 }
 
-function readSkill(
-  host: Host,
-  path: string,
-  dirName: string,
-  scope: ClaudeSkill["scope"],
-  diagnostics: Diagnostic[],
-): ClaudeSkill | undefined {
+/** Claude Code's reading of frontmatter YAML cannot parse: `key: value` lines, the value as written. */
+export function parseFrontmatterLines(block: string): { [key: string]: unknown } {
+  const out: { [key: string]: unknown } = {};
+  for (const line of block.split(/\r?\n/)) {
+    const m = /^([A-Za-z][\w-]*):\s*(.*)$/.exec(line);
+    if (m) out[m[1] as string] = (m[2] as string).trim();
+  }
+  return out;
+}
+
+/** A frontmatter scalar as text: strings as they are, numbers and booleans spelled out, anything else absent. */
+function scalarText(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return undefined;
+}
+
+/** Observed: runs of line breaks and tabs become one space, then the ends are trimmed (inner spaces stay). */
+export function normalizeClaudeSkillDescription(text: string): string {
+  return text.replace(/[\r\n\t]+/g, " ").trim();
+}
+
+interface SkillFile {
+  fields: { [key: string]: unknown };
+  body: string;
+}
+
+function readSkillFile(host: Host, path: string, diagnostics: Diagnostic[]): SkillFile | undefined {
   const r = host.readBytes(path);
   if (!r.ok) return undefined;
   const { frontmatter, body } = splitFrontmatter(utf8.decode(r.value.bytes).replace(/^\uFEFF/, ""));
@@ -50,39 +78,95 @@ function readSkill(
       if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed))
         fields = parsed as { [key: string]: unknown };
     } catch (err) {
+      fields = parseFrontmatterLines(frontmatter);
       diagnostics.push(
         diagnostic(
           "claude-skill/bad-frontmatter",
           "warning",
-          `${path}: frontmatter is not valid YAML (${String((err as Error).message).split("\n")[0]})`,
+          `${path}: frontmatter is not valid YAML (${String((err as Error).message).split("\n")[0]}); Claude Code reads its \`key: value\` lines as plain text`,
           { file: path },
         ),
       );
     }
   }
-  const name = typeof fields.name === "string" && fields.name !== "" ? fields.name : dirName;
-  // Observed: line breaks in a description become single spaces and the ends are trimmed (`>` folded text, "a\nb").
-  const description = (typeof fields.description === "string" ? fields.description : firstLine(body))
-    .replace(/[ \t]*\r?\n[ \t]*/g, " ")
-    .trim();
-  return { name, description, path, scope };
+  return { fields, body };
 }
 
-function scanRoot(host: Host, root: string, scope: ClaudeSkill["scope"], diagnostics: Diagnostic[]): ClaudeSkill[] {
+function toSkill(
+  file: SkillFile,
+  path: string,
+  id: string,
+  scope: ClaudeSkill["scope"],
+  kind: ClaudeSkill["kind"],
+  diagnostics: Diagnostic[],
+): ClaudeSkill | undefined {
+  if (file.fields["disable-model-invocation"] === true) {
+    diagnostics.push(
+      diagnostic(
+        "claude-skill/model-invocation-disabled",
+        "info",
+        `${path} has disable-model-invocation: true; Claude Code leaves it out of the model's skill list`,
+        { file: path },
+      ),
+    );
+    return undefined;
+  }
+  const given = scalarText(file.fields.description);
+  const description = normalizeClaudeSkillDescription(
+    given !== undefined && given.trim() !== "" ? given : firstLine(file.body),
+  );
+  const skill: ClaudeSkill = { name: id, description, path, scope, kind };
+  const name = scalarText(file.fields.name);
+  if (name !== undefined && name !== "" && name !== id) skill.displayName = name;
+  return skill;
+}
+
+function isDirectory(host: Host, path: string): boolean {
+  const st = host.stat(path);
+  return st.ok && st.value.kind === "directory";
+}
+
+function isFile(host: Host, path: string): boolean {
+  const st = host.stat(path);
+  return st.ok && st.value.kind === "file";
+}
+
+function scanSkills(host: Host, root: string, scope: ClaudeSkill["scope"], diagnostics: Diagnostic[]): ClaudeSkill[] {
   const listed = host.readDir(root);
   if (!listed.ok) return [];
   const out: ClaudeSkill[] = [];
   for (const e of listed.value) {
     const dir = joinPath(root, e.name);
-    const st = host.stat(dir);
-    if (!st.ok || st.value.kind !== "directory") continue;
     const file = joinPath(dir, "SKILL.md");
-    const fst = host.stat(file);
-    if (!fst.ok || fst.value.kind !== "file") continue;
-    const skill = readSkill(host, file, e.name, scope, diagnostics);
+    if (!isDirectory(host, dir) || !isFile(host, file)) continue;
+    const read = readSkillFile(host, file, diagnostics);
+    const skill = read && toSkill(read, file, e.name, scope, "skill", diagnostics);
     if (skill) out.push(skill);
   }
   return out.sort((a, b) => compareSkillNames(a.name, b.name));
+}
+
+/** `commands/*.md`, subfolders as `sub:name`. */
+function scanCommands(
+  host: Host,
+  root: string,
+  scope: ClaudeSkill["scope"],
+  diagnostics: Diagnostic[],
+  prefix = "",
+): ClaudeSkill[] {
+  const listed = host.readDir(root);
+  if (!listed.ok) return [];
+  const out: ClaudeSkill[] = [];
+  for (const e of listed.value) {
+    const path = joinPath(root, e.name);
+    if (isDirectory(host, path)) out.push(...scanCommands(host, path, scope, diagnostics, `${prefix}${e.name}:`));
+    else if (e.name.endsWith(".md") && isFile(host, path)) {
+      const read = readSkillFile(host, path, diagnostics);
+      const skill = read && toSkill(read, path, prefix + e.name.slice(0, -3), scope, "command", diagnostics);
+      if (skill) out.push(skill);
+    }
+  }
+  return prefix === "" ? out.sort((a, b) => compareSkillNames(a.name, b.name)) : out;
 }
 
 /** Name order as observed (`alpha`, `Mixed`, `nodesc`): case-insensitive, then by code unit. */
@@ -98,31 +182,37 @@ export function discoverClaudeSkills(
   options: { cwd: string; home?: string; gitRoot?: string },
 ): ClaudeSkillsResult {
   const diagnostics: Diagnostic[] = [];
-  const roots: { path: string; scope: ClaudeSkill["scope"] }[] = [];
-  if (options.home !== undefined) roots.push({ path: joinPath(options.home, ".claude", "skills"), scope: "user" });
+  const dirs: { path: string; scope: ClaudeSkill["scope"] }[] = [];
+  if (options.home !== undefined) dirs.push({ path: joinPath(options.home, ".claude"), scope: "user" });
   const cwd = normalizePath(options.cwd);
   for (const dir of ancestorsOf(cwd)) {
-    roots.push({ path: joinPath(dir, ".claude", "skills"), scope: "project" });
-    if (options.gitRoot === undefined || dir === normalizePath(options.gitRoot)) break;
+    dirs.push({ path: joinPath(dir, ".claude"), scope: "project" });
+    if (options.gitRoot !== undefined && dir === normalizePath(options.gitRoot)) break;
   }
+  const found = [
+    ...dirs.flatMap((d) => scanSkills(host, joinPath(d.path, "skills"), d.scope, diagnostics)),
+    ...dirs.flatMap((d) => scanCommands(host, joinPath(d.path, "commands"), d.scope, diagnostics)),
+  ];
   const skills: ClaudeSkill[] = [];
-  const names = new Set<string>();
-  for (const root of roots) {
-    for (const skill of scanRoot(host, root.path, root.scope, diagnostics)) {
-      if (names.has(skill.name)) {
-        diagnostics.push(
-          diagnostic(
-            "claude-skill/duplicate-name",
-            "info",
-            `${skill.path}: a skill named ${skill.name} is already listed; Claude Code keeps the first`,
-            { file: skill.path },
-          ),
-        );
-        continue;
-      }
-      names.add(skill.name);
-      skills.push(skill);
+  const ids = new Set<string>();
+  for (const skill of found) {
+    if (ids.has(skill.name)) {
+      diagnostics.push(
+        diagnostic(
+          "claude-skill/duplicate-name",
+          "info",
+          `${skill.path}: a skill named ${skill.name} is already listed; Claude Code keeps the first`,
+          { file: skill.path },
+        ),
+      );
+      continue;
     }
+    ids.add(skill.name);
+    skills.push(skill);
   }
-  return { skills, roots: roots.map((r) => r.path), diagnostics };
+  // The frontmatter name is shown only when it is one word that no listed skill goes by.
+  for (const skill of skills)
+    if (skill.displayName !== undefined && (/\s/.test(skill.displayName) || ids.has(skill.displayName)))
+      delete skill.displayName;
+  return { skills, roots: dirs.map((d) => joinPath(d.path, "skills")), diagnostics };
 }

@@ -3,12 +3,13 @@
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import type { GitFacts } from "../../model/git-facts.js";
-import { CLAUDE_CODE_DEFAULTS } from "../../profiles/claude-code/claude-code-facts.js";
 import type { ClaudeCodeTurn } from "../../profiles/claude-code/claude-code-turn.js";
 import { basenameOf, normalizePath } from "../paths.js";
 import { discoverClaudeMd, type ClaudeMdChain } from "./discover-claude-md.js";
 import { discoverClaudeSkills, type ClaudeSkillsResult } from "./discover-claude-skills.js";
 import { readClaudeJson } from "./read-claude-json.js";
+import { discoverClaudeAgents } from "./discover-claude-agents.js";
+import { resolveClaudeCodeModel } from "./resolve-claude-model.js";
 
 export interface LoadClaudeCodeTurnOptions {
   cwd: string;
@@ -45,6 +46,9 @@ export function loadClaudeCodeTurn(host: Host, options: LoadClaudeCodeTurnOption
   if (options.git !== undefined) skillOptions.gitRoot = options.git.root;
   const skills = discoverClaudeSkills(host, skillOptions);
   const shell = host.env("SHELL");
+  const modelOptions: Parameters<typeof resolveClaudeCodeModel>[1] = { cwd, home: options.home };
+  if (options.model !== undefined) modelOptions.model = options.model;
+  const model = resolveClaudeCodeModel(host, modelOptions);
   const turn: ClaudeCodeTurn = {
     cwd,
     home: options.home,
@@ -52,7 +56,7 @@ export function loadClaudeCodeTurn(host: Host, options: LoadClaudeCodeTurnOption
     osVersion: options.osVersion,
     date: options.date,
     message: options.message,
-    model: options.model ?? CLAUDE_CODE_DEFAULTS.model,
+    model: model.model,
     memoryFiles: chain.entries.map((e) => {
       const f: ClaudeCodeTurn["memoryFiles"][number] = {
         path: e.path,
@@ -63,12 +67,23 @@ export function loadClaudeCodeTurn(host: Host, options: LoadClaudeCodeTurnOption
       if (e.importedFrom !== undefined) f.importedFrom = e.importedFrom;
       return f;
     }),
-    skills: skills.skills.map((s) => ({ name: s.name, description: s.description, path: s.path })),
+    skills: skills.skills.map((s) => {
+      const line: ClaudeCodeTurn["skills"][number] = { name: s.name, description: s.description, path: s.path };
+      if (s.displayName !== undefined) line.displayName = s.displayName;
+      return line;
+    }),
     deviceId: json.value.deviceId ?? PLACEHOLDER_DEVICE_ID,
     sessionId: options.sessionId,
   };
   if (options.git !== undefined) turn.git = options.git;
+  const agents = discoverClaudeAgents(host, skillOptions);
+  if (agents.length > 0)
+    turn.agents = agents.map((a) =>
+      a.tools === undefined
+        ? { name: a.name, description: a.description }
+        : { name: a.name, description: a.description, tools: a.tools },
+    );
   if (shell !== undefined && shell !== "") turn.loginShell = basenameOf(shell);
-  const diagnostics = [...json.diagnostics, ...chain.diagnostics, ...skills.diagnostics];
+  const diagnostics = [...model.diagnostics, ...json.diagnostics, ...chain.diagnostics, ...skills.diagnostics];
   return { turn, chain, skills, diagnostics };
 }

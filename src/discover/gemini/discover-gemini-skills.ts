@@ -14,7 +14,8 @@ export interface GeminiSkill {
 }
 
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n([\s\S]*))?/;
-const utf8 = new TextDecoder("utf-8");
+// ignoreBOM: Gemini CLI reads the file as Node does (a BOM stays), so a SKILL.md opening with one has no frontmatter.
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** name and description from YAML, else from Gemini CLI's line-based fallback (indented continuation lines). */
 export function parseGeminiSkillFrontmatter(block: string): { name: string; description: string } | undefined {

@@ -1,10 +1,12 @@
-// Gathers a GeminiTurn: settings (~/.gemini/settings.json, then the cwd's .gemini/settings.json), the context
+// Gathers a GeminiTurn: settings (read-gemini-settings.ts), the context
 // files, the project's temp folder id (~/.gemini/projects.json), the directory tree, skills. IO through the Host.
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
-import type { GeminiApprovalMode, GeminiTurn } from "../../profiles/gemini-cli/gemini-turn.js";
-import { GEMINI_DEFAULTS } from "../../profiles/gemini-cli/gemini-facts.js";
+import { GEMINI_APPROVAL_MODES, type GeminiTurn } from "../../profiles/gemini-cli/gemini-turn.js";
+import { GEMINI_DEFAULTS, geminiModelFamily } from "../../profiles/gemini-cli/gemini-facts.js";
+import { formatLongDateInLocale, localeFromEnv } from "../resolve-environment.js";
+import { readGeminiJson, readGeminiSettings } from "./read-gemini-settings.js";
 import { findProjectRoot } from "../find-project-root.js";
 import { basenameOf, joinPath, normalizePath } from "../paths.js";
 import { concatenateGeminiContext, discoverGeminiMemory, type GeminiMemory } from "./discover-gemini-memory.js";
@@ -18,22 +20,10 @@ export interface LoadGeminiTurnOptions {
   platform: string;
   message: string;
   model?: string;
-  approvalMode?: GeminiApprovalMode;
+  /** One of GEMINI_APPROVAL_MODES (the CLI checks the flag; anything else counts as not given). */
+  approvalMode?: string;
   /** Gemini CLI's npm package folder (its built-in skills live there). */
   installDir?: string;
-}
-
-type Json = { [key: string]: unknown };
-
-function readJson(host: Host, path: string): Json | undefined {
-  const r = host.readBytes(path);
-  if (!r.ok) return undefined;
-  try {
-    const v: unknown = JSON.parse(new TextDecoder().decode(r.value.bytes));
-    return v !== null && typeof v === "object" ? (v as Json) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Gemini CLI's slug for a new project folder (its basename, lower-case, non-alphanumerics as `-`). */
@@ -48,7 +38,7 @@ export function geminiSlug(text: string): string {
 }
 
 export function geminiProjectId(host: Host, home: string, cwd: string, diagnostics: Diagnostic[]): string {
-  const registry = readJson(host, joinPath(home, ".gemini", "projects.json"));
+  const registry = readGeminiJson(host, joinPath(home, ".gemini", "projects.json"));
   const projects = (registry?.projects ?? {}) as { [path: string]: unknown };
   const known = projects[cwd];
   if (typeof known === "string") return known;
@@ -75,16 +65,8 @@ export interface LoadedGeminiTurn {
 export function loadGeminiTurn(host: Host, options: LoadGeminiTurnOptions): LoadedGeminiTurn {
   const diagnostics: Diagnostic[] = [];
   const cwd = normalizePath(options.cwd);
-  const settings = { ...(readJson(host, joinPath(options.home, ".gemini", "settings.json")) ?? {}) };
-  const project = readJson(host, joinPath(cwd, ".gemini", "settings.json"));
-  const context = { ...((settings.context as Json) ?? {}), ...((project?.context as Json) ?? {}) };
-  const fileName = context.fileName;
-  const fileNames =
-    typeof fileName === "string"
-      ? [fileName]
-      : Array.isArray(fileName) && fileName.every((x) => typeof x === "string")
-        ? (fileName as string[])
-        : ["GEMINI.md"];
+  const settings = readGeminiSettings(host, options.home, cwd, diagnostics);
+  const fileNames = settings.fileNames;
   const gitRoot = findProjectRoot(host, cwd, [".git"]).root;
   const memoryOptions: Parameters<typeof discoverGeminiMemory>[1] = { cwd, home: options.home, fileNames };
   if (gitRoot !== undefined) memoryOptions.gitRoot = gitRoot;
@@ -100,6 +82,24 @@ export function loadGeminiTurn(host: Host, options: LoadGeminiTurnOptions): Load
         "Gemini CLI is not on PATH; its built-in skills (listed from its install folder) are left out",
       ),
     );
+  const model = options.model ?? settings.model ?? GEMINI_DEFAULTS.model;
+  const family = geminiModelFamily(model);
+  if (family === "2.5")
+    diagnostics.push(
+      diagnostic(
+        "gemini/legacy-model-prose",
+        "info",
+        `for ${model} Gemini CLI sends the system text of its 2.5 models, which names no approval mode; promptc's prose (stand-in or calibrated) is the one it sends for its 3.x models`,
+      ),
+    );
+  if (family === undefined)
+    diagnostics.push(
+      diagnostic(
+        "gemini/unknown-model",
+        "info",
+        `Gemini CLI 0.61.0 has no settings of its own for ${model}: it sends the base generation settings (no thinking level or budget)`,
+      ),
+    );
   const id = geminiProjectId(host, options.home, cwd, diagnostics);
   const turn: GeminiTurn = {
     cwd,
@@ -107,8 +107,8 @@ export function loadGeminiTurn(host: Host, options: LoadGeminiTurnOptions): Load
     date: options.date,
     platform: options.platform,
     message: options.message,
-    model: options.model ?? GEMINI_DEFAULTS.model,
-    approvalMode: options.approvalMode ?? "default",
+    model,
+    approvalMode: GEMINI_APPROVAL_MODES.find((m) => m === options.approvalMode) ?? settings.approvalMode ?? "default",
     tempDir: joinPath(options.home, ".gemini", "tmp", id),
     inGit: gitRoot !== undefined,
     tree: tree.lines,
@@ -123,5 +123,19 @@ export function loadGeminiTurn(host: Host, options: LoadGeminiTurnOptions): Load
     contextFiles: [...memory.global, ...memory.project].map((f) => ({ path: f.path, bytesIn: f.bytesIn })),
     fileNames,
   };
+  // Gemini CLI writes the date with the locale Node's ICU takes from the environment.
+  const locale = localeFromEnv((name) => host.env(name));
+  if (locale !== undefined && locale !== "en-US") {
+    const long = formatLongDateInLocale(options.date, locale);
+    if (long !== undefined) turn.longDate = long;
+  }
+  if (turn.approvalMode === "plan")
+    diagnostics.push(
+      diagnostic(
+        "gemini/plan-mode-prose",
+        "info",
+        "in plan mode Gemini CLI adds a plan-mode section to its system text; promptc's prose (stand-in or calibrated) does not have it",
+      ),
+    );
   return { turn, memory, diagnostics: [...diagnostics, ...memory.diagnostics] };
 }

@@ -4,7 +4,7 @@
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
-import { PI_APIS, type PiApi, type PiProvider, type PiTurn } from "../../profiles/pi/pi-turn.js";
+import { PI_APIS, PI_THINKING_LEVELS, type PiApi, type PiProvider, type PiTurn } from "../../profiles/pi/pi-turn.js";
 import { joinPath, normalizePath, resolvePath } from "../paths.js";
 import { discoverPiContext, type PiContextResult } from "./discover-pi-context.js";
 import { discoverPiSkills, type PiSkillsResult } from "./discover-pi-skills.js";
@@ -109,13 +109,14 @@ function resolveProvider(
       ),
     );
   const list = Array.isArray(p.models) ? (p.models as Json[]) : [];
-  const m = list.find((x) => x.id === modelId) ?? (modelId === undefined ? list[0] : undefined);
-  if (m === undefined)
+  // Measured: a model the provider does not list is replaced by the provider's first one.
+  const m = list.find((x) => x.id === modelId) ?? list[0];
+  if (modelId !== undefined && m?.id !== modelId)
     diagnostics.push(
       diagnostic(
         "pi/unknown-model",
         "warning",
-        `model ${modelId ?? "(none)"} is not listed under provider ${providerName} in models.json`,
+        `model ${modelId} is not listed under provider ${providerName} in models.json; pi falls back to ${typeof m?.id === "string" ? m.id : "no model"}`,
         { file: joinPath(agentDir, "models.json") },
       ),
     );
@@ -138,16 +139,20 @@ export function loadPiTurn(host: Host, options: LoadPiTurnOptions): LoadedPiTurn
     ...(readJson(host, joinPath(agentDir, "settings.json"), diagnostics) ?? {}),
     ...(readJson(host, joinPath(cwd, ".pi", "settings.json"), diagnostics) ?? {}),
   };
-  if (typeof settings.defaultThinkingLevel === "string" && settings.defaultThinkingLevel !== "medium") {
+  const level = PI_THINKING_LEVELS.find((l) => l === settings.defaultThinkingLevel);
+  const provider = resolveProvider(host, agentDir, settings, options.model, diagnostics);
+  if (
+    (settings.defaultThinkingLevel !== undefined && level === undefined) ||
+    (level !== undefined && level !== "medium" && provider.api === "google-generative-ai")
+  ) {
     diagnostics.push(
       diagnostic(
         "pi/thinking-level",
         "warning",
-        `defaultThinkingLevel ${settings.defaultThinkingLevel}: promptc models pi's default (medium) only`,
+        `defaultThinkingLevel ${String(settings.defaultThinkingLevel)}: promptc models pi's levels (${PI_THINKING_LEVELS.join(", ")}) on the OpenAI and Anthropic APIs, and only medium on Google's`,
       ),
     );
   }
-  const provider = resolveProvider(host, agentDir, settings, options.model, diagnostics);
   const context = discoverPiContext(host, { cwd, agentDir });
   const skillOptions: Parameters<typeof discoverPiSkills>[1] = { cwd, agentDir, home: options.home };
   if (options.gitRoot !== undefined) skillOptions.gitRoot = options.gitRoot;
@@ -175,6 +180,19 @@ export function loadPiTurn(host: Host, options: LoadPiTurnOptions): LoadedPiTurn
     provider,
     sessionId: options.sessionId,
   };
+  if (level !== undefined && level !== "medium") turn.thinkingLevel = level;
+  // Measured (obra/superpowers): pi runs the cwd's .pi/extensions, which may add skills and messages.
+  const extensions = joinPath(cwd, ".pi", "extensions");
+  const listed = host.readDir(extensions);
+  if (listed.ok && listed.value.length > 0)
+    diagnostics.push(
+      diagnostic(
+        "pi/project-extensions",
+        "warning",
+        `${extensions} holds pi extensions, which pi runs at start; what they add to the request (skills, messages) is not in this preview`,
+        { file: extensions },
+      ),
+    );
   if (context.systemMd) turn.systemMd = context.systemMd.content;
   if (context.appendSystemMd) turn.appendSystem = context.appendSystemMd.content;
   return {

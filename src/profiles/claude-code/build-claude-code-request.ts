@@ -7,7 +7,7 @@ import type { WireLayer } from "../../model/harness-request.js";
 import type { BuiltBody } from "../profile.js";
 import { sha256Hex } from "../../model/sha256.js";
 import type { ClaudeCodeProse } from "./claude-code-prose.js";
-import { fillSlots, standInTool } from "./claude-code-prose.js";
+import { fillSlots, STAND_IN_WORKTREE_NOTE, standInTool } from "./claude-code-prose.js";
 import {
   billingFingerprintInput,
   CLAUDE_CODE_AGENT_TYPES,
@@ -18,6 +18,8 @@ import {
   CLAUDE_CODE_TOOL_NAMES,
   CLAUDE_GIT_STATUS_MAX_CHARS,
   CLAUDE_MD_KIND_LABELS,
+  claudeBranchLabel,
+  claudeModelFacts,
   claudeProjectKey,
   escapeSkillDescription,
   renderBillingLine,
@@ -28,7 +30,7 @@ const EPHEMERAL = { type: "ephemeral" } as const;
 
 /** The memory folder shown in the system text: keyed by the git root, else the cwd. */
 export function claudeMemoryDir(turn: Pick<ClaudeCodeTurn, "home" | "git" | "cwd">): string {
-  return `${turn.home}/.claude/projects/${claudeProjectKey(turn.git?.root ?? turn.cwd)}/memory/`;
+  return `${turn.home}/.claude/projects/${claudeProjectKey(turn.git?.mainWorktree ?? turn.git?.root ?? turn.cwd)}/memory/`;
 }
 
 export function claudeBillingLine(message: string): string {
@@ -48,7 +50,7 @@ export function renderGitFacts(git: NonNullable<ClaudeCodeTurn["git"]>, truncate
         ? `${git.status.slice(0, CLAUDE_GIT_STATUS_MAX_CHARS)}\n${truncatedNote}`
         : git.status;
   const lines = [
-    `Current branch: ${git.branch}`,
+    `Current branch: ${claudeBranchLabel(git.branch)}`,
     `Main branch (you will usually use this for PRs): ${git.originHead ?? "main"}`,
   ];
   if (git.userName !== undefined) lines.push(`Git user: ${git.userName}`);
@@ -56,11 +58,12 @@ export function renderGitFacts(git: NonNullable<ClaudeCodeTurn["git"]>, truncate
   return lines.join("\n\n");
 }
 
-export function renderEnvironmentFacts(turn: ClaudeCodeTurn): string {
+export function renderEnvironmentFacts(turn: ClaudeCodeTurn, worktreeNote = ""): string {
   const shell =
     turn.loginShell === undefined || turn.loginShell === "bash" ? "bash" : `bash (login shell: ${turn.loginShell})`;
   return [
     ` - Primary working directory: ${turn.cwd}`,
+    ...(turn.git?.mainWorktree !== undefined && worktreeNote !== "" ? [worktreeNote] : []),
     ` - Is a git repository: ${turn.git !== undefined}`,
     ` - Platform: ${turn.platform}`,
     ` - Shell: ${shell}`,
@@ -68,13 +71,44 @@ export function renderEnvironmentFacts(turn: ClaudeCodeTurn): string {
   ].join("\n");
 }
 
+/**
+ * The Agent tool's types: the built-in ones (their prose) and the custom ones (`- name: description (Tools: …)`,
+ * replacing a built-in of the same name), in case-insensitive name order (measured).
+ */
+export function renderAgentTypes(
+  custom: readonly { name: string; description: string; tools?: string[] }[],
+  builtin: { readonly [name: string]: string },
+): string {
+  const lines = new Map<string, string>();
+  for (const name of CLAUDE_CODE_AGENT_TYPES)
+    lines.set(name, `- ${name}: ${builtin[name] ?? "[stand-in prose] A built-in agent type."}`);
+  for (const a of custom)
+    lines.set(
+      a.name,
+      `- ${a.name}: ${a.description} (Tools: ${a.tools === undefined ? "All tools" : a.tools.join(", ")})`,
+    );
+  return [...lines.entries()]
+    .sort(([a], [b]) => compareAgentNames(a, b))
+    .map(([, line]) => line)
+    .join("\n");
+}
+
+function compareAgentNames(a: string, b: string): number {
+  const la = a.toLowerCase();
+  const lb = b.toLowerCase();
+  return la !== lb ? (la < lb ? -1 : 1) : a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** The user's and the project's skills have `<` and `>` escaped; the built-in ones are sent as they are. */
 export function renderSkillLines(
-  skills: readonly { name: string; description: string }[],
+  skills: readonly { name: string; displayName?: string; description: string }[],
   builtins: readonly { name: string; description: string }[] = [],
 ): string {
   return [
-    ...skills.map((s) => `- ${s.name}: ${escapeSkillDescription(s.description)}`),
+    ...skills.map(
+      (s) =>
+        `- ${s.name}${s.displayName === undefined ? "" : ` (${s.displayName})`}: ${escapeSkillDescription(s.description)}`,
+    ),
     ...builtins.map((s) => `- ${s.name}: ${s.description}`),
   ].join("\n");
 }
@@ -82,8 +116,10 @@ export function renderSkillLines(
 export function buildClaudeCodeBody(turn: ClaudeCodeTurn, prose: ClaudeCodeProse): BuiltBody {
   const layers: WireLayer[] = [];
   const p: ProseOrigin = prose.origin;
+  const modelFacts = claudeModelFacts(turn.model);
+  const outputConfig = { effort: modelFacts.effort };
   const slots = {
-    modelDisplayName: CLAUDE_CODE_DEFAULTS.modelDisplayName,
+    modelDisplayName: modelFacts.displayName,
     model: turn.model,
     memoryDir: claudeMemoryDir(turn),
   };
@@ -131,15 +167,13 @@ export function buildClaudeCodeBody(turn: ClaudeCodeTurn, prose: ClaudeCodeProse
   );
   addFirst("user-message", "user-message", turn.message, "data");
 
-  const agentLines = CLAUDE_CODE_AGENT_TYPES.map(
-    (name) => `- ${name}: ${prose.agentTypes[name] ?? "[stand-in prose] A built-in agent type."}`,
-  ).join("\n");
+  const agentLines = renderAgentTypes(turn.agents ?? [], prose.agentTypes);
   const builtins = CLAUDE_CODE_BUILTIN_SKILLS.map((name) => ({
     name,
     description: prose.builtinSkills[name] ?? "[stand-in prose] A built-in skill.",
   }));
   const envText = [
-    `# Environment\n${prose.environmentIntro}\n${renderEnvironmentFacts(turn)}\n${prose.environmentBullets}`,
+    `# Environment\n${prose.environmentIntro}\n${renderEnvironmentFacts(turn, prose.environmentWorktree ?? STAND_IN_WORKTREE_NOTE)}\n${prose.environmentBullets}`,
     fillSlots(prose.modelLine, slots),
     `${prose.deferredToolsIntro}\n${CLAUDE_CODE_DEFERRED_TOOLS.join("\n")}`,
     `${prose.agentTypesIntro}\n${agentLines}`,
@@ -170,16 +204,16 @@ export function buildClaudeCodeBody(turn: ClaudeCodeTurn, prose: ClaudeCodeProse
       {
         role: "system",
         content: [{ type: "text", text: envText, cache_control: EPHEMERAL }],
-        output_config: { ...CLAUDE_CODE_DEFAULTS.outputConfig },
+        output_config: { ...outputConfig },
       },
     ],
     system,
     tools: tools.map((t) => t.value),
     metadata: { user_id: JSON.stringify({ device_id: turn.deviceId, account_uuid: "", session_id: turn.sessionId }) },
-    max_tokens: CLAUDE_CODE_DEFAULTS.maxTokens,
+    max_tokens: modelFacts.maxTokens,
     thinking: { ...CLAUDE_CODE_DEFAULTS.thinking },
     context_management: { edits: CLAUDE_CODE_DEFAULTS.contextManagement.edits.map((e) => ({ ...e })) },
-    output_config: { ...CLAUDE_CODE_DEFAULTS.outputConfig },
+    output_config: outputConfig,
     stream: true,
   };
   return { body, layers, tools };

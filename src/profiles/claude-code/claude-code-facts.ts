@@ -28,6 +28,45 @@ export const CLAUDE_CODE_DEFAULTS = {
   entrypoint: "sdk-cli",
 } as const;
 
+/** `--model` aliases and the retired ids Claude Code 2.1.332 sends as another model (measured). */
+export const CLAUDE_CODE_MODEL_ALIASES: { readonly [alias: string]: string } = {
+  opus: "claude-opus-5-5",
+  sonnet: "claude-sonnet-5-5",
+  haiku: "claude-haiku-5-5",
+  "claude-opus-4-1": "claude-opus-5-5",
+};
+
+/** The model id Claude Code sends for a `--model` / ANTHROPIC_MODEL / settings value. */
+export function resolveClaudeModel(value: string): string {
+  return CLAUDE_CODE_MODEL_ALIASES[value] ?? value;
+}
+
+/** What the request takes from the model (measured with the 5.5 models and an id Claude Code does not know). */
+export interface ClaudeModelFacts {
+  /** `Opus 5.5`; `Code` for an unknown id (the attribution then reads `Claude Code`). */
+  displayName: string;
+  maxTokens: number;
+  effort: string;
+  /**
+   * `current`: the 5.x request layout promptc reproduces; `legacy`: an older Claude model, for which Claude Code
+   * lays the request out otherwise (one user message, no system turn, a thinking budget); `unknown`: not a Claude id.
+   */
+  layout: "current" | "legacy" | "unknown";
+}
+
+export function claudeModelFacts(model: string): ClaudeModelFacts {
+  const m = /^claude-(opus|sonnet|haiku)-(\d+)-(\d+)(?:-\d{8})?$/.exec(model);
+  if (m === null) return { displayName: "Code", maxTokens: 32_000, effort: "high", layout: "unknown" };
+  const family = (m[1] as string)[0]!.toUpperCase() + (m[1] as string).slice(1);
+  const major = Number(m[2]);
+  return {
+    displayName: `${family} ${m[2]}.${m[3]}`,
+    maxTokens: major >= 5 ? CLAUDE_CODE_DEFAULTS.maxTokens : 32_000,
+    effort: CLAUDE_CODE_DEFAULTS.outputConfig.effort,
+    layout: major >= 5 ? "current" : "legacy",
+  };
+}
+
 export const CLAUDE_CODE_ENDPOINT = "/v1/messages?beta=true";
 
 /** `Contents of <abs> (<label>):` — the label per kind of memory file. */
@@ -92,6 +131,14 @@ export const CLAUDE_CODE_BUILTIN_SKILLS = [
 /** Memory folder name: the git root (else the cwd) with every character outside [A-Za-z0-9] made `-`. */
 export function claudeProjectKey(path: string): string {
   return path.replace(/[^A-Za-z0-9]/g, "-");
+}
+
+/**
+ * The `Current branch:` value: the branch name when it is made of `A-Z a-z 0-9 / . _ + @ -` only, else `HEAD`
+ * (measured: `a+b`, `a@b`, `UP_x.y-z` shown; `ü`, `a#b`, `a'b` and a detached HEAD shown as HEAD).
+ */
+export function claudeBranchLabel(branch: string): string {
+  return /^[A-Za-z0-9/._+@-]+$/.test(branch) ? branch : "HEAD";
 }
 
 /** Skill descriptions escape `<` and `>` only (`&` and `"` stay). */

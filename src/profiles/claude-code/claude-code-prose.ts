@@ -22,6 +22,8 @@ export interface ClaudeCodeProse {
   /** messages[1]: the line under `# Environment`, the fixed bullets after the data ones, the model line. */
   environmentIntro: string;
   environmentBullets: string;
+  /** Bullets after the working directory when it is a linked git worktree (a calibration outside one lacks them). */
+  environmentWorktree?: string;
   /** `{{modelDisplayName}}`, `{{model}}`. */
   modelLine: string;
   deferredToolsIntro: string;
@@ -62,6 +64,9 @@ export const CLAUDE_CODE_STAND_IN_PROSE: ClaudeCodeProse = {
   builtinSkills: {},
   tools: {},
 };
+
+/** Stands in for the worktree bullets until a calibration taken in a worktree supplies them. */
+export const STAND_IN_WORKTREE_NOTE = ` - ${S} This folder is a git worktree; stay in it.`;
 
 /** The stand-in description and schema of a tool with no calibrated text. */
 export function standInTool(name: string): { description: string; input_schema: unknown } {

@@ -12,7 +12,10 @@ export interface ClaudeCodeMemoryFile {
 }
 
 export interface ClaudeCodeSkillLine {
+  /** The listed id (the skill's folder name). */
   name: string;
+  /** Shown in parentheses after the id: the frontmatter name, when Claude Code shows it. */
+  displayName?: string;
   description: string;
   path: string;
 }
@@ -36,6 +39,8 @@ export interface ClaudeCodeTurn {
   memoryFiles: ClaudeCodeMemoryFile[];
   /** The user's and the project's skills, in Claude Code's order (the built-in ones are added by the layout). */
   skills: ClaudeCodeSkillLine[];
+  /** The user's and the project's agent types for the Agent tool (a built-in one of the same name is replaced). */
+  agents?: { name: string; description: string; tools?: string[] }[];
   /** `userID` from ~/.claude.json (written on first start); a placeholder when there is none yet. */
   deviceId: string;
   /** Claude Code makes a new uuid per run; promptc takes it as data. */

@@ -5,8 +5,9 @@ import type { WireLayer } from "../../model/harness-request.js";
 import type { BuiltBody } from "../profile.js";
 import {
   formatGeminiFileNames,
-  GEMINI_DEFAULTS,
+  GEMINI_MODE_NAMES,
   GEMINI_TOOL_NAMES,
+  geminiGenerationConfig,
   geminiLongDate,
   renderGeminiSkillsXml,
 } from "./gemini-facts.js";
@@ -24,7 +25,7 @@ export function renderGeminiProjectMemory(projectContext: string): string {
 export function renderGeminiSystem(turn: GeminiTurn, prose: GeminiProse): string {
   const fileNames = turn.fileNames.length > 0 ? turn.fileNames : ["GEMINI.md"];
   const head = fill(turn.inGit ? prose.systemInGit : prose.systemOutsideGit, {
-    modeName: turn.approvalMode === "yolo" ? "YOLO" : "Default",
+    modeName: GEMINI_MODE_NAMES[turn.approvalMode],
     skillsXml: renderGeminiSkillsXml(turn.skills),
     tempDir: turn.tempDir,
     home: turn.home,
@@ -39,7 +40,7 @@ export function renderGeminiSystem(turn: GeminiTurn, prose: GeminiProse): string
 
 export function renderGeminiSessionContext(turn: GeminiTurn, prose: GeminiProse): string {
   return fill(prose.sessionContext, {
-    date: geminiLongDate(turn.date),
+    date: turn.longDate ?? geminiLongDate(turn.date),
     platform: turn.platform,
     tempDir: turn.tempDir,
     workspaceDirs: `  - ${turn.cwd}`,
@@ -58,7 +59,7 @@ export function buildGeminiBody(turn: GeminiTurn, prose: GeminiProse): BuiltBody
     contents: [{ parts: [{ text: session }, { text: turn.message }], role: "user" }],
     systemInstruction: { parts: [{ text: system }], role: "user" },
     tools: [{ functionDeclarations: decls }],
-    generationConfig: JSON.parse(JSON.stringify(GEMINI_DEFAULTS.generationConfig)) as unknown,
+    generationConfig: geminiGenerationConfig(turn.model),
   };
   const p = prose.origin;
   const layers: WireLayer[] = [

@@ -6,31 +6,62 @@ export const GEMINI_CLI_VERSION = "0.61.0";
 export const GEMINI_DEFAULTS = {
   /** Used when no -m is given and the router's answer is unusable; pass --model for a routed run. */
   model: "gemini-3.1-pro-preview",
-  generationConfig: {
-    temperature: 1,
-    topP: 0.95,
-    topK: 64,
-    thinkingConfig: { includeThoughts: true, thinkingLevel: "HIGH" },
-  },
+  generationConfig: { temperature: 1, topP: 0.95, topK: 64 },
 } as const;
 
+/** Models configured on Gemini CLI's 2.5 base (a thinking budget) and its 3 base (a thinking level). */
+const GEMINI_25_MODELS = new Set(["gemini-2.5-pro", "gemini-2.5-flash", "gemini-2.5-flash-lite"]);
+const GEMINI_3_MODELS = new Set([
+  "gemini-3-pro-preview",
+  "gemini-3-flash-preview",
+  "gemini-3.1-pro-preview",
+  "gemini-3.1-pro-preview-customtools",
+  "gemini-3.1-flash-lite-preview",
+  "gemini-3.1-flash-lite",
+  "gemini-3.5-flash-lite",
+  "gemini-3.5-flash",
+  "gemini-3.8-flash",
+  "gemma-4-31b-it",
+  "gemma-4-26b-a4b-it",
+]);
+
+/** Which of Gemini CLI 0.61.0's model bases `model` is on; undefined: none (it sends the bare base config). */
+export function geminiModelFamily(model: string): "2.5" | "3" | undefined {
+  return GEMINI_25_MODELS.has(model) ? "2.5" : GEMINI_3_MODELS.has(model) ? "3" : undefined;
+}
+
+/** `generationConfig` per model (measured: 3.x and gemma-4 `thinkingLevel: HIGH`, 2.5 `thinkingBudget: 8192`, an unknown slug neither). */
+export function geminiGenerationConfig(model: string): { [key: string]: unknown } {
+  const thinkingConfig: { [key: string]: unknown } = { includeThoughts: true };
+  if (GEMINI_3_MODELS.has(model)) thinkingConfig.thinkingLevel = "HIGH";
+  else if (GEMINI_25_MODELS.has(model)) thinkingConfig.thinkingBudget = 8192;
+  return { ...GEMINI_DEFAULTS.generationConfig, thinkingConfig };
+}
+
+/** The word the system text names the approval mode with (`operating in **Auto-Edit** mode`). */
+export const GEMINI_MODE_NAMES: { readonly [mode in GeminiApprovalMode]: string } = {
+  default: "Default",
+  auto_edit: "Auto-Edit",
+  yolo: "YOLO",
+  plan: "Plan",
+};
+
+const READ_TOOLS = ["update_topic", "list_directory", "read_file", "grep_search", "glob"] as const;
+
+/** Tool declarations per approval mode, in order (measured with 0.61.0, each mode with and without skills). */
 export const GEMINI_TOOL_NAMES: { readonly [mode in GeminiApprovalMode]: readonly string[] } = {
-  default: [
-    "update_topic",
-    "list_directory",
-    "read_file",
-    "grep_search",
-    "glob",
+  default: [...READ_TOOLS, "google_web_search", "enter_plan_mode", "invoke_agent"],
+  auto_edit: [
+    ...READ_TOOLS,
+    "replace",
+    "write_file",
+    "web_fetch",
     "google_web_search",
     "enter_plan_mode",
     "invoke_agent",
   ],
   yolo: [
-    "update_topic",
-    "list_directory",
-    "read_file",
-    "grep_search",
-    "glob",
+    ...READ_TOOLS,
     "replace",
     "write_file",
     "web_fetch",
@@ -38,10 +69,11 @@ export const GEMINI_TOOL_NAMES: { readonly [mode in GeminiApprovalMode]: readonl
     "list_background_processes",
     "read_background_output",
     "google_web_search",
-    "activate_skill",
     "enter_plan_mode",
     "invoke_agent",
+    "activate_skill",
   ],
+  plan: [...READ_TOOLS, "replace", "write_file", "google_web_search", "exit_plan_mode", "invoke_agent"],
 };
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];

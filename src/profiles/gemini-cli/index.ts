@@ -5,7 +5,7 @@ import { buildGeminiNextBody } from "./build-gemini-next-request.js";
 import { buildGeminiBody } from "./build-gemini-request.js";
 import { GEMINI_CLI_VERSION } from "./gemini-facts.js";
 import { GEMINI_STAND_IN_PROSE, type GeminiProse } from "./gemini-prose.js";
-import type { GeminiTurn } from "./gemini-turn.js";
+import { GEMINI_APPROVAL_MODES, type GeminiTurn } from "./gemini-turn.js";
 
 export const geminiCliLayout: BodyLayout<GeminiTurn, GeminiProse> = {
   type: "body",
@@ -27,7 +27,7 @@ export const geminiCliProfile: Profile<"body"> = {
   displayName: "Gemini CLI",
   description: `Gemini CLI ${GEMINI_CLI_VERSION} (generateContent; stand-in prose unless calibrated)`,
   targetVersion: GEMINI_CLI_VERSION,
-  discovery: { type: "gemini-memory" },
+  discovery: { type: "gemini-memory", approvalModes: GEMINI_APPROVAL_MODES },
   layout: geminiCliLayout,
   wire: { format: "gemini-generate-content" },
   // Gemini's tokenizer is not published as a library: o200k stands in.

@@ -5,7 +5,7 @@
 import type { ProseOrigin } from "../../model/manifest.js";
 import type { WireLayer } from "../../model/harness-request.js";
 import type { BuiltBody } from "../profile.js";
-import { escapePiXml, PI_THINKING, PI_TOOL_NAMES } from "./pi-facts.js";
+import { escapePiXml, PI_THINKING, PI_TOOL_NAMES, piAnthropicThinking } from "./pi-facts.js";
 import { piStandInTool, type PiProse } from "./pi-prose.js";
 import type { PiTurn } from "./pi-turn.js";
 
@@ -99,6 +99,7 @@ export function buildPiBody(turn: PiTurn, prose: PiProse): BuiltBody {
     prose: (prose.tools[name] ? prose.origin : "stand-in") as ProseOrigin,
   }));
   const { api, model, maxTokens, reasoning } = turn.provider;
+  const level = turn.thinkingLevel ?? PI_THINKING.level;
   let body: { [key: string]: unknown };
   let systemWhere: string;
   let userWhere: string;
@@ -124,9 +125,11 @@ export function buildPiBody(turn: PiTurn, prose: PiProse): BuiltBody {
         max_output_tokens: maxTokens,
         tools: toolValues,
       };
-      if (reasoning)
+      // Measured: `high` is sent as it is; pi-ai sends effort "none" (and no include) when thinking is off.
+      if (reasoning && level === "off") body.reasoning = { effort: "none" };
+      else if (reasoning)
         Object.assign(body, {
-          reasoning: { effort: PI_THINKING.level, summary: "auto" },
+          reasoning: { effort: level, summary: "auto" },
           include: ["reasoning.encrypted_content"],
         });
       systemWhere = "input[0].content";
@@ -149,7 +152,7 @@ export function buildPiBody(turn: PiTurn, prose: PiProse): BuiltBody {
         max_completion_tokens: maxTokens,
         tools: toolValues,
       };
-      if (reasoning) body.reasoning_effort = PI_THINKING.level;
+      if (reasoning && level !== "off") body.reasoning_effort = level === "xhigh" ? "high" : level;
       systemWhere = "messages[0].content";
       userWhere = "messages[1].content[0].text";
       break;
@@ -174,8 +177,13 @@ export function buildPiBody(turn: PiTurn, prose: PiProse): BuiltBody {
         system: [{ type: "text", text: system.text, cache_control: { type: "ephemeral" } }],
         tools: toolValues,
       };
-      if (reasoning)
-        body.thinking = { type: "enabled", budget_tokens: PI_THINKING.anthropicBudgetTokens, display: "summarized" };
+      // Measured: thinking off is sent as `{ type: "disabled" }`.
+      if (reasoning && level === "off") body.thinking = { type: "disabled" };
+      else if (reasoning && level !== "off") {
+        const t = piAnthropicThinking(level, maxTokens);
+        body.max_tokens = t.maxTokens;
+        body.thinking = { type: "enabled", budget_tokens: t.budget, display: "summarized" };
+      }
       systemWhere = "system[0].text";
       userWhere = "messages[0].content[0].text";
       break;

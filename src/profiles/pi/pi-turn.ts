@@ -10,6 +10,10 @@ export const PI_APIS: readonly PiApi[] = [
   "google-generative-ai",
 ];
 
+/** pi's thinking levels (settings.json `defaultThinkingLevel`). */
+export const PI_THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh"] as const;
+export type PiThinkingLevel = (typeof PI_THINKING_LEVELS)[number];
+
 export interface PiProvider {
   name: string;
   api: PiApi;
@@ -34,6 +38,8 @@ export interface PiTurn {
   /** APPEND_SYSTEM.md: added after it. */
   appendSystem?: string;
   provider: PiProvider;
+  /** `defaultThinkingLevel` (pi's default: medium); a model without reasoning ignores it. */
+  thinkingLevel?: PiThinkingLevel;
   /** pi's per-session uuid v7 (prompt_cache_key on the Responses API). */
   sessionId: string;
 }

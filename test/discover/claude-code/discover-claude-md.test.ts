@@ -45,12 +45,68 @@ describe("discoverClaudeMd", () => {
     expect(summary(r)).toContain("project /w/repo/docs/style.md <- /w/repo/CLAUDE.md");
   });
 
-  it("reads AGENTS.md root first only when the project has no CLAUDE.md", () => {
+  it("reads each folder's AGENTS.md after its rules when no CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md has text", () => {
+    const host = createMemoryHost({
+      files: {
+        "/home/u/.claude/CLAUDE.md": "the user's own file does not count\n",
+        "/w/AGENTS.md": "above\n",
+        "/w/r/AGENTS.md": "root @imp.md\n",
+        "/w/r/imp.md": "not followed from AGENTS.md\n",
+        "/w/r/CLAUDE.md": "\n\n",
+        "/w/r/.claude/rules/r1.md": "rule one\n",
+        "/w/r/src/.claude/CLAUDE.md": "",
+        "/w/r/src/AGENTS.md": "src\n",
+      },
+    });
+    const r = discoverClaudeMd(host, { cwd: "/w/r/src", home: "/home/u", externalIncludesApproved: false });
+    expect(summary(r)).toEqual([
+      "user /home/u/.claude/CLAUDE.md",
+      "project /w/AGENTS.md",
+      "project /w/r/.claude/rules/r1.md",
+      "project /w/r/AGENTS.md",
+      "project /w/r/src/AGENTS.md",
+    ]);
+  });
+
+  it("leaves every AGENTS.md out when a CLAUDE.local.md has text", () => {
     const host = createMemoryHost({
       files: { "/r/AGENTS.md": "a\n", "/r/src/AGENTS.md": "b\n", "/r/src/CLAUDE.local.md": "local\n" },
     });
     const r = discoverClaudeMd(host, { cwd: "/r/src", externalIncludesApproved: false });
-    expect(summary(r)).toEqual(["project /r/AGENTS.md", "project /r/src/AGENTS.md", "local /r/src/CLAUDE.local.md"]);
+    expect(summary(r)).toEqual(["local /r/src/CLAUDE.local.md"]);
+    expect(r.dropped.map((d) => `${d.reason} ${d.path}`)).toEqual([
+      "agents-md-ignored /r/AGENTS.md",
+      "agents-md-ignored /r/src/AGENTS.md",
+    ]);
+  });
+
+  it("follows imports four levels deep", () => {
+    const chain = Object.fromEntries(
+      Array.from({ length: 7 }, (_, i) => [`/r/d${i}.md`, i === 6 ? "end\n" : `d${i} @d${i + 1}.md\n`]),
+    );
+    const host = createMemoryHost({ files: { "/r/CLAUDE.md": "@d1.md\n", ...chain } });
+    const r = discoverClaudeMd(host, { cwd: "/r", externalIncludesApproved: false });
+    expect(r.entries.map((e) => e.path)).toEqual(["/r/CLAUDE.md", "/r/d1.md", "/r/d2.md", "/r/d3.md", "/r/d4.md"]);
+    expect(r.dropped).toEqual([{ path: "/r/d5.md", reason: "too-deep", importedFrom: "/r/d4.md" }]);
+  });
+
+  it("leaves out imports of binary file types whatever their bytes, and keeps text ones without an extension", () => {
+    const host = createMemoryHost({
+      files: {
+        "/r/CLAUDE.md": "@a.png @b.PNG @c.pdf @d.svg @e.dat @f.bin @noext @g.ts @h.lock\n",
+        ...Object.fromEntries(
+          ["a.png", "b.PNG", "c.pdf", "d.svg", "e.dat", "f.bin", "noext", "g.ts", "h.lock"].map((n) => [
+            `/r/${n}`,
+            `${n}\n`,
+          ]),
+        ),
+      },
+    });
+    const r = discoverClaudeMd(host, { cwd: "/r", externalIncludesApproved: false });
+    expect(r.entries.map((e) => e.path)).toEqual(["/r/CLAUDE.md", "/r/noext", "/r/g.ts", "/r/h.lock"]);
+    expect(r.dropped.map((d) => `${d.reason} ${d.path}`)).toEqual(
+      ["a.png", "b.PNG", "c.pdf", "d.svg", "e.dat", "f.bin"].map((n) => `not-text /r/${n}`),
+    );
   });
 
   it("orders CLAUDE.md, .claude/CLAUDE.md, unconditional rules, CLAUDE.local.md per folder and follows an import cycle once", () => {

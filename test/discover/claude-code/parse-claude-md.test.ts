@@ -3,6 +3,7 @@ import {
   findClaudeMdImports,
   isConditionalRule,
   parseClaudeMd,
+  stripClaudeMdComments,
 } from "../../../src/discover/claude-code/parse-claude-md.js";
 
 describe("findClaudeMdImports", () => {
@@ -39,6 +40,27 @@ describe("parseClaudeMd", () => {
 
   it("drops HTML comments", () => {
     expect(parseClaudeMd("<!-- hidden\n-->\nvisible\n").content).toBe("visible");
+  });
+
+  // Each case as measured with Claude Code 2.1.332 (the text it sent for that file).
+  it.each([
+    ["a comment line with its line break", "c\n<!-- own line -->\nd", "c\nd"],
+    ["a multi-line comment block", "c\n<!--\nmulti\n-->\nd", "c\nd"],
+    ["the blank lines after a block", "z\n<!--x-->\n\n\nw", "z\nw"],
+    ["two comments on one line", "y\n<!-- a --><!-- b -->\nz", "y\nz"],
+    ["only the comment when text follows it", "x\n<!-- c --> trailing\ny", "x\n trailing\ny"],
+  ])("drops %s", (_name, text, sent) => {
+    expect(stripClaudeMdComments(text)).toBe(sent);
+  });
+
+  it.each([
+    ["an inline comment", "a <!-- inline --> b"],
+    ["an indented comment", "d\n   <!-- three -->\ne"],
+    ["a comment opened inside a line", "e <!-- open\nclose --> f"],
+    ["a comment in a fence", "```\n<!-- in fence -->\n```"],
+    ["a comment never closed", "<!-- unclosed\ng"],
+  ])("keeps %s", (_name, text) => {
+    expect(stripClaudeMdComments(text)).toBe(text);
   });
 
   it("drops a rules file's frontmatter and keeps it for the paths check", () => {

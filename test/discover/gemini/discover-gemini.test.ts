@@ -82,6 +82,16 @@ describe("discoverGeminiSkills", () => {
       discoverGeminiSkills(host, { cwd: "/w", home: "/h", installDir: "/opt/g" }).map((s) => `${s.name}@${s.scope}`),
     ).toEqual(["creator@builtin", "alpha@workspace", "u@user", "b@workspace", "a@workspace"]);
   });
+
+  it("skips a SKILL.md that opens with a byte-order mark (measured: its frontmatter is not seen)", () => {
+    const host = createMemoryHost({
+      files: {
+        "/w/.gemini/skills/bom/SKILL.md": "\uFEFF---\nname: bom\ndescription: d\n---\n",
+        "/w/.gemini/skills/plain/SKILL.md": "---\nname: plain\ndescription: d\n---\n",
+      },
+    });
+    expect(discoverGeminiSkills(host, { cwd: "/w", home: "/h" }).map((s) => s.name)).toEqual(["plain"]);
+  });
 });
 
 describe("geminiProjectId", () => {

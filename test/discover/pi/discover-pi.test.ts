@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { discoverPiContext } from "../../../src/discover/pi/discover-pi-context.js";
 import { discoverPiSkills } from "../../../src/discover/pi/discover-pi-skills.js";
+import { loadPiTurn } from "../../../src/discover/pi/load-pi-turn.js";
 import { createMemoryHost } from "../../../src/host/memory-host.js";
 
 describe("discoverPiContext", () => {
@@ -63,5 +64,44 @@ describe("discoverPiSkills", () => {
       "pi-skill/name-collision",
       "pi-skill/no-description",
     ]);
+  });
+});
+
+describe("loadPiTurn", () => {
+  const models = JSON.stringify({
+    providers: { lb: { baseUrl: "http://h/v1", api: "openai-responses", models: [{ id: "first", maxTokens: 10 }] } },
+  });
+  const load = (settings: object, project?: object) =>
+    loadPiTurn(
+      createMemoryHost({
+        files: {
+          "/h/.pi/agent/models.json": models,
+          "/h/.pi/agent/settings.json": JSON.stringify(settings),
+          ...(project ? { "/w/.pi/settings.json": JSON.stringify(project) } : {}),
+        },
+      }),
+      { cwd: "/w", home: "/h", date: "2026-12-01", message: "hi", sessionId: "s" },
+    );
+
+  it("falls back to the provider's first model when the configured one is not listed (measured)", () => {
+    const r = load({ defaultProvider: "lb", defaultModel: "first" }, { defaultModel: "missing" });
+    expect(r.turn.provider.model).toBe("first");
+    expect(r.diagnostics.map((d) => d.rule)).toContain("pi/unknown-model");
+  });
+
+  it("warns that the cwd's .pi/extensions run and may change the request", () => {
+    const r = loadPiTurn(createMemoryHost({ files: { "/w/.pi/extensions/x.ts": "export default {}\n" } }), {
+      cwd: "/w",
+      home: "/h",
+      date: "2026-12-01",
+      message: "hi",
+      sessionId: "s",
+    });
+    expect(r.diagnostics.map((d) => d.rule)).toContain("pi/project-extensions");
+  });
+
+  it("takes defaultThinkingLevel from the settings", () => {
+    expect(load({ defaultProvider: "lb", defaultThinkingLevel: "high" }).turn.thinkingLevel).toBe("high");
+    expect(load({ defaultProvider: "lb" }).turn.thinkingLevel).toBeUndefined();
   });
 });

@@ -159,3 +159,33 @@ describe("calibrateClaudeCode", () => {
     expect(calibrateClaudeCode(body).diagnostics.map((d) => d.rule)).toEqual(["calibrate/layout-differs"]);
   });
 });
+
+describe("Claude Code 2.1.332's git and worktree facts (measured)", () => {
+  it.each([
+    ["a+b", "a+b"],
+    ["a@b", "a@b"],
+    ["UP_x.y-z", "UP_x.y-z"],
+    ["feature/x", "feature/x"],
+    ["ü", "HEAD"],
+    ["a#b", "HEAD"],
+    ["a'b", "HEAD"],
+    ["", "HEAD"],
+  ])("shows the branch %j as %j", (branch, shown) => {
+    expect(renderGitFacts({ ...turn.git!, branch }, "cut")).toContain(`Current branch: ${shown}\n`);
+  });
+
+  it("keys the memory folder by the main work tree in a linked worktree and adds the worktree bullets", () => {
+    const wt: ClaudeCodeTurn = {
+      ...turn,
+      cwd: "/w/wt-b/src",
+      git: { ...turn.git!, root: "/w/wt-b", mainWorktree: "/w/main" },
+    };
+    expect(claudeMemoryDir(wt)).toBe("/h/.claude/projects/-w-main/memory/");
+    const parts = claudeCodeDataParts(buildClaudeCodeBody(wt, CLAUDE_CODE_STAND_IN_PROSE).body);
+    expect(parts.environmentFacts?.split("\n").slice(0, 3)).toEqual([
+      " - Primary working directory: /w/wt-b/src",
+      "<prose>",
+      " - Is a git repository: true",
+    ]);
+  });
+});

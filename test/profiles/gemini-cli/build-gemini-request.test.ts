@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { calibrateGemini } from "../../../src/capture/gemini-cli/calibrate-gemini.js";
 import { geminiDataParts } from "../../../src/capture/gemini-cli/gemini-data-parts.js";
 import { buildGeminiBody } from "../../../src/profiles/gemini-cli/build-gemini-request.js";
-import { formatGeminiFileNames, GEMINI_TOOL_NAMES } from "../../../src/profiles/gemini-cli/gemini-facts.js";
+import {
+  formatGeminiFileNames,
+  GEMINI_TOOL_NAMES,
+  geminiGenerationConfig,
+} from "../../../src/profiles/gemini-cli/gemini-facts.js";
 import { GEMINI_STAND_IN_PROSE, type GeminiProse } from "../../../src/profiles/gemini-cli/gemini-prose.js";
 import type { GeminiTurn } from "../../../src/profiles/gemini-cli/gemini-turn.js";
 
@@ -81,5 +85,17 @@ describe("calibrateGemini", () => {
       { body: buildGeminiBody(outside, prose).body, cwd: outside.cwd, home: "/h", platform: "linux", inGit: false },
     ];
     expect(calibrateGemini(runs, names)).toEqual({ prose, diagnostics: [] });
+  });
+});
+
+describe("geminiGenerationConfig", () => {
+  it.each([
+    ["gemini-3.8-flash", { includeThoughts: true, thinkingLevel: "HIGH" }],
+    ["gemma-4-31b-it", { includeThoughts: true, thinkingLevel: "HIGH" }],
+    ["gemini-2.5-pro", { includeThoughts: true, thinkingBudget: 8192 }],
+    ["gemini-2.5-flash", { includeThoughts: true, thinkingBudget: 8192 }],
+    ["my-custom-model", { includeThoughts: true }],
+  ])("gives %s the thinking settings Gemini CLI 0.61.0 sent", (model, thinkingConfig) => {
+    expect(geminiGenerationConfig(model)).toEqual({ temperature: 1, topP: 0.95, topK: 64, thinkingConfig });
   });
 });

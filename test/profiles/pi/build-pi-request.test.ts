@@ -88,6 +88,41 @@ describe("buildPiBody", () => {
     });
   }
 
+  const settingsOf = (api: PiTurn["provider"]["api"], thinkingLevel: PiTurn["thinkingLevel"], maxTokens = 12345) => {
+    const body = buildPiBody(
+      { ...turn, thinkingLevel, provider: { ...turn.provider, api, maxTokens } },
+      PI_STAND_IN_PROSE,
+    ).body as { [k: string]: unknown };
+    return {
+      max_tokens: body.max_tokens,
+      thinking: body.thinking,
+      reasoning: body.reasoning,
+      effort: body.reasoning_effort,
+    };
+  };
+
+  // high (Responses) and off (Anthropic) measured with pi 0.73.1; the budgets are pi-ai's defaults.
+  it.each([
+    ["openai-responses", "high", { reasoning: { effort: "high", summary: "auto" } }],
+    ["openai-responses", "off", { reasoning: { effort: "none" } }],
+    ["openai-completions", "low", { effort: "low" }],
+    ["openai-completions", "off", {}],
+    ["anthropic-messages", "off", { max_tokens: 12345, thinking: { type: "disabled" } }],
+    [
+      "anthropic-messages",
+      "high",
+      { max_tokens: 12345, thinking: { type: "enabled", budget_tokens: 11321, display: "summarized" } },
+    ],
+    [
+      "anthropic-messages",
+      "minimal",
+      { max_tokens: 12345, thinking: { type: "enabled", budget_tokens: 1024, display: "summarized" } },
+    ],
+  ] as const)("sends the %s thinking settings of level %s", (api, level, expected) => {
+    const got = Object.fromEntries(Object.entries(settingsOf(api, level)).filter(([, v]) => v !== undefined));
+    expect(got).toEqual(expected);
+  });
+
   it("leaves the reasoning settings out for a model without reasoning", () => {
     expect(
       Object.keys(buildPiBody({ ...turn, provider: { ...turn.provider, reasoning: false } }, PI_STAND_IN_PROSE).body),
