@@ -57,6 +57,36 @@ export interface CodexPrefixList {
   error?: { message: string; line: number; column: number };
 }
 
+/** A file one harness loads when started in a launch folder (project-relative paths, the harness's order). */
+export interface HarnessLaunchFile {
+  path: string;
+  kind: "context" | "import" | "skill";
+  importedFrom?: string;
+}
+
+/** A file one harness sees there and leaves out, with its discovery diagnostic (the text preview prints). */
+export interface HarnessLaunchDrop {
+  path: string;
+  importedFrom?: string;
+  reason: string;
+  /** The discovery diagnostic's id, message (project-relative paths) and line in the importer, when it has them. */
+  rule?: string;
+  message?: string;
+  line?: number;
+}
+
+/** One harness started in one folder of the project, as the shared discovery saw it (discoverHarnessLoads). */
+export interface HarnessLaunch {
+  /** Discovery's harness id: codex, claude-code, gemini-cli, pi, copilot. */
+  harness: string;
+  displayName: string;
+  /** The launch folder, project-relative ("" = the root). */
+  dir: string;
+  /** Only the files inside the project (user-level files are no lint target). */
+  files: HarnessLaunchFile[];
+  dropped: HarnessLaunchDrop[];
+}
+
 export interface LintFacts {
   /** Keyed by directory (project-relative, "" = root). */
   codexChains: ReadonlyMap<string, CodexChain>;
@@ -68,6 +98,13 @@ export interface LintFacts {
   packageDirs?: readonly string[];
   /** Every project file the IO edge listed (node_modules and .git skipped); `complete` is false when capped. */
   projectFiles?: { files: readonly string[]; complete: boolean };
+  /**
+   * What each harness loads from each launch folder (the root and the folders holding lint targets), keyed by
+   * folder; undefined when not computed (then only the path tables of loading-harnesses.ts apply).
+   */
+  harnessLaunches?: ReadonlyMap<string, readonly HarnessLaunch[]>;
+  /** `harnessLaunches` by file: the harnesses that load each path, and those that see it and leave it out. */
+  harnessesByFile?: ReadonlyMap<string, { readonly loaded: readonly string[]; readonly seen: readonly string[] }>;
   /** Project-relative paths git tracks (from `.git/index`); undefined when not in a repository or unreadable. */
   gitTracked?: ReadonlySet<string>;
 }

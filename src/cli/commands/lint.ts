@@ -15,6 +15,7 @@ import { discoverLintConfig } from "../../lint/workspace/discover-lint-config.js
 import { resolveCodexHome } from "../../discover/resolve-codex-home.js";
 import type { Host } from "../../host/host.js";
 import { createNodeHost } from "../../host/node-host.js";
+import { createOverlayHost } from "../../host/overlay-host.js";
 import { replaceFileIfUnchanged } from "../../host/replace-file-if-unchanged.js";
 import { UnsafeWriteError, writeFileNoFollow } from "../../host/write-no-follow.js";
 import { LINT_TARGETS, type LintTarget, type RuleSeverity } from "../../lint/define-rule.js";
@@ -81,6 +82,7 @@ export interface LintOptions {
   color?: boolean;
   codexHome?: string;
   codexConfig?: string;
+  home?: string;
 }
 
 function usage(io: CliIO, message: string): number {
@@ -225,6 +227,8 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
   let files: LintFile[];
   const bytesOf = new Map<string, Uint8Array>();
   let fs: LintFs = createHostLintFs(host, root);
+  // What discovery reads: the disk, plus standard input under its file name.
+  let factsHost: Host = host;
   if (options.stdin) {
     const read = await readStdinCapped(io, LINT_MAX_FILE_BYTES);
     if (!read.ok) return usage(io, read.error);
@@ -232,6 +236,7 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     const kind = classifyLintPath(name) ?? (name.endsWith(".toml") ? "codex-config" : "context");
     const text = read.text;
     files = [createLintFile(name, kind, text)];
+    factsHost = createOverlayHost(host, root, [{ path: name, text }]);
     const base = fs;
     fs = {
       ...base,
@@ -282,12 +287,15 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     );
   }
   const codexConfig = codex.value.loaded.config;
-  const facts = computeLintFacts(host, files, {
+  // The home whose agent settings discovery reads (~/.claude.json, ~/.gemini, ~/.pi/agent), as preview and agents.
+  const home = options.home !== undefined ? resolve(io.cwd, options.home) : host.home();
+  const facts = computeLintFacts(factsHost, files, {
     root,
     codexHome: codex.value.codexHome,
     projectDocMaxBytes: codexConfig.projectDocMaxBytes,
     fallbackFilenames: codexConfig.projectDocFallbackFilenames,
     projectRootMarkers: codexConfig.projectRootMarkers,
+    ...(home !== undefined ? { home } : {}),
   });
   const project: LintProject = {
     root,
@@ -428,6 +436,10 @@ export const registerLint: RegisterCommand = (program: Command, io, setExitCode)
       "CODEX_HOME whose config.toml sets the simulated budget, fallback names and root markers (default: $CODEX_HOME or ~/.codex, as preview)",
     )
     .option("--codex-config <file>", "Codex config.toml to simulate instead of $CODEX_HOME/config.toml")
+    .option(
+      "--home <dir>",
+      "the user home whose agent settings (~/.claude.json, ~/.gemini, ~/.pi/agent) decide what each harness loads (default: yours, as preview)",
+    )
     .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")
     .action(async (paths: string[], options: LintOptions) => {

@@ -6,11 +6,13 @@ import type { Host } from "../../host/host.js";
 import type { LintFile } from "../lint-file.js";
 import type { CodexChain, CodexChainFile, CodexPrefixList, CodexSkillView, LintFacts } from "../lint-project.js";
 import { agentsMdCandidates, discoverAgentsMd, discoverProjectDocPaths } from "../../discover/discover-agents-md.js";
-import { relativeTo } from "./discover-lint-targets.js";
+import { relativeTo } from "./relative-to.js";
 import { PROJECT_DOC_MAX_BYTES } from "../../discover/parse-config.js";
 import { parsePrefixRules } from "../../discover/parse-prefix-rules.js";
 import { parseSkillMd } from "../../discover/parse-skill-md.js";
 import { parseGitIndex } from "./parse-git-index.js";
+import { computeHarnessLaunches } from "./compute-harness-launches.js";
+import { indexHarnessLaunches } from "../loading-harnesses.js";
 import { ancestorsOf, joinPath, normalizePath, resolvePath } from "../../discover/paths.js";
 
 export interface LintFactsOptions {
@@ -23,6 +25,8 @@ export interface LintFactsOptions {
   fallbackFilenames?: readonly string[];
   /** CODEX_HOME whose global AGENTS.md the walk sees (default: none). */
   codexHome?: string;
+  /** The user home whose agent settings (~/.claude.json, ~/.gemini, ~/.pi/agent) discovery reads (default: none). */
+  home?: string;
 }
 
 /** Codex's view of the targets: the AGENTS.md walk per directory, each SKILL.md's listing, each rules file's prefixes. */
@@ -93,6 +97,17 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
       });
     }
   }
+  const harnessLaunches = computeHarnessLaunches(host, files, {
+    root,
+    home: options.home ?? joinPath(root, ".promptc-lint-no-home"),
+    codex: {
+      codexHome,
+      budgetBytes: budget,
+      fallbackFilenames,
+      projectRootMarkers: markers,
+      adminSkillsRoot: null,
+    },
+  });
   const gitTracked = readGitTracked(host, root);
   const index = files.some((f) => f.kind !== "template" && f.kind !== "codex-config" && f.kind !== "exec-policy")
     ? indexProjectFiles(root)
@@ -104,6 +119,8 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
     codexChains,
     codexSkills,
     codexPrefixes,
+    harnessLaunches,
+    harnessesByFile: indexHarnessLaunches(harnessLaunches),
     packageDirs,
     ...(index ? { projectFiles: index } : {}),
     ...(gitTracked ? { gitTracked } : {}),

@@ -12,6 +12,7 @@ import { LINT_MAX_FILE_BYTES } from "../rules/file-too-large.js";
 import { ancestorsOf, joinPath, normalizePath } from "../../discover/paths.js";
 import { appendAll } from "../../model/append-all.js";
 import { cannotRead } from "../../model/file-error.js";
+import { relativeTo } from "./relative-to.js";
 
 /** What lint looks for when no paths are given. */
 export const DEFAULT_LINT_PATTERNS: readonly string[] = [
@@ -76,20 +77,6 @@ export interface LintTargets {
 
 function isGlob(p: string): boolean {
   return /[*?{}[\]]/.test(p);
-}
-
-/** `abs` relative to `root` ("" for root itself; `../x` outside it). */
-export function relativeTo(root: string, abs: string): string {
-  const r = normalizePath(root);
-  const a = normalizePath(abs);
-  if (a === r) return "";
-  if (a.startsWith(r === "/" ? "/" : `${r}/`)) return a.slice(r === "/" ? 1 : r.length + 1);
-  // Outside the root: climb with `..` (kept for messages; rules treat it as not in the project).
-  const rs = r.split("/").filter(Boolean);
-  const as = a.split("/").filter(Boolean);
-  let i = 0;
-  while (i < rs.length && i < as.length && rs[i] === as[i]) i++;
-  return [...rs.slice(i).map(() => ".."), ...as.slice(i)].join("/");
 }
 
 /** Explicit files of an unknown name still get linted, by extension. */

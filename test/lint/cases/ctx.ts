@@ -104,12 +104,21 @@ export const ctxCases: { [ruleId: string]: RuleCases } = {
       { path: ".cursor/rules/a.mdc", code: "line\n".repeat(400) },
       { name: "a fixture", path: "test/fixtures/CLAUDE.md", code: "line\n".repeat(400) },
       {
-        name: "an AGENTS.md (Claude Code's advice, Claude Code does not load it)",
+        name: "an AGENTS.md beside a CLAUDE.md (Claude Code's advice; Claude Code reads the CLAUDE.md instead)",
         path: "AGENTS.md",
         code: "line\n".repeat(400),
+        files: { "CLAUDE.md": "Short.\n" },
       },
     ],
-    invalid: [{ path: "CLAUDE.md", code: "line\n".repeat(301), errors: [{ messageId: "tooLong", line: 201 }] }],
+    invalid: [
+      { path: "CLAUDE.md", code: "line\n".repeat(301), errors: [{ messageId: "tooLong", line: 201 }] },
+      {
+        name: "an AGENTS.md in a project without CLAUDE.md (Claude Code falls back to it)",
+        path: "AGENTS.md",
+        code: "line\n".repeat(400),
+        errors: [{ messageId: "tooLong", line: 201 }],
+      },
+    ],
   },
   "ctx/claude-chars": {
     valid: [{ path: "CLAUDE.md", code: "See @docs/a.md\n", files: { "docs/a.md": "x".repeat(1000) } }],
