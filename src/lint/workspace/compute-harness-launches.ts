@@ -18,7 +18,10 @@ export interface HarnessLaunchOptions {
   codex: CodexLoadSettings;
 }
 
-/** Folders a person starts an agent in: the root, and every folder from a target up to it, samples left out. */
+/**
+ * Folders a person starts an agent in: the root, and every folder from a target up to it, except samples and
+ * hidden folders (`.claude/`, `.github/`: an agent's own settings, not a place to start it from).
+ */
 export function planLaunchFolders(files: readonly LintFile[]): string[] {
   const dirs = new Set<string>([""]);
   for (const f of files) {
@@ -26,7 +29,7 @@ export function planLaunchFolders(files: readonly LintFile[]): string[] {
     // A skill is found from the folder holding its skills root or below; a context file from its own folder.
     for (let d = dirOf(f.path); d !== "" && !dirs.has(d); d = dirOf(d)) dirs.add(d);
   }
-  return [...dirs].filter((d) => !isSampleFolder(d)).sort();
+  return [...dirs].filter((d) => !isSampleFolder(d) && !/(^|\/)\./.test(d)).sort();
 }
 
 export function computeHarnessLaunches(
