@@ -103,8 +103,15 @@ export interface LintFacts {
    * folder; undefined when not computed (then only the path tables of loading-harnesses.ts apply).
    */
   harnessLaunches?: ReadonlyMap<string, readonly HarnessLaunch[]>;
-  /** `harnessLaunches` by file: the harnesses that load each path, and those that see it and leave it out. */
-  harnessesByFile?: ReadonlyMap<string, { readonly loaded: readonly string[]; readonly seen: readonly string[] }>;
+  /** `harnessLaunches` by file: who loads each path, who sees it and leaves it out, the drops it owns. */
+  harnessesByFile?: ReadonlyMap<
+    string,
+    {
+      readonly loaded: readonly string[];
+      readonly seen: readonly string[];
+      readonly drops: readonly { launch: HarnessLaunch; drop: HarnessLaunchDrop }[];
+    }
+  >;
   /** Project-relative paths git tracks (from `.git/index`); undefined when not in a repository or unreadable. */
   gitTracked?: ReadonlySet<string>;
 }

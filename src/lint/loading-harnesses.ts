@@ -4,7 +4,7 @@
 // samples and fixtures (nothing tells where a person starts an agent), and the rule files of agents promptc has
 // no discovery for (Cursor, Cline, Roo Code, Continue, Windsurf). Pure.
 import type { LintFile } from "./lint-file.js";
-import type { HarnessLaunch, LintFacts } from "./lint-project.js";
+import type { HarnessLaunch, HarnessLaunchDrop, LintFacts } from "./lint-project.js";
 import type { LintTarget } from "./lint-target.js";
 
 /**
@@ -51,23 +51,35 @@ export function isSampleFolder(dir: string): boolean {
 /** The parts of a lint file that say where it is (`status.realPath`: the real file behind a symlink). */
 export type LoadedTarget = Pick<LintFile, "path" | "kind" | "status">;
 
+/** What the launches say about one path: who loads it, who only sees it, and the drops it owns. */
+export interface FileLoads {
+  loaded: Loader[];
+  seen: Loader[];
+  /** Drops of this file or of an import it makes, with the launch that showed each (launch, then harness order). */
+  drops: { launch: HarnessLaunch; drop: HarnessLaunchDrop }[];
+}
+
 /**
- * Path → the harnesses that load it, then (`seen`) those that only see it and leave it out, in launch then
- * discovery order. A dropped import is no file of its importer's, so it does not count for the path it names.
+ * Path → the harnesses that load it, those that only see it and leave it out, in launch then discovery order,
+ * and the drops it owns. A dropped import is its importer's: it does not count for the path it names.
  */
-export function indexHarnessLaunches(
-  launches: ReadonlyMap<string, readonly HarnessLaunch[]>,
-): Map<string, { loaded: Loader[]; seen: Loader[] }> {
-  const index = new Map<string, { loaded: Loader[]; seen: Loader[] }>();
-  const add = (path: string, harness: string, how: "loaded" | "seen"): void => {
+export function indexHarnessLaunches(launches: ReadonlyMap<string, readonly HarnessLaunch[]>): Map<string, FileLoads> {
+  const index = new Map<string, FileLoads>();
+  const at = (path: string): FileLoads => {
     let entry = index.get(path);
-    if (entry === undefined) index.set(path, (entry = { loaded: [], seen: [] }));
-    if (!entry[how].includes(harness)) entry[how].push(harness);
+    if (entry === undefined) index.set(path, (entry = { loaded: [], seen: [], drops: [] }));
+    return entry;
+  };
+  const add = (list: Loader[], harness: string): void => {
+    if (!list.includes(harness)) list.push(harness);
   };
   for (const list of launches.values())
     for (const l of list) {
-      for (const f of l.files) add(f.path, l.harness, "loaded");
-      for (const d of l.dropped) if (d.importedFrom === undefined) add(d.path, l.harness, "seen");
+      for (const f of l.files) add(at(f.path).loaded, l.harness);
+      for (const d of l.dropped) {
+        if (d.importedFrom === undefined) add(at(d.path).seen, l.harness);
+        at(d.importedFrom ?? d.path).drops.push({ launch: l, drop: d });
+      }
     }
   return index;
 }

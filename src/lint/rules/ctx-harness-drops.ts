@@ -1,8 +1,8 @@
 // ctx/harness-drops: what a harness sees in this file and leaves out when started in the project (an import it
 // refuses, the file itself ignored), in the words of the discovery diagnostic preview prints. Reads
-// LintFacts.harnessLaunches. Pure.
+// LintFacts.harnessesByFile (the launches' drops this file owns). Pure.
 import { defineRule } from "../define-rule.js";
-import type { HarnessLaunch, HarnessLaunchDrop } from "../lint-project.js";
+import type { HarnessLaunch } from "../lint-project.js";
 import { lintTargetOf } from "../loading-harnesses.js";
 import { CLAUDE_MEMORY } from "../sources.js";
 
@@ -48,27 +48,21 @@ export const ctxHarnessDrops = defineRule({
     const sentUnderAnotherName = (l: HarnessLaunch, path: string): boolean =>
       l.files.some((f) => f.path !== path && real(f.path) === real(path));
     const reported = new Set<string>();
-    const mine = (d: HarnessLaunchDrop): boolean =>
-      d.importedFrom !== undefined ? d.importedFrom === file.path : d.path === file.path;
-    for (const launches of project.facts.harnessLaunches?.values() ?? []) {
-      for (const l of launches as readonly HarnessLaunch[]) {
-        const target = lintTargetOf(l.harness);
-        if (target === undefined || !project.targets.has(target)) continue;
-        for (const d of l.dropped) {
-          const messageId = d.rule !== undefined ? REPORTED[d.rule] : undefined;
-          if (messageId === undefined || d.message === undefined || !mine(d)) continue;
-          if (messageId === "ignored" && (!options.ignoredFiles || sentUnderAnotherName(l, file.path))) continue;
-          // Once per harness and dropped path: the first launch folder (root first) that shows it.
-          const key = `${l.harness}\u0000${d.rule}\u0000${d.path}`;
-          if (reported.has(key)) continue;
-          reported.add(key);
-          report({
-            messageId,
-            data: { harness: l.displayName, dir: where(l.dir), message: d.message },
-            ...(d.line !== undefined ? { place: { line: d.line, column: 1 } } : {}),
-          });
-        }
-      }
+    for (const { launch: l, drop: d } of project.facts.harnessesByFile?.get(file.path)?.drops ?? []) {
+      const target = lintTargetOf(l.harness);
+      if (target === undefined || !project.targets.has(target)) continue;
+      const messageId = d.rule !== undefined ? REPORTED[d.rule] : undefined;
+      if (messageId === undefined || d.message === undefined) continue;
+      if (messageId === "ignored" && (!options.ignoredFiles || sentUnderAnotherName(l, file.path))) continue;
+      // Once per harness and dropped path: the first launch folder (root first) that shows it.
+      const key = `${l.harness}\u0000${d.rule}\u0000${d.path}`;
+      if (reported.has(key)) continue;
+      reported.add(key);
+      report({
+        messageId,
+        data: { harness: l.displayName, dir: where(l.dir), message: d.message },
+        ...(d.line !== undefined ? { place: { line: d.line, column: 1 } } : {}),
+      });
     }
   },
 });

@@ -18,18 +18,22 @@ export interface HarnessLaunchOptions {
   codex: CodexLoadSettings;
 }
 
+const isHidden = (dir: string): boolean => /(^|\/)\./.test(dir);
+
 /**
- * Folders a person starts an agent in: the root, and every folder from a target up to it, except samples and
- * hidden folders (`.claude/`, `.github/`: an agent's own settings, not a place to start it from).
+ * Folders a person starts an agent in: the root and each folder holding an agent file, or for a file in a
+ * hidden folder (`.claude/CLAUDE.md`, `.agents/skills/x/SKILL.md`: an agent's own settings, not a place to
+ * start it from) the nearest folder above it, which is where harnesses find it from. Samples are left out.
  */
 export function planLaunchFolders(files: readonly LintFile[]): string[] {
   const dirs = new Set<string>([""]);
   for (const f of files) {
     if (f.kind === "template" || f.kind === "codex-config" || f.kind === "exec-policy") continue;
-    // A skill is found from the folder holding its skills root or below; a context file from its own folder.
-    for (let d = dirOf(f.path); d !== "" && !dirs.has(d); d = dirOf(d)) dirs.add(d);
+    let d = dirOf(f.path);
+    while (d !== "" && isHidden(d)) d = dirOf(d);
+    dirs.add(d);
   }
-  return [...dirs].filter((d) => !isSampleFolder(d) && !/(^|\/)\./.test(d)).sort();
+  return [...dirs].filter((d) => !isSampleFolder(d)).sort();
 }
 
 export function computeHarnessLaunches(
