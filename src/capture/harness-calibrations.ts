@@ -16,8 +16,9 @@ export interface CalibrationWorkspace {
 }
 
 export interface HarnessCalibration {
-  /** The capture adapter that points the agent at the loopback server. */
+  /** The capture adapter that points the agent at the loopback server (`calibrate --agent` names it). */
   adapter: string;
+  /** The profile whose prose slots the extracted prose fills. */
   profile: string;
   /** One agent run per workspace. */
   workspaces: CalibrationWorkspace[];
@@ -51,15 +52,16 @@ const GEMINI_CALIBRATION_HOME = {
   }),
 };
 
-export const HARNESS_CALIBRATIONS: { readonly [agent: string]: HarnessCalibration } = {
-  "claude-code": {
+/** One recipe per agent, each naming its adapter and profile (look one up with findHarnessCalibration). */
+export const HARNESS_CALIBRATIONS: readonly HarnessCalibration[] = [
+  {
     adapter: "claude-code",
     profile: "claude-code",
     workspaces: [{ files: { "CLAUDE.md": "calibration\n" }, home: {}, commit: "calibration", untracked: longStatus() }],
     args: ["-p", "hello"],
     extract: (runs) => calibrateClaudeCode(runs[0]?.body ?? {}),
   },
-  pi: {
+  {
     adapter: "pi",
     profile: "pi",
     workspaces: [
@@ -75,7 +77,7 @@ export const HARNESS_CALIBRATIONS: { readonly [agent: string]: HarnessCalibratio
     args: ["-p", "hello"],
     extract: (runs) => calibratePi(runs[0]?.body ?? {}),
   },
-  "gemini-cli": {
+  {
     adapter: "gemini-cli",
     profile: "gemini-cli",
     workspaces: [
@@ -91,4 +93,9 @@ export const HARNESS_CALIBRATIONS: { readonly [agent: string]: HarnessCalibratio
     args: ["-p", "hello", "-m", "gemini-3.8-flash"],
     extract: (runs) => calibrateGemini(runs, [GEMINI_CALIBRATION_FILE_NAME, "GEMINI.md"]),
   },
-};
+];
+
+/** The recipe for the agent whose capture adapter is `agent`, or undefined. */
+export function findHarnessCalibration(agent: string): HarnessCalibration | undefined {
+  return HARNESS_CALIBRATIONS.find((c) => c.adapter === agent);
+}

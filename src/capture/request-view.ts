@@ -10,7 +10,7 @@ import { countTokens, type CountTokens } from "../tokens/count.js";
 import { utf8Length } from "../tokens/approx.js";
 import type { WireDialect } from "./agent-adapter.js";
 import { isSummaryText, type SummaryMatcher } from "../compact/summary.js";
-import { bundledProse, getProfile, PROFILE_IDS } from "../profiles/index.js";
+import { bundledProse, ENVELOPE_PROFILE_IDS, getEnvelopeProfile } from "../profiles/index.js";
 import { appendAll } from "../model/append-all.js";
 
 export type ViewLayer = FragmentLayer | "history" | "unknown";
@@ -73,8 +73,8 @@ type Obj = { [key: string]: unknown };
 
 /** The bundled summary prefixes (every profile's: promptc's own, the codex stand-in), as the loop writes them. */
 function bundledSummaryPrefixes(): string[] {
-  return PROFILE_IDS.flatMap((id) => {
-    const source = bundledProse(getProfile(id)).entries["compact-summary-prefix"]?.source;
+  return ENVELOPE_PROFILE_IDS.flatMap((id) => {
+    const source = bundledProse(getEnvelopeProfile(id)).entries["compact-summary-prefix"]?.source;
     return source === undefined ? [] : [source.replace(/\n+$/, "")];
   });
 }

@@ -8,7 +8,7 @@ import { DEFAULT_MODEL } from "../discover/load-turn-context.js";
 import { resolveCodexHome } from "../discover/resolve-codex-home.js";
 import type { Host } from "../host/host.js";
 import type { ProseSet } from "../fragments/prose-set.js";
-import { findProfile } from "../profiles/index.js";
+import { findProfile, hasEnvelopeLayout } from "../profiles/index.js";
 import type { ScenarioSetup } from "../scenario/compile-scenario-file.js";
 import type { Scenario } from "../scenario/scenario.js";
 
@@ -21,7 +21,7 @@ export interface ScenarioSetupOptions {
 export function scenarioSetup(host: Host, options: ScenarioSetupOptions = {}): (scenario: Scenario) => ScenarioSetup {
   return (scenario) => {
     const profile = findProfile(String(scenario.profile));
-    if (!profile) return {};
+    if (!profile || !hasEnvelopeLayout(profile)) return {};
     const prose = (base?: ProseSet) =>
       loadProse(host, profile.prose.bundled, {
         ...(options.proseDir !== undefined ? { proseDir: options.proseDir } : {}),

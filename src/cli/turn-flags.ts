@@ -20,7 +20,8 @@ import {
 } from "../model/permission-modes.js";
 import type { TurnContext } from "../model/turn-context.js";
 import { isCalendarDate, modelSlugProblem } from "../model/turn-inputs.js";
-import { DEFAULT_PROFILE_ID, findProfile, profileIdList, type Profile } from "../profiles/index.js";
+import { DEFAULT_PROFILE_ID, findProfile, hasEnvelopeLayout, profileIdList, type Profile } from "../profiles/index.js";
+import { refuseFlags, type FlagReader, type GivenFlag } from "./profile-flags.js";
 import type { CliIO } from "./io.js";
 import { MESSAGE_FILE_MAX_BYTES, readInputText, readStdinCapped } from "./read-input.js";
 import { calibratedProse, type CodexModelSetup } from "./codex/load-codex-model-setup.js";
@@ -72,6 +73,30 @@ export const TURN_FLAG_KEYS = [
   "baseInstructions",
   "proseDir",
 ] as const satisfies readonly (keyof TurnFlags)[];
+
+/** The shared flags only some profiles read (the rest apply to every profile); see profile-flags.ts. */
+const TURN_FLAG_READERS: { readonly [key in keyof TurnFlags]?: FlagReader } = {
+  image: "turn-context discovery",
+  codexHome: "turn-context discovery",
+  config: "turn-context discovery",
+  configProfile: "turn-context discovery",
+  sandbox: "turn-context discovery",
+  approval: "turn-context discovery",
+  shell: "turn-context discovery",
+  baseInstructions: "turn-context discovery",
+  // Its files override the envelope layout's templates (a harness's own prose comes from `calibrate --agent`).
+  proseDir: "envelope layout",
+};
+
+/** The given flags of `options` that `readers` names, as long names with their reader. */
+export function givenFlags(
+  options: { readonly [key: string]: unknown },
+  readers: { readonly [key: string]: FlagReader | undefined },
+): GivenFlag[] {
+  return Object.entries(readers).flatMap(([key, reader]) =>
+    reader !== undefined && options[key] !== undefined ? [[flagName(key), reader] as const] : [],
+  );
+}
 
 /** `messageFile` → `--message-file`. */
 export function flagName(key: string): string {
@@ -131,14 +156,29 @@ export async function readTurnMessage(
   return read.invalidUtf8 ? { error: `${path} is not valid UTF-8` } : { message: read.text };
 }
 
-/** What the flags ask for: the profile, discovery's options and the prose directory. */
-export interface TurnFlagsValue {
-  profile: Profile;
+/** What the flags ask for under a profile promptc lays out: the profile, discovery's options and the prose directory. */
+export interface EnvelopeTurnFlags {
+  profile: Profile<"envelopes">;
   load: LoadTurnContextOptions;
   proseDir?: string;
   /** false: `--no-calibration`. */
   calibration?: boolean;
 }
+
+/** What the flags ask for under a profile with its own body: what its harness discovery starts from. */
+export interface BodyTurnFlags {
+  profile: Profile<"body">;
+  message: string;
+  cwd?: string;
+  model?: string;
+  sessionId?: string;
+  date?: string;
+  timezone?: string;
+  /** false: `--no-calibration` (the layout's stand-in prose even when the agent's is cached). */
+  calibration?: boolean;
+}
+
+export type TurnFlagsValue = EnvelopeTurnFlags | BodyTurnFlags;
 
 const usage = (message: string, flag: string): Diagnostic =>
   diagnostic("cli/usage", "error", message, { data: { flag } });
@@ -157,6 +197,8 @@ export function parseTurnFlags(
   const profile = findProfile(flags.profile);
   if (!profile)
     diagnostics.push(usage(`unknown profile '${flags.profile}' (expected ${profileIdList()})`, "--profile"));
+  const refused = profile && refuseFlags(profile, givenFlags(flags as {}, TURN_FLAG_READERS));
+  if (refused) diagnostics.push(usage(refused, "--profile"));
   if (flags.sandbox !== undefined && !isSandboxMode(flags.sandbox))
     diagnostics.push(usage(unknownSandboxMode(flags.sandbox), "--sandbox"));
   if (flags.approval !== undefined && !isApprovalPolicy(flags.approval))
@@ -171,6 +213,17 @@ export function parseTurnFlags(
     );
   if (flags.sessionId === "") diagnostics.push(usage("--session-id is empty", "--session-id"));
   if (!profile || diagnostics.length > 0) return { value: undefined, diagnostics };
+  if (!hasEnvelopeLayout(profile)) {
+    const body: BodyTurnFlags = { profile, message: message ?? "" };
+    const cwd = flags.cwd ?? defaults.cwd;
+    if (cwd !== undefined) body.cwd = cwd;
+    if (flags.model !== undefined) body.model = flags.model;
+    if (flags.sessionId !== undefined) body.sessionId = flags.sessionId;
+    if (flags.date !== undefined) body.date = flags.date;
+    if (flags.timezone !== undefined) body.timezone = flags.timezone;
+    if (flags.calibration === false) body.calibration = false;
+    return { value: body, diagnostics };
+  }
 
   const load: LoadTurnContextOptions = { decode: profile.discovery.decode, message: message ?? "" };
   const cwd = flags.cwd ?? defaults.cwd;
@@ -203,7 +256,7 @@ export function parseTurnFlags(
 export interface ResolvedTurn {
   host: Host;
   ctx: TurnContext;
-  profile: Profile;
+  profile: Profile<"envelopes">;
   prose: ProseSet;
   diagnostics: Diagnostic[];
   /** Profiles with a model catalogue (codex): the catalogue, calibration and layout of the turn's model. */
@@ -216,7 +269,7 @@ export function errorLine(d: Diagnostic): string {
 }
 
 /** Loads the turn the flags describe through the Node host, or a one-line usage/config error. Does IO. */
-export function resolveTurn(value: TurnFlagsValue, io: CliIO): ResolvedTurn | { error: string } {
+export function resolveTurn(value: EnvelopeTurnFlags, io: CliIO): ResolvedTurn | { error: string } {
   let { profile } = value;
   const load = { ...value.load };
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
@@ -267,16 +320,4 @@ export function resolveTurn(value: TurnFlagsValue, io: CliIO): ResolvedTurn | { 
   };
   if (model) turn.setup = model.setup;
   return turn;
-}
-
-/** parseTurnFlags then resolveTurn: the turn, or the first one-line error. */
-export function loadTurnFromFlags(
-  flags: TurnFlags,
-  message: string | undefined,
-  io: CliIO,
-  defaults: { cwd?: string } = {},
-): ResolvedTurn | { error: string } {
-  const parsed = parseTurnFlags(flags, message, defaults);
-  if (!parsed.value) return { error: parsed.diagnostics[0]?.message ?? "bad flags" };
-  return resolveTurn(parsed.value, io);
 }

@@ -10,7 +10,7 @@ import type { FragmentPlacementRecord } from "./assemble.js";
 import { hashText } from "./hash.js";
 
 export interface ManifestInput {
-  profile: Profile;
+  profile: Profile<"envelopes">;
   model: string;
   placements: FragmentPlacementRecord[];
   tools: ToolSpec[];

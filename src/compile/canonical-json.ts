@@ -9,17 +9,17 @@ import { wireEncoder } from "./wire-formats.js";
 export { canonicalItem } from "./canonical-item.js";
 
 /** The request body as a plain object, as the profile's wire format writes it (keys in its order). */
-export function canonicalRequest(request: ResponsesRequest, profile: Profile): { [k: string]: unknown } {
+export function canonicalRequest(request: ResponsesRequest, profile: Profile<"envelopes">): { [k: string]: unknown } {
   return wireEncoder(profile.wire.format).body(request, profile.wire.fields);
 }
 
 /** Exact request bytes (as a string; UTF-8 encode to POST). */
-export function serializeRequest(request: ResponsesRequest, profile: Profile): string {
+export function serializeRequest(request: ResponsesRequest, profile: Profile<"envelopes">): string {
   return JSON.stringify(canonicalRequest(request, profile));
 }
 
 /** One history item's JSON as the profile's wire format writes it (what a session appends to its cached input). */
-export function serializeItem(item: ResponseItem, profile: Profile): string {
+export function serializeItem(item: ResponseItem, profile: Profile<"envelopes">): string {
   return JSON.stringify(wireEncoder(profile.wire.format).item(item));
 }
 
@@ -27,7 +27,11 @@ export function serializeItem(item: ResponseItem, profile: Profile): string {
  * The request bytes with the history array spliced in from already-serialised items (comma-joined
  * serializeItem output), so a session's turn costs O(new items); the same bytes as serializeRequest.
  */
-export function serializeRequestWithHistory(request: ResponsesRequest, profile: Profile, historyJson: string): string {
+export function serializeRequestWithHistory(
+  request: ResponsesRequest,
+  profile: Profile<"envelopes">,
+  historyJson: string,
+): string {
   const key = JSON.stringify(wireEncoder(profile.wire.format).historyKey);
   const empty = `${key}:[]`;
   const shell = serializeRequest({ ...request, input: [] }, profile);

@@ -23,7 +23,7 @@ export interface ExtraFragment {
 
 export interface CompileOptions {
   /** Profile id or a profile object (default `promptc`). */
-  profile?: ProfileId | Profile;
+  profile?: ProfileId | Profile<"envelopes">;
   /** Prose to render; defaults to the profile's bundled templates. */
   prose?: ProseSet;
   /** Extension point: add fragments. */

@@ -5,7 +5,7 @@ import type { Manifest } from "../model/manifest.js";
 import type { ResponsesRequest } from "../model/request.js";
 import type { TurnContext } from "../model/turn-context.js";
 import type { ProseSet } from "../fragments/prose-set.js";
-import { bundledProse, getProfile } from "../profiles/index.js";
+import { bundledProse, getEnvelopeProfile } from "../profiles/index.js";
 import type { Profile, ProfileId } from "../profiles/profile.js";
 import { profileForModel } from "../profiles/profile-for-model.js";
 import { utf8Length } from "../tokens/approx.js";
@@ -23,15 +23,15 @@ export interface CompileResult {
   diagnostics: Diagnostic[];
   manifest: Manifest;
   /** The profile as it applied to this turn's model (its per-model variant merged in). */
-  profile: Profile;
+  profile: Profile<"envelopes">;
 }
 
-export function resolveProfile(profile: ProfileId | Profile | undefined): Profile {
-  return typeof profile === "object" ? profile : getProfile(profile);
+export function resolveProfile(profile: ProfileId | Profile<"envelopes"> | undefined): Profile<"envelopes"> {
+  return typeof profile === "object" ? profile : getEnvelopeProfile(profile);
 }
 
 /** The bundled prose of a profile (templates/<profile.prose.bundled>/ as generated data). */
-export function defaultProse(profile: ProfileId | Profile): ProseSet {
+export function defaultProse(profile: ProfileId | Profile<"envelopes">): ProseSet {
   return bundledProse(resolveProfile(profile));
 }
 

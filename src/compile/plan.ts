@@ -34,7 +34,7 @@ export interface PlannedMessage {
 }
 
 export interface Plan {
-  profile: Profile;
+  profile: Profile<"envelopes">;
   prose: ProseSet;
   baseInstructions: RenderedFragment;
   /** Input messages after the base instructions, in order. */
@@ -69,7 +69,12 @@ function byName(a: ToolSpec, b: ToolSpec): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-export function planTurn(ctx: TurnContext, profile: Profile, prose: ProseSet, options: CompileOptions = {}): Plan {
+export function planTurn(
+  ctx: TurnContext,
+  profile: Profile<"envelopes">,
+  prose: ProseSet,
+  options: CompileOptions = {},
+): Plan {
   const diagnostics: Diagnostic[] = [];
   const renderOptions: RenderProseOptions = { templates: options.templates ?? createTemplateCache() };
   if (options.partials) renderOptions.partials = options.partials;

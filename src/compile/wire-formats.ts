@@ -1,8 +1,9 @@
-// Wire formats: how the internal (Responses-shaped) request becomes the body a provider is sent. One encoder per
-// WireFormatId; a profile names its format in `wire.format`. Pure.
+// Wire formats promptc encodes from its internal (Responses-shaped) request: how that request becomes the body a
+// provider is sent. One encoder per EnvelopeWireFormatId; an envelope profile names its format in `wire.format`.
+// (Bodies a harness layout builds itself are serialised by wire/serialize-body.ts.) Pure.
 import type { ResponseItem } from "../model/items.js";
 import type { ResponsesRequest } from "../model/request.js";
-import type { RequestField, WireFormatId } from "../profiles/profile.js";
+import type { EnvelopeWireFormatId, RequestField } from "../profiles/profile.js";
 import { canonicalItem } from "./canonical-item.js";
 
 export interface WireEncoder {
@@ -30,8 +31,8 @@ const openaiResponses: WireEncoder = {
   historyKey: "input",
 };
 
-const ENCODERS: { readonly [id in WireFormatId]: WireEncoder } = { "openai-responses": openaiResponses };
+const ENCODERS: { readonly [id in EnvelopeWireFormatId]: WireEncoder } = { "openai-responses": openaiResponses };
 
-export function wireEncoder(format: WireFormatId): WireEncoder {
+export function wireEncoder(format: EnvelopeWireFormatId): WireEncoder {
   return ENCODERS[format];
 }

@@ -55,7 +55,7 @@ export function resumedSessionOf(log: ParsedSessionLog): ResumedSession {
 
 export interface SessionTurnInput {
   ctx: TurnContext;
-  profile: Profile;
+  profile: Profile<"envelopes">;
   prose: ProseSet;
   sessionId: string;
   /** The tools the loop runs. A profile whose tools the loop cannot run (`tools.runByLoop` false) sends these instead. */

@@ -2,12 +2,7 @@
 // with where each model-visible piece sits and where it came from. Types only (pure).
 import type { Diagnostic } from "./diagnostic.js";
 import type { ManifestSource, ProseOrigin } from "./manifest.js";
-
-export type WireFormat =
-  | "anthropic-messages"
-  | "gemini-generate-content"
-  | "openai-responses"
-  | "openai-chat-completions";
+import type { PostedWireFormatId } from "./wire-format.js";
 
 /** One model-visible piece of text and its place in the body. */
 export interface WireLayer {
@@ -34,7 +29,7 @@ export interface HarnessRequest {
   profile: string;
   /** The agent version the layout reproduces. */
   agentVersion: string;
-  wire: WireFormat;
+  wire: PostedWireFormatId;
   /** Method and path (with query) the agent posts to. */
   endpoint: string;
   model: string;

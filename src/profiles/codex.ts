@@ -4,11 +4,15 @@ import { codexToolDeclarations } from "./codex-tools.js";
 import { CODEX_DISCOVERY_RULES } from "./discovery-rules.js";
 import type { Profile } from "./profile.js";
 
-export const codexProfile: Profile = {
+export const codexProfile: Profile<"envelopes"> = {
   id: "codex",
+  displayName: "Codex CLI",
   description: "Codex CLI 0.171.0 layout (stand-in prose unless you supply your own)",
   discovery: CODEX_DISCOVERY_RULES,
+  // Codex's models use o200k_base (tiktoken-exact counts).
+  tokenizer: { encoding: "o200k_base", estimate: false },
   layout: {
+    type: "envelopes",
     baseInstructions: "developer-message",
     messageIds: true,
     envelopes: [

@@ -7,7 +7,7 @@ export interface ModelContextWindow {
   /** Tokens the model accepts. */
   tokens: number;
   /** Where the number came from, for the preview's header. */
-  source: "config" | "model catalogue" | "fallback";
+  source: "config" | "model catalogue" | "fallback" | "profile";
 }
 
 /** Codex's fallback for slugs it does not know (`model_info_from_slug`). */
@@ -22,7 +22,11 @@ export function modelContextWindow(model: string, configured?: number): ModelCon
 }
 
 /** The window a turn runs with: config `model_context_window`, else the profile's model (catalogue), else by slug. */
-export function profileContextWindow(profile: Profile, model: string, configured?: number): ModelContextWindow {
+export function profileContextWindow(
+  profile: Profile<"envelopes">,
+  model: string,
+  configured?: number,
+): ModelContextWindow {
   if (configured !== undefined && configured > 0) return { tokens: configured, source: "config" };
   const w = profileForModel(profile, model).window;
   if (w !== undefined) return { tokens: w.tokens, source: w.source };

@@ -1,36 +1,60 @@
-// Profile: everything that differs between harnesses, carried as data — discovery rules, layout, session
-// behaviour, wire format, tool set, prose slots and request settings — so compile/ and session/ never ask a
-// profile its name. Types only (pure).
+// Profile: everything that differs between harnesses, carried as data — discovery rules, layout, wire format,
+// tokenizer, window, session behaviour, tool set, prose slots and request settings — so nothing outside profiles/
+// asks a profile its name. Types only (pure).
 //
-// ── The shape, for whoever adds a harness or a model layout ────────────────────────────────────────────────
-//   id           open string, the registry key (profiles/index.ts `PROFILES`); shown to users, never branched on
-//   discovery    { decode }: how a budgeted AGENTS.md cut is decoded ("lossy" U+FFFD like Codex, or "char-boundary")
-//   layout       base-instructions placement, message ids, the initial context as envelopes (role + sections in
-//                order; a section is a built-in id or a CustomSection whose build() renders a fragment from the
-//                turn, the prose and the built tool list), the environment's <filesystem> element
-//   session      prefix freezing and how later turns render settings/environment updates (pure data rules)
-//   wire         { format, fields }: which serialiser writes the body (compile/wire-formats.ts) and its key order
-//   tools        declare(ctx) → ToolDeclaration[], their order, and whether promptc's loop can run them
-//   prose        { bundled }: which templates/<bundled>/ set is the default prose (DEFAULT_PROSE key)
-//   request      per-request settings (stream, tool_choice, parallel_tool_calls, reasoning, text, store, …)
-//   models       optional (model) → ProfileVariant: per-model overrides of layout/request/wire/tools (Codex's
-//                catalogue decides its request shape per model); profileForModel() in profile-for-model.ts merges
+// ── One shape, two layouts ──────────────────────────────────────────────────────────────────────────────────
+// Every harness is a value of `Profile`, in one registry (profiles/index.ts `PROFILES`). What differs is data,
+// and the one thing that differs in kind is the layout, a union on `type`:
+//   "envelopes"  promptc lays the request out itself from a TurnContext (Codex's discovery: AGENTS.md walk,
+//                skills, config): initial context as envelopes of sections, then plan → assemble → a Responses
+//                body. Such a profile also says how later turns change (session), which tools it declares
+//                (tools), its request settings (request), its bundled prose (prose) and per-model variants.
+//   "body"       the harness's own request (Claude Code's Messages body, Gemini's generateContent, pi's
+//                provider body) is built by a pure `build(turn, prose)` over the turn its discovery found, with
+//                promptc's stand-in prose until the user's agent calibrates it. Its wire format may follow the
+//                turn (pi posts whatever API its configured provider speaks).
+// Session, tools and request settings belong to the envelope layout because they describe how promptc builds a
+// Responses body; a "body" profile's layout builds all of that itself, so it has none of them rather than
+// placeholders. `Profile` is the union; `Profile<"envelopes">` / `Profile<"body">` name one layout's profiles,
+// and `hasEnvelopeLayout` narrows (profile-for-model.ts).
 //
-// Add a harness: write src/profiles/<name>.ts exporting a Profile value (spread an existing one if it is close),
-// add it to PROFILE_LIST in profiles/index.ts, add templates/<prose.bundled>/ and run `npm run gen:prose`. Nothing
-// in session/ or compile/ changes. New model-visible pieces go in as CustomSection values in layout.envelopes.
-// Add a wire format: add its id to WireFormatId below and an encoder to compile/wire-formats.ts (its table is keyed
-// by WireFormatId, so it fails to typecheck until you do): body() writes the top-level object from the internal
-// Responses-shaped request, item() one conversation item, historyKey names the array a session appends to. Then
-// name it in the profile's `wire.format`. compile() and the session apply profileForModel() to every turn, so a
-// variant may switch layout, request settings, wire format or tools per model.
+// Common to every profile:
+//   id           open string, the registry key; shown to users, never branched on
+//   displayName  the harness's name for headers ("Claude Code")
+//   discovery    which discovery the discover/ layer runs for it, as data (`type` plus that discovery's
+//                parameters: Codex's decode mode, pi's project-root markers): discover/load-turn-context.ts runs
+//                "turn-context", discover/load-harness-turn.ts the harnesses' own
+//   wire         { format }: the body's wire format id (model/wire-format.ts); envelope profiles add `fields`,
+//                the top-level key order (compile/wire-formats.ts encodes from Responses); `pi-provider` is
+//                resolved per turn by the layout's postedWire() to the format compile/wire/serialize-body.ts writes
+//   tokenizer    the encoding promptc counts with and whether counts are estimates (no published tokenizer)
+//   window       the context window, when the profile states one (per-model profiles take it from a catalogue)
+//   targetVersion  the harness version the profile reproduces (calibrated prose is kept per version)
+//
+// Add a harness that promptc lays out itself: write src/profiles/<name>.ts exporting a Profile<"envelopes"> value
+// (spread an existing one if it is close), add templates/<prose.bundled>/ and run `npm run gen:prose`. Add a
+// harness with its own body: a Profile<"body"> whose layout builds the body from a turn type of its own, plus a
+// discovery `type` that discover/load-harness-turn.ts runs. Either way add it to PROFILE_LIST in profiles/index.ts;
+// nothing in session/, compile/ or cli/ changes. Add a wire format: add its id to WireFormatId
+// (model/wire-format.ts) and its serialiser to compile/wire/serialize-body.ts (keyed by PostedWireFormatId, so it
+// fails to typecheck until you do); an envelope profile's format also needs a Responses encoder in
+// compile/wire-formats.ts (keyed by EnvelopeWireFormatId): body() writes the top-level object from the internal
+// Responses-shaped request, item() one conversation item, historyKey names the array a session appends to.
+// compile() and the session apply profileForModel() to every turn, so a variant may switch layout, request
+// settings, wire format or tools per model.
 import type { DecodeMode } from "../model/decode-mode.js";
+import type { EncodingName } from "../tokens/count.js";
+import type { WireLayer } from "../model/harness-request.js";
+import type { ProseOrigin } from "../model/manifest.js";
+import type { EnvelopeWireFormatId, PostedWireFormatId, WireFormatId } from "../model/wire-format.js";
 import type { ReasoningParams, ResponsesRequest, ToolSpec } from "../model/request.js";
 import type { SkillMetadata, TurnContext } from "../model/turn-context.js";
 import type { RenderedFragment } from "../fragments/fragment.js";
 import type { ProseSet } from "../fragments/prose-set.js";
 import type { RenderProseOptions } from "../fragments/render-template.js";
 import type { ToolDeclaration } from "./tool-declaration.js";
+
+export type { EnvelopeWireFormatId, PostedWireFormatId, WireFormatId } from "../model/wire-format.js";
 
 /** A profile's registry key (open: new harnesses are new values). */
 export type ProfileId = string;
@@ -82,7 +106,9 @@ export interface Envelope {
   sections: readonly SectionRef[];
 }
 
-export interface Layout {
+/** A layout promptc assembles itself: base instructions, then the initial context as envelopes of sections. */
+export interface EnvelopeLayout {
+  type: "envelopes";
   /** Codex 0.171.0 (observed) sends base instructions as the first developer message, not as `instructions`. */
   baseInstructions: "developer-message" | "instructions-field";
   /** Whether input messages carry an `id` (Codex 0.171.0 sends `msg_<uuid>` ids; promptc derives them from data). */
@@ -103,14 +129,38 @@ export interface ModelWindow {
   /** Share of the window Codex treats as usable (`effective_context_window_percent`). */
   effectivePercent: number;
   maxTokens?: number;
-  source: "model catalogue" | "fallback";
+  /** `profile`: the window the profile states for its harness's default model. */
+  source: "model catalogue" | "fallback" | "profile";
 }
 
-/** How discovery differs per profile (the caps themselves are Codex's, in discovery-rules.ts, for all). */
-export interface DiscoveryRules {
+/** Codex's discovery into a TurnContext (AGENTS.md walk, skills, config, environment; caps in discovery-rules.ts). */
+export interface TurnContextDiscovery {
+  type: "turn-context";
   /** Codex decodes a cut that splits a UTF-8 character lossily (U+FFFD); promptc cuts on a boundary. */
   decode: DecodeMode;
 }
+
+/** Claude Code's: ~/.claude/CLAUDE.md, CLAUDE.md in every ancestor, @imports, skills, ~/.claude.json, git facts. */
+export interface ClaudeMemoryDiscovery {
+  type: "claude-memory";
+}
+
+/** Gemini CLI's: GEMINI.md from the git root to the cwd and ~/.gemini, in-place imports, skills, settings. */
+export interface GeminiMemoryDiscovery {
+  type: "gemini-memory";
+}
+
+/** pi's: AGENTS.md/CLAUDE.md in every folder from the filesystem root, skills up to the project root, ~/.pi/agent. */
+export interface PiContextDiscovery {
+  type: "pi-context";
+  /** pi's project root is the nearest ancestor holding one of these (file or folder), not git's answer. */
+  projectRootMarkers: readonly string[];
+}
+
+/** Which discovery the discover/ layer runs for a profile, with that discovery's parameters. */
+export type DiscoveryRules = TurnContextDiscovery | ClaudeMemoryDiscovery | GeminiMemoryDiscovery | PiContextDiscovery;
+/** The discoveries whose turn a "body" layout builds from. */
+export type HarnessDiscovery = Exclude<DiscoveryRules, TurnContextDiscovery>;
 
 /** Which environment fields an environment-diff item carries when something changed. */
 export interface EnvironmentDiffRules {
@@ -134,14 +184,19 @@ export interface SessionBehaviour {
   environmentDiff: EnvironmentDiffRules;
 }
 
-/** Request body serialisers; each has an encoder in compile/wire-formats.ts. */
-export type WireFormatId = "openai-responses";
-
-export interface WireFormat {
-  format: WireFormatId;
+/** An envelope profile's body: a format promptc encodes from its Responses-shaped request, and its key order. */
+export interface EnvelopeWire {
+  format: EnvelopeWireFormatId;
   /** Top-level keys of the request body, in serialisation order (keys not listed are not sent). */
   fields: readonly RequestField[];
 }
+
+/** A "body" profile's wire format (its layout orders the keys itself). */
+export interface BodyWire {
+  format: WireFormatId;
+}
+
+export type WireFormat = EnvelopeWire | BodyWire;
 
 export interface ToolSet {
   declare: (ctx: TurnContext) => ToolDeclaration[];
@@ -172,20 +227,65 @@ export interface RequestSettings {
 
 /** Per-model overrides: what a model catalogue entry changes in the profile's shape. */
 export interface ProfileVariant {
-  layout?: Partial<Layout>;
+  layout?: Partial<Omit<EnvelopeLayout, "type">>;
   window?: ModelWindow;
   request?: Partial<RequestSettings>;
-  wire?: WireFormat;
+  wire?: EnvelopeWire;
   tools?: Partial<ToolSet>;
 }
 
-export interface Profile {
+/** The body a "body" layout builds, with where each model-visible piece sits, and its tools. */
+export interface BuiltBody {
+  body: { [key: string]: unknown };
+  layers: WireLayer[];
+  tools: { name: string; value: unknown; prose: ProseOrigin }[];
+}
+
+/**
+ * A layout the harness's own request follows, as a pure function of the turn its discovery found. `Turn` and
+ * `Prose` are the harness's own types; the registry holds them as unknown (its loader and calibration supply them).
+ */
+export interface BodyLayout<Turn = unknown, Prose = unknown> {
+  type: "body";
+  /** promptc's own words in each prose slot, until the user's agent supplies its prose (`calibrate --agent`). */
+  standInProse: Prose;
+  build(turn: Turn, prose: Prose): BuiltBody;
+  /** Method and path (with query) the agent posts this turn to. */
+  endpoint(turn: Turn): string;
+  /** The model this turn uses. */
+  model(turn: Turn): string;
+  /** The format this turn's body is posted in, when the profile's wire format follows the turn (`pi-provider`). */
+  postedWire?(turn: Turn): PostedWireFormatId;
+}
+
+export type Layout = EnvelopeLayout | BodyLayout;
+export type LayoutType = Layout["type"];
+
+/** How promptc counts a profile's tokens. */
+export interface TokenizerRules {
+  encoding: EncodingName;
+  /** True when the harness's model has no published tokenizer: counts are o200k estimates. */
+  estimate: boolean;
+}
+
+interface ProfileHead {
   id: ProfileId;
+  /** The harness's name, for headers and tables. */
+  displayName: string;
   description: string;
-  discovery: DiscoveryRules;
-  layout: Layout;
+  tokenizer: TokenizerRules;
+  /** Version of the harness the profile reproduces. */
+  targetVersion?: string;
+  /** The context window: the profile's own, or the model's (per-model profiles from a catalogue). */
+  window?: ModelWindow;
+}
+
+/** What a profile laid out as envelopes carries: promptc builds its Responses body. */
+interface EnvelopeParts {
+  discovery: TurnContextDiscovery;
+  layout: EnvelopeLayout;
+  wire: EnvelopeWire;
   session: SessionBehaviour;
-  wire: WireFormat;
   tools: ToolSet;
   prose: ProseSlots;
   request: RequestSettings;
@@ -193,8 +293,18 @@ export interface Profile {
   models?: (model: string) => ProfileVariant | undefined;
   /** The model catalogue that decides the shape per model at run time (`codex`: Codex's `debug models` catalogue). */
   modelCatalogue?: "codex";
-  /** Version of the harness the profile reproduces. */
-  targetVersion?: string;
-  /** Window of the model the profile was made for (per-model profiles from a catalogue). */
-  window?: ModelWindow;
 }
+
+/** What a profile with its own body carries: its layout builds the whole body from its discovered turn. */
+interface BodyParts {
+  discovery: HarnessDiscovery;
+  layout: BodyLayout;
+  wire: BodyWire;
+  targetVersion: string;
+  window: ModelWindow;
+}
+
+/** A harness profile; `Profile<"envelopes">` / `Profile<"body">` name the profiles of one layout. */
+export type Profile<T extends LayoutType = LayoutType> = T extends "envelopes"
+  ? ProfileHead & EnvelopeParts
+  : ProfileHead & BodyParts;

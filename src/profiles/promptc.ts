@@ -4,11 +4,14 @@ import { codexProfile } from "./codex.js";
 import { promptcToolDeclarations } from "./promptc-tools.js";
 import type { Profile } from "./profile.js";
 
-export const promptcProfile: Profile = {
+export const promptcProfile: Profile<"envelopes"> = {
   id: "promptc",
+  displayName: "promptc",
   description: "promptc's own prose and tools on Codex's mechanics",
-  discovery: { decode: "char-boundary" },
+  discovery: { type: "turn-context", decode: "char-boundary" },
+  tokenizer: codexProfile.tokenizer,
   layout: {
+    type: "envelopes",
     baseInstructions: "instructions-field",
     messageIds: false,
     envelopes: [

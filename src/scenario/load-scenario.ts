@@ -4,7 +4,7 @@ import type { Host } from "../host/host.js";
 import { createMemoryHost, type MemoryEntry } from "../host/memory-host.js";
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
 import type { TurnContext } from "../model/turn-context.js";
-import { getProfile } from "../profiles/index.js";
+import { getEnvelopeProfile } from "../profiles/index.js";
 import { applyScenarioSettings } from "./compile-scenario.js";
 import { parseScenario, resolveAgainst } from "./parse-scenario.js";
 import { settingsAtTurn, VIRTUAL_CODEX_HOME, VIRTUAL_HOME, type Scenario } from "./scenario.js";
@@ -90,7 +90,7 @@ export function loadScenarioContexts(
       ...(s.shell !== undefined ? { shell: s.shell } : {}),
       message: turn.user,
       ...(turn.images ? { images: turn.images } : {}),
-      decode: getProfile(scenario.profile).discovery.decode,
+      decode: getEnvelopeProfile(scenario.profile).discovery.decode,
       adminSkillsRoot: null,
     });
     // An error stops the scenario: say which scenario and turn it came from.

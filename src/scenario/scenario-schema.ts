@@ -1,6 +1,6 @@
 // JSON Schema (draft-07) of scenario files, validated with ajv. Pure data.
 import { APPROVAL_POLICIES, SANDBOX_MODES } from "../model/permission-modes.js";
-import { PROFILE_IDS } from "../profiles/index.js";
+import { ENVELOPE_PROFILE_IDS } from "../profiles/index.js";
 
 const settings = {
   type: "object",
@@ -142,7 +142,7 @@ export const SCENARIO_SCHEMA = {
   properties: {
     name: { type: "string", pattern: "^[a-z0-9][a-z0-9._-]*$" },
     description: { type: "string" },
-    profile: { enum: [...PROFILE_IDS] },
+    profile: { enum: [...ENVELOPE_PROFILE_IDS] },
     codexHome: { type: "string", minLength: 1 },
     files: {
       type: "object",

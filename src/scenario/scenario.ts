@@ -4,7 +4,7 @@ import type { ResponseItem } from "../model/items.js";
 import type { ApprovalPolicy, SandboxMode } from "../model/turn-context.js";
 import type { ProfileId } from "../profiles/profile.js";
 
-/** A profile id (profiles/index.ts `PROFILE_IDS`; the schema's enum lists them). */
+/** A profile id laid out as envelopes (profiles/index.ts `ENVELOPE_PROFILE_IDS`; the schema's enum lists them). */
 export type ScenarioProfile = ProfileId;
 
 /** Settings in force from the turn that names them on; every key is optional in an override. */

@@ -18,7 +18,7 @@ import { buildReferenceContext, type ReferenceContext } from "../session/referen
 export function referenceFromLog(
   settings: LoggedSettings,
   ctx: TurnContext,
-  profile: Profile,
+  profile: Profile<"envelopes">,
   prose: ProseSet,
 ): ReferenceContext {
   const s = settings;
@@ -94,7 +94,7 @@ export function withBaseInstructionsItem(
   logged: string | undefined,
   fallback: string,
   sessionId: string,
-  profile: Profile,
+  profile: Profile<"envelopes">,
 ): ResponseItem[] {
   if (profile.layout.baseInstructions !== "developer-message" || isBaseItem(history[0], logged)) return [...history];
   // Code-mode rollouts log the whole initial context, the `additional_tools` item and the base instructions first.

@@ -27,7 +27,11 @@ export interface ReferenceContext {
   agentsMd?: string;
 }
 
-export function buildReferenceContext(ctx: TurnContext, profile: Profile, prose: ProseSet): ReferenceContext {
+export function buildReferenceContext(
+  ctx: TurnContext,
+  profile: Profile<"envelopes">,
+  prose: ProseSet,
+): ReferenceContext {
   const env = ctx.environment;
   const ref: ReferenceContext = {
     cwd: env.cwd,

@@ -25,7 +25,7 @@ export interface SessionOptions extends CompileOptions {
 }
 
 export interface Session {
-  readonly profile: Profile;
+  readonly profile: Profile<"envelopes">;
   readonly prose: ProseSet;
   readonly options: SessionOptions;
   /** The thread id (prompt_cache_key); set by the first turn. */
@@ -90,7 +90,7 @@ export function createSession(options: SessionOptions = {}): Session {
 }
 
 /** Append items' wire JSON to a comma-joined list. */
-function appendJson(json: string, items: readonly ResponseItem[], profile: Profile): string {
+function appendJson(json: string, items: readonly ResponseItem[], profile: Profile<"envelopes">): string {
   if (items.length === 0) return json;
   const more = items.map((i) => serializeItem(i, profile)).join(",");
   return json === "" ? more : `${json},${more}`;

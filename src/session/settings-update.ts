@@ -102,7 +102,7 @@ function groupParts(parts: readonly Part[], grouping: SessionBehaviour["updateGr
 export function buildSettingsUpdate(
   prev: ReferenceContext,
   cur: ReferenceContext,
-  profile: Profile,
+  profile: Profile<"envelopes">,
   prose: ProseSet,
 ): SettingsUpdate {
   const diagnostics: Diagnostic[] = [];

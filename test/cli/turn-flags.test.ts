@@ -33,7 +33,11 @@ async function cli(argv: string[], stdin?: string) {
 describe("parseTurnFlags", () => {
   const base: TurnFlags = { profile: "promptc" };
   it.each<[string, Partial<TurnFlags>, string]>([
-    ["an unknown profile", { profile: "gemini" }, "unknown profile 'gemini' (expected codex or promptc)"],
+    [
+      "an unknown profile",
+      { profile: "gemini" },
+      "unknown profile 'gemini' (expected codex, promptc, claude-code, gemini-cli or pi)",
+    ],
     [
       "an unknown sandbox",
       { sandbox: "open" },
@@ -111,7 +115,8 @@ describe("parseTurnFlags", () => {
       proseDir: "prose",
     };
     const r = parseTurnFlags(flags, "hello");
-    expect(r.value && { profile: r.value.profile.id, load: r.value.load, proseDir: r.value.proseDir }).toEqual({
+    const v = r.value !== undefined && "load" in r.value ? r.value : undefined;
+    expect(v && { profile: v.profile.id, load: v.load, proseDir: v.proseDir }).toEqual({
       profile: "codex",
       load: {
         decode: "lossy",

@@ -9,8 +9,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { claudeCodeAdapter } from "../../src/capture/adapters/claude-code.js";
 import { calibrateClaudeCode } from "../../src/capture/claude-code/calibrate-claude-code.js";
 import { claudeCodeDataParts } from "../../src/capture/claude-code/claude-code-data-parts.js";
-import { HARNESS_CALIBRATIONS } from "../../src/capture/harness-calibrations.js";
-import { compileHarness } from "../../src/compile/compile-harness.js";
+import { findHarnessCalibration } from "../../src/capture/harness-calibrations.js";
+import { compileBody } from "../../src/compile/compile-body.js";
 import { claudeCodeProfile } from "../../src/profiles/claude-code/index.js";
 import type { ClaudeCodeProse } from "../../src/profiles/claude-code/claude-code-prose.js";
 import { runCapture } from "../../src/capture/server/run-capture.js";
@@ -66,7 +66,7 @@ describe.skipIf("skip" in found)(
     let calibrated: ClaudeCodeProse | undefined;
     beforeAll(async () => {
       // Calibrate once, from promptc's own calibration workspace (not from any fixture below).
-      const cal = HARNESS_CALIBRATIONS["claude-code"]!;
+      const cal = findHarnessCalibration("claude-code")!;
       const built = buildWorkspace({
         name: "calibration",
         files: Object.fromEntries(Object.entries(cal.workspaces[0]!.files).map(([k, v]) => [`repo/${k}`, v])),
@@ -111,7 +111,7 @@ describe.skipIf("skip" in found)(
         expect(predicted).toEqual(realParts);
         // After calibration the whole body is byte for byte the agent's (the device id is read from the
         // ~/.claude.json the agent wrote on its first start).
-        expect(compileHarness(claudeCodeProfile, loaded.turn, calibrated!).bytes).toBe(JSON.stringify(real));
+        expect(compileBody(claudeCodeProfile, loaded.turn, calibrated!).bytes).toBe(JSON.stringify(real));
       });
     }
   },

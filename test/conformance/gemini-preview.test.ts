@@ -7,12 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { calibrateGemini } from "../../src/capture/gemini-cli/calibrate-gemini.js";
-import { HARNESS_CALIBRATIONS } from "../../src/capture/harness-calibrations.js";
+import { findHarnessCalibration } from "../../src/capture/harness-calibrations.js";
 import type { GeminiProse } from "../../src/profiles/gemini-cli/gemini-prose.js";
 import { geminiDataParts } from "../../src/capture/gemini-cli/gemini-data-parts.js";
 import { startCaptureServer } from "../../src/capture/server/capture-server.js";
-import { compileHarness } from "../../src/compile/compile-harness.js";
-import { HARNESS_TURN_LOADERS } from "../../src/discover/harness-turn-loaders.js";
+import { compileBody } from "../../src/compile/compile-body.js";
+import { loadHarnessTurn } from "../../src/discover/load-harness-turn.js";
 import { createNodeHost } from "../../src/host/node-host.js";
 import { GEMINI_CLI_VERSION } from "../../src/profiles/gemini-cli/gemini-facts.js";
 import type { GeminiTurn } from "../../src/profiles/gemini-cli/gemini-turn.js";
@@ -83,7 +83,7 @@ describe.skipIf("skip" in found)(
     let calibrated: GeminiProse | undefined;
     beforeAll(async () => {
       // Calibrate from promptc's own two calibration workspaces (inside and outside git), not from a fixture.
-      const cal = HARNESS_CALIBRATIONS["gemini-cli"]!;
+      const cal = findHarnessCalibration("gemini-cli")!;
       const runs = [];
       for (const [i, ws] of cal.workspaces.entries()) {
         const inGit = ws.commit !== undefined;
@@ -118,7 +118,7 @@ describe.skipIf("skip" in found)(
         const date = "2026-12-01";
         const host = createNodeHost({ cwd: built.cwd, env: { HOME: built.home } });
         // Gemini CLI registered the project on that run: the id is read back from ~/.gemini/projects.json.
-        const turn = HARNESS_TURN_LOADERS["gemini-cli"]!(host, {
+        const turn = loadHarnessTurn(host, geminiCliProfile.discovery, {
           cwd: built.cwd,
           home: built.home,
           git: undefined,
@@ -130,7 +130,9 @@ describe.skipIf("skip" in found)(
           sessionId: "",
           installDir: dir,
         }).turn as GeminiTurn;
-        const predicted = geminiDataParts(compileHarness(geminiCliProfile, turn, geminiCliProfile.standInProse).body);
+        const predicted = geminiDataParts(
+          compileBody(geminiCliProfile, turn, geminiCliProfile.layout.standInProse).body,
+        );
         const parts = geminiDataParts(real);
         if (process.env.DUMP_PARTS) console.log(JSON.stringify(parts, null, 1));
         expect({ ...predicted, date: undefined }).toEqual({ ...parts, date: undefined });
@@ -138,7 +140,7 @@ describe.skipIf("skip" in found)(
         // After calibration, every byte (the date is today's, as the agent saw it).
         const today = new Date();
         const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
-        const bytes = compileHarness(geminiCliProfile, { ...turn, date: iso }, calibrated!).bytes;
+        const bytes = compileBody(geminiCliProfile, { ...turn, date: iso }, calibrated!).bytes;
         if (process.env.DUMP_BYTES) {
           writeFileSync(join(tmpdir(), `promptc-pred-${ws.name}.json`), bytes);
           writeFileSync(join(tmpdir(), `promptc-real-${ws.name}.json`), JSON.stringify(real));

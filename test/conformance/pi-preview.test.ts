@@ -7,10 +7,10 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { calibratePi } from "../../src/capture/pi/calibrate-pi.js";
 import { piDataParts } from "../../src/capture/pi/pi-data-parts.js";
-import { HARNESS_CALIBRATIONS } from "../../src/capture/harness-calibrations.js";
+import { findHarnessCalibration } from "../../src/capture/harness-calibrations.js";
 import { startCaptureServer } from "../../src/capture/server/capture-server.js";
-import { compileHarness } from "../../src/compile/compile-harness.js";
-import { HARNESS_TURN_LOADERS } from "../../src/discover/harness-turn-loaders.js";
+import { compileBody } from "../../src/compile/compile-body.js";
+import { loadHarnessTurn } from "../../src/discover/load-harness-turn.js";
 import { createNodeHost } from "../../src/host/node-host.js";
 import { piProfile } from "../../src/profiles/pi/index.js";
 import { PI_VERSION } from "../../src/profiles/pi/pi-facts.js";
@@ -99,8 +99,7 @@ function predict(
   installDir: string,
 ): PiTurn {
   const host = createNodeHost({ cwd, env: { HOME: home } });
-  const load = HARNESS_TURN_LOADERS.pi!;
-  return load(host, {
+  return loadHarnessTurn(host, piProfile.discovery, {
     cwd,
     home,
     git: undefined,
@@ -117,7 +116,7 @@ describe.skipIf("skip" in found)(`promptc preview --profile pi against pi ${PI_V
   const dir = (found as { dir: string }).dir;
   let calibrated: PiProse | undefined;
   beforeAll(async () => {
-    const cal = HARNESS_CALIBRATIONS.pi!;
+    const cal = findHarnessCalibration("pi")!;
     const built = buildWorkspace({
       name: "pi-calibration",
       files: Object.fromEntries(Object.entries(cal.workspaces[0]!.files).map(([k, v]) => [`c/${k}`, v])),
@@ -137,9 +136,9 @@ describe.skipIf("skip" in found)(`promptc preview --profile pi against pi ${PI_V
         const parts = piDataParts(real);
         const date = /Current date: (\S+)/.exec(parts.tail)?.[1] ?? "";
         const turn = predict(built.cwd, built.home, message, date, String(real.prompt_cache_key ?? ""), dir);
-        const predicted = compileHarness(piProfile, turn, piProfile.standInProse);
+        const predicted = compileBody(piProfile, turn, piProfile.layout.standInProse);
         expect(piDataParts(predicted.body)).toEqual(parts);
-        expect(compileHarness(piProfile, turn, calibrated!).bytes).toBe(JSON.stringify(real));
+        expect(compileBody(piProfile, turn, calibrated!).bytes).toBe(JSON.stringify(real));
       });
     }
   }

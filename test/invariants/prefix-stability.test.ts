@@ -6,7 +6,7 @@ import type { ResponseItem } from "../../src/model/items.js";
 import type { ApprovalPolicy, SandboxMode } from "../../src/model/turn-context.js";
 import { createSession, nextRequest, recordItems, type Session } from "../../src/session/session.js";
 import { serializeRequest } from "../../src/compile/canonical-json.js";
-import { getProfile } from "../../src/profiles/index.js";
+import { getEnvelopeProfile } from "../../src/profiles/index.js";
 import { makeSkill, makeTurnContext, type TurnContextOverrides } from "../compile/make-turn-context.js";
 
 const SESSIONS = 200;
@@ -142,7 +142,8 @@ function runSession(profile: Profile, s: Scenario, tamper: (session: Session) =>
       if (JSON.stringify(b.input.slice(0, session.input.length)) !== JSON.stringify(session.input))
         fail("recorded items are not a prefix");
       // The wire bytes (built incrementally) are the whole request serialised, and extend the last input's bytes.
-      if (res.bytes !== serializeRequest(b, getProfile(profile))) fail("bytes differ from the serialised request");
+      if (res.bytes !== serializeRequest(b, getEnvelopeProfile(profile)))
+        fail("bytes differ from the serialised request");
       if (!res.bytes.includes(`"input":[${prev.session.inputJson}`)) fail("input bytes are not a prefix");
       if (b.prompt_cache_key !== a.prompt_cache_key) fail("prompt_cache_key changed");
       if (b.instructions !== a.instructions) fail("instructions changed");

@@ -5,7 +5,7 @@ import { compile, defaultProse } from "../../src/compile/compile.js";
 import { mergeProse, PROSE_IDS, type ProseEntry } from "../../src/fragments/prose-set.js";
 import { parseInputsDeclaration, PROSE_TEMPLATE_INPUTS, profileInputsOf } from "../../src/lint/template-inputs.js";
 import type { TurnContext } from "../../src/model/turn-context.js";
-import { getProfile } from "../../src/profiles/index.js";
+import { getEnvelopeProfile } from "../../src/profiles/index.js";
 import type { ReferenceContext } from "../../src/session/reference-context.js";
 import { createSession, nextRequest } from "../../src/session/session.js";
 import { buildSettingsUpdate } from "../../src/session/settings-update.js";
@@ -86,7 +86,7 @@ describe("PROSE_TEMPLATE_INPUTS", () => {
       modelInstructions: "i1",
       agentsMd: "old",
     };
-    const profile = getProfile("promptc");
+    const profile = getEnvelopeProfile("promptc");
     const texts = [
       buildSettingsUpdate(prev, { ...prev, model: "m2", modelInstructions: "i2", agentsMd: "new" }, profile, prose),
       buildSettingsUpdate(prev, { ...prev, agentsMd: undefined }, profile, prose),

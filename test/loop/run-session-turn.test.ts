@@ -14,7 +14,7 @@ import {
   type SessionLogSink,
 } from "../../src/loop/run-session-turn.js";
 import { toolSpecOf } from "../../src/loop/tool.js";
-import { getProfile } from "../../src/profiles/index.js";
+import { getEnvelopeProfile } from "../../src/profiles/index.js";
 import type { SessionRecord } from "../../src/session-log/session-log.js";
 import { parseSessionLog } from "../../src/session-log/parse-rollout.js";
 import { serializeSessionRecord } from "../../src/session-log/session-log.js";
@@ -63,7 +63,7 @@ function options(
   ctx: TurnContext,
   over: Partial<RunSessionTurnOptions> & Pick<RunSessionTurnOptions, "provider" | "log">,
 ): RunSessionTurnOptions {
-  const profile = getProfile("promptc");
+  const profile = getEnvelopeProfile("promptc");
   return {
     ctx,
     profile,
@@ -230,7 +230,7 @@ describe("runSessionTurn", () => {
 
 describe("prepareSessionTurn", () => {
   it("sends the loop's tools instead of a profile's that the loop cannot run, and says so", () => {
-    const codex = getProfile("codex");
+    const codex = getEnvelopeProfile("codex");
     const p = prepareSessionTurn({
       ctx: context("hi"),
       profile: codex,
@@ -240,7 +240,7 @@ describe("prepareSessionTurn", () => {
     });
     const own = prepareSessionTurn({
       ctx: context("hi"),
-      profile: getProfile("promptc"),
+      profile: getEnvelopeProfile("promptc"),
       prose: defaultProse("promptc"),
       sessionId: SESSION,
       tools: [echoTool],

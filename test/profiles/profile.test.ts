@@ -90,13 +90,14 @@ describe("profileForModel", () => {
 
 describe("profile registry", () => {
   it("knows every shipped profile by id and nothing else", () => {
+    const ALL = ["codex", "promptc", "claude-code", "gemini-cli", "pi"];
     expect([
       PROFILE_IDS,
       PROFILE_IDS.map((id) => getProfile(id).id),
       isProfileId("gemini"),
       isProfileId("toString"),
       profileIdList(),
-    ]).toEqual([["codex", "promptc"], ["codex", "promptc"], false, false, "codex or promptc"]);
+    ]).toEqual([ALL, ALL, false, false, "codex, promptc, claude-code, gemini-cli or pi"]);
     expect(() => getProfile("gemini")).toThrow(/unknown profile gemini/);
   });
 });

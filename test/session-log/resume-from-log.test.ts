@@ -5,7 +5,7 @@ import { defaultProse } from "../../src/compile/compile.js";
 import { buildTurnRequest } from "../../src/loop/build-turn-request.js";
 import type { MessageItem, ResponseItem } from "../../src/model/items.js";
 import type { TurnContext } from "../../src/model/turn-context.js";
-import { getProfile } from "../../src/profiles/index.js";
+import { getEnvelopeProfile } from "../../src/profiles/index.js";
 import { buildWorldState, loggedSettingsOf } from "../../src/session-log/logged-settings.js";
 import { parseSessionLog } from "../../src/session-log/parse-rollout.js";
 import { buildReferenceContext } from "../../src/session/reference-context.js";
@@ -19,7 +19,7 @@ import { buildSettingsUpdate } from "../../src/session/settings-update.js";
 // A real 0.171.0 rollout after one `codex exec` turn in /work/demo/pkg (read-only, never); prose replaced by ours.
 const FIXTURE = join(import.meta.dirname, "..", "..", "fixtures", "transcripts", "codex-0.171-resume-baseline.jsonl");
 const log = parseSessionLog(readFileSync(FIXTURE, "utf8")).value;
-const codex = getProfile("codex");
+const codex = getEnvelopeProfile("codex");
 const prose = defaultProse("codex");
 
 type Overrides = {
@@ -131,7 +131,7 @@ describe("loggedSettingsOf", () => {
 
   it("reads back what promptc logs (buildWorldState + its turn_context) as the same reference context", () => {
     for (const id of ["codex", "promptc"] as const) {
-      const profile = getProfile(id);
+      const profile = getEnvelopeProfile(id);
       const p = defaultProse(id);
       const c = { ...ctx({ sandbox: "workspace-write" }), developerInstructions: "Dev words." };
       const ref = buildReferenceContext(c, profile, p);
@@ -267,7 +267,7 @@ describe("withBaseInstructionsItem", () => {
   });
 
   it("leaves an instructions-field layout alone", () => {
-    expect(withBaseInstructionsItem([user], "Logged base.", "x", "sid", getProfile("promptc"))).toEqual([user]);
+    expect(withBaseInstructionsItem([user], "Logged base.", "x", "sid", getEnvelopeProfile("promptc"))).toEqual([user]);
   });
 });
 

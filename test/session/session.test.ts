@@ -4,7 +4,7 @@ import type { MessageItem, ResponseItem } from "../../src/model/items.js";
 import { compile, defaultProse } from "../../src/compile/compile.js";
 import { messageId } from "../../src/compile/assemble.js";
 import { serializeRequest } from "../../src/compile/canonical-json.js";
-import { getProfile } from "../../src/profiles/index.js";
+import { getEnvelopeProfile } from "../../src/profiles/index.js";
 import { mergeProse } from "../../src/fragments/prose-set.js";
 import { collectUserMessages } from "../../src/compact/collect-user-messages.js";
 import { commonPrefix } from "../../src/cache/index.js";
@@ -208,9 +208,9 @@ describe("nextRequest (codex profile, Codex 0.171.0 captures)", () => {
 
   it("builds each turn's bytes incrementally, equal to serialising the whole request", () => {
     const { r2 } = twoTurns("codex", {}, { model: "o3", environment: { cwd: "/other" } });
-    expect(r2.bytes).toBe(serializeRequest(r2.request, getProfile("codex")));
+    expect(r2.bytes).toBe(serializeRequest(r2.request, getEnvelopeProfile("codex")));
     const p = twoTurns("promptc", {}, { environment: { cwd: "/other" } }).r2;
-    expect(p.bytes).toBe(serializeRequest(p.request, getProfile("promptc")));
+    expect(p.bytes).toBe(serializeRequest(p.request, getEnvelopeProfile("promptc")));
   });
 
   it("sends the first turn exactly as compile does", () => {
@@ -432,7 +432,7 @@ describe("nextRequest on a text-only model (supportsImages: false)", () => {
       const r1 = nextRequest(createSession({ profile, supportsImages: false }), withImage);
       expect(parts(r1)).not.toContain("input_image");
       expect(JSON.stringify(r1.request.input)).toContain(JSON.stringify(placeholder));
-      expect(r1.bytes).toBe(serializeRequest(r1.request, getProfile(profile)));
+      expect(r1.bytes).toBe(serializeRequest(r1.request, getEnvelopeProfile(profile)));
       expect(r1.diagnostics.map((d) => d.rule)).toContain("history/image-omitted");
       const r2 = nextRequest(
         recordItems(r1.session, [assistant]).session,
@@ -440,7 +440,7 @@ describe("nextRequest on a text-only model (supportsImages: false)", () => {
       );
       expect(parts(r2)).not.toContain("input_image");
       expect(r2.request.input.slice(0, r1.request.input.length)).toEqual(r1.request.input);
-      expect(r2.bytes).toBe(serializeRequest(r2.request, getProfile(profile)));
+      expect(r2.bytes).toBe(serializeRequest(r2.request, getEnvelopeProfile(profile)));
     },
   );
 

@@ -51,7 +51,7 @@ export interface CodexModelSetupOptions {
 export interface CodexModelSetup {
   resolved: ResolvedCodexModel;
   layout: CodexModelLayout;
-  profile: Profile;
+  profile: Profile<"envelopes">;
   catalogue?: CodexCatalogue;
   installed?: InstalledCodex;
   calibration?: { calibration: CodexCalibration; file: string; family?: CalibratedFamily };

@@ -20,7 +20,7 @@ const errorLine = (d: Diagnostic): string =>
 /** undefined for profiles without a model catalogue. */
 export function modelSetup(
   host: Host,
-  profile: Profile,
+  profile: Profile<"envelopes">,
   load: LoadTurnContextOptions,
   options: { calibration?: boolean; layoutFacts?: { [key: string]: unknown } },
   cwd: string,

@@ -10,7 +10,7 @@ import { formatDateInZone } from "../../discover/resolve-environment.js";
 import { calibrationPath, readCalibration } from "../../host/calibration-store.js";
 import { findAgentInstall } from "../../host/find-agent-install.js";
 import { createNodeHost } from "../../host/node-host.js";
-import { getHarnessProfile } from "../../profiles/harness-profiles.js";
+import { findProfile, hasEnvelopeLayout } from "../../profiles/index.js";
 import { countTokens } from "../../tokens/count.js";
 import { renderAgentsReport, type InstalledAgent } from "../format/agents-report.js";
 import { colorFor, createStyle } from "../format/style.js";
@@ -43,12 +43,13 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
       a.packageName,
       io.env,
     );
-    const profile = getHarnessProfile(a.id);
-    const profileVersion = profile?.agentVersion ?? a.targetVersion;
+    const known = findProfile(a.id);
+    const profile = known !== undefined && !hasEnvelopeLayout(known) ? known : undefined;
+    const profileVersion = profile?.targetVersion ?? a.targetVersion;
     let calibration = "stand-in prose";
     if (profile !== undefined) {
-      const path = calibrationPath(io.env, io.env.HOME, profile.id, profile.agentVersion);
-      if (HARNESS_CALIBRATIONS[profile.id] === undefined)
+      const path = calibrationPath(io.env, io.env.HOME, profile.id, profile.targetVersion);
+      if (!HARNESS_CALIBRATIONS.some((c) => c.profile === profile.id))
         calibration = "stand-in prose (no calibration for this profile yet)";
       else
         calibration =

@@ -9,6 +9,7 @@ import { dirname, join, resolve } from "node:path";
 import { getAdapter } from "../../capture/adapters/index.js";
 import { agentVersionFrom } from "../../capture/agent-adapter.js";
 import {
+  findHarnessCalibration,
   HARNESS_CALIBRATIONS,
   type CalibrationRun,
   type CalibrationWorkspace,
@@ -16,7 +17,7 @@ import {
 import { runCapture } from "../../capture/server/run-capture.js";
 import { calibrationPath, writeCalibration } from "../../host/calibration-store.js";
 import { findAgentInstall } from "../../host/find-agent-install.js";
-import { getHarnessProfile } from "../../profiles/harness-profiles.js";
+import { findProfile, hasEnvelopeLayout } from "../../profiles/index.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { createStyle } from "../format/style.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
@@ -62,12 +63,13 @@ export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliI
     io.stderr(`promptc calibrate: ${msg}\n`);
     return EXIT_USAGE;
   };
-  const cal = HARNESS_CALIBRATIONS[options.agent];
+  const cal = findHarnessCalibration(options.agent);
   const adapter = cal && getAdapter(cal.adapter);
-  const profile = cal && getHarnessProfile(cal.profile);
+  const found = cal && findProfile(cal.profile);
+  const profile = found && !hasEnvelopeLayout(found) ? found : undefined;
   if (!cal || !adapter || !profile)
     return fail(
-      `cannot calibrate agent '${options.agent}' (supported: ${Object.keys(HARNESS_CALIBRATIONS).join(", ")})`,
+      `cannot calibrate agent '${options.agent}' (supported: ${HARNESS_CALIBRATIONS.map((c) => c.adapter).join(", ")})`,
     );
   const runs: CalibrationRun[] = [];
   let version: string | undefined;
@@ -89,7 +91,7 @@ export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliI
     } catch (err) {
       return fail(`cannot read ${options.capture}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }
-    version = profile.agentVersion;
+    version = profile.targetVersion;
     source = file;
   } else {
     const bin =
@@ -139,12 +141,12 @@ export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliI
   const style = createStyle(false);
   for (const d of result.diagnostics) io.stderr(formatDiagnostic(d, style) + "\n");
   if (result.prose === undefined) return EXIT_USAGE;
-  const path = calibrationPath(io.env, io.env.HOME, profile.id, profile.agentVersion);
+  const path = calibrationPath(io.env, io.env.HOME, profile.id, profile.targetVersion);
   if (path === undefined) return fail("no cache directory (set XDG_CACHE_HOME or HOME)");
-  writeCalibration(path, { profile: profile.id, agentVersion: profile.agentVersion, source, prose: result.prose });
+  writeCalibration(path, { profile: profile.id, agentVersion: profile.targetVersion, source, prose: result.prose });
   io.stdout(`${path}\n`);
   io.stderr(
-    `promptc calibrate: ${profile.displayName} ${profile.agentVersion}'s prose is in your cache; promptc preview --profile ${profile.id} now uses it\n`,
+    `promptc calibrate: ${profile.displayName} ${profile.targetVersion}'s prose is in your cache; promptc preview --profile ${profile.id} now uses it\n`,
   );
   return EXIT_OK;
 }

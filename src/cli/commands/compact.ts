@@ -18,9 +18,9 @@ import type { ParsedSessionLog } from "../../session-log/parse-rollout.js";
 import {
   codexProfile,
   DEFAULT_PROFILE_ID,
+  ENVELOPE_PROFILE_IDS,
   findProfile,
-  isProfileId,
-  PROFILE_IDS,
+  hasEnvelopeLayout,
   profileIdList,
   type ProfileId,
 } from "../../profiles/index.js";
@@ -81,7 +81,7 @@ const profilePrefix = (profile: ProfileId): string => (prefixEntry(profile)?.sou
 /** The profile whose built-in prefix starts the log's summaries (promptc logs do not record the reply apart). */
 function profileOfSummaries(log: ParsedSessionLog): ProfileId | undefined {
   const texts = [...log.summaryTexts, ...log.compactions.map((c) => c.message)];
-  return PROFILE_IDS.find((p) => texts.some((t) => t.startsWith(profilePrefix(p) + "\n")));
+  return ENVELOPE_PROFILE_IDS.find((p) => texts.some((t) => t.startsWith(profilePrefix(p) + "\n")));
 }
 
 /** A rollout Codex wrote (promptc's own run logs say originator "promptc"). */
@@ -107,7 +107,8 @@ function loadPrefix(options: CompactCliOptions, cwd: string, input: Input, io: C
     profileOfSummaries(log) ??
     (isCodexRollout(log) ? codexProfile.id : DEFAULT_PROFILE_ID);
   // The user's Codex's own prefix, when `promptc calibrate --agent codex` has cached it for the log's model.
-  if (findProfile(profile)?.modelCatalogue === "codex") {
+  const found = findProfile(profile);
+  if (found !== undefined && hasEnvelopeLayout(found) && found.modelCatalogue === "codex") {
     const cal = calibratedTextFor(createNodeHost({ cwd, env: io.env }), log.model, "compact-summary-prefix");
     if (cal) return { ok: true, value: cal.text.replace(/\n+$/, ""), origin: `${cal.file} (calibrated)` };
   }
@@ -199,7 +200,7 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
     .option("--summary-prefix-file <file>", "use your own summary prefix (e.g. your copy of the harness's text)")
     .option(
       "--profile <name>",
-      `prose profile for the summary prefix (${PROFILE_IDS.join(", ")}; default: the input's, else ${DEFAULT_PROFILE_ID})`,
+      `prose profile for the summary prefix (${ENVELOPE_PROFILE_IDS.join(", ")}; default: the input's, else ${DEFAULT_PROFILE_ID})`,
     )
     .option("--strategy <name>", `compaction algorithm (${COMPACT_STRATEGIES.join(", ")})`, "codex-local")
     .option("--context-window <tokens>", "model context window (default: the log's, else the config's)")
@@ -231,8 +232,12 @@ export const registerCompact: RegisterCommand = (program: Command, io: CliIO, se
       };
       if (!COMPACT_STRATEGIES.includes(options.strategy as CompactStrategyName))
         return fail(`unknown strategy '${options.strategy}' (expected ${COMPACT_STRATEGIES.join(", ")})`);
-      if (options.profile !== undefined && !isProfileId(options.profile))
-        return fail(`unknown profile '${options.profile}' (expected ${profileIdList()})`);
+      if (options.profile !== undefined && !ENVELOPE_PROFILE_IDS.includes(options.profile))
+        return fail(
+          findProfile(options.profile) === undefined
+            ? `unknown profile '${options.profile}' (expected ${profileIdList("or", ENVELOPE_PROFILE_IDS)})`
+            : `profile '${options.profile}' has no bundled prose with a summary prefix (expected ${profileIdList("or", ENVELOPE_PROFILE_IDS)})`,
+        );
       if (options.estimate !== "text" && options.estimate !== "json")
         return fail(`unknown estimate method '${options.estimate}' (expected text or json)`);
       if (options.summary !== undefined && options.summaryFile !== undefined)

@@ -8,8 +8,11 @@ import { profileContextWindow } from "../../profiles/model-info.js";
 import { sectionFromCompile } from "../format/html-report.js";
 import { tableFromManifest } from "../format/preview-report.js";
 import { EXIT_USAGE, tokenCounterOf, type CliIO } from "../io.js";
-import { addTurnFlags, flagName, readTurnMessage, TURN_FLAG_KEYS } from "../turn-flags.js";
+import { findProfile, profileIdList } from "../../profiles/index.js";
+import { profilesReading, refuseFlags, type FlagReader } from "../profile-flags.js";
+import { addTurnFlags, flagName, givenFlags, readTurnMessage, TURN_FLAG_KEYS } from "../turn-flags.js";
 import type { RegisterCommand } from "./register-command.js";
+import { emitBodyPreview } from "./preview/emit-body-preview.js";
 import { emitPreview } from "./preview/emit-preview.js";
 import { loadPreviewTurn } from "./preview/load-preview-turn.js";
 import type { PreviewOptions } from "./preview/preview-options.js";
@@ -22,6 +25,7 @@ function previewDirectory(options: PreviewOptions, io: CliIO): number {
     io.stderr(`promptc preview: ${turn.error}\n`);
     return EXIT_USAGE;
   }
+  if (!("ctx" in turn)) return emitBodyPreview(turn, options, io);
   const { ctx, profile, prose } = turn;
   // The JSON body alone needs no token counts; skip loading the tokenizer for it.
   const result = compile(ctx, {
@@ -62,6 +66,15 @@ function hasNoInput(ctx: TurnContext): boolean {
   );
 }
 
+/** Preview's own flags that only some profiles read (the shared turn flags have theirs in turn-flags.ts). */
+const PREVIEW_FLAG_READERS: { readonly [key in keyof PreviewOptions]?: FlagReader } = {
+  home: "harness discovery",
+  // Scenarios and session logs continue envelope-layout sessions; the HTML report reads the envelope manifest.
+  scenario: "envelope layout",
+  session: "envelope layout",
+  html: "envelope layout",
+};
+
 /** Flags a scenario defines itself: given with --scenario they would be silently ignored. */
 // `--prose-dir` is not the scenario's: a calibrated prose dir applies to every turn.
 const SCENARIO_OWNS = [...TURN_FLAG_KEYS.filter((k) => k !== "profile" && k !== "proseDir"), "session"] as const;
@@ -83,9 +96,10 @@ export async function runPreview(options: PreviewOptions, io: CliIO, words: read
   const read = await readTurnMessage(words, options, io);
   if ("error" in read) return fail(read.error);
   options = { ...options, message: read.message };
-  // Harness profiles with their own wire format (claude-code, pi) have their own discovery and layout.
-  const harness = await import("./preview/preview-harness.js");
-  if (harness.isHarnessPreview(options.profile)) return harness.runHarnessPreview(options, io);
+  // Flags only some profiles read (--session needs an envelope layout, --home a harness's own discovery).
+  const profile = findProfile(options.profile);
+  const refused = profile && refuseFlags(profile, givenFlags(options as {}, PREVIEW_FLAG_READERS));
+  if (refused) return fail(refused);
   // Loaded on demand: scenarios and sessions pull in modules a plain preview never needs.
   if (options.scenario !== undefined)
     return (await import("./preview/preview-scenario.js")).runScenarioPreview(options.scenario, options, io);
@@ -102,7 +116,7 @@ export const registerPreview: RegisterCommand = (program: Command, io, setExitCo
   addTurnFlags(command)
     .option(
       "--home <dir>",
-      "with a harness profile (claude-code, pi): the user home whose agent config is read (default: yours)",
+      `the user home whose agent config is read, for profiles with their own discovery (${profileIdList("and", profilesReading("harness discovery"))}; default: yours)`,
     )
     .option("--scenario <file>", "preview a turn of a scenario file (YAML/JSON) instead of a directory")
     .option("--turn <n>", "with --scenario: which turn (default: the last)")

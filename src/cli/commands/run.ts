@@ -25,6 +25,7 @@ import { addTurnFlags, parseTurnFlags, readTurnMessage, resolveTurn, type TurnFl
 import { readResumed } from "./run/read-resumed.js";
 import type { RegisterCommand } from "./register-command.js";
 import { profileContextWindow } from "../../profiles/model-info.js";
+import { ENVELOPE_PROFILE_IDS, profileIdList } from "../../profiles/index.js";
 
 const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
@@ -74,6 +75,11 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
     return usage("no message: promptc run MESSAGE (or -m TEXT, --message-file FILE)");
   const flags = parseTurnFlags(options, read.message);
   if (!flags.value) return usage(flags.diagnostics[0]?.message ?? "bad flags");
+  // The loop compiles, runs and continues requests promptc lays out itself (an envelope layout).
+  if (!("load" in flags.value))
+    return usage(
+      `--profile ${flags.value.profile.id}: run drives the profiles promptc lays out (${profileIdList("and", ENVELOPE_PROFILE_IDS)}); ${flags.value.profile.displayName}'s request is its own layout — promptc preview --profile ${flags.value.profile.id} shows it`,
+    );
   if (options.resume !== undefined && options.sessionId !== undefined)
     return usage("--session-id cannot be combined with --resume (the log names the session)");
   const numbers = parseNumbers(options);

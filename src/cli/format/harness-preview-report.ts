@@ -1,9 +1,11 @@
-// The human `promptc preview` report for a harness profile with its own wire format: one row per layer (where in
-// the body, tokens, bytes, share of the window), the diagnostics, then each layer's text. Pure.
+// The human `promptc preview` report for a profile with its own body ("body" layout): one row per layer (where in
+// the body, tokens, bytes, share of the window), the diagnostics, then each layer's text. Tokens are counted with
+// the counter handed in, in the profile's encoding. Pure.
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { formatCount } from "../../model/format-count.js";
 import type { HarnessRequest } from "../../model/harness-request.js";
-import { countTokens } from "../../tokens/count.js";
+import type { TokenizerRules } from "../../profiles/profile.js";
+import type { TokenCounter } from "../../tokens/count.js";
 import { utf8Length } from "../../tokens/approx.js";
 import { formatDiagnostic, relativeTo } from "./format-diagnostic.js";
 import { renderBar } from "./preview-report.js";
@@ -12,8 +14,10 @@ import type { Style } from "./style.js";
 export interface HarnessReportInput {
   request: HarnessRequest;
   displayName: string;
-  /** Counts are o200k estimates (no published tokenizer for the harness's model). */
-  estimate: boolean;
+  /** The profile's encoding, and whether its counts are estimates (no published tokenizer for the model). */
+  tokenizer: TokenizerRules;
+  /** Counts each layer (e.g. createTokenCounter({ cache }): memoised, kept on disk). */
+  counter: TokenCounter;
   contextWindow: number;
   cwd: string;
   diagnostics: Diagnostic[];
@@ -42,8 +46,11 @@ function share(tokens: number, window: number): string {
 }
 
 export function renderHarnessReport(input: HarnessReportInput): string {
-  const { request, style } = input;
-  const tok = input.estimate ? "tokens ≈ o200k_base (estimate: no published tokenizer)" : "o200k_base";
+  const { request, style, tokenizer } = input;
+  const countTokens = (text: string) => input.counter.count(text, tokenizer.encoding);
+  const tok = tokenizer.estimate
+    ? `tokens ≈ ${tokenizer.encoding} (estimate: no published tokenizer)`
+    : tokenizer.encoding;
   const out: string[] = [
     `${style.bold("promptc preview")} · profile ${request.profile} (${input.displayName} ${request.agentVersion}) · ${request.wire} · model ${request.model} · ${tok}`,
     style.dim(`cwd ${input.cwd} · ${request.endpoint} · context window ${num(input.contextWindow)} tokens`),

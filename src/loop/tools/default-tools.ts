@@ -60,7 +60,7 @@ export function defaultToolSpecs(sandbox: SandboxMode): FunctionToolSpec[] {
  * what the loop runs (`tools.runByLoop`, promptc). The codex profile declares Codex's tools (exec_command, …),
  * which the loop cannot execute, so run keeps its own tools there and says so (CODEX_TOOLS_NOTICE).
  */
-export function runToolOverride(profile: Profile, sandbox: SandboxMode): FunctionToolSpec[] | undefined {
+export function runToolOverride(profile: Profile<"envelopes">, sandbox: SandboxMode): FunctionToolSpec[] | undefined {
   return profile.tools.runByLoop ? undefined : defaultToolSpecs(sandbox);
 }
 

@@ -4,7 +4,7 @@
 // Layout, key order and every data-derived byte are from loopback captures; the prose is ClaudeCodeProse.
 import type { ProseOrigin } from "../../model/manifest.js";
 import type { WireLayer } from "../../model/harness-request.js";
-import type { BuiltHarnessBody } from "../harness-profile.js";
+import type { BuiltBody } from "../profile.js";
 import { sha256Hex } from "../../model/sha256.js";
 import type { ClaudeCodeProse } from "./claude-code-prose.js";
 import { fillSlots, standInTool } from "./claude-code-prose.js";
@@ -79,7 +79,7 @@ export function renderSkillLines(
   ].join("\n");
 }
 
-export function buildClaudeCodeBody(turn: ClaudeCodeTurn, prose: ClaudeCodeProse): BuiltHarnessBody {
+export function buildClaudeCodeBody(turn: ClaudeCodeTurn, prose: ClaudeCodeProse): BuiltBody {
   const layers: WireLayer[] = [];
   const p: ProseOrigin = prose.origin;
   const slots = {

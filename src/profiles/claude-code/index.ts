@@ -1,24 +1,30 @@
 // The `claude-code` profile: Claude Code 2.1.332's `/v1/messages` request as data and a layout function;
 // stand-in prose unless calibrated. Pure.
-import type { HarnessProfile } from "../harness-profile.js";
+import type { BodyLayout, Profile } from "../profile.js";
 import { buildClaudeCodeBody } from "./build-claude-code-request.js";
 import { CLAUDE_CODE_ENDPOINT, CLAUDE_CODE_VERSION } from "./claude-code-facts.js";
 import { CLAUDE_CODE_STAND_IN_PROSE, type ClaudeCodeProse } from "./claude-code-prose.js";
 import type { ClaudeCodeTurn } from "./claude-code-turn.js";
 
-export const claudeCodeProfile: HarnessProfile<ClaudeCodeTurn, ClaudeCodeProse> = {
+export const claudeCodeLayout: BodyLayout<ClaudeCodeTurn, ClaudeCodeProse> = {
+  type: "body",
+  standInProse: CLAUDE_CODE_STAND_IN_PROSE,
+  build: buildClaudeCodeBody,
+  endpoint: () => `POST ${CLAUDE_CODE_ENDPOINT}`,
+  model: (turn) => turn.model,
+};
+
+export const claudeCodeProfile: Profile<"body"> = {
   id: "claude-code",
   displayName: "Claude Code",
   description: `Claude Code ${CLAUDE_CODE_VERSION} (Anthropic Messages; stand-in prose unless calibrated)`,
-  agentVersion: CLAUDE_CODE_VERSION,
-  wire: "anthropic-messages",
-  endpoint: () => `POST ${CLAUDE_CODE_ENDPOINT}`,
+  targetVersion: CLAUDE_CODE_VERSION,
+  discovery: { type: "claude-memory" },
+  layout: claudeCodeLayout,
+  wire: { format: "anthropic-messages" },
   // Anthropic publishes no tokenizer for its current models.
   tokenizer: { encoding: "o200k_base", estimate: true },
-  contextWindow: 200_000,
-  standInProse: CLAUDE_CODE_STAND_IN_PROSE,
-  build: buildClaudeCodeBody,
-  modelOf: (turn) => turn.model,
+  window: { tokens: 200_000, effectivePercent: 100, source: "profile" },
 };
 
 export type { ClaudeCodeTurn } from "./claude-code-turn.js";

@@ -15,7 +15,7 @@ function modelText(id: ModelTextId): CustomSection {
   return { id, build: ({ prose, renderOptions }) => buildModelTextFragment(id, prose, renderOptions) };
 }
 
-export function codexVariantForLayout(base: Profile, layout: CodexModelLayout): ProfileVariant {
+export function codexVariantForLayout(base: Profile<"envelopes">, layout: CodexModelLayout): ProfileVariant {
   const inputItem = layout.tools.placement === "input-item";
   const fields: RequestField[] = base.wire.fields.filter((f) => f !== "text" && !(inputItem && f === "tools"));
   fields.splice(fields.indexOf("prompt_cache_key") + 1, 0, "text");
@@ -47,7 +47,7 @@ export function codexVariantForLayout(base: Profile, layout: CodexModelLayout): 
   };
 }
 
-export function codexProfileForModel(base: Profile, layout: CodexModelLayout): Profile {
+export function codexProfileForModel(base: Profile<"envelopes">, layout: CodexModelLayout): Profile<"envelopes"> {
   const p = applyProfileVariant(base, codexVariantForLayout(base, layout));
   const { text: _unused, ...request } = p.request;
   // A model without verbosity sends no `text` even when the base had one.
@@ -83,7 +83,10 @@ function verbatimTools(tools: unknown[]): ToolSet["declare"] {
 }
 
 /** The codex profile whose per-model variants come from the catalogue (and calibration) known at run time. */
-export function codexProfileWithCatalogue(base: Profile, options: CodexCatalogueProfileOptions): Profile {
+export function codexProfileWithCatalogue(
+  base: Profile<"envelopes">,
+  options: CodexCatalogueProfileOptions,
+): Profile<"envelopes"> {
   const cache = new Map<string, ProfileVariant>();
   const models = (slug: string): ProfileVariant => {
     const hit = cache.get(slug);

@@ -2,7 +2,7 @@
 // temp folder, workspace, directory tree, project GEMINI.md chain) and the message, the system instruction
 // (skills XML, memory paths, git section, global GEMINI.md), the tool declarations and generation settings. Pure.
 import type { WireLayer } from "../../model/harness-request.js";
-import type { BuiltHarnessBody } from "../harness-profile.js";
+import type { BuiltBody } from "../profile.js";
 import {
   formatGeminiFileNames,
   GEMINI_DEFAULTS,
@@ -49,7 +49,7 @@ export function renderGeminiSessionContext(turn: GeminiTurn, prose: GeminiProse)
   }).trim();
 }
 
-export function buildGeminiBody(turn: GeminiTurn, prose: GeminiProse): BuiltHarnessBody {
+export function buildGeminiBody(turn: GeminiTurn, prose: GeminiProse): BuiltBody {
   const session = renderGeminiSessionContext(turn, prose);
   const system = renderGeminiSystem(turn, prose);
   const names = GEMINI_TOOL_NAMES[turn.approvalMode];

@@ -4,7 +4,7 @@
 // captures of all four APIs.
 import type { ProseOrigin } from "../../model/manifest.js";
 import type { WireLayer } from "../../model/harness-request.js";
-import type { BuiltHarnessBody } from "../harness-profile.js";
+import type { BuiltBody } from "../profile.js";
 import { escapePiXml, PI_THINKING, PI_TOOL_NAMES } from "./pi-facts.js";
 import { piStandInTool, type PiProse } from "./pi-prose.js";
 import type { PiTurn } from "./pi-turn.js";
@@ -87,7 +87,7 @@ export function piEndpoint(turn: PiTurn): string {
   }
 }
 
-export function buildPiBody(turn: PiTurn, prose: PiProse): BuiltHarnessBody {
+export function buildPiBody(turn: PiTurn, prose: PiProse): BuiltBody {
   const system = renderPiSystem(turn, prose);
   const p: ProseOrigin =
     turn.systemMd !== undefined && turn.contextFiles.length === 0 && turn.skills.length === 0

@@ -1,33 +1,39 @@
 // The `pi` profile: pi 0.73.1's first request for the provider configured in ~/.pi/agent, as data and a layout
 // function; stand-in prose unless calibrated. Pure.
-import type { WireFormat } from "../../model/harness-request.js";
-import type { HarnessProfile } from "../harness-profile.js";
+import type { BodyLayout, PostedWireFormatId, Profile } from "../profile.js";
 import { buildPiBody, piEndpoint } from "./build-pi-request.js";
 import { PI_VERSION } from "./pi-facts.js";
 import { PI_STAND_IN_PROSE, type PiProse } from "./pi-prose.js";
 import type { PiApi, PiTurn } from "./pi-turn.js";
 
-export const PI_WIRE_FORMATS: { readonly [api in PiApi]: WireFormat } = {
+/** The wire format of each API a pi provider may speak. */
+export const PI_WIRE_FORMATS: { readonly [api in PiApi]: PostedWireFormatId } = {
   "openai-responses": "openai-responses",
   "openai-completions": "openai-chat-completions",
   "anthropic-messages": "anthropic-messages",
   "google-generative-ai": "gemini-generate-content",
 };
 
-export const piProfile: HarnessProfile<PiTurn, PiProse> = {
+export const piLayout: BodyLayout<PiTurn, PiProse> = {
+  type: "body",
+  standInProse: PI_STAND_IN_PROSE,
+  build: buildPiBody,
+  endpoint: piEndpoint,
+  model: (turn) => turn.provider.model,
+  postedWire: (turn) => PI_WIRE_FORMATS[turn.provider.api],
+};
+
+export const piProfile: Profile<"body"> = {
   id: "pi",
   displayName: "pi",
   description: `pi ${PI_VERSION} (the API of the provider configured in ~/.pi/agent; stand-in prose unless calibrated)`,
-  agentVersion: PI_VERSION,
-  // The body's format follows the provider; this is the default (`wireOf` below gives the turn's).
-  wire: "openai-responses",
-  wireOf: (turn) => PI_WIRE_FORMATS[turn.provider.api],
-  endpoint: piEndpoint,
+  targetVersion: PI_VERSION,
+  // pi's own rule: the nearest ancestor holding `.git` (file or folder), not git's answer.
+  discovery: { type: "pi-context", projectRootMarkers: [".git"] },
+  layout: piLayout,
+  wire: { format: "pi-provider" },
   tokenizer: { encoding: "o200k_base", estimate: true },
-  contextWindow: 200_000,
-  standInProse: PI_STAND_IN_PROSE,
-  build: buildPiBody,
-  modelOf: (turn) => turn.provider.model,
+  window: { tokens: 200_000, effectivePercent: 100, source: "profile" },
 };
 
 export type { PiTurn, PiApi, PiProvider } from "./pi-turn.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { calibrateClaudeCode } from "../../../src/capture/claude-code/calibrate-claude-code.js";
 import { claudeCodeDataParts } from "../../../src/capture/claude-code/claude-code-data-parts.js";
-import { compileHarness } from "../../../src/compile/compile-harness.js";
+import { compileBody } from "../../../src/compile/compile-body.js";
 import { sha256Hex } from "../../../src/model/sha256.js";
 import {
   buildClaudeCodeBody,
@@ -127,7 +127,7 @@ describe("buildClaudeCodeBody", () => {
   });
 
   it("labels every stand-in and serialises like JSON.stringify", () => {
-    const req = compileHarness(claudeCodeProfile, turn, CLAUDE_CODE_STAND_IN_PROSE);
+    const req = compileBody(claudeCodeProfile, turn, CLAUDE_CODE_STAND_IN_PROSE);
     expect(req.bytes).toBe(JSON.stringify(req.body));
     for (const l of req.layers.filter((x) => x.prose === "stand-in")) expect(l.text).toContain("[stand-in prose]");
     expect(req.layers.find((l) => l.id === "billing")?.prose).toBe("data");

@@ -1,10 +1,12 @@
-// Turns preview's flags into a TurnContext and the profile's prose, through the shared turn flags. Does IO.
+// Turns preview's flags into the turn its profile compiles from, through the shared turn flags: a TurnContext and
+// the profile's prose (envelope layouts), or the harness's own turn and prose (body layouts). Does IO.
 import type { CliIO } from "../../io.js";
-import { loadTurnFromFlags, type ResolvedTurn } from "../../turn-flags.js";
+import { resolveBodyTurn, type ResolvedBodyTurn } from "../../resolve-body-turn.js";
+import { parseTurnFlags, resolveTurn, type ResolvedTurn } from "../../turn-flags.js";
 import type { PreviewOptions } from "./preview-options.js";
 
 export { errorLine } from "../../turn-flags.js";
-export type PreviewTurn = ResolvedTurn;
+export type PreviewTurn = ResolvedTurn | ResolvedBodyTurn;
 
 /** The turn to preview (the message already read into `options.message`), or a one-line usage/config error. */
 export function loadPreviewTurn(
@@ -12,5 +14,7 @@ export function loadPreviewTurn(
   io: CliIO,
   defaults: { cwd?: string } = {},
 ): PreviewTurn | { error: string } {
-  return loadTurnFromFlags(options, options.message, io, defaults);
+  const parsed = parseTurnFlags(options, options.message, defaults);
+  if (!parsed.value) return { error: parsed.diagnostics[0]?.message ?? "bad flags" };
+  return "load" in parsed.value ? resolveTurn(parsed.value, io) : resolveBodyTurn(parsed.value, options.home, io);
 }

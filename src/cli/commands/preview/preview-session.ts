@@ -28,6 +28,8 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
   // The session's own working directory, unless the user previews it from elsewhere.
   const turn = loadPreviewTurn(options, io, parsed.cwd !== undefined ? { cwd: parsed.cwd } : {});
   if ("error" in turn) return fail(turn.error);
+  // runPreview refuses --session for a profile without an envelope layout (profile-flags.ts); this narrows.
+  if (!("ctx" in turn)) return fail(`--session cannot be used with --profile ${turn.profile.id}`);
   const { ctx, profile, prose } = turn;
   // A promptc log continues with the tools `promptc run --resume` sends under this profile (the profile's own for
   // promptc, the loop's in place of Codex's for codex); another harness's rollout with the profile's own tools.
