@@ -30,17 +30,20 @@ const WITHOUT_DISCOVERY: readonly { re: RegExp; loader: Loader; onDemand?: boole
   { re: /(^|\/)\.cursor\/skills\//, loader: "other" },
 ];
 
-/** The lint target (`--target`, a rule's `targets`) each discovery harness is; pi has none. */
-const LINT_TARGET_OF: { readonly [harness: string]: LintTarget } = {
-  codex: "codex",
-  "claude-code": "claude-code",
-  "gemini-cli": "gemini",
-  copilot: "copilot",
-  cursor: "cursor",
-};
+/**
+ * The lint target (`--target`, a rule's `targets`) that names each loader: a discovery harness by its profile
+ * id, except Gemini CLI, whose target has always been `gemini`; pi has no target.
+ */
+const TARGET_OF_LOADER: readonly (readonly [Loader, LintTarget])[] = [
+  ["codex", "codex"],
+  ["claude-code", "claude-code"],
+  ["gemini-cli", "gemini"],
+  ["copilot", "copilot"],
+  ["cursor", "cursor"],
+];
 
 export function lintTargetOf(loader: Loader): LintTarget | undefined {
-  return LINT_TARGET_OF[loader];
+  return TARGET_OF_LOADER.find(([l]) => l === loader)?.[1];
 }
 
 /** True for a project-relative folder ("" = root) inside samples, fixtures or test data. */

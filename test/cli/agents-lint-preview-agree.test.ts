@@ -11,7 +11,7 @@ import { run } from "../../src/cli/program.js";
 import { createNodeHost } from "../../src/host/node-host.js";
 import { computeLintFacts } from "../../src/lint/workspace/compute-lint-facts.js";
 import { discoverLintTargets, readLintFile } from "../../src/lint/workspace/discover-lint-targets.js";
-import { getHarnessProfile } from "../../src/profiles/harness-profiles.js";
+import { findProfile } from "../../src/profiles/index.js";
 
 /** Harnesses `agents` lists, with the profile preview takes for each (copilot: none yet). */
 const HARNESSES = ["codex", "claude-code", "gemini-cli", "pi", "copilot"] as const;
@@ -162,7 +162,8 @@ describe("agents, preview and lint agree on what each harness loads", () => {
             lint?.dropped.map((d) => d.path),
             `${harness}: dropped`,
           ).toEqual((listed?.dropped ?? []).map((d) => d.path).map((p) => (p.startsWith(`${root}/`) ? rel(p) : p)));
-          if (getHarnessProfile(harness) === undefined && harness !== "codex") continue;
+          // Copilot CLI has no preview profile yet: agents and lint are compared for it, preview is not.
+          if (findProfile(harness) === undefined) continue;
           const args = ["preview", "--profile", harness, "-C", dir, "--date", "2026-12-01", "--json", "hi"];
           const preview = await cli(
             harness === "codex"

@@ -10,7 +10,8 @@ import { formatDateInZone } from "../../discover/resolve-environment.js";
 import { calibrationPath, readCalibration } from "../../host/calibration-store.js";
 import { findAgentInstall } from "../../host/find-agent-install.js";
 import { createNodeHost } from "../../host/node-host.js";
-import { findProfile, hasEnvelopeLayout } from "../../profiles/index.js";
+import { findProfile, hasEnvelopeLayout, PROFILE_LIST } from "../../profiles/index.js";
+import { harnessRefsOf } from "../../discover/agents/discover-harness-loads.js";
 import { countTokens } from "../../tokens/count.js";
 import { renderAgentsReport, type InstalledAgent } from "../format/agents-report.js";
 import { colorFor, createStyle } from "../format/style.js";
@@ -77,6 +78,7 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
   const viewOptions: Parameters<typeof discoverAgentsView>[1] = {
     cwd,
     home,
+    harnesses: harnessRefsOf(PROFILE_LIST),
     date: formatDateInZone(clock.nowMs, clock.timezone),
   };
   const piDir = dirOf("pi");

@@ -7,7 +7,7 @@ import { findProjectRoot } from "../find-project-root.js";
 import { defaultCodexConfig } from "../parse-config.js";
 import { ancestorsOf, joinPath, normalizePath } from "../paths.js";
 import { resolveCodexHome } from "../resolve-codex-home.js";
-import { discoverHarnessLoads, type HarnessLoad } from "./discover-harness-loads.js";
+import { discoverHarnessLoads, type HarnessLoad, type HarnessRef } from "./discover-harness-loads.js";
 
 export interface AgentsView {
   cwd: string;
@@ -61,7 +61,15 @@ function candidates(host: Host, dirs: string[]): string[] {
 
 export function discoverAgentsView(
   host: Host,
-  options: { cwd: string; home: string; piInstallDir?: string; geminiInstallDir?: string; date: string },
+  options: {
+    cwd: string;
+    home: string;
+    /** The harnesses to show, each with its profile's discovery (harnessRefsOf(PROFILE_LIST)). */
+    harnesses: readonly HarnessRef[];
+    piInstallDir?: string;
+    geminiInstallDir?: string;
+    date: string;
+  },
 ): AgentsView {
   const cwd = normalizePath(options.cwd);
   const gitRoot = findProjectRoot(host, cwd, [".git"]).root;

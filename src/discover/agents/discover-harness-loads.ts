@@ -1,9 +1,11 @@
-// What each harness (codex, claude-code, gemini-cli, pi, copilot) loads when started in one folder: its context
-// files, imports and skills in the order it sends them, what it sees and leaves out, and its discovery
-// diagnostics. The one composition `promptc agents` and `promptc lint` share, over the loaders preview runs.
-// IO through the Host only.
+// What each harness loads when started in one folder: its context files, imports and skills in the order it
+// sends them, what it sees and leaves out, and its discovery diagnostics. Each harness runs the discovery its
+// profile names (`profile.discovery.type`, the loaders preview runs); Copilot, which has no profile yet, its
+// write-up's. The one composition `promptc agents` and `promptc lint` share. IO through the Host only.
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
+import type { DecodeMode } from "../../model/decode-mode.js";
+import type { DiscoveryRules, Profile } from "../../profiles/profile.js";
 import { discoverClaudeMd, type DroppedReason } from "../claude-code/discover-claude-md.js";
 import { discoverClaudeSkills } from "../claude-code/discover-claude-skills.js";
 import { readClaudeJson } from "../claude-code/read-claude-json.js";
@@ -14,37 +16,9 @@ import { loadGeminiTurn } from "../gemini/load-gemini-turn.js";
 import { normalizePath } from "../paths.js";
 import { loadPiTurn } from "../pi/load-pi-turn.js";
 import { discoverCopilot } from "./discover-copilot.js";
+import { withDiagnostic, type HarnessLoad, type LoadedFile } from "./harness-load.js";
 
-export type LoadedKind = "context" | "import" | "skill";
-
-export interface LoadedFile {
-  path: string;
-  kind: LoadedKind;
-  /** Where it goes, in the harness's words (`system`, `first user message`, …). */
-  placement: string;
-  importedFrom?: string;
-}
-
-/** A file the harness sees and leaves out, with the discovery diagnostic that says so (when there is one). */
-export interface DroppedFile {
-  path: string;
-  reason: string;
-  importedFrom?: string;
-  diagnostic?: Diagnostic;
-}
-
-export interface HarnessLoad {
-  harness: string;
-  displayName: string;
-  files: LoadedFile[];
-  dropped: DroppedFile[];
-  /** Everything this harness's discovery reported, as preview prints it. */
-  diagnostics: Diagnostic[];
-  /** The skill folders it scanned, when its skill paths are real paths (a symlinked skill shows its target). */
-  skillRoots?: string[];
-  /** How sure the rules are: confirmed by promptc's conformance captures, or only from the shared write-up. */
-  basis: "conformance" | "write-up";
-}
+export type { DroppedFile, HarnessLoad, LoadedFile, LoadedKind } from "./harness-load.js";
 
 /** Codex's settings for the walk (from its config.toml, resolved by the caller as preview resolves them). */
 export interface CodexLoadSettings {
@@ -59,10 +33,26 @@ export interface CodexLoadSettings {
   adminSkillsRoot?: string | null;
 }
 
+/** A harness to run: its profile's id, name and discovery (callers pass the registry's agent profiles). */
+export interface HarnessRef {
+  id: string;
+  displayName: string;
+  discovery: DiscoveryRules;
+}
+
+/** The registry's agent profiles (those that reproduce a harness version), as the harnesses to run. */
+export function harnessRefsOf(profiles: readonly Profile[]): HarnessRef[] {
+  return profiles
+    .filter((p) => p.targetVersion !== undefined)
+    .map((p) => ({ id: p.id, displayName: p.displayName, discovery: p.discovery }));
+}
+
 export interface HarnessLoadsOptions {
   cwd: string;
   home: string;
   date: string;
+  harnesses: readonly HarnessRef[];
+  /** Settings of the `turn-context` discovery (Codex's config.toml, resolved as preview resolves it). */
   codex: CodexLoadSettings;
   piInstallDir?: string;
   geminiInstallDir?: string;
@@ -77,27 +67,21 @@ const CLAUDE_DROP_REASONS: { [reason in DroppedReason]: string } = {
   "agents-md-ignored": "AGENTS.md is read only when the project has no CLAUDE.md",
 };
 
-/**
- * The drop with the discovery diagnostic behind it: the one about the file itself, or for an import the one its
- * importer carries that names the target (`name`: how the diagnostic spells it, the absolute path by default).
- */
-function withDiagnostic(d: DroppedFile, diagnostics: readonly Diagnostic[], name = d.path): DroppedFile {
-  const found = diagnostics.find((x) =>
-    d.importedFrom === undefined
-      ? x.file === d.path
-      : x.file === d.importedFrom && (x.data?.target === d.path || x.message.includes(name)),
-  );
-  return found !== undefined ? { ...d, diagnostic: found } : d;
-}
-
-function codexLoad(host: Host, cwd: string, home: string, s: CodexLoadSettings): HarnessLoad {
+function turnContextLoad(
+  h: HarnessRef,
+  decode: DecodeMode,
+  host: Host,
+  cwd: string,
+  home: string,
+  s: CodexLoadSettings,
+): HarnessLoad {
   const docs = discoverAgentsMd(host, {
     cwd,
     codexHome: s.codexHome,
     budgetBytes: s.budgetBytes,
     fallbackFilenames: s.fallbackFilenames,
     projectRootMarkers: s.projectRootMarkers,
-    decode: "lossy",
+    decode,
     ...(s.untrusted ? { projectDocsUntrusted: true } : {}),
   });
   const skills = discoverSkills(host, {
@@ -116,8 +100,8 @@ function codexLoad(host: Host, cwd: string, home: string, s: CodexLoadSettings):
   const sent = new Set(files.map((f) => f.path));
   const diagnostics = [...docs.diagnostics, ...skills.diagnostics];
   return {
-    harness: "codex",
-    displayName: "Codex CLI",
+    harness: h.id,
+    displayName: h.displayName,
     files,
     // A file cut by the budget is still sent (a `truncated` diagnostic says how much); one it never sends is dropped.
     dropped: docs.diagnostics
@@ -129,26 +113,25 @@ function codexLoad(host: Host, cwd: string, home: string, s: CodexLoadSettings):
   };
 }
 
-export function discoverHarnessLoads(host: Host, options: HarnessLoadsOptions): HarnessLoad[] {
-  const cwd = normalizePath(options.cwd);
-  const gitRoot = findProjectRoot(host, cwd, [".git"]).root;
-  const loads: HarnessLoad[] = [codexLoad(host, cwd, options.home, options.codex)];
-
-  const claudeJson = readClaudeJson(host, options.home, gitRoot ?? cwd);
+function claudeMemoryLoad(
+  h: HarnessRef,
+  host: Host,
+  cwd: string,
+  home: string,
+  gitRoot: string | undefined,
+): HarnessLoad {
+  const claudeJson = readClaudeJson(host, home, gitRoot ?? cwd);
   const chain = discoverClaudeMd(host, {
     cwd,
-    home: options.home,
+    home,
     externalIncludesApproved: claudeJson.value.externalIncludesApproved,
   });
-  const claudeSkills = discoverClaudeSkills(
-    host,
-    gitRoot !== undefined ? { cwd, home: options.home, gitRoot } : { cwd, home: options.home },
-  );
-  const claudeDiagnostics = [...claudeJson.diagnostics, ...chain.diagnostics, ...claudeSkills.diagnostics];
-  const claudeSent = new Set(chain.entries.map((e) => e.path));
-  loads.push({
-    harness: "claude-code",
-    displayName: "Claude Code",
+  const claudeSkills = discoverClaudeSkills(host, gitRoot !== undefined ? { cwd, home, gitRoot } : { cwd, home });
+  const diagnostics = [...claudeJson.diagnostics, ...chain.diagnostics, ...claudeSkills.diagnostics];
+  const sent = new Set(chain.entries.map((e) => e.path));
+  return {
+    harness: h.id,
+    displayName: h.displayName,
     files: [
       ...chain.entries.map(
         (e): LoadedFile =>
@@ -162,7 +145,7 @@ export function discoverHarnessLoads(host: Host, options: HarnessLoadsOptions): 
     ],
     // An AGENTS.md that a CLAUDE.md imports is sent as that import, whatever the fallback rule says.
     dropped: chain.dropped
-      .filter((d) => !claudeSent.has(d.path))
+      .filter((d) => !sent.has(d.path))
       .map((d) =>
         withDiagnostic(
           {
@@ -170,13 +153,15 @@ export function discoverHarnessLoads(host: Host, options: HarnessLoadsOptions): 
             reason: CLAUDE_DROP_REASONS[d.reason],
             ...(d.importedFrom !== undefined ? { importedFrom: d.importedFrom } : {}),
           },
-          claudeDiagnostics,
+          diagnostics,
         ),
       ),
-    diagnostics: claudeDiagnostics,
+    diagnostics,
     basis: "conformance",
-  });
+  };
+}
 
+function geminiMemoryLoad(h: HarnessRef, host: Host, cwd: string, options: HarnessLoadsOptions): HarnessLoad {
   const gemini = loadGeminiTurn(host, {
     cwd,
     home: options.home,
@@ -185,9 +170,9 @@ export function discoverHarnessLoads(host: Host, options: HarnessLoadsOptions): 
     message: "",
     ...(options.geminiInstallDir !== undefined ? { installDir: options.geminiInstallDir } : {}),
   });
-  loads.push({
-    harness: "gemini-cli",
-    displayName: "Gemini CLI",
+  return {
+    harness: h.id,
+    displayName: h.displayName,
     files: [
       ...gemini.memory.global.map(
         (f): LoadedFile => ({ path: f.path, kind: "context", placement: "system instruction" }),
@@ -227,20 +212,30 @@ export function discoverHarnessLoads(host: Host, options: HarnessLoadsOptions): 
     ],
     diagnostics: gemini.diagnostics,
     basis: "conformance",
-  });
+  };
+}
 
+function piContextLoad(
+  h: HarnessRef,
+  markers: readonly string[],
+  host: Host,
+  cwd: string,
+  options: HarnessLoadsOptions,
+): HarnessLoad {
+  // pi's own rule: the nearest ancestor holding a marker (file or folder), not git's answer.
+  const projectRoot = findProjectRoot(host, cwd, markers).root;
   const pi = loadPiTurn(host, {
     cwd,
     home: options.home,
     date: options.date,
     message: "",
     sessionId: "",
-    ...(gitRoot !== undefined ? { gitRoot } : {}),
+    ...(projectRoot !== undefined ? { gitRoot: projectRoot } : {}),
     ...(options.piInstallDir !== undefined ? { installDir: options.piInstallDir } : {}),
   });
-  loads.push({
-    harness: "pi",
-    displayName: "pi",
+  return {
+    harness: h.id,
+    displayName: h.displayName,
     files: [
       ...pi.context.files.map((f): LoadedFile => ({ path: f.path, kind: "context", placement: "system text" })),
       ...pi.skills.skills
@@ -252,13 +247,13 @@ export function discoverHarnessLoads(host: Host, options: HarnessLoadsOptions): 
     dropped: pi.context.shadowed.map((p) => ({ path: p, reason: "an AGENTS.md in the same folder wins" })),
     diagnostics: pi.diagnostics,
     basis: "conformance",
-  });
+  };
+}
 
-  const copilot = discoverCopilot(
-    host,
-    gitRoot !== undefined ? { cwd, home: options.home, gitRoot } : { cwd, home: options.home },
-  );
-  loads.push({
+/** Copilot CLI has no profile yet: its files come from the shared write-up (discover-copilot.ts). */
+function copilotLoad(host: Host, cwd: string, home: string, gitRoot: string | undefined): HarnessLoad {
+  const copilot = discoverCopilot(host, gitRoot !== undefined ? { cwd, home, gitRoot } : { cwd, home });
+  return {
     harness: "copilot",
     displayName: "Copilot CLI",
     files: [
@@ -268,6 +263,30 @@ export function discoverHarnessLoads(host: Host, options: HarnessLoadsOptions): 
     dropped: [],
     diagnostics: [],
     basis: "write-up",
+  };
+}
+
+/** Every harness in `options.harnesses`, in that order, then Copilot CLI. */
+export function discoverHarnessLoads(host: Host, options: HarnessLoadsOptions): HarnessLoad[] {
+  const cwd = normalizePath(options.cwd);
+  const gitRoot = findProjectRoot(host, cwd, [".git"]).root;
+  const loads = options.harnesses.map((h): HarnessLoad => {
+    const rules = h.discovery;
+    switch (rules.type) {
+      case "turn-context":
+        return turnContextLoad(h, rules.decode, host, cwd, options.home, options.codex);
+      case "claude-memory":
+        return claudeMemoryLoad(h, host, cwd, options.home, gitRoot);
+      case "gemini-memory":
+        return geminiMemoryLoad(h, host, cwd, options);
+      case "pi-context":
+        return piContextLoad(h, rules.projectRootMarkers, host, cwd, options);
+      default: {
+        const never: never = rules;
+        throw new Error(`unknown discovery ${JSON.stringify(never)}`);
+      }
+    }
   });
+  loads.push(copilotLoad(host, cwd, options.home, gitRoot));
   return loads;
 }

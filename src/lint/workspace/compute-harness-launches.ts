@@ -2,7 +2,8 @@
 // `promptc agents` prints over preview's loaders) run from the project root and from each folder holding a
 // target, with paths made project-relative. Does IO through the Host.
 import type { CodexLoadSettings, DroppedFile, HarnessLoad } from "../../discover/agents/discover-harness-loads.js";
-import { discoverHarnessLoads } from "../../discover/agents/discover-harness-loads.js";
+import { discoverHarnessLoads, harnessRefsOf } from "../../discover/agents/discover-harness-loads.js";
+import { PROFILE_LIST } from "../../profiles/index.js";
 import type { Host } from "../../host/host.js";
 import type { LintFile } from "../lint-file.js";
 import { dirOf } from "../lint-file.js";
@@ -96,12 +97,21 @@ export function computeHarnessLaunches(
       return path === undefined ? [] : [drop(d, path)];
     }),
   });
+  // Every agent profile's discovery, as preview runs it for that profile.
+  const harnesses = harnessRefsOf(PROFILE_LIST);
   const launches = new Map<string, HarnessLaunch[]>();
   for (const dir of planLaunchFolders(files)) {
     const cwd = dir === "" ? root : joinPath(root, dir);
     const st = host.stat(cwd);
     if (!st.ok || st.value.kind !== "directory") continue;
-    const loads = discoverHarnessLoads(host, { cwd, home: options.home, date: "1970-01-01", codex: options.codex });
+    // The date only reaches prose, never a file list.
+    const loads = discoverHarnessLoads(host, {
+      cwd,
+      home: options.home,
+      date: "1970-01-01",
+      harnesses,
+      codex: options.codex,
+    });
     launches.set(
       dir,
       loads.map((l) => toLaunch(dir, l)),
