@@ -10,7 +10,8 @@ import type { CliIO } from "../../src/cli/io.js";
 import { run } from "../../src/cli/program.js";
 import { createNodeHost } from "../../src/host/node-host.js";
 import { computeLintFacts } from "../../src/lint/workspace/compute-lint-facts.js";
-import { discoverLintTargets, readLintFile } from "../../src/lint/workspace/discover-lint-targets.js";
+import { discoverLintTargets } from "../../src/lint/workspace/discover-lint-targets.js";
+import { readLintFile } from "../../src/lint/workspace/read-lint-file.js";
 import { findProfile } from "../../src/profiles/index.js";
 
 /** Harnesses `agents` lists, with the profile preview takes for each (copilot: none yet). */
