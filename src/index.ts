@@ -41,10 +41,18 @@ export { truncateMiddle, type TruncationPolicy } from "./tokens/truncate.js";
 export { matchFragment } from "./fragments/markers.js";
 
 // Profiles: the harnesses promptc ships, as values.
-export { getProfile, isProfileId, PROFILES } from "./profiles/index.js";
+export { getProfile, hasEnvelopeLayout, isProfileId, PROFILES } from "./profiles/index.js";
 export type { Profile, ProfileId } from "./profiles/profile.js";
 
-// The compiler.
+// The compiler: compileTurn for any profile (it dispatches on the profile's layout), compile for a TurnContext.
+export {
+  compileTurn,
+  type BodyTurn,
+  type CompiledTurn,
+  type DiscoveredTurn,
+  type EnvelopeTurn,
+} from "./compile/compile-turn.js";
+export type { HarnessRequest, WireLayer } from "./model/harness-request.js";
 export { compile, defaultProse, type CompileResult } from "./compile/compile.js";
 export type { CompileOptions } from "./compile/compile-options.js";
 export { serializeRequest } from "./compile/canonical-json.js";

@@ -8,6 +8,7 @@ export { createMemoryHost, type MemoryEntry, type MemoryHost, type MemoryHostOpt
 
 // Loaders (IO through the Host only).
 export { loadTurnContext, type LoadTurnContextOptions } from "./discover/load-turn-context.js";
+export { loadHarnessTurn, type HarnessTurnInputs, type LoadedHarnessTurn } from "./discover/load-harness-turn.js";
 export { loadConfig, type LoadConfigOptions, type LoadedConfig } from "./discover/load-config.js";
 export { loadScenarioContexts, loadScenarioFile } from "./scenario/load-scenario.js";
 export { readSessionLog, type ReadSessionLogOptions } from "./session-log/read-session-log.js";

@@ -20,6 +20,8 @@ export interface AgentAdapter {
   args: string[];
   /** Environment added to the child's (overrides the user's values for these keys only). */
   env: { [key: string]: string };
+  /** Environment the child gets only where the user has not set the variable (a default they may override). */
+  defaultEnv?: { [key: string]: string };
   /** Variables removed from the child's environment: switches that would send the agent to another endpoint
    * (a cloud provider, a real credential) instead of the loopback server. */
   unsetEnv?: string[];
@@ -41,6 +43,12 @@ export interface AgentAdapter {
   targetVersion?: string;
   /** Extracts the agent's version from a request's user-agent header. */
   versionPattern?: string;
+  /** Regular expressions for per-run values inside a body (a session uuid in the prompt, a timestamp in the user
+   * message) that `capture --compare` blanks on both sides, as it blanks `prompt_cache_key`. */
+  runIdPatterns?: string[];
+  /** `capture --compare` compares a Responses body as JSON, key for key, instead of as a parsed Responses request
+   * (the agent's body has fields, such as `max_output_tokens`, that promptc's request model does not carry). */
+  wireCompare?: boolean;
 }
 
 export const DUMMY_API_KEY = "promptc-capture-dummy-key";
@@ -60,6 +68,8 @@ export interface AgentInvocation {
   args: string[];
   /** Only the variables to add or override; the caller merges them over its environment. */
   env: { [key: string]: string };
+  /** Variables the caller sets only where its environment has none. */
+  defaults: { [key: string]: string };
   /** Variables the caller removes from its environment first. */
   unset: string[];
   /** Absolute folders to create before starting (isolated runs). */
@@ -87,6 +97,8 @@ export function buildInvocation(
   if (options.scratch !== undefined) vars.scratch = options.scratch;
   const env: { [key: string]: string } = {};
   for (const [k, v] of Object.entries(adapter.env)) env[k] = fill(v, vars);
+  const defaults: { [key: string]: string } = {};
+  for (const [k, v] of Object.entries(adapter.defaultEnv ?? {})) defaults[k] = fill(v, vars);
   const mkdirs: string[] = [];
   const files: { [path: string]: string } = {};
   if (options.scratch !== undefined) {
@@ -98,6 +110,7 @@ export function buildInvocation(
     command,
     args: [...adapter.args.map((a) => fill(a, vars)), ...rest],
     env,
+    defaults,
     unset: [...(adapter.unsetEnv ?? [])],
     mkdirs,
     files,

@@ -5,6 +5,12 @@ import { SANDBOX_MODES } from "../model/permission-modes.js";
 import { isJsonObject, type JsonObject } from "../model/json-value.js";
 import { codexModelLayout, parseCodexModelEntry } from "../profiles/codex-models/index.js";
 import { calibrateLayout } from "./calibrate-layout.js";
+import {
+  appendedToolsText,
+  builtinMultiAgentTexts,
+  codeModeSwitchTexts,
+  deferredToolsSeen,
+} from "./codex-switch-texts.js";
 import { calibrateProse, type CalibrateApproval, type CalibrateInput } from "./calibrate-prose.js";
 import {
   CODEX_CALIBRATION_SCHEMA,
@@ -40,12 +46,19 @@ export interface CodexCalibrationRun {
   systemSkills: CalibratedFile[];
   /** Resumed requests that carry the session-update sentences (AGENTS.md replaced/withdrawn, model switch). */
   sessionUpdates?: CalibrateInput[];
+  /** `codex debug prompt-input` on an unlisted model with `features.multi_agent_v2`: Codex's built-in v2 texts. */
+  multiAgentPromptInput?: string;
 }
 
 /** Prose ids taken from prompt-input (the same for every family in 0.171.0: checked per family by the capture). */
 const SHARED_PREFIXES = ["permissions-", "skills-preamble"];
 /** Sentences the session-update captures show (shared by every family). */
 const SESSION_SENTENCES = ["model-switch", "agents-md-replaced", "agents-md-removed"];
+/**
+ * Texts the same in every family that shows them, kept shared too: a session can carry them into a family that never
+ * shows them on its own (the multi_agent_v1 deferral, after a switch from a v1 session to a code-mode model).
+ */
+const SHARED_WHEN_SEEN = ["deferred-tools"];
 /** What every family's first turn and compacted resume must show. */
 const FAMILY_PARTS = ["base-instructions", "compact-prompt", "compact-summary-prefix"];
 
@@ -111,6 +124,14 @@ export function buildCodexCalibration(run: CodexCalibrationRun): {
     }
   }
 
+  if (run.multiAgentPromptInput !== undefined) Object.assign(prose, builtinMultiAgentTexts(run.multiAgentPromptInput));
+  const deferred = deferredToolsSeen(run.families.flatMap((f) => (f.requests[0] ? [f.requests[0].body] : [])));
+  for (const u of run.sessionUpdates ?? []) {
+    const removed = appendedToolsText(u.body, deferred);
+    if (removed !== undefined) prose["deferred-tools-removed"] ??= removed;
+    for (const [id, text] of Object.entries(codeModeSwitchTexts(u.body))) prose[id] ??= text;
+  }
+
   const entries = new Map(catalogueEntries(run.catalogueText).map((e) => [String(e.slug), e]));
   const families: CalibratedFamily[] = [];
   for (const f of run.families) {
@@ -156,6 +177,7 @@ export function buildCodexCalibration(run: CodexCalibrationRun): {
       continue;
     }
     Object.assign(fam.prose, parts.texts);
+    for (const id of SHARED_WHEN_SEEN) if (parts.texts[id] !== undefined) prose[id] ??= parts.texts[id];
     if (parts.requestTools) fam.requestTools = parts.requestTools;
     if (parts.additionalTools) fam.additionalTools = parts.additionalTools;
     for (const id of FAMILY_PARTS) if (fam.prose[id] === undefined) fam.missing.push(id);

@@ -32,6 +32,21 @@ export function withoutRunIds(body: J): J {
   return out;
 }
 
+/** Every match of the agent's run-id patterns (adapter `runIdPatterns`) in every string blanked to `<run id>`. */
+export function withoutPatternRunIds(body: J, patterns: readonly string[]): J {
+  if (patterns.length === 0) return body;
+  const res = patterns.map((p) => new RegExp(p, "g"));
+  const walk = (v: J): J => {
+    if (typeof v === "string") return res.reduce((s, re) => s.replace(re, "<run id>"), v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v === null || typeof v !== "object") return v;
+    const out: { [k: string]: J } = {};
+    for (const [k, x] of Object.entries(v)) out[k] = walk(x);
+    return out;
+  };
+  return walk(body);
+}
+
 const EXCERPT = 60;
 const show = (v: J) => (typeof v === "string" ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v)));
 const typeOf = (v: J) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v);

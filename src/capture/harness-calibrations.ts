@@ -2,6 +2,7 @@
 // workspace (files, a git history, untracked files), the command line, and the extractor for the capture. Pure data.
 import type { Diagnostic } from "../model/diagnostic.js";
 import { calibrateClaudeCode } from "./claude-code/calibrate-claude-code.js";
+import { calibrateCopilot, COPILOT_CALIBRATION } from "./copilot/calibrate-copilot.js";
 import { calibrateGemini, type GeminiCalibrationRun } from "./gemini-cli/calibrate-gemini.js";
 import { calibratePi } from "./pi/calibrate-pi.js";
 
@@ -13,6 +14,8 @@ export interface CalibrationWorkspace {
   /** Make it a git repository and commit the files with this message (untracked files are written after). */
   commit?: string;
   untracked: { [path: string]: string };
+  /** The folder the agent starts in, relative to the work tree (default: the work tree itself). */
+  cwd?: string;
 }
 
 export interface HarnessCalibration {
@@ -76,6 +79,27 @@ export const HARNESS_CALIBRATIONS: readonly HarnessCalibration[] = [
     ],
     args: ["-p", "hello"],
     extract: (runs) => calibratePi(runs[0]?.body ?? {}),
+  },
+  // Started one folder below the git root, so the cwd and the root are told apart in the environment section.
+  {
+    adapter: "copilot",
+    profile: "copilot",
+    workspaces: [
+      {
+        files: {
+          "AGENTS.md": COPILOT_CALIBRATION.instruction,
+          [`.github/instructions/${COPILOT_CALIBRATION.ruleFile}`]: `---\napplyTo: "${COPILOT_CALIBRATION.rulePattern}"\n---\ncalibration\n`,
+          ".github/skills/calibration/SKILL.md": "---\nname: calibration\ndescription: calibration\n---\n",
+          "sub/.keep": "",
+        },
+        home: {},
+        commit: "calibration",
+        untracked: {},
+        cwd: "sub",
+      },
+    ],
+    args: ["-p", "hello", "--allow-all-tools", "--disable-client-telemetry"],
+    extract: (runs) => calibrateCopilot(runs[0]?.body ?? {}),
   },
   {
     adapter: "gemini-cli",

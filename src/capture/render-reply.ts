@@ -50,9 +50,12 @@ const usageOf = (r: ScriptedReply) => ({
   cached: r.usage?.cachedTokens ?? 0,
 });
 
+/** The Responses stream in full: created, then per item added → (text part or argument deltas) → done, then
+ * completed carrying the whole response. SDK stream helpers (OpenAI JS, used by Copilot CLI) rebuild the reply
+ * from these events and find nothing when only `output_item.done` and a bare `completed` arrive. */
 function responsesReply(r: ScriptedReply, seq: number): HttpReply {
   const id = `resp_${seq}`;
-  const items: unknown[] = r.toolCalls.map((c, i) => ({
+  const items: { [k: string]: unknown }[] = r.toolCalls.map((c, i) => ({
     type: "function_call",
     id: `fc_${seq}_${i}`,
     call_id: c.callId ?? `call_${seq}_${i}`,
@@ -65,32 +68,45 @@ function responsesReply(r: ScriptedReply, seq: number): HttpReply {
       type: "message",
       role: "assistant",
       id: `msg_${seq}`,
+      status: "completed",
       content: [{ type: "output_text", text: r.text, annotations: [] }],
     });
   const u = usageOf(r);
-  return sse([
-    ["response.created", { type: "response.created", response: { id } }],
-    ...items.map((item, i): [string, unknown] => [
-      "response.output_item.done",
-      { type: "response.output_item.done", output_index: i, item },
-    ]),
-    [
-      "response.completed",
-      {
-        type: "response.completed",
-        response: {
-          id,
-          usage: {
-            input_tokens: u.input,
-            input_tokens_details: { cached_tokens: u.cached },
-            output_tokens: u.output,
-            output_tokens_details: { reasoning_tokens: 0 },
-            total_tokens: u.input + u.output,
-          },
-        },
-      },
-    ],
-  ]);
+  const usage = {
+    input_tokens: u.input,
+    input_tokens_details: { cached_tokens: u.cached },
+    output_tokens: u.output,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: u.input + u.output,
+  };
+  const response = { id, object: "response", status: "completed", output: items, usage };
+  const events: [string, { [k: string]: unknown }][] = [
+    ["response.created", { response: { ...response, status: "in_progress", output: [], usage: null } }],
+  ];
+  items.forEach((item, output_index) => {
+    const item_id = item.id;
+    if (item.type === "message") {
+      const text = r.text ?? "";
+      const part = { type: "output_text", text: "", annotations: [] };
+      events.push(
+        ["response.output_item.added", { output_index, item: { ...item, status: "in_progress", content: [] } }],
+        ["response.content_part.added", { item_id, output_index, content_index: 0, part }],
+        ["response.output_text.delta", { item_id, output_index, content_index: 0, delta: text }],
+        ["response.output_text.done", { item_id, output_index, content_index: 0, text }],
+        ["response.content_part.done", { item_id, output_index, content_index: 0, part: { ...part, text } }],
+      );
+    } else {
+      const args = String(item.arguments);
+      events.push(
+        ["response.output_item.added", { output_index, item: { ...item, status: "in_progress", arguments: "" } }],
+        ["response.function_call_arguments.delta", { item_id, output_index, delta: args }],
+        ["response.function_call_arguments.done", { item_id, output_index, arguments: args }],
+      );
+    }
+    events.push(["response.output_item.done", { output_index, item }]);
+  });
+  events.push(["response.completed", { response }]);
+  return sse(events.map(([type, data], sequence_number) => [type, { type, sequence_number, ...data }]));
 }
 
 function messagesReply(r: ScriptedReply, seq: number): HttpReply {
@@ -178,30 +194,27 @@ function chatReply(r: ScriptedReply, seq: number): HttpReply {
   return reply;
 }
 
-function geminiReply(r: ScriptedReply): HttpReply {
+// `:generateContent` (Gemini CLI's summariser and router calls) wants one JSON body; `:streamGenerateContent` SSE.
+function geminiReply(r: ScriptedReply, stream: boolean): HttpReply {
   const u = usageOf(r);
   const parts: unknown[] = [];
   if (r.text !== undefined) parts.push({ text: r.text });
   for (const c of r.toolCalls)
     parts.push({ functionCall: { name: c.name, args: JSON.parse(c.arguments || "{}") as unknown } });
-  return sse([
-    [
-      null,
-      {
-        candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }],
-        usageMetadata: {
-          promptTokenCount: u.input,
-          candidatesTokenCount: u.output,
-          totalTokenCount: u.input + u.output,
-          cachedContentTokenCount: u.cached,
-        },
-      },
-    ],
-  ]);
+  const body = {
+    candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }],
+    usageMetadata: {
+      promptTokenCount: u.input,
+      candidatesTokenCount: u.output,
+      totalTokenCount: u.input + u.output,
+      cachedContentTokenCount: u.cached,
+    },
+  };
+  return stream ? sse([[null, body]]) : json(200, body);
 }
 
-/** The streamed answer to a model request, or the scripted HTTP error. */
-export function renderModelReply(dialect: WireDialect, reply: ScriptedReply, seq: number): HttpReply {
+/** The answer to a model request (streamed unless `url` is Gemini's non-streaming path), or the scripted HTTP error. */
+export function renderModelReply(dialect: WireDialect, reply: ScriptedReply, seq: number, url = ""): HttpReply {
   if (reply.error) {
     const type =
       reply.error.status === 429
@@ -221,7 +234,7 @@ export function renderModelReply(dialect: WireDialect, reply: ScriptedReply, seq
     case "chat-completions":
       return chatReply(reply, seq);
     case "gemini":
-      return geminiReply(reply);
+      return geminiReply(reply, !/:generateContent(\?|$)/.test(url));
     default: {
       const never: never = dialect;
       throw new Error(`unknown dialect ${String(never)}`);

@@ -8,6 +8,7 @@ import { loadHarnessTurn } from "../discover/load-harness-turn.js";
 import { formatDateInZone } from "../discover/resolve-environment.js";
 import { calibrationPath, readCalibration } from "../host/calibration-store.js";
 import { findAgentInstall } from "../host/find-agent-install.js";
+import { findOnPath } from "../host/find-on-path.js";
 import { createNodeHost } from "../host/node-host.js";
 import { probeGit } from "../host/probe-git.js";
 import type { Diagnostic } from "../model/diagnostic.js";
@@ -55,7 +56,10 @@ export function resolveBodyTurn(
     date: value.date ?? formatDateInZone(clock.nowMs, value.timezone ?? clock.timezone),
     message: value.message,
     sessionId: value.sessionId ?? PLACEHOLDER_SESSION_ID,
+    nowMs: value.date !== undefined ? Date.parse(`${value.date}T00:00:00.000Z`) : clock.nowMs,
+    timezone: value.timezone ?? clock.timezone,
   };
+  if ("probeCommands" in profile.discovery) inputs.onPath = findOnPath(profile.discovery.probeCommands, io.env.PATH);
   if (value.model !== undefined) inputs.model = value.model;
   // A prompt may name the agent's install folder (pi's does): the agent on PATH.
   const adapter = getAdapter(profile.id);

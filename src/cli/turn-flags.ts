@@ -49,7 +49,7 @@ export interface TurnFlags {
   shell?: string;
   baseInstructions?: string;
   proseDir?: string;
-  /** `--no-calibration` sets it false: the codex profile's stand-in prose even when a calibration is cached. */
+  /** `--no-calibration` sets it false: the profile's stand-in prose even when a calibration is cached. */
   calibration?: boolean;
 }
 
@@ -75,7 +75,7 @@ export const TURN_FLAG_KEYS = [
 ] as const satisfies readonly (keyof TurnFlags)[];
 
 /** The shared flags only some profiles read (the rest apply to every profile); see profile-flags.ts. */
-const TURN_FLAG_READERS: { readonly [key in keyof TurnFlags]?: FlagReader } = {
+export const TURN_FLAG_READERS: { readonly [key in keyof TurnFlags]?: FlagReader } = {
   image: "turn-context discovery",
   codexHome: "turn-context discovery",
   config: "turn-context discovery",
@@ -127,7 +127,7 @@ export function addTurnFlags(command: Command): Command {
     .option("--prose-dir <dir>", "directory of prose files overriding the profile's templates (and the calibration)")
     .option(
       "--no-calibration",
-      "codex profile: stand-in prose even when `promptc calibrate --agent codex` has cached the installed Codex's",
+      "stand-in prose even when `promptc calibrate --agent X` has cached the installed agent's own",
     );
 }
 
@@ -163,6 +163,14 @@ export interface EnvelopeTurnFlags {
   proseDir?: string;
   /** false: `--no-calibration`. */
   calibration?: boolean;
+  /** The multi-agent version of the session a turn continues (Codex keeps it across a model switch). */
+  sessionMultiAgentVersion?: string;
+}
+
+/** What a verb knows before the flags: the logged session's working directory and multi-agent version. */
+export interface TurnDefaults {
+  cwd?: string;
+  sessionMultiAgentVersion?: string;
 }
 
 /** What the flags ask for under a profile with its own body: what its harness discovery starts from. */
@@ -191,7 +199,7 @@ const usage = (message: string, flag: string): Diagnostic =>
 export function parseTurnFlags(
   flags: TurnFlags,
   message: string | undefined,
-  defaults: { cwd?: string } = {},
+  defaults: TurnDefaults = {},
 ): Result<TurnFlagsValue | undefined> {
   const diagnostics: Diagnostic[] = [];
   const profile = findProfile(flags.profile);
@@ -247,6 +255,9 @@ export function parseTurnFlags(
       load,
       ...(flags.proseDir !== undefined ? { proseDir: flags.proseDir } : {}),
       ...(flags.calibration === false ? { calibration: false } : {}),
+      ...(defaults.sessionMultiAgentVersion !== undefined
+        ? { sessionMultiAgentVersion: defaults.sessionMultiAgentVersion }
+        : {}),
     },
     diagnostics,
   };
@@ -289,7 +300,13 @@ export function resolveTurn(value: EnvelopeTurnFlags, io: CliIO): ResolvedTurn |
     host,
     profile,
     load,
-    { ...(value.calibration === false ? { calibration: false } : {}), ...(facts ? { layoutFacts: facts } : {}) },
+    {
+      ...(value.calibration === false ? { calibration: false } : {}),
+      ...(facts ? { layoutFacts: facts } : {}),
+      ...(value.sessionMultiAgentVersion !== undefined
+        ? { sessionMultiAgentVersion: value.sessionMultiAgentVersion }
+        : {}),
+    },
     io.cwd,
   );
   if (model && "error" in model) return model;

@@ -1,9 +1,12 @@
-// One interface over three compaction strategies (Codex local, Codex remote, pi), with a report of what moved.
+// One interface over the compaction strategies (Codex local and remote, pi, Claude Code, Gemini CLI), with a
+// report of what moved.
 // Pure: the summary text comes in as data; nothing here calls a model.
 import type { ResponseItem } from "../model/items.js";
 import { compactCodexLocal, historyReplaced } from "./codex-local-strategy.js";
 import { compactCodexRemote } from "./codex-remote-strategy.js";
 import type { CompactOptions, CompactResult } from "./compact-options.js";
+import { compactClaudeCode } from "./claude-code-strategy.js";
+import { compactGeminiCli } from "./gemini-cli-strategy.js";
 import { compactPi } from "./pi-strategy.js";
 
 export {
@@ -27,6 +30,10 @@ function compactWith(options: CompactOptions): CompactResult {
       return compactCodexRemote(options);
     case "pi":
       return compactPi(options);
+    case "claude-code":
+      return compactClaudeCode(options);
+    case "gemini-cli":
+      return compactGeminiCli(options);
     default: {
       const never: never = options;
       throw new Error(`unknown compaction strategy ${String((never as CompactOptions).strategy)}`);
@@ -50,6 +57,7 @@ function withFirstItem(result: CompactResult, item: ResponseItem): CompactResult
     ...(result.pi
       ? { pi: { ...result.pi, cutIndex: shift(result.pi.cutIndex), turnStartIndex: shift(result.pi.turnStartIndex) } }
       : {}),
+    ...(result.split ? { split: { ...result.split, cutIndex: shift(result.split.cutIndex) } } : {}),
     diagnostics: result.diagnostics.map((d) =>
       d.rule === "compact/history-replaced"
         ? historyReplaced(Number(d.data?.before) + 1, result.history.length + 1, d.data?.context === true)

@@ -8,8 +8,14 @@ import type { InsertionAnchor } from "./insert-initial-context.js";
 import type { PinSelector } from "./pinned-blocks.js";
 import type { SummaryRecognition } from "./summary.js";
 
-export type CompactStrategyName = "codex-local" | "codex-remote" | "pi";
-export const COMPACT_STRATEGIES: readonly CompactStrategyName[] = ["codex-local", "codex-remote", "pi"];
+export type CompactStrategyName = "codex-local" | "codex-remote" | "pi" | "claude-code" | "gemini-cli";
+export const COMPACT_STRATEGIES: readonly CompactStrategyName[] = [
+  "codex-local",
+  "codex-remote",
+  "pi",
+  "claude-code",
+  "gemini-cli",
+];
 
 /** What every strategy reads. */
 export interface CompactBaseOptions extends SummaryRecognition {
@@ -43,16 +49,47 @@ export interface CodexRemoteCompactOptions extends CompactBaseOptions {
   method?: CodexEstimateMethod;
 }
 
-/** pi's compaction: a summary of everything before a cut point, recent tokens kept verbatim. */
+/**
+ * pi's compaction: a summary of everything before a cut point, recent tokens kept verbatim. `summaryPrefix` is the
+ * lead sentence before `<summary>` (pi's prose: the user's copy, or a stand-in).
+ */
 export interface PiCompactOptions extends CompactBaseOptions {
   strategy: "pi";
   /** The summariser's reply; "" when unknown (a dry run without --summary). */
   summaryReply?: string;
+  /** A split turn's second reply (the summary of the turn's start); "" when unknown. */
+  turnPrefixReply?: string;
   /** Tokens kept verbatim before the summary cut. */
   keepRecentTokens?: number;
 }
 
-export type CompactOptions = CodexLocalCompactOptions | CodexRemoteCompactOptions | PiCompactOptions;
+/**
+ * Claude Code's compaction: one summary message, the last API round verbatim, the files read before it re-sent.
+ * `summaryPrefix` is the lead sentence before the summary (Claude Code's prose: the user's copy, or a stand-in).
+ */
+export interface ClaudeCodeCompactOptions extends CompactBaseOptions {
+  strategy: "claude-code";
+  summaryReply?: string;
+  /** Text after the summary (Claude Code's prose naming the transcript and asking to go on; or a stand-in). */
+  summaryTrailer?: string;
+  /** The lines that open a re-sent Read call and its result inside `<system-reminder>` (prose; or stand-ins). */
+  readWrappers: { call: string; result: string };
+}
+
+/** Gemini CLI's chat compression: the oldest ~70% summarized, the summary acknowledged, the rest verbatim. */
+export interface GeminiCliCompactOptions extends CompactBaseOptions {
+  strategy: "gemini-cli";
+  summaryReply?: string;
+  /** The model turn Gemini CLI puts after the summary (its prose: recovered from a chat file, or a stand-in). */
+  acknowledgement: string;
+}
+
+export type CompactOptions =
+  | CodexLocalCompactOptions
+  | CodexRemoteCompactOptions
+  | PiCompactOptions
+  | ClaudeCodeCompactOptions
+  | GeminiCliCompactOptions;
 
 export interface UserMessageReport {
   /** Index in the input history. */
@@ -79,5 +116,7 @@ export interface CompactResult {
   events: string[];
   remote?: { trimmed: ResponseItem[]; simulated: boolean; requestSkipped: boolean };
   pi?: { cutIndex: number; splitTurn: boolean; turnStartIndex: number; summarizedItems: number; keptItems: number };
+  /** Claude Code and Gemini CLI: where the verbatim part starts (index in the input history) and its size. */
+  split?: { cutIndex: number; summarizedItems: number; keptItems: number };
   diagnostics: Diagnostic[];
 }

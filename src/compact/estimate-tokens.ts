@@ -106,49 +106,53 @@ export function estimateHistoryTokens(items: readonly ResponseItem[], options: H
   return total;
 }
 
-function piContentChars(content: FunctionCallOutputContent | readonly ContentPart[]): number {
+function piContentChars(content: FunctionCallOutputContent | readonly ContentPart[], images: boolean): number {
   if (typeof content === "string") return content.length;
   let chars = 0;
-  for (const p of content) chars += p.type === "input_image" ? PI_IMAGE_CHARS : p.text.length;
+  for (const p of content) chars += p.type === "input_image" ? (images ? PI_IMAGE_CHARS : 0) : p.text.length;
   return chars;
 }
 
-/** pi's estimate: ceil(chars/4) of what the message carries (text, tool name + arguments, images 4800 chars). */
-export function estimatePiTokens(item: ResponseItem): number {
-  let chars: number;
+/**
+ * Characters pi 0.73.1 charges an item (UTF-16 units, as JavaScript counts): message text (a user message's images
+ * are free, a tool result's cost 4800), tool name + arguments, reasoning text.
+ */
+export function piItemChars(item: ResponseItem): number {
   switch (item.type) {
     case "message":
-      chars = piContentChars(item.content);
-      break;
+      return piContentChars(item.content, item.role !== "user");
     case "function_call":
-      chars = item.name.length + item.arguments.length;
-      break;
+      return item.name.length + item.arguments.length;
     case "custom_tool_call":
-      chars = item.name.length + item.input.length;
-      break;
+      return item.name.length + item.input.length;
     case "function_call_output":
     case "custom_tool_call_output":
-      chars = piContentChars(item.output);
-      break;
+      return piContentChars(item.output, true);
     case "reasoning":
-      chars =
+      return (
         item.summary.reduce((n, s) => n + s.text.length, 0) +
-        (item.content ?? []).reduce((n, c) => n + c.text.length, 0);
-      break;
+        (item.content ?? []).reduce((n, c) => n + c.text.length, 0)
+      );
     case "web_search_call":
-      chars = JSON.stringify(item.action ?? {}).length;
-      break;
+      return JSON.stringify(item.action ?? {}).length;
     case "additional_tools":
-      chars = JSON.stringify(item.tools).length;
-      break;
+      return JSON.stringify(item.tools).length;
     case "compaction":
     case "ghost_snapshot":
-      chars = 0;
-      break;
+      return 0;
     default: {
       const never: never = item;
-      chars = JSON.stringify(never).length;
+      return JSON.stringify(never).length;
     }
   }
-  return Math.ceil(chars / PI_CHARS_PER_TOKEN);
+}
+
+/** pi's estimate of one item: ceil(chars/4). */
+export function estimatePiTokens(item: ResponseItem): number {
+  return Math.ceil(piItemChars(item) / PI_CHARS_PER_TOKEN);
+}
+
+/** pi's estimate of one message (an assistant reply's items together): ceil of their characters / 4, once. */
+export function estimatePiMessageTokens(items: readonly ResponseItem[]): number {
+  return Math.ceil(items.reduce((n, item) => n + piItemChars(item), 0) / PI_CHARS_PER_TOKEN);
 }

@@ -12,6 +12,8 @@ import { initialContextFromHistory } from "./initial-context-from-history.js";
 import type { PinSelector } from "./pinned-blocks.js";
 import { shouldCompact, totalUsageTokens, type CompactDecision, type TotalUsage } from "./should-compact.js";
 import { isPromptcLog } from "../session-log/session-log.js";
+import { HARNESS_COMPACT_STAND_INS, type HarnessCompactProse } from "./harness-compact-prose.js";
+import { harnessCompactLimit } from "./harness-compact-limit.js";
 
 export interface DryRunOptions {
   log: ParsedSessionLog;
@@ -34,6 +36,8 @@ export interface DryRunOptions {
   method: CodexEstimateMethod;
   /** Keep `history[0]` first (a base-instructions item); default: {@link hasLoggedBaseInstructionsItem}. */
   keepFirstItem?: boolean;
+  /** Claude Code, Gemini CLI and pi prose around the summary; default: labelled stand-ins. */
+  harnessProse?: HarnessCompactProse;
   /** Exact o200k counts for the totals; default: countTokens, uncached. */
   countTokens?: CountTokens;
 }
@@ -166,10 +170,13 @@ export function planCompactDryRun(options: DryRunOptions): DryRunReport {
           : options.catalogueContextWindow !== undefined
             ? "model catalogue"
             : "unknown";
-  const limit = autoCompactLimit({
-    ...(contextWindow !== undefined ? { contextWindow } : {}),
-    ...(options.configLimit !== undefined ? { configLimit: options.configLimit } : {}),
-  });
+  const limit =
+    options.strategy === "codex-local" || options.strategy === "codex-remote"
+      ? autoCompactLimit({
+          ...(contextWindow !== undefined ? { contextWindow } : {}),
+          ...(options.configLimit !== undefined ? { configLimit: options.configLimit } : {}),
+        })
+      : harnessCompactLimit(options.strategy, contextWindow, options.configLimit, log.model);
   const decision = shouldCompact({ phase: "pre-turn", totalUsage: usage.total, limit });
   const keepFirstItem = options.keepFirstItem ?? hasLoggedBaseInstructionsItem(log);
   const initial = options.injectInitialContext
@@ -201,6 +208,7 @@ function strategyOptions(
   base: string | undefined,
   method: CodexEstimateMethod,
 ): CompactOptions {
+  const prose = options.harnessProse ?? HARNESS_COMPACT_STAND_INS;
   switch (options.strategy) {
     case "codex-local":
       return {
@@ -225,6 +233,21 @@ function strategyOptions(
         strategy: "pi",
         summaryReply: options.summaryReply,
         ...(options.keepRecentTokens !== undefined ? { keepRecentTokens: options.keepRecentTokens } : {}),
+      };
+    case "claude-code":
+      return {
+        ...common,
+        strategy: "claude-code",
+        summaryReply: options.summaryReply,
+        summaryTrailer: prose.claudeCodeTrailer,
+        readWrappers: prose.claudeCodeReadWrappers,
+      };
+    case "gemini-cli":
+      return {
+        ...common,
+        strategy: "gemini-cli",
+        summaryReply: options.summaryReply,
+        acknowledgement: prose.geminiAcknowledgement,
       };
     default: {
       const never: never = options.strategy;

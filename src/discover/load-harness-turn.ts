@@ -5,9 +5,11 @@ import type { Diagnostic } from "../model/diagnostic.js";
 import type { GitFacts } from "../model/git-facts.js";
 import type { HarnessDiscovery } from "../profiles/profile.js";
 import { loadClaudeCodeTurn } from "./claude-code/load-claude-code-turn.js";
+import { loadCopilotTurn } from "./copilot/load-copilot-turn.js";
 import { findProjectRoot } from "./find-project-root.js";
 import { loadGeminiTurn } from "./gemini/load-gemini-turn.js";
 import { loadPiTurn } from "./pi/load-pi-turn.js";
+import { formatIsoDatetimeInZone } from "./resolve-environment.js";
 
 /** What every harness turn starts from; each discovery takes what its harness uses. */
 export interface HarnessTurnInputs {
@@ -25,6 +27,11 @@ export interface HarnessTurnInputs {
   sessionId: string;
   /** The agent's install folder, when its prompt names it (pi). */
   installDir?: string;
+  /** The instant and zone of the turn (Copilot CLI writes the time to the millisecond). */
+  nowMs?: number;
+  timezone?: string;
+  /** Which of the discovery's `probeCommands` are executable on PATH. */
+  onPath?: string[];
 }
 
 export interface LoadedHarnessTurn {
@@ -34,37 +41,36 @@ export interface LoadedHarnessTurn {
 }
 
 export function loadHarnessTurn(host: Host, rules: HarnessDiscovery, inputs: HarnessTurnInputs): LoadedHarnessTurn {
+  const loaded = load(host, rules, inputs);
+  return { turn: loaded.turn, diagnostics: loaded.diagnostics };
+}
+
+/** Each harness's loader takes the inputs it uses (the rest are ignored). */
+function load(host: Host, rules: HarnessDiscovery, inputs: HarnessTurnInputs): LoadedHarnessTurn {
   switch (rules.type) {
-    case "claude-memory": {
-      const loaded = loadClaudeCodeTurn(host, inputs);
-      return { turn: loaded.turn, diagnostics: loaded.diagnostics };
-    }
-    case "gemini-memory": {
-      const options: Parameters<typeof loadGeminiTurn>[1] = {
-        cwd: inputs.cwd,
-        home: inputs.home,
-        date: inputs.date,
-        platform: inputs.platform,
-        message: inputs.message,
-      };
-      if (inputs.model !== undefined) options.model = inputs.model;
-      if (inputs.installDir !== undefined) options.installDir = inputs.installDir;
-      const loaded = loadGeminiTurn(host, options);
-      return { turn: loaded.turn, diagnostics: loaded.diagnostics };
-    }
+    case "claude-memory":
+      return loadClaudeCodeTurn(host, inputs);
+    case "gemini-memory":
+      return loadGeminiTurn(host, inputs);
     case "pi-context": {
-      const options: Parameters<typeof loadPiTurn>[1] = {
+      const root = findProjectRoot(host, inputs.cwd, rules.projectRootMarkers).root;
+      return loadPiTurn(host, root !== undefined ? { ...inputs, gitRoot: root } : inputs);
+    }
+    case "copilot-instructions": {
+      const nowMs = inputs.nowMs ?? Date.parse(`${inputs.date}T00:00:00.000Z`);
+      const options: Parameters<typeof loadCopilotTurn>[1] = {
         cwd: inputs.cwd,
         home: inputs.home,
-        date: inputs.date,
+        platform: inputs.platform,
+        availableTools: inputs.onPath ?? [],
+        datetime: formatIsoDatetimeInZone(nowMs, inputs.timezone ?? "UTC"),
         message: inputs.message,
         sessionId: inputs.sessionId,
       };
-      const root = findProjectRoot(host, inputs.cwd, rules.projectRootMarkers).root;
-      if (root !== undefined) options.gitRoot = root;
+      // Copilot CLI asks git for the root (a worktree's .git file counts).
+      if (inputs.git?.root !== undefined) options.gitRoot = inputs.git.root;
       if (inputs.model !== undefined) options.model = inputs.model;
-      if (inputs.installDir !== undefined) options.installDir = inputs.installDir;
-      const loaded = loadPiTurn(host, options);
+      const loaded = loadCopilotTurn(host, options);
       return { turn: loaded.turn, diagnostics: loaded.diagnostics };
     }
     default: {

@@ -24,6 +24,9 @@ export const PRECOMPILED_TEMPLATES: ReadonlyMap<string, TemplateSpecification> =
   ["(image left out: this model does not take image input)\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "(image left out: this model does not take image input)\n";
 },"useData":true}],
+  [".\n[stand-in] Its instructions below take the place of the earlier base instructions.\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return ".\n[stand-in] Its instructions below take the place of the earlier base instructions.\n";
+},"useData":true}],
   ["<collaboration_mode>Work the task through; ask only when blocked.</collaboration_mode>", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "<collaboration_mode>Work the task through; ask only when blocked.</collaboration_mode>";
 },"useData":true}],
@@ -44,6 +47,9 @@ export const PRECOMPILED_TEMPLATES: ReadonlyMap<string, TemplateSpecification> =
 },"useData":true}],
   ["<tools>\nNamespaces reachable through tool search: multi_agent_v1.\n</tools>", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "<tools>\nNamespaces reachable through tool search: multi_agent_v1.\n</tools>";
+},"useData":true}],
+  ["<tools>\n[stand-in] Namespaces no longer reachable through tool search: multi_agent_v1 (sub-agents).\n</tools>\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "<tools>\n[stand-in] Namespaces no longer reachable through tool search: multi_agent_v1 (sub-agents).\n</tools>\n";
 },"useData":true}],
   ["<tools>\n[stand-in] Namespaces you can reach through tool search: multi_agent_v1 (sub-agents).\n</tools>", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "<tools>\n[stand-in] Namespaces you can reach through tool search: multi_agent_v1 (sub-agents).\n</tools>";
@@ -134,6 +140,12 @@ export const PRECOMPILED_TEMPLATES: ReadonlyMap<string, TemplateSpecification> =
     + ((stack1 = container.lambda(container.strict(depth0, "network_access", {"start":{"line":1,"column":220},"end":{"line":1,"column":234}} ), depth0)) != null ? stack1 : "")
     + ".\n";
 },"useData":true}],
+  ["[stand-in] Model now answering:\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "[stand-in] Model now answering:\n";
+},"useData":true}],
+  ["[stand-in] More tools are declared below; earlier ones stay callable unless listed as gone, and a redefinition replaces the old one.\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "[stand-in] More tools are declared below; earlier ones stay callable unless listed as gone, and a redefinition replaces the old one.\n";
+},"useData":true}],
   ["[stand-in] No AGENTS.md instructions apply any longer; disregard the ones sent earlier in this conversation.\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "[stand-in] No AGENTS.md instructions apply any longer; disregard the ones sent earlier in this conversation.\n";
 },"useData":true}],
@@ -145,6 +157,12 @@ export const PRECOMPILED_TEMPLATES: ReadonlyMap<string, TemplateSpecification> =
 },"useData":true}],
   ["[stand-in] These AGENTS.md instructions supersede every AGENTS.md instruction sent earlier in this conversation.\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "[stand-in] These AGENTS.md instructions supersede every AGENTS.md instruction sent earlier in this conversation.\n";
+},"useData":true}],
+  ["[stand-in] These namespaces are gone; do not call their tools:\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "[stand-in] These namespaces are gone; do not call their tools:\n";
+},"useData":true}],
+  ["[stand-in] These tools are gone; do not call them:\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "[stand-in] These tools are gone; do not call them:\n";
 },"useData":true}],
   ["[stand-in] `approval_policy` is `never`: nobody will approve anything, so never ask for escalated permissions; work within the sandbox.\n", {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "[stand-in] `approval_policy` is `never`: nobody will approve anything, so never ask for escalated permissions; work within the sandbox.\n";

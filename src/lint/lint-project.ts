@@ -62,6 +62,8 @@ export interface HarnessLaunchFile {
   path: string;
   kind: "context" | "import" | "skill";
   importedFrom?: string;
+  /** Read on demand, not at every session start. */
+  onDemand?: true;
 }
 
 /** A file one harness sees there and leaves out, with its discovery diagnostic (the text preview prints). */
@@ -108,6 +110,8 @@ export interface LintFacts {
     string,
     {
       readonly loaded: readonly string[];
+      /** Those of `loaded` that send it at every session start. */
+      readonly atStart: readonly string[];
       readonly seen: readonly string[];
       readonly drops: readonly { launch: HarnessLaunch; drop: HarnessLaunchDrop }[];
     }

@@ -23,8 +23,8 @@ const WITHOUT_DISCOVERY: readonly { re: RegExp; loader: Loader; onDemand?: boole
   { re: /(^|\/)\.cursor\/commands\//, loader: "cursor", onDemand: true },
   { re: /(^|\/)\.(cursor|agents)\/rules\//, loader: "cursor" },
   { re: /(^|\/)\.cursorrules$/, loader: "cursor" },
-  // Copilot's path-scoped instructions load by their applyTo glob; its discovery lists the always-loaded files only.
-  { re: /(^|\/)\.github\/instructions\//, loader: "copilot" },
+  // Copilot's path-scoped instructions its discovery does not find named (they load by their applyTo glob).
+  { re: /(^|\/)\.github\/instructions\//, loader: "copilot", onDemand: true },
   { re: /(^|\/)\.(clinerules|windsurfrules)$/, loader: "other" },
   { re: /(^|\/)\.(cline|clinerules|roo|continue|windsurf|kiro|opencode)\//, loader: "other" },
   { re: /(^|\/)\.cursor\/skills\//, loader: "other" },
@@ -57,6 +57,8 @@ export type LoadedTarget = Pick<LintFile, "path" | "kind" | "status">;
 /** What the launches say about one path: who loads it, who only sees it, and the drops it owns. */
 export interface FileLoads {
   loaded: Loader[];
+  /** Those of `loaded` that send it at every session start. */
+  atStart: Loader[];
   seen: Loader[];
   /** Drops of this file or of an import it makes, with the launch that showed each (launch, then harness order). */
   drops: { launch: HarnessLaunch; drop: HarnessLaunchDrop }[];
@@ -70,7 +72,7 @@ export function indexHarnessLaunches(launches: ReadonlyMap<string, readonly Harn
   const index = new Map<string, FileLoads>();
   const at = (path: string): FileLoads => {
     let entry = index.get(path);
-    if (entry === undefined) index.set(path, (entry = { loaded: [], seen: [], drops: [] }));
+    if (entry === undefined) index.set(path, (entry = { loaded: [], atStart: [], seen: [], drops: [] }));
     return entry;
   };
   const add = (list: Loader[], harness: string): void => {
@@ -78,7 +80,10 @@ export function indexHarnessLaunches(launches: ReadonlyMap<string, readonly Harn
   };
   for (const list of launches.values())
     for (const l of list) {
-      for (const f of l.files) add(at(f.path).loaded, l.harness);
+      for (const f of l.files) {
+        add(at(f.path).loaded, l.harness);
+        if (!f.onDemand) add(at(f.path).atStart, l.harness);
+      }
       for (const d of l.dropped) {
         if (d.importedFrom === undefined) add(at(d.path).seen, l.harness);
         at(d.importedFrom ?? d.path).drops.push({ launch: l, drop: d });
@@ -112,6 +117,8 @@ export function addressesWorkspace(file: LoadedTarget, facts: LintFacts): boolea
 
 /** Loaded at every session start (not on demand like a Cursor command or a Copilot path-scoped instruction). */
 export function isAlwaysLoaded(file: LoadedTarget, facts: LintFacts): boolean {
+  const found = facts.harnessesByFile?.get(file.path);
+  if (found !== undefined && found.loaded.length > 0) return found.atStart.length > 0;
   const loaders = loadingHarnesses(file, facts);
   if (loaders.length === 0 || loaders.includes("distributed")) return false;
   return !WITHOUT_DISCOVERY.some((w) => w.onDemand && w.re.test(file.path));

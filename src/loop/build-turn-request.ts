@@ -61,10 +61,11 @@ export function historyWithBaseInstructions(ctx: TurnContext, options: BuildTurn
   if (profile.layout.baseInstructions !== "developer-message" || options.history.length === 0)
     return [...options.history];
   const fresh = compile(ctx, options.compile).request;
-  const first = fresh.input[0];
+  const toolsItem = fresh.input[0]?.type === "additional_tools" ? fresh.input[0] : undefined;
+  const first = fresh.input[toolsItem ? 1 : 0];
   const current = first?.type === "message" && first.content[0]?.type === "input_text" ? first.content[0].text : "";
   const offersPlanTool = fresh.tools.some((t) => t.type === "function" && t.name === "update_plan");
   const logged =
     options.baseInstructions === undefined ? undefined : sentBaseInstructions(options.baseInstructions, offersPlanTool);
-  return withBaseInstructionsItem(options.history, logged, current, options.sessionId, profile);
+  return withBaseInstructionsItem(options.history, logged, current, options.sessionId, profile, toolsItem);
 }

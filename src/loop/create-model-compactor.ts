@@ -28,7 +28,15 @@ export interface CompactionInput {
 }
 
 export type CompactionOutcome =
-  | { ok: true; history: ResponseItem[]; strategy: string; summaryText: string; notices: string[] }
+  | {
+      ok: true;
+      history: ResponseItem[];
+      strategy: string;
+      summaryText: string;
+      /** The model's own reply (local summarisation), before the summary prefix. */
+      summaryReply?: string;
+      notices: string[];
+    }
   | { ok: false; error: ProviderError; notices: string[] };
 
 /** Contract: never throws; failures come back as `{ ok: false }`. */
@@ -104,11 +112,12 @@ export function createModelCompactor(options: ModelCompactorOptions): Compactor 
         if (plan.event) notices.push(plan.event);
         continue;
       }
+      const summaryReply = lastAssistantMessageText(result.items);
       const compacted = compactHistory({
         strategy: "codex-local",
         history,
         summaryPrefix: options.summaryPrefix,
-        summaryReply: lastAssistantMessageText(result.items),
+        summaryReply,
         keepFirstItem: hasBaseInstructionsItem(request),
         ...contextFor(input),
       });
@@ -117,6 +126,7 @@ export function createModelCompactor(options: ModelCompactorOptions): Compactor 
         history: compacted.history,
         strategy: "local",
         summaryText: compacted.summaryText,
+        summaryReply,
         notices: [...notices, ...plan.events],
       };
     }

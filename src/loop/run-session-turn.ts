@@ -22,6 +22,8 @@ import {
   type TurnRequest,
 } from "./build-turn-request.js";
 import { createModelCompactor } from "./create-model-compactor.js";
+import { compactForModelSwitch, compactsOnModelSwitch } from "./model-switch-compaction.js";
+import type { ResponsesRequest } from "../model/request.js";
 import { createSessionRecorder } from "./create-session-recorder.js";
 import type { LoopEvent } from "./events.js";
 import { initialContextOf } from "./initial-context-of.js";
@@ -80,6 +82,11 @@ export interface PreparedSessionTurn {
   limit: number | undefined;
   /** The history is over the auto-compact limit: the turn compacts it before the first request. */
   compactFirst: boolean;
+  /**
+   * The turn switches to a model of another compaction family than the log's last turn: it compacts first, with
+   * the previous model (`request` is that model's, over the history), whatever the usage.
+   */
+  modelSwitch?: { previousModel?: string; request: ResponsesRequest };
 }
 
 /** The turn's first request and whether it must compact first, without sending anything. Pure. */
@@ -109,8 +116,30 @@ export function prepareSessionTurn(input: SessionTurnInput): PreparedSessionTurn
   const contextWindow = input.contextWindow ?? ctx.contextWindow;
   const limit = autoCompactLimit({ contextWindow, configLimit: input.autoCompactLimit ?? ctx.autoCompactTokenLimit });
   const usage = totalUsageTokens({ lastReportedTotal: resumed?.lastTotalTokens ?? 0, history }).total;
-  const compactFirst = shouldCompact({ phase: "pre-turn", totalUsage: usage, limit }).compact;
+  const previousModel = resumed?.settings?.model;
+  const family = resumed?.settings?.compHash;
+  const switched =
+    resumed !== undefined &&
+    compactsOnModelSwitch(
+      {
+        ...(previousModel !== undefined ? { model: previousModel } : {}),
+        ...(family ? { compactionFamily: family } : {}),
+      },
+      profile,
+      ctx.model,
+    );
+  const modelSwitch = switched
+    ? {
+        ...(previousModel !== undefined ? { previousModel } : {}),
+        request: buildTurnRequest(
+          previousModel !== undefined ? { ...ctx, model: previousModel } : ctx,
+          turnOptions(history),
+        ).request,
+      }
+    : undefined;
+  const compactFirst = switched || shouldCompact({ phase: "pre-turn", totalUsage: usage, limit }).compact;
   return {
+    ...(modelSwitch ? { modelSwitch } : {}),
     turn,
     history,
     compileOptions,
@@ -198,6 +227,11 @@ export function turnStartRecords(
   return [meta, turnContext, worldState];
 }
 
+/** The profile's summary prefix, as the summary message starts (no trailing newline). */
+export function summaryPrefixOf(prose: ProseSet): string {
+  return (prose.entries["compact-summary-prefix"]?.source ?? "Summary of earlier work:").replace(/\n+$/, "");
+}
+
 export async function runSessionTurn(options: RunSessionTurnOptions): Promise<RunSessionTurnResult> {
   const { ctx, prose, sessionId, provider, log } = options;
   const prepared = options.prepared ?? prepareSessionTurn(options);
@@ -205,7 +239,7 @@ export async function runSessionTurn(options: RunSessionTurnOptions): Promise<Ru
   const compactor = createModelCompactor({
     provider,
     mode: options.compaction ?? "local",
-    summaryPrefix: (prose.entries["compact-summary-prefix"]?.source ?? "Summary of earlier work:").replace(/\n+$/, ""),
+    summaryPrefix: summaryPrefixOf(prose),
     compactPrompt:
       ctx.compactPrompt ?? prose.entries["compact-prompt"]?.source ?? "Summarise the work so far for a successor.",
     initialContext: (r) => initialContextOf(r.input),
@@ -234,20 +268,34 @@ export async function runSessionTurn(options: RunSessionTurnOptions): Promise<Ru
     // Codex 0.171.0 re-injects the current initial context before the last real user message (both layouts do).
     const fresh = compile(ctx, prepared.compileOptions).request;
     const outcome = await compactor.compact({
-      request: { ...request, input: history },
+      request: { ...(prepared.modelSwitch?.request ?? request), input: history },
       phase: "pre-turn",
       contextSource: fresh,
       ...(options.signal ? { signal: options.signal } : {}),
     });
     if (!outcome.ok) return { ok: false, stage: "pre-turn-compaction", message: outcome.error.message };
+    // Across compaction families the new model's whole initial context follows (as preview --session shows it).
+    const compacted =
+      prepared.modelSwitch && outcome.summaryReply !== undefined
+        ? compactForModelSwitch({
+            ctx,
+            compile: prepared.compileOptions,
+            history,
+            ...(prepared.modelSwitch.previousModel !== undefined
+              ? { previousModel: prepared.modelSwitch.previousModel }
+              : {}),
+            summaryPrefix: summaryPrefixOf(prose),
+            summaryReply: outcome.summaryReply,
+          }).history
+        : outcome.history;
     log.append([
       {
         timestamp: options.timestamp(),
         type: "compacted",
-        payload: { message: outcome.summaryText, replacement_history: outcome.history },
+        payload: { message: outcome.summaryText, replacement_history: compacted },
       },
     ]);
-    history = outcome.history;
+    history = compacted;
     // The compacted history carries the current initial context: only the turn's own items follow.
     request = buildTurnRequest(ctx, {
       compile: prepared.compileOptions,

@@ -365,6 +365,11 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   },
   { id: "session/malformed-json", summary: "A whole-JSON session log (request body or item array) is not valid JSON." },
   { id: "session/malformed-line", summary: "A line of a JSONL session log is not valid JSON; the line is skipped." },
+  {
+    id: "session/model-switch-compaction",
+    summary:
+      "The turn switches to a model of another compaction family (Codex's comp_hash): the history is compacted first; the summary is the --summary text.",
+  },
   { id: "session/too-large", summary: "The session log is over the size limit; only its beginning was read." },
   {
     id: "session/line-too-long",
@@ -429,9 +434,33 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
 
   // Other harnesses' discovery (preview --profile claude-code|gemini-cli|pi, promptc agents).
   {
+    id: "copilot/custom-instructions-dirs",
+    summary:
+      "COPILOT_CUSTOM_INSTRUCTIONS_DIRS is set; Copilot CLI also reads instruction files there, which promptc does not show.",
+  },
+  {
+    id: "copilot/import-not-loaded",
+    summary:
+      "An @path in a Copilot instruction file names no file inside the repository (or the Copilot home); it stays as text.",
+  },
+  {
+    id: "copilot/no-model",
+    summary:
+      "Neither --model nor COPILOT_MODEL names a model; promptc assumes gpt-5.5 (Copilot's BYOK mode needs one).",
+  },
+  {
+    id: "copilot/no-provider",
+    summary: "COPILOT_PROVIDER_BASE_URL is unset; promptc shows the body of Copilot's BYOK mode on the Responses API.",
+  },
+  {
+    id: "copilot/skill-order",
+    summary:
+      "The cwd below the git root has skills of its own; Copilot lists those out of name order and promptc's order may differ.",
+  },
+  {
     id: "calibrate/layout-differs",
     summary:
-      "A captured request of Claude Code, Gemini CLI or pi does not have the layout the profile expects; nothing is calibrated.",
+      "A captured request of Claude Code, Gemini CLI, pi or Copilot CLI does not have the layout the profile expects; nothing is calibrated.",
   },
   {
     id: "claude-json/invalid",

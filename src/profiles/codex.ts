@@ -28,7 +28,7 @@ export const codexProfile: Profile<"envelopes"> = {
   session: {
     freezePrefix: false,
     resendDeveloperInstructions: false,
-    updateGrouping: "merge-adjacent-user",
+    updateGrouping: "merge-adjacent",
     environmentDiff: { cwdAndShell: "together", networkAndFilesystem: "always" },
   },
   wire: {

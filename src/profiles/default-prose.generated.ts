@@ -48,6 +48,13 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "origin": "stand-in",
         "path": "templates/codex/compact-summary-prefix.hbs"
       },
+      "deferred-tools-removed": {
+        "id": "deferred-tools-removed",
+        "kind": "template",
+        "source": "<tools>\n[stand-in] Namespaces no longer reachable through tool search: multi_agent_v1 (sub-agents).\n</tools>\n",
+        "origin": "stand-in",
+        "path": "templates/codex/deferred-tools-removed.hbs"
+      },
       "deferred-tools": {
         "id": "deferred-tools",
         "kind": "template",
@@ -61,6 +68,20 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "source": "[stand-in] An image was here; it was left out because this model cannot read images.\n",
         "origin": "stand-in",
         "path": "templates/codex/image-omitted.hbs"
+      },
+      "model-instructions-lead": {
+        "id": "model-instructions-lead",
+        "kind": "template",
+        "source": "[stand-in] Model now answering:\n",
+        "origin": "stand-in",
+        "path": "templates/codex/model-instructions-lead.hbs"
+      },
+      "model-instructions-tail": {
+        "id": "model-instructions-tail",
+        "kind": "template",
+        "source": ".\n[stand-in] Its instructions below take the place of the earlier base instructions.\n",
+        "origin": "stand-in",
+        "path": "templates/codex/model-instructions-tail.hbs"
       },
       "model-switch": {
         "id": "model-switch",
@@ -159,6 +180,27 @@ export const DEFAULT_PROSE: { readonly [profile: string]: ProseSet } = {
         "source": "[stand-in] Before following a listed skill, open its SKILL.md (expand the root alias) and read it whole.",
         "origin": "stand-in",
         "path": "templates/codex/skills-usage.hbs"
+      },
+      "tools-removed-namespaces": {
+        "id": "tools-removed-namespaces",
+        "kind": "template",
+        "source": "[stand-in] These namespaces are gone; do not call their tools:\n",
+        "origin": "stand-in",
+        "path": "templates/codex/tools-removed-namespaces.hbs"
+      },
+      "tools-removed-tools": {
+        "id": "tools-removed-tools",
+        "kind": "template",
+        "source": "[stand-in] These tools are gone; do not call them:\n",
+        "origin": "stand-in",
+        "path": "templates/codex/tools-removed-tools.hbs"
+      },
+      "tools-update-added": {
+        "id": "tools-update-added",
+        "kind": "template",
+        "source": "[stand-in] More tools are declared below; earlier ones stay callable unless listed as gone, and a redefinition replaces the old one.\n",
+        "origin": "stand-in",
+        "path": "templates/codex/tools-update-added.hbs"
       }
     },
     "tools": {

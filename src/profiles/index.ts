@@ -2,6 +2,7 @@
 import type { ProseSet } from "../fragments/prose-set.js";
 import { claudeCodeProfile } from "./claude-code/index.js";
 import { codexProfile } from "./codex.js";
+import { copilotProfile } from "./copilot/index.js";
 import { DEFAULT_PROSE } from "./default-prose.generated.js";
 import { geminiCliProfile } from "./gemini-cli/index.js";
 import { piProfile } from "./pi/index.js";
@@ -16,6 +17,7 @@ export const PROFILE_LIST: readonly Profile[] = [
   claudeCodeProfile,
   geminiCliProfile,
   piProfile,
+  copilotProfile,
 ];
 
 export const PROFILES: { readonly [id: ProfileId]: Profile } = Object.fromEntries(PROFILE_LIST.map((p) => [p.id, p]));

@@ -23,6 +23,7 @@ export function applyProfileVariant(profile: Profile<"envelopes">, v: ProfileVar
     tools: { ...profile.tools, ...v.tools },
   };
   if (v.window !== undefined) out.window = v.window;
+  if (v.compactionFamily !== undefined) out.compactionFamily = v.compactionFamily;
   return out;
 }
 

@@ -157,8 +157,21 @@ export interface PiContextDiscovery {
   projectRootMarkers: readonly string[];
 }
 
+/** Copilot CLI's: its home's and the git root's instruction files, then the folders from the cwd up, inline
+ * imports, `.instructions.md` rules, skills, the BYOK provider settings. */
+export interface CopilotInstructionsDiscovery {
+  type: "copilot-instructions";
+  /** Commands the prompt reports when they are on PATH (the edge probes them; the loader gets the answer). */
+  probeCommands: readonly string[];
+}
+
 /** Which discovery the discover/ layer runs for a profile, with that discovery's parameters. */
-export type DiscoveryRules = TurnContextDiscovery | ClaudeMemoryDiscovery | GeminiMemoryDiscovery | PiContextDiscovery;
+export type DiscoveryRules =
+  | TurnContextDiscovery
+  | ClaudeMemoryDiscovery
+  | GeminiMemoryDiscovery
+  | PiContextDiscovery
+  | CopilotInstructionsDiscovery;
 /** The discoveries whose turn a "body" layout builds from. */
 export type HarnessDiscovery = Exclude<DiscoveryRules, TurnContextDiscovery>;
 
@@ -177,10 +190,11 @@ export interface SessionBehaviour {
   /** Re-send developer instructions that changed or were added (0.171.0 keeps no baseline for them). */
   resendDeveloperInstructions: boolean;
   /**
-   * How update parts become messages: `merge-adjacent-user` keeps each developer part its own message and merges
-   * adjacent user parts (0.171.0); `one-per-role` sends one developer message, then one user message.
+   * How update parts become messages: `merge-adjacent` merges adjacent parts of one role except the model switch and
+   * the multi-agent texts (0.171.0); `merge-adjacent-user` keeps each developer part its own message and merges
+   * adjacent user parts; `one-per-role` sends one developer message, then one user message.
    */
-  updateGrouping: "merge-adjacent-user" | "one-per-role";
+  updateGrouping: "merge-adjacent" | "merge-adjacent-user" | "one-per-role";
   environmentDiff: EnvironmentDiffRules;
 }
 
@@ -232,6 +246,8 @@ export interface ProfileVariant {
   request?: Partial<RequestSettings>;
   wire?: EnvelopeWire;
   tools?: Partial<ToolSet>;
+  /** See Profile.compactionFamily. */
+  compactionFamily?: string;
 }
 
 /** The body a "body" layout builds, with where each model-visible piece sits, and its tools. */
@@ -293,6 +309,11 @@ interface EnvelopeParts {
   models?: (model: string) => ProfileVariant | undefined;
   /** The model catalogue that decides the shape per model at run time (`codex`: Codex's `debug models` catalogue). */
   modelCatalogue?: "codex";
+  /**
+   * Models of different compaction families cannot continue each other's history: a switch between two models
+   * whose families are both known compacts the history first (Codex 0.171.0: the catalogue's `comp_hash`).
+   */
+  compactionFamily?: string;
 }
 
 /** What a profile with its own body carries: its layout builds the whole body from its discovered turn. */

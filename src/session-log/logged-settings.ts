@@ -27,6 +27,10 @@ export interface LoggedSettings {
   agentsMd?: string | null;
   /** Config developer instructions (promptc logs only: Codex keeps no baseline for them); null: none. */
   developerInstructions?: string | null;
+  /** `multi_agent_version` of the session (Codex fixes it at the thread's start; a model switch keeps it). */
+  multiAgentVersion?: string;
+  /** `comp_hash` of the last turn's model (absent for a fallback slug): see Profile.compactionFamily. */
+  compHash?: string;
 }
 
 /**
@@ -60,6 +64,12 @@ function fromTurnContext(tc: JsonObject, out: LoggedSettings): void {
   if (typeof network === "boolean") out.networkAccess = network;
   const roots = strings(policy?.writable_roots) ?? strings(tc.writable_roots);
   if (roots !== undefined) out.writableRoots = roots;
+  const multiAgent = stringValue(tc.multi_agent_version);
+  if (multiAgent !== undefined) out.multiAgentVersion = multiAgent;
+  // Every turn context says it (or, for a fallback slug, leaves it out): the last one wins.
+  const comp = stringValue(tc.comp_hash);
+  if (comp !== undefined) out.compHash = comp;
+  else delete out.compHash;
 }
 
 function fromWorldState(ws: JsonObject, out: LoggedSettings): void {

@@ -2,6 +2,7 @@
 // next turn is diffed against (the log's last turn context, not the current config) and the session's frozen
 // base instructions (session_meta, not the current config). Pure.
 import { messageId } from "../compile/assemble.js";
+import { compile } from "../compile/compile.js";
 import type { ProseSet } from "../fragments/prose-set.js";
 import type { MessageItem, ResponseItem } from "../model/items.js";
 import type { TurnContext } from "../model/turn-context.js";
@@ -20,6 +21,8 @@ export function referenceFromLog(
   ctx: TurnContext,
   profile: Profile<"envelopes">,
   prose: ProseSet,
+  /** The prose of the log's model when it is not the turn's (its model texts render with it). */
+  previousProse?: ProseSet,
 ): ReferenceContext {
   const s = settings;
   const env = ctx.environment;
@@ -45,7 +48,12 @@ export function referenceFromLog(
       approvedPrefixes: s.approvedPrefixes ?? perms.approvedPrefixes,
     },
   };
-  const ref = buildReferenceContext(then, profile, prose);
+  const ref = buildReferenceContext(
+    then,
+    profile,
+    prose,
+    compile(then, { profile, prose: previousProse ?? prose, exactTokens: false }),
+  );
   if (s.filesystem !== undefined && profile.layout.environmentFilesystem) ref.filesystem = s.filesystem;
   if (s.agentsMd === null) delete ref.agentsMd;
   else if (s.agentsMd !== undefined && layoutHasSection(profile.layout, "agents-md")) ref.agentsMd = s.agentsMd;
@@ -85,9 +93,12 @@ const isBaseItem = (item: ResponseItem | undefined, text: string | undefined): b
   (text === undefined ? !item.content[0].text.trimStart().startsWith("<") : item.content[0].text === text);
 
 /**
- * A codex-layout history with the base-instructions item first. Codex never logs that item (every request starts
- * with the session's base instructions, session_meta.base_instructions), promptc's codex-profile logs do; without
- * a logged text, a first single untagged developer message counts as the base item, else `fallback` is used.
+ * A codex-layout history with the base-instructions item first. Codex never logs that item for a request-tools
+ * layout (every request starts with the session's base instructions, session_meta.base_instructions), promptc's
+ * codex-profile logs do; without a logged text, a first single untagged developer message counts as the base item,
+ * else `fallback` is used. A code-mode layout starts with the tools item: code-mode rollouts log it and the base
+ * item first; another history gets `toolsItem` and the session's base item put before it (captured: a fallback
+ * session resumed on gpt-6.2-sol), and a request-tools layout puts its base item before a code-mode history.
  */
 export function withBaseInstructionsItem(
   history: readonly ResponseItem[],
@@ -95,14 +106,17 @@ export function withBaseInstructionsItem(
   fallback: string,
   sessionId: string,
   profile: Profile<"envelopes">,
+  toolsItem?: ResponseItem,
 ): ResponseItem[] {
-  if (profile.layout.baseInstructions !== "developer-message" || isBaseItem(history[0], logged)) return [...history];
-  // Code-mode rollouts log the whole initial context, the `additional_tools` item and the base instructions first.
-  if (history[0]?.type === "additional_tools" && isBaseItem(history[1], undefined)) return [...history];
+  if (profile.layout.baseInstructions !== "developer-message") return [...history];
+  const codeMode = profile.layout.toolPlacement === "input-item";
+  if (codeMode && history[0]?.type === "additional_tools") return [...history];
+  const tools = codeMode && toolsItem?.type === "additional_tools" ? [toolsItem] : [];
+  if (isBaseItem(history[0], logged)) return [...tools, ...history];
   const item: MessageItem = {
     type: "message",
     role: "developer",
     content: [{ type: "input_text", text: logged ?? fallback }],
   };
-  return [profile.layout.messageIds ? { ...item, id: messageId(sessionId, 0) } : item, ...history];
+  return [...tools, profile.layout.messageIds ? { ...item, id: messageId(sessionId, 0) } : item, ...history];
 }

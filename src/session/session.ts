@@ -99,14 +99,17 @@ function appendJson(json: string, items: readonly ResponseItem[], profile: Profi
 const INITIAL_LAYERS = new Set(["base-instructions", "developer", "agents-md", "environment"]);
 
 /** Index of the first item after the initial context in a fresh compile (where the turn's own items start). */
-function initialContextEnd(manifest: Manifest): number {
+export function initialContextEnd(manifest: Manifest): number {
   let end = 0;
   for (const f of manifest.fragments)
     if (INITIAL_LAYERS.has(f.layer) && f.itemIndex >= 0) end = Math.max(end, f.itemIndex + 1);
   return end;
 }
 
+/** A message gets `id`; a tools item (a code-mode tools update) an `at_` id from the same seed. */
 function withId(item: ResponseItem, id: string): ResponseItem {
+  if (item.type === "additional_tools")
+    return { type: item.type, id: id.replace(/^msg_/, "at_"), role: item.role, tools: item.tools };
   if (item.type !== "message") return item;
   const { id: _old, ...rest } = item;
   return { ...rest, id };
@@ -133,7 +136,7 @@ export function nextRequest(session: Session, ctx: TurnContext): SessionTurnResu
   const fresh = compile({ ...ctx, sessionId }, { ...session.options, profile: session.profile, prose });
   // The profile as it applies to this turn's model (a per-model variant may change the layout).
   const profile = fresh.profile;
-  const current = buildReferenceContext(ctx, profile, prose);
+  const current = buildReferenceContext(ctx, profile, prose, fresh);
   const freeze = session.profile.session.freezePrefix;
 
   if (session.reference === undefined && session.input.length === 0) {

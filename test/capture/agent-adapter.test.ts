@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { agentVersionFrom, buildInvocation, DUMMY_API_KEY } from "../../src/capture/agent-adapter.js";
 import { claudeCodeAdapter } from "../../src/capture/adapters/claude-code.js";
 import { codexAdapter } from "../../src/capture/adapters/codex.js";
+import { copilotAdapter } from "../../src/capture/adapters/copilot.js";
 import { detectAdapter, getAdapter } from "../../src/capture/adapters/index.js";
 
 describe("buildInvocation", () => {
@@ -17,6 +18,7 @@ describe("buildInvocation", () => {
         "hi",
       ],
       env: { PROMPTC_CAPTURE_API_KEY: DUMMY_API_KEY, NO_PROXY: "127.0.0.1,localhost", no_proxy: "127.0.0.1,localhost" },
+      defaults: {},
       unset: [],
       mkdirs: [],
       files: {},
@@ -46,10 +48,19 @@ describe("buildInvocation", () => {
         NO_PROXY: "127.0.0.1,localhost",
         no_proxy: "127.0.0.1,localhost",
       },
+      defaults: {},
       unset: ["CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_USE_FOUNDRY", "ANTHROPIC_AUTH_TOKEN"],
       mkdirs: [],
       files: {},
     });
+  });
+
+  it("gives copilot a model only where the user has none, and unsets tokens that would beat the dummy key", () => {
+    const inv = buildInvocation(copilotAdapter, ["copilot", "-p", "x"], { origin: "http://127.0.0.1:9" });
+    expect(inv.defaults).toEqual({ COPILOT_MODEL: "gpt-5.5" });
+    expect(inv.env.COPILOT_PROVIDER_BASE_URL).toBe("http://127.0.0.1:9/v1");
+    expect(inv.env.COPILOT_OFFLINE).toBe("true");
+    expect(inv.unset).toContain("COPILOT_PROVIDER_BEARER_TOKEN");
   });
 
   it("throws on an empty command (programmer error)", () => {

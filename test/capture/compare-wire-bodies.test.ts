@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { firstWireDifference, withoutRunIds } from "../../src/capture/compare-wire-bodies.js";
+import { copilotAdapter } from "../../src/capture/adapters/copilot.js";
+import { firstWireDifference, withoutPatternRunIds, withoutRunIds } from "../../src/capture/compare-wire-bodies.js";
 
 describe("firstWireDifference", () => {
   it.each([
@@ -34,5 +35,35 @@ describe("withoutRunIds", () => {
       metadata: { user_id: JSON.stringify({ device_id: "other", account_uuid: "", session_id: "s2" }) },
     };
     expect(firstWireDifference(withoutRunIds(a), withoutRunIds(c))?.path).toBe("$.metadata.user_id");
+  });
+});
+
+describe("withoutPatternRunIds", () => {
+  const blank = (v: unknown) => withoutPatternRunIds(v, copilotAdapter.runIdPatterns ?? []);
+  it("blanks Copilot's session uuid and its millisecond time, keys and other text kept", () => {
+    const a = {
+      instructions: "Session folder: /h/.copilot/session-state/f43afad9-0b1d-4a1c-81b9-72416b46f690\n",
+      input: [{ content: [{ text: "<current_datetime>2026-12-01T07:30:11.767+00:00</current_datetime>\n\nhi" }] }],
+    };
+    const b = {
+      instructions: "Session folder: /h/.copilot/session-state/00000000-0000-4000-8000-000000000000\n",
+      input: [{ content: [{ text: "<current_datetime>2026-12-01T00:00:00.000+00:00</current_datetime>\n\nhi" }] }],
+    };
+    expect(firstWireDifference(blank(a), blank(b))).toBeUndefined();
+    expect(blank(a)).toEqual({
+      instructions: "Session folder: /h/.copilot/session-state/<run id>\n",
+      input: [{ content: [{ text: "<current_datetime><run id></current_datetime>\n\nhi" }] }],
+    });
+  });
+
+  it("still finds a difference outside the patterns", () => {
+    const a = { instructions: "session-state/f43afad9-0b1d-4a1c-81b9-72416b46f690 in /a" };
+    const b = { instructions: "session-state/f43afad9-0b1d-4a1c-81b9-72416b46f690 in /b" };
+    expect(firstWireDifference(blank(a), blank(b))?.path).toBe("$.instructions");
+  });
+
+  it("returns the body itself when there are no patterns", () => {
+    const a = { x: "y" };
+    expect(withoutPatternRunIds(a, [])).toBe(a);
   });
 });

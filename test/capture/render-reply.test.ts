@@ -42,8 +42,16 @@ describe("renderModelReply", () => {
     expect(r.status).toBe(200);
     expect(r.headers["content-type"]).toBe("text/event-stream");
     const evs = data(r.chunks);
-    expect(evs.map((e) => e.type)).toEqual(["response.created", "response.output_item.done", "response.completed"]);
-    expect(evs[1]?.item).toEqual({
+    expect(evs.map((e) => e.type)).toEqual([
+      "response.created",
+      "response.output_item.added",
+      "response.function_call_arguments.delta",
+      "response.function_call_arguments.done",
+      "response.output_item.done",
+      "response.completed",
+    ]);
+    expect(evs.map((e) => e.sequence_number)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(evs[4]?.item).toEqual({
       type: "function_call",
       id: "fc_3_0",
       call_id: "call_3_0",
@@ -51,7 +59,27 @@ describe("renderModelReply", () => {
       arguments: '{"cmd":"ls"}',
       status: "completed",
     });
-    expect((evs[2]?.response as { usage: { input_tokens: number } }).usage.input_tokens).toBe(60000);
+    const done = evs[5]?.response as { usage: { input_tokens: number }; output: unknown[] };
+    expect(done.usage.input_tokens).toBe(60000);
+    expect(done.output).toEqual([evs[4]?.item]);
+  });
+
+  it("streams a text message part by part and ends with the whole response (Responses)", () => {
+    const evs = data(renderModelReply("responses", { text: "Done.", toolCalls: [] }, 2).chunks);
+    expect(evs.map((e) => e.type)).toEqual([
+      "response.created",
+      "response.output_item.added",
+      "response.content_part.added",
+      "response.output_text.delta",
+      "response.output_text.done",
+      "response.content_part.done",
+      "response.output_item.done",
+      "response.completed",
+    ]);
+    expect(evs[3]?.delta).toBe("Done.");
+    const done = evs[7]?.response as { status: string; output: { content: { text: string }[] }[] };
+    expect(done.status).toBe("completed");
+    expect(done.output[0]?.content[0]?.text).toBe("Done.");
   });
 
   it("streams text and a tool_use block with stop_reason tool_use (Messages)", () => {
@@ -88,6 +116,19 @@ describe("renderModelReply", () => {
       "data: [DONE]\n\n",
     );
     expect(data(renderModelReply("gemini", { text: "x", toolCalls: [] }, 1).chunks)).toHaveLength(1);
+  });
+
+  it("answers gemini's non-streaming generateContent with one JSON body, not server-sent events", () => {
+    const r = renderModelReply("gemini", { text: "x", toolCalls: [] }, 1, "/v1beta/models/m:generateContent");
+    expect(r.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(r.chunks.join("")).candidates[0].content.parts).toEqual([{ text: "x" }]);
+    const streamed = renderModelReply(
+      "gemini",
+      { text: "x", toolCalls: [] },
+      1,
+      "/v1beta/models/m:streamGenerateContent?alt=sse",
+    );
+    expect(streamed.headers["content-type"]).toBe("text/event-stream");
   });
 });
 

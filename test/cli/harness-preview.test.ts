@@ -4,6 +4,8 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CliIO } from "../../src/cli/io.js";
 import { run } from "../../src/cli/program.js";
+import { PI_VERSION } from "../../src/profiles/pi/pi-facts.js";
+import { PI_STAND_IN_PROSE } from "../../src/profiles/pi/pi-prose.js";
 
 let root = "";
 const files: { [p: string]: string } = {
@@ -117,6 +119,23 @@ describe("promptc preview with a harness profile", () => {
     );
   });
 
+  it("renders the calibrated prose from the cache, and the stand-ins with --no-calibration", async () => {
+    const path = join(root, "cache", "promptc", "calibration", `pi-${PI_VERSION}.json`);
+    mkdirSync(dirname(path), { recursive: true });
+    const prose = { ...PI_STAND_IN_PROSE, origin: "user-supplied", base: "CALIBRATED BASE" };
+    writeFileSync(path, JSON.stringify({ profile: "pi", agentVersion: PI_VERSION, source: "test", prose }));
+    const args = ["preview", "--profile", "pi", "-C", "w", "--home", "home", "--json", "hi"];
+    try {
+      const [calibrated, standIn] = [await cli(args), await cli([...args, "--no-calibration"])];
+      expect([calibrated.code, calibrated.out.includes("CALIBRATED BASE")]).toEqual([0, true]);
+      expect([standIn.code, standIn.out.includes("CALIBRATED BASE"), standIn.out.includes("[stand-in prose]")]).toEqual(
+        [0, false, true],
+      );
+    } finally {
+      rmSync(path);
+    }
+  });
+
   it("prints Gemini CLI's body with the tree and the inlined import", async () => {
     const r = await cli([
       "preview",
@@ -164,10 +183,44 @@ describe("promptc preview with a harness profile", () => {
     expect(r.out).toContain("claude-md [stand-in prose]");
   });
 
-  it("refuses Responses-only flags with a harness profile", async () => {
+  it("refuses flags its discovery does not read with a harness profile", async () => {
     const r = await cli(["preview", "--profile", "pi", "-C", "w", "--sandbox", "read-only"]);
     expect(r.code).toBe(2);
     expect(r.err).toContain("--sandbox cannot be used with --profile pi");
+  });
+});
+
+describe("promptc preview --profile copilot", () => {
+  it("prints Copilot CLI's Responses body: instruction files inline with their imports, the time before the message", async () => {
+    const r = await cli([
+      "preview",
+      "--profile",
+      "copilot",
+      "-C",
+      "w",
+      "--home",
+      "home",
+      "-m",
+      "hi",
+      "--date",
+      "2026-12-01",
+      "--timezone",
+      "UTC",
+      "--json",
+    ]);
+    expect(r.code).toBe(0);
+    const body = JSON.parse(r.out) as { instructions: string; input: { content: { text: string }[] }[] };
+    expect(Object.keys(body)[0]).toBe("model");
+    expect(body.input[0]?.content[0]?.text).toBe(
+      "<current_datetime>2026-12-01T00:00:00.000+00:00</current_datetime>\n\nhi",
+    );
+    expect(body.instructions).toContain(
+      `<custom_instruction>\nAgents.\n\n</custom_instruction>\n\n<custom_instruction>\nRoot @docs/x.md\n\n<imported_custom_instruction source="${root}/w/docs/x.md">\nX\n</imported_custom_instruction>\n\n</custom_instruction>`,
+    );
+    expect(body.instructions).toContain(
+      `* Current working directory: ${root}/w\n* Git repository root: Not a git repository`,
+    );
+    expect(r.err).toContain("copilot/no-provider");
   });
 });
 
@@ -182,6 +235,7 @@ describe("promptc agents", () => {
     expect(files("pi")).toEqual(["w/AGENTS.md"]);
     expect(files("gemini-cli")).toEqual(["home/.gemini/GEMINI.md", "w/GEMINI.md", "w/docs/x.md"]);
     expect(files("codex")).toEqual(["w/AGENTS.md"]);
+    expect(files("copilot")).toEqual(["w/AGENTS.md", "w/CLAUDE.md", "w/GEMINI.md", "w/docs/x.md"]);
     expect(v.unloaded.map((p) => p.slice(root.length + 1))).toEqual(["w/.cursorrules"]);
   });
 });

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { run } from "../../src/cli/program.js";
+import { hasEnvelopeLayout, PROFILE_LIST } from "../../src/profiles/index.js";
 import { createTokenCounter } from "../../src/tokens/count.js";
 import { capture } from "./cli-capture.js";
 
@@ -48,4 +49,14 @@ describe("the token counter handed in", () => {
     expect(await run(["preview", "--scenario", scenario, "--no-text"], { ...c.io, tokens })).toBe(0);
     expect(asked(tokens)).toBeGreaterThan(0);
   });
+
+  it.each(PROFILE_LIST.filter((p) => !hasEnvelopeLayout(p)).map((p) => p.id))(
+    "is the one `preview --profile %s` counts its layers with",
+    async (id) => {
+      const tokens = createTokenCounter();
+      const c = capture(work, { HOME: home, PATH: "" });
+      expect(await run(["preview", "--profile", id, "--home", home, "hi"], { ...c.io, tokens })).toBe(0);
+      expect(asked(tokens)).toBeGreaterThan(0);
+    },
+  );
 });

@@ -36,7 +36,7 @@ describe("parseTurnFlags", () => {
     [
       "an unknown profile",
       { profile: "gemini" },
-      "unknown profile 'gemini' (expected codex, promptc, claude-code, gemini-cli or pi)",
+      "unknown profile 'gemini' (expected codex, promptc, claude-code, gemini-cli, pi or copilot)",
     ],
     [
       "an unknown sandbox",

@@ -3,10 +3,11 @@ import {
   codexItemBytes,
   estimateHistoryTokens,
   estimateItemTokens,
+  estimatePiMessageTokens,
   estimatePiTokens,
 } from "../../src/compact/estimate-tokens.js";
 import type { ResponseItem } from "../../src/model/items.js";
-import { call, compaction, ghost, user } from "./items.js";
+import { call, compaction, ghost, output, user } from "./items.js";
 
 const image = (url: string): ResponseItem => ({
   type: "message",
@@ -92,10 +93,23 @@ describe("estimateItemTokens", () => {
 describe("estimatePiTokens", () => {
   it.each([
     ["a message by characters", user("x".repeat(9)), 3],
-    ["an image as 4800 characters", image("https://x/y.png"), 1200],
+    ["a user message's image as nothing", image("https://x/y.png"), 0],
+    [
+      "a tool result's image as 4800 characters",
+      { ...output("c", ""), output: [{ type: "input_image" as const, image_url: "https://x/y.png" }] },
+      1200,
+    ],
     ["a tool call as name plus arguments", call("c", "{}"), 2],
     ["a ghost snapshot as zero", ghost("g"), 0],
   ])("estimates %s", (_name, item, expected) => {
     expect(estimatePiTokens(item)).toBe(expected);
+  });
+
+  it("rounds an assistant reply up once, over its text and tool call together", () => {
+    const reply = [
+      { type: "message" as const, role: "assistant" as const, content: [{ type: "output_text" as const, text: "a" }] },
+      call("c", "{}"),
+    ];
+    expect(estimatePiMessageTokens(reply)).toBe(2); // ceil((1 + 5 + 2) / 4), not ceil(1/4) + ceil(7/4) = 3
   });
 });

@@ -259,54 +259,68 @@ describe.skipIf(skipBecause("conformance codex-cli per model layout", "skip" in 
       expect(first("fallback")?.input[0]?.type).toBe("message");
     });
 
+    // 0.171.0 compacts before a turn whose model is of another compaction family (catalogue `comp_hash`: gpt-5.5
+    // 2911, code-mode models 3000), with the previous model; the turn then sends the new model's whole initial
+    // context with the session's multi-agent version, the user messages and the summary.
     it.each([
-      ["code mode → classic", undefined, "gpt-5.5"],
-      ["classic → code mode", "gpt-5.5", "gpt-6.2-sol"],
-    ] as const)("model switch %s: the resumed request is byte-exact", async (_name, from, to) => {
-      const bodies: Body[] = [];
-      const stub = await startResponsesStub(bodies, { reply: REPLY, inputTokens: 100, annotations: true });
-      try {
-        const p = prepare("basic", `switch-${to}`, from, stub.baseUrl);
-        const out1 = await exec(bin, p.cwd, p.codexHome, ["-s", "read-only", "first task"]);
-        const rollout = join(p.ws, "..", "rollout-1.jsonl");
-        copyFileSync(findRollout(join(p.codexHome, "sessions"))!, rollout);
-        const out2 = await exec(bin, p.cwd, p.codexHome, [
-          "-s",
-          "read-only",
-          "-m",
-          to,
-          "resume",
-          "--last",
-          "second task",
-        ]);
-        expect(bodies.length, `${out1}\n${out2}`).toBe(2);
-        const preview = await cli(
-          [
-            "preview",
-            "--profile",
-            "codex",
-            "--session",
-            rollout,
-            "-C",
-            p.cwd,
-            "--codex-home",
-            p.codexHome,
-            "--model",
-            to,
-            "--sandbox",
+      ["code mode → classic", undefined, "gpt-6.2-sol", "gpt-5.5"],
+      ["classic → code mode", "gpt-5.5", "gpt-5.5", "gpt-6.2-sol"],
+    ] as const)(
+      "model switch %s: compacts first, then the resumed request is byte-exact",
+      async (_name, from, fromSlug, to) => {
+        const bodies: Body[] = [];
+        const stub = await startResponsesStub(bodies, { reply: REPLY, inputTokens: 100, annotations: true });
+        try {
+          const p = prepare("basic", `switch-${to}`, from, stub.baseUrl);
+          const out1 = await exec(bin, p.cwd, p.codexHome, ["-s", "read-only", "first task"]);
+          const rollout = join(p.ws, "..", "rollout-1.jsonl");
+          copyFileSync(findRollout(join(p.codexHome, "sessions"))!, rollout);
+          const out2 = await exec(bin, p.cwd, p.codexHome, [
+            "-s",
             "read-only",
             "-m",
+            to,
+            "resume",
+            "--last",
             "second task",
-            "--json",
-          ],
-          previewEnv(p.codexHome),
-        );
-        expect(preview.code, preview.stderr).toBe(0);
-        expect(comparable(JSON.parse(preview.stdout))).toBe(comparable(bodies[1]));
-      } finally {
-        await stub.close();
-      }
-    });
+          ]);
+          expect(bodies.length, `${out1}\n${out2}`).toBe(3);
+          // The compaction request runs on the model switched from, over turn 1 and its reply.
+          expect(bodies[1]!.model).toBe(fromSlug);
+          expect(bodies[1]!.input.slice(0, bodies[0]!.input.length + 1).map(comparable)).toEqual(
+            [...bodies[0]!.input, ...bodies[1]!.input.slice(bodies[0]!.input.length, -1)].map(comparable),
+          );
+          const preview = await cli(
+            [
+              "preview",
+              "--profile",
+              "codex",
+              "--session",
+              rollout,
+              "-C",
+              p.cwd,
+              "--codex-home",
+              p.codexHome,
+              "--model",
+              to,
+              "--sandbox",
+              "read-only",
+              "--summary",
+              REPLY,
+              "-m",
+              "second task",
+              "--json",
+            ],
+            previewEnv(p.codexHome),
+          );
+          expect(preview.code, preview.stderr).toBe(0);
+          expect(preview.stderr).toMatch(/session\/model-switch-compaction/);
+          expect(comparable(JSON.parse(preview.stdout))).toBe(comparable(bodies[2]));
+        } finally {
+          await stub.close();
+        }
+      },
+    );
 
     it("inline compaction on the default model: `promptc compact` predicts the compacted history Codex sent", async () => {
       const bodies: Body[] = [];

@@ -10,6 +10,8 @@ export interface ResponsesStubOptions {
   inputTokens: number;
   /** Send `annotations: []` with the reply's output_text, as the OpenAI API does. */
   annotations?: boolean;
+  /** Output items for the first requests, in order (e.g. a tool call); later requests get the assistant message. */
+  script?: unknown[];
 }
 
 export interface ResponsesStub {
@@ -41,7 +43,8 @@ export async function startResponsesStub<B>(bodies: B[], options: ResponsesStubO
       }
       bodies.push(body);
       const id = `resp_${bodies.length}`;
-      const item = {
+      const scripted = options.script?.[bodies.length - 1];
+      const item = scripted ?? {
         type: "message",
         role: "assistant",
         id: `msg_${bodies.length}`,

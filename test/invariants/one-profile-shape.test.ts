@@ -4,10 +4,9 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CliIO } from "../../src/cli/io.js";
 import { profileReads } from "../../src/cli/profile-flags.js";
-import { run } from "../../src/cli/program.js";
-import { PROFILE_IDS, PROFILE_LIST, profileIdList } from "../../src/profiles/index.js";
+import { hasEnvelopeLayout, PROFILE_IDS, PROFILE_LIST, profileIdList } from "../../src/profiles/index.js";
+import { runCli } from "../lint/run-lint-cli.js";
 import { SRC, sourceFiles } from "./source-files.js";
 
 let root = "";
@@ -19,18 +18,11 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+/** The CLI with a scratch home and cache, and no agents on PATH. */
 async function cli(args: string[]) {
-  let out = "";
-  let err = "";
-  const io: CliIO = {
-    stdout: (s) => void (out += s),
-    stderr: (s) => void (err += s),
-    isTTY: false,
-    env: { PATH: "", HOME: join(root, "home"), XDG_CACHE_HOME: join(root, "cache") },
-    cwd: root,
-  };
-  const code = await run(args, io);
-  return { code, out, err };
+  const env = { PATH: "", HOME: join(root, "home"), XDG_CACHE_HOME: join(root, "cache") };
+  const r = await runCli(args, root, undefined, env);
+  return { code: r.code, out: r.stdout, err: r.stderr };
 }
 
 /** Object keys that are profile ids (`"claude-code": {`, `pi: {`), per line. */
@@ -54,6 +46,15 @@ describe("one profile shape", () => {
     expect(JSON.stringify(JSON.parse(json.out))).toContain("say hi");
     expect([table.code, table.out]).toEqual([0, expect.stringContaining(p.id)]);
   });
+
+  it.each(PROFILE_LIST.filter((p) => !hasEnvelopeLayout(p)).map((p) => p.id))(
+    "says in one line that run cannot drive %s, from its layout",
+    async (id) => {
+      const r = await cli(["run", "--profile", id, "--dry-run", "-C", "w", "hi"]);
+      expect([r.code, r.out, r.err.split("\n").length]).toEqual([2, "", 2]);
+      expect(r.err).toContain(`promptc preview --profile ${id} shows it`);
+    },
+  );
 
   it("lists the whole registry in --profile's help and in an unknown-profile error", async () => {
     const help = await cli(["preview", "--help"]);

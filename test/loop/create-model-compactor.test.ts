@@ -72,6 +72,7 @@ describe("createModelCompactor", () => {
       ok: true,
       strategy: "local",
       summaryText: `${PREFIX}\nS2`,
+      summaryReply: "S2",
       notices: [expect.stringContaining("Long threads")],
       history: [BASE, user("first task"), BUNDLE, FRESH_ENV, user("second task"), user(`${PREFIX}\nS2`)],
     });

@@ -90,14 +90,14 @@ describe("profileForModel", () => {
 
 describe("profile registry", () => {
   it("knows every shipped profile by id and nothing else", () => {
-    const ALL = ["codex", "promptc", "claude-code", "gemini-cli", "pi"];
+    const ALL = ["codex", "promptc", "claude-code", "gemini-cli", "pi", "copilot"];
     expect([
       PROFILE_IDS,
       PROFILE_IDS.map((id) => getProfile(id).id),
       isProfileId("gemini"),
       isProfileId("toString"),
       profileIdList(),
-    ]).toEqual([ALL, ALL, false, false, "codex, promptc, claude-code, gemini-cli or pi"]);
+    ]).toEqual([ALL, ALL, false, false, "codex, promptc, claude-code, gemini-cli, pi or copilot"]);
     expect(() => getProfile("gemini")).toThrow(/unknown profile gemini/);
   });
 });

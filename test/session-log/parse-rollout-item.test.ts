@@ -3,6 +3,22 @@ import { parseRolloutItem } from "../../src/session-log/parse-rollout-item.js";
 import { canonicalItem } from "../../src/compile/canonical-json.js";
 
 describe("parseRolloutItem", () => {
+  it("keeps an assistant part's `annotations: []` (issue 11 §5: a resumed turn otherwise diverges at that item)", () => {
+    const wire = {
+      type: "message",
+      id: "msg_1",
+      role: "assistant",
+      content: [{ type: "output_text", text: "Done.", annotations: [] }],
+    };
+    const parsed = parseRolloutItem(wire);
+    if (!parsed.ok) throw new Error(parsed.reason);
+    expect(JSON.stringify(canonicalItem(parsed.item))).toBe(JSON.stringify(wire));
+    // A part without them stays without them.
+    const bare = { ...wire, content: [{ type: "output_text", text: "Done." }] };
+    const again = parseRolloutItem(bare);
+    expect(again.ok && JSON.stringify(canonicalItem(again.item))).toBe(JSON.stringify(bare));
+  });
+
   it("keeps a function call's status and id in the wire order 0.171.0 sends them", () => {
     // As 0.171.0 put it on the wire (key order type, status, id, name, arguments, call_id), plus rollout metadata.
     const wire = {

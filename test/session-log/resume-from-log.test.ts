@@ -79,6 +79,7 @@ describe("loggedSettingsOf", () => {
         '<filesystem><workspace_roots><root>/work/demo/pkg</root></workspace_roots><permission_profile type="managed"><file_system type="restricted"><entry access="read"><special>:root</special></entry></file_system></permission_profile></filesystem>',
       agentsMd: "root doc\n\n\npkg doc\n",
       approvedPrefixes: [],
+      multiAgentVersion: "v1",
     });
   });
 

@@ -98,7 +98,7 @@ export async function startCaptureServer(options: CaptureServerOptions = {}): Pr
           );
         } else {
           const scripted = replyFor(script, modelTurns);
-          reply = renderModelReply(kind.dialect, scripted, requests.length + 1);
+          reply = renderModelReply(kind.dialect, scripted, requests.length + 1, url);
           if (scripted.error === undefined) replyText = scripted.text;
           modelTurns++;
         }

@@ -76,6 +76,7 @@ async function runAgent(
   for (const [path, text] of Object.entries(inv.files)) writeFileSync(path, text, { mode: 0o600 });
   const env: { [key: string]: string } = {};
   for (const [k, v] of Object.entries(options.env)) if (v !== undefined && !inv.unset.includes(k)) env[k] = v;
+  for (const [k, v] of Object.entries(inv.defaults)) env[k] ??= v;
   Object.assign(env, inv.env);
   const timeoutMs = options.timeoutMs ?? CAPTURE_TIMEOUT_MS;
 

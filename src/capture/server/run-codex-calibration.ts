@@ -65,6 +65,9 @@ function run(
   });
 }
 
+const toolCount = (e: { experimental_supported_tools?: unknown }): number =>
+  Array.isArray(e.experimental_supported_tools) ? e.experimental_supported_tools.length : 0;
+
 function readSystemSkills(dir: string): CalibratedFile[] {
   const out: CalibratedFile[] = [];
   const walk = (rel: string) => {
@@ -161,6 +164,24 @@ export async function runCodexCalibration(
       }
     }
 
+    // Codex's own multi-agent texts, for a session whose v2 version outlives a switch to a model without them.
+    progress("prompt-input: multi-agent v2 on an unlisted model");
+    const builtin = await run(
+      options.codex,
+      [
+        "debug",
+        "prompt-input",
+        "-c",
+        `model="${FALLBACK_PROBE_SLUG}"`,
+        "-c",
+        "features.multi_agent_v2=true",
+        "calibration",
+      ],
+      ws,
+      env,
+      timeoutMs,
+    );
+
     const families: FamilyRun[] = [];
     const targets: { key: string; models: string[]; slug: string }[] = [
       ...ordered.map(([key, f]) => ({ key, models: f.models, slug: f.models[0] as string })),
@@ -235,33 +256,80 @@ export async function runCodexCalibration(
         args: () => ["-c", `model="${FALLBACK_PROBE_SLUG}"`, "resume", session, "calibration without docs"],
         before: () => [join(root2, "AGENTS.md"), join(sub, "AGENTS.md")].forEach((f) => rmSync(f)),
       },
+      // …and back: the deferred namespaces the classic model listed are withdrawn.
       ...(switchTo !== undefined
-        ? [{ cwd: sub, args: () => ["-c", `model="${switchTo}"`, "resume", session, "calibration on another model"] }]
+        ? [
+            { cwd: sub, args: () => ["-c", `model="${switchTo}"`, "resume", session, "calibration on another model"] },
+            {
+              cwd: sub,
+              args: () => ["-c", `model="${FALLBACK_PROBE_SLUG}"`, "resume", session, "calibration back again"],
+            },
+          ]
         : []),
     ];
-    for (const step of steps) {
-      step.before?.();
-      const cap = await runCapture({
-        adapter: codexAdapter,
-        argv: [options.codex, "exec", "--skip-git-repo-check", ...step.args()],
-        cwd: step.cwd,
-        env,
-        maxTurns: 4,
-        timeoutMs,
+    await runSteps(
+      steps,
+      () => session,
+      (id) => (session = id),
+    );
+    // Between two code-mode models of one compaction family: the default one, the one with the fewest experimental
+    // tools (its switch withdraws tools and namespaces), and back (it declares them again).
+    const codeMode = entries.filter((e) => e.tool_mode === "code_mode_only");
+    const first = codeMode.find((e) => String(e.slug) === defaultSlug);
+    const fewest = codeMode
+      .filter((e) => e !== first && e.comp_hash === first?.comp_hash)
+      .sort((a, b) => toolCount(a) - toolCount(b))[0];
+    if (first !== undefined && fewest !== undefined) {
+      progress("session updates: a switch between code-mode models and back");
+      const root3 = join(ws, "code-mode-switch");
+      for (const d of [root3, join(root3, ".git")]) mkdirSync(d);
+      let codeSession = "";
+      const on = (slug: unknown, message: string, resume: boolean) => ({
+        cwd: root3,
+        args: () => ["-c", `model="${String(slug)}"`, ...(resume ? ["resume", codeSession] : []), message],
       });
-      const last = cap.requests.filter((q) => q.reply.kind === "model" && q.decoded).at(-1);
-      if (!last) break;
-      const body = Buffer.from(last.body).toString("utf8");
-      if (session === "") session = /"prompt_cache_key":"([^"]+)"/.exec(body)?.[1] ?? "";
-      if (session === "") break;
-      updates.push({ file: `session update ${updates.length + 1}`, body });
+      await runSteps(
+        [
+          on(first.slug, "calibration", false),
+          on(fewest.slug, "calibration on fewer tools", true),
+          on(first.slug, "calibration on more tools", true),
+        ],
+        () => codeSession,
+        (id) => (codeSession = id),
+      );
     }
     const systemSkills = readSystemSkills(join(codexHome, "skills", ".system"));
+
+    // Each step's last model request is a session update; the first names the session the others resume.
+    async function runSteps(
+      list: { cwd: string; args: () => string[]; before?: () => void }[],
+      current: () => string,
+      found: (id: string) => void,
+    ): Promise<void> {
+      for (const step of list) {
+        step.before?.();
+        const cap = await runCapture({
+          adapter: codexAdapter,
+          argv: [options.codex, "exec", "--skip-git-repo-check", ...step.args()],
+          cwd: step.cwd,
+          env,
+          maxTurns: 4,
+          timeoutMs,
+        });
+        const last = cap.requests.filter((q) => q.reply.kind === "model" && q.decoded).at(-1);
+        if (!last) return;
+        const body = Buffer.from(last.body).toString("utf8");
+        if (current() === "") found(/"prompt_cache_key":"([^"]+)"/.exec(body)?.[1] ?? "");
+        if (current() === "") return;
+        updates.push({ file: `session update ${updates.length + 1}`, body });
+      }
+    }
     return {
       codexVersion: v,
       createdAt: new Date().toISOString(),
       catalogueText: models.stdout,
       promptInputs,
+      ...(builtin.code === 0 ? { multiAgentPromptInput: builtin.stdout } : {}),
       families,
       systemSkills,
       sessionUpdates: updates,

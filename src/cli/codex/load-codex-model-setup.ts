@@ -21,6 +21,7 @@ import {
   type ResolvedCodexModel,
 } from "../../profiles/codex-models/index.js";
 import { codexProfileWithCatalogue } from "../../profiles/codex-models/codex-model-profile.js";
+import { multiAgentToolsOf, type MultiAgentToolSpecs } from "../../profiles/codex-models/multi-agent-tools.js";
 import type { Profile } from "../../profiles/profile.js";
 import { codexProfile } from "../../profiles/codex.js";
 import { isJsonObject } from "../../model/json-value.js";
@@ -46,6 +47,8 @@ export interface CodexModelSetupOptions {
   findCodex?: boolean;
   /** `layout.json` of a calibrated prose dir (`--prose-dir`): the shape of the model its capture ran with. */
   layoutFacts?: { [key: string]: unknown };
+  /** The multi-agent version of the session being continued (its log's turn context): kept across a model switch. */
+  sessionMultiAgentVersion?: string;
 }
 
 export interface CodexModelSetup {
@@ -129,6 +132,7 @@ export function loadCodexModelSetup(host: Host, options: CodexModelSetupOptions)
     ...(config.modelReasoningEffort !== undefined ? { reasoningEffort: config.modelReasoningEffort } : {}),
     ...(config.modelReasoningSummary !== undefined ? { reasoningSummary: config.modelReasoningSummary } : {}),
     ...(config.modelVerbosity !== undefined ? { verbosity: config.modelVerbosity } : {}),
+    ...(options.sessionMultiAgentVersion !== undefined ? { multiAgentVersion: options.sessionMultiAgentVersion } : {}),
   };
   const layout = fromCapture ?? codexModelLayout(resolved.slug, resolved.entry, overrides);
 
@@ -137,6 +141,7 @@ export function loadCodexModelSetup(host: Host, options: CodexModelSetupOptions)
     ...(catalogue ? { catalogue } : {}),
     overrides,
     ...(fromCapture ? { captured: fromCapture } : {}),
+    ...(inUse ? { multiAgentTools: calibratedMultiAgentTools(inUse) } : {}),
     ...(inUse
       ? {
           toolsFor: (slug: string, inCatalogue: boolean) => {
@@ -196,20 +201,49 @@ export function loadCodexModelSetup(host: Host, options: CodexModelSetupOptions)
   return { value: setup, diagnostics };
 }
 
+/** The multi-agent tools of each version, from whichever calibrated families sent them (verbatim). */
+function calibratedMultiAgentTools(cal: CodexCalibration): MultiAgentToolSpecs {
+  const specs: MultiAgentToolSpecs = {};
+  for (const f of cal.families) {
+    const seen = multiAgentToolsOf([...(f.requestTools ?? []), ...(f.additionalTools ?? [])]);
+    specs.v1 ??= seen.v1;
+    specs.v2 ??= seen.v2;
+  }
+  return specs;
+}
+
 /** The codex prose with the calibration's texts and tool lists laid over the stand-ins (origin `calibrated`). */
 export function calibratedProse(base: ProseSet, setup: CodexModelSetup): ProseSet {
   const c = setup.calibration;
+  return c ? proseWithFamily(base, c, c.family) : base;
+}
+
+/**
+ * The prose another model of the catalogue renders with (the model a resumed session ran before this turn's
+ * switch): the calibration's shared texts and that model's family.
+ */
+export function calibratedProseForModel(base: ProseSet, setup: CodexModelSetup, slug: string): ProseSet {
+  const c = setup.calibration;
   if (!c) return base;
+  const inCatalogue = setup.catalogue?.models.some((m) => m.slug === slug) ?? false;
+  return proseWithFamily(base, c, calibratedFamilyFor(c.calibration, slug, inCatalogue));
+}
+
+function proseWithFamily(
+  base: ProseSet,
+  c: NonNullable<CodexModelSetup["calibration"]>,
+  family: CalibratedFamily | undefined,
+): ProseSet {
   const entries: { [id: string]: ProseEntry } = {};
   const add = (texts: { [id: string]: string }) => {
     for (const [id, source] of Object.entries(texts))
       entries[id] = { id, kind: "text", source, origin: "calibrated", path: c.file };
   };
   add(c.calibration.prose);
-  if (c.family) add(c.family.prose);
+  if (family) add(family.prose);
   const merged = mergeProse(base, { entries });
   // The tool lists travel with the profile's per-model variants (a model switch changes them); only the origin here.
-  if (c.family && (c.family.requestTools !== undefined || c.family.additionalTools !== undefined)) {
+  if (family && (family.requestTools !== undefined || family.additionalTools !== undefined)) {
     merged.toolsOrigin = "calibrated";
     merged.toolsPath = c.file;
   }
@@ -218,15 +252,18 @@ export function calibratedProse(base: ProseSet, setup: CodexModelSetup): ProseSe
 
 /**
  * The base instructions a resumed session sends, from the text its session_meta logged: when that is the
- * catalogue's text for the model and the calibration holds what Codex really sends for it (0.171.0 edits some
- * catalogue texts before sending), the calibrated text; else the logged one.
+ * catalogue's text for some model (the session's first one, whatever model this turn runs) and the calibration
+ * holds what Codex really sends for that model (0.171.0 edits some catalogue texts before sending), the calibrated
+ * text; else the logged one.
  */
 export function sentBaseInstructionsFor(setup: CodexModelSetup | undefined, logged: string): string {
-  const sent = setup?.calibration?.family?.prose["base-instructions"];
-  const entry = setup?.resolved.entry;
-  return sent !== undefined && entry?.baseInstructions !== undefined && entry.baseInstructions === logged
-    ? sent
-    : logged;
+  const cal = setup?.calibration;
+  if (!cal) return logged;
+  const own = setup.resolved.entry?.baseInstructions === logged;
+  const entry = own ? setup.resolved.entry : setup.catalogue?.models.find((m) => m.baseInstructions === logged);
+  if (!entry) return logged;
+  const family = own ? cal.family : calibratedFamilyFor(cal.calibration, entry.slug, true);
+  return family?.prose["base-instructions"] ?? logged;
 }
 
 /** The context window Codex's catalogue gives a model ($CODEX_HOME/models_cache.json, else the calibration's), if listed. */

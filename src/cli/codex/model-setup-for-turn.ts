@@ -22,7 +22,7 @@ export function modelSetup(
   host: Host,
   profile: Profile<"envelopes">,
   load: LoadTurnContextOptions,
-  options: { calibration?: boolean; layoutFacts?: { [key: string]: unknown } },
+  options: { calibration?: boolean; layoutFacts?: { [key: string]: unknown }; sessionMultiAgentVersion?: string },
   cwd: string,
 ): TurnModelSetup | { error: string } | undefined {
   if (profile.modelCatalogue !== "codex") return undefined;
@@ -45,6 +45,9 @@ export function modelSetup(
     fallbackSlug: DEFAULT_MODEL,
     ...(options.calibration === false ? { noCalibration: true } : {}),
     ...(options.layoutFacts !== undefined ? { layoutFacts: options.layoutFacts } : {}),
+    ...(options.sessionMultiAgentVersion !== undefined
+      ? { sessionMultiAgentVersion: options.sessionMultiAgentVersion }
+      : {}),
   });
   return { setup: r.value, codexHome: home.value.codexHome, diagnostics: r.diagnostics };
 }

@@ -10,12 +10,11 @@ import { formatDateInZone } from "../../discover/resolve-environment.js";
 import { calibrationPath, readCalibration } from "../../host/calibration-store.js";
 import { findAgentInstall } from "../../host/find-agent-install.js";
 import { createNodeHost } from "../../host/node-host.js";
-import { findProfile, hasEnvelopeLayout, PROFILE_LIST } from "../../profiles/index.js";
 import { harnessRefsOf } from "../../discover/agents/discover-harness-loads.js";
-import { countTokens } from "../../tokens/count.js";
+import { findProfile, hasEnvelopeLayout, PROFILE_LIST, profileIdList } from "../../profiles/index.js";
 import { renderAgentsReport, type InstalledAgent } from "../format/agents-report.js";
 import { colorFor, createStyle } from "../format/style.js";
-import { EXIT_OK, EXIT_USAGE, type CliIO } from "../io.js";
+import { EXIT_OK, EXIT_USAGE, tokenCounterOf, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
 
 interface AgentsOptions {
@@ -86,10 +85,11 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
   if (piDir !== undefined) viewOptions.piInstallDir = piDir;
   if (geminiDir !== undefined) viewOptions.geminiInstallDir = geminiDir;
   const view = discoverAgentsView(host, viewOptions);
+  const counter = tokenCounterOf(io);
   const tokens: { [path: string]: number } = {};
   for (const path of new Set([...view.harnesses.flatMap((h) => h.files.map((f) => f.path)), ...view.unloaded])) {
     const r = host.readBytes(path);
-    tokens[path] = r.ok ? countTokens(new TextDecoder().decode(r.value.bytes)) : 0;
+    tokens[path] = r.ok ? counter.count(new TextDecoder().decode(r.value.bytes)) : 0;
   }
   if (options.json) {
     io.stdout(
@@ -103,7 +103,10 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
           })),
           unloaded: view.unloaded,
           installed,
-          tokenizer: "o200k_base (an estimate for claude-code, gemini-cli and pi)",
+          tokenizer: `o200k_base (an estimate for ${profileIdList(
+            "and",
+            PROFILE_LIST.filter((p) => p.tokenizer.estimate).map((p) => p.id),
+          )})`,
         },
         null,
         2,

@@ -55,7 +55,7 @@ function buildCalibrationWorkspace(ws: CalibrationWorkspace): { root: string; cw
     git("-c", "user.name=promptc", "-c", "user.email=promptc@example.invalid", "commit", "-q", "-m", ws.commit);
   }
   writeTree(cwd, ws.untracked);
-  return { root, cwd, home };
+  return { root, cwd: ws.cwd !== undefined ? join(cwd, ws.cwd) : cwd, home };
 }
 
 export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliIO): Promise<number> {

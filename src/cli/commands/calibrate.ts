@@ -7,6 +7,8 @@ import type { Command } from "commander";
 import { getAdapter } from "../../capture/adapters/index.js";
 import { calibrateProse, type CalibrateApproval, type CalibrateInput } from "../../capture/calibrate-prose.js";
 import { captureSettings, unextractedProse } from "../../capture/capture-settings.js";
+import { HARNESS_CALIBRATIONS } from "../../capture/harness-calibrations.js";
+import { hasEnvelopeLayout, PROFILE_LIST } from "../../profiles/index.js";
 import { makeDirectoriesNoFollow, writeFileNoFollow } from "../../host/write-no-follow.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { colorFor, createStyle } from "../format/style.js";
@@ -101,6 +103,11 @@ function collectInputs(path: string): CalibrateInput[] | string {
   return inputs;
 }
 
+/** The agents calibrated from their model catalogue: the profiles whose data names the Codex catalogue. */
+function catalogueAgents(): string[] {
+  return PROFILE_LIST.filter((p) => hasEnvelopeLayout(p) && p.modelCatalogue === "codex").map((p) => p.id);
+}
+
 export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, setExitCode) => {
   program
     .command("calibrate")
@@ -114,7 +121,7 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
     .option("--profile <id>", "profile the prose is for", "codex")
     .option(
       "--agent <id>",
-      "calibrate from your installed agent, run offline, into promptc's cache: codex (no captures, no flags: catalogue, prose and tools per model family), claude-code, pi (or from one capture given as the argument)",
+      `calibrate from your installed agent, run offline, into promptc's cache: ${catalogueAgents().join(", ")} (no captures, no flags: catalogue, prose and tools per model family), ${HARNESS_CALIBRATIONS.map((c) => c.adapter).join(", ")} (or from one capture given as the argument)`,
     )
     .option("--bin <path>", "with --agent: the agent's executable (default: found on PATH)")
     .option("-o, --out <dir>", "prose directory to write")
@@ -134,10 +141,11 @@ export const registerCalibrate: RegisterCommand = (program: Command, io: CliIO, 
     .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")
     .action(async (paths: string[], options: CalibrateCliOptions) => {
-      if (options.agent === "codex") {
+      // A profile whose request shape comes from the Codex catalogue is calibrated per model family.
+      if (options.agent !== undefined && catalogueAgents().includes(options.agent)) {
         if (paths.length > 0) {
           io.stderr(
-            "promptc calibrate: --agent codex runs Codex itself; give either --agent codex or captures, not both\n",
+            `promptc calibrate: --agent ${options.agent} runs the agent itself; give either --agent ${options.agent} or captures, not both\n`,
           );
           return setExitCode(EXIT_USAGE);
         }

@@ -5,7 +5,12 @@ import { join, resolve } from "node:path";
 import { Option, type Command } from "commander";
 import { readInputText } from "../read-input.js";
 import { AGENT_ADAPTERS, detectAdapter, getAdapter } from "../../capture/adapters/index.js";
-import { firstWireDifference, formatWireDifference, withoutRunIds } from "../../capture/compare-wire-bodies.js";
+import {
+  firstWireDifference,
+  formatWireDifference,
+  withoutPatternRunIds,
+  withoutRunIds,
+} from "../../capture/compare-wire-bodies.js";
 import type { CaptureRun, CapturedRequest } from "../../capture/captured-request.js";
 import { OPENAI_CACHE_MODEL } from "../../cache/cache-model.js";
 import { commonPrefix } from "../../cache/common-prefix.js";
@@ -134,6 +139,9 @@ function runToJson(run: CaptureRun): string {
   return JSON.stringify({ ...runHeader(run), requests }, null, 2) + "\n";
 }
 
+const hasInputArray = (v: unknown) =>
+  v !== null && typeof v === "object" && Array.isArray((v as { input?: unknown }).input);
+
 function positiveInt(value: string | undefined, name: string): number | undefined | Error {
   if (value === undefined) return undefined;
   const v = Number(value);
@@ -221,10 +229,12 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
         } catch {
           return fail(`${options.compare} is not valid JSON`);
         }
-        compared = requestFromJson(parsed);
+        compared = adapter.wireCompare === true ? undefined : requestFromJson(parsed);
         if (!compared) {
           // A Responses agent must be compared with a Responses body; other dialects take their own bodies.
-          if (adapter.dialect === "responses" || parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
+          const needsInput =
+            adapter.dialect === "responses" && (adapter.wireCompare !== true || !hasInputArray(parsed));
+          if (needsInput || parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
             return fail(`${options.compare} is not a request body (no "input" array)`);
           comparedWire = parsed;
         }
@@ -287,7 +297,8 @@ export const registerCapture: RegisterCommand = (program: Command, io: CliIO, se
           );
           differs = true;
         } else {
-          const d = firstWireDifference(withoutRunIds(body), withoutRunIds(comparedWire));
+          const blank = (v: unknown) => withoutRunIds(withoutPatternRunIds(v, adapter.runIdPatterns ?? []));
+          const d = firstWireDifference(blank(body), blank(comparedWire));
           differs = d !== undefined;
           (options.json ? io.stderr : io.stdout)(
             formatWireDifference(d, `captured #${first?.seq ?? "?"}`, options.compare ?? "").join("\n") + "\n",

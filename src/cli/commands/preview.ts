@@ -1,7 +1,7 @@
 // `promptc preview`: the exact request the next turn would send from a directory (or a scenario turn, or the
 // next turn of a logged session), layer by layer. Does IO through the Node host; the compile is pure.
 import type { Command } from "commander";
-import { compile } from "../../compile/compile.js";
+import { compileTurn } from "../../compile/compile-turn.js";
 import { formatCount } from "../../model/format-count.js";
 import type { TurnContext } from "../../model/turn-context.js";
 import { profileContextWindow } from "../../profiles/model-info.js";
@@ -10,11 +10,20 @@ import { tableFromManifest } from "../format/preview-report.js";
 import { EXIT_USAGE, tokenCounterOf, type CliIO } from "../io.js";
 import { findProfile, profileIdList } from "../../profiles/index.js";
 import { profilesReading, refuseFlags, type FlagReader } from "../profile-flags.js";
-import { addTurnFlags, flagName, givenFlags, readTurnMessage, TURN_FLAG_KEYS } from "../turn-flags.js";
+import {
+  addTurnFlags,
+  flagName,
+  givenFlags,
+  readTurnMessage,
+  TURN_FLAG_KEYS,
+  TURN_FLAG_READERS,
+} from "../turn-flags.js";
 import type { RegisterCommand } from "./register-command.js";
 import { emitBodyPreview } from "./preview/emit-body-preview.js";
 import { emitPreview } from "./preview/emit-preview.js";
 import { loadPreviewTurn } from "./preview/load-preview-turn.js";
+import type { ResolvedBodyTurn } from "../resolve-body-turn.js";
+import type { ResolvedTurn } from "../turn-flags.js";
 import type { PreviewOptions } from "./preview/preview-options.js";
 
 export type { PreviewOptions } from "./preview/preview-options.js";
@@ -25,15 +34,14 @@ function previewDirectory(options: PreviewOptions, io: CliIO): number {
     io.stderr(`promptc preview: ${turn.error}\n`);
     return EXIT_USAGE;
   }
-  if (!("ctx" in turn)) return emitBodyPreview(turn, options, io);
-  const { ctx, profile, prose } = turn;
   // The JSON body alone needs no token counts; skip loading the tokenizer for it.
-  const result = compile(ctx, {
-    profile,
-    prose,
+  const compiled = compileTurn<ResolvedTurn, ResolvedBodyTurn>(turn, {
     exactTokens: !options.json || options.html !== undefined,
     countTokens: tokenCounterOf(io).count,
   });
+  if (compiled.layout === "body") return emitBodyPreview(compiled.request, compiled.turn, options, io);
+  const { result } = compiled;
+  const { ctx, profile } = compiled.turn;
   const diagnostics = [...turn.diagnostics, ...result.diagnostics];
   const window = profileContextWindow(profile, ctx.model, ctx.contextWindow);
   const cwd = ctx.environment.cwd;
@@ -96,9 +104,10 @@ export async function runPreview(options: PreviewOptions, io: CliIO, words: read
   const read = await readTurnMessage(words, options, io);
   if ("error" in read) return fail(read.error);
   options = { ...options, message: read.message };
-  // Flags only some profiles read (--session needs an envelope layout, --home a harness's own discovery).
+  // Flags only some profiles read (--sandbox and --session need codex's discovery and layout, --home a harness's).
   const profile = findProfile(options.profile);
-  const refused = profile && refuseFlags(profile, givenFlags(options as {}, PREVIEW_FLAG_READERS));
+  const readers = { ...TURN_FLAG_READERS, ...PREVIEW_FLAG_READERS };
+  const refused = profile && refuseFlags(profile, givenFlags(options as {}, readers));
   if (refused) return fail(refused);
   // Loaded on demand: scenarios and sessions pull in modules a plain preview never needs.
   if (options.scenario !== undefined)
@@ -121,6 +130,10 @@ export const registerPreview: RegisterCommand = (program: Command, io, setExitCo
     .option("--scenario <file>", "preview a turn of a scenario file (YAML/JSON) instead of a directory")
     .option("--turn <n>", "with --scenario: which turn (default: the last)")
     .option("--session <log>", "preview the next turn of a session log (promptc run JSONL or a Codex rollout)")
+    .option(
+      "--summary <text>",
+      "with --session: the summary reply when the turn compacts first (a model switch across compaction families)",
+    )
     .option("--json", "print exactly the request body that would be POSTed")
     .option("--html <file>", "also write a self-contained HTML report of the layers")
     .option("--text", "also print the request text, item by item (before the table)")

@@ -94,7 +94,16 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   const resumed = options.resume === undefined ? undefined : readResumed(options.resume, sessionsDir, io);
   if (typeof resumed === "string") return usage(resumed);
   const sessionId = resumed?.sessionId ?? options.sessionId ?? randomUUID();
-  const turn = resolveTurn({ ...flags.value, load: { ...flags.value.load, sessionId } }, io);
+  // A resumed session keeps its multi-agent version whatever model this turn runs (Codex fixes it per thread).
+  const multiAgent = resumed?.settings?.multiAgentVersion;
+  const turn = resolveTurn(
+    {
+      ...flags.value,
+      load: { ...flags.value.load, sessionId },
+      ...(multiAgent !== undefined ? { sessionMultiAgentVersion: multiAgent } : {}),
+    },
+    io,
+  );
   if ("error" in turn) return usage(turn.error);
   const { ctx, profile, prose } = turn;
   const sandbox = ctx.permissions.sandbox;

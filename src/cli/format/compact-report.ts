@@ -114,7 +114,7 @@ export function renderCompactReport(input: CompactReportInput, s: Style): string
       : `window ${fmt(threshold.contextWindow)}${threshold.windowSource === "log" || threshold.windowSource === "config" || threshold.windowSource === "model catalogue" ? ` (from the ${threshold.windowSource})` : ""}`;
   const crossed = threshold.decision.compact ? s.yellow("crossed: compaction would run now") : "not crossed";
   out.push(
-    `  threshold        ${threshold.limit === undefined ? "none (never auto-compacts)" : fmt(threshold.limit)} (${windowNote}${threshold.configLimit !== undefined ? `, config ${fmt(threshold.configLimit)}` : ""}); ${crossed}`,
+    `  threshold        ${threshold.limit === undefined ? (result.strategy === "claude-code" ? "not modelled for Claude Code" : "none (never auto-compacts)") : fmt(threshold.limit)} (${windowNote}${threshold.configLimit !== undefined ? `, config ${fmt(threshold.configLimit)}` : ""}); ${crossed}`,
   );
   out.push(
     `  before           ${fmt(report.before.exactTokens)} exact o200k tokens · ${fmt(report.before.estimatedTokens)} Codex estimate · ${report.before.items} items`,
@@ -157,6 +157,10 @@ export function renderCompactReport(input: CompactReportInput, s: Style): string
   if (result.pi)
     out.push(
       `  pi cut           at log item ${result.pi.cutIndex}; ${result.pi.summarizedItems} summarized, ${result.pi.keptItems} kept${result.pi.splitTurn ? " (split turn)" : ""}`,
+    );
+  if (result.split)
+    out.push(
+      `  verbatim from    log item ${result.split.cutIndex}; ${result.split.summarizedItems} summarized, ${result.split.keptItems} kept`,
     );
   if (result.remote)
     out.push(

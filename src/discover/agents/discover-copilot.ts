@@ -1,44 +1,46 @@
-// Copilot CLI 1.0.102's instruction files and skills, from the shared write-up of its captures (not confirmed by
-// a capture of promptc's own: its binary is not installed here): ~/.copilot/copilot-instructions.md, the git
-// root's .github/copilot-instructions.md, AGENTS.md, CLAUDE.md and GEMINI.md there, then AGENTS.md from the cwd
-// upward. IO through the Host only.
+// What Copilot CLI 1.0.102 loads from a folder, for the agents table and lint: the same discovery
+// `promptc preview --profile copilot` runs (discover/copilot/), flattened to paths. IO through the Host only.
 import type { Host } from "../../host/host.js";
-import { ancestorsOf, joinPath, normalizePath } from "../paths.js";
+import { discoverCopilotInstructions } from "../copilot/discover-copilot-instructions.js";
+import { discoverCopilotSkills } from "../copilot/discover-copilot-skills.js";
+import { copilotHomeOf } from "../copilot/load-copilot-turn.js";
 
 export interface CopilotLoad {
+  /** Custom instruction files in order, then the `.instructions.md` files sent whole. */
   files: string[];
   skills: string[];
+  /** Files expanded into an instruction file, each once, with its first importer. */
+  imports: { path: string; importedFrom: string }[];
+  /** `.instructions.md` files the prompt names (with their `applyTo`) for the model to read when it edits. */
+  rules: string[];
+  /** Seen and left out, with why. */
+  dropped: { path: string; reason: string; importedFrom?: string }[];
 }
 
-const exists = (host: Host, p: string) => {
-  const st = host.stat(p);
-  return st.ok && st.value.kind === "file";
-};
+const IMPORT_REASONS = {
+  outside: "import outside the repository",
+  missing: "import target missing",
+  "not-a-file": "import is not a file",
+} as const;
 
 export function discoverCopilot(host: Host, options: { cwd: string; home: string; gitRoot?: string }): CopilotLoad {
-  const cwd = normalizePath(options.cwd);
-  const root = options.gitRoot ?? cwd;
-  const files: string[] = [];
-  const push = (p: string) => {
-    if (exists(host, p) && !files.includes(p)) files.push(p);
+  const copilotHome = copilotHomeOf(host, options.home);
+  const rootOpt = options.gitRoot !== undefined ? { gitRoot: options.gitRoot } : {};
+  const instructions = discoverCopilotInstructions(host, { cwd: options.cwd, copilotHome, ...rootOpt });
+  const skills = discoverCopilotSkills(host, { cwd: options.cwd, home: options.home, copilotHome, ...rootOpt });
+  const load: CopilotLoad = {
+    files: [...instructions.files.map((f) => f.path), ...instructions.inlined.map((f) => f.path)],
+    skills: skills.skills.map((s) => s.path),
+    imports: [],
+    rules: instructions.rules.map((r) => r.path),
+    dropped: [...skills.dropped],
   };
-  push(joinPath(options.home, ".copilot", "copilot-instructions.md"));
-  push(joinPath(root, ".github", "copilot-instructions.md"));
-  for (const n of ["AGENTS.md", "CLAUDE.md", "GEMINI.md"]) push(joinPath(root, n));
-  for (const dir of ancestorsOf(cwd)) {
-    if (dir === root) break;
-    push(joinPath(dir, "AGENTS.md"));
-  }
-  const skills: string[] = [];
-  for (const r of [
-    joinPath(root, ".github", "skills"),
-    joinPath(root, ".agents", "skills"),
-    joinPath(options.home, ".copilot", "skills"),
-  ]) {
-    const listed = host.readDir(r);
-    if (!listed.ok) continue;
-    for (const e of listed.value)
-      if (exists(host, joinPath(r, e.name, "SKILL.md"))) skills.push(joinPath(r, e.name, "SKILL.md"));
-  }
-  return { files, skills };
+  for (const f of instructions.files)
+    for (const i of f.imports) {
+      if (i.outcome === "imported") {
+        if (!load.imports.some((x) => x.path === i.path)) load.imports.push({ path: i.path, importedFrom: f.path });
+      } else if (i.outcome !== "already-loaded")
+        load.dropped.push({ path: i.path, reason: IMPORT_REASONS[i.outcome], importedFrom: f.path });
+    }
+  return load;
 }

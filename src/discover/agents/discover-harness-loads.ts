@@ -1,7 +1,7 @@
 // What each harness loads when started in one folder: its context files, imports and skills in the order it
 // sends them, what it sees and leaves out, and its discovery diagnostics. Each harness runs the discovery its
-// profile names (`profile.discovery.type`, the loaders preview runs); Copilot, which has no profile yet, its
-// write-up's. The one composition `promptc agents` and `promptc lint` share. IO through the Host only.
+// profile names (`profile.discovery.type`, the loaders preview runs). The one composition `promptc agents` and
+// `promptc lint` share. IO through the Host only.
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import type { DecodeMode } from "../../model/decode-mode.js";
@@ -250,27 +250,54 @@ function piContextLoad(
   };
 }
 
-/** Copilot CLI has no profile yet: its files come from the shared write-up (discover-copilot.ts). */
-function copilotLoad(host: Host, cwd: string, home: string, gitRoot: string | undefined): HarnessLoad {
+function copilotInstructionsLoad(
+  h: HarnessRef,
+  host: Host,
+  cwd: string,
+  home: string,
+  gitRoot: string | undefined,
+): HarnessLoad {
   const copilot = discoverCopilot(host, gitRoot !== undefined ? { cwd, home, gitRoot } : { cwd, home });
   return {
-    harness: "copilot",
-    displayName: "Copilot CLI",
+    harness: h.id,
+    displayName: h.displayName,
     files: [
       ...copilot.files.map((p): LoadedFile => ({ path: p, kind: "context", placement: "instructions" })),
-      ...copilot.skills.map((p): LoadedFile => ({ path: p, kind: "skill", placement: "instructions" })),
+      ...copilot.imports.map(
+        (i): LoadedFile => ({
+          path: i.path,
+          kind: "import",
+          placement: "inline in its importer",
+          importedFrom: i.importedFrom,
+        }),
+      ),
+      ...copilot.rules.map(
+        (p): LoadedFile => ({
+          path: p,
+          kind: "context",
+          placement: "named in instructions (applyTo), read on demand",
+          onDemand: true,
+        }),
+      ),
+      ...copilot.skills.map(
+        (p): LoadedFile => ({ path: p, kind: "skill", placement: "instructions (name and description)" }),
+      ),
     ],
-    dropped: [],
+    dropped: copilot.dropped.map((d) => ({
+      path: d.path,
+      reason: d.reason,
+      ...(d.importedFrom !== undefined ? { importedFrom: d.importedFrom } : {}),
+    })),
     diagnostics: [],
-    basis: "write-up",
+    basis: "conformance",
   };
 }
 
-/** Every harness in `options.harnesses`, in that order, then Copilot CLI. */
+/** Every harness in `options.harnesses`, in that order. */
 export function discoverHarnessLoads(host: Host, options: HarnessLoadsOptions): HarnessLoad[] {
   const cwd = normalizePath(options.cwd);
   const gitRoot = findProjectRoot(host, cwd, [".git"]).root;
-  const loads = options.harnesses.map((h): HarnessLoad => {
+  return options.harnesses.map((h): HarnessLoad => {
     const rules = h.discovery;
     switch (rules.type) {
       case "turn-context":
@@ -281,12 +308,12 @@ export function discoverHarnessLoads(host: Host, options: HarnessLoadsOptions): 
         return geminiMemoryLoad(h, host, cwd, options);
       case "pi-context":
         return piContextLoad(h, rules.projectRootMarkers, host, cwd, options);
+      case "copilot-instructions":
+        return copilotInstructionsLoad(h, host, cwd, options.home, gitRoot);
       default: {
         const never: never = rules;
         throw new Error(`unknown discovery ${JSON.stringify(never)}`);
       }
     }
   });
-  loads.push(copilotLoad(host, cwd, options.home, gitRoot));
-  return loads;
 }

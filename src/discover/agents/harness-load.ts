@@ -10,6 +10,8 @@ export interface LoadedFile {
   /** Where it goes, in the harness's words (`system`, `first user message`, …). */
   placement: string;
   importedFrom?: string;
+  /** Read when the model asks for it, not sent at start (Copilot's applyTo rule files). */
+  onDemand?: true;
 }
 
 /** A file the harness sees and leaves out, with the discovery diagnostic that says so (when there is one). */

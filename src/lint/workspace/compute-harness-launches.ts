@@ -88,7 +88,14 @@ export function computeHarnessLaunches(
       if (rel === undefined) return [];
       const path = f.kind === "skill" ? skillName(rel, load) : rel;
       const from = f.importedFrom !== undefined ? inProject(f.importedFrom) : undefined;
-      return [from !== undefined ? { path, kind: f.kind, importedFrom: from } : { path, kind: f.kind }];
+      return [
+        {
+          path,
+          kind: f.kind,
+          ...(from !== undefined ? { importedFrom: from } : {}),
+          ...(f.onDemand ? { onDemand: true as const } : {}),
+        },
+      ];
     }),
     // A drop counts when the file or its importer is in the project (an import of `../x` from CLAUDE.md is).
     dropped: load.dropped.flatMap((d) => {

@@ -36,6 +36,8 @@ export interface CodexModelEntry {
   inputModalities: string[];
   baseInstructions?: string;
   modelMessages?: JsonObject;
+  /** `comp_hash`: models with different values cannot continue each other's history uncompacted (0.171.0). */
+  compHash?: string;
 }
 
 export interface CodexCatalogue {
@@ -98,6 +100,8 @@ export function parseCodexModelEntry(o: JsonObject): CodexModelEntry | undefined
   if (isJsonObject(tp) && typeof tp.mode === "string" && typeof tp.limit === "number")
     e.truncationPolicy = { mode: tp.mode, limit: tp.limit };
   if (isJsonObject(o.model_messages)) e.modelMessages = o.model_messages;
+  const comp = o.comp_hash;
+  if ((typeof comp === "string" && comp !== "") || typeof comp === "number") e.compHash = String(comp);
   return e;
 }
 

@@ -47,6 +47,8 @@ export interface CodexModelLayout {
   contextWindow: number;
   maxContextWindow?: number;
   effectiveContextWindowPercent: number;
+  /** The catalogue's `comp_hash` (none for a fallback slug): a switch across two known values compacts first. */
+  compHash?: string;
 }
 
 const VERBOSITIES = ["low", "medium", "high"] as const;
@@ -74,20 +76,33 @@ export interface LayoutOverrides {
   verbosity?: string;
   /** `model_context_window` from config. */
   contextWindow?: number;
+  /**
+   * The session's multi-agent version (`multi_agent_version` of its turn contexts): Codex fixes it when a thread
+   * starts, so a model switch keeps it — the new model's tools and developer texts follow it, not its entry.
+   */
+  multiAgentVersion?: string;
+}
+
+const MULTI_AGENT_VERSIONS = ["v1", "v2"] as const;
+
+/** What the multi-agent version decides, in every layout: v2's role and mode messages, v1's deferral behind search. */
+function multiAgentParts(version: string | undefined): { developerMessages: CodexDeveloperMessage[] } {
+  return { developerMessages: version === "v2" ? ["multi-agent-role", "multi-agent-mode"] : [] };
 }
 
 /** The fallback layout: request tools, `reasoning: { summary: "auto" }`, parallel tool calls, 272,000 tokens. */
 export function fallbackModelLayout(slug: string, overrides: LayoutOverrides = {}): CodexModelLayout {
   const summary = oneOf(overrides.reasoningSummary, SUMMARIES) ?? "auto";
   const effort = oneOf(overrides.reasoningEffort, EFFORTS);
+  const multiAgent = oneOf(overrides.multiAgentVersion, MULTI_AGENT_VERSIONS) ?? "v1";
   return {
     slug,
     origin: "fallback",
-    tools: { placement: "request", toolSearch: false, multiAgent: "v1", experimental: [] },
+    tools: { placement: "request", toolSearch: false, multiAgent, experimental: [] },
     parallelToolCalls: true,
     reasoning: effort !== undefined ? { effort, summary } : { summary },
     developerExtras: [],
-    developerMessages: [],
+    ...multiAgentParts(multiAgent),
     skillsUsage: false,
     responsesLite: false,
     contextWindow: overrides.contextWindow ?? FALLBACK_MODEL_CONTEXT_WINDOW_TOKENS,
@@ -103,7 +118,15 @@ export function codexModelLayout(
 ): CodexModelLayout {
   if (!entry) return fallbackModelLayout(slug, overrides);
   const codeMode = entry.toolMode === "code_mode_only";
-  const toolSearch = entry.supportsSearchTool && !codeMode;
+  // The session's version wins over the entry's; a classic entry without one runs v1, a code-mode one none.
+  const multiAgent =
+    oneOf(overrides.multiAgentVersion, MULTI_AGENT_VERSIONS) ??
+    entry.multiAgentVersion ??
+    (codeMode ? undefined : "v1");
+  const multiAgentV2 = multiAgent === "v2";
+  // Tool search exists to defer the multi_agent_v1 namespace: with v2 there is nothing behind it (captured: gpt-5.5
+  // in a v2 session sends no tool_search and the collaboration namespace instead).
+  const toolSearch = entry.supportsSearchTool && !codeMode && !multiAgentV2;
   const effort = oneOf(overrides.reasoningEffort, EFFORTS) ?? oneOf(entry.defaultReasoningLevel, EFFORTS);
   const summarySetting = overrides.reasoningSummary ?? entry.defaultReasoningSummary;
   const summary = summarySetting === "none" ? undefined : oneOf(summarySetting, SUMMARIES);
@@ -111,11 +134,11 @@ export function codexModelLayout(
   if (effort !== undefined) reasoning.effort = effort;
   if (summary !== undefined) reasoning.summary = summary;
   if (entry.useResponsesLite) reasoning.context = "all_turns";
-  const multiAgentV2 = entry.multiAgentVersion === "v2";
   const developerExtras: CodexDeveloperExtra[] = [];
-  // Tool search hides the multi_agent_v1 namespace (in code mode too) and lists it as a deferred namespace.
-  if (entry.supportsSearchTool && !multiAgentV2) developerExtras.push("deferred-tools");
+  // Tool search hides the multi_agent_v1 namespace (in code mode too) and lists it as a deferred namespace, after
+  // the collaboration mode (captured: gpt-6.2-sol in a v1 session).
   if (hasText(entry.modelMessages, "collaboration_modes", "default")) developerExtras.push("collaboration-mode");
+  if (entry.supportsSearchTool && !multiAgentV2) developerExtras.push("deferred-tools");
   const layout: CodexModelLayout = {
     slug,
     origin: "catalogue",
@@ -124,17 +147,13 @@ export function codexModelLayout(
       toolSearch,
       experimental: [...entry.experimentalSupportedTools],
       ...(entry.applyPatchToolType !== undefined && !codeMode ? { applyPatch: entry.applyPatchToolType } : {}),
-      ...(entry.multiAgentVersion !== undefined
-        ? { multiAgent: entry.multiAgentVersion }
-        : codeMode
-          ? {}
-          : { multiAgent: "v1" }),
+      ...(multiAgent !== undefined ? { multiAgent } : {}),
       ...(entry.webSearchToolType !== undefined ? { webSearchType: entry.webSearchToolType } : {}),
     },
     parallelToolCalls: !codeMode,
     reasoning: Object.keys(reasoning).length > 0 ? reasoning : null,
     developerExtras,
-    developerMessages: multiAgentV2 ? ["multi-agent-role", "multi-agent-mode"] : [],
+    ...multiAgentParts(multiAgent),
     skillsUsage: entry.includeSkillsUsageInstructions,
     responsesLite: entry.useResponsesLite,
     contextWindow: overrides.contextWindow ?? entry.contextWindow ?? FALLBACK_MODEL_CONTEXT_WINDOW_TOKENS,
@@ -145,6 +164,7 @@ export function codexModelLayout(
     : undefined;
   if (verbosity !== undefined) layout.verbosity = verbosity;
   if (entry.maxContextWindow !== undefined) layout.maxContextWindow = entry.maxContextWindow;
+  if (entry.compHash !== undefined) layout.compHash = entry.compHash;
   return layout;
 }
 

@@ -10,6 +10,7 @@ import { codexModelLayout, type LayoutOverrides } from "./codex-model-layout.js"
 import { applyProfileVariant } from "../profile-for-model.js";
 import { codexModelToolDeclarations } from "./codex-model-tools.js";
 import type { CodexModelLayout } from "./codex-model-layout.js";
+import { withSessionMultiAgentTools, type MultiAgentToolSpecs } from "./multi-agent-tools.js";
 
 function modelText(id: ModelTextId): CustomSection {
   return { id, build: ({ prose, renderOptions }) => buildModelTextFragment(id, prose, renderOptions) };
@@ -38,6 +39,7 @@ export function codexVariantForLayout(base: Profile<"envelopes">, layout: CodexM
     request,
     wire: { format: base.wire.format, fields },
     tools: { declare: (ctx) => codexModelToolDeclarations(layout, ctx.permissions) },
+    ...(layout.compHash !== undefined ? { compactionFamily: layout.compHash } : {}),
     window: {
       tokens: layout.contextWindow,
       effectivePercent: layout.effectiveContextWindowPercent,
@@ -66,6 +68,8 @@ export interface CodexCatalogueProfileOptions {
   captured?: CodexModelLayout;
   /** The user's Codex's own tool lists for a slug (calibration), verbatim. */
   toolsFor?: (slug: string, inCatalogue: boolean) => { request?: unknown[]; inputItem?: unknown[] } | undefined;
+  /** The multi-agent tools of each version as some calibrated family sent them (a session may keep another). */
+  multiAgentTools?: MultiAgentToolSpecs;
 }
 
 /** Verbatim tools as declarations; the web search follows the turn's network like the declared one. */
@@ -97,7 +101,11 @@ export function codexProfileWithCatalogue(
     const v = codexVariantForLayout(base, layout);
     const lists = options.toolsFor?.(slug, entry !== undefined);
     const list = layout.tools.placement === "input-item" ? lists?.inputItem : lists?.request;
-    if (list !== undefined) v.tools = { ...v.tools, declare: verbatimTools(list) };
+    if (list !== undefined)
+      v.tools = {
+        ...v.tools,
+        declare: verbatimTools(withSessionMultiAgentTools(list, layout, options.multiAgentTools ?? {})),
+      };
     cache.set(slug, v);
     return v;
   };

@@ -1,6 +1,7 @@
 // `promptc explain`: diagnostic ids from the catalogue, lint rules as `lint --explain` prints them, the list.
 import { describe, expect, it } from "vitest";
 import { DIAGNOSTIC_CATALOGUE } from "../../../src/model/diagnostic-catalogue.js";
+import { PROFILE_IDS } from "../../../src/profiles/index.js";
 import { runCli } from "../../lint/run-lint-cli.js";
 
 const CWD = "/";
@@ -37,13 +38,32 @@ describe("runExplain", () => {
     expect(r.stdout).toContain(`${DIAGNOSTIC_CATALOGUE.length} diagnostic ids`);
   });
 
+  it("lists every registered profile and explains each from its data", async () => {
+    const list = await runCli(["explain"], CWD);
+    const json = JSON.parse((await runCli(["explain", "--json"], CWD)).stdout) as { profiles: { id: string }[] };
+    expect(PROFILE_IDS.filter((id) => !list.stdout.includes(`\n${id} `))).toEqual([]);
+    expect(json.profiles.map((p) => p.id)).toEqual(PROFILE_IDS);
+    const pi = await runCli(["explain", "pi"], CWD);
+    expect(pi.code).toBe(0);
+    expect(pi.stdout).toContain("  layout      body: the harness's own request");
+    expect(pi.stdout).toContain('  discovery   pi-context {"projectRootMarkers":[".git"]}');
+    expect(pi.stdout).toContain("  wire format pi-provider");
+    expect(JSON.parse((await runCli(["explain", "codex", "--json"], CWD)).stdout)).toMatchObject({
+      id: "codex",
+      layout: "envelopes",
+      wire: "openai-responses",
+      tokenizer: { encoding: "o200k_base", estimate: false },
+      modelCatalogue: "codex",
+    });
+  });
+
   it("rejects an unknown id with exit 2 and a pointer to the lists", async () => {
     const r = await runCli(["explain", "nope/never"], CWD);
     expect(r).toEqual({
       code: 2,
       stdout: "",
       stderr:
-        "promptc explain: unknown id 'nope/never' (promptc explain lists the diagnostic ids; promptc lint --list-rules the rules)\n",
+        "promptc explain: unknown id 'nope/never' (promptc explain lists the diagnostic ids and profiles; promptc lint --list-rules the rules)\n",
     });
   });
 });

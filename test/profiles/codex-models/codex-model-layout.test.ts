@@ -134,6 +134,32 @@ describe("codexModelLayout", () => {
     const e = { ...entry("gamma-hidden")!, supportsSearchTool: true };
     expect(codexModelLayout("gamma-hidden", e).developerExtras).toEqual(["deferred-tools"]);
   });
+  it.each([
+    // A session's multi-agent version outlives a switch (captured: gpt-6.2-sol in a v1 session, gpt-5.5 in a v2 one).
+    ["alpha-code", "v1", ["collaboration-mode", "deferred-tools"], [], "v1", false],
+    ["beta-classic", "v2", [], ["multi-agent-role", "multi-agent-mode"], "v2", false],
+    ["beta-classic", undefined, ["deferred-tools"], [], "v1", true],
+  ] as const)(
+    "%s in a %s session: developer texts, messages and tools follow the session",
+    (slug, v, extras, messages, tools, search) => {
+      const l = codexModelLayout(slug, entry(slug), v !== undefined ? { multiAgentVersion: v } : {});
+      expect([l.developerExtras, l.developerMessages, l.tools.multiAgent, l.tools.toolSearch]).toEqual([
+        extras,
+        messages,
+        tools,
+        search,
+      ]);
+    },
+  );
+  it("gives the fallback layout the session's v2 messages, and keeps the catalogue's comp_hash", () => {
+    expect(fallbackModelLayout("x", { multiAgentVersion: "v2" }).developerMessages).toEqual([
+      "multi-agent-role",
+      "multi-agent-mode",
+    ]);
+    const e = parseCodexCatalogue(JSON.stringify({ models: [{ slug: "h", comp_hash: 2911 }] }), "t").value.models[0];
+    expect(codexModelLayout("h", e).compHash).toBe("2911");
+    expect(fallbackModelLayout("x").compHash).toBeUndefined();
+  });
 });
 
 describe("effectiveWindowOf", () => {

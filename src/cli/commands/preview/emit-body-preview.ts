@@ -1,6 +1,6 @@
 // Writes the preview of a profile with its own body ("body" layout): the exact body (--json) or the layer report,
-// with tokens counted by the counter handed in. Does IO (stdout/stderr); the compile is pure.
-import { compileBody } from "../../../compile/compile-body.js";
+// with tokens counted by the counter handed in. Does IO (stdout/stderr).
+import type { HarnessRequest } from "../../../model/harness-request.js";
 import { formatDiagnostic } from "../../format/format-diagnostic.js";
 import { renderHarnessReport } from "../../format/harness-preview-report.js";
 import { colorFor, createStyle } from "../../format/style.js";
@@ -8,9 +8,13 @@ import { EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../
 import type { ResolvedBodyTurn } from "../../resolve-body-turn.js";
 import type { PreviewOptions } from "./preview-options.js";
 
-export function emitBodyPreview(loaded: ResolvedBodyTurn, options: PreviewOptions, io: CliIO): number {
+export function emitBodyPreview(
+  request: HarnessRequest,
+  loaded: ResolvedBodyTurn,
+  options: PreviewOptions,
+  io: CliIO,
+): number {
   const { profile, cwd } = loaded;
-  const request = compileBody(profile, loaded.turn, loaded.prose, loaded.diagnostics);
   const failed = request.diagnostics.some((d) => d.severity === "error");
   if (options.json) {
     writeExact(io, request.bytes);

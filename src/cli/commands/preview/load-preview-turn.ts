@@ -2,7 +2,7 @@
 // the profile's prose (envelope layouts), or the harness's own turn and prose (body layouts). Does IO.
 import type { CliIO } from "../../io.js";
 import { resolveBodyTurn, type ResolvedBodyTurn } from "../../resolve-body-turn.js";
-import { parseTurnFlags, resolveTurn, type ResolvedTurn } from "../../turn-flags.js";
+import { parseTurnFlags, resolveTurn, type ResolvedTurn, type TurnDefaults } from "../../turn-flags.js";
 import type { PreviewOptions } from "./preview-options.js";
 
 export { errorLine } from "../../turn-flags.js";
@@ -12,7 +12,7 @@ export type PreviewTurn = ResolvedTurn | ResolvedBodyTurn;
 export function loadPreviewTurn(
   options: PreviewOptions,
   io: CliIO,
-  defaults: { cwd?: string } = {},
+  defaults: TurnDefaults = {},
 ): PreviewTurn | { error: string } {
   const parsed = parseTurnFlags(options, options.message, defaults);
   if (!parsed.value) return { error: parsed.diagnostics[0]?.message ?? "bad flags" };

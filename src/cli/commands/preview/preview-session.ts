@@ -4,7 +4,8 @@ import { buildRequestView } from "../../../capture/request-view.js";
 import { readSessionLog } from "../../../session-log/read-session-log.js";
 import { rebuildLegacyCompaction } from "../../../compact/build-compacted-history.js";
 import { createNodeHost } from "../../../host/node-host.js";
-import { buildTurnRequest } from "../../../loop/build-turn-request.js";
+import { buildTurnRequest, historyWithBaseInstructions } from "../../../loop/build-turn-request.js";
+import { compactForModelSwitch, compactsOnModelSwitch } from "../../../loop/model-switch-compaction.js";
 import { runToolOverride } from "../../../loop/tools/default-tools.js";
 import { profileContextWindow } from "../../../profiles/model-info.js";
 import { referenceFromLog } from "../../../session-log/resume-from-log.js";
@@ -13,9 +14,22 @@ import { provenanceOf, tableFromView } from "../../format/preview-report.js";
 import { EXIT_USAGE, tokenCounterOf, type CliIO } from "../../io.js";
 import { emitPreview } from "./emit-preview.js";
 import { errorLine, loadPreviewTurn } from "./load-preview-turn.js";
+import type { ResolvedTurn } from "../../turn-flags.js";
+import { loadProse } from "../../../discover/load-prose.js";
+import type { ProseSet } from "../../../fragments/prose-set.js";
+import { calibratedProseForModel } from "../../../cli/codex/load-codex-model-setup.js";
 import { sentBaseInstructionsFor } from "../../../cli/codex/load-codex-model-setup.js";
 import type { PreviewOptions } from "./preview-options.js";
 import { isPromptcLog } from "../../../session-log/session-log.js";
+
+/**
+ * The prose of the model the log last ran, when this turn switches away from it (calibrated codex; a --prose-dir
+ * is one capture's prose, used for both).
+ */
+function previousProse(turn: ResolvedTurn, model: string | undefined, proseDir: boolean): ProseSet | undefined {
+  if (!turn.setup || model === undefined || model === turn.ctx.model || proseDir) return undefined;
+  return calibratedProseForModel(loadProse(turn.host, turn.profile.prose.bundled).value, turn.setup, model);
+}
 
 export function runSessionPreview(logPath: string, options: PreviewOptions, io: CliIO): number {
   const fail = (message: string) => (io.stderr(`promptc preview: ${message}\n`), EXIT_USAGE);
@@ -26,7 +40,12 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
   if (!log.value || logError) return fail(logError ? errorLine(logError) : `${logPath} is not a session log`);
   const parsed = log.value;
   // The session's own working directory, unless the user previews it from elsewhere.
-  const turn = loadPreviewTurn(options, io, parsed.cwd !== undefined ? { cwd: parsed.cwd } : {});
+  // …and its multi-agent version, which Codex keeps whatever model the turn switches to.
+  const multiAgent = parsed.settings?.multiAgentVersion;
+  const turn = loadPreviewTurn(options, io, {
+    ...(parsed.cwd !== undefined ? { cwd: parsed.cwd } : {}),
+    ...(multiAgent !== undefined ? { sessionMultiAgentVersion: multiAgent } : {}),
+  });
   if ("error" in turn) return fail(turn.error);
   // runPreview refuses --session for a profile without an envelope layout (profile-flags.ts); this narrows.
   if (!("ctx" in turn)) return fail(`--session cannot be used with --profile ${turn.profile.id}`);
@@ -36,24 +55,66 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
   const tools = isPromptcLog(parsed.meta) ? runToolOverride(profile, ctx.permissions.sandbox) : undefined;
   // As Codex resumes: the baseline is the log's last turn context (only changes are appended) and the base
   // instructions are the session's own (session_meta), not the current config's.
-  const next = buildTurnRequest(ctx, {
-    compile: {
-      profile,
-      prose,
-      countTokens: tokenCounterOf(io).count,
-      ...(tools ? { transformTools: () => tools } : {}),
-    },
+  const compileOptions = {
+    profile,
+    prose,
+    countTokens: tokenCounterOf(io).count,
+    ...(tools ? { transformTools: () => tools } : {}),
+  };
+  const baseInstructions =
+    parsed.baseInstructions !== undefined ? sentBaseInstructionsFor(turn.setup, parsed.baseInstructions) : undefined;
+  const resumed = {
+    compile: compileOptions,
     history: parsed.history,
     sessionId: parsed.meta.sessionId ?? ctx.sessionId,
-    ...(parsed.settings ? { baseline: referenceFromLog(parsed.settings, ctx, profile, prose) } : {}),
-    ...(parsed.baseInstructions !== undefined
-      ? { baseInstructions: sentBaseInstructionsFor(turn.setup, parsed.baseInstructions) }
+    ...(parsed.settings
+      ? {
+          baseline: referenceFromLog(
+            parsed.settings,
+            ctx,
+            profile,
+            prose,
+            previousProse(turn, parsed.settings.model, options.proseDir !== undefined),
+          ),
+        }
       : {}),
-  });
+    ...(baseInstructions !== undefined ? { baseInstructions } : {}),
+  };
+  const previous = { ...(parsed.settings?.model !== undefined ? { model: parsed.settings.model } : {}) };
+  const family = parsed.settings?.compHash;
+  const switched = compactsOnModelSwitch(
+    { ...previous, ...(family ? { compactionFamily: family } : {}) },
+    profile,
+    ctx.model,
+  )
+    ? compactForModelSwitch({
+        ctx,
+        compile: compileOptions,
+        history: historyWithBaseInstructions(ctx, resumed),
+        ...(parsed.settings?.model !== undefined ? { previousModel: parsed.settings.model } : {}),
+        summaryPrefix: (parsed.summaryPrefix?.text ?? prose.entries["compact-summary-prefix"]?.source ?? "").replace(
+          /\n+$/,
+          "",
+        ),
+        summaryReply: options.summary ?? "",
+      })
+    : undefined;
+  // As Codex resumes: the baseline is the log's last turn context (only changes are appended) and the base
+  // instructions are the session's own (session_meta), not the current config's. A switch to a model of another
+  // compaction family first compacts: the compacted history carries the new model's initial context.
+  const next = switched
+    ? buildTurnRequest(ctx, {
+        compile: compileOptions,
+        history: switched.history,
+        sessionId: resumed.sessionId,
+        contextInHistory: true,
+      })
+    : buildTurnRequest(ctx, resumed);
+  if (switched) next.diagnostics.unshift(...switched.diagnostics);
   // Compaction summaries: the bundled prefixes, and the prefix and texts this log used.
   const summary = {
     prefixes: parsed.summaryPrefix ? [parsed.summaryPrefix.text] : [],
-    texts: new Set(parsed.summaryTexts),
+    texts: new Set([...parsed.summaryTexts, ...(switched ? [switched.summaryText] : [])]),
   };
   const view = () => buildRequestView(next.bytes, undefined, { summary, countTokens: tokenCounterOf(io).count });
   const window = profileContextWindow(profile, ctx.model, ctx.contextWindow);
