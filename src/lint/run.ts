@@ -251,6 +251,11 @@ export function lintFiles(options: LintRunOptions): LintRunResult {
     );
   });
   dropAliasRepeats(options.files, results);
+  return totalRun(results);
+}
+
+/** A run of these file results, with their counts summed. */
+export function totalRun(results: LintFileResult[]): LintRunResult {
   const sum = (k: "errorCount" | "warningCount" | "infoCount" | "fixableCount"): number =>
     results.reduce((n, r) => n + r[k], 0);
   return {

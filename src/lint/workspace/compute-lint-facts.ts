@@ -1,5 +1,6 @@
-// Codex's view of the lint targets, computed with the shared discovery code so lint and preview never disagree:
-// the AGENTS.md budget walk per directory, each SKILL.md as Codex parses it, each rules file's prefixes. Does IO.
+// What the harnesses make of the lint targets, computed with the shared discovery code so lint and preview never
+// disagree: what each harness loads from each launch folder, Codex's AGENTS.md budget walk per directory, each
+// SKILL.md as Codex parses it, each rules file's prefixes. Does IO.
 import { createCachingHost } from "../../host/create-caching-host.js";
 import fg from "fast-glob";
 import type { Host } from "../../host/host.js";

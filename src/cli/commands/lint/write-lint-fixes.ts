@@ -5,7 +5,7 @@ import { replaceFileIfUnchanged } from "../../../host/replace-file-if-unchanged.
 import { formatFixDiff } from "../../../lint/formatters/format-fix-diff.js";
 import type { LintFile } from "../../../lint/lint-file.js";
 import { planByteEdits } from "../../../lint/plan-byte-edits.js";
-import type { LintRunResult } from "../../../lint/run.js";
+import { totalRun, type LintRunResult } from "../../../lint/run.js";
 import { decodeLintBytes } from "../../../lint/workspace/read-lint-file.js";
 import { writeExact, type CliIO } from "../../io.js";
 import type { LintOptions } from "./lint-options.js";
@@ -13,17 +13,7 @@ import type { LintOptions } from "./lint-options.js";
 /** The run with some files' results replaced (files whose fixes were not written are reported unfixed). */
 export function withResults(run: LintRunResult, replaced: LintRunResult): LintRunResult {
   const byPath = new Map(replaced.results.map((r) => [r.path, r]));
-  const results = run.results.map((r) => byPath.get(r.path) ?? r);
-  const sum = (k: "errorCount" | "warningCount" | "infoCount" | "fixableCount"): number =>
-    results.reduce((n, r) => n + r[k], 0);
-  return {
-    results,
-    errorCount: sum("errorCount"),
-    warningCount: sum("warningCount"),
-    infoCount: sum("infoCount"),
-    fixableCount: sum("fixableCount"),
-    internalErrors: results.reduce((n, r) => n + r.messages.filter((m) => m.rule === "meta/internal-error").length, 0),
-  };
+  return totalRun(run.results.map((r) => byPath.get(r.path) ?? r));
 }
 
 /** Writes (or, dry, prints) the fixes of `run`; returns the files whose fixes were not written. */
