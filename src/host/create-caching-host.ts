@@ -7,6 +7,7 @@ export function createCachingHost(host: Host): Host {
   const lstats = new Map<string, HostResult<FileStat>>();
   const stats = new Map<string, HostResult<FileStat>>();
   const dirs = new Map<string, HostResult<DirEntry[]>>();
+  const rawDirs = new Map<string, HostResult<DirEntry[]>>();
   const real = new Map<string, HostResult<string>>();
   const reads = new Map<string, HostResult<ReadBytesValue>>();
   const memo = <T>(cache: Map<string, T>, key: string, make: () => T): T => {
@@ -22,6 +23,10 @@ export function createCachingHost(host: Host): Host {
     lstat: (path) => memo(lstats, path, () => host.lstat(path)),
     stat: (path) => memo(stats, path, () => host.stat(path)),
     readDir: (path) => memo(dirs, path, () => host.readDir(path)),
+    // Claude Code's rules folders are listed in the file system's order, once per folder too.
+    ...(host.readDirRaw !== undefined
+      ? { readDirRaw: (path: string) => memo(rawDirs, path, () => (host.readDirRaw as Host["readDir"])(path)) }
+      : {}),
     realpath: (path) => memo(real, path, () => host.realpath(path)),
     readBytes: (path, options) =>
       memo(reads, `${options?.maxBytes ?? "all"}\u0000${path}`, () => host.readBytes(path, options)),

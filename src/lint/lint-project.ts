@@ -62,6 +62,38 @@ export interface CodexPrefixList {
   error?: { message: string; line: number; column: number };
 }
 
+/** A file one harness loads when started in a launch folder (project-relative paths, the harness's order). */
+export interface HarnessLaunchFile {
+  path: string;
+  kind: "context" | "import" | "skill";
+  importedFrom?: string;
+  /** Read on demand, not at every session start. */
+  onDemand?: true;
+}
+
+/** A file one harness sees there and leaves out, with its discovery diagnostic (the text preview prints). */
+export interface HarnessLaunchDrop {
+  path: string;
+  importedFrom?: string;
+  reason: string;
+  /** The discovery diagnostic's id, message (project-relative paths) and line in the importer, when it has them. */
+  rule?: string;
+  message?: string;
+  line?: number;
+}
+
+/** One harness started in one folder of the project, as the shared discovery saw it (discoverHarnessLoads). */
+export interface HarnessLaunch {
+  /** Discovery's harness id: codex, claude-code, gemini-cli, pi, copilot. */
+  harness: string;
+  displayName: string;
+  /** The launch folder, project-relative ("" = the root). */
+  dir: string;
+  /** Only the files inside the project (user-level files are no lint target). */
+  files: HarnessLaunchFile[];
+  dropped: HarnessLaunchDrop[];
+}
+
 export interface LintFacts {
   /** Keyed by directory (project-relative, "" = root). */
   codexChains: ReadonlyMap<string, CodexChain>;
@@ -75,6 +107,22 @@ export interface LintFacts {
   packageDirs?: readonly string[];
   /** Every project file the IO edge listed (node_modules and .git skipped); `complete` is false when capped. */
   projectFiles?: { files: readonly string[]; complete: boolean };
+  /**
+   * What each harness loads from each launch folder (the root and the folders holding lint targets), keyed by
+   * folder; undefined when not computed (then only the path tables of loading-harnesses.ts apply).
+   */
+  harnessLaunches?: ReadonlyMap<string, readonly HarnessLaunch[]>;
+  /** `harnessLaunches` by file: who loads each path, who sees it and leaves it out, the drops it owns. */
+  harnessesByFile?: ReadonlyMap<
+    string,
+    {
+      readonly loaded: readonly string[];
+      /** Those of `loaded` that send it at every session start. */
+      readonly atStart: readonly string[];
+      readonly seen: readonly string[];
+      readonly drops: readonly { launch: HarnessLaunch; drop: HarnessLaunchDrop }[];
+    }
+  >;
   /** Project-relative paths git tracks (from `.git/index`); undefined when not in a repository or unreadable. */
   gitTracked?: ReadonlySet<string>;
 }

@@ -1,59 +1,125 @@
-// Which harnesses load a lint target, decided from its project-relative path: the context file names and
-// skill folders each harness reads (the locations profiles/ and discover/ walk), and folders no harness
-// loads from (fixtures, examples, test data). Pure.
-import type { LintTarget } from "./define-rule.js";
+// Which harnesses load a lint target. For the harnesses promptc models, the answer is the shared discovery's
+// (LintFacts.harnessLaunches: what each one loads or leaves out when started in each folder, the facts preview
+// and `promptc agents` show). Kept here, as paths, is only what that discovery cannot answer: which folders hold
+// samples and fixtures (nothing tells where a person starts an agent), and the rule files of agents promptc has
+// no discovery for (Cursor, Cline, Roo Code, Continue, Windsurf). Pure.
+import type { LintFile } from "./lint-file.js";
+import type { HarnessLaunch, HarnessLaunchDrop, LintFacts } from "./lint-project.js";
+import type { LintTarget } from "./lint-target.js";
 
 /**
- * A harness that loads the file; "other" for agents lint has no target for (Cline, Roo Code, …); "distributed"
- * for a skill outside every skill folder (a skills collection or a package's skills/, installed elsewhere:
- * its instructions address the user's project, not this one).
+ * A harness that loads the file: a discovery id (codex, claude-code, gemini-cli, pi, copilot), "cursor" or
+ * "other" for agents without discovery, "distributed" for a skill no harness finds in this project (a skills
+ * collection or a package's skills/, installed elsewhere: its instructions address the user's project).
  */
-export type Loader = LintTarget | "other" | "distributed";
+export type Loader = string;
 
-/** Folders whose agent files are inputs or samples: a harness started in the project never loads them. */
-const NOT_LOADED_DIR =
+/** Folders whose agent files are inputs or samples: nobody starts a harness in them. */
+const SAMPLE_DIR =
   /(^|\/)(fixtures?|__fixtures__|test-?data|__tests__|examples?|samples?|e2e|snapshots?|__snapshots__)\//i;
 
-/** Skill folders, by the harness that scans them (a path may be scanned by several). */
-const SKILL_ROOTS: readonly { re: RegExp; loaders: readonly Loader[] }[] = [
-  { re: /(^|\/)\.agents\/skills\//, loaders: ["codex", "gemini", "copilot"] },
-  { re: /(^|\/)\.codex\/skills\//, loaders: ["codex"] },
-  { re: /(^|\/)\.claude\/skills\//, loaders: ["claude-code", "copilot"] },
-  { re: /(^|\/)\.gemini\/skills\//, loaders: ["gemini"] },
-  { re: /(^|\/)\.github\/skills\//, loaders: ["copilot"] },
-  { re: /(^|\/)\.(cursor|cline|roo|windsurf|opencode|kiro)\/skills\//, loaders: ["other"] },
+/** Files of agents promptc has no discovery for, by the agent family that reads them. */
+const WITHOUT_DISCOVERY: readonly { re: RegExp; loader: Loader; onDemand?: boolean }[] = [
+  { re: /(^|\/)\.cursor\/commands\//, loader: "cursor", onDemand: true },
+  { re: /(^|\/)\.(cursor|agents)\/rules\//, loader: "cursor" },
+  { re: /(^|\/)\.cursorrules$/, loader: "cursor" },
+  // Copilot's path-scoped instructions its discovery does not find named (they load by their applyTo glob).
+  { re: /(^|\/)\.github\/instructions\//, loader: "copilot", onDemand: true },
+  { re: /(^|\/)\.(clinerules|windsurfrules)$/, loader: "other" },
+  { re: /(^|\/)\.(cline|clinerules|roo|continue|windsurf|kiro|opencode)\//, loader: "other" },
+  { re: /(^|\/)\.cursor\/skills\//, loader: "other" },
 ];
 
-const CONTEXT_NAMES: { readonly [base: string]: readonly Loader[] } = {
-  "AGENTS.md": ["codex", "cursor", "copilot", "other"],
-  "AGENTS.override.md": ["codex"],
-  "CLAUDE.md": ["claude-code"],
-  "CLAUDE.local.md": ["claude-code"],
-  "GEMINI.md": ["gemini"],
-  ".cursorrules": ["cursor"],
-};
+/**
+ * The lint target (`--target`, a rule's `targets`) that names each loader: a discovery harness by its profile
+ * id, except Gemini CLI, whose target has always been `gemini`; pi has no target.
+ */
+const TARGET_OF_LOADER: readonly (readonly [Loader, LintTarget])[] = [
+  ["codex", "codex"],
+  ["claude-code", "claude-code"],
+  ["gemini-cli", "gemini"],
+  ["copilot", "copilot"],
+  ["cursor", "cursor"],
+];
+
+export function lintTargetOf(loader: Loader): LintTarget | undefined {
+  return TARGET_OF_LOADER.find(([l]) => l === loader)?.[1];
+}
+
+/** True for a project-relative folder ("" = root) inside samples, fixtures or test data. */
+export function isSampleFolder(dir: string): boolean {
+  return dir !== "" && SAMPLE_DIR.test(`${dir}/`);
+}
+
+/** The parts of a lint file that say where it is (`status.realPath`: the real file behind a symlink). */
+export type LoadedTarget = Pick<LintFile, "path" | "kind" | "status">;
+
+/** What the launches say about one path: who loads it, who only sees it, and the drops it owns. */
+export interface FileLoads {
+  loaded: Loader[];
+  /** Those of `loaded` that send it at every session start. */
+  atStart: Loader[];
+  seen: Loader[];
+  /** Drops of this file or of an import it makes, with the launch that showed each (launch, then harness order). */
+  drops: { launch: HarnessLaunch; drop: HarnessLaunchDrop }[];
+}
 
 /**
- * Harnesses that load `path` when started in the project ([] = none: a sample, a fixture, test data).
+ * Path → the harnesses that load it, those that only see it and leave it out, in launch then discovery order,
+ * and the drops it owns. A dropped import is its importer's: it does not count for the path it names.
  */
-export function loadingHarnesses(path: string): readonly Loader[] {
-  if (NOT_LOADED_DIR.test(path)) return [];
-  const base = path.slice(path.lastIndexOf("/") + 1);
-  if (base === "SKILL.md") return SKILL_ROOTS.find((r) => r.re.test(path))?.loaders ?? ["distributed"];
-  const named = CONTEXT_NAMES[base];
-  if (named) return named;
-  if (/(^|\/)\.github\/(copilot-instructions\.md$|instructions\/)/.test(path)) return ["copilot"];
-  if (/(^|\/)\.(cursor|agents)\/rules\//.test(path) || /(^|\/)\.cursor\/commands\//.test(path)) return ["cursor"];
-  return ["other"];
+export function indexHarnessLaunches(launches: ReadonlyMap<string, readonly HarnessLaunch[]>): Map<string, FileLoads> {
+  const index = new Map<string, FileLoads>();
+  const at = (path: string): FileLoads => {
+    let entry = index.get(path);
+    if (entry === undefined) index.set(path, (entry = { loaded: [], atStart: [], seen: [], drops: [] }));
+    return entry;
+  };
+  const add = (list: Loader[], harness: string): void => {
+    if (!list.includes(harness)) list.push(harness);
+  };
+  for (const list of launches.values())
+    for (const l of list) {
+      for (const f of l.files) {
+        add(at(f.path).loaded, l.harness);
+        if (!f.onDemand) add(at(f.path).atStart, l.harness);
+      }
+      for (const d of l.dropped) {
+        if (d.importedFrom === undefined) add(at(d.path).seen, l.harness);
+        at(d.importedFrom ?? d.path).drops.push({ launch: l, drop: d });
+      }
+    }
+  return index;
+}
+
+/**
+ * Harnesses that load `file` when started somewhere in the project, in discovery order (when none loads it,
+ * those that see it and leave it out: a budget-dropped AGENTS.md is still Codex's); [] = none: a sample, a
+ * fixture, test data, a file no harness reads.
+ */
+export function loadingHarnesses(file: LoadedTarget, facts: LintFacts): readonly Loader[] {
+  const byPath = facts.harnessesByFile;
+  const found = byPath?.get(file.path);
+  if (found !== undefined && found.loaded.length > 0) return found.loaded;
+  if (found !== undefined && found.seen.length > 0) return found.seen;
+  const dir = file.path.includes("/") ? file.path.slice(0, file.path.lastIndexOf("/")) : "";
+  if (isSampleFolder(dir)) return [];
+  const other = WITHOUT_DISCOVERY.find((w) => w.re.test(file.path));
+  if (other !== undefined) return [other.loader];
+  return file.kind === "skill" ? ["distributed"] : [];
 }
 
 /** Instructions about this workspace (its scripts, paths, package manager), as opposed to a sample or a skill for any project. */
-export function addressesWorkspace(path: string): boolean {
-  const loaders = loadingHarnesses(path);
+export function addressesWorkspace(file: LoadedTarget, facts: LintFacts): boolean {
+  const loaders = loadingHarnesses(file, facts);
   return loaders.length > 0 && !loaders.includes("distributed");
 }
 
-/** Loaded at every session start (not on demand like a Cursor command or a Cline workflow). */
-export function isAlwaysLoaded(path: string): boolean {
-  return loadingHarnesses(path).length > 0 && !/(^|\/)\.cursor\/commands\//.test(path);
+/** Loaded at every session start (not on demand like a Cursor command or a Copilot path-scoped instruction). */
+export function isAlwaysLoaded(file: LoadedTarget, facts: LintFacts): boolean {
+  const found = facts.harnessesByFile?.get(file.path);
+  if (found !== undefined && found.loaded.length > 0) return found.atStart.length > 0;
+  const loaders = loadingHarnesses(file, facts);
+  if (loaders.length === 0 || loaders.includes("distributed")) return false;
+  return !WITHOUT_DISCOVERY.some((w) => w.onDemand && w.re.test(file.path));
 }

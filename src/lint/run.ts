@@ -8,7 +8,7 @@ import { formatMessage, type Fixable, type LintMessage, type Rule, type RuleSeve
 import { resolveRuleSettings, type LintConfig, type RuleSetting } from "./lint-config.js";
 import { createLintFile, type LintFile } from "./lint-file.js";
 import type { LintProject } from "./lint-project.js";
-import { loadingHarnesses } from "./loading-harnesses.js";
+import { lintTargetOf, loadingHarnesses } from "./loading-harnesses.js";
 import { isInCode } from "./parse-markdown.js";
 import { parseSuppressions } from "./parse-suppressions.js";
 import { lintRules } from "./rules/index.js";
@@ -76,7 +76,7 @@ export function lintFile(
   const messages: LintMessage[] = [];
   // Samples, fixtures and skills outside every skill folder reach no harness: only the spec applies to them.
   const harnessFile = file.kind === "skill" || file.kind === "context" || file.kind === "cursor-rule";
-  const loaders = harnessFile ? loadingHarnesses(file.path) : ["other" as const];
+  const loaders = harnessFile ? loadingHarnesses(file, project.facts) : ["other"];
   for (const rule of rules) {
     const s = settings.get(rule.id);
     if (!s || s.severity === "off") continue;
@@ -88,7 +88,10 @@ export function lintFile(
     if (
       file.kind === "skill" &&
       rule.meta.targets.length > 0 &&
-      !loaders.some((l) => l === "distributed" || (rule.meta.targets as readonly string[]).includes(l))
+      !loaders.some((l) => {
+        const target = lintTargetOf(l);
+        return l === "distributed" || (target !== undefined && rule.meta.targets.includes(target));
+      })
     )
       continue;
     // Content rules have nothing sensible to say about a file that is unreadable or binary.
@@ -248,6 +251,11 @@ export function lintFiles(options: LintRunOptions): LintRunResult {
     );
   });
   dropAliasRepeats(options.files, results);
+  return totalRun(results);
+}
+
+/** A run of these file results, with their counts summed. */
+export function totalRun(results: LintFileResult[]): LintRunResult {
   const sum = (k: "errorCount" | "warningCount" | "infoCount" | "fixableCount"): number =>
     results.reduce((n, r) => n + r[k], 0);
   return {

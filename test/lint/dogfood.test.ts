@@ -2,7 +2,9 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { computeLintFacts } from "../../src/lint/workspace/compute-lint-facts.js";
-import { createHostLintFs, discoverLintTargets, readLintFile } from "../../src/lint/workspace/discover-lint-targets.js";
+import { createHostLintFs } from "../../src/lint/workspace/create-host-lint-fs.js";
+import { discoverLintTargets } from "../../src/lint/workspace/discover-lint-targets.js";
+import { readLintFile } from "../../src/lint/workspace/read-lint-file.js";
 import { createNodeHost } from "../../src/host/node-host.js";
 import { LINT_TARGETS } from "../../src/lint/define-rule.js";
 import { lintFiles } from "../../src/lint/run.js";

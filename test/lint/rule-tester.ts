@@ -5,6 +5,10 @@ import { LINT_TARGETS, type LintMessage, type LintTarget, type Rule } from "../.
 import { classifyLintPath, createLintFile, type ReadStatus } from "../../src/lint/lint-file.js";
 import { createMemoryLintFs, EMPTY_FACTS, type LintFacts, type LintProject } from "../../src/lint/lint-project.js";
 import { lintFile, lintFiles } from "../../src/lint/run.js";
+import { indexHarnessLaunches } from "../../src/lint/loading-harnesses.js";
+import { computeHarnessLaunches } from "../../src/lint/workspace/compute-harness-launches.js";
+import { createMemoryHost, type MemoryEntry } from "../../src/host/memory-host.js";
+import { PROJECT_DOC_MAX_BYTES } from "../../src/discover/parse-config.js";
 
 export interface RuleCase {
   name?: string;
@@ -35,13 +39,43 @@ export interface RuleCases {
   invalid: InvalidCase[];
 }
 
+const ROOT = "/work/project";
+const HOME = "/work/home";
+
+/**
+ * What each harness loads from the case's workspace (a git repository at ROOT), from the same discovery
+ * `promptc lint` runs, over an in-memory host holding the case's files and links.
+ */
+export function harnessFactsFor(c: RuleCase): Pick<LintFacts, "harnessLaunches" | "harnessesByFile"> {
+  const entries: Record<string, MemoryEntry> = { [`${ROOT}/.git`]: { dir: true }, [HOME]: { dir: true } };
+  for (const [path, text] of Object.entries({ ...(c.files ?? {}), [c.path]: c.code }))
+    entries[`${ROOT}/${path}`] = text;
+  for (const [path, real] of Object.entries(c.links ?? {})) entries[`${ROOT}/${path}`] = { symlink: `${ROOT}/${real}` };
+  const host = createMemoryHost({ files: entries, cwd: ROOT, home: HOME });
+  const kind = classifyLintPath(c.path) ?? "context";
+  const real = c.links?.[c.path];
+  const file = createLintFile(c.path, kind, c.code, real !== undefined ? { realPath: real } : {});
+  const harnessLaunches = computeHarnessLaunches(host, [file], {
+    root: ROOT,
+    home: HOME,
+    codex: {
+      codexHome: `${HOME}/.codex`,
+      budgetBytes: PROJECT_DOC_MAX_BYTES,
+      fallbackFilenames: [],
+      projectRootMarkers: [".git"],
+      adminSkillsRoot: null,
+    },
+  });
+  return { harnessLaunches, harnessesByFile: indexHarnessLaunches(harnessLaunches) };
+}
+
 export function projectFor(c: RuleCase): LintProject {
   return {
-    root: "/work/project",
+    root: ROOT,
     fs: createMemoryLintFs({ ...(c.files ?? {}), [c.path]: c.code }, c.links ?? {}),
     nowMs: Date.parse(c.now ?? "2026-11-29T00:00:00Z"),
     targets: new Set(c.targets ?? LINT_TARGETS),
-    facts: { ...EMPTY_FACTS, ...(c.facts ?? {}) },
+    facts: { ...EMPTY_FACTS, ...harnessFactsFor(c), ...(c.facts ?? {}) },
   };
 }
 

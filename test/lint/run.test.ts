@@ -6,6 +6,7 @@ import { createLintFile } from "../../src/lint/lint-file.js";
 import { createMemoryLintFs, EMPTY_FACTS, type LintProject } from "../../src/lint/lint-project.js";
 import { lintRules, lintRulesById } from "../../src/lint/rules/index.js";
 import { lintFile, lintFiles } from "../../src/lint/run.js";
+import { harnessFactsFor } from "./rule-tester.js";
 
 const project: LintProject = {
   root: "/r",
@@ -14,8 +15,13 @@ const project: LintProject = {
   targets: new Set(LINT_TARGETS),
   facts: EMPTY_FACTS,
 };
+/** `project` with what each harness loads when the workspace holds just this file (the shared discovery's view). */
+const projectWith = (path: string, code: string): LintProject => ({
+  ...project,
+  facts: { ...EMPTY_FACTS, ...harnessFactsFor({ path, code }) },
+});
 const ids = (text: string, path = "AGENTS.md") =>
-  lintFile(createLintFile(path, "context", text), project).map((m) => `${m.place?.line}:${m.rule}`);
+  lintFile(createLintFile(path, "context", text), projectWith(path, text)).map((m) => `${m.place?.line}:${m.rule}`);
 
 describe("lintFile", () => {
   it("drops findings covered by next-line, line, range and file suppressions", () => {
@@ -46,7 +52,7 @@ describe("lintFile", () => {
     });
     const run = lintFiles({
       files: [createLintFile("AGENTS.md", "context", "{{x}}\n")],
-      project,
+      project: projectWith("AGENTS.md", "{{x}}\n"),
       rules: [boom, lintRulesById.get("ctx/placeholder")!],
     });
     expect(run.results[0]!.messages.map((m) => [m.rule, m.message])).toEqual([
@@ -70,7 +76,8 @@ describe("lintFile", () => {
 
   it("runs a harness's rules only on skills in a folder that harness scans, and spec rules only on samples", () => {
     const text = "---\nname: claude-x\ndescription: Does x. Use when asked.\n---\n";
-    const rules = (path: string) => lintFile(createLintFile(path, "skill", text), project).map((m) => m.rule);
+    const rules = (path: string) =>
+      lintFile(createLintFile(path, "skill", text), projectWith(path, text)).map((m) => m.rule);
     expect(rules(".claude/skills/claude-x/SKILL.md")).toContain("skill/name-reserved");
     expect(rules(".agents/skills/claude-x/SKILL.md")).not.toContain("skill/name-reserved");
     expect(rules("skills/claude-x/SKILL.md")).toContain("skill/name-reserved");
@@ -81,15 +88,17 @@ describe("lintFile", () => {
   it("raises a two-tier rule's finding to its minimum severity but never lowers it, and reports nothing when off", () => {
     const file = createLintFile("AGENTS.md", "context", "word ".repeat(10100));
     const sev = (setting: "off" | "info" | "warn" | "error") =>
-      lintFile(file, project, { cliRules: { "ctx/token-budget": setting }, only: ["ctx/token-budget"] }).map(
-        (m) => m.severity,
-      );
+      lintFile(file, projectWith(file.path, file.text), {
+        cliRules: { "ctx/token-budget": setting },
+        only: ["ctx/token-budget"],
+      }).map((m) => m.severity);
     expect([sev("info"), sev("warn"), sev("error"), sev("off")]).toEqual([["error"], ["error"], ["error"], []]);
     const soft = createLintFile("AGENTS.md", "context", "word ".repeat(4600));
     expect(
-      lintFile(soft, project, { cliRules: { "ctx/token-budget": "info" }, only: ["ctx/token-budget"] }).map(
-        (m) => m.severity,
-      ),
+      lintFile(soft, projectWith(soft.path, soft.text), {
+        cliRules: { "ctx/token-budget": "info" },
+        only: ["ctx/token-budget"],
+      }).map((m) => m.severity),
     ).toEqual(["info"]);
   });
 });
@@ -97,7 +106,11 @@ describe("lintFile", () => {
 describe("lintFiles with fix", () => {
   it("applies fixes over several passes until nothing fixable remains", () => {
     const text = "A\u200B\u200Bb\n```\ncode\n";
-    const run = lintFiles({ files: [createLintFile("AGENTS.md", "context", text)], project, fix: ["safe", "suggest"] });
+    const run = lintFiles({
+      files: [createLintFile("AGENTS.md", "context", text)],
+      project: projectWith("AGENTS.md", text),
+      fix: ["safe", "suggest"],
+    });
     expect(run.results[0]!.output).toBe("Ab\n```\ncode\n```\n");
     expect(run.results[0]!.messages).toEqual([]);
   });

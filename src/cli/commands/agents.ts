@@ -13,6 +13,7 @@ import { CODEX_AGENT } from "../../capture/codex-calibration.js";
 import type { Result } from "../../model/diagnostic.js";
 import { findAgentInstall } from "../../host/find-agent-install.js";
 import { createNodeHost } from "../../host/node-host.js";
+import { harnessRefsOf } from "../../discover/agents/discover-harness-loads.js";
 import { findProfile, hasEnvelopeLayout, PROFILE_LIST, profileIdList } from "../../profiles/index.js";
 import { renderAgentsReport, type InstalledAgent } from "../format/agents-report.js";
 import { colorFor, createStyle } from "../format/style.js";
@@ -77,6 +78,7 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
   const viewOptions: Parameters<typeof discoverAgentsView>[1] = {
     cwd,
     home,
+    harnesses: harnessRefsOf(PROFILE_LIST),
     date: formatDateInZone(clock.nowMs, clock.timezone),
   };
   const piDir = dirOf("pi");

@@ -1,29 +1,19 @@
 // `promptc lint [paths...]`: finds agent context files, skills, config and templates, lints them, prints
 // stylish/json/sarif/github output, applies --fix. IO at the edge; the rules and runner are pure.
-import { dirname, relative, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
+import { emitLintReport } from "./lint/emit-lint-report.js";
+import type { LintOptions } from "./lint/lint-options.js";
+import { readLintInputs } from "./lint/read-lint-inputs.js";
+import { withResults, writeLintFixes } from "./lint/write-lint-fixes.js";
 import { computeLintFacts } from "../../lint/workspace/compute-lint-facts.js";
-import {
-  createHostLintFs,
-  DEFAULT_LINT_PATTERNS,
-  decodeLintBytes,
-  discoverLintTargets,
-  DEFAULT_MAX_FILES,
-  readLintFile,
-} from "../../lint/workspace/discover-lint-targets.js";
+import { DEFAULT_MAX_FILES } from "../../lint/workspace/discover-lint-targets.js";
 import { discoverLintConfig } from "../../lint/workspace/discover-lint-config.js";
 import { resolveCodexHome } from "../../discover/resolve-codex-home.js";
-import type { Host } from "../../host/host.js";
 import { createNodeHost } from "../../host/node-host.js";
-import { replaceFileIfUnchanged } from "../../host/replace-file-if-unchanged.js";
-import { UnsafeWriteError, writeFileNoFollow } from "../../host/write-no-follow.js";
 import { LINT_TARGETS, type LintTarget, type RuleSeverity } from "../../lint/define-rule.js";
-import { formatJson, LINT_JSON_SCHEMA } from "../../lint/formatters/format-json.js";
-import { formatGithub } from "../../lint/formatters/format-github.js";
-import { formatSarif } from "../../lint/formatters/format-sarif.js";
-import { formatStylish } from "../../lint/formatters/format-stylish.js";
+import { LINT_JSON_SCHEMA } from "../../lint/formatters/format-json.js";
 import { formatRuleList, formatRuleExplain } from "../../lint/formatters/format-rules.js";
-import { formatFixDiff } from "../../lint/formatters/format-fix-diff.js";
 import {
   LINT_CONFIG_SCHEMA,
   LINT_PRESETS,
@@ -32,56 +22,14 @@ import {
   type LintPreset,
   type RuleSetting,
 } from "../../lint/lint-config.js";
-import { classifyLintPath, createLintFile, type LintFile } from "../../lint/lint-file.js";
-import type { LintFs, LintProject } from "../../lint/lint-project.js";
-import { LINT_MAX_FILE_BYTES } from "../../lint/rules/file-too-large.js";
+import type { LintProject } from "../../lint/lint-project.js";
 import { lintRules, lintRulesById } from "../../lint/rules/index.js";
-import { planByteEdits } from "../../lint/plan-byte-edits.js";
-import { lintFiles, type LintRunResult } from "../../lint/run.js";
-import { colorFor } from "../format/style.js";
-import { ownSgr } from "../terminal-text.js";
+import { lintFiles } from "../../lint/run.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
-import { PROMPTC_VERSION } from "../promptc-version.js";
-import { readStdinCapped } from "../read-input.js";
 import type { RegisterCommand } from "./register-command.js";
-import { cannotWrite } from "../../model/file-error.js";
 
-export const PROMPTC_LINT_TOOL = {
-  name: "promptc",
-  version: PROMPTC_VERSION,
-  informationUri: "https://github.com/promptc/promptc",
-};
 const FORMATS = ["stylish", "json", "sarif", "github"] as const;
-/** What discovery looks for, as a person reads it: the default patterns without their leading any-directory glob. */
-const LOOKED_FOR = DEFAULT_LINT_PATTERNS.map((p) => p.replace(/^\*\*\//, "")).join(", ");
 const SEVERITIES: readonly RuleSeverity[] = ["off", "info", "warn", "error"];
-
-export interface LintOptions {
-  format: string;
-  outputFile?: string;
-  maxWarnings?: string;
-  strict?: boolean;
-  preset?: string;
-  quiet?: boolean;
-  fix?: boolean;
-  fixDryRun?: boolean;
-  fixType?: string;
-  rule?: string[];
-  target?: string;
-  config?: string | false;
-  ignorePattern?: string[];
-  ignore?: boolean;
-  maxFiles?: string;
-  stdin?: boolean;
-  stdinFilename?: string;
-  listRules?: boolean;
-  json?: boolean;
-  explain?: string;
-  printSchema?: string | boolean;
-  color?: boolean;
-  codexHome?: string;
-  codexConfig?: string;
-}
 
 function usage(io: CliIO, message: string): number {
   io.stderr(`promptc lint: ${message}\n`);
@@ -100,43 +48,6 @@ function parseRuleFlags(flags: readonly string[]): { rules: { [id: string]: Rule
     rules[id] = sev;
   }
   return { rules };
-}
-
-/** Reads one target and keeps the bytes its text was decoded from (--fix writes back only the bytes it changes). */
-function readTarget(
-  host: Host,
-  root: string,
-  path: string,
-  kind: LintFile["kind"],
-  realPath?: string,
-): { file: LintFile; bytes?: Uint8Array } {
-  let bytes: Uint8Array | undefined;
-  const keeping: Host = {
-    ...host,
-    readBytes: (p, o) => {
-      const r = host.readBytes(p, o);
-      if (r.ok) bytes = r.value.bytes;
-      return r;
-    },
-  };
-  const file = readLintFile(keeping, root, path, kind, realPath);
-  return bytes !== undefined ? { file, bytes } : { file };
-}
-
-/** The run with some files' results replaced (files whose fixes were not written are reported unfixed). */
-function withResults(run: LintRunResult, replaced: LintRunResult): LintRunResult {
-  const byPath = new Map(replaced.results.map((r) => [r.path, r]));
-  const results = run.results.map((r) => byPath.get(r.path) ?? r);
-  const sum = (k: "errorCount" | "warningCount" | "infoCount" | "fixableCount"): number =>
-    results.reduce((n, r) => n + r[k], 0);
-  return {
-    results,
-    errorCount: sum("errorCount"),
-    warningCount: sum("warningCount"),
-    infoCount: sum("infoCount"),
-    fixableCount: sum("fixableCount"),
-    internalErrors: results.reduce((n, r) => n + r.messages.filter((m) => m.rule === "meta/internal-error").length, 0),
-  };
 }
 
 /** Config is searched upward from the linted path (the first positional path that exists), else from the cwd. */
@@ -222,51 +133,9 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     targets = list as LintTarget[];
   }
 
-  let files: LintFile[];
-  const bytesOf = new Map<string, Uint8Array>();
-  let fs: LintFs = createHostLintFs(host, root);
-  if (options.stdin) {
-    const read = await readStdinCapped(io, LINT_MAX_FILE_BYTES);
-    if (!read.ok) return usage(io, read.error);
-    const name = options.stdinFilename ?? "AGENTS.md";
-    const kind = classifyLintPath(name) ?? (name.endsWith(".toml") ? "codex-config" : "context");
-    const text = read.text;
-    files = [createLintFile(name, kind, text)];
-    const base = fs;
-    fs = {
-      ...base,
-      kind: (p) => (p === name ? "file" : base.kind(p)),
-      readText: (p) => (p === name ? text : base.readText(p)),
-    };
-  } else {
-    const configIgnores =
-      configFile !== undefined && config.ignorePatterns
-        ? [
-            {
-              base: dirname(configFile),
-              file: relative(root, configFile) || configFile,
-              patterns: config.ignorePatterns,
-            },
-          ]
-        : [];
-    const found = discoverLintTargets(host, {
-      root,
-      patterns: paths,
-      ignorePatterns: options.ignorePattern ?? [],
-      configIgnores,
-      gitignore: options.ignore !== false,
-      maxFiles,
-    });
-    const fatal = found.diagnostics.find((d) => d.severity === "error");
-    if (fatal) return usage(io, fatal.message);
-    for (const d of found.diagnostics) io.stderr(`promptc lint: ${d.message}\n`);
-    files = found.value.targets.map((t) => {
-      const read = readTarget(host, root, t.path, t.kind, t.realPath);
-      if (read.bytes !== undefined) bytesOf.set(t.path, read.bytes);
-      return read.file;
-    });
-    if (files.length === 0) io.stderr(`promptc lint: no files to lint (looked for ${LOOKED_FOR})\n`);
-  }
+  const inputs = await readLintInputs(host, io, { root, paths, options, config, configFile, maxFiles });
+  if ("error" in inputs) return usage(io, inputs.error);
+  const { files, bytesOf, fs, factsHost } = inputs;
   // Codex's settings (project_doc_max_bytes, fallback file names, root markers) come from the same CODEX_HOME
   // and config.toml `promptc preview` reads, so the two never disagree about what reaches the model.
   // A trusted project's `.codex/config.toml` layers count per folder, as for a turn started there (preview).
@@ -286,7 +155,9 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     );
   }
   const codexConfig = codex.value.loaded.config;
-  const facts = computeLintFacts(host, files, {
+  // The home whose agent settings discovery reads (~/.claude.json, ~/.gemini, ~/.pi/agent), as preview and agents.
+  const home = options.home !== undefined ? resolve(io.cwd, options.home) : host.home();
+  const facts = computeLintFacts(factsHost, files, {
     root,
     codexHome: codex.value.codexHome,
     projectDocMaxBytes: codexConfig.projectDocMaxBytes,
@@ -301,6 +172,7 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
         projectRootMarkers: c.projectRootMarkers,
       };
     },
+    ...(home !== undefined ? { home } : {}),
   });
   const project: LintProject = {
     root,
@@ -319,80 +191,12 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
   let run = lintFiles({ files, project, config, cliRules: ruleFlags.rules, ...(fixKinds ? { fix: fixKinds } : {}) });
 
   // Fixes change only their own bytes; a file that cannot take them is reported (unfixed) and the run goes on.
-  const notFixed: LintFile[] = [];
-  for (const r of run.results) {
-    if (r.output === undefined) continue;
-    const file = files.find((f) => f.path === r.path);
-    if (file === undefined) continue;
-    if (options.stdin) {
-      if (options.fixDryRun) io.stdout(formatFixDiff(r.path, file.text, r.output));
-      else if (options.fix) writeExact(io, r.output);
-      continue;
-    }
-    const bytes = bytesOf.get(r.path);
-    const plan =
-      bytes !== undefined && file.status.tooLargeBytes === undefined
-        ? planByteEdits(bytes, file.text, r.edits ?? [])
-        : undefined;
-    if (plan === undefined) {
-      io.stderr(
-        `promptc lint: ${r.path}: ${file.status.tooLargeBytes !== undefined ? "only a part of it was read" : "its fixes cannot be mapped to its bytes"}; not fixed\n`,
-      );
-      notFixed.push(file);
-      continue;
-    }
-    if (options.fixDryRun) {
-      io.stdout(formatFixDiff(r.path, file.text, decodeLintBytes(plan.bytes).text));
-      for (const note of plan.notes) io.stdout(`note: ${r.path}: ${note}\n`);
-      continue;
-    }
-    if (!options.fix) continue;
-    const written = replaceFileIfUnchanged(resolve(root, r.path), bytes as Uint8Array, plan.bytes);
-    if (!written.ok) {
-      io.stderr(`promptc lint: ${r.path} ${written.message}\n`);
-      notFixed.push(file);
-    }
-  }
+  const notFixed = writeLintFixes(io, { run, files, bytesOf, root, options });
   if (notFixed.length > 0 && options.fix && !options.fixDryRun)
     run = withResults(run, lintFiles({ files: notFixed, project, config, cliRules: ruleFlags.rules }));
 
-  const shown = options.quiet
-    ? {
-        ...run,
-        results: run.results.map((r) => ({
-          ...r,
-          messages: r.messages.filter((m) => m.severity === "error"),
-          warningCount: 0,
-          infoCount: 0,
-        })),
-        warningCount: 0,
-        infoCount: 0,
-      }
-    : run;
-  const text =
-    options.format === "json"
-      ? formatJson(shown, PROMPTC_LINT_TOOL)
-      : options.format === "sarif"
-        ? formatSarif(shown, lintRules, PROMPTC_LINT_TOOL)
-        : options.format === "github"
-          ? formatGithub(shown)
-          : formatStylish(shown, {
-              color: options.outputFile === undefined && colorFor(io, options.color),
-              sgr: ownSgr,
-            });
-  if (options.outputFile !== undefined) {
-    try {
-      writeFileNoFollow(resolve(io.cwd, options.outputFile), text, io.cwd);
-    } catch (err) {
-      return usage(
-        io,
-        err instanceof UnsafeWriteError
-          ? `cannot write ${options.outputFile}: ${err.message}`
-          : cannotWrite(options.outputFile, err),
-      );
-    }
-  } else if (options.format === "json" || options.format === "sarif") writeExact(io, text);
-  else io.stdout(text);
+  const failed = emitLintReport(io, run, options);
+  if (failed !== undefined) return usage(io, failed);
 
   if (run.internalErrors > 0) return EXIT_USAGE;
   if (notFixed.length > 0 && options.fix && !options.fixDryRun) return EXIT_USAGE;
@@ -441,6 +245,10 @@ export const registerLint: RegisterCommand = (program: Command, io, setExitCode)
       "CODEX_HOME whose config.toml sets the simulated budget, fallback names and root markers (default: $CODEX_HOME or ~/.codex, as preview)",
     )
     .option("--codex-config <file>", "Codex config.toml to simulate instead of $CODEX_HOME/config.toml")
+    .option(
+      "--home <dir>",
+      "the user home whose agent settings (~/.claude.json, ~/.gemini, ~/.pi/agent) decide what each harness loads (default: yours, as preview)",
+    )
     .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")
     .action(async (paths: string[], options: LintOptions) => {

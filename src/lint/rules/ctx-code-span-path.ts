@@ -32,7 +32,7 @@ export const ctxCodeSpanPath = defineRule({
     },
   },
   check({ file, project, report }) {
-    if (!addressesWorkspace(file.path)) return;
+    if (!addressesWorkspace(file, project.facts)) return;
     const index = project.facts.projectFiles;
     const fs = project.fs;
     const dir = dirOf(file.path);

@@ -189,7 +189,7 @@ export const ctxCommandsExist = defineRule({
     },
   },
   check({ file, project, report }) {
-    if (!addressesWorkspace(file.path)) return;
+    if (!addressesWorkspace(file, project.facts)) return;
     const fs = project.fs;
     const fileDir = dirOf(file.path);
     const reported = new Set<string>();

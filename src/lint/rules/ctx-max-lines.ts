@@ -19,10 +19,10 @@ export const ctxMaxLines = defineRule({
     // Measured on the precision suite: a few lines over was judged noise; 1.5× the limit and more, real.
     defaultOptions: { maxLines: 200, maxCursorLines: 500, marginPercent: 50 },
   },
-  check({ file, options, report }) {
-    if (!isAlwaysLoaded(file.path)) return;
+  check({ file, project, options, report }) {
+    if (!isAlwaysLoaded(file, project.facts)) return;
     // The 200-line advice is Claude Code's: it applies to what Claude Code loads (a CLAUDE.md, or a CLAUDE.md symlink's target under its link's name).
-    if (file.kind !== "cursor-rule" && !loadingHarnesses(file.path).includes("claude-code")) return;
+    if (file.kind !== "cursor-rule" && !loadingHarnesses(file, project.facts).includes("claude-code")) return;
     const lines = file.index.lines.length - (file.text.endsWith("\n") ? 1 : 0);
     const max = file.kind === "cursor-rule" ? options.maxCursorLines : options.maxLines;
     if (lines > max * (1 + options.marginPercent / 100))

@@ -55,7 +55,7 @@ export const ctxPackageManagerConsistency = defineRule({
     messages: { other: "'{{command}}' uses {{used}}, but this project uses {{manager}} ({{why}})" },
   },
   check({ file, project, report }) {
-    if (!/\b(npm|pnpm|yarn|bun)\s/.test(file.text) || !addressesWorkspace(file.path)) return;
+    if (!/\b(npm|pnpm|yarn|bun)\s/.test(file.text) || !addressesWorkspace(file, project.facts)) return;
     const pm = projectManager(project.fs, dirOf(file.path));
     if (!pm) return;
     const byLine = new Map<number, CommandMention[]>();

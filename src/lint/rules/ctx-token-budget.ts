@@ -24,7 +24,7 @@ export const ctxTokenBudget = defineRule({
     defaultOptions: { maxTokens: 3000, errorTokens: 10000, marginPercent: 50 },
   },
   check({ file, project, options, report }) {
-    if (!isAlwaysLoaded(file.path)) return;
+    if (!isAlwaysLoaded(file, project.facts)) return;
     const tokens = tokensOf(project, file.text);
     if (tokens > options.errorTokens)
       report({

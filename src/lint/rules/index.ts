@@ -17,6 +17,7 @@ import { ctxDuplicateLayer } from "./ctx-duplicate-layer.js";
 import { ctxImportCycle } from "./ctx-import-cycle.js";
 import { ctxImportDepth } from "./ctx-import-depth.js";
 import { ctxImportMissing } from "./ctx-import-missing.js";
+import { ctxHarnessDrops } from "./ctx-harness-drops.js";
 import { ctxLocalFileCommitted } from "./ctx-local-file-committed.js";
 import { ctxMaxLines } from "./ctx-max-lines.js";
 import { ctxNoTreeDump } from "./ctx-no-tree-dump.js";
@@ -92,6 +93,7 @@ export const ruleRegistry: { readonly [id: string]: Rule<any> } = {
   "ctx/commands-exist": ctxCommandsExist,
   "ctx/copilot-chars": ctxCopilotChars,
   "ctx/duplicate-layer": ctxDuplicateLayer,
+  "ctx/harness-drops": ctxHarnessDrops,
   "ctx/import-cycle": ctxImportCycle,
   "ctx/import-depth": ctxImportDepth,
   "ctx/import-missing": ctxImportMissing,

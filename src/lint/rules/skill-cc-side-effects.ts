@@ -83,10 +83,10 @@ export const skillCcSideEffects = defineRule({
     },
     defaultOptions: { words: DEFAULT_WORDS },
   },
-  check({ file, options, report }) {
+  check({ file, project, options, report }) {
     // A skill shipped for other projects ("Deploy tRPC on edge runtimes") teaches a task; whether the model may
     // start it on its own is for the project that installs it.
-    if (!addressesWorkspace(file.path)) return;
+    if (!addressesWorkspace(file, project.facts)) return;
     const data = file.frontmatter.data;
     if (!data || data["disable-model-invocation"] === true) return;
     const words = new Set(options.words.map((w) => w.toLowerCase()));

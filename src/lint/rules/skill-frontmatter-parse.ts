@@ -3,16 +3,17 @@
 // discovery code (LintFacts.codexSkills with Codex's quoted second try, LintFacts.geminiSkills). Pure.
 import { defineRule } from "../define-rule.js";
 import type { LintFacts } from "../lint-project.js";
-import { loadingHarnesses, type Loader } from "../loading-harnesses.js";
+import { loadingHarnesses, type Loader, type LoadedTarget } from "../loading-harnesses.js";
 import { AGNIX_RULES, SKILLS_SPEC } from "../sources.js";
 
 /** What one harness does with this file's broken frontmatter; undefined when promptc has not measured it. */
 type Outcome = (facts: LintFacts, path: string) => string | undefined;
 
 /** Per lint target (lint's own vocabulary, lint-target.ts), the scan that answers for it. */
-const OUTCOMES: readonly { target: Loader; outcome: Outcome }[] = [
+const OUTCOMES: readonly { target: Loader; fromScan: boolean; outcome: Outcome }[] = [
   {
     target: "codex",
+    fromScan: true,
     outcome: (facts, path) => {
       const view = facts.codexSkills.get(path);
       if (view === undefined) return undefined;
@@ -24,6 +25,7 @@ const OUTCOMES: readonly { target: Loader; outcome: Outcome }[] = [
   },
   {
     target: "gemini",
+    fromScan: true,
     outcome: (facts, path) => {
       const view = facts.geminiSkills?.get(path);
       if (view === undefined) return undefined;
@@ -33,13 +35,23 @@ const OUTCOMES: readonly { target: Loader; outcome: Outcome }[] = [
     },
   },
   // As discover/claude-code/discover-claude-skills.ts models it.
-  { target: "claude-code", outcome: () => "Claude Code ignores the frontmatter and lists it under its folder name" },
+  {
+    target: "claude-code",
+    fromScan: false,
+    outcome: () => "Claude Code ignores the frontmatter and lists it under its folder name",
+  },
 ];
 
-/** One clause per loading harness whose behaviour is known, e.g. "Codex drops the skill (…); Gemini CLI …". */
-export function frontmatterOutcomes(facts: LintFacts, path: string): string {
-  const known = loadingHarnesses(path).flatMap((h) => {
-    const text = OUTCOMES.find((o) => o.target === h)?.outcome(facts, path);
+/**
+ * One clause per harness whose behaviour is known, e.g. "Codex drops the skill (…); Gemini CLI …". Codex's and
+ * Gemini CLI's clauses come from their own scans of the file (a skill they drop is in neither's loaded list, so the
+ * shared discovery alone would not name them); Claude Code's applies where the shared discovery says it loads it.
+ */
+export function frontmatterOutcomes(facts: LintFacts, file: LoadedTarget): string {
+  const loaders = loadingHarnesses(file, facts);
+  const known = OUTCOMES.flatMap((o) => {
+    if (!o.fromScan && !loaders.includes(o.target)) return [];
+    const text = o.outcome(facts, file.path);
     return text !== undefined ? [text] : [];
   });
   return known.length > 0 ? known.join("; ") : "what the agents that load it do with it is not measured";
@@ -59,7 +71,7 @@ export const skillFrontmatterParse = defineRule({
   },
   check({ file, project, report }) {
     if (file.frontmatter.errors.length === 0) return;
-    const outcome = frontmatterOutcomes(project.facts, file.path);
+    const outcome = frontmatterOutcomes(project.facts, file);
     for (const e of file.frontmatter.errors) {
       report({ messageId: "invalid", data: { error: e.message, outcome }, place: { line: e.line, column: e.column } });
     }

@@ -1,5 +1,6 @@
-// Codex's view of the lint targets, computed with the shared discovery code so lint and preview never disagree:
-// the AGENTS.md budget walk per directory, each SKILL.md as Codex parses it, each rules file's prefixes. Does IO.
+// What the harnesses make of the lint targets, computed with the shared discovery code so lint and preview never
+// disagree: what each harness loads from each launch folder, Codex's AGENTS.md budget walk per directory, each
+// SKILL.md as Codex parses it, each rules file's prefixes. Does IO.
 import { createCachingHost } from "../../host/create-caching-host.js";
 import fg from "fast-glob";
 import type { Host } from "../../host/host.js";
@@ -13,12 +14,14 @@ import type {
   LintFacts,
 } from "../lint-project.js";
 import { agentsMdCandidates, discoverAgentsMd, discoverProjectDocPaths } from "../../discover/discover-agents-md.js";
-import { relativeTo } from "./discover-lint-targets.js";
+import { relativeTo } from "./relative-to.js";
 import { PROJECT_DOC_MAX_BYTES } from "../../discover/parse-config.js";
 import { parsePrefixRules } from "../../discover/parse-prefix-rules.js";
 import { extractFrontmatter, parseSkillMd, parseYamlSafely } from "../../discover/parse-skill-md.js";
 import { parseGeminiSkillFrontmatter } from "../../discover/gemini/discover-gemini-skills.js";
 import { parseGitIndex } from "./parse-git-index.js";
+import { computeHarnessLaunches } from "./compute-harness-launches.js";
+import { indexHarnessLaunches } from "../loading-harnesses.js";
 import { ancestorsOf, joinPath, normalizePath, resolvePath } from "../../discover/paths.js";
 
 export interface LintFactsOptions {
@@ -33,6 +36,8 @@ export interface LintFactsOptions {
   codexHome?: string;
   /** The settings a turn started in `dir` has (its trusted project config layers); default: the ones above. */
   settingsAt?: (dir: string) => CodexDocSettings;
+  /** The user home whose agent settings (~/.claude.json, ~/.gemini, ~/.pi/agent) discovery reads (default: none). */
+  home?: string;
 }
 
 export interface CodexDocSettings {
@@ -120,6 +125,17 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
       });
     }
   }
+  const harnessLaunches = computeHarnessLaunches(host, files, {
+    root,
+    home: options.home ?? joinPath(root, ".promptc-lint-no-home"),
+    codex: {
+      codexHome,
+      budgetBytes: budget,
+      fallbackFilenames,
+      projectRootMarkers: markers,
+      adminSkillsRoot: null,
+    },
+  });
   const gitTracked = readGitTracked(host, root);
   const index = files.some((f) => f.kind !== "template" && f.kind !== "codex-config" && f.kind !== "exec-policy")
     ? indexProjectFiles(root)
@@ -132,6 +148,8 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
     codexSkills,
     codexPrefixes,
     geminiSkills,
+    harnessLaunches,
+    harnessesByFile: indexHarnessLaunches(harnessLaunches),
     packageDirs,
     ...(index ? { projectFiles: index } : {}),
     ...(gitTracked ? { gitTracked } : {}),

@@ -1,56 +1,20 @@
-// Finds what `promptc lint` checks (fast-glob over known agent-context names; nested .gitignore files with
-// negation, ignore patterns, --max-files) and reads each target through the Host. Does IO.
-import fg, { type FileSystemAdapter } from "fast-glob";
+// Finds what `promptc lint` checks: fast-glob over known agent-context names (lint-patterns.ts), nested
+// .gitignore files with negation, ignore patterns, symlinked context files and skill folders, --max-files. Does IO.
+import fg from "fast-glob";
 import type { Host } from "../../host/host.js";
 import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
 import type { LintFileKind } from "../define-rule.js";
-import { classifyLintPath, createLintFile, type LintFile, type ReadStatus } from "../lint-file.js";
-import type { LintFs } from "../lint-project.js";
+import { classifyLintPath } from "../lint-file.js";
 import { createGitignoreFilter, gitignorePruneGlobs, type GitignoreSource } from "./create-gitignore-filter.js";
 import { globToRegExp } from "../glob-to-regexp.js";
-import { LINT_MAX_FILE_BYTES } from "../rules/file-too-large.js";
-import { ancestorsOf, joinPath, normalizePath } from "../../discover/paths.js";
+import { joinPath, normalizePath } from "../../discover/paths.js";
 import { appendAll } from "../../model/append-all.js";
 import { cannotRead } from "../../model/file-error.js";
+import { relativeTo } from "./relative-to.js";
+import { ALWAYS_IGNORED, DEFAULT_LINT_PATTERNS, SKILL_LINK_ENTRY, SKILL_LINK_PATTERNS } from "./lint-patterns.js";
+import { GITIGNORE_MAX_BYTES, readAncestorGitignores } from "./read-ancestor-gitignores.js";
+import { hostFsAdapter, walkNewlineEntries } from "./host-glob-walk.js";
 
-/** What lint looks for when no paths are given. */
-export const DEFAULT_LINT_PATTERNS: readonly string[] = [
-  "**/AGENTS.md",
-  "**/AGENTS.override.md",
-  "**/CLAUDE.md",
-  "**/CLAUDE.local.md",
-  "**/GEMINI.md",
-  "**/.github/copilot-instructions.md",
-  "**/.github/instructions/**/*.instructions.md",
-  "**/.cursor/rules/**/*.mdc",
-  "**/.cursorrules",
-  "**/.clinerules",
-  "**/.clinerules/**/*.md",
-  "**/.roo/rules/**/*.md",
-  "**/.roo/rules-*/**/*.md",
-  "**/.continue/rules/**/*.md",
-  "**/.windsurf/rules/**/*.md",
-  "**/.windsurfrules",
-  "**/.agents/rules/**/*.mdc",
-  "**/.cursor/commands/**/*.md",
-  "**/SKILL.md",
-  "**/.codex/config.toml",
-  "**/.codex/rules/*.rules",
-  "**/templates/**/*.hbs",
-];
-
-/** Skill folders a harness scans; a symlinked skill folder there is linted under the path the harness sees. */
-const SKILL_LINK_ENTRY = /(^|\/)\.(agents|claude|codex|gemini|github)\/skills\/[^/]+$/;
-const SKILL_LINK_PATTERNS: readonly string[] = [
-  "**/.agents/skills/*",
-  "**/.claude/skills/*",
-  "**/.codex/skills/*",
-  "**/.gemini/skills/*",
-  "**/.github/skills/*",
-];
-
-/** Always skipped, whatever .gitignore says. */
-const ALWAYS_IGNORED = ["**/node_modules/**", "**/.git/**"];
 export const DEFAULT_MAX_FILES = 10_000;
 
 export interface DiscoverLintTargetsOptions {
@@ -78,20 +42,6 @@ function isGlob(p: string): boolean {
   return /[*?{}[\]]/.test(p);
 }
 
-/** `abs` relative to `root` ("" for root itself; `../x` outside it). */
-export function relativeTo(root: string, abs: string): string {
-  const r = normalizePath(root);
-  const a = normalizePath(abs);
-  if (a === r) return "";
-  if (a.startsWith(r === "/" ? "/" : `${r}/`)) return a.slice(r === "/" ? 1 : r.length + 1);
-  // Outside the root: climb with `..` (kept for messages; rules treat it as not in the project).
-  const rs = r.split("/").filter(Boolean);
-  const as = a.split("/").filter(Boolean);
-  let i = 0;
-  while (i < rs.length && i < as.length && rs[i] === as[i]) i++;
-  return [...rs.slice(i).map(() => ".."), ...as.slice(i)].join("/");
-}
-
 /** Explicit files of an unknown name still get linted, by extension. */
 function kindOf(path: string): LintFileKind | undefined {
   const k = classifyLintPath(path);
@@ -101,28 +51,6 @@ function kindOf(path: string): LintFileKind | undefined {
   if (path.endsWith(".rules")) return "exec-policy";
   return undefined;
 }
-
-/** Reads the .gitignore files that apply to `root`: `.git/info/exclude` and ancestors' up to the repository top. */
-function ancestorGitignores(host: Host, root: string): { base: string; sources: GitignoreSource[] } {
-  const read = (path: string): string | undefined => {
-    const r = host.readBytes(path, { maxBytes: GITIGNORE_MAX_BYTES });
-    return r.ok ? new TextDecoder().decode(r.value.bytes) : undefined;
-  };
-  const chain = ancestorsOf(root);
-  // The nearest repository (a `.git` directory or worktree file); its .gitignore files apply from its top down.
-  const top = chain.find((d) => host.stat(joinPath(d, ".git")).ok);
-  const base = top ?? root;
-  const sources: GitignoreSource[] = [];
-  const exclude = top !== undefined ? read(joinPath(top, ".git", "info", "exclude")) : undefined;
-  if (exclude !== undefined) sources.push({ dir: "", text: exclude });
-  for (const dir of chain.filter((d) => d === base || d.startsWith(base === "/" ? "/" : `${base}/`))) {
-    const text = read(joinPath(dir, ".gitignore"));
-    if (text !== undefined) sources.push({ dir: relativeTo(base, dir), text });
-  }
-  return { base, sources };
-}
-
-const GITIGNORE_MAX_BYTES = 1024 * 1024;
 
 export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOptions): Result<LintTargets> {
   const diagnostics: Diagnostic[] = [];
@@ -150,7 +78,7 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
     }
     return undefined;
   };
-  const git = useIgnores ? ancestorGitignores(host, root) : { base: root, sources: [] };
+  const git = useIgnores ? readAncestorGitignores(host, root) : { base: root, sources: [] };
   const rootInBase = relativeTo(git.base, root);
   const toBase = (rel: string): string => (rootInBase === "" ? rel : rel === "" ? rootInBase : `${rootInBase}/${rel}`);
 
@@ -363,164 +291,4 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
       ),
     );
   return { value: { targets: truncated ? targets.slice(0, max) : targets, truncated }, diagnostics };
-}
-
-/** Dirent-like entries for fast-glob from the Host's readDir (fast-glob calls it with `withFileTypes`). */
-function hostFsAdapter(
-  host: Host,
-  root: string,
-  unreadable: Map<string, string>,
-  newline: Set<string>,
-): Partial<FileSystemAdapter> {
-  const readdirSync = ((path: string, options?: { withFileTypes?: boolean }) => {
-    const abs = path.startsWith("/") ? path : joinPath(root, path);
-    const listed = host.readDir(abs);
-    if (!listed.ok) {
-      unreadable.set(relativeTo(root, abs), listed.error.code);
-      throw Object.assign(new Error(listed.error.message), { code: listed.error.code });
-    }
-    for (const e of listed.value) if (e.name.includes("\n")) newline.add(relativeTo(root, joinPath(abs, e.name)));
-    const entries = listed.value.filter((e) => !e.name.includes("\n"));
-    if (!options?.withFileTypes) return entries.map((e) => e.name);
-    return entries.map((e) => ({
-      name: e.name,
-      isFile: () => e.kind === "file",
-      isDirectory: () => e.kind === "directory",
-      isSymbolicLink: () => e.kind === "symlink",
-      isBlockDevice: () => false,
-      isCharacterDevice: () => false,
-      isFIFO: () => false,
-      isSocket: () => false,
-    }));
-  }) as unknown as FileSystemAdapter["readdirSync"];
-  return { readdirSync };
-}
-
-/** Newline-safe matching: the glob matchers stop at a newline, so paths are matched with it swapped out. */
-const NEWLINE_STAND_IN = "\uE000";
-
-/** Files at or below entries whose names hold a newline, matched against `globs` minus `ignore` (Host reads only). */
-function walkNewlineEntries(
-  host: Host,
-  root: string,
-  starts: ReadonlySet<string>,
-  globs: readonly string[],
-  ignore: readonly string[],
-  already: readonly string[],
-): string[] {
-  if (starts.size === 0) return [];
-  const want = globs.map((g) => globToRegExp(g));
-  const skip = ignore.map((g) => globToRegExp(g));
-  const matches = (rel: string): boolean => {
-    const p = rel.replaceAll("\n", NEWLINE_STAND_IN);
-    return want.some((re) => re.test(p)) && !skip.some((re) => re.test(p));
-  };
-  const seen = new Set(already);
-  const out: string[] = [];
-  const stack = [...starts].sort();
-  while (stack.length > 0) {
-    const rel = stack.pop() as string;
-    const st = host.lstat(joinPath(root, rel));
-    if (!st.ok) continue;
-    if (st.value.kind === "file") {
-      if (matches(rel) && !seen.has(rel)) out.push(rel);
-      continue;
-    }
-    if (st.value.kind !== "directory" || skip.some((re) => re.test(`${rel.replaceAll("\n", NEWLINE_STAND_IN)}/x`)))
-      continue;
-    const listed = host.readDir(joinPath(root, rel));
-    if (listed.ok) for (const e of listed.value) stack.push(`${rel}/${e.name}`);
-  }
-  return out.sort();
-}
-
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
-const lossyUtf8 = new TextDecoder("utf-8");
-
-/** Decodes bytes for lint: NUL bytes mark a binary file, invalid UTF-8 is decoded lossily and flagged. */
-export function decodeLintBytes(bytes: Uint8Array): { text: string; status: ReadStatus } {
-  const status: ReadStatus = {};
-  if (bytes.includes(0)) status.binary = true;
-  let text: string;
-  try {
-    text = strictUtf8.decode(bytes);
-  } catch {
-    status.invalidUtf8 = true;
-    text = lossyUtf8.decode(bytes);
-  }
-  return { text, status };
-}
-
-/** Reads one target through the Host; never throws: problems land in the file's ReadStatus. */
-export function readLintFile(host: Host, root: string, path: string, kind: LintFileKind, realPath?: string): LintFile {
-  const read = host.readBytes(joinPath(root, path), { maxBytes: LINT_MAX_FILE_BYTES });
-  if (!read.ok)
-    return createLintFile(path, kind, "", { error: read.error.code, ...(realPath !== undefined ? { realPath } : {}) });
-  const { text, status } = decodeLintBytes(read.value.bytes);
-  if (read.value.truncated) status.tooLargeBytes = read.value.size;
-  if (realPath !== undefined) status.realPath = realPath;
-  return createLintFile(path, kind, text, status);
-}
-
-/** A LintFs over the Host, rooted at `root`, with small caches (rules ask for the same files repeatedly). */
-export function createHostLintFs(host: Host, root: string): LintFs {
-  const kinds = new Map<string, "file" | "directory" | undefined>();
-  const texts = new Map<string, string | undefined>();
-  const lists = new Map<string, { name: string; kind: "file" | "directory" }[]>();
-  const abs = (p: string): string => (p === "" ? normalizePath(root) : joinPath(root, p));
-  const reals = new Map<string, string | undefined>();
-  return {
-    realPath(path) {
-      if (!reals.has(path)) {
-        const real = host.realpath(abs(path));
-        const rel = real.ok ? relativeTo(normalizePath(root), real.value) : undefined;
-        reals.set(path, rel === undefined || rel.startsWith("../") ? undefined : rel);
-      }
-      return reals.get(path);
-    },
-    kind(path) {
-      if (path.startsWith("../") || path === "..") return undefined;
-      if (!kinds.has(path)) {
-        const st = host.stat(abs(path));
-        kinds.set(
-          path,
-          st.ok
-            ? st.value.kind === "directory"
-              ? "directory"
-              : st.value.kind === "file"
-                ? "file"
-                : undefined
-            : undefined,
-        );
-      }
-      return kinds.get(path);
-    },
-    readText(path) {
-      if (path.startsWith("../")) return undefined;
-      if (!texts.has(path)) {
-        const read = host.readBytes(abs(path), { maxBytes: LINT_MAX_FILE_BYTES });
-        texts.set(path, read.ok && !read.value.truncated ? lossyUtf8.decode(read.value.bytes) : undefined);
-      }
-      return texts.get(path);
-    },
-    list(path) {
-      let l = lists.get(path);
-      if (!l) {
-        const read = host.readDir(abs(path));
-        l = [];
-        if (read.ok) {
-          for (const e of read.value) {
-            let kind = e.kind;
-            if (kind === "symlink") {
-              const st = host.stat(joinPath(abs(path), e.name));
-              kind = st.ok ? st.value.kind : "other";
-            }
-            if (kind === "file" || kind === "directory") l.push({ name: e.name, kind });
-          }
-        }
-        lists.set(path, l);
-      }
-      return l;
-    },
-  };
 }

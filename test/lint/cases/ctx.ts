@@ -104,12 +104,68 @@ export const ctxCases: { [ruleId: string]: RuleCases } = {
       { path: ".cursor/rules/a.mdc", code: "line\n".repeat(400) },
       { name: "a fixture", path: "test/fixtures/CLAUDE.md", code: "line\n".repeat(400) },
       {
-        name: "an AGENTS.md (Claude Code's advice, Claude Code does not load it)",
+        name: "an AGENTS.md beside a CLAUDE.md (Claude Code's advice; Claude Code reads the CLAUDE.md instead)",
         path: "AGENTS.md",
         code: "line\n".repeat(400),
+        files: { "CLAUDE.md": "Short.\n" },
       },
     ],
-    invalid: [{ path: "CLAUDE.md", code: "line\n".repeat(301), errors: [{ messageId: "tooLong", line: 201 }] }],
+    invalid: [
+      { path: "CLAUDE.md", code: "line\n".repeat(301), errors: [{ messageId: "tooLong", line: 201 }] },
+      {
+        name: "an AGENTS.md in a project without CLAUDE.md (Claude Code falls back to it)",
+        path: "AGENTS.md",
+        code: "line\n".repeat(400),
+        errors: [{ messageId: "tooLong", line: 201 }],
+      },
+    ],
+  },
+  "ctx/harness-drops": {
+    valid: [
+      {
+        name: "an import inside the launch folder",
+        path: "CLAUDE.md",
+        code: "@docs/a.md\n",
+        files: { "docs/a.md": "x" },
+      },
+      {
+        name: "an AGENTS.md beside a CLAUDE.md, by default",
+        path: "AGENTS.md",
+        code: "Rules.\n",
+        files: { "CLAUDE.md": "Other rules.\n" },
+      },
+      {
+        name: "an AGENTS.md that CLAUDE.md links to (its text is sent under that name)",
+        path: "AGENTS.md",
+        code: "Rules.\n",
+        links: { "CLAUDE.md": "AGENTS.md" },
+        options: { ignoredFiles: true },
+      },
+      {
+        name: "an AGENTS.md that CLAUDE.md imports",
+        path: "AGENTS.md",
+        code: "Rules.\n",
+        files: { "CLAUDE.md": "@AGENTS.md\n" },
+        options: { ignoredFiles: true },
+      },
+    ],
+    invalid: [
+      {
+        name: "Claude Code started in the package drops an import above it",
+        path: "packages/a/CLAUDE.md",
+        code: "# A\n@../../shared/rules.md\n",
+        files: { "shared/rules.md": "Shared.\n" },
+        errors: [{ messageId: "importOutside", line: 2 }],
+      },
+      {
+        name: "an AGENTS.md beside a CLAUDE.md, asked for",
+        path: "AGENTS.md",
+        code: "Rules.\n",
+        files: { "CLAUDE.md": "Other rules.\n" },
+        options: { ignoredFiles: true },
+        errors: [{ messageId: "ignored" }],
+      },
+    ],
   },
   "ctx/claude-chars": {
     valid: [{ path: "CLAUDE.md", code: "See @docs/a.md\n", files: { "docs/a.md": "x".repeat(1000) } }],

@@ -2,7 +2,7 @@
 // facts come from the shared discovery code (AGENTS.md budget walk, SKILL.md parsing, prefix rules).
 import { describe, expect, it } from "vitest";
 import { computeLintFacts } from "../../../src/lint/workspace/compute-lint-facts.js";
-import { decodeLintBytes, readLintFile } from "../../../src/lint/workspace/discover-lint-targets.js";
+import { decodeLintBytes, readLintFile } from "../../../src/lint/workspace/read-lint-file.js";
 import { createMemoryHost } from "../../../src/host/memory-host.js";
 import { LINT_TARGETS } from "../../../src/lint/define-rule.js";
 import { createLintFile } from "../../../src/lint/lint-file.js";

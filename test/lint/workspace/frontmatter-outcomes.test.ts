@@ -31,6 +31,6 @@ describe("frontmatterOutcomes", () => {
     const facts = computeLintFacts(createMemoryHost({ cwd: "/w", files: { [`/w/${PATH}`]: text } }), [file], {
       root: "/w",
     });
-    expect(frontmatterOutcomes(facts, PATH)).toBe(outcome);
+    expect(frontmatterOutcomes(facts, file)).toBe(outcome);
   });
 });

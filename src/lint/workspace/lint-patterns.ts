@@ -1,0 +1,40 @@
+// The names and folders `promptc lint` looks for, and what it always skips. Data only; pure.
+
+/** What lint looks for when no paths are given. */
+export const DEFAULT_LINT_PATTERNS: readonly string[] = [
+  "**/AGENTS.md",
+  "**/AGENTS.override.md",
+  "**/CLAUDE.md",
+  "**/CLAUDE.local.md",
+  "**/GEMINI.md",
+  "**/.github/copilot-instructions.md",
+  "**/.github/instructions/**/*.instructions.md",
+  "**/.cursor/rules/**/*.mdc",
+  "**/.cursorrules",
+  "**/.clinerules",
+  "**/.clinerules/**/*.md",
+  "**/.roo/rules/**/*.md",
+  "**/.roo/rules-*/**/*.md",
+  "**/.continue/rules/**/*.md",
+  "**/.windsurf/rules/**/*.md",
+  "**/.windsurfrules",
+  "**/.agents/rules/**/*.mdc",
+  "**/.cursor/commands/**/*.md",
+  "**/SKILL.md",
+  "**/.codex/config.toml",
+  "**/.codex/rules/*.rules",
+  "**/templates/**/*.hbs",
+];
+
+/** Skill folders a harness scans; a symlinked skill folder there is linted under the path the harness sees. */
+export const SKILL_LINK_ENTRY = /(^|\/)\.(agents|claude|codex|gemini|github)\/skills\/[^/]+$/;
+export const SKILL_LINK_PATTERNS: readonly string[] = [
+  "**/.agents/skills/*",
+  "**/.claude/skills/*",
+  "**/.codex/skills/*",
+  "**/.gemini/skills/*",
+  "**/.github/skills/*",
+];
+
+/** Always skipped, whatever .gitignore says. */
+export const ALWAYS_IGNORED = ["**/node_modules/**", "**/.git/**"];
