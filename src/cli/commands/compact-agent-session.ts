@@ -11,6 +11,7 @@ import type { Host } from "../../host/host.js";
 import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
 import { readSessionLogContent } from "../../session-log/read-session-log.js";
 import { linesOfText } from "../../session-log/parse-rollout.js";
+import { parseJsonLines } from "../../session-log/harness/parse-json-lines.js";
 import type { Input } from "./compact-input-type.js";
 
 /** How many leading records are looked at to recognise a Claude Code transcript (its first lines are bookkeeping). */
@@ -20,21 +21,7 @@ function jsonRecords(host: Pick<Host, "readBytes">, path: string, diagnostics: D
   const content = readSessionLogContent(host, path, diagnostics);
   if (!content) return undefined;
   const lines = content.kind === "lines" ? content.lines() : linesOfText(content.text);
-  const records: unknown[] = [];
-  for (const line of lines) {
-    if (line.text.trim() === "") continue;
-    try {
-      records.push(JSON.parse(line.text));
-    } catch {
-      diagnostics.push(
-        diagnostic("session/malformed-line", "warning", `line ${line.lineNo} is not valid JSON; skipped`, {
-          file: path,
-          place: { line: line.lineNo, column: 1 },
-        }),
-      );
-    }
-  }
-  return records;
+  return parseJsonLines(lines, path, diagnostics).map((r) => r.value);
 }
 
 function asInput(
