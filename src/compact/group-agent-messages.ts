@@ -2,6 +2,7 @@
 // its reasoning, text and tool calls together; each tool output and each user message stands alone. Pure.
 import type { ResponseItem } from "../model/items.js";
 import { isOutputItem } from "./history-pairs.js";
+import { isModelGeneratedItem } from "./should-compact.js";
 
 export type AgentMessageKind = "user" | "assistant" | "output";
 
@@ -12,19 +13,12 @@ export interface AgentMessage {
   end: number;
 }
 
-/** Items a model reply is made of; consecutive ones form one assistant message. */
+/**
+ * Items a model reply is made of (what the model generated, less Codex's compaction item); consecutive ones form
+ * one assistant message.
+ */
 export function isAssistantSide(item: ResponseItem): boolean {
-  switch (item.type) {
-    case "message":
-      return item.role === "assistant";
-    case "reasoning":
-    case "function_call":
-    case "custom_tool_call":
-    case "web_search_call":
-      return true;
-    default:
-      return false;
-  }
+  return item.type !== "compaction" && isModelGeneratedItem(item);
 }
 
 function kindOf(item: ResponseItem): AgentMessageKind | undefined {
