@@ -3,42 +3,18 @@
 // profile names (`profile.discovery.type`, the loaders preview runs). The one composition `promptc agents` and
 // `promptc lint` share. IO through the Host only.
 import type { Host } from "../../host/host.js";
-import type { Diagnostic } from "../../model/diagnostic.js";
-import type { DecodeMode } from "../../model/decode-mode.js";
-import type { DiscoveryRules, Profile } from "../../profiles/profile.js";
-import { discoverClaudeMd, type DroppedReason } from "../claude-code/discover-claude-md.js";
-import { discoverClaudeSkills } from "../claude-code/discover-claude-skills.js";
-import { readClaudeJson } from "../claude-code/read-claude-json.js";
-import { discoverAgentsMd } from "../discover-agents-md.js";
-import { discoverSkills } from "../discover-skills.js";
+import type { Profile } from "../../profiles/profile.js";
 import { findProjectRoot } from "../find-project-root.js";
 import { loadGeminiTurn } from "../gemini/load-gemini-turn.js";
 import { normalizePath } from "../paths.js";
 import { loadPiTurn } from "../pi/load-pi-turn.js";
 import { discoverCopilot } from "./discover-copilot.js";
-import { withDiagnostic, type HarnessLoad, type LoadedFile } from "./harness-load.js";
+import { claudeMemoryLoad } from "./claude-memory-load.js";
+import { withDiagnostic, type HarnessLoad, type HarnessRef, type LoadedFile } from "./harness-load.js";
+import { turnContextLoad, type CodexLoadSettings } from "./turn-context-load.js";
 
-export type { DroppedFile, HarnessLoad, LoadedFile, LoadedKind } from "./harness-load.js";
-
-/** Codex's settings for the walk (from its config.toml, resolved by the caller as preview resolves them). */
-export interface CodexLoadSettings {
-  codexHome: string;
-  budgetBytes: number;
-  fallbackFilenames: readonly string[];
-  projectRootMarkers: readonly string[];
-  disabledSkillPaths?: readonly string[];
-  /** The cwd's trust entry says untrusted: Codex sends no project docs. */
-  untrusted?: boolean;
-  /** `/etc/codex/skills` by default; `null` leaves it out. */
-  adminSkillsRoot?: string | null;
-}
-
-/** A harness to run: its profile's id, name and discovery (callers pass the registry's agent profiles). */
-export interface HarnessRef {
-  id: string;
-  displayName: string;
-  discovery: DiscoveryRules;
-}
+export type { DroppedFile, HarnessLoad, HarnessRef, LoadedFile, LoadedKind } from "./harness-load.js";
+export type { CodexLoadSettings } from "./turn-context-load.js";
 
 /** The registry's agent profiles (those that reproduce a harness version), as the harnesses to run. */
 export function harnessRefsOf(profiles: readonly Profile[]): HarnessRef[] {
@@ -56,120 +32,6 @@ export interface HarnessLoadsOptions {
   codex: CodexLoadSettings;
   piInstallDir?: string;
   geminiInstallDir?: string;
-}
-
-const CLAUDE_DROP_REASONS: { [reason in DroppedReason]: string } = {
-  "outside-cwd": "import outside the launch folder (not approved in ~/.claude.json)",
-  missing: "import target missing",
-  "too-deep": "import nested more than 5 deep",
-  "conditional-rule": "rule scoped with paths: (loads when a matching file is read)",
-  "not-text": "not a text file",
-  "agents-md-ignored": "AGENTS.md is read only when the project has no CLAUDE.md",
-};
-
-function turnContextLoad(
-  h: HarnessRef,
-  decode: DecodeMode,
-  host: Host,
-  cwd: string,
-  home: string,
-  s: CodexLoadSettings,
-): HarnessLoad {
-  const docs = discoverAgentsMd(host, {
-    cwd,
-    codexHome: s.codexHome,
-    budgetBytes: s.budgetBytes,
-    fallbackFilenames: s.fallbackFilenames,
-    projectRootMarkers: s.projectRootMarkers,
-    decode,
-    ...(s.untrusted ? { projectDocsUntrusted: true } : {}),
-  });
-  const skills = discoverSkills(host, {
-    cwd,
-    codexHome: s.codexHome,
-    home,
-    projectRootMarkers: s.projectRootMarkers,
-    ...(s.adminSkillsRoot !== undefined ? { adminSkillsRoot: s.adminSkillsRoot } : {}),
-    disabledPaths: s.disabledSkillPaths ?? [],
-  });
-  const files: LoadedFile[] = [];
-  if (docs.value.global) files.push({ path: docs.value.global.path, kind: "context", placement: "first user message" });
-  for (const d of docs.value.projectDocs)
-    files.push({ path: d.path, kind: "context", placement: "first user message" });
-  for (const sk of skills.value.skills) files.push({ path: sk.path, kind: "skill", placement: "developer message" });
-  const sent = new Set(files.map((f) => f.path));
-  const diagnostics = [...docs.diagnostics, ...skills.diagnostics];
-  return {
-    harness: h.id,
-    displayName: h.displayName,
-    files,
-    // A file cut by the budget is still sent (a `truncated` diagnostic says how much); one it never sends is dropped.
-    dropped: docs.diagnostics
-      .filter((d) => d.file !== undefined && d.rule.startsWith("agents-md/") && !sent.has(d.file))
-      .map((d) => ({ path: d.file as string, reason: d.message, diagnostic: d })),
-    diagnostics,
-    skillRoots: skills.value.roots.map((r) => r.path),
-    basis: "conformance",
-  };
-}
-
-function claudeMemoryLoad(
-  h: HarnessRef,
-  host: Host,
-  cwd: string,
-  home: string,
-  gitRoot: string | undefined,
-): HarnessLoad {
-  const claudeJson = readClaudeJson(host, home, gitRoot ?? cwd);
-  const chain = discoverClaudeMd(host, {
-    cwd,
-    home,
-    externalIncludesApproved: claudeJson.value.externalIncludesApproved,
-  });
-  const claudeSkills = discoverClaudeSkills(host, gitRoot !== undefined ? { cwd, home, gitRoot } : { cwd, home });
-  const diagnostics = [...claudeJson.diagnostics, ...chain.diagnostics, ...claudeSkills.diagnostics];
-  const sent = new Set(chain.entries.map((e) => e.path));
-  return {
-    harness: h.id,
-    displayName: h.displayName,
-    files: [
-      ...chain.entries.map(
-        (e): LoadedFile =>
-          e.importedFrom !== undefined
-            ? { path: e.path, kind: "import", placement: "first user message", importedFrom: e.importedFrom }
-            : { path: e.path, kind: "context", placement: "first user message" },
-      ),
-      ...claudeSkills.skills.map(
-        (s): LoadedFile => ({ path: s.path, kind: "skill", placement: "system message (name and description)" }),
-      ),
-      // Still a Claude Code skill the user invokes by name, only left out of the model's list.
-      ...claudeSkills.diagnostics
-        .filter((d) => d.rule === "claude-skill/model-invocation-disabled" && d.file !== undefined)
-        .map(
-          (d): LoadedFile => ({
-            path: d.file as string,
-            kind: "skill",
-            placement: "not listed (the user invokes it by name)",
-            onDemand: true,
-          }),
-        ),
-    ],
-    // An AGENTS.md that a CLAUDE.md imports is sent as that import, whatever the fallback rule says.
-    dropped: chain.dropped
-      .filter((d) => !sent.has(d.path))
-      .map((d) =>
-        withDiagnostic(
-          {
-            path: d.path,
-            reason: CLAUDE_DROP_REASONS[d.reason],
-            ...(d.importedFrom !== undefined ? { importedFrom: d.importedFrom } : {}),
-          },
-          diagnostics,
-        ),
-      ),
-    diagnostics,
-    basis: "conformance",
-  };
 }
 
 function geminiMemoryLoad(h: HarnessRef, host: Host, cwd: string, options: HarnessLoadsOptions): HarnessLoad {

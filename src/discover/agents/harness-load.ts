@@ -1,6 +1,7 @@
 // What one harness loads when started in one folder, as discoverHarnessLoads reports it: the shape `promptc
 // agents` prints and lint reads, and how a drop finds the discovery diagnostic behind it. Types + a pure helper.
 import type { Diagnostic } from "../../model/diagnostic.js";
+import type { DiscoveryRules } from "../../profiles/profile.js";
 
 export type LoadedKind = "context" | "import" | "skill";
 
@@ -46,4 +47,11 @@ export function withDiagnostic(d: DroppedFile, diagnostics: readonly Diagnostic[
       : x.file === d.importedFrom && (x.data?.target === d.path || x.message.includes(name)),
   );
   return found !== undefined ? { ...d, diagnostic: found } : d;
+}
+
+/** A harness to run: its profile's id, name and discovery (callers pass the registry's agent profiles). */
+export interface HarnessRef {
+  id: string;
+  displayName: string;
+  discovery: DiscoveryRules;
 }

@@ -1,0 +1,75 @@
+// What Claude Code (the `claude-memory` discovery) loads when started in one folder: its CLAUDE.md chain with
+// imports, its skills, and what it sees and leaves out. IO through the Host only.
+import type { Host } from "../../host/host.js";
+import { discoverClaudeMd, type DroppedReason } from "../claude-code/discover-claude-md.js";
+import { discoverClaudeSkills } from "../claude-code/discover-claude-skills.js";
+import { readClaudeJson } from "../claude-code/read-claude-json.js";
+import { withDiagnostic, type HarnessLoad, type HarnessRef, type LoadedFile } from "./harness-load.js";
+
+const CLAUDE_DROP_REASONS: { [reason in DroppedReason]: string } = {
+  "outside-cwd": "import outside the launch folder (not approved in ~/.claude.json)",
+  missing: "import target missing",
+  "too-deep": "import nested more than 5 deep",
+  "conditional-rule": "rule scoped with paths: (loads when a matching file is read)",
+  "not-text": "not a text file",
+  "agents-md-ignored": "AGENTS.md is read only when the project has no CLAUDE.md",
+};
+
+export function claudeMemoryLoad(
+  h: HarnessRef,
+  host: Host,
+  cwd: string,
+  home: string,
+  gitRoot: string | undefined,
+): HarnessLoad {
+  const claudeJson = readClaudeJson(host, home, gitRoot ?? cwd);
+  const chain = discoverClaudeMd(host, {
+    cwd,
+    home,
+    externalIncludesApproved: claudeJson.value.externalIncludesApproved,
+  });
+  const claudeSkills = discoverClaudeSkills(host, gitRoot !== undefined ? { cwd, home, gitRoot } : { cwd, home });
+  const diagnostics = [...claudeJson.diagnostics, ...chain.diagnostics, ...claudeSkills.diagnostics];
+  const sent = new Set(chain.entries.map((e) => e.path));
+  return {
+    harness: h.id,
+    displayName: h.displayName,
+    files: [
+      ...chain.entries.map(
+        (e): LoadedFile =>
+          e.importedFrom !== undefined
+            ? { path: e.path, kind: "import", placement: "first user message", importedFrom: e.importedFrom }
+            : { path: e.path, kind: "context", placement: "first user message" },
+      ),
+      ...claudeSkills.skills.map(
+        (s): LoadedFile => ({ path: s.path, kind: "skill", placement: "system message (name and description)" }),
+      ),
+      // Still a Claude Code skill the user invokes by name, only left out of the model's list.
+      ...claudeSkills.diagnostics
+        .filter((d) => d.rule === "claude-skill/model-invocation-disabled" && d.file !== undefined)
+        .map(
+          (d): LoadedFile => ({
+            path: d.file as string,
+            kind: "skill",
+            placement: "not listed (the user invokes it by name)",
+            onDemand: true,
+          }),
+        ),
+    ],
+    // An AGENTS.md that a CLAUDE.md imports is sent as that import, whatever the fallback rule says.
+    dropped: chain.dropped
+      .filter((d) => !sent.has(d.path))
+      .map((d) =>
+        withDiagnostic(
+          {
+            path: d.path,
+            reason: CLAUDE_DROP_REASONS[d.reason],
+            ...(d.importedFrom !== undefined ? { importedFrom: d.importedFrom } : {}),
+          },
+          diagnostics,
+        ),
+      ),
+    diagnostics,
+    basis: "conformance",
+  };
+}
