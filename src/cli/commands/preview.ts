@@ -24,7 +24,7 @@ import { emitBodyPreview } from "./preview/emit-body-preview.js";
 import { emitPreview } from "./preview/emit-preview.js";
 import { loadPreviewTurn } from "./preview/load-preview-turn.js";
 import type { ResolvedBodyTurn } from "../resolve-body-turn.js";
-import type { ResolvedTurn } from "../turn-flags.js";
+import type { ResolvedTurn } from "../resolve-turn.js";
 import type { PreviewOptions } from "./preview/preview-options.js";
 
 export type { PreviewOptions } from "./preview/preview-options.js";

@@ -22,7 +22,8 @@ import { createToolSandbox, sandboxNotice } from "../../loop/tools/sandbox/creat
 import { sandboxPolicyOf } from "../../loop/sandbox/sandbox-policy.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
 import { PROMPTC_VERSION } from "../promptc-version.js";
-import { addTurnFlags, parseTurnFlags, readTurnMessage, resolveTurn, type TurnFlags } from "../turn-flags.js";
+import { resolveTurn } from "../resolve-turn.js";
+import { addTurnFlags, parseTurnFlags, readTurnMessage, type TurnFlags } from "../turn-flags.js";
 import { readResumed } from "./run/read-resumed.js";
 import type { RegisterCommand } from "./register-command.js";
 import { profileContextWindow } from "../../profiles/model-info.js";

@@ -2,10 +2,11 @@
 // the profile's prose (envelope layouts), or the harness's own turn and prose (body layouts). Does IO.
 import type { CliIO } from "../../io.js";
 import { resolveBodyTurn, type ResolvedBodyTurn } from "../../resolve-body-turn.js";
-import { parseTurnFlags, resolveTurn, type ResolvedTurn, type TurnDefaults } from "../../turn-flags.js";
+import { resolveTurn, type ResolvedTurn } from "../../resolve-turn.js";
+import { parseTurnFlags, type TurnDefaults } from "../../turn-flags.js";
 import type { PreviewOptions } from "./preview-options.js";
 
-export { errorLine } from "../../turn-flags.js";
+export { errorLine } from "../../resolve-turn.js";
 export type PreviewTurn = ResolvedTurn | ResolvedBodyTurn;
 
 /** The turn to preview (the message already read into `options.message`), or a one-line usage/config error. */

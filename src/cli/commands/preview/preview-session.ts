@@ -19,7 +19,7 @@ import { provenanceOf, tableFromView } from "../../format/preview-report.js";
 import { EXIT_USAGE, tokenCounterOf, type CliIO } from "../../io.js";
 import { emitPreview } from "./emit-preview.js";
 import { errorLine, loadPreviewTurn } from "./load-preview-turn.js";
-import type { ResolvedTurn } from "../../turn-flags.js";
+import type { ResolvedTurn } from "../../resolve-turn.js";
 import { loadProse } from "../../../discover/load-prose.js";
 import type { ProseSet } from "../../../fragments/prose-set.js";
 import { calibratedProseForModel } from "../../../cli/codex/load-codex-model-setup.js";
