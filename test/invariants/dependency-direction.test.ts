@@ -53,6 +53,7 @@ const EDGE_FILES = [
   /^scenario\/load-scenario\.ts$/,
   /^scenario\/compile-scenario-file\.ts$/,
   /^session-log\/read-session-log\.ts$/,
+  /^session-log\/harness\/read-agent-session\.ts$/,
 ];
 
 const layerOf = (file: string) => file.split("/")[0]!.replace(/\.ts$/, "");
