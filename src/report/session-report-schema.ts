@@ -139,10 +139,10 @@ const report = {
 } as const;
 
 export const SESSIONS_JSON_SCHEMA = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
+  $schema: "http://json-schema.org/draft-07/schema#",
   title: "promptc sessions --json",
   oneOf: [
-    { $ref: "#/$defs/report" },
+    { $ref: "#/definitions/report" },
     {
       type: "object",
       required: ["sessions"],
@@ -158,5 +158,5 @@ export const SESSIONS_JSON_SCHEMA = {
       },
     },
   ],
-  $defs: { report },
+  definitions: { report },
 } as const;
