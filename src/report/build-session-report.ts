@@ -212,7 +212,7 @@ export function buildSessionReport(s: LoggedSession, options: BuildSessionReport
     agent: s.agent,
     provider: s.provider,
     semantics: s.semantics,
-    usageNote: `${AGENT_NAMES[s.agent]} logs ${facts.name}-style usage: ${SEMANTICS_NOTE[s.semantics]}`,
+    usageNote: `as ${AGENT_NAMES[s.agent]} logs it, ${SEMANTICS_NOTE[s.semantics]}`,
     cacheLifetime: `${facts.name}: ${facts.lifetime}`,
     requests,
     compactions: compactionsOf(s, requests),

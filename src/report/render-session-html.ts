@@ -106,7 +106,7 @@ export function renderSessionHtml(r: SessionReport): string {
 </head><body>
 <h1>${e(r.agent)} session ${e(r.sessionId ?? "")}</h1>
 <p>${e(r.file)}${r.cwd ? ` · ${e(r.cwd)}` : ""}</p>
-<p>${e(r.usageNote)}. Cache lifetime: ${e(r.cacheLifetime)}.</p>
+<p>Usage ${e(r.usageNote)}. Cache lifetime: ${e(r.cacheLifetime)}.</p>
 <p><b>${num(t.requests)} requests</b> · input ${num(t.input)} · cached ${num(t.cached)} (${Math.round(t.hitShare * 100)}% of ${num(t.prompt)} prompt tokens) · cache writes ${num(t.cacheWrite)} · output ${num(t.output)} · re-billed ${num(t.rebilled)}${t.cost !== undefined ? ` · cost ${t.cost.toFixed(4)} ${e(r.currency ?? "")}` : ""}</p>
 <h2>Tokens per request</h2>
 <p class="legend"><span style="background:${COLORS.cached}"></span>cached<span style="background:${COLORS.rebilled}"></span>re-billed<span style="background:${COLORS.fresh}"></span>new input<span style="background:${COLORS.output}"></span>output<span style="background:${COLORS.compaction}"></span>compaction</p>

@@ -95,7 +95,7 @@ describe("promptc sessions", () => {
     const { home, rollout } = makeHome();
     const r = await cli(["sessions", rollout], home);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain("usage: Codex CLI logs OpenAI-style usage: input counts every prompt token");
+    expect(r.stdout).toContain("usage: as Codex CLI logs it, input counts every prompt token");
     expect(r.stdout).toMatch(
       /\n2 +10:20:01 +\+20m00s +turn +m1 +2100 +0 +0 +3 +0% +re-billed 2000: nothing changed; 20m00s since the previous request, over the cache lifetime/,
     );

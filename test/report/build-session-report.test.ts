@@ -100,7 +100,7 @@ describe("buildSessionReport", () => {
       },
     ]);
     expect(r.worstMiss).toMatchObject({ request: 4, rebilled: 3200 });
-    expect(r.usageNote).toMatch(/^Codex CLI logs OpenAI-style usage: input counts every prompt token/);
+    expect(r.usageNote).toMatch(/^as Codex CLI logs it, input counts every prompt token/);
   });
 
   it("gives the same usage and causes when scanning (the listing) as when reading whole, without layers", () => {
@@ -204,7 +204,7 @@ describe("buildSessionReport", () => {
       /^nothing changed; 11m37s since the previous request, over the cache lifetime/,
     );
     expect(r.totals).toMatchObject({ input: 11, cached: 11620, cacheWrite: 14500, output: 35 });
-    expect(r.usageNote).toMatch(/^Claude Code logs Anthropic-style usage: input counts only uncached prompt tokens/);
+    expect(r.usageNote).toMatch(/^as Claude Code logs it, input counts only uncached prompt tokens/);
   });
 
   it("prices each request from the user's table, `*` for any model, and leaves unpriced models out", () => {

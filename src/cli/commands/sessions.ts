@@ -59,6 +59,16 @@ function loadPrices(io: CliIO, path: string | undefined): PriceTable | undefined
   return read.value ?? { error: read.diagnostics.map((d) => d.message).join("; ") };
 }
 
+/** What bears on the report: unreadable or skipped lines (not what a reader says about rebuilding the next turn). */
+const REPORTED_RULES = new Set([
+  "session/malformed-line",
+  "session/truncated-line",
+  "session/line-too-long",
+  "session/too-large",
+  "session/invalid-utf8",
+]);
+const worthShowing = (d: Diagnostic) => d.severity === "error" || REPORTED_RULES.has(d.rule);
+
 function reportFile(io: CliIO, file: string, options: SessionsOptions, prices: PriceTable | undefined): number {
   const diagnostics: Diagnostic[] = [];
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
