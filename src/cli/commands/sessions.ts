@@ -17,7 +17,11 @@ import { renderSessionListText, renderSessionText, type SessionListRow } from ".
 import { SESSION_AGENTS, type SessionAgent } from "../../session-log/logged-session.js";
 import { loggedSessionOfLines } from "../../session-log/logged-session-of-lines.js";
 import { linesOfText } from "../../session-log/parse-rollout.js";
-import { readSessionLogContent, SESSION_LOG_MAX_LINE_BYTES } from "../../session-log/read-session-log.js";
+import {
+  readSessionLogContent,
+  SESSION_LOG_MAX_BYTES,
+  SESSION_LOG_MAX_LINE_BYTES,
+} from "../../session-log/read-session-log.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { createStyle } from "../format/style.js";
 import { EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
@@ -73,15 +77,27 @@ function reportFile(io: CliIO, file: string, options: SessionsOptions, prices: P
   const diagnostics: Diagnostic[] = [];
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
   const path = resolve(io.cwd, file);
-  const content = readSessionLogContent(host, path, diagnostics);
   const fail = (why: string) => {
     for (const d of diagnostics) io.stderr(`${formatDiagnostic(d, createStyle(false), io.cwd)}\n`);
     io.stderr(`promptc sessions: ${why}\n`);
     return EXIT_USAGE;
   };
-  if (content === undefined) return fail(`${file}: cannot be read`);
-  const lines = content.kind === "lines" ? content.lines : () => linesOfText(content.text);
-  const session = loggedSessionOfLines(lines, path, diagnostics);
+  const size = host.stat(path);
+  // A log over the whole-file cap is streamed: usage and events only (no request is rebuilt).
+  const stream = size.ok && size.value.kind === "file" && size.value.size > SESSION_LOG_MAX_BYTES;
+  const content = stream ? undefined : readSessionLogContent(host, path, diagnostics);
+  if (!stream && content === undefined) return fail(`${file}: cannot be read`);
+  const lines =
+    content === undefined
+      ? () => readLogLines(path, SESSION_LOG_MAX_LINE_BYTES)
+      : content.kind === "lines"
+        ? content.lines
+        : () => linesOfText(content.text);
+  const session = loggedSessionOfLines(lines, path, diagnostics, { scan: stream });
+  if (stream && session !== undefined)
+    session.notes.push(
+      `the log is over ${SESSION_LOG_MAX_BYTES} bytes: it was streamed, and causes come from the events it records (no request rebuilt)`,
+    );
   if (session === undefined)
     return fail(
       `${file}: not a session log promptc reads (a Codex rollout, a promptc log, or a Claude Code, Gemini CLI, pi or Copilot CLI session file)`,
@@ -159,7 +175,8 @@ function listSessions(io: CliIO, options: SessionsOptions, prices: PriceTable | 
       file: shown.startsWith("..") ? f.path : shown,
       ...(prices ? { prices } : {}),
     });
-    rows.push({ report, modifiedMs: f.modifiedMs, bytes: f.bytes });
+    // A row keeps the totals, not the requests: memory stays bounded however many sessions a home holds.
+    rows.push({ report: { ...report, requests: [], compactions: [] }, modifiedMs: f.modifiedMs, bytes: f.bytes });
   });
   if (progress) io.stderr("\n");
   if (options.json) {

@@ -41,7 +41,9 @@ export interface ClaudeCodeUsageFold {
   result(): SessionUsage;
 }
 
-export function createClaudeCodeUsageFold(): ClaudeCodeUsageFold {
+/** `layers: false` leaves out what each request sent (a listing needs only usage and events). */
+export function createClaudeCodeUsageFold(options: { layers?: boolean } = {}): ClaudeCodeUsageFold {
+  const keepLayers = options.layers ?? true;
   const usage: LoggedUsage[] = [];
   const events: SessionEvent[] = [];
   const sent: LoggedRequestLayers[] = [];
@@ -57,6 +59,7 @@ export function createClaudeCodeUsageFold(): ClaudeCodeUsageFold {
       const at = str(e.timestamp);
       const where = at !== undefined ? { line: lineNo, at } : { line: lineNo };
       const started = usage.length > 0;
+      if (!keepLayers && typeof e.type === "string" && e.type.startsWith("api-request")) return;
       if (e.type === "api-request-shape" && typeof e.shapeHash === "string" && isRecord(e.shape)) {
         shapes.set(e.shapeHash, {
           system: sha256Hex(JSON.stringify(e.shape.system ?? null)),
