@@ -242,7 +242,10 @@ function causeOf(
   facts: ProviderCacheFacts,
   gap: number | undefined,
 ): MissCause {
-  const between = s.usage.events.filter((e) => e.line > prev.line && e.line <= u.line);
+  // A compaction recorded on its own request's line (Copilot CLI) comes after that request.
+  const between = s.usage.events.filter(
+    (e) => (e.line > prev.line || (e.line === prev.line && prev.kind === "compaction")) && e.line <= u.line,
+  );
   const fromEvents = causeOfEvents(between);
   // The last earlier request of the thread that could be rebuilt (a summariser's request cannot).
   const q = s.rebuilt?.findLastIndex(

@@ -226,3 +226,170 @@ describe("parsePriceTable", () => {
     expect(parsePriceTable('{"models":{}}', "p.json").value).toEqual({ currency: "USD", per: 1_000_000, models: {} });
   });
 });
+
+describe("buildSessionReport on Gemini CLI, pi and Copilot CLI files", () => {
+  it("counts a Gemini CLI reply once by id (its last figures), a compression as a compaction, a rewound reply too", () => {
+    const r = reportOf([
+      { sessionId: "g-1", projectHash: "p", startTime: T(0), kind: "main" },
+      { id: "u1", type: "user", timestamp: T(0), content: [{ text: "one" }] },
+      {
+        id: "g1",
+        type: "gemini",
+        timestamp: T(1),
+        model: "gm",
+        content: "",
+        tokens: { input: 4000, cached: 0, output: 1 },
+      },
+      {
+        id: "g1",
+        type: "gemini",
+        timestamp: T(1),
+        model: "gm",
+        content: "ok",
+        tokens: { input: 4000, cached: 0, output: 9, thoughts: 2 },
+      },
+      { id: "u2", type: "user", timestamp: T(2), content: [{ text: "two" }] },
+      {
+        id: "g2",
+        type: "gemini",
+        timestamp: T(3),
+        model: "gm",
+        content: "ok",
+        tokens: { input: 4200, cached: 3900, output: 9 },
+      },
+      { $rewindTo: "u2" },
+      { $set: { messages: [{ id: "s", type: "user", content: [{ text: "<state_snapshot>S</state_snapshot>" }] }] } },
+      {
+        id: "g3",
+        type: "gemini",
+        timestamp: T(4),
+        model: "gm",
+        content: "ok",
+        tokens: { input: 900, cached: 0, output: 9 },
+      },
+    ]);
+    expect(r.semantics).toBe("input-includes-cached");
+    expect(r.requests.map((q) => [q.input, q.cached, q.output, q.miss?.cause.kind ?? null])).toEqual([
+      [4000, 0, 9, null],
+      [4200, 3900, 9, null],
+      [900, 0, 9, "compaction"],
+    ]);
+    expect(r.compactions).toMatchObject([{ line: 8, afterRequest: 2, summaryChars: 34 }]);
+  });
+
+  it("reads pi's usage (cache reads apart from input) on every branch, and its compactions", () => {
+    const m = (id: string, parentId: string | null, message: object, at: number) => ({
+      type: "message",
+      id,
+      parentId,
+      timestamp: T(at),
+      message,
+    });
+    const usage = (input: number, cacheRead: number, cacheWrite: number) => ({
+      input,
+      output: 3,
+      cacheRead,
+      cacheWrite,
+      totalTokens: input + cacheRead + cacheWrite + 3,
+    });
+    const r = reportOf([
+      { type: "session", version: 3, id: "p-1", cwd: "/w" },
+      m("1", null, { role: "user", content: "one" }, 0),
+      m(
+        "2",
+        "1",
+        {
+          role: "assistant",
+          api: "anthropic-messages",
+          model: "c",
+          content: [{ type: "text", text: "ok" }],
+          usage: usage(5, 0, 3000),
+        },
+        1,
+      ),
+      m("3", "2", { role: "user", content: "two" }, 2),
+      m(
+        "4",
+        "3",
+        {
+          role: "assistant",
+          api: "anthropic-messages",
+          model: "c",
+          content: [{ type: "text", text: "ok" }],
+          usage: usage(5, 3000, 40),
+        },
+        3,
+      ),
+      { type: "compaction", id: "5", parentId: "4", summary: "SUM", firstKeptEntryId: "3", tokensBefore: 3045 },
+      m("6", "5", { role: "user", content: "three" }, 4),
+      m(
+        "7",
+        "6",
+        {
+          role: "assistant",
+          api: "anthropic-messages",
+          model: "c",
+          content: [{ type: "text", text: "ok" }],
+          usage: usage(5, 0, 800),
+        },
+        5,
+      ),
+    ]);
+    expect(r.provider).toBe("anthropic");
+    expect(r.requests.map((q) => [q.prompt, q.miss?.rebilled ?? 0, q.miss?.cause.kind ?? null])).toEqual([
+      [3005, 0, null],
+      [3045, 0, null],
+      [805, 3040, "compaction"],
+    ]);
+    expect(r.compactions[0]).toMatchObject({ afterRequest: 2, tokensBefore: 3045, tokensAfter: 805 });
+  });
+
+  it("reads Copilot CLI's usage records, a compaction's own request included", () => {
+    const ev = (type: string, data: object, at: number) => ({
+      type,
+      data,
+      id: `${type}${at}`,
+      timestamp: T(at),
+      parentId: null,
+    });
+    const rec = (id: string, input: number, cached: number, at: number) =>
+      ev(
+        "session.usage_record",
+        {
+          usage: {
+            model: "gpt-x",
+            inputTokens: input,
+            outputTokens: 2,
+            cacheReadTokens: cached,
+            cacheWriteTokens: 0,
+            apiCallId: id,
+          },
+        },
+        at,
+      );
+    const r = reportOf([
+      ev("session.start", { sessionId: "c-1", selectedModel: "gpt-x", context: { cwd: "/w" } }, 0),
+      rec("a", 12000, 0, 1),
+      rec("b", 12500, 11900, 2),
+      ev(
+        "session.compaction_complete",
+        {
+          success: true,
+          summaryContent: "S",
+          preCompactionTokens: 12500,
+          postCompactionTokens: 900,
+          compactionTokensUsed: { inputTokens: 12600, outputTokens: 50, cacheReadTokens: 12400, cacheWriteTokens: 0 },
+        },
+        3,
+      ),
+      rec("c", 1000, 0, 4),
+    ]);
+    expect(r.requests.map((q) => [q.kind, q.input, q.cached, q.miss?.cause.kind ?? null])).toEqual([
+      ["turn", 12000, 0, null],
+      ["turn", 12500, 11900, null],
+      ["compaction", 12600, 12400, null],
+      ["turn", 1000, 0, "compaction"],
+    ]);
+    expect(r.compactions[0]).toMatchObject({ tokensBefore: 12500, tokensAfter: 900 });
+  });
+});
