@@ -1,8 +1,9 @@
 // What each provider's prompt cache does, as documented: how long an unused prefix lives and how finely a reused
 // prefix is counted. One place for these facts (the session report and the cache model read them). Pure.
+import type { CacheProvider } from "../model/logged-usage.js";
 import { OPENAI_CACHE_MODEL } from "./cache-model.js";
 
-export type CacheProvider = "openai" | "anthropic" | "google";
+export type { CacheProvider };
 
 export interface ProviderCacheFacts {
   name: string;

@@ -8,6 +8,9 @@ export type UsageSemantics =
   /** `input` counts only uncached prompt tokens; cache reads and writes are counted apart (Anthropic, pi). */
   | "input-excludes-cached";
 
+/** The provider whose prompt cache served a session (cache/provider-cache-facts.ts has what each one does). */
+export type CacheProvider = "openai" | "anthropic" | "google";
+
 /** What a logged request was for. */
 export type LoggedRequestKind = "turn" | "compaction" | "subagent";
 

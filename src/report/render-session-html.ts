@@ -3,6 +3,7 @@
 // and compactions marked; then the request table with each miss's cause. Inline CSS and SVG only: no scripts, no
 // external resource, every text escaped. Pure.
 import { escapeHtml } from "../model/escape-html.js";
+import { formatCount } from "../model/format-count.js";
 import type { SessionReport } from "./session-report.js";
 
 const W = 900;
@@ -11,7 +12,7 @@ const PAD = 40;
 const COLORS = { cached: "#4c9f70", rebilled: "#d1495b", fresh: "#edae49", output: "#30638e", compaction: "#6c4f9c" };
 
 const e = escapeHtml;
-const num = (n: number) => n.toLocaleString("en-US");
+const num = formatCount;
 
 /** Stacked columns per request: cached, re-billed, the rest of the prompt; compactions as dashed lines. */
 function tokensChart(r: SessionReport): string {

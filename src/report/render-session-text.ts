@@ -1,5 +1,5 @@
 // The session report and the session listing as text for a terminal. Pure.
-import { formatDuration } from "./build-session-report.js";
+import { formatDuration } from "./miss-cause.js";
 import type { ReportRequest, SessionReport } from "./session-report.js";
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -87,7 +87,8 @@ export function renderSessionText(report: SessionReport): string {
 
 export interface SessionListRow {
   report: SessionReport;
-  modifiedMs: number;
+  /** ISO time the file was last written. */
+  modified: string;
   bytes: number;
 }
 
@@ -105,10 +106,10 @@ export function renderSessionListText(rows: readonly SessionListRow[], priced: b
     "worst miss",
     "file",
   ];
-  const body = rows.map(({ report: r, modifiedMs }) => {
+  const body = rows.map(({ report: r, modified }) => {
     const w = r.worstMiss;
     return [
-      new Date(modifiedMs).toISOString().slice(0, 16).replace("T", " "),
+      modified.slice(0, 16).replace("T", " "),
       r.agent,
       `${r.totals.requests}`,
       `${r.totals.prompt}`,

@@ -1,22 +1,13 @@
 // A session as the report needs it, whichever agent wrote the log: the agent, its provider and usage semantics,
 // every request's usage, the events between them, and — where the log allows — each request rebuilt. Built from
 // what the one reader of each format gives. Pure.
-import type { CacheProvider } from "../cache/provider-cache-facts.js";
-import type { SessionEvent, SessionUsage, UsageSemantics } from "../model/logged-usage.js";
+import type { CacheProvider, SessionEvent, SessionUsage, UsageSemantics } from "../model/logged-usage.js";
+import { AGENT_USAGE_SEMANTICS, type SessionAgent } from "../profiles/session-usage.js";
 import type { AgentSession } from "./harness/read-agent-session.js";
 import type { ParsedSessionLog } from "./parsed-session-log.js";
 import type { LoggedRequest, LoggedRequests } from "./requests-from-log.js";
 
-export type SessionAgent = "codex" | "claude-code" | "gemini-cli" | "pi" | "copilot" | "promptc";
-
-export const SESSION_AGENTS: readonly SessionAgent[] = [
-  "codex",
-  "claude-code",
-  "gemini-cli",
-  "pi",
-  "copilot",
-  "promptc",
-];
+export { AGENT_USAGE_SEMANTICS, SESSION_AGENTS, type SessionAgent } from "../profiles/session-usage.js";
 
 export interface LoggedSession {
   agent: SessionAgent;
@@ -29,16 +20,6 @@ export interface LoggedSession {
   rebuilt?: (LoggedRequest | undefined)[];
   notes: string[];
 }
-
-/** How each agent's logged figures relate (the agents differ; the report names it). */
-export const AGENT_USAGE_SEMANTICS: { readonly [a in SessionAgent]: UsageSemantics } = {
-  codex: "input-includes-cached",
-  promptc: "input-includes-cached",
-  "gemini-cli": "input-includes-cached",
-  copilot: "input-includes-cached",
-  "claude-code": "input-excludes-cached",
-  pi: "input-excludes-cached",
-};
 
 /** A model switch the log shows only through the models its requests name. */
 function withModelSwitches(u: SessionUsage): SessionUsage {

@@ -7,23 +7,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
-import type { CliIO } from "../../src/cli/io.js";
 import { run } from "../../src/cli/program.js";
 import { SESSIONS_JSON_SCHEMA } from "../../src/report/session-report-schema.js";
 import { skipBecause } from "../skip-because.js";
+import { capture } from "./cli-capture.js";
 
 async function cli(argv: string[], home: string) {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIO = {
-    stdout: (s) => void (stdout += s),
-    stderr: (s) => void (stderr += s),
-    isTTY: false,
-    env: { HOME: home },
-    cwd: home,
-  };
-  const code = await run(argv, io);
-  return { code, stdout, stderr };
+  const c = capture(home, { HOME: home });
+  const code = await run(argv, c.io);
+  return { code, stdout: c.out(), stderr: c.err() };
 }
 
 const jsonl = (records: object[]) => `${records.map((r) => JSON.stringify(r)).join("\n")}\n`;

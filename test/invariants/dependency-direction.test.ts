@@ -18,6 +18,7 @@ const RANK: { [layer: string]: number } = {
   compact: 6,
   cache: 6,
   scenario: 6.5,
+  report: 6.5,
   lint: 7,
   loop: 8,
   capture: 8,

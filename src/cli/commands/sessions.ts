@@ -176,15 +176,19 @@ function listSessions(io: CliIO, options: SessionsOptions, prices: PriceTable | 
       ...(prices ? { prices } : {}),
     });
     // A row keeps the totals, not the requests: memory stays bounded however many sessions a home holds.
-    rows.push({ report: { ...report, requests: [], compactions: [] }, modifiedMs: f.modifiedMs, bytes: f.bytes });
+    rows.push({
+      report: { ...report, requests: [], compactions: [] },
+      modified: new Date(f.modifiedMs).toISOString(),
+      bytes: f.bytes,
+    });
   });
   if (progress) io.stderr("\n");
   if (options.json) {
-    const sessions = rows.map(({ report: r, modifiedMs, bytes }) => ({
+    const sessions = rows.map(({ report: r, modified, bytes }) => ({
       file: r.file,
       agent: r.agent,
       ...(r.sessionId !== undefined ? { sessionId: r.sessionId } : {}),
-      modified: new Date(modifiedMs).toISOString(),
+      modified,
       bytes,
       totals: r.totals,
       ...(r.worstMiss !== undefined ? { worstMiss: r.worstMiss } : {}),
