@@ -151,7 +151,7 @@ function snapshotOne(
   const snap = buildScenarioSnapshot(r.scenario, r.compiled.turns, { countTokens });
   report.turns = r.compiled.turns.length;
   report.findings = snap.findings;
-  const note = cacheNote(snap.cache);
+  const note = cacheNote(snap.cache, snap.cacheModel);
   report.cache = {
     inputTokens: snap.cache.inputTokens,
     cachedTokens: snap.cache.cachedTokens,
