@@ -35,5 +35,8 @@ export function recordClaudeCodeTurn(
     instructions: turn.memoryFiles.map(({ path, kind, content }) => ({ path, kind, content })),
     date: turn.date,
     skillNames: [...new Set(listed)],
+    // A recorded turn has no usage: no model answered it.
+    compactions: previous?.compactions ?? [],
+    usage: previous?.usage ?? { usage: [], events: [] },
   };
 }
