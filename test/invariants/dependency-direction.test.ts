@@ -55,6 +55,7 @@ const EDGE_FILES = [
   /^lint\/workspace\//,
   /^setup\//,
   /^scenario\/load-scenario\.ts$/,
+  /^scenario\/setup-scenario-turns\.ts$/,
   /^scenario\/compile-scenario-file\.ts$/,
   /^session-log\/read-session-log\.ts$/,
 ];
