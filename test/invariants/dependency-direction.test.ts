@@ -56,6 +56,7 @@ const EDGE_FILES = [
   /^lint\/workspace\//,
   /^setup\//,
   /^scenario\/load-scenario\.ts$/,
+  /^scenario\/setup-scenario-turns\.ts$/,
   /^scenario\/compile-scenario-file\.ts$/,
   /^session-log\/read-session-log\.ts$/,
   /^session-log\/harness\/read-agent-session\.ts$/,

@@ -6,7 +6,6 @@ import type { GeminiSession } from "./gemini-session.js";
 import type { GeminiTurn } from "./gemini-turn.js";
 
 export function recordGeminiTurn(previous: GeminiSession | undefined, sent: RecordedTurn<GeminiTurn>): GeminiSession {
-  const n = previous?.messages.length ?? 0;
   return {
     sessionId: previous?.sessionId ?? sent.sessionId,
     history: [
@@ -14,12 +13,8 @@ export function recordGeminiTurn(previous: GeminiSession | undefined, sent: Reco
       { role: "user", parts: [{ text: sent.turn.message }] },
       { role: "model", parts: [{ text: sent.reply }] },
     ],
-    // The records as the file would hold them (ids by position); a recorded turn has no usage.
-    messages: [
-      ...(previous?.messages ?? []),
-      { id: `recorded-${n}`, type: "user", content: [{ text: sent.turn.message }] },
-      { id: `recorded-${n + 1}`, type: "gemini", content: sent.reply },
-    ],
+    // A predicted turn was never billed and compresses nothing: the file's own records stay as they were.
+    messages: previous?.messages ?? [],
     compactions: previous?.compactions ?? [],
     usage: previous?.usage ?? [],
   };

@@ -2,32 +2,28 @@
 // turn's prompt (one text block, as pi sends it) and the reply of the configured provider and model appended.
 // Pure.
 import type { RecordedTurn } from "../profile.js";
-import type { PiMessage, PiSession } from "./pi-session.js";
+import type { PiSession } from "./pi-session.js";
 import type { PiTurn } from "./pi-turn.js";
 
 export function recordPiTurn(previous: PiSession | undefined, sent: RecordedTurn<PiTurn>): PiSession {
   const { turn } = sent;
-  const added: PiMessage[] = [
-    { role: "user", content: [{ type: "text", text: turn.message }] },
-    {
-      role: "assistant",
-      content: [{ type: "text", text: sent.reply }],
-      provider: turn.provider.name,
-      api: turn.provider.api,
-      model: turn.provider.model,
-      stopReason: "stop",
-    },
-  ];
-  const n = previous?.entries.length ?? 0;
   return {
     sessionId: previous?.sessionId ?? sent.sessionId,
     ...(previous?.cwd !== undefined ? { cwd: previous.cwd } : { cwd: turn.cwd }),
-    messages: [...(previous?.messages ?? []), ...added],
-    // The entries as the file would hold them (ids by position); a recorded turn has no usage.
-    entries: [
-      ...(previous?.entries ?? []),
-      ...added.map((message, i) => ({ type: "message" as const, id: `recorded-${n + i}`, message })),
+    messages: [
+      ...(previous?.messages ?? []),
+      { role: "user", content: [{ type: "text", text: turn.message }] },
+      {
+        role: "assistant",
+        content: [{ type: "text", text: sent.reply }],
+        provider: turn.provider.name,
+        api: turn.provider.api,
+        model: turn.provider.model,
+        stopReason: "stop",
+      },
     ],
+    // A predicted turn was never billed and compacts nothing: the file's own records stay as they were.
+    entries: previous?.entries ?? [],
     usage: previous?.usage ?? [],
   };
 }
