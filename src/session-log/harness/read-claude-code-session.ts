@@ -165,7 +165,7 @@ export function parseClaudeCodeSession(lines: Iterable<LogLine>, file: string): 
         continue;
       }
       flush();
-      lastReplyId = undefined;
+      if (!results) lastReplyId = undefined;
       group = { prompt: Array.isArray(content) ? [...content] : content, reminders: [], system: [], results };
 
       if (session.firstPrompt === "" && e.isMeta !== true)
@@ -177,8 +177,11 @@ export function parseClaudeCodeSession(lines: Iterable<LogLine>, file: string): 
         bad("an assistant entry without content blocks");
         continue;
       }
-      flush();
       const id = typeof message?.id === "string" ? message.id : undefined;
+      // A call of the same reply written after an earlier call's result: the calls go out as one message and the
+      // results as the one after it.
+      const pendingResults = group?.results === true && group.reminders.length === 0 && group.system.length === 0;
+      if (!(pendingResults && id !== undefined && id === lastReplyId)) flush();
       if (typeof message?.model === "string" && !message.model.startsWith("<")) session.model = message.model;
       const last = messages[messages.length - 1];
       // One reply streamed as several entries (one per block) is one message.
