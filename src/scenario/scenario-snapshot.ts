@@ -2,6 +2,7 @@
 // findings (request N's input a prefix of N+1's; instructions, tools and prompt_cache_key unchanged). Pure.
 import { commonPrefix, explainPrefix, type CommonPrefixResult } from "../cache/common-prefix.js";
 import { simulateCache, type SimulateCacheResult } from "../cache/simulate-cache.js";
+import { scrubPaths, type PathRoot } from "../model/portable-paths.js";
 import type { CountTokens } from "../tokens/count.js";
 import type { ScenarioTurnResult } from "./compile-scenario.js";
 import { renderScenarioLayout } from "./render-scenario-layout.js";
@@ -38,7 +39,11 @@ export function keepsPrefix(p: CommonPrefixResult): boolean {
 export function buildScenarioSnapshot(
   scenario: Scenario,
   turns: readonly ScenarioTurnResult[],
-  options: { countTokens?: CountTokens } = {},
+  options: {
+    countTokens?: CountTokens;
+    /** Machine paths written as placeholders (model/portable-paths.ts); none for a scenario on virtual `files`. */
+    roots?: readonly PathRoot[];
+  } = {},
 ): ScenarioSnapshot {
   const tokenOptions = options.countTokens ? { countTokens: options.countTokens } : {};
   const prefixes: CommonPrefixResult[] = [];
@@ -66,8 +71,10 @@ export function buildScenarioSnapshot(
     turns.map((t) => t.request),
     tokenOptions,
   );
+  // Counts are of the real bytes; only the text written is made portable.
+  const portable = (text: string) => scrubPaths(text, options.roots ?? []);
   const files: { [name: string]: string } = {};
-  for (const t of turns) files[`turn-${t.turn}.request.json`] = requestSnapshotText(t.bytes);
-  files["layout.txt"] = renderScenarioLayout({ scenario, turns, prefixes, cache });
+  for (const t of turns) files[`turn-${t.turn}.request.json`] = portable(requestSnapshotText(t.bytes));
+  files["layout.txt"] = portable(renderScenarioLayout({ scenario, turns, prefixes, cache, portable }));
   return { files, prefixes, cache, findings };
 }
