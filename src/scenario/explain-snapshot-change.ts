@@ -24,8 +24,8 @@ export interface TurnLayer {
 export interface LayerChange {
   /** One sentence in the user's terms. */
   what: string;
-  /** Tokens the request gains (positive) or loses through this change. */
-  tokens: number;
+  /** Tokens the request gains (positive) or loses through this change; none for a change of setting (the model). */
+  tokens?: number;
 }
 
 export interface TurnChangeExplanation {
@@ -138,8 +138,7 @@ export function explainSnapshotChange(
   const changes: LayerChange[] = [];
   const oldModel = isJsonObject(old) ? old.model : undefined;
   const newModel = isJsonObject(now.body) ? now.body.model : undefined;
-  if (oldModel !== newModel)
-    changes.push({ what: `model changed: ${String(oldModel)} -> ${String(newModel)}`, tokens: 0 });
+  if (oldModel !== newModel) changes.push({ what: `model changed: ${String(oldModel)} -> ${String(newModel)}` });
   const oldTools = toolsOf(old);
   const newTools = toolsOf(now.body);
   if (canonicalJson(oldTools) !== canonicalJson(newTools))

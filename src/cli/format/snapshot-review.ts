@@ -44,17 +44,22 @@ const signed = (n: number) => (n > 0 ? `+${formatCount(n)}` : n < 0 ? `-${format
 export function formatTurnExplanation(e: TurnChangeExplanation, indent: string, style: Style): string[] {
   const out: string[] = [];
   for (const c of e.changes) {
+    if (c.tokens === undefined) {
+      out.push(fitColumns(`${indent}${c.what}`));
+      continue;
+    }
     const tokens = `${signed(c.tokens)} tokens`;
     const room = REVIEW_COLUMNS - indent.length - tokens.length - 2;
     const what = fitColumns(c.what, room);
     out.push(`${indent}${what}${" ".repeat(Math.max(2, room - [...what].length + 2))}${tokens}`);
   }
   const p = e.prefix;
-  const shared = `${formatCount(p.commonTokens)} of ${formatCount(p.tokensA)} snapshot tokens`;
   out.push(
     p.extendsPrefix
-      ? `${indent}${style.green("cache prefix holds")}: the new request extends the snapshot's (${shared})`
-      : fitColumns(`${indent}cache prefix broken: ${shared} still a prefix`, REVIEW_COLUMNS),
+      ? `${indent}${style.green("cache prefix holds")}: the snapshot's ${formatCount(p.tokensA)} tokens start the new request`
+      : fitColumns(
+          `${indent}cache prefix broken: ${formatCount(p.commonTokens)} of the snapshot's ${formatCount(p.tokensA)} tokens still match, ${formatCount(p.reusableTokens)} reusable`,
+        ),
   );
   if (!p.extendsPrefix)
     for (const why of e.prefixBreaks) out.push(style.red(fitColumns(`${indent}  ${why}`, REVIEW_COLUMNS)));
