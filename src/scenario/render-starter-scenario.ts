@@ -1,9 +1,16 @@
 // The scenario `promptc snapshot --init` writes for one harness: two turns in the repository, every path relative
-// to the scenario file, a pinned date and an empty home so the snapshot is the same on every machine. Pure.
+// to the scenario file, a pinned date and a home in the repository so the snapshot is the same on every machine. Pure.
 import { derivedUuid } from "../compile/hash.js";
 
-/** A home folder that no checkout holds: nobody's personal agent settings reach a committed snapshot. */
-export const STARTER_HOME = ".no-home";
+/** The home the starter scenarios read, beside them: nobody's personal agent settings reach a committed snapshot. */
+export const STARTER_HOME = "home";
+
+/** Codex refuses a CODEX_HOME that does not exist: --init gives it one, with this config. */
+export const STARTER_CODEX_CONFIG = [
+  "# The Codex home of the starter scenarios (written by `promptc snapshot --init`): settings here are the",
+  "# team's, shared by every checkout, instead of each person's ~/.codex.",
+  "",
+].join("\n");
 
 export interface StarterScenarioInput {
   profile: string;
@@ -30,8 +37,8 @@ export function renderStarterScenario(input: StarterScenarioInput): string {
   return [
     `# Written by \`promptc snapshot --init\`: the requests ${input.displayName} sends in this repository.`,
     `# It loads ${loads.length} file(s) here: ${loads.slice(0, 8).join(", ")}${loads.length > 8 ? ", …" : ""}.`,
-    "# Paths are relative to this file. The home is a folder no checkout has, so your own agent settings",
-    "# stay out of the snapshot. Edit freely: --init never overwrites a scenario that exists.",
+    `# Paths are relative to this file. The home is ${STARTER_HOME}/ beside it, so your own agent settings stay`,
+    "# out of the snapshot. Edit freely: --init never overwrites a scenario that exists.",
     `description: ${quoted(`what ${input.displayName} sends in this repository`)}`,
     `profile: ${input.profile}`,
     `${input.homeKey}: ${quoted(home)}`,

@@ -142,6 +142,8 @@ describe("promptc snapshot --init", () => {
     expect(text).toContain('settings: { cwd: "../.." }');
     expect(text).toContain("# It loads 2 file(s) here: AGENTS.md, .agents/skills/tidy/SKILL.md.");
     expect(text).not.toContain(dir);
+    expect(text).toContain('codexHome: "home/.codex"');
+    expect(readFileSync(join(dir, "fixtures/scenarios/home/.codex/config.toml"), "utf8")).toMatch(/^# The Codex home/);
     // Every harness is accounted for: written, or why not.
     for (const id of ["claude-code", "gemini-cli", "pi", "copilot"]) expect(c.out()).toMatch(new RegExp(`${id}`));
     expect(await run(["snapshot"], capture(dir).io)).toBe(0);

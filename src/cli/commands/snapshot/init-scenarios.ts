@@ -9,7 +9,11 @@ import type { Host } from "../../../host/host.js";
 import { writeFileNoFollow } from "../../../host/write-no-follow.js";
 import { findProfile, PROFILE_LIST } from "../../../profiles/index.js";
 import { parseScenario } from "../../../scenario/parse-scenario.js";
-import { renderStarterScenario, STARTER_HOME } from "../../../scenario/render-starter-scenario.js";
+import {
+  renderStarterScenario,
+  STARTER_CODEX_CONFIG,
+  STARTER_HOME,
+} from "../../../scenario/render-starter-scenario.js";
 import { EXIT_OK, EXIT_USAGE, type CliIO } from "../../io.js";
 
 export interface InitScenariosOptions {
@@ -47,10 +51,11 @@ export function initScenarios(host: Host, io: CliIO, options: InitScenariosOptio
       io.stdout(`- ${shown}: exists, kept (--init never overwrites a scenario)\n`);
       continue;
     }
+    const homeKey = profile?.discovery.type === "turn-context" ? "codexHome" : "home";
     const text = renderStarterScenario({
       profile: h.harness,
       displayName: h.displayName,
-      homeKey: profile?.discovery.type === "turn-context" ? "codexHome" : "home",
+      homeKey,
       cwd: posixRelative(options.dir, repo),
       loads,
       date,
@@ -61,7 +66,11 @@ export function initScenarios(host: Host, io: CliIO, options: InitScenariosOptio
       io.stdout(`- ${h.harness}: not written, scenarios do not take this profile here (${problem.message})\n`);
       continue;
     }
+    const codexHome = `${home}/.codex`;
+    const codexConfig = `${codexHome}/config.toml`;
+    const needsConfig = homeKey === "codexHome" && !host.lstat(codexConfig).ok && !host.lstat(codexHome).ok;
     try {
+      if (needsConfig) writeFileNoFollow(codexConfig, STARTER_CODEX_CONFIG, repo, { makeFolders: true });
       writeFileNoFollow(file, text, repo, { makeFolders: true });
     } catch (err) {
       io.stderr(
@@ -69,6 +78,7 @@ export function initScenarios(host: Host, io: CliIO, options: InitScenariosOptio
       );
       return EXIT_USAGE;
     }
+    if (needsConfig) io.stdout(`+ ${posixRelative(io.cwd, codexConfig)}: the starter scenarios' Codex home\n`);
     written++;
     io.stdout(`+ ${shown}: ${h.displayName}, ${loads.length} file(s) loaded\n`);
   }

@@ -13,7 +13,6 @@ import { buildScenarioSnapshot, type InvariantFinding } from "../../../scenario/
 import { envelopeTurnLayers } from "../../../scenario/scenario-turn-layers.js";
 import type { CountTokens } from "../../../tokens/count.js";
 import { cacheNote } from "../../format/cache-note.js";
-import { scenarioSetup } from "../../scenario-setup.js";
 
 export const SCENARIO_FILE = /\.(ya?ml|json)$/i;
 const TURN_FILE = /^turn-(\d+)\.request\.json$/;
@@ -92,7 +91,7 @@ export interface SnapshotScenarioOptions {
 }
 
 export function snapshotScenario(host: Host, path: string, o: SnapshotScenarioOptions): ScenarioReport {
-  const r = compileScenarioFile(host, path, scenarioSetup(host, o.calibration ? {} : { calibration: false }));
+  const r = compileScenarioFile(host, path, o.calibration ? {} : { calibration: false });
   const name = r.scenario?.name ?? path.split("/").pop()!.replace(SCENARIO_FILE, "");
   const report: ScenarioReport = {
     name,
