@@ -19,6 +19,8 @@ export interface TurnLayer {
   /** Source files, as the snapshot spells them (placeholders for machine paths). */
   sources: string[];
   text: string;
+  /** Where its prose came from (the manifest's origin: `stand-in`, `calibrated`, …). */
+  prose?: string;
 }
 
 export interface LayerChange {
@@ -26,6 +28,8 @@ export interface LayerChange {
   what: string;
   /** Tokens the request gains (positive) or loses through this change; none for a change of setting (the model). */
   tokens?: number;
+  /** What to do about it, when the cause is this machine rather than the repository. */
+  hint?: string;
 }
 
 export interface TurnChangeExplanation {
@@ -124,6 +128,19 @@ function describeRemoved(text: string): string {
   return `${fragment ?? "text"} removed (${JSON.stringify(head)}${head.length < firstLine(text).length ? "…" : ""})`;
 }
 
+/** promptc's stand-in prose says so in its text; an installed agent's calibrated prose does not. */
+const STAND_IN_WORD = "stand-in";
+
+/** When prose differs because one side was written with a calibrated agent and the other without. */
+function calibrationHint(layer: TurnLayer, before: string): string | undefined {
+  const wasStandIn = before.includes(STAND_IN_WORD);
+  if (layer.prose === "stand-in" && !wasStandIn)
+    return "snapshot has calibrated prose, this machine the stand-in (calibrate, or use --no-calibration)";
+  if (layer.prose === "calibrated" && wasStandIn)
+    return "this machine has calibrated prose, the snapshot the stand-in (compare with --no-calibration)";
+  return undefined;
+}
+
 function asRequest(body: unknown): RequestLike {
   const r = parseRequest(body);
   return r.ok ? r.request : (wireBodyAsRequest(body) ?? {});
@@ -174,9 +191,11 @@ export function explainSnapshotChange(
     }
     used.add(counterpart);
     const before = counterpartText(layer.text, home.text, counterpart.text);
+    const hint = calibrationHint(layer, before);
     changes.push({
       what: describeLayer(layer, "edited", before),
       tokens: countTokens(layer.text) - countTokens(before),
+      ...(hint !== undefined ? { hint } : {}),
     });
   }
   // What no layer names: pieces changed in place (same place in the body), added or removed.

@@ -30,7 +30,13 @@ export function envelopeTurnLayers(
       const text = texts.get(f.hash);
       if (text === undefined || seen.has(f.hash)) continue;
       seen.add(f.hash);
-      layers.push({ id: f.id, kind: f.layer, sources: f.sources.map((s) => scrubPaths(s.path, roots)), text });
+      layers.push({
+        id: f.id,
+        kind: f.layer,
+        sources: f.sources.map((s) => scrubPaths(s.path, roots)),
+        text,
+        prose: f.prose,
+      });
     }
   return layers;
 }

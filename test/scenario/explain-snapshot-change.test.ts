@@ -113,6 +113,27 @@ describe("explainSnapshotChange", () => {
       changes: [{ what: "instructions changed", tokens: 1 }],
     },
     {
+      name: "prose from a calibrated agent in the snapshot and the stand-in here",
+      old: { ...responses([agentsPart("r")]), instructions: "You are Codex, the agent's own words." },
+      now: { ...responses([agentsPart("r")]), instructions: "[stand-in] An agent." },
+      layers: [
+        {
+          id: "base-instructions",
+          kind: "base-instructions",
+          sources: [],
+          text: "[stand-in] An agent.",
+          prose: "stand-in",
+        },
+      ],
+      changes: [
+        {
+          what: "system prompt base-instructions edited (the model's layout or its prose)",
+          tokens: "[stand-in] An agent.".length - "You are Codex, the agent's own words.".length,
+          hint: "snapshot has calibrated prose, this machine the stand-in (calibrate, or use --no-calibration)",
+        },
+      ],
+    },
+    {
       name: "nothing changed",
       old: anthropic("x"),
       now: anthropic("x"),

@@ -52,6 +52,7 @@ export function formatTurnExplanation(e: TurnChangeExplanation, indent: string, 
     const room = REVIEW_COLUMNS - indent.length - tokens.length - 2;
     const what = fitColumns(c.what, room);
     out.push(`${indent}${what}${" ".repeat(Math.max(2, room - [...what].length + 2))}${tokens}`);
+    if (c.hint !== undefined) out.push(style.yellow(fitColumns(`${indent}  ${c.hint}`)));
   }
   const p = e.prefix;
   out.push(
