@@ -4,7 +4,7 @@
 import { expect } from "vitest";
 import { discoverMachinePaths } from "./discover/discover-machine-paths.js";
 import { createNodeHost } from "./host/node-host.js";
-import { buildPathRoots, scrubPaths, type PathRoot } from "./model/portable-paths.js";
+import { buildPathRoots, mapJsonStrings, scrubPaths, type PathRoot } from "./model/portable-paths.js";
 import { commonPrefix, explainPrefix } from "./cache/common-prefix.js";
 import { parseRequest } from "./cache/parse-request.js";
 import type { RequestLike } from "./cache/prompt-segments.js";
@@ -37,7 +37,11 @@ interface MatcherThis {
  * the machine paths in `roots` written as placeholders (`<rootDir>`, `<homeDir>`, …) so it matches in any clone.
  */
 export function serializeRequestSnapshot(request: RequestLike, roots: readonly PathRoot[] = []): string {
-  return scrubPaths(`${JSON.stringify(request, null, 2)}\n`, roots);
+  return `${JSON.stringify(
+    mapJsonStrings(request, (t) => scrubPaths(t, roots)),
+    null,
+    2,
+  )}\n`;
 }
 
 /** This machine's paths, the checkout being the git root above the running test file (else the working directory). */

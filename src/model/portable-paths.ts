@@ -1,8 +1,10 @@
 // Machine paths in committed outputs as stable placeholders (as Jest writes `<rootDir>`): the checkout, the
-// user's home, CODEX_HOME and the temp folder, so a snapshot written in one checkout matches in any other. Pure.
+// user's home, CODEX_HOME, the temp folder and an agent's folder named after the project, so a snapshot written in
+// one checkout matches in any other. Pure.
 
 /** The placeholders, in the order a tie between two roots at the same path is broken (earlier wins). */
 export const PATH_PLACEHOLDERS = {
+  projectDir: "<projectDir>",
   rootDir: "<rootDir>",
   codexHome: "<codexHome>",
   homeDir: "<homeDir>",
@@ -61,29 +63,30 @@ interface Spelling {
   dashed: boolean;
 }
 
-/** Every spelling of every root: as written, JSON-escaped (inside a JSON string), and dashed. */
+/** Every spelling of every root: as written, and dashed. */
 function spellings(roots: readonly PathRoot[]): Spelling[] {
   const out: Spelling[] = [];
   for (const r of roots) {
     const placeholder = PATH_PLACEHOLDERS[r.name];
     out.push({ text: r.path, placeholder, dashed: false });
-    const escaped = JSON.stringify(r.path).slice(1, -1);
-    if (escaped !== r.path) out.push({ text: escaped, placeholder, dashed: false });
-    out.push({ text: dashedPath(r.path), placeholder: placeholder.replace(">", ":dashed>"), dashed: true });
+    out.push({ text: dashedPath(r.path), placeholder: dashedPlaceholder(placeholder), dashed: true });
   }
   // Longest first: a root inside another (the checkout inside the home) wins where both match.
   return out.sort((a, b) => b.text.length - a.text.length);
 }
 
+const dashedPlaceholder = (placeholder: string) => placeholder.replace(">", ":dashed>");
+
 /** One alternation, longest spelling first, each bounded by whole path segments. */
 function scrubPattern(all: readonly Spelling[]): RegExp {
-  // A path right after a placeholder is below it (`<rootDir>/home/x`), not a root of its own.
-  const afterPlaceholder = [...new Set(all.map((s) => s.placeholder))].map((p) => `(?<!${escapeRegExp(p)})`).join("");
+  // A path right after a placeholder is below it (`<rootDir>/home/x`), not a root of its own; after `<` it is
+  // a closing tag (`</root>` is not the home `/root`).
+  const notAfter = [...new Set(all.map((s) => s.placeholder))].map((p) => `(?<!${escapeRegExp(p)})`).join("");
   const alternatives = all.map((s) =>
     s.dashed
       ? // `-home-alice-app` inside `/.claude/projects/-home-alice-app-sub/`: bounded by `/`, or a `-` after it.
         `(?<=/)${escapeRegExp(s.text)}(?=[/-]|$|[^A-Za-z0-9])`
-      : `(?<!${NAME_CHAR}|\\.)${afterPlaceholder}${escapeRegExp(s.text)}(?!${NAME_CHAR}|\\.${NAME_CHAR})`,
+      : `(?<!${NAME_CHAR}|[.<])${notAfter}${escapeRegExp(s.text)}(?!${NAME_CHAR}|\\.${NAME_CHAR})`,
   );
   return new RegExp(alternatives.join("|"), "g");
 }
@@ -98,14 +101,22 @@ export function scrubPaths(text: string, roots: readonly PathRoot[]): string {
 
 /**
  * The inverse on this machine's roots: what a stored snapshot says in this checkout's real bytes (to count the
- * tokens a change costs here). `json`: the text is JSON, so paths go back JSON-escaped.
+ * tokens a change costs here).
  */
-export function restorePaths(text: string, roots: readonly PathRoot[], options: { json?: boolean } = {}): string {
+export function restorePaths(text: string, roots: readonly PathRoot[]): string {
   let out = text;
   for (const r of roots) {
     const placeholder = PATH_PLACEHOLDERS[r.name];
-    const path = options.json ? JSON.stringify(r.path).slice(1, -1) : r.path;
-    out = out.split(placeholder).join(path).split(placeholder.replace(">", ":dashed>")).join(dashedPath(r.path));
+    out = out.split(placeholder).join(r.path).split(dashedPlaceholder(placeholder)).join(dashedPath(r.path));
   }
   return out;
+}
+
+/** A JSON value with `edit` applied to every string in it, keys included (paths are scrubbed before escaping). */
+export function mapJsonStrings(value: unknown, edit: (text: string) => string): unknown {
+  if (typeof value === "string") return edit(value);
+  if (Array.isArray(value)) return value.map((v) => mapJsonStrings(v, edit));
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [edit(k), mapJsonStrings(v, edit)]));
+  return value;
 }

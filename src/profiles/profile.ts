@@ -283,6 +283,11 @@ export interface BodyLayout<Turn = unknown, Prose = unknown> {
   model(turn: Turn): string;
   /** The format this turn's body is posted in, when the profile's wire format follows the turn (`pi-provider`). */
   postedWire?(turn: Turn): PostedWireFormatId;
+  /**
+   * Folders the agent keeps for this project outside it and names in the body, named after the project rather
+   * than found below it (Gemini CLI's `~/.gemini/tmp/<project>`): snapshots write them as `<projectDir>`.
+   */
+  projectFolders?(turn: Turn): string[];
   /** Resuming one of the agent's own sessions (`preview --session FILE`). */
   session?: BodySessionBehaviour<Turn, Prose>;
 }
@@ -298,6 +303,20 @@ export interface BodySessionBehaviour<Turn = unknown, Prose = unknown, Session =
   facts(session: Session): HarnessSessionFacts;
   /** The session's conversation as the agent sends it again, then the turn's new message. */
   next(turn: Turn, prose: Prose, session: Session): BuiltBody;
+  /**
+   * The session as the agent keeps it after a turn (what its session reader would read back): `previous` (none on
+   * the first turn), the turn, the body it sent and the model's reply. Scenarios continue their later turns from it.
+   */
+  record(previous: Session | undefined, sent: RecordedTurn<Turn>): Session;
+}
+
+/** One turn of a session as it happened: the turn, the body sent for it and the model's text reply. */
+export interface RecordedTurn<Turn = unknown> {
+  turn: Turn;
+  body: { [key: string]: unknown };
+  reply: string;
+  /** The session's id (the agent's own; a scenario's `session.id`). */
+  sessionId: string;
 }
 
 export type Layout = EnvelopeLayout | BodyLayout;

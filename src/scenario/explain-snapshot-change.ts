@@ -3,9 +3,9 @@
 // much of the snapshot's prompt a prefix cache still serves. Works on any wire body. Pure.
 import { commonPrefix, explainPrefix, type CommonPrefixResult } from "../cache/common-prefix.js";
 import { describeToolChange } from "../cache/divergence.js";
-import { parseRequest } from "../cache/parse-request.js";
 import type { RequestLike } from "../cache/prompt-segments.js";
-import { wireBodyAsRequest } from "../cache/wire-body-as-request.js";
+import { bodyAsRequest } from "../cache/wire-body-as-request.js";
+import type { CacheModel } from "../cache/cache-model.js";
 import { canonicalJson } from "../compile/canonical-json.js";
 import { matchFragment } from "../fragments/markers.js";
 import { isJsonObject } from "../model/json-value.js";
@@ -16,11 +16,18 @@ export interface TurnLayer {
   id: string;
   /** The manifest's or the wire layout's layer kind (`agents-md`, `context-file`, `skills`, `system`, …). */
   kind: string;
-  /** Source files, as the snapshot spells them (placeholders for machine paths). */
-  sources: string[];
+  /** Source files: the path as the text names it, and the name the user knows it by (relative to the checkout). */
+  sources: LayerSource[];
   text: string;
   /** Where its prose came from (the manifest's origin: `stand-in`, `calibrated`, …). */
   prose?: string;
+}
+
+export interface LayerSource {
+  path: string;
+  name: string;
+  /** The file's text now, when known: a layer that never names its files' paths is matched by content. */
+  text?: string;
 }
 
 export interface LayerChange {
@@ -82,19 +89,18 @@ function counterpartText(layer: string, now: string, old: string): string {
     : old;
 }
 
-/** A source as the user names it: relative to the checkout when it is inside it. */
-export function sourceName(path: string): string {
-  return path.startsWith("<rootDir>/") ? path.slice("<rootDir>/".length) : path;
+/** A source as the user names it: its placeholder path, relative to the checkout when it is inside it. */
+export function sourceName(portablePath: string): string {
+  return portablePath.startsWith("<rootDir>/") ? portablePath.slice("<rootDir>/".length) : portablePath;
 }
 
-const skillName = (source: string) => source.split("/").slice(-2, -1)[0] ?? source;
+const skillName = (source: LayerSource) => source.name.split("/").slice(-2, -1)[0] ?? source.name;
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Which skills a changed skills list added or re-described, by the lines naming each skill's folder. */
 function describeSkillChange(layer: TurnLayer, oldText: string | undefined): string {
   const named = (text: string, name: string) =>
-    text
-      .split("\n")
-      .find((line) => new RegExp(`(^|[^\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([^\\w-]|$)`).test(line));
+    text.split("\n").find((line) => new RegExp(`(^|[^\\w-])${escapeRegExp(name)}([^\\w-]|$)`).test(line));
   const parts: string[] = [];
   for (const name of layer.sources.map(skillName)) {
     const now = named(layer.text, name);
@@ -105,10 +111,45 @@ function describeSkillChange(layer: TurnLayer, oldText: string | undefined): str
   return parts.length > 0 ? parts.join("; ") : "skills list changed";
 }
 
+/** A text cut where it first names each source's path: the text before the first, then each source's part. */
+function partsOf(text: string, sources: readonly LayerSource[]): { outside: string; parts: Map<string, string> } {
+  const marks = sources
+    .map((source) => ({ source, at: text.indexOf(source.path) }))
+    .filter((m) => m.at >= 0)
+    .sort((a, b) => a.at - b.at);
+  const parts = new Map(marks.map((m, i) => [m.source.name, text.slice(m.at, marks[i + 1]?.at ?? text.length)]));
+  return { outside: text.slice(0, marks[0]?.at ?? text.length), parts };
+}
+
+/**
+ * The sources whose part of a layer changed (a part runs from where the text first names the source's path to
+ * where the next one's starts), and whether the text before the first part did. Undefined when the text names
+ * none of its sources (then all of them are named).
+ */
+function changedParts(layer: TurnLayer, before: string): { names: string[]; outside: boolean } | undefined {
+  const now = partsOf(layer.text, layer.sources);
+  if (now.parts.size === 0) {
+    // No path in the text (Copilot's blocks): a file whose text the old layer holds did not change.
+    const known = layer.sources.filter((s) => s.text !== undefined && s.text.trim() !== "");
+    if (known.length === 0 || known.length < layer.sources.length) return undefined;
+    const names = known.filter((s) => !before.includes(s.text!.trim())).map((s) => s.name);
+    return names.length > 0 ? { names, outside: false } : undefined;
+  }
+  const old = partsOf(before, layer.sources);
+  const names = [...now.parts].filter(([name, text]) => old.parts.get(name) !== text).map(([name]) => name);
+  return { names, outside: now.outside !== old.outside };
+}
+
 function describeLayer(layer: TurnLayer, status: "edited" | "added" | "removed", oldText?: string): string {
-  const files = layer.sources.map(sourceName).join(", ");
+  const files = layer.sources.map((s) => s.name).join(", ");
   const id = layer.id;
-  if (layer.kind === "agents-md" || layer.kind === "context-file") return `${files || "instructions file"} ${status}`;
+  if (layer.kind === "agents-md" || layer.kind === "context-file") {
+    const parts = status === "edited" && oldText !== undefined ? changedParts(layer, oldText) : undefined;
+    if (parts === undefined) return `${files || "instructions file"} ${status}`;
+    const around = `the text around ${files} (${id}: environment, paths)`;
+    if (parts.names.length === 0) return `${around} ${status}`;
+    return `${parts.names.join(", ")} ${status}${parts.outside ? `, and ${around}` : ""}`;
+  }
   if (layer.kind === "skills" || id === "skills") return describeSkillChange(layer, oldText);
   if (layer.kind === "skill-injection") return `skill body ${files || id} ${status}`;
   if (layer.kind === "base-instructions" || layer.kind === "system")
@@ -141,16 +182,15 @@ function calibrationHint(layer: TurnLayer, before: string): string | undefined {
   return undefined;
 }
 
-function asRequest(body: unknown): RequestLike {
-  const r = parseRequest(body);
-  return r.ok ? r.request : (wireBodyAsRequest(body) ?? {});
-}
+const asRequest = (body: unknown): RequestLike => bodyAsRequest(body) ?? {};
 
 /** `old`: the snapshot's body in this machine's real paths; `now`: the new body and its layers. */
 export function explainSnapshotChange(
   old: unknown,
   now: { body: unknown; layers: readonly TurnLayer[] },
   countTokens: CountTokens,
+  /** The provider's cache model, which decides how much of a shared prefix is reusable. */
+  cacheModel?: CacheModel,
 ): TurnChangeExplanation {
   const changes: LayerChange[] = [];
   const oldModel = isJsonObject(old) ? old.model : undefined;
@@ -211,6 +251,9 @@ export function explainSnapshotChange(
   for (const leaf of oldLeaves)
     if (!used.has(leaf) && !newTexts.has(leaf.text) && !newLeaves.some((l) => l.text.includes(leaf.text)))
       changes.push({ what: describeRemoved(leaf.text), tokens: -countTokens(leaf.text) });
-  const prefix = commonPrefix(asRequest(old), asRequest(now.body), { countTokens });
+  const prefix = commonPrefix(asRequest(old), asRequest(now.body), {
+    countTokens,
+    ...(cacheModel !== undefined ? { cacheModel } : {}),
+  });
   return { changes, prefix, prefixBreaks: explainPrefix(prefix) };
 }

@@ -56,7 +56,11 @@ export function loadScenarioFile(host: Host, path: string): Result<Scenario | un
 /** The host a scenario runs on: its virtual `files` (plus /tmp) when it declares them, else `host`. */
 export function scenarioHost(scenario: Scenario, host: Host): Host {
   if (!scenario.files) return host;
-  const files: Record<string, MemoryEntry> = { "/tmp": { dir: true }, [VIRTUAL_CODEX_HOME]: { dir: true } };
+  const files: Record<string, MemoryEntry> = {
+    "/tmp": { dir: true },
+    [VIRTUAL_HOME]: { dir: true },
+    [VIRTUAL_CODEX_HOME]: { dir: true },
+  };
   for (const [path, entry] of Object.entries(scenario.files))
     files[path] = typeof entry === "string" ? entry : { dir: true };
   files[scenario.settings.cwd] ??= { dir: true };

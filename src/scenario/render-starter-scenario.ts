@@ -1,5 +1,6 @@
-// The scenario `promptc snapshot --init` writes for one harness: two turns in the repository, every path relative
-// to the scenario file, a pinned date and a home in the repository so the snapshot is the same on every machine. Pure.
+// The scenario `promptc snapshot --init` writes for one harness: two turns in the repository (one when promptc
+// cannot resume the harness), every path relative to the scenario file, a pinned date and a home in the
+// repository, so the snapshot is the same on every machine. Pure.
 import { derivedUuid } from "../compile/hash.js";
 
 /** The home the starter scenarios read, beside them: nobody's personal agent settings reach a committed snapshot. */
@@ -23,6 +24,8 @@ export interface StarterScenarioInput {
   loads: readonly string[];
   /** `YYYY-MM-DD`: the date the scenario's turns are told, fixed at --init time. */
   date: string;
+  /** False for a harness promptc cannot resume (its scenarios have one turn). */
+  resumes: boolean;
 }
 
 /** A YAML scalar for any text: JSON's quoting is valid YAML and escapes every control character. */
@@ -46,8 +49,12 @@ export function renderStarterScenario(input: StarterScenarioInput): string {
     `settings: { cwd: ${quoted(input.cwd)} }`,
     "turns:",
     '  - user: "What does this repository do, and how is it tested?"',
-    '    assistant: "It is described in the README; the tests run with the package scripts."',
-    '  - user: "Add a test for the main entry point."',
+    ...(input.resumes
+      ? [
+          '    assistant: "It is described in the README; the tests run with the package scripts."',
+          '  - user: "Add a test for the main entry point."',
+        ]
+      : []),
     "",
   ].join("\n");
 }

@@ -42,7 +42,7 @@ describe("promptc snapshot across checkouts", () => {
   };
 
   it.skipIf(skipBecause("snapshot across checkouts", noGit))(
-    "passes in a clone at another path under another HOME, and names AGENTS.md when it is edited",
+    "passes in a clone at another path under another HOME; an edit names its file and fails only its harnesses",
     () => {
       const first = tempDir("promptc-portable-a-");
       const repo = join(first, "alice", "projects", "app");
@@ -50,6 +50,8 @@ describe("promptc snapshot across checkouts", () => {
       mkdirSync(join(repo, ".agents/skills/lint-fix"), { recursive: true });
       mkdirSync(join(homeA, ".codex"), { recursive: true });
       writeFileSync(join(repo, "AGENTS.md"), "# Rules\n\nRun the tests before committing.\n");
+      writeFileSync(join(repo, "CLAUDE.md"), "# Claude\n\nPrefer small diffs.\n");
+      writeFileSync(join(repo, "GEMINI.md"), "# Gemini\n\nExplain each step.\n");
       writeFileSync(
         join(repo, ".agents/skills/lint-fix/SKILL.md"),
         "---\nname: lint-fix\ndescription: Fixes lint findings.\n---\nRun the linter with --fix.\n",
@@ -60,11 +62,12 @@ describe("promptc snapshot across checkouts", () => {
 
       const init = promptc(repo, homeA, ["snapshot", "--init"]);
       expect(init.status, init.stderr).toBe(0);
-      expect(init.stdout).toContain("+ fixtures/scenarios/codex.yaml");
+      for (const id of ["codex", "claude-code", "gemini-cli", "pi"])
+        expect(init.stdout).toContain(`+ fixtures/scenarios/${id}.yaml`);
       const written = promptc(repo, homeA, ["snapshot"]);
       expect(written.status, written.stdout + written.stderr).toBe(0);
       const snapshots = filesUnder(join(repo, "snapshots"));
-      expect(snapshots.length).toBeGreaterThanOrEqual(3);
+      expect(snapshots.length).toBeGreaterThanOrEqual(12);
       for (const file of [...snapshots, ...filesUnder(join(repo, "fixtures"))]) {
         const text = readFileSync(file, "utf8");
         expect(text, file).not.toContain(first);
@@ -76,6 +79,7 @@ describe("promptc snapshot across checkouts", () => {
       gitIn(repo, "add", "-A");
       gitIn(repo, "commit", "-q", "-m", "snapshots");
 
+      // Another parent, another folder name, another home.
       const second = tempDir("promptc-portable-b-");
       const clone = join(second, "ci", "runner", "work", "checkout");
       const homeB = join(second, "runner-home");
@@ -83,14 +87,23 @@ describe("promptc snapshot across checkouts", () => {
       mkdirSync(join(second, "ci", "runner", "work"), { recursive: true });
       gitIn(join(second, "ci", "runner", "work"), "clone", "-q", repo, clone);
       const ci = promptc(clone, homeB, ["snapshot"], { CI: "true" });
-      expect(ci.stdout + ci.stderr).toContain("1 ok");
+      expect(ci.stdout + ci.stderr).toMatch(/^(\d+) scenario\(s\): \1 ok/m);
       expect(ci.status).toBe(0);
 
+      const failing = (out: string) => [...out.matchAll(/^✗ (\S+)/gm)].map((m) => m[1]);
       appendFileSync(join(clone, "AGENTS.md"), "Keep commits small.\n");
-      const edited = promptc(clone, homeB, ["snapshot"], { CI: "true" });
-      expect(edited.status).toBe(1);
-      expect(edited.stdout).toMatch(/^ {6}AGENTS\.md edited +\+\d+ tokens$/m);
-      expect(edited.stdout).toContain("cache prefix broken");
+      const agents = promptc(clone, homeB, ["snapshot"], { CI: "true" });
+      expect(agents.status).toBe(1);
+      expect(agents.stdout).toMatch(/^ {6}AGENTS\.md edited +\+\d+ tokens$/m);
+      expect(agents.stdout).toContain("cache prefix broken");
+      gitIn(clone, "checkout", "-q", "AGENTS.md");
+
+      appendFileSync(join(clone, "CLAUDE.md"), "Ask before large refactors.\n");
+      const claude = promptc(clone, homeB, ["snapshot"], { CI: "true" });
+      expect(claude.status).toBe(1);
+      // Copilot CLI reads CLAUDE.md too.
+      expect(failing(claude.stdout).filter((id) => id !== "copilot")).toEqual(["claude-code"]);
+      expect(claude.stdout).toMatch(/^ {6}CLAUDE\.md edited +\+\d+ tokens$/m);
     },
   );
 });

@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildPathRoots, dashedPath, restorePaths, scrubPaths } from "../../src/model/portable-paths.js";
+import {
+  buildPathRoots,
+  dashedPath,
+  mapJsonStrings,
+  restorePaths,
+  scrubPaths,
+} from "../../src/model/portable-paths.js";
 
 const roots = buildPathRoots({
   rootDir: "/home/alice/app",
@@ -46,11 +52,19 @@ describe("scrubPaths", () => {
     expect(scrubPaths(text, roots)).toBe(expected);
   });
 
-  it("replaces the JSON-escaped spelling of a path with quotes or backslashes", () => {
+  it("scrubs the strings of a JSON value before they are escaped, keys included, and restores them", () => {
     const odd = buildPathRoots({ rootDir: '/w/a "b"\\c' });
-    const json = JSON.stringify({ cwd: '/w/a "b"\\c/x' });
-    expect(scrubPaths(json, odd)).toBe('{"cwd":"<rootDir>/x"}');
-    expect(JSON.parse(restorePaths(scrubPaths(json, odd), odd, { json: true }))).toEqual({ cwd: '/w/a "b"\\c/x' });
+    const body = { cwd: '/w/a "b"\\c/x', files: { '/w/a "b"\\c/y': ['\n/w/a "b"\\c\n'] }, n: 1 };
+    const scrubbed = mapJsonStrings(body, (t) => scrubPaths(t, odd));
+    expect(scrubbed).toEqual({ cwd: "<rootDir>/x", files: { "<rootDir>/y": ["\n<rootDir>\n"] }, n: 1 });
+    expect(mapJsonStrings(scrubbed, (t) => restorePaths(t, odd))).toEqual(body);
+  });
+
+  it("leaves a closing tag alone when the home is /root", () => {
+    const root = buildPathRoots({ rootDir: "/srv/app", homeDir: "/root" });
+    expect(scrubPaths("<root>/srv/app</root><root>/root</root> ls /root/x", root)).toBe(
+      "<root><rootDir></root><root><homeDir></root> ls <homeDir>/x",
+    );
   });
 
   it("keeps `/` and relative paths out of the roots", () => {

@@ -23,7 +23,7 @@ const anthropic = (claudeMd: string, tools: string[] = ["Bash"], model = "claude
 const claudeLayer = (claudeMd: string): TurnLayer => ({
   id: "claude-md:<rootDir>/CLAUDE.md",
   kind: "context-file",
-  sources: ["<rootDir>/CLAUDE.md"],
+  sources: [{ path: "/r/CLAUDE.md", name: "CLAUDE.md" }],
   text: `Contents of /r/CLAUDE.md (project instructions):\n\n${claudeMd}`,
 });
 
@@ -101,7 +101,12 @@ describe("explainSnapshotChange", () => {
         { type: "input_text", text: "<environment_context>e</environment_context>" },
       ]),
       layers: [
-        { id: "agents-md", kind: "agents-md", sources: ["<rootDir>/AGENTS.md"], text: agentsPart("rules").text },
+        {
+          id: "agents-md",
+          kind: "agents-md",
+          sources: [{ path: "/r/AGENTS.md", name: "AGENTS.md" }],
+          text: agentsPart("rules").text,
+        },
       ],
       changes: [{ what: "AGENTS.md added", tokens: agentsPart("rules").text.length }],
     },
@@ -133,6 +138,32 @@ describe("explainSnapshotChange", () => {
         },
       ],
     },
+    ...[
+      { what: "B.md edited", env: "/tmp/p", b: "b2" },
+      { what: "the text around A.md, B.md (session: environment, paths) edited", env: "/tmp/q", b: "b" },
+      { what: "B.md edited, and the text around A.md, B.md (session: environment, paths)", env: "/tmp/q", b: "b2" },
+    ].map(({ what, env, b }) => {
+      const session = (e: string, bText: string) =>
+        `Temp: ${e}\n--- Context from: /r/A.md ---\na\n--- Context from: /r/B.md ---\n${bText}\n`;
+      const gemini = (text: string) => ({ contents: [{ role: "user", parts: [{ text }] }] });
+      return {
+        name: `a layer of two files: ${what}`,
+        old: gemini(session("/tmp/p", "b")),
+        now: gemini(session(env, b)),
+        layers: [
+          {
+            id: "session",
+            kind: "context-file",
+            sources: [
+              { path: "/r/A.md", name: "A.md" },
+              { path: "/r/B.md", name: "B.md" },
+            ],
+            text: session(env, b),
+          },
+        ],
+        changes: [{ what, tokens: session(env, b).length - session("/tmp/p", "b").length }],
+      };
+    }),
     {
       name: "nothing changed",
       old: anthropic("x"),

@@ -1,5 +1,6 @@
 // The `gemini-cli` profile: Gemini CLI 0.61.0's main request (`streamGenerateContent`, model pinned with -m) as
 // data and a layout function; stand-in prose unless calibrated. Pure.
+import { recordGeminiTurn } from "./record-gemini-turn.js";
 import type { BodyLayout, Profile } from "../profile.js";
 import { buildGeminiNextBody } from "./build-gemini-next-request.js";
 import { buildGeminiBody } from "./build-gemini-request.js";
@@ -13,12 +14,15 @@ export const geminiCliLayout: BodyLayout<GeminiTurn, GeminiProse> = {
   build: buildGeminiBody,
   endpoint: (turn) => `POST /v1beta/models/${turn.model}:streamGenerateContent?alt=sse`,
   model: (turn) => turn.model,
+  // Named after the folder's basename, so a clone under another name has another one.
+  projectFolders: (turn) => [turn.tempDir],
   // `gemini --resume`: no session id goes on the wire; the session context is rendered afresh.
   session: {
     format: "gemini-cli-jsonl",
     where: "~/.gemini/tmp/<project id>/chats/session-*.jsonl",
     facts: () => ({}),
     next: buildGeminiNextBody,
+    record: recordGeminiTurn,
   },
 };
 

@@ -59,6 +59,7 @@ export function initScenarios(host: Host, io: CliIO, options: InitScenariosOptio
       cwd: posixRelative(options.dir, repo),
       loads,
       date,
+      resumes: profile === undefined || profile.layout.type === "envelopes" || profile.layout.session !== undefined,
     });
     // A profile scenarios do not take yet is said, not written as a file `promptc snapshot` would refuse.
     const problem = parseScenario(text, file).diagnostics.find((d) => d.severity === "error");

@@ -1,16 +1,18 @@
 // One scenario of `promptc snapshot`: compile it, write or compare its snapshot files in placeholder space
 // (machine paths as `<rootDir>`, …), and explain each differing turn layer by layer. Does IO (CLI edge).
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { createHidingHost } from "../../../host/hiding-host.js";
 import type { Host } from "../../../host/host.js";
 import { checkWritablePath, removeFileNoFollow, writeFileNoFollow } from "../../../host/write-no-follow.js";
 import type { Diagnostic } from "../../../model/diagnostic.js";
-import { restorePaths, type PathRoot } from "../../../model/portable-paths.js";
-import { compileScenarioFile } from "../../../scenario/compile-scenario-file.js";
+import { buildPathRoots, mapJsonStrings, restorePaths, type PathRoot } from "../../../model/portable-paths.js";
+import { compileScenarioFile, isBodyScenario } from "../../../scenario/compile-scenario-file.js";
 import { explainSnapshotChange, type TurnChangeExplanation } from "../../../scenario/explain-snapshot-change.js";
+import { scenarioHost } from "../../../scenario/load-scenario.js";
 import { maskLayoutCounts } from "../../../scenario/render-scenario-layout.js";
 import { buildScenarioSnapshot, type InvariantFinding } from "../../../scenario/scenario-snapshot.js";
-import { envelopeTurnLayers } from "../../../scenario/scenario-turn-layers.js";
+import { envelopeTurnLayers, wireTurnLayers } from "../../../scenario/scenario-turn-layers.js";
 import type { CountTokens } from "../../../tokens/count.js";
 import { cacheNote } from "../../format/cache-note.js";
 
@@ -78,6 +80,37 @@ function parsed(text: string): unknown {
   }
 }
 
+/**
+ * The snapshot folder, and each folder above it (below `base`) that holds nothing else, since those were made
+ * only to hold it; each as given and as its realpath.
+ */
+function snapshotFolders(host: Host, outRoot: string, base: string): string[] {
+  const folders = [outRoot];
+  for (let dir = outRoot; dirname(dir) !== dir && dirname(dir).startsWith(`${base}/`); dir = dirname(dir)) {
+    const entries = host.readDir(dirname(dir));
+    if (!entries.ok || entries.value.length !== 1) break;
+    folders.push(dirname(dir));
+  }
+  return folders.flatMap((f) => {
+    const real = host.realpath(f);
+    return real.ok && real.value !== f ? [f, real.value] : [f];
+  });
+}
+
+/** A source file's text as the scenario reads it (its virtual files, else the disk), when it is small and UTF-8. */
+function sourceText(host: Host, path: string): { text?: string } {
+  const read = host.readBytes(path, { maxBytes: SOURCE_TEXT_MAX_BYTES + 1 });
+  if (!read.ok || read.value.size > SOURCE_TEXT_MAX_BYTES) return {};
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(read.value.bytes) };
+  } catch {
+    return {};
+  }
+}
+
+/** Larger sources are not matched by content (a change in them is named with the layer's other files). */
+const SOURCE_TEXT_MAX_BYTES = 256 * 1024;
+
 export interface SnapshotScenarioOptions {
   outRoot: string;
   /** The folder the snapshot root was named from: no link below it is followed, only regular files are replaced. */
@@ -91,7 +124,10 @@ export interface SnapshotScenarioOptions {
 }
 
 export function snapshotScenario(host: Host, path: string, o: SnapshotScenarioOptions): ScenarioReport {
-  const r = compileScenarioFile(host, path, o.calibration ? {} : { calibration: false });
+  // A harness that lists the project's files (Gemini CLI's folder tree) must not see the snapshots themselves:
+  // the first run writes them, and every later run would list them.
+  const visible = createHidingHost(host, snapshotFolders(host, o.outRoot, o.base));
+  const r = compileScenarioFile(visible, path, o.calibration ? {} : { calibration: false });
   const name = r.scenario?.name ?? path.split("/").pop()!.replace(SCENARIO_FILE, "");
   const report: ScenarioReport = {
     name,
@@ -104,12 +140,14 @@ export function snapshotScenario(host: Host, path: string, o: SnapshotScenarioOp
   };
   if (!r.scenario || !r.compiled || r.diagnostics.some((d) => d.severity === "error"))
     return { ...report, status: "error" };
-  const roots = r.scenario.files ? [] : o.roots;
-  const turns = r.compiled.turns;
+  const compiled = r.compiled;
+  const projectFolders = isBodyScenario(compiled) ? compiled.turns.flatMap((t) => t.projectFolders) : [];
+  const roots = r.scenario.files ? [] : [...buildPathRoots({ projectDir: projectFolders }), ...o.roots];
+  const turns = compiled.turns;
   const snap = buildScenarioSnapshot(r.scenario, turns, { countTokens: o.countTokens, roots });
   report.turns = turns.length;
   report.findings = snap.findings;
-  const note = cacheNote(snap.cache);
+  const note = cacheNote(snap.cache, snap.cacheModel);
   report.cache = {
     inputTokens: snap.cache.inputTokens,
     cachedTokens: snap.cache.cachedTokens,
@@ -120,12 +158,32 @@ export function snapshotScenario(host: Host, path: string, o: SnapshotScenarioOp
   const explain = (file: string, old: string): TurnChangeExplanation | undefined => {
     const n = Number(TURN_FILE.exec(file)?.[1]);
     const turn = turns[n - 1];
-    const before = parsed(restorePaths(old, roots, { json: true }));
+    const stored = parsed(old);
+    const before = stored === undefined ? undefined : mapJsonStrings(stored, (t) => restorePaths(t, roots));
     if (turn === undefined || before === undefined) return undefined;
-    const manifests = turns.slice(0, n).map((t) => t.manifest);
-    const layers = envelopeTurnLayers(manifests, turn.request, roots);
-    return explainSnapshotChange(before, { body: JSON.parse(turn.bytes), layers }, o.countTokens);
+    const layers = isBodyScenario(compiled)
+      ? // A resumed request carries the first turn's context as history: earlier turns name its layers.
+        wireTurnLayers(
+          compiled.turns.slice(0, n).flatMap((t) => t.harness.layers),
+          roots,
+        )
+      : envelopeTurnLayers(
+          compiled.turns.slice(0, n).map((t) => t.manifest),
+          compiled.turns[n - 1]!.request,
+          roots,
+        );
+    const withTexts = layers.map((l) => ({
+      ...l,
+      sources: l.sources.map((src) => ({ ...src, ...sourceText(files, src.path) })),
+    }));
+    return explainSnapshotChange(
+      before,
+      { body: JSON.parse(turn.bytes), layers: withTexts },
+      o.countTokens,
+      snap.cacheModel,
+    );
   };
+  const files = scenarioHost(r.scenario, host);
   const dir = join(o.outRoot, name);
   let existing: string[] = [];
   try {
