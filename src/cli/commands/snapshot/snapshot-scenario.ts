@@ -174,7 +174,7 @@ export function snapshotScenario(host: Host, path: string, o: SnapshotScenarioOp
         );
     const withTexts = layers.map((l) => ({
       ...l,
-      sources: l.sources.map((src) => ({ ...src, ...sourceText(files, src.path) })),
+      sources: l.sources.map((src) => ({ ...src, ...sourceText(sourceHost, src.path) })),
     }));
     return explainSnapshotChange(
       before,
@@ -183,7 +183,7 @@ export function snapshotScenario(host: Host, path: string, o: SnapshotScenarioOp
       snap.cacheModel,
     );
   };
-  const files = scenarioHost(r.scenario, host);
+  const sourceHost = scenarioHost(r.scenario, host);
   const dir = join(o.outRoot, name);
   let existing: string[] = [];
   try {
