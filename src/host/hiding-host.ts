@@ -1,38 +1,44 @@
-// A Host on which some folders do not exist (the snapshot folder, which a harness listing the project's files
-// would otherwise see change with every snapshot written); everything else goes to the wrapped host. Pure over the
-// wrapped host: it adds no IO of its own.
-import type { DirEntry, Host, HostResult } from "./host.js";
+// A Host that does not show some folders of the wrapped one (promptc's own scenario and snapshot folders, so a
+// scenario's turns do not see the snapshots they are compared with), but for the way to paths it must keep;
+// everything else goes to the wrapped host.
+// Pure over the wrapped host: it adds no IO of its own.
+import type { Host, HostResult } from "./host.js";
 
 const enoent = (path: string): HostResult<never> => ({
   ok: false,
-  error: { code: "ENOENT", message: `no such file or directory: ${path}` },
+  error: { code: "ENOENT", message: `no such file: ${path}` },
 });
 
-/** `folders`: absolute paths, each with the paths below it hidden; give a folder's realpath too when it differs. */
-export function createHidingHost(base: Host, folders: readonly string[]): Host {
-  const tops = folders.map((f) => f.replace(/\/+$/, "")).filter((f) => f !== "");
-  const hidden = (path: string) => {
-    const p = path.replace(/\/+$/, "");
-    return tops.some((t) => p === t || p.startsWith(`${t}/`));
-  };
-  const listing = (read: (path: string) => HostResult<DirEntry[]>) => (path: string) => {
-    if (hidden(path)) return enoent(path);
-    const r = read(path);
-    if (!r.ok) return r;
-    const dir = path.replace(/\/+$/, "");
-    return { ok: true as const, value: r.value.filter((e) => !hidden(`${dir}/${e.name}`)) };
-  };
-  const host: Host = {
+const trimmed = (paths: readonly string[]) => paths.map((f) => f.replace(/\/+$/, "")).filter((f) => f !== "");
+const atOrBelow = (path: string, top: string) => path === top || path.startsWith(`${top}/`);
+
+/**
+ * `folders` are absolute; a path at or below one of them is not there, unless it is at, below or above a `keep`
+ * path (a turn's working directory or home inside a hidden folder: only the way to it shows).
+ */
+export function createHidingHost(base: Host, folders: readonly string[], keep: readonly string[] = []): Host {
+  const tops = trimmed(folders);
+  if (tops.length === 0) return base;
+  const kept = trimmed(keep);
+  // Only a kept path inside a hidden folder opens a way through it.
+  const hidden = (path: string) =>
+    tops.some(
+      (t) => atOrBelow(path, t) && !kept.some((k) => atOrBelow(k, t) && (atOrBelow(path, k) || atOrBelow(k, path))),
+    );
+  const visible = <T>(path: string, r: HostResult<T[]>, name: (e: T) => string): HostResult<T[]> =>
+    r.ok ? { ok: true, value: r.value.filter((e) => !hidden(`${path.replace(/\/+$/, "")}/${name(e)}`)) } : r;
+  return {
     ...base,
     readBytes: (path, options) => (hidden(path) ? enoent(path) : base.readBytes(path, options)),
-    lstat: (path) => (hidden(path) ? enoent(path) : base.lstat(path)),
     stat: (path) => (hidden(path) ? enoent(path) : base.stat(path)),
+    lstat: (path) => (hidden(path) ? enoent(path) : base.lstat(path)),
     realpath: (path) => (hidden(path) ? enoent(path) : base.realpath(path)),
-    readDir: listing((path) => base.readDir(path)),
+    readDir: (path) => (hidden(path) ? enoent(path) : visible(path, base.readDir(path), (e) => e.name)),
+    ...(base.readDirRaw !== undefined
+      ? {
+          readDirRaw: (path: string) =>
+            hidden(path) ? enoent(path) : visible(path, base.readDirRaw!(path), (e) => e.name),
+        }
+      : {}),
   };
-  if (base.readDirRaw !== undefined) {
-    const raw = base.readDirRaw.bind(base);
-    host.readDirRaw = listing(raw);
-  }
-  return host;
 }

@@ -3,7 +3,8 @@
 import type { Host } from "../host/host.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { isEnvelopeTurn, type ResolvedBodyTurn } from "../setup/index.js";
-import { setupScenarioTurns, loadScenarioFile, type ScenarioSetupOptions } from "./load-scenario.js";
+import { loadScenarioFile, promptcFolders } from "./load-scenario.js";
+import { setupScenarioTurns, type ScenarioSetupOptions } from "./setup-scenario-turns.js";
 import { compileScenario, type CompileScenarioResult } from "./compile-scenario.js";
 import { compileBodyScenario, type CompileBodyScenarioResult } from "./compile-body-scenario.js";
 import type { Scenario } from "./scenario.js";
@@ -31,7 +32,10 @@ export function compileScenarioFile(
   const loaded = loadScenarioFile(host, path);
   if (!loaded.value) return { diagnostics: loaded.diagnostics };
   const scenario = loaded.value;
-  const turns = setupScenarioTurns(host, scenario, options);
+  const turns = setupScenarioTurns(host, scenario, {
+    ...options,
+    hidden: options.hidden ?? promptcFolders(host, path),
+  });
   const before = [...loaded.diagnostics, ...turns.diagnostics];
   if (!turns.value) return { scenario, diagnostics: before };
   const envelope = turns.value.filter(isEnvelopeTurn);

@@ -2,34 +2,47 @@ import { describe, expect, it } from "vitest";
 import { createHidingHost } from "../../src/host/hiding-host.js";
 import { createMemoryHost } from "../../src/host/memory-host.js";
 
-const base = createMemoryHost({
-  files: {
-    "/repo/AGENTS.md": "rules",
-    "/repo/snapshots/scenarios/a/turn-1.request.json": "{}",
-    "/repo/snapshots-old/x": "kept",
-  },
-  cwd: "/repo",
-});
-const host = createHidingHost(base, ["/repo/snapshots/"]);
-
 describe("createHidingHost", () => {
-  it.each([
-    ["the hidden folder", "/repo/snapshots", false],
-    ["a file below it", "/repo/snapshots/scenarios/a/turn-1.request.json", false],
-    ["a sibling whose name starts like it", "/repo/snapshots-old/x", true],
-    ["anything else", "/repo/AGENTS.md", true],
-  ])("%s: stat, lstat, read and realpath agree (visible: %s)", (_name, path, visible) => {
-    expect([host.stat(path).ok, host.lstat(path).ok, host.readBytes(path).ok, host.realpath(path).ok]).toEqual([
-      visible,
-      visible,
-      visible,
-      visible,
-    ]);
+  const base = createMemoryHost({
+    files: { "/repo/a.md": "a", "/repo/snapshots/s/turn-1.request.json": "{}", "/repo/snapshotsx/b": "b" },
+  });
+  const host = createHidingHost(base, ["/repo/snapshots/"]);
+
+  it("leaves a hidden folder out of its parent's listing and answers ENOENT at and below it", () => {
+    const listed = host.readDir("/repo");
+    expect(listed.ok ? listed.value.map((e) => e.name) : listed.error.code).toEqual(["a.md", "snapshotsx"]);
+    expect(
+      ["/repo/snapshots", "/repo/snapshots/s/turn-1.request.json"].map((p) => {
+        const r = host.stat(p);
+        return r.ok ? "found" : r.error.code;
+      }),
+    ).toEqual(["ENOENT", "ENOENT"]);
+    expect(host.readBytes("/repo/snapshots/s/turn-1.request.json").ok).toBe(false);
   });
 
-  it("leaves the hidden folder out of its parent's listing", () => {
-    const listed = host.readDir("/repo");
-    expect(listed.ok && listed.value.map((e) => e.name)).toEqual(["AGENTS.md", "snapshots-old"]);
-    expect(host.readDir("/repo/snapshots").ok).toBe(false);
+  it("shows everything else as the wrapped host does (a sibling with the same prefix included)", () => {
+    expect([host.readBytes("/repo/snapshotsx/b").ok, host.stat("/repo/a.md").ok]).toEqual([true, true]);
+    expect(createHidingHost(base, [])).toBe(base);
+  });
+
+  it("keeps the way to a kept path inside a hidden folder, and nothing else there", () => {
+    const scenarios = createMemoryHost({
+      files: { "/repo/sc/a.yaml": "x", "/repo/sc/home/.codex/config.toml": "", "/repo/sc/b.yaml": "y" },
+    });
+    const keeping = createHidingHost(scenarios, ["/repo/sc"], ["/repo/sc/home"]);
+    const names = (path: string) => {
+      const r = keeping.readDir(path);
+      return r.ok ? r.value.map((e) => e.name) : r.error.code;
+    };
+    expect([names("/repo"), names("/repo/sc"), names("/repo/sc/home/.codex")]).toEqual([
+      ["sc"],
+      ["home"],
+      ["config.toml"],
+    ]);
+    expect(keeping.readBytes("/repo/sc/a.yaml").ok).toBe(false);
+    // A kept path above a hidden folder (the working directory) does not open it.
+    expect(createHidingHost(scenarios, ["/repo/sc"], ["/repo"]).readDir("/repo").ok).toBe(true);
+    const fromRoot = createHidingHost(scenarios, ["/repo/sc"], ["/repo"]).readDir("/repo");
+    expect(fromRoot.ok && fromRoot.value.map((e) => e.name)).toEqual([]);
   });
 });

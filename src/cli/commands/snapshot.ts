@@ -6,7 +6,7 @@ import type { Command } from "commander";
 import { discoverMachinePaths } from "../../discover/discover-machine-paths.js";
 import { createNodeHost } from "../../host/node-host.js";
 import { buildPathRoots } from "../../model/portable-paths.js";
-import { loadSnapshotFolders } from "../../scenario/load-scenario.js";
+import { DEFAULT_SCENARIO_DIR, DEFAULT_SNAPSHOT_DIR, loadSnapshotFolders } from "../../scenario/load-scenario.js";
 import { cannotRead } from "../../model/file-error.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
@@ -19,10 +19,6 @@ import {
   type ScenarioReport,
   type ScenarioStatus,
 } from "./snapshot/snapshot-scenario.js";
-
-export const DEFAULT_SCENARIO_DIR = "fixtures/scenarios";
-/** Scenario snapshots live one folder down so scenario names cannot collide with other snapshot kinds. */
-export const DEFAULT_SNAPSHOT_DIR = "snapshots/scenarios";
 
 /** The CI convention: any non-empty value except "0"/"false" means "never write snapshots". */
 export function isCI(env: { [key: string]: string | undefined }): boolean {

@@ -2,7 +2,6 @@
 // (machine paths as `<rootDir>`, …), and explain each differing turn layer by layer. Does IO (CLI edge).
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { createHidingHost } from "../../../host/hiding-host.js";
 import type { Host } from "../../../host/host.js";
 import { checkWritablePath, removeFileNoFollow, writeFileNoFollow } from "../../../host/write-no-follow.js";
 import type { Diagnostic } from "../../../model/diagnostic.js";
@@ -124,10 +123,12 @@ export interface SnapshotScenarioOptions {
 }
 
 export function snapshotScenario(host: Host, path: string, o: SnapshotScenarioOptions): ScenarioReport {
-  // A harness that lists the project's files (Gemini CLI's folder tree) must not see the snapshots themselves:
+  // A harness that lists the project's files (Gemini CLI's folder tree) must not see the snapshots or scenarios:
   // the first run writes them, and every later run would list them.
-  const visible = createHidingHost(host, snapshotFolders(host, o.outRoot, o.base));
-  const r = compileScenarioFile(visible, path, o.calibration ? {} : { calibration: false });
+  const r = compileScenarioFile(host, path, {
+    ...(o.calibration ? {} : { calibration: false }),
+    hidden: [...snapshotFolders(host, o.outRoot, o.base), dirname(path)],
+  });
   const name = r.scenario?.name ?? path.split("/").pop()!.replace(SCENARIO_FILE, "");
   const report: ScenarioReport = {
     name,
