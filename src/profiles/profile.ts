@@ -283,6 +283,11 @@ export interface BodyLayout<Turn = unknown, Prose = unknown> {
   model(turn: Turn): string;
   /** The format this turn's body is posted in, when the profile's wire format follows the turn (`pi-provider`). */
   postedWire?(turn: Turn): PostedWireFormatId;
+  /**
+   * Folders the agent keeps for this project outside it and names in the body, named after the project rather
+   * than found below it (Gemini CLI's `~/.gemini/tmp/<project>`): snapshots write them as `<projectDir>`.
+   */
+  projectFolders?(turn: Turn): string[];
   /** Resuming one of the agent's own sessions (`preview --session FILE`). */
   session?: BodySessionBehaviour<Turn, Prose>;
 }
