@@ -1,17 +1,16 @@
 // Loads the turn of a profile with its own body ("body" layout) the way its harness would see it: the directory,
-// the user home, git, uname, the agent's install folder, and the prose (the user's calibrated agent's, else the
-// layout's stand-ins). Does IO: the Node host, git, os.
+// the user home, git, uname, the agent's install folder (the calibrated one, else PATH's), and the prose (the user's
+// calibrated agent's, else the layout's stand-ins). Does IO: the Node host, git, os.
 import { release, type } from "node:os";
 import { resolve } from "node:path";
 import { getAdapter } from "../capture/adapters/index.js";
 import { loadHarnessTurn } from "../discover/load-harness-turn.js";
 import { formatDateInZone } from "../discover/resolve-environment.js";
-import { findAgentInstall } from "../host/find-agent-install.js";
+import { resolveAgentInstall } from "../host/find-agent-install.js";
 import { findOnPath } from "../host/find-on-path.js";
 import { createNodeHost } from "../host/node-host.js";
 import { probeGit } from "../host/probe-git.js";
-import type { Host } from "../host/host.js";
-import type { Diagnostic, Result } from "../model/diagnostic.js";
+import type { Diagnostic } from "../model/diagnostic.js";
 import { loadHarnessCalibration } from "./load-harness-calibration.js";
 import type { Profile } from "../profiles/index.js";
 import type { CliIO } from "./io.js";
@@ -63,34 +62,29 @@ export function resolveBodyTurn(
   if ("probeCommands" in profile.discovery) inputs.onPath = findOnPath(profile.discovery.probeCommands, io.env.PATH);
   if (value.model !== undefined) inputs.model = value.model;
   if (value.approvalMode !== undefined) inputs.approvalMode = value.approvalMode;
-  // A prompt may name the agent's install folder (pi's does): the agent on PATH.
+  const calibration =
+    value.calibration === false ? { value: undefined, diagnostics: [] } : loadHarnessCalibration(host, profile);
+  const stored = calibration.value?.value;
+  // A prompt may name the agent's install folder (pi's) or list skills bundled in it (Gemini CLI's): the install
+  // calibration ran, else the agent on PATH.
   const adapter = getAdapter(profile.id);
-  const install =
-    adapter?.packageName !== undefined
-      ? findAgentInstall(
-          adapter.executables.filter((e) => !e.endsWith(".js")),
-          adapter.packageName,
-          io.env,
-        )
-      : undefined;
-  if (install?.packageDir !== undefined) inputs.installDir = install.packageDir;
+  const install = adapter !== undefined ? resolveAgentInstall(stored?.install, adapter, io.env) : undefined;
+  if (install !== undefined) {
+    inputs.installDir = install.packageDir;
+    inputs.installSource = { bin: install.bin, from: install.from };
+    if (install.from === "calibration" && stored?.bundledSkills !== undefined)
+      inputs.bundledSkills = stored.bundledSkills;
+  }
   const loaded = loadHarnessTurn(host, profile.discovery, inputs);
-  const prose = bodyProse(host, profile, value);
+  const prose = {
+    value: stored !== undefined ? stored.prose : profile.layout.standInProse,
+    diagnostics: calibration.diagnostics,
+  };
   return {
     profile,
     turn: loaded.turn,
     prose: prose.value,
     cwd,
     diagnostics: [...prose.diagnostics, ...loaded.diagnostics],
-  };
-}
-
-/** The prose the user's own agent supplied (`promptc calibrate --agent X`), else the layout's stand-ins. */
-function bodyProse(host: Host, profile: Profile<"body">, value: BodyTurnFlags): Result<unknown> {
-  if (value.calibration === false) return { value: profile.layout.standInProse, diagnostics: [] };
-  const calibration = loadHarnessCalibration(host, profile);
-  return {
-    value: calibration.value !== undefined ? calibration.value.value.prose : profile.layout.standInProse,
-    diagnostics: calibration.diagnostics,
   };
 }

@@ -586,8 +586,13 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
     summary: "A CLAUDE.md pi skips because an AGENTS.md in the same folder comes first.",
   },
   {
+    id: "pi/install-folder",
+    summary:
+      "The install folder pi's prompt names, and which pi it was found from (calibration's, PATH's or PI_PACKAGE_DIR).",
+  },
+  {
     id: "pi/install-not-found",
-    summary: "pi is not on PATH; the install folder its prompt names is shown as a placeholder.",
+    summary: "pi is neither calibrated nor on PATH; the install folder its prompt names is shown as a placeholder.",
   },
   { id: "pi/invalid-json", summary: "A pi settings.json or models.json is not valid JSON." },
   {

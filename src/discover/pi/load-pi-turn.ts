@@ -19,6 +19,8 @@ export interface LoadPiTurnOptions {
   sessionId: string;
   /** pi's package folder (README.md, docs/, examples/ are named in its prompt). */
   installDir?: string;
+  /** The executable that folder was found from (calibration's or PATH's), for the diagnostic naming it. */
+  installSource?: { bin: string; from: "calibration" | "path" };
 }
 
 export interface LoadedPiTurn {
@@ -130,6 +132,41 @@ function resolveProvider(
   };
 }
 
+/** pi's package folder as pi finds it: `$PI_PACKAGE_DIR`, else the folder of the pi the user runs; said in an info. */
+function piInstallDir(
+  host: Host,
+  cwd: string,
+  options: LoadPiTurnOptions,
+  diagnostics: Diagnostic[],
+): string | undefined {
+  const envDir = host.env("PI_PACKAGE_DIR");
+  const note = (message: string) => diagnostics.push(diagnostic("pi/install-folder", "info", message));
+  if (envDir) {
+    const dir = resolvePath(cwd, envDir, options.home);
+    note(`pi's install folder in its prompt: ${dir} (PI_PACKAGE_DIR)`);
+    return dir;
+  }
+  const { installDir, installSource } = options;
+  if (installDir === undefined) {
+    diagnostics.push(
+      diagnostic(
+        "pi/install-not-found",
+        "info",
+        `pi is not on PATH and not calibrated; its prompt names its install folder, shown here as ${PI_INSTALL_PLACEHOLDER}`,
+      ),
+    );
+    return undefined;
+  }
+  const from =
+    installSource === undefined
+      ? ""
+      : installSource.from === "calibration"
+        ? ` (from ${installSource.bin}, the pi \`promptc calibrate\` ran)`
+        : ` (from ${installSource.bin} on PATH)`;
+  note(`pi's install folder in its prompt: ${installDir}${from}`);
+  return installDir;
+}
+
 export function loadPiTurn(host: Host, options: LoadPiTurnOptions): LoadedPiTurn {
   const diagnostics: Diagnostic[] = [];
   const cwd = normalizePath(options.cwd);
@@ -157,19 +194,12 @@ export function loadPiTurn(host: Host, options: LoadPiTurnOptions): LoadedPiTurn
   const skillOptions: Parameters<typeof discoverPiSkills>[1] = { cwd, agentDir, home: options.home };
   if (options.gitRoot !== undefined) skillOptions.gitRoot = options.gitRoot;
   const skills = discoverPiSkills(host, skillOptions);
-  if (options.installDir === undefined)
-    diagnostics.push(
-      diagnostic(
-        "pi/install-not-found",
-        "info",
-        `pi is not on PATH; its prompt names its install folder, shown here as ${PI_INSTALL_PLACEHOLDER}`,
-      ),
-    );
+  const installDir = piInstallDir(host, cwd, options, diagnostics);
   const turn: PiTurn = {
     cwd,
     date: options.date,
     message: options.message,
-    installDir: options.installDir ?? PI_INSTALL_PLACEHOLDER,
+    installDir: installDir ?? PI_INSTALL_PLACEHOLDER,
     contextFiles: context.files.map((f) => ({ path: f.path, content: f.content })),
     skills: skills.skills.map((s) => ({
       name: s.name,

@@ -1,0 +1,170 @@
+// How the byte-exact conformance runs start each real agent offline against promptc's capture server, where it
+// keeps its session files, and which per-run ids a comparison sets aside. Does IO (fs, child processes).
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { startCaptureServer } from "../../src/capture/server/capture-server.js";
+import type { RandomAgent } from "./random-workspaces.js";
+
+export interface AgentRun {
+  /** The model requests' bodies, in order. */
+  bodies: string[];
+  exitCode: number | null;
+  output: string;
+}
+
+export interface AgentRecipe {
+  agent: RandomAgent;
+  /** The command that starts the agent: the executable, then arguments before the agent's own. */
+  command: (bin: string) => string[];
+  /** Arguments of a first turn and of a resumed one. */
+  first: (message: string) => string[];
+  resume: (message: string) => string[];
+  /** The environment of both the agent and the preview (the user's shell), for a server at `origin`. */
+  env: (origin: string) => { [k: string]: string };
+  /** Writes what a user of the agent has for it to talk to a loopback model (merged into the home's own). */
+  setUp: (home: string, origin: string) => void;
+  /** The session file the first turn wrote. */
+  sessionFile: (home: string) => string | undefined;
+  /** Per-run values (session ids, clock) replaced by a marker before comparing. */
+  runIds: RegExp[];
+  /** Only requests whose URL matches count as the model's (not routers, not title calls). */
+  mainRequest: RegExp;
+}
+
+function mergeJson(path: string, over: { [k: string]: unknown }): void {
+  const own = existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as { [k: string]: unknown }) : {};
+  mkdirSync(join(path, ".."), { recursive: true });
+  writeFileSync(path, JSON.stringify({ ...own, ...over }));
+}
+
+function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .map((f) => join(dir, f))
+    .filter((f) => statSync(f).isFile() && keep(f));
+}
+
+const one = (files: string[]): string | undefined => (files.length === 1 ? files[0] : undefined);
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+
+export const AGENT_RECIPES: { [a in RandomAgent]: AgentRecipe } = {
+  "gemini-cli": {
+    agent: "gemini-cli",
+    command: (bin) => (bin.endsWith(".js") ? [process.execPath, bin] : [bin]),
+    first: (m) => ["-p", m, "--skip-trust"],
+    resume: (m) => ["--resume", "latest", "-p", m, "--skip-trust"],
+    env: (origin) => ({ GEMINI_API_KEY: "dummy", GOOGLE_GEMINI_BASE_URL: origin, GEMINI_TELEMETRY_ENABLED: "false" }),
+    setUp: (home) =>
+      mergeJson(join(home, ".gemini", "settings.json"), {
+        security: { auth: { selectedType: "gemini-api-key" } },
+        privacy: { usageStatisticsEnabled: false },
+        telemetry: { enabled: false },
+      }),
+    sessionFile: (home) => one(filesUnder(join(home, ".gemini", "tmp"), (f) => /\/chats\/[^/]+$/.test(f))),
+    runIds: [],
+    mainRequest: /:streamGenerateContent/,
+  },
+  pi: {
+    agent: "pi",
+    command: (bin) => (bin.endsWith(".js") ? [process.execPath, bin] : [bin]),
+    first: (m) => ["-p", m],
+    resume: (m) => ["--continue", "-p", m],
+    env: () => ({ PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", PI_TELEMETRY: "0" }),
+    setUp: (home, origin) => {
+      const model = { id: "gpt-test", name: "T", reasoning: true, contextWindow: 200000, maxTokens: 32000 };
+      mergeJson(join(home, ".pi", "agent", "models.json"), {
+        providers: { loopback: { baseUrl: `${origin}/v1`, api: "openai-responses", apiKey: "dummy", models: [model] } },
+      });
+      mergeJson(join(home, ".pi", "agent", "settings.json"), {
+        enableInstallTelemetry: false,
+        defaultProvider: "loopback",
+        defaultModel: "gpt-test",
+      });
+    },
+    sessionFile: (home) => one(filesUnder(join(home, ".pi", "agent", "sessions"), (f) => f.endsWith(".jsonl"))),
+    runIds: [/(?<="prompt_cache_key":")[^"]*/g],
+    mainRequest: /\/responses/,
+  },
+  copilot: {
+    agent: "copilot",
+    command: (bin) => [bin],
+    first: (m) => ["-p", m, "--allow-all-tools", "--disable-client-telemetry"],
+    resume: (m) => ["--continue", "-p", m, "--allow-all-tools", "--disable-client-telemetry"],
+    env: (origin) => ({
+      COPILOT_OFFLINE: "true",
+      COPILOT_AUTO_UPDATE: "false",
+      COPILOT_PROVIDER_BASE_URL: `${origin}/v1`,
+      COPILOT_PROVIDER_TYPE: "openai",
+      COPILOT_PROVIDER_WIRE_API: "responses",
+      COPILOT_PROVIDER_API_KEY: "dummy",
+      COPILOT_MODEL: "gpt-5.5",
+    }),
+    setUp: () => {},
+    sessionFile: (home) => one(filesUnder(join(home, ".copilot", "session-state"), (f) => f.endsWith("events.jsonl"))),
+    runIds: [
+      new RegExp(`(?<=session-state/)${UUID}`, "g"),
+      /(?<=<current_datetime>)[^<]*(?=<\/current_datetime>)/g,
+      /(?<="prompt_cache_key":")[^"]*/g,
+    ],
+    mainRequest: /\/responses/,
+  },
+  "claude-code": {
+    agent: "claude-code",
+    command: (bin) => [bin],
+    first: (m) => ["-p", m],
+    resume: (m) => ["-p", "--continue", m],
+    env: (origin) => ({
+      ANTHROPIC_BASE_URL: origin,
+      ANTHROPIC_API_KEY: "dummy",
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+      DISABLE_TELEMETRY: "1",
+    }),
+    setUp: () => {},
+    sessionFile: (home) => one(filesUnder(join(home, ".claude", "projects"), (f) => f.endsWith(".jsonl"))),
+    runIds: [new RegExp(`(?<=session_id\\\\":\\\\")${UUID}`, "g")],
+    mainRequest: /\/v1\/messages/,
+  },
+};
+
+export function maskRunIds(recipe: AgentRecipe, body: string): string {
+  return recipe.runIds.reduce((text, re) => text.replace(re, "<run id>"), body);
+}
+
+/** Runs the agent once in `cwd` with `home`, against a fresh capture server. */
+export async function runAgent(
+  recipe: AgentRecipe,
+  bin: string,
+  cwd: string,
+  home: string,
+  args: string[],
+  extraEnv: { [k: string]: string } = {},
+): Promise<AgentRun> {
+  const server = await startCaptureServer();
+  try {
+    recipe.setUp(home, server.origin);
+    const env = {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: home,
+      TERM: "dumb",
+      LANG: "C.UTF-8",
+      NO_PROXY: "127.0.0.1,localhost",
+      ...recipe.env(server.origin),
+      ...extraEnv,
+    };
+    const [exe, ...pre] = recipe.command(bin);
+    let output = "";
+    const exitCode = await new Promise<number | null>((resolve) => {
+      const child = spawn(exe!, [...pre, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+      child.stdout.on("data", (d: Buffer) => void (output += d.toString()));
+      child.stderr.on("data", (d: Buffer) => void (output += d.toString()));
+      child.on("close", resolve);
+    });
+    const bodies = server.requests
+      .filter((r) => r.reply.kind === "model" && recipe.mainRequest.test(r.url))
+      .map((r) => Buffer.from(r.body).toString("utf8"));
+    return { bodies, exitCode, output };
+  } finally {
+    await server.close();
+  }
+}
