@@ -2,19 +2,8 @@
 // GEMINI.md, CLAUDE.md, Copilot's instructions) of random content at random levels, a nested cwd, workspace
 // and user skills, and a HOME with the user's own files and settings. Seeded, so a failing seed can be rerun.
 // Pure: it returns a HarnessWorkspace for buildWorkspace.
+import { seededRandom } from "../seeded-random.js";
 import type { HarnessWorkspace } from "./harness-workspaces.js";
-
-/** mulberry32: a small seeded generator, enough to vary the inputs. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = (
   "alpha beta gamma delta tests build lint deploy run use prefer avoid always never module service api client " +
