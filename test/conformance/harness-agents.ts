@@ -22,8 +22,9 @@ export interface AgentRecipe {
   resume: (message: string) => string[];
   /** The environment of both the agent and the preview (the user's shell), for a server at `origin`. */
   env: (origin: string) => { [k: string]: string };
-  /** Writes what a user of the agent has for it to talk to a loopback model (merged into the home's own). */
-  setUp: (home: string, origin: string) => void;
+  /** Writes what a user of the agent has for it to talk to a loopback model (merged into the home's own); `seed`
+   * varies the settings where they shape the body. */
+  setUp: (home: string, origin: string, seed: number) => void;
   /** The session file the first turn wrote. */
   sessionFile: (home: string) => string | undefined;
   /** Per-run values (session ids, clock) replaced by a marker before comparing. */
@@ -71,11 +72,19 @@ export const AGENT_RECIPES: { [a in RandomAgent]: AgentRecipe } = {
     first: (m) => ["-p", m],
     resume: (m) => ["--continue", "-p", m],
     env: () => ({ PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", PI_TELEMETRY: "0" }),
-    setUp: (home, origin) => {
-      const model = { id: "gpt-test", name: "T", reasoning: true, contextWindow: 200000, maxTokens: 32000 };
-      mergeJson(join(home, ".pi", "agent", "models.json"), {
-        providers: { loopback: { baseUrl: `${origin}/v1`, api: "openai-responses", apiKey: "dummy", models: [model] } },
-      });
+    setUp: (home, origin, seed) => {
+      // The write-up's provider (Responses, every model field given) first, then models.json as users write it:
+      // another API, named on the model instead of the provider, fields left to pi's defaults.
+      const api = (["openai-responses", "openai-completions", "anthropic-messages"] as const)[seed % 3]!;
+      const baseUrl = api === "anthropic-messages" ? origin : `${origin}/v1`;
+      const full = seed % 2 === 1;
+      const model = full
+        ? { id: "gpt-test", name: "T", reasoning: true, contextWindow: 200000, maxTokens: 32000 }
+        : { id: "gpt-test", ...(seed % 4 === 0 ? { api } : {}) };
+      // pi's docs' example for servers without the developer role or reasoning_effort.
+      const compat = seed > 6 ? { compat: { supportsDeveloperRole: false, supportsReasoningEffort: false } } : {};
+      const provider = { baseUrl, ...("api" in model ? {} : { api }), apiKey: "dummy", ...compat, models: [model] };
+      mergeJson(join(home, ".pi", "agent", "models.json"), { providers: { loopback: provider } });
       mergeJson(join(home, ".pi", "agent", "settings.json"), {
         enableInstallTelemetry: false,
         defaultProvider: "loopback",
@@ -84,7 +93,7 @@ export const AGENT_RECIPES: { [a in RandomAgent]: AgentRecipe } = {
     },
     sessionFile: (home) => one(filesUnder(join(home, ".pi", "agent", "sessions"), (f) => f.endsWith(".jsonl"))),
     runIds: [/(?<="prompt_cache_key":")[^"]*/g],
-    mainRequest: /\/responses/,
+    mainRequest: /\/(responses|chat\/completions|messages)$/,
   },
   copilot: {
     agent: "copilot",
@@ -135,14 +144,13 @@ export function maskRunIds(recipe: AgentRecipe, body: string): string {
 export async function runAgent(
   recipe: AgentRecipe,
   bin: string,
-  cwd: string,
-  home: string,
+  where: { cwd: string; home: string; seed: number },
   args: string[],
-  extraEnv: { [k: string]: string } = {},
 ): Promise<AgentRun> {
+  const { cwd, home } = where;
   const server = await startCaptureServer();
   try {
-    recipe.setUp(home, server.origin);
+    recipe.setUp(home, server.origin, where.seed);
     const env = {
       PATH: process.env.PATH ?? "/usr/bin:/bin",
       HOME: home,
@@ -150,7 +158,6 @@ export async function runAgent(
       LANG: "C.UTF-8",
       NO_PROXY: "127.0.0.1,localhost",
       ...recipe.env(server.origin),
-      ...extraEnv,
     };
     const [exe, ...pre] = recipe.command(bin);
     let output = "";

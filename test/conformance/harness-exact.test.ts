@@ -67,7 +67,7 @@ for (const agent of AGENTS) {
     for (const seed of SEEDS)
       it(`first and resumed turn on random workspace ${seed}`, async () => {
         const built = buildWorkspace(randomWorkspace(agent, seed));
-        const first = await runAgent(recipe, bin, built.cwd, built.home, recipe.first("hello"));
+        const first = await runAgent(recipe, bin, { ...built, seed }, recipe.first("hello"));
         expect(first.bodies.length, first.output).toBeGreaterThan(0);
         const env = {
           PATH: process.env.PATH ?? "/usr/bin:/bin",
@@ -84,7 +84,7 @@ for (const agent of AGENTS) {
         expect(file, "one session file").toBeDefined();
         const saved = join(built.root, "session-after-first");
         writeFileSync(saved, readFileSync(file!));
-        const second = await runAgent(recipe, bin, built.cwd, built.home, recipe.resume("second message"));
+        const second = await runAgent(recipe, bin, { ...built, seed }, recipe.resume("second message"));
         expect(second.bodies.length, second.output).toBeGreaterThan(0);
         const resumed = await promptc(
           ["preview", "--profile", agent, "--json", "--session", saved, "second message"],
