@@ -474,9 +474,13 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
     summary: "COPILOT_PROVIDER_BASE_URL is unset; promptc shows the body of Copilot's BYOK mode on the Responses API.",
   },
   {
-    id: "copilot/skill-order",
+    id: "copilot/replayed-reply-id",
     summary:
-      "The cwd below the git root has skills of its own; Copilot lists those out of name order and promptc's order may differ.",
+      "A resumed Copilot CLI session's replies carry ids Copilot computes from their text; promptc writes a marker.",
+  },
+  {
+    id: "copilot/resume-wire",
+    summary: "A Copilot CLI session resumed over Chat Completions or Messages, whose replay promptc has not measured.",
   },
   {
     id: "calibrate/layout-differs",

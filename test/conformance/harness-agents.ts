@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startCaptureServer } from "../../src/capture/server/capture-server.js";
+import { COPILOT_REPLAYED_REPLY_ID } from "../../src/profiles/copilot/build-copilot-next-request.js";
 import type { RandomAgent } from "./random-workspaces.js";
 
 export interface AgentRun {
@@ -29,6 +30,8 @@ export interface AgentRecipe {
   sessionFile: (home: string) => string | undefined;
   /** Per-run values (session ids, clock) replaced by a marker before comparing. */
   runIds: RegExp[];
+  /** Values promptc knowingly cannot compute (each with a diagnostic saying so), replaced by its own marker. */
+  unreproduced?: { pattern: RegExp; marker: string }[];
   /** Only requests whose URL matches count as the model's (not routers, not title calls). */
   mainRequest: RegExp;
 }
@@ -116,6 +119,8 @@ export const AGENT_RECIPES: { [a in RandomAgent]: AgentRecipe } = {
       /(?<=<current_datetime>)[^<]*(?=<\/current_datetime>)/g,
       /(?<="prompt_cache_key":")[^"]*/g,
     ],
+    // Copilot derives each replayed reply's id from its text by a function promptc does not know.
+    unreproduced: [{ pattern: new RegExp(`"id":"msg_${UUID}"`, "g"), marker: `"id":"${COPILOT_REPLAYED_REPLY_ID}"` }],
     mainRequest: /\/responses/,
   },
   "claude-code": {
@@ -137,7 +142,8 @@ export const AGENT_RECIPES: { [a in RandomAgent]: AgentRecipe } = {
 };
 
 export function maskRunIds(recipe: AgentRecipe, body: string): string {
-  return recipe.runIds.reduce((text, re) => text.replace(re, "<run id>"), body);
+  const masked = recipe.runIds.reduce((text, re) => text.replace(re, "<run id>"), body);
+  return (recipe.unreproduced ?? []).reduce((text, u) => text.replace(u.pattern, u.marker), masked);
 }
 
 /** Runs the agent once in `cwd` with `home`, against a fresh capture server. */
