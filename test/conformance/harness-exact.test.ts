@@ -9,18 +9,33 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runCalibrateAgent } from "../../src/cli/commands/calibrate-agent.js";
 import type { CliIO } from "../../src/cli/io.js";
 import { run } from "../../src/cli/program.js";
+import { getAdapter } from "../../src/capture/adapters/index.js";
+import { findAgentInstall } from "../../src/host/find-agent-install.js";
+import { findProfile } from "../../src/profiles/index.js";
+import { findClaudeCode } from "./find-claude-code.js";
+import { findCopilot } from "./find-copilot.js";
 import { AGENT_RECIPES, maskRunIds, runAgent, type AgentRecipe } from "./harness-agents.js";
 import { buildWorkspace } from "./harness-workspaces.js";
 import { randomWorkspace, type RandomAgent } from "./random-workspaces.js";
 
-/** The agents' launchers as a user has them (an npm install's bin); override with PROMPTC_<AGENT>_BIN. */
-const BINS: { [a in RandomAgent]: string } = {
-  "gemini-cli": process.env.PROMPTC_GEMINI_BIN ?? "/tmp/agents/gemini/node_modules/.bin/gemini",
-  pi: process.env.PROMPTC_PI_BIN ?? "/tmp/agents/pi/node_modules/.bin/pi",
-  copilot: process.env.PROMPTC_COPILOT_BIN ?? "/tmp/agents/copilot/node_modules/.bin/copilot",
-  "claude-code":
-    process.env.PROMPTC_CLAUDE_BIN ?? "/tmp/agents/claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude",
-};
+/** The agent as a user has it: PROMPTC_GEMINI_BIN / PROMPTC_PI_BIN, else the one on PATH (Claude Code's and
+ * Copilot CLI's binaries as the other conformance tests find them), at the version its profile reproduces. */
+function findAgent(agent: RandomAgent): { bin: string } | { skip: string } {
+  if (agent === "claude-code") return findClaudeCode();
+  if (agent === "copilot") return findCopilot();
+  const adapter = getAdapter(agent)!;
+  const given = process.env[`PROMPTC_${agent.split("-")[0]!.toUpperCase()}_BIN`];
+  const found = findAgentInstall(
+    adapter.executables.filter((e) => !e.endsWith(".js")),
+    adapter.packageName,
+    process.env,
+    given,
+  );
+  const want = findProfile(agent)!.targetVersion;
+  if (found === undefined)
+    return { skip: `no ${adapter.displayName} on PATH (set PROMPTC_GEMINI_BIN or PROMPTC_PI_BIN)` };
+  return found.version === want ? { bin: found.bin } : { skip: `${found.bin} is ${found.version}, not ${want}` };
+}
 const SEEDS = (process.env.PROMPTC_EXACT_SEEDS ?? "1,2,3").split(",").map(Number);
 const AGENTS = (process.env.PROMPTC_EXACT_AGENTS ?? "gemini-cli,pi,copilot,claude-code").split(",") as RandomAgent[];
 
@@ -44,8 +59,9 @@ function dumpDiff(name: string, real: string, predicted: string): void {
 
 for (const agent of AGENTS) {
   const recipe: AgentRecipe = AGENT_RECIPES[agent];
-  const bin = BINS[agent];
-  const skip = existsSync(bin) ? undefined : `no ${agent} at ${bin}`;
+  const found = findAgent(agent);
+  const skip = "skip" in found ? found.skip : undefined;
+  const bin = "bin" in found ? found.bin : "";
   if (skip) console.log(`conformance ${agent} byte-exact: skipped: ${skip}`);
   describe.skipIf(skip !== undefined)(`${agent}: calibrate once, then preview every byte`, () => {
     // PROMPTC_EXACT_CACHE reuses a calibrated cache between runs (while working on one agent).

@@ -93,17 +93,31 @@ const USER_CONTEXT: { [a in RandomAgent]: string } = {
   pi: ".pi/agent/AGENTS.md",
   copilot: ".copilot/copilot-instructions.md",
 };
-/** Settings a user might have set that change nothing the agent sends to a loopback model. */
+/** Settings a user might have set: some change nothing the agent sends, some change the body (commit
+ * attribution, which files are context files, the thinking level). */
 const USER_SETTINGS: { [a in RandomAgent]: (r: Rng) => { [path: string]: string } } = {
-  "claude-code": (r) => ({ ".claude/settings.json": JSON.stringify({ includeCoAuthoredBy: r.chance(0.5) }) }),
+  "claude-code": (r) => ({
+    ".claude/settings.json": JSON.stringify(
+      r.pick([
+        { includeCoAuthoredBy: r.chance(0.5) },
+        { attribution: { commit: r.pick(["", "Co-authored-by: a bot"]) } },
+        { theme: "dark" },
+      ]),
+    ),
+  }),
   "gemini-cli": (r) => ({
-    ".gemini/settings.json": JSON.stringify({
-      ui: { theme: r.pick(["Default", "GitHub"]) },
-      general: { vimMode: r.chance(0.5) },
-    }),
+    ".gemini/settings.json": JSON.stringify(
+      r.pick([
+        { ui: { theme: r.pick(["Default", "GitHub"]) }, general: { vimMode: r.chance(0.5) } },
+        { context: { fileName: ["AGENTS.md", "GEMINI.md"] } },
+        { general: { defaultApprovalMode: "default" } },
+      ]),
+    ),
   }),
   pi: (r) => ({
-    ".pi/agent/settings.json": JSON.stringify({ theme: r.pick(["dark", "light"]), quietStartup: r.chance(0.5) }),
+    ".pi/agent/settings.json": JSON.stringify(
+      r.pick([{ theme: r.pick(["dark", "light"]), quietStartup: r.chance(0.5) }, { defaultThinkingLevel: "high" }]),
+    ),
   }),
   copilot: (r) => ({
     ".copilot/config.json": JSON.stringify({ theme: r.pick(["dark", "light", "auto"]), banner: "never" }),
