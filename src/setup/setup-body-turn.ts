@@ -1,6 +1,6 @@
 // A turn under a profile with its own body ("body" layout), set up the way its harness would see it: the
-// directory, the user home, git, uname, the agent's install (the calibrated one, else PATH's), and the prose (the user's calibrated agent's,
-// else the layout's stand-ins). IO through the ports only.
+// directory, the user home, git, uname, the agent's install (the calibrated one, else PATH's), and the prose (the
+// user's calibrated agent's, else the layout's stand-ins). IO through the ports only.
 import { loadHarnessTurn, type HarnessTurnInputs } from "../discover/load-harness-turn.js";
 import { resolvePath } from "../discover/paths.js";
 import { formatDateInZone } from "../discover/resolve-environment.js";

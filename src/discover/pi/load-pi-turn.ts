@@ -2,6 +2,7 @@
 // `.pi/settings.json` over the agent dir's), the provider and model from models.json, context files, skills,
 // SYSTEM.md/APPEND_SYSTEM.md. IO through the Host only; the install folder and git root come in as data.
 import type { Host } from "../../host/host.js";
+import type { AgentInstallSource } from "../../model/agent-install.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
 import {
@@ -27,7 +28,7 @@ export interface LoadPiTurnOptions {
   /** pi's package folder (README.md, docs/, examples/ are named in its prompt). */
   installDir?: string;
   /** The executable that folder was found from (calibration's or PATH's), for the diagnostic naming it. */
-  installSource?: { bin: string; from: "calibration" | "path" };
+  installSource?: Pick<AgentInstallSource, "bin" | "from">;
 }
 
 export interface LoadedPiTurn {
