@@ -21,8 +21,9 @@ export interface AgentRecipe {
   /** Arguments of a first turn and of a resumed one. */
   first: (message: string) => string[];
   resume: (message: string) => string[];
-  /** The environment of both the agent and the preview (the user's shell), for a server at `origin`. */
-  env: (origin: string) => { [k: string]: string };
+  /** The environment of both the agent and the preview (the user's shell), for a server at `origin`; `seed`
+   * varies the settings where they shape the body. */
+  env: (origin: string, seed: number) => { [k: string]: string };
   /** Writes what a user of the agent has for it to talk to a loopback model (merged into the home's own); `seed`
    * varies the settings where they shape the body. */
   setUp: (home: string, origin: string, seed: number) => void;
@@ -103,12 +104,13 @@ export const AGENT_RECIPES: { [a in RandomAgent]: AgentRecipe } = {
     command: (bin) => [bin],
     first: (m) => ["-p", m, "--allow-all-tools", "--disable-client-telemetry"],
     resume: (m) => ["--continue", "-p", m, "--allow-all-tools", "--disable-client-telemetry"],
-    env: (origin) => ({
+    // The write-up's Responses API on odd seeds, Copilot's default (Chat Completions: no WIRE_API) on even ones.
+    env: (origin, seed) => ({
       COPILOT_OFFLINE: "true",
       COPILOT_AUTO_UPDATE: "false",
       COPILOT_PROVIDER_BASE_URL: `${origin}/v1`,
       COPILOT_PROVIDER_TYPE: "openai",
-      COPILOT_PROVIDER_WIRE_API: "responses",
+      ...(seed % 2 === 1 ? { COPILOT_PROVIDER_WIRE_API: "responses" } : {}),
       COPILOT_PROVIDER_API_KEY: "dummy",
       COPILOT_MODEL: "gpt-5.5",
     }),
@@ -121,7 +123,7 @@ export const AGENT_RECIPES: { [a in RandomAgent]: AgentRecipe } = {
     ],
     // Copilot derives each replayed reply's id from its text by a function promptc does not know.
     unreproduced: [{ pattern: new RegExp(`"id":"msg_${UUID}"`, "g"), marker: `"id":"${COPILOT_REPLAYED_REPLY_ID}"` }],
-    mainRequest: /\/responses/,
+    mainRequest: /\/(responses|chat\/completions)$/,
   },
   "claude-code": {
     agent: "claude-code",
@@ -163,7 +165,7 @@ export async function runAgent(
       TERM: "dumb",
       LANG: "C.UTF-8",
       NO_PROXY: "127.0.0.1,localhost",
-      ...recipe.env(server.origin),
+      ...recipe.env(server.origin, where.seed),
     };
     const [exe, ...pre] = recipe.command(bin);
     let output = "";

@@ -89,7 +89,7 @@ for (const agent of AGENTS) {
           PATH: process.env.PATH ?? "/usr/bin:/bin",
           HOME: built.home,
           XDG_CACHE_HOME: cache,
-          ...recipe.env("http://127.0.0.1:9"),
+          ...recipe.env("http://127.0.0.1:9", seed),
         };
         const preview = await promptc(["preview", "--profile", agent, "--json", "hello"], built.cwd, env);
         expect(preview.code, preview.err).toBe(0);

@@ -77,9 +77,42 @@ describe("buildCopilotNextBody", () => {
     expect(built.diagnostics?.map((d) => d.rule)).toEqual(["copilot/replayed-reply-id"]);
   });
 
-  it("says it leaves the conversation out over another wire API", () => {
+  it("replays it over Chat Completions, each result with its tool's name and summary", () => {
+    const summarised: CopilotSession = {
+      ...session,
+      messages: session.messages.map((m) =>
+        m.role === "assistant" && m.toolRequests.length > 0
+          ? { ...m, toolRequests: m.toolRequests.map((t) => ({ ...t, intentionSummary: "view x" })) }
+          : m,
+      ),
+    };
     const built = buildCopilotNextBody(
       { ...turn, provider: { wireApi: "chat-completions", baseUrl: "" } },
+      COPILOT_STAND_IN_PROSE,
+      summarised,
+    );
+    expect((built.body.messages as unknown[]).slice(1)).toEqual([
+      { role: "user", content: "<current_datetime>t</current_datetime>\n\nhello" },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "call_1", type: "function", function: { name: "view", arguments: '{"path":"/r/x"}' } }],
+      },
+      {
+        role: "tool",
+        tool_call_id: "call_1",
+        content: "x\n",
+        __copilotMessageSource: { kind: "tool", name: "view", summary: "view x" },
+      },
+      { role: "assistant", content: "Done." },
+      { role: "user", content: "<current_datetime>2026-12-01T08:00:00.000+00:00</current_datetime>\n\nagain" },
+    ]);
+    expect(built.diagnostics ?? []).toEqual([]);
+  });
+
+  it("says it leaves the conversation out over the Messages API", () => {
+    const built = buildCopilotNextBody(
+      { ...turn, provider: { wireApi: "anthropic-messages", baseUrl: "" } },
       COPILOT_STAND_IN_PROSE,
       session,
     );
