@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseReplyScript } from "../../src/capture/reply-script.js";
 import { startCaptureServer } from "../../src/capture/server/capture-server.js";
 import { COPILOT_REPLAYED_REPLY_ID } from "../../src/profiles/copilot/build-copilot-next-request.js";
 import type { RandomAgent } from "./random-workspaces.js";
@@ -35,6 +36,8 @@ export interface AgentRecipe {
   unreproduced?: { pattern: RegExp; marker: string }[];
   /** Only requests whose URL matches count as the model's (not routers, not title calls). */
   mainRequest: RegExp;
+  /** Scripted replies (YAML) of a first turn that reads `file` with the agent's own read tool, then answers. */
+  readReplies: (file: string) => string;
 }
 
 function mergeJson(path: string, over: { [k: string]: unknown }): void {
@@ -69,6 +72,7 @@ export const AGENT_RECIPES: { [a in RandomAgent]: AgentRecipe } = {
     sessionFile: (home) => one(filesUnder(join(home, ".gemini", "tmp"), (f) => /\/chats\/[^/]+$/.test(f))),
     runIds: [],
     mainRequest: /:streamGenerateContent/,
+    readReplies: (file) => `- tool_calls: [{name: read_file, arguments: {file_path: '${file}'}}]\n- Read it.\n`,
   },
   pi: {
     agent: "pi",
@@ -98,6 +102,7 @@ export const AGENT_RECIPES: { [a in RandomAgent]: AgentRecipe } = {
     sessionFile: (home) => one(filesUnder(join(home, ".pi", "agent", "sessions"), (f) => f.endsWith(".jsonl"))),
     runIds: [/(?<="prompt_cache_key":")[^"]*/g],
     mainRequest: /\/(responses|chat\/completions|messages)$/,
+    readReplies: (file) => `- tool_calls: [{name: read, arguments: {path: '${file}'}, call_id: call_1}]\n- Read it.\n`,
   },
   copilot: {
     agent: "copilot",
@@ -124,6 +129,7 @@ export const AGENT_RECIPES: { [a in RandomAgent]: AgentRecipe } = {
     // Copilot derives each replayed reply's id from its text by a function promptc does not know.
     unreproduced: [{ pattern: new RegExp(`"id":"msg_${UUID}"`, "g"), marker: `"id":"${COPILOT_REPLAYED_REPLY_ID}"` }],
     mainRequest: /\/(responses|chat\/completions)$/,
+    readReplies: (file) => `- tool_calls: [{name: view, arguments: {path: '${file}'}, call_id: call_1}]\n- Read it.\n`,
   },
   "claude-code": {
     agent: "claude-code",
@@ -140,6 +146,8 @@ export const AGENT_RECIPES: { [a in RandomAgent]: AgentRecipe } = {
     sessionFile: (home) => one(filesUnder(join(home, ".claude", "projects"), (f) => f.endsWith(".jsonl"))),
     runIds: [new RegExp(`(?<=session_id\\\\":\\\\")${UUID}`, "g")],
     mainRequest: /\/v1\/messages/,
+    readReplies: (file) =>
+      `- tool_calls: [{name: Read, arguments: {file_path: '${file}'}, call_id: toolu_1}]\n- Read it.\n`,
   },
 };
 
@@ -154,9 +162,10 @@ export async function runAgent(
   bin: string,
   where: { cwd: string; home: string; seed: number },
   args: string[],
+  replies = "[]",
 ): Promise<AgentRun> {
   const { cwd, home } = where;
-  const server = await startCaptureServer();
+  const server = await startCaptureServer({ script: parseReplyScript(replies).value });
   try {
     recipe.setUp(home, server.origin, where.seed);
     const env = {

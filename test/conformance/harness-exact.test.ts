@@ -83,7 +83,10 @@ for (const agent of AGENTS) {
     for (const seed of SEEDS)
       it(`first and resumed turn on random workspace ${seed}`, async () => {
         const built = buildWorkspace(randomWorkspace(agent, seed));
-        const first = await runAgent(recipe, bin, { ...built, seed }, recipe.first("hello"));
+        // Every third workspace's first turn reads a file with the agent's tool, so the resume replays a tool call.
+        const read = seed % 3 === 0 ? recipe.readReplies(join(built.cwd, "notes-to-read.txt")) : "[]";
+        if (seed % 3 === 0) writeFileSync(join(built.cwd, "notes-to-read.txt"), "a note\n");
+        const first = await runAgent(recipe, bin, { ...built, seed }, recipe.first("hello"), read);
         expect(first.bodies.length, first.output).toBeGreaterThan(0);
         const env = {
           PATH: process.env.PATH ?? "/usr/bin:/bin",
