@@ -16,7 +16,7 @@ const found = findCopilot();
 if ("skip" in found) console.log(`conformance copilot session: skipped: ${found.skip}`);
 
 /** Runs one Copilot CLI turn in `cwd` against `origin`; resolves with its exit code. */
-export function runCopilotTurn(bin: string, cwd: string, home: string, origin: string, args: string[]) {
+function runCopilotTurn(bin: string, cwd: string, home: string, origin: string, args: string[]) {
   const env = {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: home,

@@ -5,6 +5,7 @@ import type { PostedWireFormatId } from "../../model/wire-format.js";
 import { idAndFolder } from "../harness-session.js";
 import type { BodyLayout, Profile } from "../profile.js";
 import { buildCopilotNextBody } from "./build-copilot-next-request.js";
+import { recordCopilotTurn } from "./record-copilot-turn.js";
 import { buildCopilotBody, copilotEndpoint } from "./build-copilot-request.js";
 import { COPILOT_PROBED_TOOLS, COPILOT_VERSION } from "./copilot-facts.js";
 import { COPILOT_STAND_IN_PROSE, type CopilotProse } from "./copilot-prose.js";
@@ -30,6 +31,7 @@ export const copilotLayout: BodyLayout<CopilotTurn, CopilotProse> = {
     where: "~/.copilot/session-state/<session id>/events.jsonl",
     facts: idAndFolder,
     next: buildCopilotNextBody,
+    record: recordCopilotTurn,
   },
 };
 

@@ -2,6 +2,7 @@
 // recognises its format and parses it with that format's one reader. IO via Host.
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
+import type { HarnessSessionFormat } from "../../profiles/harness-session.js";
 import type { ClaudeCodeSession } from "../../profiles/claude-code/claude-code-session.js";
 import type { CopilotSession } from "../../profiles/copilot/copilot-session.js";
 import type { GeminiSession } from "../../profiles/gemini-cli/gemini-session.js";
@@ -46,7 +47,16 @@ export function readAgentSession(
   if (content === undefined) return undefined;
   const lines = content.kind === "lines" ? content.lines : () => linesOfText(content.text);
   const format = detectHarnessFormat(firstRecords(lines()));
-  if (format === undefined) return undefined;
+  return format === undefined ? undefined : parseAgentSession(format, lines, path, diagnostics);
+}
+
+/** The file's lines (walked more than once) read by its format's reader. Pure. */
+export function parseAgentSession(
+  format: HarnessSessionFormat,
+  lines: () => Iterable<LogLine>,
+  path: string,
+  diagnostics: Diagnostic[],
+): AgentSession | undefined {
   let lineCount = 0;
   for (const l of lines()) if (l.text.trim() !== "") lineCount++;
   const parse = <T>(read: { value: T | undefined; diagnostics: Diagnostic[] }): T | undefined => {

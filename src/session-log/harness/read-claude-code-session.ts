@@ -12,7 +12,7 @@ import type {
   AnthropicMessage,
   ClaudeCodeSession,
 } from "../../profiles/claude-code/claude-code-session.js";
-import type { LoggedUsage } from "../../model/logged-usage.js";
+import { createClaudeCodeUsageFold } from "./claude-code-usage-fold.js";
 import type { LogLine } from "../parse-rollout.js";
 import { isRecord, parseJsonLines, type JsonRecord } from "./parse-json-lines.js";
 
@@ -66,6 +66,12 @@ const textOf = (content: unknown): string =>
       : "";
 
 /** Every compaction in the file, oldest first: its boundary's facts and the summary message that follows it. */
+function usageOf(records: { lineNo: number; value: JsonRecord }[]): ClaudeCodeSession["usage"] {
+  const fold = createClaudeCodeUsageFold();
+  for (const { lineNo, value } of records) fold.add(value, lineNo);
+  return fold.result();
+}
+
 function compactionsOf(records: { lineNo: number; value: JsonRecord }[]): ClaudeCodeSession["compactions"] {
   const out: ClaudeCodeSession["compactions"] = [];
   let boundary: ClaudeCodeSession["compactions"][number] | undefined;
@@ -79,38 +85,6 @@ function compactionsOf(records: { lineNo: number; value: JsonRecord }[]): Claude
       out.push({ ...boundary, summary: textOf(isRecord(e.message) ? e.message.content : undefined) });
       boundary = undefined;
     }
-  }
-  return out;
-}
-
-const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
-
-/** Each request's usage once: a reply streamed as several entries, or written again on resume, shares its message
- * and request ids (an entry missing either is counted as it stands, as ccusage does). */
-function usageOf(records: { lineNo: number; value: JsonRecord }[]): LoggedUsage[] {
-  const seen = new Set<string>();
-  const out: LoggedUsage[] = [];
-  for (const { lineNo, value: e } of records) {
-    const message = isRecord(e.message) ? e.message : undefined;
-    if (e.type !== "assistant" || !isRecord(message?.usage)) continue;
-    const u = message.usage;
-    const key =
-      typeof message.id === "string" && typeof e.requestId === "string" ? `${message.id}:${e.requestId}` : undefined;
-    if (key !== undefined && seen.has(key)) continue;
-    if (key !== undefined) seen.add(key);
-    const usage: LoggedUsage = {
-      kind: e.isSidechain === true ? "subagent" : "turn",
-      line: lineNo,
-      input: count(u.input_tokens),
-      cached: count(u.cache_read_input_tokens),
-      cacheWrite: count(u.cache_creation_input_tokens),
-      output: count(u.output_tokens),
-    };
-    if (typeof e.timestamp === "string") usage.at = e.timestamp;
-    if (typeof message.model === "string") usage.model = message.model;
-    const id = typeof e.requestId === "string" ? e.requestId : message.id;
-    if (typeof id === "string") usage.id = id;
-    out.push(usage);
   }
   return out;
 }

@@ -32,7 +32,7 @@ const session: ClaudeCodeSession = {
   sessionId: "s-1",
   firstPrompt: "first ask",
   compactions: [],
-  usage: [],
+  usage: { usage: [], events: [] },
   instructions: [
     { path: "/h/.claude/CLAUDE.md", kind: "user", content: "User." },
     { path: "/w/CLAUDE.md", kind: "project", content: "Rules." },

@@ -68,7 +68,7 @@ describe("parseClaudeCodeSession", () => {
       cwd: "/w",
       firstPrompt: "first ask",
       compactions: [],
-      usage: [],
+      usage: { usage: [], events: [] },
       instructions: [{ path: "/w/CLAUDE.md", kind: "project", content: "rule one" }],
       date: "2026-01-02",
       messages: [
