@@ -560,7 +560,7 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   },
   {
     id: "gemini/install-not-found",
-    summary: "Gemini CLI is not on PATH; its built-in skills are left out of the preview.",
+    summary: "Gemini CLI is neither calibrated nor on PATH; its built-in skills are left out of the preview.",
   },
   {
     id: "gemini/legacy-model-prose",

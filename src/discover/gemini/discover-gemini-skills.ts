@@ -1,6 +1,7 @@
-// Gemini CLI's skills: the built-in ones (in its install folder, or as calibration recorded them), then `~/.gemini/skills`, `~/.agents/skills`,
-// then the cwd's `.gemini/skills` and `.agents/skills` (the launch folder only); `SKILL.md` or `*/SKILL.md` in
-// each (folders in reverse name order, as its glob returns them); a later skill of the same name replaces an earlier one in its place. IO through the Host only.
+// Gemini CLI's skills: the built-in ones (as calibration recorded them, else from its install folder), then
+// `~/.gemini/skills`, `~/.agents/skills`, then the cwd's `.gemini/skills` and `.agents/skills` (the launch folder
+// only); `SKILL.md` or `*/SKILL.md` in each (folders in reverse name order, as its glob returns them); a later
+// skill of the same name replaces an earlier one in its place. IO through the Host only.
 // From Gemini CLI 0.61.0's skillManager/skillLoader (readable bundle), confirmed by capture.
 import { parse as parseYaml } from "yaml";
 import type { Host } from "../../host/host.js";

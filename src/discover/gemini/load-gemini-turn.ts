@@ -83,7 +83,7 @@ export function loadGeminiTurn(host: Host, options: LoadGeminiTurnOptions): Load
       diagnostic(
         "gemini/install-not-found",
         "info",
-        "Gemini CLI is not on PATH; its built-in skills (listed from its install folder) are left out",
+        "Gemini CLI is neither calibrated nor on PATH; its built-in skills (listed from its install folder) are left out",
       ),
     );
   const model = options.model ?? settings.model ?? GEMINI_DEFAULTS.model;
