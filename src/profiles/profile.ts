@@ -54,6 +54,7 @@ import type { SkillMetadata, TurnContext } from "../model/turn-context.js";
 import type { RenderedFragment } from "../fragments/fragment.js";
 import type { ProseSet } from "../fragments/prose-set.js";
 import type { RenderProseOptions } from "../fragments/render-template.js";
+import type { Diagnostic } from "../model/diagnostic.js";
 import type { HarnessSessionFacts, HarnessSessionFormat } from "./harness-session.js";
 import type { ToolDeclaration } from "./tool-declaration.js";
 
@@ -266,6 +267,8 @@ export interface BuiltBody {
   body: { [key: string]: unknown };
   layers: WireLayer[];
   tools: { name: string; value: unknown; prose: ProseOrigin }[];
+  /** What the layout could not reproduce, said instead of guessed. */
+  diagnostics?: Diagnostic[];
 }
 
 /**
