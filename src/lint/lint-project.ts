@@ -125,6 +125,12 @@ export interface LintFacts {
   >;
   /** Project-relative paths git tracks (from `.git/index`); undefined when not in a repository or unreadable. */
   gitTracked?: ReadonlySet<string>;
+  /**
+   * The repository's ignore files (`.git/info/exclude`, the ancestors' and every nested `.gitignore`), their
+   * folders relative to the repository top, and the project root's place below it: what a path the checkout
+   * lacks may be (built, fetched, local); undefined when not collected.
+   */
+  gitignore?: { rootInBase: string; sources: readonly { dir: string; text: string }[] };
 }
 
 export interface LintProject {

@@ -1,6 +1,7 @@
 // Helpers for rules that look at a whole skill directory or at local links: listing files, link targets. Pure.
 import type { Place } from "../model/diagnostic.js";
-import type { LintFs } from "./lint-project.js";
+import type { LintFs, LintProject } from "./lint-project.js";
+import { createPathResolver } from "./resolve-written-path.js";
 import { dirOf, joinPath, type LintFile } from "./lint-file.js";
 
 /** Listing bounds, so a huge or looping tree cannot stall lint. */
@@ -95,12 +96,21 @@ export function coversPath(text: string, rel: string): boolean {
   return false;
 }
 
-/** Relative markdown links of `file` whose target does not exist (shared by ctx/ and skill/broken-link). */
-export function brokenLinks(file: LintFile, fs: LintFs): { target: string; place: Place }[] {
+/**
+ * Relative markdown links of `file` whose target does not exist (shared by ctx/ and skill/broken-link); a target
+ * the checkout lacks by design (the ignore files list it, a submodule's) is not broken.
+ */
+export function brokenLinks(
+  file: LintFile,
+  project: Pick<LintProject, "fs" | "facts" | "root">,
+): { target: string; place: Place }[] {
+  const fs = project.fs;
+  const resolver = createPathResolver(project);
   const out: { target: string; place: Place }[] = [];
   for (const link of file.markdown.links) {
     const path = localLinkPath(dirOf(file.path), link.target);
     if (path === undefined || fs.kind(path) !== undefined) continue;
+    if (resolver.notCheckedIn(path) !== undefined) continue;
     // Written from the project root (`packages/x/README.md` in a nested file): an agent, started at the root, finds it.
     const fromRoot = localLinkPath("", link.target);
     if (fromRoot !== undefined && !fromRoot.startsWith("../") && fs.kind(fromRoot) !== undefined) continue;

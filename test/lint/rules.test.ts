@@ -4,9 +4,12 @@ import { lintRules, ruleRegistry } from "../../src/lint/rules/index.js";
 import { claudeCases } from "./cases/claude.js";
 import { ctxCases } from "./cases/ctx.js";
 import { ctxRepoCases } from "./cases/ctx-repo.js";
+import { ctxCodeSpanPathCases } from "./cases/ctx-code-span-path.js";
 import { metaCases, otherCases } from "./cases/other.js";
 import { promptCases } from "./cases/prompt.js";
 import { skillCases } from "./cases/skill.js";
+import { ctxBrokenLinkCases } from "./cases/ctx-broken-link.js";
+import { ctxImportMissingCases } from "./cases/ctx-import-missing.js";
 import { testRule, type RuleCases } from "./rule-tester.js";
 
 const ALL_CASES: { [ruleId: string]: RuleCases } = {
@@ -17,6 +20,9 @@ const ALL_CASES: { [ruleId: string]: RuleCases } = {
   ...promptCases,
   ...claudeCases,
   ...ctxRepoCases,
+  "ctx/code-span-path": ctxCodeSpanPathCases,
+  "ctx/import-missing": ctxImportMissingCases,
+  "ctx/broken-link": ctxBrokenLinkCases,
 };
 /** Emitted by the runner when a rule throws; covered in run.test.ts. */
 const RUNNER_ONLY = new Set(["meta/internal-error"]);

@@ -22,6 +22,7 @@ import { parseGeminiSkillFrontmatter } from "../../discover/gemini/discover-gemi
 import { parseGitIndex } from "./parse-git-index.js";
 import { computeHarnessLaunches } from "./compute-harness-launches.js";
 import { indexHarnessLaunches } from "../loading-harnesses.js";
+import { GITIGNORE_MAX_BYTES, readAncestorGitignores } from "./read-ancestor-gitignores.js";
 import { ancestorsOf, joinPath, normalizePath, resolvePath } from "../../discover/paths.js";
 
 export interface LintFactsOptions {
@@ -140,6 +141,7 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
   const index = files.some((f) => f.kind !== "template" && f.kind !== "codex-config" && f.kind !== "exec-policy")
     ? indexProjectFiles(root)
     : undefined;
+  const gitignore = index ? readProjectGitignores(host, root, index.files) : undefined;
   const packageDirs = (index?.files ?? [])
     .filter((p) => p === "package.json" || p.endsWith("/package.json"))
     .map((p) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : ""));
@@ -153,7 +155,24 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
     packageDirs,
     ...(index ? { projectFiles: index } : {}),
     ...(gitTracked ? { gitTracked } : {}),
+    ...(gitignore ? { gitignore } : {}),
   };
+}
+
+/** The ignore files above the root (readAncestorGitignores) and the nested ones the file index lists. */
+function readProjectGitignores(host: Host, root: string, files: readonly string[]): LintFacts["gitignore"] {
+  const above = readAncestorGitignores(host, root);
+  const rootInBase = relativeTo(above.base, root);
+  const known = new Set(above.sources.map((s) => s.dir));
+  const nested = files
+    .filter((f) => f.endsWith("/.gitignore"))
+    .flatMap((f) => {
+      const dir = f.slice(0, f.lastIndexOf("/"));
+      const inBase = rootInBase === "" ? dir : `${rootInBase}/${dir}`;
+      const r = host.readBytes(joinPath(root, f), { maxBytes: GITIGNORE_MAX_BYTES });
+      return r.ok && !known.has(inBase) ? [{ dir: inBase, text: new TextDecoder().decode(r.value.bytes) }] : [];
+    });
+  return { rootInBase, sources: [...above.sources, ...nested] };
 }
 
 function parsesAsYaml(block: string): boolean {

@@ -191,45 +191,6 @@ export const ctxCases: { [ruleId: string]: RuleCases } = {
       },
     ],
   },
-  "ctx/broken-link": {
-    valid: [
-      {
-        path: "docs/AGENTS.md",
-        code: "See [guide](../CONTRIBUTING.md) and [x](https://a.b).\n",
-        files: { "CONTRIBUTING.md": "" },
-      },
-    ],
-    invalid: [
-      {
-        path: "AGENTS.md",
-        code: "# T\n\nSee [guide](docs/guide.md).\n",
-        errors: [{ messageId: "broken", line: 3, column: 13 }],
-      },
-      {
-        name: "climbs above root",
-        path: "AGENTS.md",
-        code: "[x](../outside.md)\n",
-        errors: [{ messageId: "broken", line: 1, column: 5 }],
-      },
-    ],
-  },
-  "ctx/import-missing": {
-    valid: [
-      {
-        path: "CLAUDE.md",
-        code: "@AGENTS.md\n@~/.claude/me.md\nMail me@example.com, use @types/node.\n`@missing.md` in code\n",
-        files: { "AGENTS.md": "" },
-      },
-      { name: "AGENTS.md does not import", path: "AGENTS.md", code: "@nothing.md\n" },
-    ],
-    invalid: [
-      {
-        path: "CLAUDE.md",
-        code: "# Memory\nSee @docs/missing.md for more.\n",
-        errors: [{ messageId: "missing", line: 2, column: 5 }],
-      },
-    ],
-  },
   "ctx/import-cycle": {
     valid: [{ path: "CLAUDE.md", code: "@a.md\n", files: { "a.md": "@b.md", "b.md": "end" } }],
     invalid: [
@@ -453,70 +414,6 @@ export const ctxCases: { [ruleId: string]: RuleCases } = {
           "web/package.json": '{"name":"web","scripts":{}}',
         },
         errors: [{ messageId: "script", line: 1, column: 2 }],
-      },
-    ],
-  },
-  "ctx/code-span-path": {
-    valid: [
-      {
-        path: "AGENTS.md",
-        code: "Edit `src/app.ts` and `docs/`; see `pkg/README.md`.\n",
-        files: { "src/app.ts": "", "docs/a.md": "", "pkg/README.md": "" },
-        facts: { projectFiles: { files: ["AGENTS.md", "docs/a.md", "pkg/README.md", "src/app.ts"], complete: true } },
-      },
-      {
-        name: "relative to a package folder, a .js import of a .ts file",
-        path: "AGENTS.md",
-        code: "In each package, `src/index.ts` exports `exports/client/index.js`.\n",
-        facts: {
-          projectFiles: {
-            files: ["packages/a/src/index.ts", "packages/a/src/exports/client/index.ts"],
-            complete: true,
-          },
-        },
-      },
-      {
-        name: "creating, elided, generated, not a path",
-        path: "AGENTS.md",
-        code: "Create `src/new/file.ts`.\nSee `web/.../utils.ts`, `dist/index.js`, `react-dom/client`, `@scope/pkg/x.js`, `test:unit`.\n",
-        facts: { projectFiles: { files: ["AGENTS.md"], complete: true } },
-      },
-      {
-        name: "no complete file list",
-        path: "AGENTS.md",
-        code: "Edit `src/gone.ts`.\n",
-        facts: { projectFiles: { files: [], complete: false } },
-      },
-      {
-        name: "a sample folder",
-        path: "examples/app/AGENTS.md",
-        code: "Edit `src/gone.ts`.\n",
-        facts: { projectFiles: { files: [], complete: true } },
-      },
-    ],
-    invalid: [
-      {
-        path: ".github/copilot-instructions.md",
-        code: "- `src/core/api/index.ts` — providers.\n- `src/shared/proto/` - types\n",
-        facts: { projectFiles: { files: ["AGENTS.md"], complete: true } },
-        errors: [
-          { messageId: "missing", line: 1, column: 4 },
-          { messageId: "missing", line: 2, column: 4 },
-        ],
-      },
-      {
-        name: "did you mean",
-        path: "AGENTS.md",
-        code: "Register it in `src/tools/init.ts`.\n",
-        facts: { projectFiles: { files: ["apps/vscode/src/core/tools/init.ts"], complete: true } },
-        errors: [{ messageId: "didYouMean", line: 1, column: 17 }],
-      },
-      {
-        name: "once per file",
-        path: "AGENTS.md",
-        code: "`src/gone.ts`\n\nThen `src/gone.ts` again.\n",
-        facts: { projectFiles: { files: [], complete: true } },
-        errors: [{ messageId: "missing", line: 1, column: 2 }],
       },
     ],
   },
