@@ -131,6 +131,12 @@ export interface LintFacts {
    * lacks may be (built, fetched, local); undefined when not collected.
    */
   gitignore?: { rootInBase: string; sources: readonly { dir: string; text: string }[] };
+  /**
+   * A skill's resource folders (`references`, `scripts`, `assets`) that the project's own skill loader lists
+   * for every skill and hands the agent (a `readdir(join(skillDir, "references"))` next to `SKILL.md`), with
+   * the file that does; undefined when not collected.
+   */
+  listedSkillFolders?: readonly { folder: string; by: string }[];
 }
 
 export interface LintProject {

@@ -56,6 +56,29 @@ export function mentionsPath(text: string, rel: string): boolean {
   return text.includes(rel);
 }
 
+/**
+ * Does `text` name the skill-relative `rel` as a path of its own: not as the tail of a longer path
+ * (`packages/other/README.md` is another package's), and not inside an HTML comment. `./rel` and
+ * `${SKILL_DIR}/rel` count.
+ */
+export function namesOwnPath(text: string, rel: string): boolean {
+  const visible = withoutHtmlComments(text);
+  let at = visible.indexOf(rel);
+  while (at !== -1) {
+    const before = visible.slice(Math.max(0, at - 2), at);
+    const end = visible[at + rel.length] ?? "";
+    const ownStart = !/[\w./-]$/.test(before) || /(^|[^.])\.\/$/.test(before) || /[})]\/$/.test(before);
+    if (ownStart && !/[\w/-]/.test(end)) return true;
+    at = visible.indexOf(rel, at + 1);
+  }
+  return false;
+}
+
+/** `text` with each `<!-- … -->` blanked (what a reader of the rendered Markdown never sees). */
+export function withoutHtmlComments(text: string): string {
+  return text.replace(/<!--[\s\S]*?(-->|$)/g, (m) => m.replace(/[^\n]/g, " "));
+}
+
 /** `path` relative to folder `from` (both skill-relative, `/`-separated), with `../` when it climbs. */
 export function relativePath(from: string, path: string): string {
   const a = from === "" ? [] : from.split("/");

@@ -10,6 +10,8 @@ import { promptCases } from "./cases/prompt.js";
 import { skillCases } from "./cases/skill.js";
 import { ctxBrokenLinkCases } from "./cases/ctx-broken-link.js";
 import { ctxImportMissingCases } from "./cases/ctx-import-missing.js";
+import { skillReferencesDepthCases } from "./cases/skill-references-depth.js";
+import { skillOrphanFileCases } from "./cases/skill-orphan-file.js";
 import { testRule, type RuleCases } from "./rule-tester.js";
 
 const ALL_CASES: { [ruleId: string]: RuleCases } = {
@@ -21,6 +23,8 @@ const ALL_CASES: { [ruleId: string]: RuleCases } = {
   ...claudeCases,
   ...ctxRepoCases,
   "ctx/code-span-path": ctxCodeSpanPathCases,
+  "skill/orphan-file": skillOrphanFileCases,
+  "skill/references-depth": skillReferencesDepthCases,
   "ctx/import-missing": ctxImportMissingCases,
   "ctx/broken-link": ctxBrokenLinkCases,
 };

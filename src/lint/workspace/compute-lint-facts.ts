@@ -142,6 +142,8 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
     ? indexProjectFiles(root)
     : undefined;
   const gitignore = index ? readProjectGitignores(host, root, index.files) : undefined;
+  const listedSkillFolders =
+    index && files.some((f) => f.kind === "skill") ? findSkillFolderListers(host, root, index.files) : undefined;
   const packageDirs = (index?.files ?? [])
     .filter((p) => p === "package.json" || p.endsWith("/package.json"))
     .map((p) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : ""));
@@ -156,7 +158,33 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
     ...(index ? { projectFiles: index } : {}),
     ...(gitTracked ? { gitTracked } : {}),
     ...(gitignore ? { gitignore } : {}),
+    ...(listedSkillFolders ? { listedSkillFolders } : {}),
   };
+}
+
+/** Source files that may load skills: code whose path names skills, read at most this many and this large. */
+const SKILL_LOADER_PATH = /(^|\/)[^/]*skill[^/]*(\/[^/]+)*\.(ts|mts|cts|js|mjs|cjs|py|rs|go)$/i;
+const SKILL_LOADERS_MAX = 200;
+const SKILL_LOADER_MAX_BYTES = 256 * 1024;
+/** A folder name as a string literal, and a directory listing call, within a few lines of each other. */
+const LISTS_FOLDER =
+  /["'`](references|scripts|assets)["'`][^\n]*(?:\n[^\n]*){0,6}?\b(readdir\w*|readDir\w*|listdir|iterdir|read_dir|glob\w*|scandir|ReadDir|walk\w*)\b|\b(readdir\w*|readDir\w*|listdir|iterdir|read_dir|glob\w*|scandir|ReadDir|walk\w*)\b[^\n]*(?:\n[^\n]*){0,6}?["'`](references|scripts|assets)["'`]/g;
+
+/** The resource folders the project's own skill loader lists for each skill (code that also names SKILL.md). */
+function findSkillFolderListers(host: Host, root: string, files: readonly string[]): { folder: string; by: string }[] {
+  const out: { folder: string; by: string }[] = [];
+  const candidates = files.filter((f) => SKILL_LOADER_PATH.test(f) && !/(^|\/)(test|tests|__tests__)\//.test(f));
+  for (const f of candidates.slice(0, SKILL_LOADERS_MAX)) {
+    const r = host.readBytes(joinPath(root, f), { maxBytes: SKILL_LOADER_MAX_BYTES });
+    if (!r.ok) continue;
+    const text = new TextDecoder().decode(r.value.bytes);
+    if (!text.includes("SKILL.md")) continue;
+    for (const m of text.matchAll(LISTS_FOLDER)) {
+      const folder = (m[1] ?? m[4]) as string;
+      if (!out.some((o) => o.folder === folder)) out.push({ folder, by: f });
+    }
+  }
+  return out;
 }
 
 /** The ignore files above the root (readAncestorGitignores) and the nested ones the file index lists. */
