@@ -12,6 +12,7 @@ import { ctxBrokenLinkCases } from "./cases/ctx-broken-link.js";
 import { ctxImportMissingCases } from "./cases/ctx-import-missing.js";
 import { skillReferencesDepthCases } from "./cases/skill-references-depth.js";
 import { skillOrphanFileCases } from "./cases/skill-orphan-file.js";
+import { ctxCodexChainBytesCases } from "./cases/ctx-codex-chain-bytes.js";
 import { testRule, type RuleCases } from "./rule-tester.js";
 
 const ALL_CASES: { [ruleId: string]: RuleCases } = {
@@ -23,6 +24,7 @@ const ALL_CASES: { [ruleId: string]: RuleCases } = {
   ...claudeCases,
   ...ctxRepoCases,
   "ctx/code-span-path": ctxCodeSpanPathCases,
+  "ctx/codex-chain-bytes": ctxCodexChainBytesCases,
   "skill/orphan-file": skillOrphanFileCases,
   "skill/references-depth": skillReferencesDepthCases,
   "ctx/import-missing": ctxImportMissingCases,

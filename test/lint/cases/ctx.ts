@@ -2,85 +2,11 @@
 import type { CodexChain } from "../../../src/lint/lint-project.js";
 import type { RuleCases } from "../rule-tester.js";
 
-const chain = (dir: string, files: CodexChain["files"]): Map<string, CodexChain> =>
+export const chain = (dir: string, files: CodexChain["files"]): Map<string, CodexChain> =>
   new Map([[dir, { dir, maxBytes: 32768, names: ["AGENTS.override.md", "AGENTS.md", "CLAUDE.md"], files }]]);
-const big = (n: number): string => "x".repeat(n - 1) + "\n";
+export const big = (n: number): string => "x".repeat(n - 1) + "\n";
 
 export const ctxCases: { [ruleId: string]: RuleCases } = {
-  "ctx/codex-chain-bytes": {
-    valid: [
-      {
-        path: "src/AGENTS.md",
-        code: "short\n",
-        facts: {
-          codexChains: chain("src", [
-            { path: "AGENTS.md", size: 100, kept: 100 },
-            { path: "src/AGENTS.md", size: 6, kept: 6 },
-          ]),
-        },
-      },
-      { name: "no walk facts", path: "AGENTS.md", code: big(40000) },
-      {
-        name: "not a name Codex reads",
-        path: "GEMINI.md",
-        code: "x\n",
-        facts: { codexChains: chain("", [{ path: "AGENTS.md", size: 40000, kept: 32768 }]) },
-      },
-    ],
-    invalid: [
-      {
-        name: "the issue's example",
-        path: "src/api/AGENTS.md",
-        code: ("y".repeat(99) + "\n").repeat(100) + "z\n",
-        facts: {
-          codexChains: chain("src/api", [
-            { path: "AGENTS.md", size: 20001, kept: 20001 },
-            { path: "src/AGENTS.md", size: 10001, kept: 10001 },
-            { path: "src/api/AGENTS.md", size: 10002, kept: 2766 },
-          ]),
-        },
-        errors: [{ messageId: "truncated", line: 28, column: 67 }],
-      },
-      {
-        name: "dropped",
-        path: "a/AGENTS.md",
-        code: "deep\n",
-        facts: {
-          codexChains: chain("a", [
-            { path: "AGENTS.md", size: 40000, kept: 32768 },
-            { path: "a/AGENTS.md", size: 5, kept: 0, dropped: "budget" },
-          ]),
-        },
-        errors: [{ messageId: "dropped" }],
-      },
-      {
-        name: "alone",
-        path: "AGENTS.md",
-        code: big(40000),
-        facts: { codexChains: chain("", [{ path: "AGENTS.md", size: 40000, kept: 32768 }]) },
-        errors: [{ messageId: "truncatedAlone", line: 1, column: 32769 }],
-      },
-      {
-        name: "configured fallback name dropped",
-        path: "a/CLAUDE.md",
-        code: "deep\n",
-        facts: {
-          codexChains: chain("a", [
-            { path: "AGENTS.md", size: 40000, kept: 32768 },
-            { path: "a/CLAUDE.md", size: 5, kept: 0, dropped: "budget" },
-          ]),
-        },
-        errors: [{ messageId: "dropped" }],
-      },
-      {
-        name: "shadowed",
-        path: "AGENTS.md",
-        code: "x\n",
-        facts: { codexChains: chain("", [{ path: "AGENTS.override.md", size: 2, kept: 2 }]) },
-        errors: [{ messageId: "shadowed" }],
-      },
-    ],
-  },
   "ctx/token-budget": {
     valid: [
       { path: "AGENTS.md", code: "Run npm test.\n" },
