@@ -13,6 +13,8 @@ import { ctxImportMissingCases } from "./cases/ctx-import-missing.js";
 import { skillReferencesDepthCases } from "./cases/skill-references-depth.js";
 import { skillOrphanFileCases } from "./cases/skill-orphan-file.js";
 import { ctxCodexChainBytesCases } from "./cases/ctx-codex-chain-bytes.js";
+import { ctxCommandsExistCases } from "./cases/ctx-commands-exist.js";
+import { ctxPackageManagerConsistencyCases } from "./cases/ctx-package-manager-consistency.js";
 import { testRule, type RuleCases } from "./rule-tester.js";
 
 const ALL_CASES: { [ruleId: string]: RuleCases } = {
@@ -24,6 +26,8 @@ const ALL_CASES: { [ruleId: string]: RuleCases } = {
   ...claudeCases,
   ...ctxRepoCases,
   "ctx/code-span-path": ctxCodeSpanPathCases,
+  "ctx/package-manager-consistency": ctxPackageManagerConsistencyCases,
+  "ctx/commands-exist": ctxCommandsExistCases,
   "ctx/codex-chain-bytes": ctxCodexChainBytesCases,
   "skill/orphan-file": skillOrphanFileCases,
   "skill/references-depth": skillReferencesDepthCases,
