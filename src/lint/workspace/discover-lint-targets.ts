@@ -10,6 +10,7 @@ import { globToRegExp } from "../glob-to-regexp.js";
 import { joinPath, normalizePath } from "../../discover/paths.js";
 import { appendAll } from "../../model/append-all.js";
 import { cannotRead } from "../../model/file-error.js";
+import { readGitTracked } from "./compute-lint-facts.js";
 import { relativeTo } from "./relative-to.js";
 import { ALWAYS_IGNORED, DEFAULT_LINT_PATTERNS, SKILL_LINK_ENTRY, SKILL_LINK_PATTERNS } from "./lint-patterns.js";
 import { GITIGNORE_MAX_BYTES, readAncestorGitignores } from "./read-ancestor-gitignores.js";
@@ -170,6 +171,16 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
           : [];
       });
   let entries = walk(prune);
+  // Tracked beats ignored: a skill committed under a folder .gitignore matches is in every checkout and the
+  // agent loads it, so git's index puts it back (the walk pruned or skipped it as ignored).
+  const tracked = useIgnores ? readGitTracked(host, root) : undefined;
+  const isTracked = (rel: string): boolean => tracked?.has(rel) === true;
+  if (tracked !== undefined) {
+    const listed = new Set(entries);
+    const wanted = globs.map((g) => globToRegExp(g));
+    for (const p of tracked)
+      if (!listed.has(p) && wanted.some((re) => re.test(p)) && host.stat(joinPath(root, p)).ok) entries.push(p);
+  }
   let nestedSources = nested(entries);
   if (prune.length > 0 && nestedSources.some((s) => /^\s*!/m.test(s.text))) {
     entries = walk([]);
@@ -193,7 +204,7 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
   const known = new Set(git.sources.map((s) => s.dir));
   const isGitignored = createGitignoreFilter([...git.sources, ...nestedSources.filter((n) => !known.has(n.dir))]);
   const ignoredWhy = (rel: string): string | undefined =>
-    ignoredByPattern(rel) ?? (useIgnores && isGitignored(toBase(rel)) ? ".gitignore" : undefined);
+    ignoredByPattern(rel) ?? (useIgnores && !isTracked(rel) && isGitignored(toBase(rel)) ? ".gitignore" : undefined);
   const skippedUnder = new Map<string, number>();
   const realPaths = new Map<string, string>();
   const isSymlink = (rel: string): boolean => {
