@@ -167,3 +167,32 @@ describe("tracked beats ignored", () => {
     }
   });
 });
+
+describe("Handlebars files the default walk takes", () => {
+  it("takes promptc templates (a prose id, its folder, a promptc-inputs declaration), not a project's scaffolding", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "promptc-lint-hbs-"));
+    try {
+      write(dir, {
+        "AGENTS.md": CLEAN,
+        "templates/codex/base-instructions.hbs": "You are {{model}} in {{shell}}.\n",
+        "templates/codex/model-lead.hbs": "Lead.\n",
+        "templates/mine/review.hbs": "{{!-- promptc-inputs: diff --}}\nReview {{diff}}.\n",
+        "packages/gen/templates/component.hbs": "export const {{pascalCase name}} = 1;\n",
+        "packages/gen/templates/partials/header.hbs": "// {{license}}\n",
+      });
+      expect((await linted([], dir)).files).toEqual([
+        "AGENTS.md",
+        "templates/codex/base-instructions.hbs",
+        "templates/codex/model-lead.hbs",
+        "templates/mine/review.hbs",
+      ]);
+      // A folder named on the command line is linted whole.
+      expect((await linted(["packages/gen/templates"], dir)).files).toEqual([
+        "packages/gen/templates/component.hbs",
+        "packages/gen/templates/partials/header.hbs",
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
