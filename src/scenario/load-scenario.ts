@@ -1,14 +1,11 @@
-// Loading a scenario: read and parse the file, then build each turn's TurnContext with loadTurnContext, on a
-// virtual filesystem when the scenario declares `files`. IO through the Host only.
+// Loading a scenario: read and parse the file, the host it runs on (a virtual filesystem when it declares `files`)
+// and the `snapshot:` folders of promptc.yaml. IO through the Host only.
 import type { Host } from "../host/host.js";
+import { dirnameOf, joinPath } from "../discover/paths.js";
 import { createMemoryHost, type MemoryEntry } from "../host/memory-host.js";
-import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
-import type { TurnContext } from "../model/turn-context.js";
-import { getEnvelopeProfile } from "../profiles/index.js";
-import { applyScenarioSettings } from "./compile-scenario.js";
+import { diagnostic, type Result } from "../model/diagnostic.js";
 import { parseScenario, resolveAgainst } from "./parse-scenario.js";
-import { settingsAtTurn, VIRTUAL_CODEX_HOME, VIRTUAL_HOME, type Scenario } from "./scenario.js";
-import { loadTurnContext } from "../discover/load-turn-context.js";
+import { VIRTUAL_CODEX_HOME, VIRTUAL_HOME, type Scenario } from "./scenario.js";
 import YAML from "yaml";
 import { cannotRead } from "../model/file-error.js";
 
@@ -49,7 +46,11 @@ export function loadScenarioFile(host: Host, path: string): Result<Scenario | un
 /** The host a scenario runs on: its virtual `files` (plus /tmp) when it declares them, else `host`. */
 export function scenarioHost(scenario: Scenario, host: Host): Host {
   if (!scenario.files) return host;
-  const files: Record<string, MemoryEntry> = { "/tmp": { dir: true }, [VIRTUAL_CODEX_HOME]: { dir: true } };
+  const files: Record<string, MemoryEntry> = {
+    "/tmp": { dir: true },
+    [VIRTUAL_HOME]: { dir: true },
+    [VIRTUAL_CODEX_HOME]: { dir: true },
+  };
   for (const [path, entry] of Object.entries(scenario.files))
     files[path] = typeof entry === "string" ? entry : { dir: true };
   files[scenario.settings.cwd] ??= { dir: true };
@@ -64,47 +65,23 @@ export function scenarioHost(scenario: Scenario, host: Host): Host {
   });
 }
 
-/** One TurnContext per turn, from the scenario's settings in force at that turn. */
-export function loadScenarioContexts(
-  host: Host,
-  scenario: Scenario,
-  options: { defaultModel?: string } = {},
-): Result<TurnContext[] | undefined> {
-  const runOn = scenarioHost(scenario, host);
-  const diagnostics: Diagnostic[] = [];
-  const contexts: TurnContext[] = [];
-  const codexHome = scenario.codexHome ?? (scenario.files ? VIRTUAL_CODEX_HOME : undefined);
-  for (let i = 0; i < scenario.turns.length; i++) {
-    const s = settingsAtTurn(scenario, i);
-    const turn = scenario.turns[i]!;
-    const r = loadTurnContext(runOn, {
-      cwd: s.cwd,
-      ...(codexHome !== undefined ? { codexHome } : {}),
-      ...(s.sandbox !== undefined ? { sandbox: s.sandbox } : {}),
-      ...(s.approval !== undefined ? { approval: s.approval } : {}),
-      ...(s.model !== undefined ? { model: s.model } : {}),
-      ...(options.defaultModel !== undefined ? { defaultModel: options.defaultModel } : {}),
-      sessionId: scenario.session.id,
-      ...(s.date !== undefined ? { date: s.date } : {}),
-      ...(s.timezone !== undefined ? { timezone: s.timezone } : {}),
-      ...(s.shell !== undefined ? { shell: s.shell } : {}),
-      message: turn.user,
-      ...(turn.images ? { images: turn.images } : {}),
-      decode: getEnvelopeProfile(scenario.profile).discovery.decode,
-      adminSkillsRoot: null,
-    });
-    // An error stops the scenario: say which scenario and turn it came from.
-    diagnostics.push(
-      ...r.diagnostics.map((d) => ({
-        ...d,
-        ...(d.severity === "error" ? { message: `${scenario.file} turn ${i + 1}: ${d.message}` } : {}),
-        data: { ...(d.data ?? {}), turn: i + 1 },
-      })),
-    );
-    if (!r.value) return { value: undefined, diagnostics };
-    contexts.push(applyScenarioSettings(r.value, s));
-  }
-  return { value: contexts, diagnostics };
+/** `promptc snapshot`'s folders when neither a flag nor promptc.yaml names them (relative to the project). */
+export const DEFAULT_SCENARIO_DIR = "fixtures/scenarios";
+/** Scenario snapshots live one folder down so scenario names cannot collide with other snapshot kinds. */
+export const DEFAULT_SNAPSHOT_DIR = "snapshots/scenarios";
+
+/**
+ * promptc's own folders a scenario's turns do not see (ScenarioSetupOptions.hidden): the scenario file's folder
+ * and the scenario and snapshot folders `promptc snapshot` uses from `host`'s working directory.
+ */
+export function promptcFolders(host: Host, scenarioFile: string): string[] {
+  const configured = loadSnapshotFolders(host, host.cwd()).value ?? {};
+  const root = configured.file !== undefined ? dirnameOf(configured.file) : host.cwd();
+  return [
+    dirnameOf(scenarioFile),
+    configured.scenarios ?? joinPath(root, DEFAULT_SCENARIO_DIR),
+    configured.out ?? joinPath(root, DEFAULT_SNAPSHOT_DIR),
+  ];
 }
 
 /** Files that may hold a `snapshot:` section, nearest first in each folder (the lint config's names). */

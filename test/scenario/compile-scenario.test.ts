@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryHost } from "../../src/host/memory-host.js";
-import { loadScenarioContexts, loadScenarioFile } from "../../src/scenario/load-scenario.js";
+import { loadScenarioFile } from "../../src/scenario/load-scenario.js";
+import { loadScenarioContexts } from "../../src/scenario/setup-scenario-turns.js";
 import { compileScenario, turnReplyItems } from "../../src/scenario/compile-scenario.js";
 import { buildScenarioSnapshot } from "../../src/scenario/scenario-snapshot.js";
 import { parseScenario } from "../../src/scenario/parse-scenario.js";
@@ -59,7 +60,7 @@ describe("compileScenario", () => {
 
   it("reports a missing cwd on the real filesystem as an error diagnostic, not a throw", () => {
     const text = yaml().replace(/files:[\s\S]*?turns:/, "turns:");
-    const host = createMemoryHost({ files: { "/s/x.yaml": text } });
+    const host = createMemoryHost({ files: { "/s/x.yaml": text, "/h": { dir: true } }, home: "/h" });
     const scenario = parseScenario(text, "/s/x.yaml").value!;
     const r = loadScenarioContexts(host, scenario);
     const errors = r.diagnostics.filter((d) => d.severity === "error");

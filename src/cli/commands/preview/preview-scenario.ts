@@ -7,8 +7,9 @@ import { profileContextWindow } from "../../../profiles/model-info.js";
 import { sectionFromView } from "../../format/html-report.js";
 import { provenanceOf, tableFromView } from "../../format/preview-report.js";
 import { EXIT_USAGE, tokenCounterOf, type CliIO } from "../../io.js";
-import { compileScenarioFile } from "../../../scenario/compile-scenario-file.js";
-import { scenarioSetup } from "../../scenario-setup.js";
+import { compileScenarioFile, isBodyScenario } from "../../../scenario/compile-scenario-file.js";
+import { getProfile, hasEnvelopeLayout } from "../../../profiles/index.js";
+import { emitBodyPreview } from "./emit-body-preview.js";
 import { emitPreview } from "./emit-preview.js";
 import { errorLine } from "./load-preview-turn.js";
 import type { PreviewOptions } from "./preview-options.js";
@@ -16,21 +17,29 @@ import type { PreviewOptions } from "./preview-options.js";
 export function runScenarioPreview(path: string, options: PreviewOptions, io: CliIO): number {
   const fail = (message: string) => (io.stderr(`promptc preview: ${message}\n`), EXIT_USAGE);
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
-  const loaded = compileScenarioFile(
-    host,
-    resolve(io.cwd, path),
-    scenarioSetup(host, {
-      ...(options.calibration === false ? { calibration: false } : {}),
-      ...(options.proseDir !== undefined ? { proseDir: resolve(io.cwd, options.proseDir) } : {}),
-    }),
-  );
+  const loaded = compileScenarioFile(host, resolve(io.cwd, path), {
+    ...(options.calibration === false ? { calibration: false } : {}),
+    ...(options.proseDir !== undefined ? { proseDir: resolve(io.cwd, options.proseDir) } : {}),
+  });
   const error = loaded.diagnostics.find((d) => d.severity === "error");
   if (!loaded.compiled || !loaded.scenario || error) return fail(error ? errorLine(error) : `cannot compile ${path}`);
-  const turns = loaded.compiled.turns;
-  const n = options.turn === undefined ? turns.length : Number(options.turn);
-  const turn = Number.isInteger(n) ? turns[n - 1] : undefined;
-  if (!turn) return fail(`--turn must be a whole number from 1 to ${turns.length}`);
-  const profile = String(loaded.scenario.profile ?? DEFAULT_PROFILE_ID);
+  const { compiled, scenario } = loaded;
+  const count = compiled.turns.length;
+  const n = options.turn === undefined ? count : Number(options.turn);
+  if (!Number.isInteger(n) || n < 1 || n > count) return fail(`--turn must be a whole number from 1 to ${count}`);
+  // A harness's own body: its request as `preview --profile X` shows it.
+  if (isBodyScenario(compiled)) {
+    const profile = getProfile(scenario.profile);
+    if (hasEnvelopeLayout(profile)) return fail(`cannot compile ${path}`);
+    if (options.html !== undefined)
+      return fail(`--html reads the envelope layout's manifest, which the ${profile.id} profile has not (use --json)`);
+    const harness = compiled.turns[n - 1]!.harness;
+    const cwd = scenario.settings.cwd;
+    return emitBodyPreview({ ...harness, diagnostics: loaded.diagnostics }, { profile, cwd }, options, io);
+  }
+  const turns = compiled.turns;
+  const turn = turns[n - 1]!;
+  const profile = String(scenario.profile ?? DEFAULT_PROFILE_ID);
   // Scenarios render with the profile's bundled prose: stand-in wording for a harness whose prose we do not ship.
   const standIn = turn.manifest.fragments.some((f) => f.prose === "stand-in");
   const window = profileContextWindow(turn.session.profile, turn.request.model);
