@@ -27,7 +27,12 @@ export interface WrittenPath {
 export interface PathResolver {
   resolve(written: WrittenPath): WrittenPathStatus;
   /** True when the prose right before column `at` of `line` gives the path there to another project. */
-  isAttributedElsewhere(line: string, at: number): boolean;
+  isAttributedElsewhere(line: string, at: number, end?: number): boolean;
+  /**
+   * Folders the ignore files list by a path of two or more segments that are absent while their parent is
+   * here (`crates/x_tests/prettier/`): what the repository clones or fetches on first run.
+   */
+  fetchedFolders: readonly string[];
   /** Why a checkout lacks the project-relative `path` by design (built, ignored, in a submodule), else undefined. */
   notCheckedIn(path: string, isDir?: boolean): NotCheckedIn | undefined;
 }
@@ -93,6 +98,7 @@ export function createPathResolver(project: Pick<LintProject, "fs" | "facts" | "
   const index = facts.projectFiles;
   const dirs = index ? [...new Set(index.files.flatMap((f) => foldersAbove(f)))] : [];
   const submodules = submodulesOf(fs);
+  const fetched = fetchedFoldersOf(facts, fs);
   const existsUnderAny = (p: string, isDir: boolean): boolean =>
     (isDir ? dirs : (index?.files ?? [])).some((f) => f === p || f.endsWith(`/${p}`));
   const notCheckedIn = (path: string, isDir = false): NotCheckedIn | undefined => {
@@ -103,6 +109,7 @@ export function createPathResolver(project: Pick<LintProject, "fs" | "facts" | "
     return undefined;
   };
   return {
+    fetchedFolders: fetched,
     notCheckedIn,
     resolve({ path, fromDir, isDir = false }) {
       const here = joinPath(fromDir, path);
@@ -136,7 +143,9 @@ export function createPathResolver(project: Pick<LintProject, "fs" | "facts" | "
       if (best === undefined || ranked[1]?.score === best.score) return { type: "missing" };
       return { type: "missing", suggestion: `${best.c}${isDir ? "/" : ""}` };
     },
-    isAttributedElsewhere(line, at) {
+    isAttributedElsewhere(line, at, end = at) {
+      // "a Prettier `front-matter/parse.js` port": the word after the path gives it away.
+      if (PORT_OF.test(line.slice(end)) && /\b[A-Z][\w.-]*\s+$/.test(line.slice(0, at))) return true;
       const clause = (
         line
           .slice(0, at)
@@ -164,6 +173,30 @@ function ownNamesOf(project: Pick<LintProject, "fs" | "root">): Set<string> {
     // no name from an unreadable package.json
   }
   return new Set(names.flatMap((n) => [n.toLowerCase(), n.toLowerCase().replace(/[-_.].*$/, "")]).filter(Boolean));
+}
+
+/** The word after a path that makes it another project's: "a Prettier `x.js` port", "… equivalent". */
+const PORT_OF = /^`*\s*(port|ported|equivalent|counterpart)\b/;
+
+/** The fetched folders of PathResolver.fetchedFolders (a build output is `dist/`, one segment). */
+function fetchedFoldersOf(facts: LintFacts, fs: LintFs): string[] {
+  const g = facts.gitignore;
+  if (g === undefined) return [];
+  const out: string[] = [];
+  for (const s of g.sources)
+    for (const raw of s.text.split(/\r?\n/)) {
+      const line = raw.trim();
+      if (line === "" || line.startsWith("#") || line.startsWith("!") || /[*?[\]]/.test(line)) continue;
+      const body = line.replace(/^\/|\/$/g, "");
+      if (!body.includes("/")) continue;
+      const inBase = s.dir === "" ? body : `${s.dir}/${body}`;
+      const prefix = g.rootInBase === "" ? "" : `${g.rootInBase}/`;
+      if (!inBase.startsWith(prefix)) continue;
+      const folder = inBase.slice(prefix.length);
+      const parent = folder.slice(0, folder.lastIndexOf("/"));
+      if (fs.kind(folder) === undefined && fs.kind(parent) === "directory") out.push(folder);
+    }
+  return out;
 }
 
 /** Parts of any project ("the CLI's `src/cli.ts`"), never another project's name. */
