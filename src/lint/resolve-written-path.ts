@@ -80,6 +80,15 @@ function submodulesOf(fs: LintFs): string[] {
 }
 
 const filters = new WeakMap<LintFacts, GitignoreFilter>();
+const folderLists = new WeakMap<LintFacts, readonly string[]>();
+
+/** Every folder of the project's file list (computed once per run's facts). */
+function foldersOf(facts: LintFacts): readonly string[] {
+  let list = folderLists.get(facts);
+  if (list === undefined)
+    folderLists.set(facts, (list = [...new Set((facts.projectFiles?.files ?? []).flatMap((f) => foldersAbove(f)))]));
+  return list;
+}
 
 /** `true` when the repository's ignore files list the project-relative `path` (or a folder above it). */
 function isIgnoredBy(facts: LintFacts, path: string, isDir: boolean): boolean {
@@ -96,11 +105,11 @@ export function createPathResolver(project: Pick<LintProject, "fs" | "facts" | "
   const { fs, facts } = project;
   const own = ownNamesOf(project);
   const index = facts.projectFiles;
-  const dirs = index ? [...new Set(index.files.flatMap((f) => foldersAbove(f)))] : [];
+  const folders = (): readonly string[] => foldersOf(facts);
   const submodules = submodulesOf(fs);
   const fetched = fetchedFoldersOf(facts, fs);
   const existsUnderAny = (p: string, isDir: boolean): boolean =>
-    (isDir ? dirs : (index?.files ?? [])).some((f) => f === p || f.endsWith(`/${p}`));
+    (isDir ? folders() : (index?.files ?? [])).some((f) => f === p || f.endsWith(`/${p}`));
   const notCheckedIn = (path: string, isDir = false): NotCheckedIn | undefined => {
     if (path === ".." || path.startsWith("../")) return undefined;
     if (BUILT.test(path)) return "built";
@@ -123,7 +132,6 @@ export function createPathResolver(project: Pick<LintProject, "fs" | "facts" | "
         if (local !== undefined && fs.kind(local) !== undefined) return { type: "exists", path: local };
         if (fs.kind(v) !== undefined) return { type: "exists", path: v };
       }
-      if (BUILT.test(path)) return { type: "not-checked-in", because: "built" };
       for (const c of new Set([here, path])) {
         const because = c === undefined ? undefined : notCheckedIn(c, isDir);
         if (because !== undefined) return { type: "not-checked-in", because };
@@ -133,7 +141,7 @@ export function createPathResolver(project: Pick<LintProject, "fs" | "facts" | "
       const found = variants.find((v) => existsUnderAny(v, isDir));
       if (found !== undefined) return { type: "exists", path: found };
       const base = path.slice(path.lastIndexOf("/") + 1);
-      const sameName = (isDir ? dirs : index.files).filter((f) => f === base || f.endsWith(`/${base}`));
+      const sameName = (isDir ? folders() : index.files).filter((f) => f === base || f.endsWith(`/${base}`));
       const ranked = sameName
         .map((c) => ({ c, score: pathSimilarity(path, c) }))
         .filter((x) => x.score >= SUGGESTION_MIN_SIMILARITY)
@@ -144,8 +152,10 @@ export function createPathResolver(project: Pick<LintProject, "fs" | "facts" | "
       return { type: "missing", suggestion: `${best.c}${isDir ? "/" : ""}` };
     },
     isAttributedElsewhere(line, at, end = at) {
+      const isOwn = (name: string): boolean => own.has(name.toLowerCase()) || OWN_PARTS.test(name);
       // "a Prettier `front-matter/parse.js` port": the word after the path gives it away.
-      if (PORT_OF.test(line.slice(end)) && /\b[A-Z][\w.-]*\s+$/.test(line.slice(0, at))) return true;
+      const named = /\b([A-Z][\w.-]*)\s+$/.exec(line.slice(0, at))?.[1];
+      if (PORT_OF.test(line.slice(end)) && named !== undefined && !isOwn(named)) return true;
       const clause = (
         line
           .slice(0, at)
@@ -158,7 +168,7 @@ export function createPathResolver(project: Pick<LintProject, "fs" | "facts" | "
       const owner =
         /\b([A-Z][\w.-]*)'s\s/.exec(m[0])?.[1] ??
         /([A-Z][\w.-]*)\s+(?:repo|repository|project|codebase|source)/.exec(m[0])?.[1];
-      return owner === undefined || !(own.has(owner.toLowerCase()) || OWN_PARTS.test(owner));
+      return owner === undefined || !isOwn(owner);
     },
   };
 }
