@@ -50,68 +50,9 @@ const substitute = {
   },
 };
 
-/**
- * Packages the CLI loads only when first used: each is vendored as one CommonJS file, dist/vendor/<name>.cjs,
- * and the bundle imports a stand-in whose exports forward to it, required on first access. `yaml` (~260 KB
- * of code to compile and initialise) is needed by a preview only for frontmatter the fast path leaves to it;
- * `handlebars` (compiler and source-map, ~200 KB) only for templates that are not precompiled defaults
- * (`handlebars/runtime`, which renders those, is bundled as usual).
- */
-const LAZY_PACKAGES = ["yaml", "handlebars", "ajv"];
-const VENDOR = join(DIST, "vendor");
-
-function lazyStandIn(name, exportNames) {
-  const lines = [
-    'import { createRequire } from "node:module";',
-    // Every chunk is written to dist/ itself, so the vendored file is at ./vendor/ from any of them.
-    `let loaded;`,
-    `const load = () => (loaded ??= createRequire(import.meta.url)(${JSON.stringify(`./vendor/${name}.cjs`)}));`,
-    // A callable, constructible proxy: calls, `new`, property reads (visit.BREAK) and instanceof all reach the real export.
-    // The default export of a CommonJS package is its module.exports object itself.
-    "const real = (key) => (key === undefined ? load() : load()[key]);",
-    "const forward = (key) => new Proxy(function () {}, {",
-    "  apply: (_target, thisArg, args) => Reflect.apply(real(key), thisArg, args),",
-    "  construct: (_target, args) => Reflect.construct(real(key), args),",
-    "  get: (_target, prop) => real(key)[prop],",
-    "  has: (_target, prop) => prop in real(key),",
-    "});",
-  ];
-  for (const exportName of exportNames) {
-    if (exportName === "default") lines.push("export default forward(undefined);");
-    else lines.push(`export const ${exportName} = forward(${JSON.stringify(exportName)});`);
-  }
-  return lines.join("\n");
-}
-
-const lazyPackages = {
-  name: "lazy-packages",
-  setup(b) {
-    const filter = new RegExp(`^(?:${LAZY_PACKAGES.join("|")})$`);
-    b.onResolve({ filter }, (args) => ({ path: args.path, namespace: "lazy-package" }));
-    b.onLoad({ filter: /.*/, namespace: "lazy-package" }, async (args) => {
-      const exportNames = Object.keys(await import(args.path));
-      return { contents: lazyStandIn(args.path, exportNames), loader: "js", resolveDir: ROOT };
-    });
-  },
-};
-
-for (const name of LAZY_PACKAGES) {
-  await build({
-    stdin: {
-      contents: `module.exports = require(${JSON.stringify(name)});`,
-      resolveDir: ROOT,
-      sourcefile: `${name}-vendor.cjs`,
-      loader: "js",
-    },
-    outfile: join(VENDOR, `${name}.cjs`),
-    bundle: true,
-    format: "cjs",
-    platform: "node",
-    target: "node20",
-    logLevel: "warning",
-    legalComments: "none",
-  });
-}
+// yaml, handlebars and ajv used to be vendored files required on first use (compiling them cost a cold ES-module
+// start ~15 ms); in a verb's bundle with V8's code cache, code that does not run costs only its bytes read.
+await rm(join(DIST, "vendor"), { recursive: true, force: true });
 
 // Each encoding ships once, as tsc's data module (dist/tokens/data/<encoding>.js); a previous build's prebuilt
 // tables are not part of the package any more (the CLI keeps its own in the user's cache).
@@ -167,7 +108,7 @@ for (const verb of [...Object.keys(commands), "help"]) {
     minifySyntax: true,
     define: { "import.meta.url": "__promptcBundleUrl" },
     banner: { js: 'const __promptcBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
-    plugins: [onlyVerb(verb), lazyPackages, substitute, keepModuleUrls],
+    plugins: [onlyVerb(verb), substitute, keepModuleUrls],
     logLevel: "warning",
     legalComments: "none",
   });
@@ -223,7 +164,7 @@ for (const bin of ["bin.cjs", "bin.js"]) await chmod(join(DIST, bin), 0o755);
 async function reachableFrom(entries) {
   const seen = new Set();
   const queue = entries.map((e) => join(DIST, e));
-  // Relative specifiers in import/export/require, and the vendored files the lazy stand-ins require.
+  // Relative specifiers in import/export/require.
   const specifier = /["'](\.\.?\/[^"'\s]+?)["']/g;
   while (queue.length > 0) {
     const file = queue.pop();

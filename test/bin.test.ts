@@ -50,7 +50,7 @@ function bundled(argv: string[], stdin = ""): { code: number; stdout: string; st
 }
 
 // A workspace whose skill frontmatter only the yaml package parses (quotes, a block scalar, a list): in the
-// bundle, yaml is a lazily required vendored file (esbuild.config.mjs).
+// bundle, yaml is inlined in the verb's CommonJS file (esbuild.config.mjs).
 const YAML_WS = mkdtempSync(join(tmpdir(), "promptc-bin-yaml-"));
 afterAll(() => rmSync(YAML_WS, { recursive: true, force: true }));
 mkdirSync(join(YAML_WS, ".git"));

@@ -67,6 +67,10 @@ function configValidator(): { ajv: Ajv; validateConfigShape: ValidateFunction } 
   return validator;
 }
 
+function isEmptyObject(data: unknown): boolean {
+  return typeof data === "object" && data !== null && !Array.isArray(data) && Object.keys(data).length === 0;
+}
+
 function ajvMessage(errors: ErrorObject[] | null | undefined): string {
   return (errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? "is invalid"}`).join("; ");
 }
@@ -82,6 +86,8 @@ export function validateLintConfig(
 ): { value: LintConfig | undefined; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const data = raw ?? {};
+  // No configuration (the defaults): nothing for the schema to reject.
+  if (isEmptyObject(data)) return { value: {}, diagnostics };
   const { ajv, validateConfigShape } = configValidator();
   if (!validateConfigShape(data)) {
     diagnostics.push(

@@ -6,7 +6,6 @@ import type { Command } from "commander";
 import { AGENT_ADAPTERS } from "../../capture/adapters/index.js";
 import { HARNESS_CALIBRATIONS } from "../../capture/harness-calibrations.js";
 import { discoverAgentsView } from "../../discover/agents/discover-agents-view.js";
-import { formatDateInZone } from "../../discover/resolve-environment.js";
 import { loadHarnessCalibration } from "../load-harness-calibration.js";
 import { loadCodexCalibration } from "../codex/load-codex-calibration.js";
 import { CODEX_AGENT } from "../../capture/codex-calibration.js";
@@ -74,12 +73,10 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
           io.env,
         )?.packageDir;
   };
-  const clock = host.clock();
   const viewOptions: Parameters<typeof discoverAgentsView>[1] = {
     cwd,
     home,
     harnesses: harnessRefsOf(PROFILE_LIST),
-    date: formatDateInZone(clock.nowMs, clock.timezone),
   };
   const piDir = dirOf("pi");
   const geminiDir = dirOf("gemini-cli");
