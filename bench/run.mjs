@@ -12,8 +12,8 @@ import { fileURLToPath } from "node:url";
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
 const DEEP_RUNS = Number(process.env.BENCH_DEEP_RUNS ?? 3);
-// The package's executable, as `promptc` on PATH runs it.
-const BIN = join(ROOT, "dist", "bin.cjs");
+// The package's executable, as `promptc` on PATH runs it (PROMPTC_BIN: another build's, to compare).
+const BIN = process.env.PROMPTC_BIN ?? join(ROOT, "dist", "bin.cjs");
 const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 
 function median(values) {
