@@ -140,6 +140,8 @@ await build({
           contents: `export const VERB_BUNDLES = ${JSON.stringify(bundles)};`,
           loader: "js",
         }));
+        // Reached only without a table: keep the sources' CLI out of bin.cjs.
+        b.onResolve({ filter: /^\.\/cli\/main\.js$/ }, (args) => ({ path: args.path, external: true }));
       },
     },
   ],

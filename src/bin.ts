@@ -6,10 +6,23 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PROMPTC_VERSION } from "./cli/promptc-version.js";
-import { VERB_BUNDLES } from "./cli/verb-bundles.js";
+import { VERB_BUNDLES, type VerbBundleFile } from "./cli/verb-bundles.js";
 import { verbOf } from "./cli/verb-of.js";
 import { loadVerbBundle } from "./cli/load-verb-bundle.js";
 import { defaultTokenCacheDir } from "./host/token-cache.js";
+
+type Main = (argv: string[]) => Promise<number>;
+
+function fromBundle(verb: string, bundle: VerbBundleFile): { main: Main; saveCache: () => void } {
+  const setting = process.env["PROMPTC_COMPILE_CACHE"];
+  const cacheRoot = setting === "0" || setting === "off" ? undefined : defaultTokenCacheDir(process.env, homedir());
+  const loaded = loadVerbBundle(join(dirname(fileURLToPath(import.meta.url)), bundle.file), {
+    verb,
+    hash: bundle.hash,
+    ...(cacheRoot !== undefined ? { cacheDir: join(cacheRoot, "compiled") } : {}),
+  });
+  return { main: loaded.exports["main"] as Main, saveCache: () => loaded.saveCache() };
+}
 
 const argv = process.argv.slice(2);
 if (argv[0] === "--version" || argv[0] === "-V") {
@@ -19,17 +32,16 @@ if (argv[0] === "--version" || argv[0] === "-V") {
   const named = verbOf(argv);
   const verb = named !== undefined && Object.hasOwn(VERB_BUNDLES, named) ? named : "help";
   const bundle = VERB_BUNDLES[verb];
-  if (bundle === undefined) throw new Error("promptc: this build has no verb bundles (run npm run build)");
-  const setting = process.env["PROMPTC_COMPILE_CACHE"];
-  const cacheRoot = setting === "0" || setting === "off" ? undefined : defaultTokenCacheDir(process.env, homedir());
-  const loaded = loadVerbBundle(join(dirname(fileURLToPath(import.meta.url)), bundle.file), {
-    verb,
-    hash: bundle.hash,
-    ...(cacheRoot !== undefined ? { cacheDir: join(cacheRoot, "compiled") } : {}),
-  });
-  void (loaded.exports["main"] as (argv: string[]) => Promise<number>)(argv)
-    .then((code) => {
-      process.exitCode = code;
-    })
-    .finally(() => loaded.saveCache());
+  // Without the build's table (a test bundling src/bin.ts into one file), the CLI runs from that same file.
+  const started =
+    bundle === undefined
+      ? import("./cli/main.js").then(({ main }) => ({ main, saveCache: () => {} }))
+      : Promise.resolve(fromBundle(verb, bundle));
+  void started.then(({ main, saveCache }) =>
+    main(argv)
+      .then((code) => {
+        process.exitCode = code;
+      })
+      .finally(saveCache),
+  );
 }
