@@ -31,7 +31,7 @@ export const commands: { readonly [verb: string]: VerbEntry } = {
   schema: {
     usage: "[which]",
     description:
-      "print a JSON Schema: 'config' (promptc.yaml lint configuration) or 'lint-result' (lint --format json)",
+      "print a JSON Schema: 'config' (promptc.yaml lint configuration), 'lint-result' (lint --format json) or 'sessions' (sessions --json)",
     load: async () => (await import("./schema.js")).registerSchema,
   },
   explain: {
@@ -80,5 +80,11 @@ export const commands: { readonly [verb: string]: VerbEntry } = {
     description:
       "show what each coding agent (codex, claude-code, gemini-cli, pi, copilot) loads from a directory, which files none loads, and which agents are installed",
     load: async () => (await import("./agents.js")).registerAgents,
+  },
+  sessions: {
+    usage: "[options] [file]",
+    description:
+      "what your agents' real sessions cost and why the cache missed: one session file, or every session in your homes",
+    load: async () => (await import("./sessions.js")).registerSessions,
   },
 };
