@@ -177,6 +177,8 @@ async function reachableFrom(entries) {
     if (file.endsWith(".js")) queue.push(file.replace(/\.js$/, ".d.ts"));
     for (const [, spec] of text.matchAll(specifier)) {
       const target = join(dirname(file), spec);
+      // bin.cjs names the sources' CLI only for a build without verb bundles, which this is not.
+      if (file === join(DIST, "bin.cjs") && target === join(DIST, "cli", "main.js")) continue;
       queue.push(target);
       if (target.endsWith(".js")) queue.push(target.replace(/\.js$/, ".d.ts"));
     }
