@@ -51,7 +51,7 @@ function bundled(argv: string[], stdin = ""): { code: number; stdout: string; st
 }
 
 // A workspace whose skill frontmatter only the yaml package parses (quotes, a block scalar, a list): in the
-// bundle, yaml is a lazily required vendored file (esbuild.config.mjs).
+// bundle, yaml is inlined in the verb's CommonJS file (esbuild.config.mjs).
 const YAML_WS = mkdtempSync(join(tmpdir(), "promptc-bin-yaml-"));
 afterAll(() => rmSync(YAML_WS, { recursive: true, force: true }));
 mkdirSync(join(YAML_WS, ".git"));
@@ -107,6 +107,10 @@ const CASES: [string, string[], string?][] = [
     ["compact", join(ROOT, "fixtures", "transcripts", "legacy-compaction.jsonl")],
   ],
   ["a usage error", ["preview", "--sandbox", "nope"]],
+  ["--version (bin.js alone)", ["--version"]],
+  ["--help (the listing bundle)", ["--help"]],
+  ["help of one verb", ["help", "tokens"]],
+  ["an unknown verb, with a suggestion", ["previw"]],
 ];
 
 /** Newest modification time of the files under `dir`. */
@@ -135,5 +139,32 @@ describe.skipIf(
 )("dist/bin.js", () => {
   it.each(CASES)("behaves like the sources for %s", async (_name, argv, stdin) => {
     expect(bundled(argv, stdin)).toEqual(await inProcess(argv, stdin));
+  });
+
+  it("keeps a verb's code cache in the user's cache folder, and runs the same with a broken one", () => {
+    const cache = mkdtempSync(join(tmpdir(), "promptc-bin-cache-"));
+    try {
+      const env = { ...process.env, ...ENV, XDG_CACHE_HOME: cache };
+      const tokens = () => {
+        const r = spawnSync(process.execPath, [BIN, "tokens", "-"], { input: "hello", encoding: "utf8", env });
+        return [r.status, r.stdout, r.stderr];
+      };
+      const first = tokens();
+      const files = readdirSync(join(cache, "promptc", "compiled"));
+      expect(files).toEqual([expect.stringMatching(/^tokens-[0-9a-f]{16}-v[\d.]+-\w+\.v8cache$/)]);
+      expect(tokens()).toEqual(first);
+      writeFileSync(join(cache, "promptc", "compiled", files[0] as string), "not a code cache");
+      expect(tokens()).toEqual(first);
+      // V8 refused it: rewritten.
+      expect(statSync(join(cache, "promptc", "compiled", files[0] as string)).size).toBeGreaterThan(100);
+      const off = spawnSync(process.execPath, [BIN, "schema", "config"], {
+        encoding: "utf8",
+        env: { ...env, PROMPTC_COMPILE_CACHE: "off" },
+      });
+      expect(off.status).toBe(0);
+      expect(readdirSync(join(cache, "promptc", "compiled"))).toEqual(files);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
   });
 });

@@ -6,11 +6,11 @@ import type { Command } from "commander";
 import { AGENT_ADAPTERS } from "../../capture/adapters/index.js";
 import { HARNESS_CALIBRATIONS } from "../../capture/harness-calibrations.js";
 import { discoverAgentsView } from "../../discover/agents/discover-agents-view.js";
-import { formatDateInZone } from "../../discover/resolve-environment.js";
 import { cachedCalibration } from "../../setup/index.js";
 import type { Result } from "../../model/diagnostic.js";
 import { findAgentInstall } from "../../host/find-agent-install.js";
 import { createNodeHost } from "../../host/node-host.js";
+import { createCachingHost } from "../../host/create-caching-host.js";
 import { harnessRefsOf } from "../../discover/agents/discover-harness-loads.js";
 import { findProfile, hasEnvelopeLayout, PROFILE_LIST, profileIdList } from "../../profiles/index.js";
 import { renderAgentsReport, type AgentsReport, type InstalledAgent } from "../format/agents-report.js";
@@ -30,7 +30,8 @@ interface AgentsOptions {
 
 export function runAgents(options: AgentsOptions, io: CliIO): number {
   const cwd = resolve(io.cwd, options.cwd ?? ".");
-  const host = createNodeHost({ cwd, env: io.env });
+  // One short run: every harness walks the same ancestors, each looked at once (and each folder's project root).
+  const host = createCachingHost(createNodeHost({ cwd, env: io.env }));
   const st = host.stat(cwd);
   if (!st.ok || st.value.kind !== "directory") {
     io.stderr(`promptc agents: -C ${options.cwd ?? "."}: ${st.ok ? "not a directory" : st.error.code}\n`);
@@ -71,12 +72,10 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
           io.env,
         )?.packageDir;
   };
-  const clock = host.clock();
   const viewOptions: Parameters<typeof discoverAgentsView>[1] = {
     cwd,
     home,
     harnesses: harnessRefsOf(PROFILE_LIST),
-    date: formatDateInZone(clock.nowMs, clock.timezone),
   };
   const piDir = dirOf("pi");
   const geminiDir = dirOf("gemini-cli");

@@ -13,6 +13,7 @@ import { relativeTo } from "../../lint/workspace/relative-to.js";
 import { resolveLintRoot } from "../../lint/workspace/resolve-lint-root.js";
 import { resolveCodexHome } from "../../discover/resolve-codex-home.js";
 import { createNodeHost } from "../../host/node-host.js";
+import { createCachingHost } from "../../host/create-caching-host.js";
 import { LINT_TARGETS, type LintTarget, type RuleSeverity } from "../../lint/define-rule.js";
 import { LINT_JSON_SCHEMA } from "../../lint/formatters/format-json.js";
 import { formatRuleList, formatRuleExplain } from "../../lint/formatters/format-rules.js";
@@ -157,8 +158,10 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
   // Codex's settings (project_doc_max_bytes, fallback file names, root markers) come from the same CODEX_HOME
   // and config.toml `promptc preview` reads, so the two never disagree about what reaches the model.
   // A trusted project's `.codex/config.toml` layers count per folder, as for a turn started there (preview).
+  // Asked once per launch folder: each folder's files are looked at once (a 400-deep chain walked them 400 times).
+  const settingsHost = createCachingHost(host);
   const codexAt = (projectCwd: string) =>
-    resolveCodexHome(host, {
+    resolveCodexHome(settingsHost, {
       cwd: root,
       projectCwd,
       ...(options.codexHome !== undefined ? { codexHome: options.codexHome } : {}),
