@@ -14,6 +14,8 @@ export const geminiCliLayout: BodyLayout<GeminiTurn, GeminiProse> = {
   build: buildGeminiBody,
   endpoint: (turn) => `POST /v1beta/models/${turn.model}:streamGenerateContent?alt=sse`,
   model: (turn) => turn.model,
+  // Named after the folder's basename, so a clone under another name has another one.
+  projectFolders: (turn) => [turn.tempDir],
   // `gemini --resume`: no session id goes on the wire; the session context is rendered afresh.
   session: {
     format: "gemini-cli-jsonl",

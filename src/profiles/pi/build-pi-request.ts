@@ -102,6 +102,10 @@ export function buildPiBody(turn: PiTurn, prose: PiProse): BuiltBody {
     prose: (prose.tools[name] ? prose.origin : "stand-in") as ProseOrigin,
   }));
   const { api, model, maxTokens, reasoning } = turn.provider;
+  const compat = turn.provider.compat ?? {};
+  // pi-ai: the system text goes as a developer message only to a reasoning model (and, over Chat Completions, a
+  // server that takes the role).
+  const systemRole = reasoning ? "developer" : "system";
   const level = turn.thinkingLevel ?? PI_THINKING.level;
   let body: { [key: string]: unknown };
   let systemWhere: string;
@@ -119,7 +123,7 @@ export function buildPiBody(turn: PiTurn, prose: PiProse): BuiltBody {
       body = {
         model,
         input: [
-          { role: "developer", content: system.text },
+          { role: systemRole, content: system.text },
           { role: "user", content: [{ type: "input_text", text: turn.message }] },
         ],
         stream: true,
@@ -146,16 +150,20 @@ export function buildPiBody(turn: PiTurn, prose: PiProse): BuiltBody {
       body = {
         model,
         messages: [
-          { role: "developer", content: system.text },
+          {
+            role: compat.supportsDeveloperRole === false ? "system" : systemRole,
+            content: system.text,
+          },
           { role: "user", content: [{ type: "text", text: turn.message }] },
         ],
         stream: true,
-        stream_options: { include_usage: true },
-        store: false,
-        max_completion_tokens: maxTokens,
-        tools: toolValues,
       };
-      if (reasoning && level !== "off") body.reasoning_effort = level === "xhigh" ? "high" : level;
+      if (compat.supportsUsageInStreaming !== false) body.stream_options = { include_usage: true };
+      if (compat.supportsStore !== false) body.store = false;
+      body[compat.maxTokensField ?? "max_completion_tokens"] = maxTokens;
+      body.tools = toolValues;
+      if (reasoning && level !== "off" && compat.supportsReasoningEffort !== false)
+        body.reasoning_effort = level === "xhigh" ? "high" : level;
       systemWhere = "messages[0].content";
       userWhere = "messages[1].content[0].text";
       break;
