@@ -7,7 +7,7 @@ import { AGNIX_RULES } from "../sources.js";
 
 /** `src/app/page.tsx`, `docs/`, `./scripts/build.sh`: at least two segments, and a file extension or a trailing slash. */
 const PATH_SPAN = /^(?:\.\/)?[\w@][\w.@-]*(?:\/[\w.@-]+)+(?:\.[A-Za-z0-9]{1,8}|\/)$|^(?:\.\/)?[\w@][\w.@-]*\/$/;
-/** `packages/rolldown-tests`: a bare folder path, read only when its first folder is one of the project's. */
+/** A bare folder path (packages/rolldown-tests), read only when its first folder is one of the project's. */
 const BARE_PATH = /^(?:\.\/)?[\w][\w.-]*(?:\/[\w-][\w.-]*)+$/;
 /**
  * Prose that mentions a path to create, move, remove or imagine it. Read with the code spans blanked, so a
@@ -32,7 +32,7 @@ export const ctxCodeSpanPath = defineRule({
       "paths written in code spans of AGENTS.md, CLAUDE.md and other always-loaded files exist in the project",
     rationale:
       "Instructions that describe a layout the project no longer has (a pre-monorepo `src/components/…`) send every agent to read files that are not there. " +
-      "Only code spans that are plainly paths are read (two or more segments and an extension or a trailing slash, or a bare `packages/x` whose first folder the project has); a path is accepted when it exists from the file's folder, " +
+      "Only code spans that are plainly paths are read (two or more segments and an extension or a trailing slash, or a bare folder path such as packages/app whose first folder the project has); a path is accepted when it exists from the file's folder, " +
       "from the project root or under any folder of the project, when the repository's ignore files list it or it is inside a submodule (built, fetched, local: not in a checkout), " +
       'or when the prose gives it to another project ("a port of Prettier\'s `x/y.js`"); lines that talk about creating, moving or exemplifying files are skipped. ' +
       "'Did you mean' names a file only when it keeps three quarters of the written path's folders in order.",
