@@ -69,13 +69,21 @@ export function harnessFactsFor(c: RuleCase): Pick<LintFacts, "harnessLaunches" 
   return { harnessLaunches, harnessesByFile: indexHarnessLaunches(harnessLaunches) };
 }
 
+/** The case's ignore files as the workspace layer collects them (every `.gitignore` among its files). */
+function gitignoreFactsFor(c: RuleCase): Pick<LintFacts, "gitignore"> {
+  const sources = Object.entries(c.files ?? {})
+    .filter(([p]) => p === ".gitignore" || p.endsWith("/.gitignore"))
+    .map(([p, text]) => ({ dir: p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "", text }));
+  return sources.length > 0 ? { gitignore: { rootInBase: "", sources } } : {};
+}
+
 export function projectFor(c: RuleCase): LintProject {
   return {
     root: ROOT,
     fs: createMemoryLintFs({ ...(c.files ?? {}), [c.path]: c.code }, c.links ?? {}),
     nowMs: Date.parse(c.now ?? "2026-11-29T00:00:00Z"),
     targets: new Set(c.targets ?? LINT_TARGETS),
-    facts: { ...EMPTY_FACTS, ...harnessFactsFor(c), ...(c.facts ?? {}) },
+    facts: { ...EMPTY_FACTS, ...harnessFactsFor(c), ...gitignoreFactsFor(c), ...(c.facts ?? {}) },
   };
 }
 

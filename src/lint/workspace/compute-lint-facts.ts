@@ -22,6 +22,7 @@ import { parseGeminiSkillFrontmatter } from "../../discover/gemini/discover-gemi
 import { parseGitIndex } from "./parse-git-index.js";
 import { computeHarnessLaunches } from "./compute-harness-launches.js";
 import { indexHarnessLaunches } from "../loading-harnesses.js";
+import { GITIGNORE_MAX_BYTES, readAncestorGitignores } from "./read-ancestor-gitignores.js";
 import { ancestorsOf, joinPath, normalizePath, resolvePath } from "../../discover/paths.js";
 
 export interface LintFactsOptions {
@@ -140,6 +141,9 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
   const index = files.some((f) => f.kind !== "template" && f.kind !== "codex-config" && f.kind !== "exec-policy")
     ? indexProjectFiles(root)
     : undefined;
+  const gitignore = index ? readProjectGitignores(host, root, index.files) : undefined;
+  const listedSkillFolders =
+    index && files.some((f) => f.kind === "skill") ? findSkillFolderListers(host, root, index.files) : undefined;
   const packageDirs = (index?.files ?? [])
     .filter((p) => p === "package.json" || p.endsWith("/package.json"))
     .map((p) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : ""));
@@ -153,7 +157,50 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
     packageDirs,
     ...(index ? { projectFiles: index } : {}),
     ...(gitTracked ? { gitTracked } : {}),
+    ...(gitignore ? { gitignore } : {}),
+    ...(listedSkillFolders ? { listedSkillFolders } : {}),
   };
+}
+
+/** Source files that may load skills: code whose path names skills, read at most this many and this large. */
+const SKILL_LOADER_PATH = /(^|\/)[^/]*skill[^/]*(\/[^/]+)*\.(ts|mts|cts|js|mjs|cjs|py|rs|go)$/i;
+const SKILL_LOADERS_MAX = 200;
+const SKILL_LOADER_MAX_BYTES = 256 * 1024;
+/** A folder name as a string literal, and a directory listing call, within a few lines of each other. */
+const LISTS_FOLDER =
+  /["'`](references|scripts|assets)["'`][^\n]*(?:\n[^\n]*){0,6}?\b(readdir\w*|readDir\w*|listdir|iterdir|read_dir|glob\w*|scandir|ReadDir|walk\w*)\b|\b(readdir\w*|readDir\w*|listdir|iterdir|read_dir|glob\w*|scandir|ReadDir|walk\w*)\b[^\n]*(?:\n[^\n]*){0,6}?["'`](references|scripts|assets)["'`]/g;
+
+/** The resource folders the project's own skill loader lists for each skill (code that also names SKILL.md). */
+function findSkillFolderListers(host: Host, root: string, files: readonly string[]): { folder: string; by: string }[] {
+  const out: { folder: string; by: string }[] = [];
+  const candidates = files.filter((f) => SKILL_LOADER_PATH.test(f) && !/(^|\/)(test|tests|__tests__)\//.test(f));
+  for (const f of candidates.slice(0, SKILL_LOADERS_MAX)) {
+    const r = host.readBytes(joinPath(root, f), { maxBytes: SKILL_LOADER_MAX_BYTES });
+    if (!r.ok) continue;
+    const text = new TextDecoder().decode(r.value.bytes);
+    if (!text.includes("SKILL.md")) continue;
+    for (const m of text.matchAll(LISTS_FOLDER)) {
+      const folder = (m[1] ?? m[4]) as string;
+      if (!out.some((o) => o.folder === folder)) out.push({ folder, by: f });
+    }
+  }
+  return out;
+}
+
+/** The ignore files above the root (readAncestorGitignores) and the nested ones the file index lists. */
+function readProjectGitignores(host: Host, root: string, files: readonly string[]): LintFacts["gitignore"] {
+  const above = readAncestorGitignores(host, root);
+  const rootInBase = relativeTo(above.base, root);
+  const known = new Set(above.sources.map((s) => s.dir));
+  const nested = files
+    .filter((f) => f.endsWith("/.gitignore"))
+    .flatMap((f) => {
+      const dir = f.slice(0, f.lastIndexOf("/"));
+      const inBase = rootInBase === "" ? dir : `${rootInBase}/${dir}`;
+      const r = host.readBytes(joinPath(root, f), { maxBytes: GITIGNORE_MAX_BYTES });
+      return r.ok && !known.has(inBase) ? [{ dir: inBase, text: new TextDecoder().decode(r.value.bytes) }] : [];
+    });
+  return { rootInBase, sources: [...above.sources, ...nested] };
 }
 
 function parsesAsYaml(block: string): boolean {

@@ -22,8 +22,9 @@ export interface DiscoverLintTargetsOptions {
   root: string;
   /** Positional paths and globs, relative to root (or absolute); empty = the default patterns. */
   patterns: readonly string[];
-  /** `--ignore-pattern` globs, relative to root. */
+  /** `--ignore-pattern` globs, relative to `ignorePatternsBase` (the folder lint was started in; default root). */
   ignorePatterns?: readonly string[];
+  ignorePatternsBase?: string;
   /** Apply .gitignore files (the repository's, nested ones, negations) and the ignore patterns (default true; --no-ignore). */
   gitignore?: boolean;
   /** `ignorePatterns` of a config file, relative to that file's directory `base`. */
@@ -59,7 +60,11 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
   // Ignore patterns (config, --ignore-pattern) are matched after the walk so an ignored named path can be told apart.
   const patternSets = useIgnores
     ? [
-        ...(options.ignorePatterns ?? []).map((p) => ({ base: root, p, from: "--ignore-pattern" })),
+        ...(options.ignorePatterns ?? []).map((p) => ({
+          base: normalizePath(options.ignorePatternsBase ?? root),
+          p,
+          from: "--ignore-pattern",
+        })),
         ...(options.configIgnores ?? []).flatMap((c) =>
           c.patterns.map((p) => ({ base: normalizePath(c.base), p, from: `ignorePatterns in ${c.file}` })),
         ),
