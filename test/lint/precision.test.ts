@@ -189,8 +189,7 @@ describe.skipIf(skipBecause("lint precision suite", skipReason))("lint precision
     it(`lints ${repo} with every finding labelled`, { timeout: 300_000 }, async () => {
       const got = await lintSuiteRepo(repo);
       findings.set(repo, got);
-      const unlabelled = got.filter((f) => !labels.has(keyOf(f)));
-      expect(unlabelled.map(keyOf)).toEqual([]);
+      expect(unlabelledOf(got, labels)).toEqual([]);
     });
   }
 
@@ -202,31 +201,84 @@ describe.skipIf(skipBecause("lint precision suite", skipReason))("lint precision
           .map((f) => `${keyOf(f)}\t${labels.get(keyOf(f))?.label ?? "?"}\t${f.severity}`)
           .join("\n") + "\n",
       );
-    const seen = new Set(all().map(keyOf));
-    const lost = [...labels.values()].filter(
-      (l) => l.label === "true" && repos.includes(l.repo) && !seen.has(keyOf(l)),
-    );
-    expect(lost.map(keyOf)).toEqual([]);
+    expect(lostTrueOf(all(), labels, repos)).toEqual([]);
   });
 
   it.skipIf(skipBecause("precision floors", only ? "PROMPTC_PRECISION_REPOS runs part of the suite" : undefined))(
     "keeps each rule at its declared precision and each preset at its recorded floor",
     () => {
       if (process.env.PROMPTC_PRECISION_REPORT) console.log(formatReport(all(), labels));
-      const strict = all();
-      const below = precisionByRule(strict, labels).filter(
-        (r) => r.counts.precision < (levels.declared[r.rule] ?? 0.9),
-      );
-      expect(
-        below.map((r) => `${r.rule}: ${r.counts.truePositives}/${r.counts.total} < ${levels.declared[r.rule] ?? 0.9}`),
-      ).toEqual([]);
-      for (const preset of PRESETS)
-        expect(count(ofPreset(strict, preset), labels).precision, `${preset} preset`).toBeGreaterThanOrEqual(
-          levels.floors[preset],
-        );
+      expect(belowLevelsOf(all(), labels, levels)).toEqual([]);
     },
   );
 });
+
+// The checks above, on made-up findings: each one fails when it should (the data-driven suite skips without data).
+describe("lint precision suite: the checks", () => {
+  const f = (line: number, rule = "ctx/token-budget"): Finding => ({
+    repo: "o+r",
+    rule,
+    file: "AGENTS.md",
+    line,
+    severity: "error",
+    message: `m${line}`,
+  });
+  const row = (x: Finding, label: Label): [string, LabelRow] => [keyOf(x), { ...x, label, reason: "r" }];
+  const labels = new Map([row(f(1), "true"), row(f(2), "true"), row(f(3), "false")]);
+  const levels: SuiteLevels = { declared: {}, floors: { recommended: 0.6, strict: 0.6 } };
+
+  it("names an unlabelled finding, and a finding whose message changed", () => {
+    expect(unlabelledOf([f(1), f(4), { ...f(2), message: "other" }], labels)).toEqual([
+      keyOf(f(4)),
+      keyOf({ ...f(2), message: "other" }),
+    ]);
+  });
+  it("names a true finding that is no longer reported", () => {
+    expect(lostTrueOf([f(1), f(3)], labels, ["o+r"])).toEqual([keyOf(f(2))]);
+    expect(lostTrueOf([f(1), f(2)], labels, ["o+r"])).toEqual([]);
+  });
+  it("names a rule below its declared level and a preset below its floor", () => {
+    expect(belowLevelsOf([f(1), f(2), f(3)], labels, levels)).toEqual(["ctx/token-budget: 2/3 below 0.9"]);
+    expect(belowLevelsOf([f(1), f(3)], labels, { ...levels, declared: { "ctx/token-budget": 0.5 } })).toEqual([
+      "recommended preset: 1/2 below 0.6",
+      "strict preset: 1/2 below 0.6",
+    ]);
+    expect(belowLevelsOf([f(1), f(2)], labels, levels)).toEqual([]);
+  });
+});
+
+/** Findings with no label (a new finding, or one whose place or message changed). */
+function unlabelledOf(findings: readonly Finding[], labels: ReadonlyMap<string, LabelRow>): string[] {
+  return findings.filter((f) => !labels.has(keyOf(f))).map(keyOf);
+}
+
+/** Labelled-true findings of the linted repositories that the run no longer reports. */
+function lostTrueOf(
+  findings: readonly Finding[],
+  labels: ReadonlyMap<string, LabelRow>,
+  linted: readonly string[],
+): string[] {
+  const seen = new Set(findings.map(keyOf));
+  return [...labels.values()]
+    .filter((l) => l.label === "true" && linted.includes(l.repo) && !seen.has(keyOf(l)))
+    .map(keyOf);
+}
+
+/** Rules below their declared precision (strict preset, default 0.9) and presets below their recorded floor. */
+function belowLevelsOf(
+  strict: readonly Finding[],
+  labels: ReadonlyMap<string, LabelRow>,
+  levels: SuiteLevels,
+): string[] {
+  const cell = (c: Counts): string => `${c.truePositives}/${c.total}`;
+  const rules = precisionByRule(strict, labels)
+    .filter((r) => r.counts.precision < (levels.declared[r.rule] ?? 0.9))
+    .map((r) => `${r.rule}: ${cell(r.counts)} below ${levels.declared[r.rule] ?? 0.9}`);
+  const presets = PRESETS.map((p) => ({ p, c: count(ofPreset(strict, p), labels) }))
+    .filter(({ p, c }) => c.precision < levels.floors[p])
+    .map(({ p, c }) => `${p} preset: ${cell(c)} below ${levels.floors[p]}`);
+  return [...rules, ...presets];
+}
 
 interface Counts {
   truePositives: number;
