@@ -4,8 +4,6 @@ import { limitsSchema } from "../rule-utils.js";
 import { AGENTBENCH } from "../sources.js";
 
 const TREE_LINE = /^\s*(?:[│|]\s*)*(?:├──|└──|├─|└─|\|--|`--|\+--)/;
-/** A comment after the entry: `├── shell/   # Core C++ code`, `// …`, `<- …`, `— …`. */
-const ANNOTATION = /\S\s+(?:#|\/\/|<-|←|—|--\s)\s*\S/;
 /** A name to fill in: `{provider}`, `<name>`, `[id]`. */
 const PLACEHOLDER = /[{<][\w-]+[}>]/;
 
@@ -30,12 +28,11 @@ export const ctxNoTreeDump = defineRule({
     for (const f of file.markdown.fences) {
       const end = f.endLine ?? file.index.lines.length;
       const lines = file.index.lines.slice(f.startLine, end - 1);
-      const treeLines = lines.filter((l) => TREE_LINE.test(l));
-      const tree = treeLines.length;
-      // An annotated layout says what each folder holds, which a listing cannot; a layout with placeholders
-      // (`langchain-{provider}/`) is a template to follow. Neither is a dump of the tree.
-      const annotated = treeLines.filter((l) => ANNOTATION.test(l)).length * 2 >= tree;
-      if (tree > options.maxLines && !annotated && !lines.some((l) => PLACEHOLDER.test(l)))
+      const tree = lines.filter((l) => TREE_LINE.test(l)).length;
+      // A layout whose names hold placeholders (`langchain-{provider}/`, comments aside) is a template for new
+      // code, not a dump of the tree.
+      const entries = lines.map((l) => l.replace(/\s#.*$/, ""));
+      if (tree > options.maxLines && !entries.some((l) => PLACEHOLDER.test(l)))
         report({ messageId: "tree", data: { lines: tree }, place: { line: f.startLine, column: 1 } });
     }
   },
