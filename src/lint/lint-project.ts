@@ -137,6 +137,11 @@ export interface LintFacts {
    * the file that does; undefined when not collected.
    */
   listedSkillFolders?: readonly { folder: string; by: string }[];
+  /**
+   * Handlebars helpers and partials the project's own code registers (`Handlebars.registerHelper("x", …)`,
+   * `registerPartial("y", …)`): what its own, non-promptc templates may call; undefined when not collected.
+   */
+  handlebarsRegistrations?: { helpers: readonly string[]; partials: readonly string[] };
 }
 
 export interface LintProject {

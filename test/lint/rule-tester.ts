@@ -55,7 +55,12 @@ export function harnessFactsFor(c: RuleCase): Pick<LintFacts, "harnessLaunches" 
   const kind = classifyLintPath(c.path) ?? "context";
   const real = c.links?.[c.path];
   const file = createLintFile(c.path, kind, c.code, real !== undefined ? { realPath: real } : {});
-  const harnessLaunches = computeHarnessLaunches(host, [file], {
+  // The case's other agent files are lint targets too: a harness is started in each of their folders.
+  const others = Object.entries(c.files ?? {}).flatMap(([path, text]) => {
+    const k = classifyLintPath(path);
+    return k === "context" && path !== c.path ? [createLintFile(path, k, text)] : [];
+  });
+  const harnessLaunches = computeHarnessLaunches(host, [file, ...others], {
     root: ROOT,
     home: HOME,
     codex: {

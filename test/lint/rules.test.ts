@@ -15,6 +15,9 @@ import { skillOrphanFileCases } from "./cases/skill-orphan-file.js";
 import { ctxCodexChainBytesCases } from "./cases/ctx-codex-chain-bytes.js";
 import { ctxCommandsExistCases } from "./cases/ctx-commands-exist.js";
 import { ctxPackageManagerConsistencyCases } from "./cases/ctx-package-manager-consistency.js";
+import { ctxHarnessDropsCases } from "./cases/ctx-harness-drops.js";
+import { promptMissingPartialCases } from "./cases/prompt-missing-partial.js";
+import { promptUnknownHelperCases } from "./cases/prompt-unknown-helper.js";
 import { testRule, type RuleCases } from "./rule-tester.js";
 
 const ALL_CASES: { [ruleId: string]: RuleCases } = {
@@ -26,6 +29,9 @@ const ALL_CASES: { [ruleId: string]: RuleCases } = {
   ...claudeCases,
   ...ctxRepoCases,
   "ctx/code-span-path": ctxCodeSpanPathCases,
+  "prompt/unknown-helper": promptUnknownHelperCases,
+  "prompt/missing-partial": promptMissingPartialCases,
+  "ctx/harness-drops": ctxHarnessDropsCases,
   "ctx/package-manager-consistency": ctxPackageManagerConsistencyCases,
   "ctx/commands-exist": ctxCommandsExistCases,
   "ctx/codex-chain-bytes": ctxCodexChainBytesCases,

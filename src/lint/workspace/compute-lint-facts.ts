@@ -138,10 +138,14 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
     },
   });
   const gitTracked = readGitTracked(host, root);
-  const index = files.some((f) => f.kind !== "template" && f.kind !== "codex-config" && f.kind !== "exec-policy")
+  // Templates need it too: the helpers and partials a project registers are found in its code.
+  const index = files.some((f) => f.kind !== "codex-config" && f.kind !== "exec-policy")
     ? indexProjectFiles(root)
     : undefined;
   const gitignore = index ? readProjectGitignores(host, root, index.files) : undefined;
+  const handlebarsRegistrations = files.some((f) => f.kind === "template")
+    ? findHandlebarsRegistrations(host, root, index?.files ?? [])
+    : undefined;
   const listedSkillFolders =
     index && files.some((f) => f.kind === "skill") ? findSkillFolderListers(host, root, index.files) : undefined;
   const packageDirs = (index?.files ?? [])
@@ -159,7 +163,37 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
     ...(gitTracked ? { gitTracked } : {}),
     ...(gitignore ? { gitignore } : {}),
     ...(listedSkillFolders ? { listedSkillFolders } : {}),
+    ...(handlebarsRegistrations ? { handlebarsRegistrations } : {}),
   };
+}
+
+/** JavaScript and TypeScript sources read for Handlebars registrations: at most this many and this large. */
+const CODE_FILE = /\.(ts|mts|cts|js|mjs|cjs|tsx|jsx)$/;
+const REGISTRATION_FILES_MAX = 5000;
+const REGISTRATION_FILE_MAX_BYTES = 256 * 1024;
+
+/** `registerHelper("name"` / `registerPartial('name'`, and the keys of `registerHelper({ a, b: … })`. */
+function findHandlebarsRegistrations(
+  host: Host,
+  root: string,
+  files: readonly string[],
+): { helpers: string[]; partials: string[] } {
+  const helpers = new Set<string>();
+  const partials = new Set<string>();
+  for (const f of files.filter((x) => CODE_FILE.test(x) && !x.endsWith(".d.ts")).slice(0, REGISTRATION_FILES_MAX)) {
+    const r = host.readBytes(joinPath(root, f), { maxBytes: REGISTRATION_FILE_MAX_BYTES });
+    if (!r.ok) continue;
+    const text = new TextDecoder().decode(r.value.bytes);
+    if (!text.includes("register")) continue;
+    for (const m of text.matchAll(/\bregister(Helper|Partial)\s*\(\s*(?:["'`]([\w.-]+)["'`]|\{([^}]*)\})/g)) {
+      const into = m[1] === "Helper" ? helpers : partials;
+      if (m[2] !== undefined) into.add(m[2]);
+      else
+        for (const k of (m[3] ?? "").matchAll(/(?:^|,)\s*["']?([A-Za-z_$][\w$-]*)["']?\s*(?=[:,(]|$)/g))
+          into.add(k[1] as string);
+    }
+  }
+  return { helpers: [...helpers].sort(), partials: [...partials].sort() };
 }
 
 /** Source files that may load skills: code whose path names skills, read at most this many and this large. */

@@ -46,53 +46,6 @@ export const ctxCases: { [ruleId: string]: RuleCases } = {
       },
     ],
   },
-  "ctx/harness-drops": {
-    valid: [
-      {
-        name: "an import inside the launch folder",
-        path: "CLAUDE.md",
-        code: "@docs/a.md\n",
-        files: { "docs/a.md": "x" },
-      },
-      {
-        name: "an AGENTS.md beside a CLAUDE.md, by default",
-        path: "AGENTS.md",
-        code: "Rules.\n",
-        files: { "CLAUDE.md": "Other rules.\n" },
-      },
-      {
-        name: "an AGENTS.md that CLAUDE.md links to (its text is sent under that name)",
-        path: "AGENTS.md",
-        code: "Rules.\n",
-        links: { "CLAUDE.md": "AGENTS.md" },
-        options: { ignoredFiles: true },
-      },
-      {
-        name: "an AGENTS.md that CLAUDE.md imports",
-        path: "AGENTS.md",
-        code: "Rules.\n",
-        files: { "CLAUDE.md": "@AGENTS.md\n" },
-        options: { ignoredFiles: true },
-      },
-    ],
-    invalid: [
-      {
-        name: "Claude Code started in the package drops an import above it",
-        path: "packages/a/CLAUDE.md",
-        code: "# A\n@../../shared/rules.md\n",
-        files: { "shared/rules.md": "Shared.\n" },
-        errors: [{ messageId: "importOutside", line: 2 }],
-      },
-      {
-        name: "an AGENTS.md beside a CLAUDE.md, asked for",
-        path: "AGENTS.md",
-        code: "Rules.\n",
-        files: { "CLAUDE.md": "Other rules.\n" },
-        options: { ignoredFiles: true },
-        errors: [{ messageId: "ignored" }],
-      },
-    ],
-  },
   "ctx/claude-chars": {
     valid: [{ path: "CLAUDE.md", code: "See @docs/a.md\n", files: { "docs/a.md": "x".repeat(1000) } }],
     invalid: [

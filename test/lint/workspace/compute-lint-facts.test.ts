@@ -60,4 +60,18 @@ describe("computeLintFacts", () => {
     write(repo, { [SKILL]: SKILL_TEXT, "src/skills/load.py": 'for p in (d / "references").iterdir(): pass\n' });
     expect(factsOf(repo).listedSkillFolders).toEqual([]);
   });
+
+  it("finds the Handlebars helpers and partials the project's code registers, when templates are linted", () => {
+    write(repo, {
+      "gen/index.ts":
+        'Handlebars.registerHelper("pascalCase", f);\nhb.registerHelper({ kebab: g, "snake": h });\nregisterPartial(\'license\', t);\n',
+    });
+    const host = createNodeHost({ cwd: repo, env: {} });
+    const template = createLintFile("gen/templates/a.hbs", "template", "{{pascalCase x}}\n");
+    expect(computeLintFacts(host, [template], { root: repo }).handlebarsRegistrations).toEqual({
+      helpers: ["kebab", "pascalCase", "snake"],
+      partials: ["license"],
+    });
+    expect(factsOf(repo).handlebarsRegistrations).toBeUndefined();
+  });
 });
