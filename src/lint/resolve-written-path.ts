@@ -27,7 +27,12 @@ export interface WrittenPath {
 export interface PathResolver {
   resolve(written: WrittenPath): WrittenPathStatus;
   /** True when the prose right before column `at` of `line` gives the path there to another project. */
-  isAttributedElsewhere(line: string, at: number): boolean;
+  isAttributedElsewhere(line: string, at: number, end?: number): boolean;
+  /**
+   * Folders the ignore files list by a path of two or more segments that are absent while their parent is
+   * here (`crates/x_tests/prettier/`): what the repository clones or fetches on first run.
+   */
+  fetchedFolders: readonly string[];
   /** Why a checkout lacks the project-relative `path` by design (built, ignored, in a submodule), else undefined. */
   notCheckedIn(path: string, isDir?: boolean): NotCheckedIn | undefined;
 }
@@ -75,6 +80,15 @@ function submodulesOf(fs: LintFs): string[] {
 }
 
 const filters = new WeakMap<LintFacts, GitignoreFilter>();
+const folderLists = new WeakMap<LintFacts, readonly string[]>();
+
+/** Every folder of the project's file list (computed once per run's facts). */
+function foldersOf(facts: LintFacts): readonly string[] {
+  let list = folderLists.get(facts);
+  if (list === undefined)
+    folderLists.set(facts, (list = [...new Set((facts.projectFiles?.files ?? []).flatMap((f) => foldersAbove(f)))]));
+  return list;
+}
 
 /** `true` when the repository's ignore files list the project-relative `path` (or a folder above it). */
 function isIgnoredBy(facts: LintFacts, path: string, isDir: boolean): boolean {
@@ -91,10 +105,11 @@ export function createPathResolver(project: Pick<LintProject, "fs" | "facts" | "
   const { fs, facts } = project;
   const own = ownNamesOf(project);
   const index = facts.projectFiles;
-  const dirs = index ? [...new Set(index.files.flatMap((f) => foldersAbove(f)))] : [];
+  const folders = (): readonly string[] => foldersOf(facts);
   const submodules = submodulesOf(fs);
+  const fetched = fetchedFoldersOf(facts, fs);
   const existsUnderAny = (p: string, isDir: boolean): boolean =>
-    (isDir ? dirs : (index?.files ?? [])).some((f) => f === p || f.endsWith(`/${p}`));
+    (isDir ? folders() : (index?.files ?? [])).some((f) => f === p || f.endsWith(`/${p}`));
   const notCheckedIn = (path: string, isDir = false): NotCheckedIn | undefined => {
     if (path === ".." || path.startsWith("../")) return undefined;
     if (BUILT.test(path)) return "built";
@@ -103,6 +118,7 @@ export function createPathResolver(project: Pick<LintProject, "fs" | "facts" | "
     return undefined;
   };
   return {
+    fetchedFolders: fetched,
     notCheckedIn,
     resolve({ path, fromDir, isDir = false }) {
       const here = joinPath(fromDir, path);
@@ -116,7 +132,6 @@ export function createPathResolver(project: Pick<LintProject, "fs" | "facts" | "
         if (local !== undefined && fs.kind(local) !== undefined) return { type: "exists", path: local };
         if (fs.kind(v) !== undefined) return { type: "exists", path: v };
       }
-      if (BUILT.test(path)) return { type: "not-checked-in", because: "built" };
       for (const c of new Set([here, path])) {
         const because = c === undefined ? undefined : notCheckedIn(c, isDir);
         if (because !== undefined) return { type: "not-checked-in", because };
@@ -126,7 +141,7 @@ export function createPathResolver(project: Pick<LintProject, "fs" | "facts" | "
       const found = variants.find((v) => existsUnderAny(v, isDir));
       if (found !== undefined) return { type: "exists", path: found };
       const base = path.slice(path.lastIndexOf("/") + 1);
-      const sameName = (isDir ? dirs : index.files).filter((f) => f === base || f.endsWith(`/${base}`));
+      const sameName = (isDir ? folders() : index.files).filter((f) => f === base || f.endsWith(`/${base}`));
       const ranked = sameName
         .map((c) => ({ c, score: pathSimilarity(path, c) }))
         .filter((x) => x.score >= SUGGESTION_MIN_SIMILARITY)
@@ -136,7 +151,11 @@ export function createPathResolver(project: Pick<LintProject, "fs" | "facts" | "
       if (best === undefined || ranked[1]?.score === best.score) return { type: "missing" };
       return { type: "missing", suggestion: `${best.c}${isDir ? "/" : ""}` };
     },
-    isAttributedElsewhere(line, at) {
+    isAttributedElsewhere(line, at, end = at) {
+      const isOwn = (name: string): boolean => own.has(name.toLowerCase()) || OWN_PARTS.test(name);
+      // "a Prettier `front-matter/parse.js` port": the word after the path gives it away.
+      const named = /\b([A-Z][\w.-]*)\s+$/.exec(line.slice(0, at))?.[1];
+      if (PORT_OF.test(line.slice(end)) && named !== undefined && !isOwn(named)) return true;
       const clause = (
         line
           .slice(0, at)
@@ -149,7 +168,7 @@ export function createPathResolver(project: Pick<LintProject, "fs" | "facts" | "
       const owner =
         /\b([A-Z][\w.-]*)'s\s/.exec(m[0])?.[1] ??
         /([A-Z][\w.-]*)\s+(?:repo|repository|project|codebase|source)/.exec(m[0])?.[1];
-      return owner === undefined || !(own.has(owner.toLowerCase()) || OWN_PARTS.test(owner));
+      return owner === undefined || !isOwn(owner);
     },
   };
 }
@@ -164,6 +183,30 @@ function ownNamesOf(project: Pick<LintProject, "fs" | "root">): Set<string> {
     // no name from an unreadable package.json
   }
   return new Set(names.flatMap((n) => [n.toLowerCase(), n.toLowerCase().replace(/[-_.].*$/, "")]).filter(Boolean));
+}
+
+/** The word after a path that makes it another project's: "a Prettier `x.js` port", "… equivalent". */
+const PORT_OF = /^`*\s*(port|ported|equivalent|counterpart)\b/;
+
+/** The fetched folders of PathResolver.fetchedFolders (a build output is `dist/`, one segment). */
+function fetchedFoldersOf(facts: LintFacts, fs: LintFs): string[] {
+  const g = facts.gitignore;
+  if (g === undefined) return [];
+  const out: string[] = [];
+  for (const s of g.sources)
+    for (const raw of s.text.split(/\r?\n/)) {
+      const line = raw.trim();
+      if (line === "" || line.startsWith("#") || line.startsWith("!") || /[*?[\]]/.test(line)) continue;
+      const body = line.replace(/^\/|\/$/g, "");
+      if (!body.includes("/")) continue;
+      const inBase = s.dir === "" ? body : `${s.dir}/${body}`;
+      const prefix = g.rootInBase === "" ? "" : `${g.rootInBase}/`;
+      if (!inBase.startsWith(prefix)) continue;
+      const folder = inBase.slice(prefix.length);
+      const parent = folder.slice(0, folder.lastIndexOf("/"));
+      if (fs.kind(folder) === undefined && fs.kind(parent) === "directory") out.push(folder);
+    }
+  return out;
 }
 
 /** Parts of any project ("the CLI's `src/cli.ts`"), never another project's name. */

@@ -334,6 +334,19 @@ interface ProfileHead {
   targetVersion?: string;
   /** The context window: the profile's own, or the model's (per-model profiles from a catalogue). */
   window?: ModelWindow;
+  /**
+   * What the harness sends at every session start for one project skill: its entry in the skills listing (the
+   * whole SKILL.md is read only when the skill is used). `promptc agents` counts this as a skill's cost.
+   */
+  skillListingEntry: (skill: ListedSkill) => string;
+}
+
+/** A skill as a listing names it. */
+export interface ListedSkill {
+  name: string;
+  description: string;
+  /** The SKILL.md path the harness gives the model. */
+  path: string;
 }
 
 /** What a profile laid out as envelopes carries: promptc builds its Responses body. */

@@ -51,6 +51,12 @@ export const ctxCodeSpanPath = defineRule({
     const dir = dirOf(file.path);
     const seen = new Set<string>();
     const isFolder = (p: string): boolean => project.fs.kind(p) === "directory";
+    const fetchedSuites = resolver.fetchedFolders
+      .map((f) => f.slice(f.lastIndexOf("/") + 1))
+      .filter((n) => /^[\w-]{3,}$/.test(n))
+      .map((n) => new RegExp(`\\b${n}\\b`, "i"));
+    const headingAbove = (line: number): string =>
+      file.markdown.headings.filter((h) => h.line < line).pop()?.text ?? "";
     file.markdown.codeSpans.forEach((spans, i) => {
       const line = file.index.lines[i] ?? "";
       const prose = proseOf(line, spans);
@@ -69,14 +75,17 @@ export const ctxCodeSpanPath = defineRule({
         const bare =
           !PATH_SPAN.test(raw) && BARE_PATH.test(raw) && (isFolder(joinPath(dir, first) ?? first) || isFolder(first));
         if (!PATH_SPAN.test(raw) && !bare) continue;
-        if (seen.has(path) || resolver.isAttributedElsewhere(line, s)) continue;
+        if (seen.has(path) || resolver.isAttributedElsewhere(line, s, e)) continue;
         seen.add(path);
         found.push({ raw, at: s + n, status: resolver.resolve({ path, fromDir: dir, isDir: isDir || bare }) });
       }
       // A line naming an ignored folder or a submodule (a test suite fetched on first run) names its contents next.
       if (found.some((f) => f.status.type === "not-checked-in" && f.status.because !== "built")) return;
+      // Under a heading or in prose that names a suite the repository fetches (`crates/x/prettier/`, absent from
+      // the checkout), a path found nowhere is that suite's fixture ("### Prettier conformance": `css/parens.css`).
+      const aboutSuite = fetchedSuites.some((n) => n.test(prose) || n.test(headingAbove(i + 1)));
       for (const { raw, at, status } of found) {
-        if (status.type !== "missing") continue;
+        if (status.type !== "missing" || (aboutSuite && status.suggestion === undefined)) continue;
         const place = { line: i + 1, column: at + 1, endLine: i + 1, endColumn: at + 1 + raw.length };
         if (status.suggestion !== undefined)
           report({ messageId: "didYouMean", data: { path: raw, suggestion: status.suggestion }, place });

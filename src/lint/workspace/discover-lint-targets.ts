@@ -4,13 +4,13 @@ import fg from "fast-glob";
 import type { Host } from "../../host/host.js";
 import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
 import type { LintFileKind } from "../define-rule.js";
-import { classifyLintPath } from "../lint-file.js";
+import { classifyLintPath, dirOf } from "../lint-file.js";
 import { createGitignoreFilter, gitignorePruneGlobs, type GitignoreSource } from "./create-gitignore-filter.js";
 import { globToRegExp } from "../glob-to-regexp.js";
 import { joinPath, normalizePath } from "../../discover/paths.js";
 import { appendAll } from "../../model/append-all.js";
 import { cannotRead } from "../../model/file-error.js";
-import { readGitTracked } from "./compute-lint-facts.js";
+import { readGitTracked } from "./read-git-tracked.js";
 import { relativeTo } from "./relative-to.js";
 import { isPromptTemplate } from "../template-inputs.js";
 import { ALWAYS_IGNORED, DEFAULT_LINT_PATTERNS, SKILL_LINK_ENTRY, SKILL_LINK_PATTERNS } from "./lint-patterns.js";
@@ -20,8 +20,6 @@ import { hostFsAdapter, walkNewlineEntries } from "./host-glob-walk.js";
 export const DEFAULT_MAX_FILES = 10_000;
 /** How much of a Handlebars file is read to find a `promptc-inputs` declaration (it opens the file). */
 const PROMPT_TEMPLATE_SNIFF_BYTES = 4096;
-
-const dirOf = (p: string): string => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "");
 
 export interface DiscoverLintTargetsOptions {
   /** Absolute project root; results are relative to it. */

@@ -87,6 +87,19 @@ export const ctxCodeSpanPathCases: RuleCases = {
       files: { "packages/rolldown/package.json": "{}" },
       facts: { projectFiles: { files: ["AGENTS.md", "packages/rolldown/package.json"], complete: true } },
     },
+    {
+      name: "the fixtures of a suite the repository clones on first run, under a heading naming it",
+      path: "AGENTS.md",
+      code: "### Prettier conformance\n\n- CSS: `css/parens/parens.css`, `scss/map/fn.scss`\n",
+      files: { ".gitignore": "crates/fmt_tests/prettier/\n", "crates/fmt_tests/Cargo.toml": "" },
+      facts: { projectFiles: { files: [".gitignore", "AGENTS.md", "crates/fmt_tests/Cargo.toml"], complete: true } },
+    },
+    {
+      name: "a Prettier `x` port",
+      path: "AGENTS.md",
+      code: "Detection (`parse_front_matter`, a Prettier `front-matter/parse.js` port) lives in core.\n",
+      facts: { projectFiles: { files: ["AGENTS.md"], complete: true } },
+    },
   ],
   invalid: [
     {
@@ -168,6 +181,22 @@ export const ctxCodeSpanPathCases: RuleCases = {
       errors: [
         { messageId: "missing", line: 1, column: 6 },
         { messageId: "missing", line: 1, column: 27 },
+      ],
+    },
+    {
+      name: "a fetched suite's name inside a path is no heading about it; a path with a close match is still stale",
+      path: "AGENTS.md",
+      code: "### Prettier conformance\n\nTypes: `proto/common.proto`.\n\n## Layout\n\nSee `crates/prettier/gone.rs`.\n",
+      files: { ".gitignore": "crates/fmt_tests/prettier/\n", "crates/fmt_tests/Cargo.toml": "" },
+      facts: {
+        projectFiles: {
+          files: [".gitignore", "AGENTS.md", "crates/fmt_tests/Cargo.toml", "apps/x/proto/cline/common.proto"],
+          complete: true,
+        },
+      },
+      errors: [
+        { messageId: "didYouMean", line: 3, column: 9 },
+        { messageId: "missing", line: 7, column: 6 },
       ],
     },
   ],
