@@ -139,8 +139,21 @@ export const ctxCases: { [ruleId: string]: RuleCases } = {
     ],
   },
   "ctx/volatile-content": {
-    valid: [{ path: "AGENTS.md", code: "Tests must pass before merge.\n" }],
+    valid: [
+      { path: "AGENTS.md", code: "Tests must pass before merge.\n" },
+      {
+        name: "code in a fence indented under a list item",
+        path: "AGENTS.md",
+        code: "- Example logger:\n\n      ```ts\n      const timestamp = new Date().toISOString()\n      ```\n",
+      },
+    ],
     invalid: [
+      {
+        name: "an indented fence outside a list is not a fence",
+        path: "AGENTS.md",
+        code: "Intro\n\n    ```\nLast updated: 2026-11-02\n",
+        errors: [{ messageId: "volatile", line: 4, column: 1 }],
+      },
       {
         path: "AGENTS.md",
         code: "Intro\nLast updated: 2026-11-02\n",
@@ -149,12 +162,25 @@ export const ctxCases: { [ruleId: string]: RuleCases } = {
     ],
   },
   "ctx/no-tree-dump": {
-    valid: [{ path: "AGENTS.md", code: "```\nsrc/\n├── a.ts\n└── b.ts\n```\n" }],
+    valid: [
+      { path: "AGENTS.md", code: "```\nsrc/\n├── a.ts\n└── b.ts\n```\n" },
+      {
+        name: "a layout to follow, with a placeholder",
+        path: "AGENTS.md",
+        code: "```\nlibs/providers/langchain-{provider}/\n" + "├── f.ts\n".repeat(16) + "```\n",
+      },
+    ],
     invalid: [
       {
         path: "AGENTS.md",
         code: "Layout:\n```\nsrc/\n" + "├── f.ts\n".repeat(16) + "```\n",
         errors: [{ messageId: "tree", line: 2, column: 1 }],
+      },
+      {
+        name: "an annotated overview is still an overview (the kind AGENTbench found does not help)",
+        path: "AGENTS.md",
+        code: "```\nrepo/\n" + "├── shell/   # Core C++ application code\n".repeat(16) + "```\n",
+        errors: [{ messageId: "tree", line: 1, column: 1 }],
       },
     ],
   },

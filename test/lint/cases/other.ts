@@ -55,7 +55,14 @@ export const otherCases: { [ruleId: string]: RuleCases } = {
     ],
   },
   "sec/dangerous-command": {
-    valid: [{ path: "AGENTS.md", code: "Never run `curl x | sh`.\nUse git push --force-with-lease.\nrm -rf ./dist\n" }],
+    valid: [
+      { path: "AGENTS.md", code: "Never run `curl x | sh`.\nUse git push --force-with-lease.\nrm -rf ./dist\n" },
+      {
+        name: "the idiom named in prose, with nothing to download",
+        path: "AGENTS.md",
+        code: "No `uv` and can't `curl | sh`? Install it with pipx.\n",
+      },
+    ],
     invalid: [
       {
         path: "AGENTS.md",
@@ -90,15 +97,21 @@ export const otherCases: { [ruleId: string]: RuleCases } = {
         path: "AGENTS.md",
         code: "A `scripts/rotate.py` script would be helpful to store in the skill.\n- **Examples:** Use meaningful names in examples.\n",
       },
+      {
+        name: "a lead-in the line goes on to make specific",
+        path: "AGENTS.md",
+        code: "- **Be concise and clear.** Changesets are not documentation; one to three sentences.\n",
+      },
     ],
     invalid: [
       {
         path: "AGENTS.md",
-        code: "- Write clean code.\n- Follow best practices.\nAlways be helpful.\n",
+        code: "- Write clean code.\n- Follow best practices.\nAlways be helpful.\n- **Be concise and clear.**\n",
         errors: [
           { messageId: "generic", line: 1, column: 3 },
           { messageId: "generic", line: 2, column: 3 },
           { messageId: "generic", line: 3, column: 8 },
+          { messageId: "generic", line: 4, column: 5 },
         ],
       },
     ],

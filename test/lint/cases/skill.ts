@@ -211,11 +211,40 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
       { path: P, code: GOOD },
       { path: P, code: sk("name: pdf-forms\ndescription: Fills PDF forms whenever a form needs data.") },
       { path: P, code: sk("name: pdf-forms\ndescription: Formats all code. Run before opening a PR.") },
+      {
+        name: "a 'when' clause after the action",
+        path: P,
+        code: sk("name: pdf-forms\ndescription: Run the verification stack when changes affect runtime code."),
+      },
+      {
+        name: "during a named activity",
+        path: P,
+        code: sk("name: pdf-forms\ndescription: Use this skill during code reviews to find duplicated helpers."),
+      },
+      {
+        name: "a list of situations",
+        path: P,
+        code: sk(
+          "name: pdf-forms\ndescription: Writing a cast in TS code, modifying a file with a cast, or reviewing a cast site.",
+        ),
+      },
     ],
     invalid: [
       {
         path: P,
         code: sk("name: pdf-forms\ndescription: Fills PDF forms from JSON data."),
+        errors: [{ messageId: "noTrigger", line: 3, column: 14 }],
+      },
+      {
+        name: "a topic opened by one gerund is not a list of situations",
+        path: P,
+        code: sk("name: pdf-forms\ndescription: Integrating the router with the query cache, loaders and prefetching."),
+        errors: [{ messageId: "noTrigger", line: 3, column: 14 }],
+      },
+      {
+        name: "'when' as a question word with 'to'",
+        path: P,
+        code: sk("name: pdf-forms\ndescription: Explains when to cache and how to invalidate."),
         errors: [{ messageId: "noTrigger", line: 3, column: 14 }],
       },
     ],
@@ -409,11 +438,30 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
         code: sk(`name: pdf-forms\n${desc}`, "Edit [schema](packages/db/schema.ts).\n"),
         files: { "packages/db/schema.ts": "" },
       },
+      {
+        name: "written for where the skill is installed (.claude/skills/<name>/, whose ../../../ is the root)",
+        path: "skills-contrib/pdf-forms/SKILL.md",
+        code: sk(`name: pdf-forms\n${desc}`, "Read [the guide](../../../CONTRIBUTING.md).\n"),
+        files: { "CONTRIBUTING.md": "" },
+      },
     ],
     invalid: [
       {
         path: P,
         code: sk(`name: pdf-forms\n${desc}`, "\nRead [the guide](guide.md).\n"),
+        errors: [{ messageId: "broken", line: 6, column: 18 }],
+      },
+      {
+        name: "climbs out of the project and is missing where the skill would be installed too",
+        path: "skills-contrib/pdf-forms/SKILL.md",
+        code: sk(`name: pdf-forms\n${desc}`, "\nRead [the guide](../../../CONTRIBUTING.md).\n"),
+        errors: [{ messageId: "broken", line: 6, column: 18 }],
+      },
+      {
+        name: "climbs out of the project from a skill already in its installed folder",
+        path: P,
+        code: sk(`name: pdf-forms\n${desc}`, "\nRead [the guide](../../../../CONTRIBUTING.md).\n"),
+        files: { "CONTRIBUTING.md": "" },
         errors: [{ messageId: "broken", line: 6, column: 18 }],
       },
     ],
