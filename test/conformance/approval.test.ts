@@ -129,8 +129,6 @@ describe.skipIf(
         const p = prepare(`exec-${trust}-${policy}`, trust, policy, stub.baseUrl);
         const predicted = await preview(p, []);
         const ran = await runCodex(bin, p.cwd, p.codexHome, ["exec", "--skip-git-repo-check", MESSAGE]);
-        writeFileSync(`/tmp/codex-config/dbg-${trust}-${policy}.pred.json`, predicted.stdout);
-        writeFileSync(`/tmp/codex-config/dbg-${trust}-${policy}.body.json`, JSON.stringify(bodies[0] ?? null));
         expect(bodies.length, ran.out).toBe(1);
         expect(predicted.code, predicted.stderr).toBe(0);
         expect(predicted.stderr).toMatch(/approval never, as `codex exec` sends it/);

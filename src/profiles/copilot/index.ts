@@ -7,6 +7,7 @@ import type { BodyLayout, Profile } from "../profile.js";
 import { buildCopilotNextBody } from "./build-copilot-next-request.js";
 import { recordCopilotTurn } from "./record-copilot-turn.js";
 import { buildCopilotBody, copilotEndpoint } from "./build-copilot-request.js";
+import { renderCopilotSkillEntry } from "./render-copilot-instructions.js";
 import { COPILOT_PROBED_TOOLS, COPILOT_VERSION } from "./copilot-facts.js";
 import { COPILOT_STAND_IN_PROSE, type CopilotProse } from "./copilot-prose.js";
 import type { CopilotTurn, CopilotWireApi } from "./copilot-turn.js";
@@ -45,6 +46,8 @@ export const copilotProfile: Profile<"body"> = {
   // The body follows the provider settings; this is the format without BYOK (`postedWire` gives the turn's).
   wire: { format: "openai-responses" },
   tokenizer: { encoding: "o200k_base", estimate: false },
+  skillListingEntry: (s) =>
+    `${renderCopilotSkillEntry({ name: s.name, description: s.description, location: s.path })}\n`,
   window: { tokens: 272_000, effectivePercent: 100, source: "profile" },
 };
 

@@ -18,20 +18,23 @@ export interface PiSystemParts {
 
 const fill = (t: string, v: { [k: string]: string }) => t.replace(/\{\{(\w+)\}\}/g, (w, k: string) => v[k] ?? w);
 
+/** One `<skill>` of pi's `<available_skills>` block. */
+export function renderPiSkillEntry(s: { name: string; description: string; path: string }): string {
+  return [
+    "  <skill>",
+    `    <name>${escapePiXml(s.name)}</name>`,
+    `    <description>${escapePiXml(s.description)}</description>`,
+    `    <location>${escapePiXml(s.path)}</location>`,
+    "  </skill>",
+  ].join("\n");
+}
+
 export function renderPiSkills(skills: PiTurn["skills"], intro: string): string {
   const visible = skills.filter((s) => !s.disableModelInvocation);
   if (visible.length === 0) return "";
-  const lines = [`\n\n${intro}`, "", "<available_skills>"];
-  for (const s of visible)
-    lines.push(
-      "  <skill>",
-      `    <name>${escapePiXml(s.name)}</name>`,
-      `    <description>${escapePiXml(s.description)}</description>`,
-      `    <location>${escapePiXml(s.path)}</location>`,
-      "  </skill>",
-    );
-  lines.push("</available_skills>");
-  return lines.join("\n");
+  return [`\n\n${intro}`, "", "<available_skills>", ...visible.map(renderPiSkillEntry), "</available_skills>"].join(
+    "\n",
+  );
 }
 
 export function renderPiSystem(turn: PiTurn, prose: PiProse): PiSystemParts {
