@@ -40,28 +40,39 @@ function settingsModel(layers: readonly { [key: string]: unknown }[]): string | 
   return layers.map((l) => l.model).find((m): m is string => typeof m === "string" && m !== "");
 }
 
-/** What Claude Code's attribution reminder asks for: none (`false`), its own trailer, or the user's commit text. */
-export type ClaudeCommitAttribution = false | { commit?: string };
+/** What Claude Code's attribution reminder asks for, per part: its own line (undefined), the user's text, or none. */
+export interface ClaudeAttribution {
+  commit?: false | string;
+  pr?: false | string;
+}
 
 /**
- * Whether Claude Code tells the model to sign its commits (its attribution reminder), and with what:
- * `attribution.commitTrailers`, else `attribution.commit` (empty turns it off, other text replaces the trailer),
- * else the older `includeCoAuthoredBy`, else on. From 2.1.332's settings code, confirmed by capture; each key from
- * the strongest file that sets it.
+ * The commit and pull-request attribution Claude Code asks for: commits from `attribution.commitTrailers`, else
+ * `attribution.commit` (empty turns it off, other text replaces the trailer), else the older
+ * `includeCoAuthoredBy`; pull requests from `attribution.pr` likewise, else `includeCoAuthoredBy`. From 2.1.332's
+ * settings code, confirmed by capture; each key from the strongest file that sets it.
  */
-export function claudeCommitAttribution(layers: readonly { [key: string]: unknown }[]): ClaudeCommitAttribution {
+export function claudeAttribution(layers: readonly { [key: string]: unknown }[]): ClaudeAttribution {
   const attribution = Object.assign(
     {},
     ...[...layers]
       .reverse()
       .map((l) => (l.attribution !== null && typeof l.attribution === "object" ? l.attribution : {})),
   ) as { commitTrailers?: unknown; commit?: unknown; pr?: unknown };
-  const custom =
-    typeof attribution.commit === "string" && attribution.commit !== "" ? { commit: attribution.commit } : {};
-  if (typeof attribution.commitTrailers === "boolean") return attribution.commitTrailers && custom;
-  if (attribution.commit !== undefined || attribution.pr !== undefined) return attribution.commit !== "" && custom;
   const legacy = layers.map((l) => l.includeCoAuthoredBy).find((v) => typeof v === "boolean");
-  return legacy !== false && {};
+  const part = (text: unknown): false | string | undefined =>
+    typeof text === "string" ? (text === "" ? false : text) : legacy === false ? false : undefined;
+  const out: ClaudeAttribution = {};
+  const commit =
+    attribution.commitTrailers === false
+      ? false
+      : attribution.commit === undefined && attribution.pr !== undefined
+        ? undefined
+        : part(attribution.commit);
+  if (commit !== undefined) out.commit = commit;
+  const pr = part(attribution.pr);
+  if (pr !== undefined) out.pr = pr;
+  return out;
 }
 
 export function resolveClaudeCodeModel(
