@@ -46,9 +46,14 @@ function measureInterleaved(commands) {
   return runs.map((rs) => ({ wall: median(rs.map((r) => r.wall)), rssMiB: median(rs.map((r) => r.rssKiB)) / 1024 }));
 }
 
+/** The Codex CLI to compare with: `CODEX_BIN`, else `codex` on PATH (as a user has it). */
 function codexBin() {
-  const candidates = [process.env.CODEX_BIN, "/tmp/codex/node_modules/.bin/codex"].filter(Boolean);
-  return candidates.find((c) => existsSync(c));
+  if (process.env.CODEX_BIN) return existsSync(process.env.CODEX_BIN) ? process.env.CODEX_BIN : undefined;
+  return (process.env.PATH ?? "")
+    .split(":")
+    .filter((dir) => dir !== "")
+    .map((dir) => join(dir, "codex"))
+    .find((c) => existsSync(c));
 }
 
 function row(name, m, base, codex) {

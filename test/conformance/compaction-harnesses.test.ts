@@ -18,11 +18,15 @@ import { CLAUDE_CODE_VERSION } from "../../src/profiles/claude-code/claude-code-
 import { GEMINI_CLI_VERSION } from "../../src/profiles/gemini-cli/gemini-facts.js";
 import { PI_VERSION } from "../../src/profiles/pi/pi-facts.js";
 import { skipBecause } from "../skip-because.js";
+import { findAgent, findAgentPackage } from "./find-agent.js";
 import { piRpcScript, runProcess, scratch, withServer, writeJson, type Body } from "./harness-compaction-runs.js";
 
-const PI = process.env.PI_PACKAGE_DIR ?? "/tmp/agents/pi/node_modules/@mariozechner/pi-coding-agent";
-const GEMINI = process.env.GEMINI_PACKAGE_DIR ?? "/tmp/agents/gemini/node_modules/@google/gemini-cli";
-const CLAUDE = process.env.CLAUDE_BIN ?? "/tmp/agents/claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude";
+const pi = findAgentPackage("pi");
+const PI = "dir" in pi ? pi.dir : "";
+const gemini = findAgentPackage("gemini-cli");
+const GEMINI = "dir" in gemini ? gemini.dir : "";
+const claude = findAgent("claude-code");
+const CLAUDE = "bin" in claude ? claude.bin : "";
 const BASE_ENV = {
   PATH: process.env.PATH ?? "/usr/bin:/bin",
   TERM: "dumb",
@@ -30,19 +34,6 @@ const BASE_ENV = {
   NO_PROXY: "127.0.0.1,localhost",
 };
 
-const packageVersion = (dir: string): string | undefined => {
-  try {
-    return (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string }).version;
-  } catch {
-    return undefined;
-  }
-};
-const versionSkip = (name: string, have: string | undefined, want: string, hint: string) =>
-  have === undefined
-    ? `no ${name} (${hint})`
-    : have === want
-      ? undefined
-      : `${name} is ${have}, the strategy follows ${want}`;
 const words = (tag: string, n: number) =>
   [tag, ...Array.from({ length: n }, (_, i) => `${tag.toLowerCase()}w${i}`)].join(" ");
 const jsonLines = (file: string): unknown[] =>
@@ -99,20 +90,9 @@ function printGemini(contents: readonly Body[]): Print[] {
   );
 }
 
-const piFound = existsSync(join(PI, "dist", "cli.js"));
-const piSkip = versionSkip(
-  "pi",
-  piFound ? packageVersion(PI) : undefined,
-  PI_VERSION,
-  `set PI_PACKAGE_DIR to @mariozechner/pi-coding-agent@${PI_VERSION}`,
-);
-const geminiSkip = versionSkip(
-  "Gemini CLI",
-  packageVersion(GEMINI),
-  GEMINI_CLI_VERSION,
-  `set GEMINI_PACKAGE_DIR to @google/gemini-cli@${GEMINI_CLI_VERSION}`,
-);
-const claudeSkip = existsSync(CLAUDE) ? undefined : `no Claude Code ${CLAUDE_CODE_VERSION} binary (set CLAUDE_BIN)`;
+const piSkip = "skip" in pi ? pi.skip : undefined;
+const geminiSkip = "skip" in gemini ? gemini.skip : undefined;
+const claudeSkip = "skip" in claude ? claude.skip : undefined;
 
 describe("compaction strategies against the real agents", () => {
   it.skipIf(skipBecause("conformance pi compaction", piSkip))(
