@@ -18,7 +18,7 @@ import {
   type CalibratedFamily,
   type CalibratedFile,
   type CodexCalibration,
-} from "./codex-calibration.js";
+} from "../setup/codex/codex-calibration.js";
 
 export interface PromptInputRun {
   sandbox: string;

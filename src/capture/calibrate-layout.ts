@@ -4,6 +4,7 @@
 import { SKILLS_CLOSE_TAG, SKILLS_OPEN_TAG } from "../fragments/skills-section.js";
 import { PERMISSIONS_OPEN_TAG } from "../fragments/permissions.js";
 import { isJsonObject, type JsonObject } from "../model/json-value.js";
+import { codexModelLayout, type CodexCatalogue } from "../profiles/codex-models/index.js";
 
 /** Tag a developer text opens with → the prose id it is calibrated as (the whole text, tags included). */
 export const DEVELOPER_TEXT_TAGS: readonly { open: string; id: CalibratedTextId }[] = [
@@ -138,4 +139,16 @@ export function calibrateLayout(body: JsonObject): LayoutParts | undefined {
     out.texts[id] = t;
   }
   return out;
+}
+
+/** The windows a catalogue gives a model: its entry's, or Codex's fallback metadata for a slug it does not list. */
+export function catalogueWindowOf(catalogue: CodexCatalogue, model: string): ObservedWindow {
+  const entry = catalogue.models.find((m) => m.slug === model);
+  const layout = codexModelLayout(model, entry);
+  return {
+    contextWindow: layout.contextWindow,
+    effectiveContextWindowPercent: layout.effectiveContextWindowPercent,
+    ...(layout.maxContextWindow !== undefined ? { maxContextWindow: layout.maxContextWindow } : {}),
+    source: entry ? `model catalogue (${catalogue.source})` : "fallback",
+  };
 }

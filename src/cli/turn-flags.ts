@@ -1,9 +1,8 @@
 // The turn flags `preview` and `run` share, written once: adds them to a command, checks them at the door (one
 // line per problem, exit 2) and turns them into the options discovery takes, so `run` compiles exactly what
-// `preview` shows. Pure apart from readTurnMessage (a --message-file or standard input); resolve-turn.ts
-// loads the turn.
+// `preview` shows. Pure apart from readTurnMessage (a --message-file or standard input); setup/ sets the turn up.
 import type { Command } from "commander";
-import { type LoadTurnContextOptions } from "../discover/load-turn-context.js";
+import type { LoadTurnContextOptions } from "../discover/load-turn-context.js";
 import { isValidTimezone } from "../discover/resolve-environment.js";
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
 import {
@@ -16,6 +15,7 @@ import {
 } from "../model/permission-modes.js";
 import { isCalendarDate, modelSlugProblem } from "../model/turn-inputs.js";
 import { DEFAULT_PROFILE_ID, findProfile, hasEnvelopeLayout, profileIdList, type Profile } from "../profiles/index.js";
+import type { BodyTurnInput, TurnInput } from "../setup/index.js";
 import { refuseFlags, type FlagReader, type GivenFlag } from "./profile-flags.js";
 import type { CliIO } from "./io.js";
 import { MESSAGE_FILE_MAX_BYTES, readInputText, readStdinCapped } from "./read-input.js";
@@ -160,39 +160,11 @@ export async function readTurnMessage(
   return read.invalidUtf8 ? { error: `${path} is not valid UTF-8` } : { message: read.text };
 }
 
-/** What the flags ask for under a profile promptc lays out: the profile, discovery's options and the prose directory. */
-export interface EnvelopeTurnFlags {
-  profile: Profile<"envelopes">;
-  load: LoadTurnContextOptions;
-  proseDir?: string;
-  /** false: `--no-calibration`. */
-  calibration?: boolean;
-  /** The multi-agent version of the session a turn continues (Codex keeps it across a model switch). */
-  sessionMultiAgentVersion?: string;
-}
-
 /** What a verb knows before the flags: the logged session's working directory and multi-agent version. */
 export interface TurnDefaults {
   cwd?: string;
   sessionMultiAgentVersion?: string;
 }
-
-/** What the flags ask for under a profile with its own body: what its harness discovery starts from. */
-export interface BodyTurnFlags {
-  profile: Profile<"body">;
-  message: string;
-  cwd?: string;
-  model?: string;
-  sessionId?: string;
-  date?: string;
-  timezone?: string;
-  /** One of the discovery's `approvalModes`. */
-  approvalMode?: string;
-  /** false: `--no-calibration` (the layout's stand-in prose even when the agent's is cached). */
-  calibration?: boolean;
-}
-
-export type TurnFlagsValue = EnvelopeTurnFlags | BodyTurnFlags;
 
 const usage = (message: string, flag: string): Diagnostic =>
   diagnostic("cli/usage", "error", message, { data: { flag } });
@@ -206,7 +178,7 @@ export function parseTurnFlags(
   flags: TurnFlags,
   message: string | undefined,
   defaults: TurnDefaults = {},
-): Result<TurnFlagsValue | undefined> {
+): Result<TurnInput | undefined> {
   const diagnostics: Diagnostic[] = [];
   const profile = findProfile(flags.profile);
   if (!profile)
@@ -237,7 +209,7 @@ export function parseTurnFlags(
     diagnostics.push(usage(`--tui: the ${profile.id} profile has no interactive entry point of its own`, "--tui"));
   if (!profile || diagnostics.length > 0) return { value: undefined, diagnostics };
   if (!hasEnvelopeLayout(profile)) {
-    const body: BodyTurnFlags = { profile, message: message ?? "" };
+    const body: BodyTurnInput = { profile, message: message ?? "" };
     const cwd = flags.cwd ?? defaults.cwd;
     if (cwd !== undefined) body.cwd = cwd;
     if (flags.model !== undefined) body.model = flags.model;
@@ -258,13 +230,6 @@ export function parseTurnFlags(
   if (flags.model !== undefined) load.model = flags.model;
   if (flags.sandbox !== undefined && isSandboxMode(flags.sandbox)) load.sandbox = flags.sandbox;
   if (flags.approval !== undefined && isApprovalPolicy(flags.approval)) load.approval = flags.approval;
-  if (approvalRules?.interactive !== undefined) {
-    const { interactive } = approvalRules;
-    load.approvalRules = flags.tui ? interactive : approvalRules.default;
-    load.otherApproval = flags.tui
-      ? { rules: approvalRules.default, how: "preview without --tui" }
-      : { rules: interactive, how: "--tui previews it" };
-  } else if (approvalRules !== undefined) load.approvalRules = approvalRules.default;
   if (flags.sessionId !== undefined) load.sessionId = flags.sessionId;
   if (flags.date !== undefined) load.date = flags.date;
   if (flags.timezone !== undefined) load.timezone = flags.timezone;
@@ -278,6 +243,8 @@ export function parseTurnFlags(
       load,
       ...(flags.proseDir !== undefined ? { proseDir: flags.proseDir } : {}),
       ...(flags.calibration === false ? { calibration: false } : {}),
+      ...(flags.tui ? { interactive: true } : {}),
+      describeApproval: true,
       ...(defaults.sessionMultiAgentVersion !== undefined
         ? { sessionMultiAgentVersion: defaults.sessionMultiAgentVersion }
         : {}),

@@ -4,7 +4,7 @@ import type { ResponseItem } from "../model/items.js";
 import type { ApprovalPolicy, SandboxMode } from "../model/turn-context.js";
 import type { ProfileId } from "../profiles/profile.js";
 
-/** A profile id laid out as envelopes (profiles/index.ts `ENVELOPE_PROFILE_IDS`; the schema's enum lists them). */
+/** Any registered profile's id (profiles/index.ts `PROFILE_IDS`; the schema's enum lists them). */
 export type ScenarioProfile = ProfileId;
 
 /** Settings in force from the turn that names them on; every key is optional in an override. */
@@ -59,6 +59,8 @@ export interface Scenario {
   profile: ScenarioProfile;
   /** Absolute after loading (resolved against the scenario file). */
   codexHome?: string;
+  /** The user home a harness profile's discovery reads (absolute after loading; default: the user's). */
+  home?: string;
   session: ScenarioSession;
   settings: ScenarioSettings & { cwd: string };
   turns: ScenarioTurn[];

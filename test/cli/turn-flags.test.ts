@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import { run } from "../../src/cli/program.js";
 import { parseTurnFlags, readTurnMessage, TURN_FLAG_KEYS, type TurnFlags } from "../../src/cli/turn-flags.js";
 import { capture, tempDir } from "./cli-capture.js";
-import { CODEX_EXEC_APPROVAL, CODEX_TUI_APPROVAL } from "../../src/profiles/discovery-rules.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const BASIC = join(ROOT, "fixtures", "workspaces", "basic");
@@ -135,20 +134,16 @@ describe("parseTurnFlags", () => {
         shell: "zsh",
         images: ["a.png"],
         baseInstructionsFile: "~/base.md",
-        approvalRules: CODEX_EXEC_APPROVAL,
-        otherApproval: { rules: CODEX_TUI_APPROVAL, how: "--tui previews it" },
       },
       proseDir: "prose",
     });
+    // The entry point's approval rules are the turn setup's to resolve (setup-turn.test.ts); a preview says which.
+    expect(v && [v.interactive, v.describeApproval]).toEqual([undefined, true]);
   });
 
-  it("takes --tui's approval rules for the codex profile and refuses it for a profile with one entry point", () => {
+  it("asks for the interactive entry point with --tui for the codex profile and refuses it for a profile with one", () => {
     const tui = parseTurnFlags({ profile: "codex", tui: true }, "hi");
-    const load = tui.value && "load" in tui.value ? tui.value.load : undefined;
-    expect([load?.approvalRules, load?.otherApproval]).toEqual([
-      CODEX_TUI_APPROVAL,
-      { rules: CODEX_EXEC_APPROVAL, how: "preview without --tui" },
-    ]);
+    expect(tui.value && "load" in tui.value ? tui.value.interactive : undefined).toBe(true);
     const promptc = parseTurnFlags({ profile: "promptc", tui: true }, "hi");
     expect([promptc.value, promptc.diagnostics.map((d) => d.message)]).toEqual([
       undefined,

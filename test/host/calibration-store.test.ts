@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { harnessCalibrationParser } from "../../src/cli/load-harness-calibration.js";
+import { harnessCalibrationParser } from "../../src/setup/load-harness-calibration.js";
 import {
   calibrationFile,
   loadCalibration,

@@ -1,6 +1,7 @@
 // DESIGN.md: dependencies point one way — model ← tokens ← fragments ← profiles ← compile ← session ←
 // compact/cache ← lint ← loop/capture ← cli — and host/ and discover/ only feed data in: no core module imports
-// them, and they import nothing above the compiler (no session, compaction, lint, loop, …).
+// them, and they import nothing above the compiler (no session, compaction, lint, loop, …). setup/ sits on
+// discover/, host/ (its ports), profiles/ and session-log/ and serves scenario/, the loop and cli/.
 import { describe, expect, it } from "vitest";
 import { importGraph } from "./import-graph.js";
 import { sourceFiles } from "./source-files.js";
@@ -13,6 +14,7 @@ const RANK: { [layer: string]: number } = {
   compile: 4,
   session: 5,
   "session-log": 5.5,
+  setup: 5.8,
   compact: 6,
   cache: 6,
   scenario: 6.5,
@@ -27,6 +29,7 @@ const RANK: { [layer: string]: number } = {
 const EDGES = new Set(["host", "discover", "node", "bin"]);
 /** What host/ and discover/ may not import: everything that consumes the data they feed in. */
 const ABOVE_FEEDERS = new Set([
+  "setup",
   "session",
   "compact",
   "cache",
@@ -50,6 +53,7 @@ const EDGE_FILES = [
   /^capture\/server\//,
   /^cli\//,
   /^lint\/workspace\//,
+  /^setup\//,
   /^scenario\/load-scenario\.ts$/,
   /^scenario\/compile-scenario-file\.ts$/,
   /^session-log\/read-session-log\.ts$/,

@@ -59,7 +59,7 @@ describe("compileScenario", () => {
 
   it("reports a missing cwd on the real filesystem as an error diagnostic, not a throw", () => {
     const text = yaml().replace(/files:[\s\S]*?turns:/, "turns:");
-    const host = createMemoryHost({ files: { "/s/x.yaml": text } });
+    const host = createMemoryHost({ files: { "/s/x.yaml": text, "/h": { dir: true } }, home: "/h" });
     const scenario = parseScenario(text, "/s/x.yaml").value!;
     const r = loadScenarioContexts(host, scenario);
     const errors = r.diagnostics.filter((d) => d.severity === "error");

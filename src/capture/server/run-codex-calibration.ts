@@ -13,7 +13,7 @@ import {
   type PromptInputRun,
 } from "../build-codex-calibration.js";
 import type { CalibrateApproval, CalibrateInput } from "../calibrate-prose.js";
-import { codexFamilyKey, FALLBACK_FAMILY, type CalibratedFile } from "../codex-calibration.js";
+import { codexFamilyKey, FALLBACK_FAMILY, type CalibratedFile } from "../../setup/codex/codex-calibration.js";
 import type { ReplyScript } from "../reply-script.js";
 import { runCapture } from "./run-capture.js";
 import { APPROVAL_POLICIES, SANDBOX_MODES } from "../../model/permission-modes.js";

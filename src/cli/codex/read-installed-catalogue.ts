@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import type { Host } from "../../host/host.js";
 import { findInstalledCodex } from "../../discover/find-installed-codex.js";
 import { parseCodexCatalogue, type CodexCatalogue } from "../../profiles/codex-models/index.js";
-import { readKnownCatalogue } from "./load-codex-model-setup.js";
+import { readKnownCatalogue } from "../../setup/index.js";
 
 const DEBUG_MODELS_TIMEOUT_MS = 30_000;
 

@@ -7,9 +7,7 @@ import { AGENT_ADAPTERS } from "../../capture/adapters/index.js";
 import { HARNESS_CALIBRATIONS } from "../../capture/harness-calibrations.js";
 import { discoverAgentsView } from "../../discover/agents/discover-agents-view.js";
 import { formatDateInZone } from "../../discover/resolve-environment.js";
-import { loadHarnessCalibration } from "../load-harness-calibration.js";
-import { loadCodexCalibration } from "../codex/load-codex-calibration.js";
-import { CODEX_AGENT } from "../../capture/codex-calibration.js";
+import { cachedCalibration } from "../../setup/index.js";
 import type { Result } from "../../model/diagnostic.js";
 import { findAgentInstall } from "../../host/find-agent-install.js";
 import { createNodeHost } from "../../host/node-host.js";
@@ -50,14 +48,10 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
     const profile = known !== undefined && !hasEnvelopeLayout(known) ? known : undefined;
     const profileVersion = profile?.targetVersion ?? a.targetVersion;
     let calibration = "stand-in prose";
-    if (profile !== undefined) {
-      if (!HARNESS_CALIBRATIONS.some((c) => c.profile === profile.id))
-        calibration = "stand-in prose (no calibration for this profile yet)";
-      else calibration = calibrationState(loadHarnessCalibration(host, profile), profile.id);
-    } else if (a.id === CODEX_AGENT) {
-      const wanted = found?.version ?? a.targetVersion;
-      calibration = calibrationState(loadCodexCalibration(host, wanted !== undefined ? { version: wanted } : {}), a.id);
-    }
+    const cached = cachedCalibration(host, a.id, found?.version ?? a.targetVersion);
+    if (profile !== undefined && !HARNESS_CALIBRATIONS.some((c) => c.profile === profile.id))
+      calibration = "stand-in prose (no calibration for this profile yet)";
+    else if (cached !== undefined) calibration = calibrationState(cached, a.id);
     const entry: InstalledAgent = { id: a.id, displayName: a.displayName, calibration };
     if (found !== undefined) entry.bin = found.bin;
     if (found?.version !== undefined) entry.version = found.version;

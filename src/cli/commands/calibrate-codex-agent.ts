@@ -3,7 +3,7 @@
 import { buildCodexCalibration } from "../../capture/build-codex-calibration.js";
 import { runCodexCalibration } from "../../capture/server/run-codex-calibration.js";
 import { findInstalledCodex } from "../../discover/find-installed-codex.js";
-import { CODEX_AGENT } from "../../capture/codex-calibration.js";
+import { CODEX_AGENT } from "../../setup/index.js";
 import { calibrationFile, promptcCacheDir, writeCalibration } from "../../host/calibration-store.js";
 import { createNodeHost } from "../../host/node-host.js";
 import { formatDiagnostic } from "../format/format-diagnostic.js";

@@ -20,7 +20,7 @@ import { appendAll } from "../../model/append-all.js";
 import { cannotRead, cannotWrite } from "../../model/file-error.js";
 import { createNodeHost } from "../../host/node-host.js";
 import type { CodexCatalogue } from "../../profiles/codex-models/index.js";
-import { catalogueWindowOf } from "../codex/load-codex-model-setup.js";
+import { catalogueWindowOf } from "../../capture/calibrate-layout.js";
 import { readInstalledCatalogue } from "../codex/read-installed-catalogue.js";
 
 interface CalibrateCliOptions {

@@ -18,11 +18,9 @@ import {
   hasEnvelopeLayout,
   type ProfileId,
 } from "../../profiles/index.js";
-import { calibratedTextFor } from "../../cli/codex/load-codex-calibration.js";
-import { catalogueContextWindow } from "../../cli/codex/load-codex-model-setup.js";
+import { calibratedTextFor, catalogueContextWindow } from "../../setup/index.js";
 import type { CliIO } from "../io.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
-import { scenarioSetup } from "../scenario-setup.js";
 import { isPromptcLog } from "../../session-log/session-log.js";
 import { loadAgentSession } from "./compact-agent-session.js";
 import type { Input } from "./compact-input-type.js";
@@ -153,7 +151,7 @@ export function loadInput(path: string, io: CliIO): Result<Input | undefined> {
     if (agent.value) return agent;
   }
   const scenario = (): Result<Input | undefined> => {
-    const r = compileScenarioFile(host, path, scenarioSetup(host));
+    const r = compileScenarioFile(host, path);
     if (!r.scenario || !r.compiled) return { value: undefined, diagnostics: r.diagnostics };
     return {
       value: { format: "scenario", log: sessionLogFromScenario(r.scenario, r.compiled), profile: r.scenario.profile },

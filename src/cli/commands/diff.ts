@@ -18,8 +18,7 @@ import { divergenceExcerpts, formatPrefixReport } from "../format/prefix-report.
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
-import { scenarioSetup } from "../scenario-setup.js";
-import { VERSION_MISMATCH } from "../codex/load-codex-model-setup.js";
+import { VERSION_MISMATCH } from "../../setup/index.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
 import { requestsFromLog } from "../../session-log/requests-from-log.js";
 import { cannotRead } from "../../model/file-error.js";
@@ -168,7 +167,7 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setEx
           [a, b] = pair;
         } else {
           const host = createNodeHost({ cwd: io.cwd, env: io.env });
-          const r = compileScenarioFile(host, aPath, scenarioSetup(host));
+          const r = compileScenarioFile(host, aPath);
           if (!r.compiled) {
             for (const d of r.diagnostics.filter((x) => x.severity === "error"))
               io.stderr(`${formatDiagnostic(d, style, io.cwd)}\n`);

@@ -23,8 +23,7 @@ import type { RegisterCommand } from "./register-command.js";
 import { emitBodyPreview } from "./preview/emit-body-preview.js";
 import { emitPreview } from "./preview/emit-preview.js";
 import { loadPreviewTurn } from "./preview/load-preview-turn.js";
-import type { ResolvedBodyTurn } from "../resolve-body-turn.js";
-import type { ResolvedTurn } from "../resolve-turn.js";
+import type { ResolvedBodyTurn, ResolvedTurn } from "../../setup/index.js";
 import type { PreviewOptions } from "./preview/preview-options.js";
 
 export type { PreviewOptions } from "./preview/preview-options.js";

@@ -16,13 +16,13 @@ import { createResponsesProvider } from "../../loop/providers/responses.js";
 import { renderLoopEvent } from "../../loop/render-loop-event.js";
 import { ownSgr } from "../terminal-text.js";
 import { prepareSessionTurn, runSessionTurn, type SessionTurnInput } from "../../loop/run-session-turn.js";
-import { VERSION_MISMATCH } from "../codex/load-codex-model-setup.js";
 import { CODEX_TOOLS_NOTICE, createSandboxTools } from "../../loop/tools/default-tools.js";
 import { createToolSandbox, sandboxNotice } from "../../loop/tools/sandbox/create-tool-sandbox.js";
 import { sandboxPolicyOf } from "../../loop/sandbox/sandbox-policy.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
 import { PROMPTC_VERSION } from "../promptc-version.js";
-import { resolveTurn } from "../resolve-turn.js";
+import { nodeSetupPorts } from "../node-setup-ports.js";
+import { setupTurn, VERSION_MISMATCH } from "../../setup/index.js";
 import { addTurnFlags, parseTurnFlags, readTurnMessage, type TurnFlags } from "../turn-flags.js";
 import { readResumed } from "./run/read-resumed.js";
 import type { RegisterCommand } from "./register-command.js";
@@ -98,14 +98,11 @@ async function runCommand(words: readonly string[], options: RunOptions, io: Cli
   const sessionId = resumed?.sessionId ?? options.sessionId ?? randomUUID();
   // A resumed session keeps its multi-agent version whatever model this turn runs (Codex fixes it per thread).
   const multiAgent = resumed?.settings?.multiAgentVersion;
-  const turn = resolveTurn(
-    {
-      ...flags.value,
-      load: { ...flags.value.load, sessionId },
-      ...(multiAgent !== undefined ? { sessionMultiAgentVersion: multiAgent } : {}),
-    },
-    io,
-  );
+  const turn = setupTurn(nodeSetupPorts(io), {
+    ...flags.value,
+    load: { ...flags.value.load, sessionId },
+    ...(multiAgent !== undefined ? { sessionMultiAgentVersion: multiAgent } : {}),
+  });
   if ("error" in turn) return usage(turn.error);
   const { ctx, profile, prose } = turn;
   const sandbox = ctx.permissions.sandbox;

@@ -17,7 +17,6 @@ import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
 import type { CountTokens } from "../../tokens/count.js";
 import type { RegisterCommand } from "./register-command.js";
-import { scenarioSetup } from "../scenario-setup.js";
 
 export const DEFAULT_SCENARIO_DIR = "fixtures/scenarios";
 /** Scenario snapshots live one folder down so scenario names cannot collide with other snapshot kinds. */
@@ -136,7 +135,7 @@ function snapshotOne(
   countTokens: CountTokens,
   calibration = true,
 ): ScenarioReport {
-  const r = compileScenarioFile(host, path, scenarioSetup(host, calibration ? {} : { calibration: false }));
+  const r = compileScenarioFile(host, path, calibration ? {} : { calibration: false });
   const name = r.scenario?.name ?? path.split("/").pop()!.replace(SCENARIO_FILE, "");
   const report: ScenarioReport = {
     name,

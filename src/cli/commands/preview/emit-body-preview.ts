@@ -5,7 +5,7 @@ import { formatDiagnostic } from "../../format/format-diagnostic.js";
 import { renderHarnessReport } from "../../format/harness-preview-report.js";
 import { colorFor, createStyle } from "../../format/style.js";
 import { EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../../io.js";
-import type { ResolvedBodyTurn } from "../../resolve-body-turn.js";
+import type { ResolvedBodyTurn } from "../../../setup/index.js";
 import type { PreviewOptions } from "./preview-options.js";
 
 export function emitBodyPreview(

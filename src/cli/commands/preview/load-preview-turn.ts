@@ -1,13 +1,14 @@
-// Turns preview's flags into the turn its profile compiles from, through the shared turn flags: a TurnContext and
-// the profile's prose (envelope layouts), or the harness's own turn and prose (body layouts). Does IO.
+// Turns preview's flags into the turn its profile compiles from, through the shared turn flags and the one turn
+// setup: a TurnContext and the profile's prose (envelope layouts), or the harness's own turn and prose (body
+// layouts). Does IO.
 import type { CliIO } from "../../io.js";
-import { resolveBodyTurn, type ResolvedBodyTurn } from "../../resolve-body-turn.js";
-import { resolveTurn, type ResolvedTurn } from "../../resolve-turn.js";
+import { nodeSetupPorts } from "../../node-setup-ports.js";
+import { setupTurn, type SetUpTurn } from "../../../setup/index.js";
 import { parseTurnFlags, type TurnDefaults } from "../../turn-flags.js";
 import type { PreviewOptions } from "./preview-options.js";
 
-export { errorLine } from "../../resolve-turn.js";
-export type PreviewTurn = ResolvedTurn | ResolvedBodyTurn;
+export { errorLine } from "../../../setup/index.js";
+export type PreviewTurn = SetUpTurn;
 
 /** The turn to preview (the message already read into `options.message`), or a one-line usage/config error. */
 export function loadPreviewTurn(
@@ -17,5 +18,7 @@ export function loadPreviewTurn(
 ): PreviewTurn | { error: string } {
   const parsed = parseTurnFlags(options, options.message, defaults);
   if (!parsed.value) return { error: parsed.diagnostics[0]?.message ?? "bad flags" };
-  return "load" in parsed.value ? resolveTurn(parsed.value, io) : resolveBodyTurn(parsed.value, options.home, io);
+  const input =
+    "load" in parsed.value || options.home === undefined ? parsed.value : { ...parsed.value, home: options.home };
+  return setupTurn(nodeSetupPorts(io), input);
 }

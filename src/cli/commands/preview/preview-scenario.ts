@@ -8,7 +8,6 @@ import { sectionFromView } from "../../format/html-report.js";
 import { provenanceOf, tableFromView } from "../../format/preview-report.js";
 import { EXIT_USAGE, tokenCounterOf, type CliIO } from "../../io.js";
 import { compileScenarioFile } from "../../../scenario/compile-scenario-file.js";
-import { scenarioSetup } from "../../scenario-setup.js";
 import { emitPreview } from "./emit-preview.js";
 import { errorLine } from "./load-preview-turn.js";
 import type { PreviewOptions } from "./preview-options.js";
@@ -16,14 +15,10 @@ import type { PreviewOptions } from "./preview-options.js";
 export function runScenarioPreview(path: string, options: PreviewOptions, io: CliIO): number {
   const fail = (message: string) => (io.stderr(`promptc preview: ${message}\n`), EXIT_USAGE);
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
-  const loaded = compileScenarioFile(
-    host,
-    resolve(io.cwd, path),
-    scenarioSetup(host, {
-      ...(options.calibration === false ? { calibration: false } : {}),
-      ...(options.proseDir !== undefined ? { proseDir: resolve(io.cwd, options.proseDir) } : {}),
-    }),
-  );
+  const loaded = compileScenarioFile(host, resolve(io.cwd, path), {
+    ...(options.calibration === false ? { calibration: false } : {}),
+    ...(options.proseDir !== undefined ? { proseDir: resolve(io.cwd, options.proseDir) } : {}),
+  });
   const error = loaded.diagnostics.find((d) => d.severity === "error");
   if (!loaded.compiled || !loaded.scenario || error) return fail(error ? errorLine(error) : `cannot compile ${path}`);
   const turns = loaded.compiled.turns;

@@ -19,11 +19,8 @@ import { provenanceOf, tableFromView } from "../../format/preview-report.js";
 import { EXIT_USAGE, tokenCounterOf, type CliIO } from "../../io.js";
 import { emitPreview } from "./emit-preview.js";
 import { errorLine, loadPreviewTurn } from "./load-preview-turn.js";
-import type { ResolvedTurn } from "../../resolve-turn.js";
-import { loadProse } from "../../../discover/load-prose.js";
 import type { ProseSet } from "../../../fragments/prose-set.js";
-import { calibratedProseForModel } from "../../../cli/codex/load-codex-model-setup.js";
-import { sentBaseInstructionsFor } from "../../../cli/codex/load-codex-model-setup.js";
+import { proseForModel, sentBaseInstructions, type ResolvedTurn } from "../../../setup/index.js";
 import type { PreviewOptions } from "./preview-options.js";
 import { isPromptcLog } from "../../../session-log/session-log.js";
 
@@ -32,8 +29,8 @@ import { isPromptcLog } from "../../../session-log/session-log.js";
  * is one capture's prose, used for both).
  */
 function previousProse(turn: ResolvedTurn, model: string | undefined, proseDir: boolean): ProseSet | undefined {
-  if (!turn.setup || model === undefined || model === turn.ctx.model || proseDir) return undefined;
-  return calibratedProseForModel(loadProse(turn.host, turn.profile.prose.bundled).value, turn.setup, model);
+  if (model === undefined || model === turn.ctx.model || proseDir) return undefined;
+  return proseForModel(turn, model);
 }
 
 export function runSessionPreview(logPath: string, options: PreviewOptions, io: CliIO): number {
@@ -67,7 +64,7 @@ export function runSessionPreview(logPath: string, options: PreviewOptions, io: 
     ...(tools ? { transformTools: () => tools } : {}),
   };
   const baseInstructions =
-    parsed.baseInstructions !== undefined ? sentBaseInstructionsFor(turn.setup, parsed.baseInstructions) : undefined;
+    parsed.baseInstructions !== undefined ? sentBaseInstructions(turn, parsed.baseInstructions) : undefined;
   const resumed = {
     compile: compileOptions,
     history: parsed.history,

@@ -1,11 +1,11 @@
 // A Codex calibration as data: everything a preview needs to be exact for one installed Codex version, kept in
 // the user's cache — the model catalogue, the prose per model family, the tool lists verbatim, the system
 // skills Codex installs on first start. Pure: parse/validate and lookups; the CLI reads and writes the file.
-import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
-import { isJsonObject, type JsonObject } from "../model/json-value.js";
-import { oneLine } from "../model/one-line.js";
-import { hashText } from "../compile/hash.js";
-import { canonicalJson } from "../compile/canonical-json.js";
+import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
+import { isJsonObject, type JsonObject } from "../../model/json-value.js";
+import { oneLine } from "../../model/one-line.js";
+import { hashText } from "../../compile/hash.js";
+import { canonicalJson } from "../../compile/canonical-json.js";
 
 export const CODEX_CALIBRATION_SCHEMA = 1;
 /** Its key in the calibration cache (`calibration/codex/<version>.json`). */

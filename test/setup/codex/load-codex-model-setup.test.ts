@@ -5,18 +5,18 @@ import {
   codexFamilyKey,
   parseCodexCalibration,
   type CodexCalibration,
-} from "../../../src/capture/codex-calibration.js";
+} from "../../../src/setup/codex/codex-calibration.js";
 import { compile } from "../../../src/compile/compile.js";
-import { loadCodexCalibration } from "../../../src/cli/codex/load-codex-calibration.js";
+import { loadCodexCalibration } from "../../../src/setup/codex/load-codex-calibration.js";
 import {
   calibratedProse,
   loadCodexModelSetup,
   sentBaseInstructionsFor,
-} from "../../../src/cli/codex/load-codex-model-setup.js";
+} from "../../../src/setup/codex/load-codex-model-setup.js";
 import { loadProse } from "../../../src/discover/load-prose.js";
 import { loadTurnContext } from "../../../src/discover/load-turn-context.js";
 import { defaultCodexConfig } from "../../../src/discover/parse-config.js";
-import { predictSystemSkills } from "../../../src/cli/codex/predict-system-skills.js";
+import { predictSystemSkills } from "../../../src/setup/codex/predict-system-skills.js";
 import { createMemoryHost } from "../../../src/host/memory-host.js";
 import { TEST_CATALOGUE } from "../../profiles/codex-models/test-catalogue.js";
 

@@ -9,7 +9,7 @@ import {
   calibratedFamilyFor,
   type CalibratedFamily,
   type CodexCalibration,
-} from "../../capture/codex-calibration.js";
+} from "./codex-calibration.js";
 import {
   codexModelLayout,
   layoutFromFacts,
@@ -28,7 +28,6 @@ import { isJsonObject } from "../../model/json-value.js";
 import { findInstalledCodex, type InstalledCodex } from "../../discover/find-installed-codex.js";
 import { loadCodexCalibration } from "./load-codex-calibration.js";
 import type { CodexConfig } from "../../discover/parse-config.js";
-import type { ObservedWindow } from "../../capture/calibrate-layout.js";
 
 export const MODELS_CACHE_FILE = "models_cache.json";
 /** The diagnostic of the one line every verb using the codex profile prints when the versions disagree. */
@@ -289,18 +288,6 @@ export function readKnownCatalogue(host: Host, codexHome?: string): CodexCatalog
   if (!cal) return undefined;
   const parsed = parseCodexCatalogue(JSON.stringify(cal.calibration.catalogue), `calibration ${cal.file}`).value;
   return parsed.models.length > 0 ? parsed : undefined;
-}
-
-/** The windows a catalogue gives a model: its entry's, or Codex's fallback metadata for a slug it does not list. */
-export function catalogueWindowOf(catalogue: CodexCatalogue, model: string): ObservedWindow {
-  const entry = catalogue.models.find((m) => m.slug === model);
-  const layout = codexModelLayout(model, entry);
-  return {
-    contextWindow: layout.contextWindow,
-    effectiveContextWindowPercent: layout.effectiveContextWindowPercent,
-    ...(layout.maxContextWindow !== undefined ? { maxContextWindow: layout.maxContextWindow } : {}),
-    source: entry ? `model catalogue (${catalogue.source})` : "fallback",
-  };
 }
 
 /** The context window Codex's catalogue gives a model ($CODEX_HOME/models_cache.json, else the calibration's), if listed. */

@@ -1,8 +1,7 @@
-// scenarioSetup resolves the model the way the scenario's turns load: on its virtual files and CODEX_HOME, with the
-// trusted project `.codex/config.toml` layers of its working directory (as preview and lint do).
+// A scenario's turns are set up by the one turn setup: the model resolved on its virtual files and CODEX_HOME,
+// with the trusted project `.codex/config.toml` layers of its working directory (as preview and lint do).
 import { describe, expect, it } from "vitest";
 import { createMemoryHost } from "../../src/host/memory-host.js";
-import { scenarioSetup } from "../../src/cli/scenario-setup.js";
 import { parseScenario } from "../../src/scenario/parse-scenario.js";
 import { loadScenarioContexts } from "../../src/scenario/load-scenario.js";
 
@@ -28,19 +27,12 @@ turns:
     "/s/x.yaml",
   ).value!;
 
-describe("scenarioSetup", () => {
-  it.each<[string, string, string | undefined, string]>([
-    ["a trusted project's layer names the model", '[projects."/repo"]\ntrust_level = "trusted"\n', undefined, "beta"],
-    ["an untrusted project's layer does not", "", "alpha", "alpha"],
-  ])("%s", (_name, trust, defaultModel, turnModel) => {
-    const s = scenario(trust);
-    const setup = scenarioSetup(createMemoryHost({ home: "/h" }))(s);
-    expect(setup.defaultModel).toBe(defaultModel);
-    const contexts = loadScenarioContexts(
-      createMemoryHost(),
-      s,
-      setup.defaultModel ? { defaultModel: setup.defaultModel } : {},
-    );
+describe("loadScenarioContexts", () => {
+  it.each<[string, string, string]>([
+    ["a trusted project's layer names the model", '[projects."/repo"]\ntrust_level = "trusted"\n', "beta"],
+    ["an untrusted project's layer does not (the catalogue's default)", "", "alpha"],
+  ])("%s", (_name, trust, turnModel) => {
+    const contexts = loadScenarioContexts(createMemoryHost({ home: "/h" }), scenario(trust));
     expect(contexts.value?.[0]?.model).toBe(turnModel);
   });
 });

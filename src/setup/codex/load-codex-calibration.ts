@@ -3,12 +3,7 @@
 import type { Host } from "../../host/host.js";
 import type { Result } from "../../model/diagnostic.js";
 import { loadCalibration, type CalibrationParser } from "../../host/calibration-store.js";
-import {
-  calibratedFamilyFor,
-  CODEX_AGENT,
-  parseCodexCalibration,
-  type CodexCalibration,
-} from "../../capture/codex-calibration.js";
+import { calibratedFamilyFor, CODEX_AGENT, parseCodexCalibration, type CodexCalibration } from "./codex-calibration.js";
 
 export interface LoadCodexCalibrationOptions {
   /** Version to prefer (the installed Codex's, else the profile's target). */

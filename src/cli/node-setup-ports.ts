@@ -1,0 +1,30 @@
+// The ports a turn setup reads on the user's machine: the Node host, and git, uname, PATH and the agents' install
+// folders as Node finds them. Does IO (node:os, git, the file system).
+import { release, type } from "node:os";
+import { getAdapter } from "../capture/adapters/index.js";
+import { findAgentInstall } from "../host/find-agent-install.js";
+import { findOnPath } from "../host/find-on-path.js";
+import { createNodeHost } from "../host/node-host.js";
+import { probeGit } from "../host/probe-git.js";
+import type { Machine, SetupPorts } from "../setup/index.js";
+import type { CliIO } from "./io.js";
+
+export function nodeMachine(env: CliIO["env"]): Machine {
+  return {
+    platform: process.platform,
+    osVersion: `${type()} ${release()}`,
+    git: probeGit,
+    onPath: (names) => findOnPath(names, env.PATH),
+    agentInstallDir: (profileId) => {
+      const adapter = getAdapter(profileId);
+      if (adapter?.packageName === undefined) return undefined;
+      const executables = adapter.executables.filter((e) => !e.endsWith(".js"));
+      return findAgentInstall(executables, adapter.packageName, env)?.packageDir;
+    },
+  };
+}
+
+/** The ports of a turn read from the current directory of `io`. */
+export function nodeSetupPorts(io: Pick<CliIO, "cwd" | "env">): SetupPorts {
+  return { files: createNodeHost({ cwd: io.cwd, env: io.env }), machine: nodeMachine(io.env) };
+}
