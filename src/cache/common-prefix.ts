@@ -3,7 +3,13 @@ import { canonicalJson } from "../compile/canonical-json.js";
 import { cacheableTokens, OPENAI_CACHE_MODEL, type CacheModel } from "./cache-model.js";
 import { commonTextPrefix, prefixBytes } from "./common-text-prefix.js";
 import { classifyInputDivergence, describeToolChange, type Divergence, type DivergenceCause } from "./divergence.js";
-import { buildPromptSegments, PARAMETER_FIELDS, type PromptSegment, type RequestLike } from "./prompt-segments.js";
+import {
+  buildPromptSegments,
+  isBreakpoint,
+  PARAMETER_FIELDS,
+  type PromptSegment,
+  type RequestLike,
+} from "./prompt-segments.js";
 import { createSegmentCounter, type CountTokens, type SegmentCounter } from "./segment-counter.js";
 import { utf8Length } from "../tokens/index.js";
 
@@ -152,7 +158,10 @@ export function commonPrefix(a: RequestLike, b: RequestLike, options: PrefixOpti
   const tokensA = segmentTokens(segA, counter);
   const tokensB = segmentTokens(segB, counter);
   const samePartition = partitionChanges.length === 0;
-  const reusableTokens = samePartition ? cacheableTokens(commonTokens, model) : 0;
+  // A breakpoint model serves only up to a's last cache breakpoint inside the common segments.
+  const marked = common.map((seg) => isBreakpoint(seg, a.cacheBreakpoints)).lastIndexOf(true);
+  const servable = model.reuse === "breakpoints" ? segmentTokens(common.slice(0, marked + 1), counter) : commonTokens;
+  const reusableTokens = samePartition ? cacheableTokens(servable, model) : 0;
   let cause: DivergenceCause | null = divergence?.cause ?? (parameterChanges.length ? "parameter-changed" : null);
   if (partitionChanges.some((c) => c.field === "prompt_cache_key")) cause = "prompt-cache-key-changed";
   if (partitionChanges.some((c) => c.field === "model")) cause = "model-changed";

@@ -30,7 +30,22 @@ export const PARAMETER_FIELDS = [
 ] as const;
 
 /** The subset of a request the cache model reads; parsed files may carry more or fewer fields. */
-export type RequestLike = Partial<ResponsesRequest> & { input?: ResponseItem[] };
+export type RequestLike = Partial<ResponsesRequest> & {
+  input?: ResponseItem[];
+  /**
+   * Where the body marks cache breakpoints (Anthropic's `cache_control`), as segments: the tools, the
+   * instructions, or an input item's index. Read only under a cache model that reuses up to breakpoints.
+   */
+  cacheBreakpoints?: readonly CacheBreakpoint[];
+};
+
+export type CacheBreakpoint = "tools" | "instructions" | number;
+
+/** Whether segment `s` (buildPromptSegments) carries one of `marks`. */
+export function isBreakpoint(s: PromptSegment, marks: readonly CacheBreakpoint[] | undefined): boolean {
+  if (marks === undefined) return false;
+  return s.kind === "input" ? marks.includes(s.index) : marks.includes(s.kind);
+}
 
 /**
  * Segments in the order a prefix cache consumes them. Tools and instructions precede the

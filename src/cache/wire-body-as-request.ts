@@ -5,7 +5,8 @@
 // content starts. Pure.
 import type { ResponseItem } from "../model/items.js";
 import { isJsonObject } from "../model/json-value.js";
-import type { RequestLike } from "./prompt-segments.js";
+import { parseRequest } from "./parse-request.js";
+import type { CacheBreakpoint, RequestLike } from "./prompt-segments.js";
 
 type Obj = { [key: string]: unknown };
 
@@ -39,6 +40,20 @@ const textOfSystem = (system: unknown): string =>
     .map((b) => (isJsonObject(b) && typeof b.text === "string" ? b.text : JSON.stringify(b)))
     .join("\n");
 
+const marked = (blocks: unknown): boolean =>
+  Array.isArray(blocks) && blocks.some((b) => isJsonObject(b) && b.cache_control !== undefined);
+
+/** The segments an Anthropic body marks with `cache_control`: the tools, the system text, messages by index. */
+function cacheBreakpointsOf(body: Obj): CacheBreakpoint[] {
+  const out: CacheBreakpoint[] = [];
+  if (marked(body.tools)) out.push("tools");
+  if (marked(body.system)) out.push("instructions");
+  (body.messages as unknown[]).forEach((m, i) => {
+    if (isJsonObject(m) && marked(m.content)) out.push(i);
+  });
+  return out;
+}
+
 /** undefined when the value is none of these bodies. */
 export function wireBodyAsRequest(value: unknown): RequestLike | undefined {
   if (!isJsonObject(value)) return undefined;
@@ -59,6 +74,8 @@ export function wireBodyAsRequest(value: unknown): RequestLike | undefined {
   if (!Array.isArray(body.messages)) return undefined;
   // Anthropic: a top-level `system`; Chat Completions: system or developer messages in the list.
   if (body.system !== undefined) base.instructions = textOfSystem(body.system);
+  const breakpoints = cacheBreakpointsOf(body);
+  if (breakpoints.length > 0) base.cacheBreakpoints = breakpoints;
   base.input = body.messages.map((m) => {
     if (!isJsonObject(m)) return item("user", [m]);
     // Other keys that reach the model (tool calls, a result's call id) follow the content; settings do not.
@@ -67,4 +84,23 @@ export function wireBodyAsRequest(value: unknown): RequestLike | undefined {
     return item(String(role ?? "user"), Object.keys(rest).length > 0 ? [...parts, rest] : parts);
   });
   return base;
+}
+
+/** A Responses input item as the API reads it: the easy-input `{ role, content }` form is a message. */
+function responsesItem(value: unknown): unknown {
+  if (!isJsonObject(value) || value.type !== undefined || typeof value.role !== "string") return value;
+  const type = value.role === "assistant" ? "output_text" : "input_text";
+  const content = typeof value.content === "string" ? [{ type, text: value.content }] : value.content;
+  return { type: "message", role: value.role, content };
+}
+
+/**
+ * Any body a harness posts as the cache analysis reads it: a Responses body (easy-input messages, pi's, as
+ * messages), else wireBodyAsRequest's. undefined when it is none of them.
+ */
+export function bodyAsRequest(value: unknown): RequestLike | undefined {
+  const body =
+    isJsonObject(value) && Array.isArray(value.input) ? { ...value, input: value.input.map(responsesItem) } : value;
+  const r = parseRequest(body);
+  return r.ok ? r.request : wireBodyAsRequest(value);
 }

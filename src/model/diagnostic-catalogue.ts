@@ -358,6 +358,11 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   },
   { id: "scenario/syntax", summary: "The scenario file is not valid YAML or JSON." },
   { id: "scenario/too-large", summary: "The scenario file is over the scenario size limit." },
+  {
+    id: "scenario/turn-setup",
+    summary:
+      "A scenario turn cannot be set up or continued: its folder or home is missing, its profile does not resume sessions, or a later turn has no reply to continue from.",
+  },
   { id: "scenario/unreadable", summary: "The scenario file cannot be read." },
 
   // Session logs (Codex rollouts, promptc logs, request bodies).

@@ -298,6 +298,20 @@ export interface BodySessionBehaviour<Turn = unknown, Prose = unknown, Session =
   facts(session: Session): HarnessSessionFacts;
   /** The session's conversation as the agent sends it again, then the turn's new message. */
   next(turn: Turn, prose: Prose, session: Session): BuiltBody;
+  /**
+   * The session as the agent keeps it after a turn (what its session reader would read back): `previous` (none on
+   * the first turn), the turn, the body it sent and the model's reply. Scenarios continue their later turns from it.
+   */
+  record(previous: Session | undefined, sent: RecordedTurn<Turn>): Session;
+}
+
+/** One turn of a session as it happened: the turn, the body sent for it and the model's text reply. */
+export interface RecordedTurn<Turn = unknown> {
+  turn: Turn;
+  body: { [key: string]: unknown };
+  reply: string;
+  /** The session's id (the agent's own; a scenario's `session.id`). */
+  sessionId: string;
 }
 
 export type Layout = EnvelopeLayout | BodyLayout;

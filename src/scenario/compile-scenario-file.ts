@@ -2,15 +2,24 @@
 // what `snapshot`, `diff`, `compact` and `preview --scenario` all start from. Does IO (through the Host).
 import type { Host } from "../host/host.js";
 import type { Diagnostic } from "../model/diagnostic.js";
-import { isEnvelopeTurn } from "../setup/index.js";
-import { setupScenarioTurns, loadScenarioFile, type ScenarioSetupOptions } from "./load-scenario.js";
+import { isEnvelopeTurn, type ResolvedBodyTurn } from "../setup/index.js";
+import { setupScenarioTurns, loadScenarioFile, promptcFolders, type ScenarioSetupOptions } from "./load-scenario.js";
 import { compileScenario, type CompileScenarioResult } from "./compile-scenario.js";
+import { compileBodyScenario, type CompileBodyScenarioResult } from "./compile-body-scenario.js";
 import type { Scenario } from "./scenario.js";
 
 export interface CompiledScenarioFile {
   scenario?: Scenario;
-  compiled?: CompileScenarioResult;
+  /** The session promptc lays out (envelope profiles), or the harness's own requests (body profiles). */
+  compiled?: CompileScenarioResult | CompileBodyScenarioResult;
   diagnostics: Diagnostic[];
+}
+
+/** Whether a compiled scenario is a harness's own requests (a body profile's). */
+export function isBodyScenario(
+  compiled: CompileScenarioResult | CompileBodyScenarioResult,
+): compiled is CompileBodyScenarioResult {
+  return "layout" in compiled && compiled.layout === "body";
 }
 
 /** Errors come back as diagnostics; `compiled` is set only when every turn could be built. */
@@ -22,12 +31,22 @@ export function compileScenarioFile(
   const loaded = loadScenarioFile(host, path);
   if (!loaded.value) return { diagnostics: loaded.diagnostics };
   const scenario = loaded.value;
-  const turns = setupScenarioTurns(host, scenario, options);
+  const turns = setupScenarioTurns(host, scenario, {
+    ...options,
+    hidden: options.hidden ?? promptcFolders(host, path),
+  });
   const before = [...loaded.diagnostics, ...turns.diagnostics];
   if (!turns.value) return { scenario, diagnostics: before };
   const envelope = turns.value.filter(isEnvelopeTurn);
   const first = envelope[0];
-  if (first === undefined || envelope.length !== turns.value.length) throw new Error("body scenarios: part 2");
+  if (first === undefined) {
+    const body = compileBodyScenario(
+      scenario,
+      turns.value.filter((t): t is ResolvedBodyTurn => !isEnvelopeTurn(t)),
+    );
+    const failed = body.diagnostics.some((d) => d.severity === "error");
+    return { scenario, ...(failed ? {} : { compiled: body }), diagnostics: [...before, ...body.diagnostics] };
+  }
   // The session compiles with the first turn's profile (its catalogue decides later models' shapes) and prose.
   const compiled = compileScenario(
     scenario,

@@ -1,6 +1,8 @@
 // Loading a scenario: read and parse the file, then set each turn up with the one turn setup (setup/), on a
 // virtual filesystem when the scenario declares `files`. IO through the Host only.
 import type { Host } from "../host/host.js";
+import { dirnameOf, joinPath } from "../discover/paths.js";
+import { createHidingHost } from "../host/hiding-host.js";
 import { createMemoryHost, type MemoryEntry } from "../host/memory-host.js";
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
 import type { TurnContext } from "../model/turn-context.js";
@@ -56,7 +58,11 @@ export function loadScenarioFile(host: Host, path: string): Result<Scenario | un
 /** The host a scenario runs on: its virtual `files` (plus /tmp) when it declares them, else `host`. */
 export function scenarioHost(scenario: Scenario, host: Host): Host {
   if (!scenario.files) return host;
-  const files: Record<string, MemoryEntry> = { "/tmp": { dir: true }, [VIRTUAL_CODEX_HOME]: { dir: true } };
+  const files: Record<string, MemoryEntry> = {
+    "/tmp": { dir: true },
+    [VIRTUAL_HOME]: { dir: true },
+    [VIRTUAL_CODEX_HOME]: { dir: true },
+  };
   for (const [path, entry] of Object.entries(scenario.files))
     files[path] = typeof entry === "string" ? entry : { dir: true };
   files[scenario.settings.cwd] ??= { dir: true };
@@ -76,6 +82,12 @@ export interface ScenarioSetupOptions {
   /** false: stand-in prose (`--no-calibration`). */
   calibration?: boolean;
   proseDir?: string;
+  /**
+   * promptc's own folders (absolute: the scenarios and their snapshots) the turns do not see, so a snapshot does
+   * not change with itself or with other scenarios (Gemini CLI lists the folder tree). A folder holding a turn's
+   * working directory stays visible.
+   */
+  hidden?: readonly string[];
 }
 
 /**
@@ -85,8 +97,14 @@ export interface ScenarioSetupOptions {
 export const SCENARIO_MACHINE = bareMachine("linux", "Linux");
 
 /** The ports a scenario's turns are set up with: its files (virtual or `host`), the user's `host`, a fixed machine. */
-export function scenarioPorts(scenario: Scenario, host: Host): SetupPorts {
-  return { files: scenarioHost(scenario, host), user: host, machine: SCENARIO_MACHINE };
+export function scenarioPorts(scenario: Scenario, host: Host, hidden: readonly string[] = []): SetupPorts {
+  const cwds = [scenario.settings.cwd, ...scenario.turns.flatMap((t) => t.settings?.cwd ?? [])];
+  const holdsCwd = (folder: string) => cwds.some((c) => c === folder || c.startsWith(`${folder}/`));
+  const files = createHidingHost(
+    scenarioHost(scenario, host),
+    scenario.files ? [] : hidden.filter((f) => !holdsCwd(f)),
+  );
+  return { files, user: host, machine: SCENARIO_MACHINE };
 }
 
 /** What the one turn setup gets for turn `i` (0-based): the scenario's settings in force then. */
@@ -138,7 +156,7 @@ export function setupScenarioTurns(
   scenario: Scenario,
   options: ScenarioSetupOptions = {},
 ): Result<SetUpTurn[] | undefined> {
-  const ports = scenarioPorts(scenario, host);
+  const ports = scenarioPorts(scenario, host, options.hidden);
   const diagnostics: Diagnostic[] = [];
   const said = new Set<string>();
   const turns: SetUpTurn[] = [];
@@ -177,6 +195,25 @@ export function loadScenarioContexts(
   if (!r.value) return { value: undefined, diagnostics: r.diagnostics };
   const contexts = r.value.filter(isEnvelopeTurn).map((t) => t.ctx);
   return { value: contexts.length === r.value.length ? contexts : undefined, diagnostics: r.diagnostics };
+}
+
+/** `promptc snapshot`'s folders when neither a flag nor promptc.yaml names them (relative to the project). */
+export const DEFAULT_SCENARIO_DIR = "fixtures/scenarios";
+/** Scenario snapshots live one folder down so scenario names cannot collide with other snapshot kinds. */
+export const DEFAULT_SNAPSHOT_DIR = "snapshots/scenarios";
+
+/**
+ * promptc's own folders a scenario's turns do not see (ScenarioSetupOptions.hidden): the scenario file's folder
+ * and the scenario and snapshot folders `promptc snapshot` uses from `host`'s working directory.
+ */
+export function promptcFolders(host: Host, scenarioFile: string): string[] {
+  const configured = loadSnapshotFolders(host, host.cwd()).value ?? {};
+  const root = configured.file !== undefined ? dirnameOf(configured.file) : host.cwd();
+  return [
+    dirnameOf(scenarioFile),
+    configured.scenarios ?? joinPath(root, DEFAULT_SCENARIO_DIR),
+    configured.out ?? joinPath(root, DEFAULT_SNAPSHOT_DIR),
+  ];
 }
 
 /** Files that may hold a `snapshot:` section, nearest first in each folder (the lint config's names). */

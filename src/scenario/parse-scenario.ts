@@ -4,7 +4,8 @@ import { Ajv, type ErrorObject } from "ajv";
 import { LineCounter, parseDocument, type Document } from "yaml";
 import { diagnostic, type Diagnostic, type Place, type Result } from "../model/diagnostic.js";
 import type { Scenario, ScenarioSettings } from "./scenario.js";
-import { SCENARIO_SCHEMA } from "./scenario-schema.js";
+import { HARNESS_SCENARIO_KEYS, SCENARIO_SCHEMA } from "./scenario-schema.js";
+import { getProfile, hasEnvelopeLayout } from "../profiles/index.js";
 
 /** The schema's errors for `value`. The validator is compiled per call: a scenario is parsed once per run. */
 function validate(value: unknown): ErrorObject[] {
@@ -79,6 +80,44 @@ function describeError(e: ErrorObject): { segments: (string | number)[]; message
   }
 }
 
+/**
+ * Keys the scenario's profile has no reader for, each an error rather than silently ignored: a harness profile's
+ * discovery reads only HARNESS_SCENARIO_KEYS (no sandbox, no `codexHome`, replies as `assistant:` text); a profile
+ * with Codex's discovery reads its CODEX_HOME from `codexHome:`, not `home:`.
+ */
+function unreadKeys(
+  raw: Omit<Scenario, "file" | "name">,
+  doc: Document,
+  lines: LineCounter,
+  file: string,
+): Diagnostic[] {
+  const profile = getProfile(raw.profile);
+  const found: [(string | number)[], string][] = [];
+  if (hasEnvelopeLayout(profile)) {
+    if (raw.home !== undefined) found.push([["home"], "use `codexHome:` (the CODEX_HOME its discovery reads)"]);
+  } else {
+    const not = (keys: readonly string[], at: (string | number)[], obj: object | undefined) => {
+      for (const k of Object.keys(obj ?? {}))
+        if (!keys.includes(k)) found.push([[...at, k], `its discovery does not read it (it reads ${keys.join(", ")})`]);
+    };
+    not(HARNESS_SCENARIO_KEYS.top, [], raw);
+    not(HARNESS_SCENARIO_KEYS.settings, ["settings"], raw.settings);
+    raw.turns.forEach((t, i) => {
+      not(HARNESS_SCENARIO_KEYS.turn, ["turns", i], t);
+      not(HARNESS_SCENARIO_KEYS.settings, ["turns", i, "settings"], t.settings);
+    });
+  }
+  return found.map(([segments, why]) => {
+    const path = jsonPath(segments);
+    const place = placeOf(doc, lines, segments);
+    return diagnostic("scenario/schema", "error", `${path}: the ${profile.id} profile cannot use it: ${why}`, {
+      file,
+      ...(place ? { place } : {}),
+      data: { path },
+    });
+  });
+}
+
 /** Posix path resolution without IO: `rel` against the folder of `file`. */
 export function resolveAgainst(file: string, rel: string): string {
   const base = rel.startsWith("/") ? [] : file.split("/").slice(0, -1);
@@ -149,6 +188,8 @@ export function parseScenario(text: string, file: string): Result<Scenario | und
       }),
     );
   }
+  if (diagnostics.length === 0)
+    diagnostics.push(...unreadKeys(value as Omit<Scenario, "file" | "name">, doc, lines, file));
   if (diagnostics.length) return { value: undefined, diagnostics };
   const raw = value as Omit<Scenario, "file" | "name"> & { name?: string };
   const anchor = raw.files ? "/scenario" : file;
@@ -163,5 +204,6 @@ export function parseScenario(text: string, file: string): Result<Scenario | und
     }),
   };
   if (raw.codexHome !== undefined) scenario.codexHome = resolveAgainst(anchor, raw.codexHome);
+  if (raw.home !== undefined) scenario.home = resolveAgainst(anchor, raw.home);
   return { value: scenario, diagnostics: [] };
 }

@@ -4,7 +4,7 @@ import type { ContentPart, ResponseItem } from "../model/items.js";
 import type { CommonPrefixResult } from "../cache/common-prefix.js";
 import { labelItem } from "../cache/label-item.js";
 import type { SimulateCacheResult } from "../cache/simulate-cache.js";
-import type { ScenarioTurnResult } from "./compile-scenario.js";
+import type { ScenarioRequest } from "./scenario-request.js";
 import type { Scenario } from "./scenario.js";
 import { formatCount } from "../model/format-count.js";
 import { appendAll } from "../model/append-all.js";
@@ -54,7 +54,7 @@ function itemLines(item: ResponseItem, index: number): string[] {
 
 export interface LayoutInput {
   scenario: Scenario;
-  turns: readonly ScenarioTurnResult[];
+  turns: readonly ScenarioRequest[];
   /** commonPrefix(turn N-1, turn N) for N ≥ 2, index 0 = turn 2. */
   prefixes: readonly CommonPrefixResult[];
   cache: SimulateCacheResult;
@@ -70,13 +70,14 @@ export function renderScenarioLayout({ scenario, turns, prefixes, cache }: Layou
   );
   turns.forEach((t, i) => {
     const req = t.request;
+    const input = req.input ?? [];
     const stats = cache.requests[i]!;
     out.push(
       "",
-      `## turn ${t.turn}: ${req.input.length} items, ${n(stats.inputTokens)} tokens, ${n(stats.cachedTokens)} cached`,
+      `## turn ${t.turn}: ${input.length} items, ${n(stats.inputTokens)} tokens, ${n(stats.cachedTokens)} cached`,
     );
     out.push(
-      `model ${req.model} · prompt_cache_key ${req.prompt_cache_key} · tools ${req.tools.map((x) => ("name" in x ? String(x.name) : x.type)).join(", ")}`,
+      `model ${req.model} · ${req.prompt_cache_key !== undefined ? `prompt_cache_key ${req.prompt_cache_key} · ` : ""}tools ${(req.tools ?? []).map((x) => ("name" in x ? String(x.name) : x.type)).join(", ")}`,
     );
     if (req.instructions !== undefined) out.push(`instructions: ${shortenText(req.instructions)}`);
     let from = 0;
@@ -91,7 +92,7 @@ export function renderScenarioLayout({ scenario, turns, prefixes, cache }: Layou
       for (const c of p.partitionChanges) out.push(`changed: ${c.field} ${String(c.a)} -> ${String(c.b)}`);
     }
     const reasons = new Map(t.appended.map((a) => [a.index, a.reasons.filter((r) => r !== "turn").join(" + ")]));
-    req.input.slice(from).forEach((item, k) => {
+    input.slice(from).forEach((item, k) => {
       const index = from + k;
       const lines = itemLines(item, index);
       const why = reasons.get(index);

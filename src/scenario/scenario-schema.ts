@@ -1,6 +1,6 @@
 // JSON Schema (draft-07) of scenario files, validated with ajv. Pure data.
 import { APPROVAL_POLICIES, SANDBOX_MODES } from "../model/permission-modes.js";
-import { ENVELOPE_PROFILE_IDS } from "../profiles/index.js";
+import { PROFILE_IDS } from "../profiles/index.js";
 
 const settings = {
   type: "object",
@@ -132,6 +132,16 @@ const item = {
   ],
 } as const;
 
+/**
+ * What a harness profile's own discovery reads of a scenario (the rest feed Codex's TurnContext discovery): the
+ * settings keys, and per turn the message and the reply a later turn continues from.
+ */
+export const HARNESS_SCENARIO_KEYS = {
+  top: ["name", "description", "profile", "home", "files", "session", "settings", "turns"],
+  settings: ["cwd", "model", "date", "timezone"],
+  turn: ["user", "settings", "assistant", "breaksCache"],
+} as const;
+
 export const SCENARIO_SCHEMA = {
   $schema: "http://json-schema.org/draft-07/schema#",
   $id: "https://promptc.dev/schemas/scenario.json",
@@ -142,8 +152,9 @@ export const SCENARIO_SCHEMA = {
   properties: {
     name: { type: "string", pattern: "^[a-z0-9][a-z0-9._-]*$" },
     description: { type: "string" },
-    profile: { enum: [...ENVELOPE_PROFILE_IDS] },
+    profile: { enum: [...PROFILE_IDS] },
     codexHome: { type: "string", minLength: 1 },
+    home: { type: "string", minLength: 1 },
     files: {
       type: "object",
       propertyNames: { pattern: "^/" },

@@ -1,9 +1,11 @@
 // The snapshot of a compiled scenario: turn-N.request.json files, layout.txt, and the prefix-invariant
-// findings (request N's input a prefix of N+1's; instructions, tools and prompt_cache_key unchanged). Pure.
+// findings (request N's input a prefix of N+1's; instructions, tools and prompt_cache_key unchanged), with cache use
+// simulated under the cache model of the provider the requests are posted to. Pure.
 import { commonPrefix, explainPrefix, type CommonPrefixResult } from "../cache/common-prefix.js";
 import { simulateCache, type SimulateCacheResult } from "../cache/simulate-cache.js";
+import { cacheModelFor, type CacheModel } from "../cache/cache-model.js";
 import type { CountTokens } from "../tokens/count.js";
-import type { ScenarioTurnResult } from "./compile-scenario.js";
+import type { ScenarioRequest } from "./scenario-request.js";
 import { renderScenarioLayout } from "./render-scenario-layout.js";
 import type { Scenario } from "./scenario.js";
 
@@ -17,6 +19,8 @@ export interface InvariantFinding {
 export interface ScenarioSnapshot {
   /** Relative file name (inside snapshots/<scenario>/) → content. */
   files: { [name: string]: string };
+  /** The provider cache model the cache use was simulated under (the one the scenario's wire format is posted to). */
+  cacheModel: CacheModel;
   prefixes: CommonPrefixResult[];
   cache: SimulateCacheResult;
   findings: InvariantFinding[];
@@ -37,10 +41,11 @@ export function keepsPrefix(p: CommonPrefixResult): boolean {
 
 export function buildScenarioSnapshot(
   scenario: Scenario,
-  turns: readonly ScenarioTurnResult[],
-  options: { countTokens?: CountTokens } = {},
+  turns: readonly ScenarioRequest[],
+  options: { countTokens?: CountTokens; cacheModel?: CacheModel } = {},
 ): ScenarioSnapshot {
   const tokenOptions = options.countTokens ? { countTokens: options.countTokens } : {};
+  const cacheModel = options.cacheModel ?? cacheModelFor(turns[0]?.wire ?? "openai-responses");
   const prefixes: CommonPrefixResult[] = [];
   const findings: InvariantFinding[] = [];
   for (let i = 1; i < turns.length; i++) {
@@ -64,10 +69,10 @@ export function buildScenarioSnapshot(
   }
   const cache = simulateCache(
     turns.map((t) => t.request),
-    tokenOptions,
+    { ...tokenOptions, cacheModel },
   );
   const files: { [name: string]: string } = {};
   for (const t of turns) files[`turn-${t.turn}.request.json`] = requestSnapshotText(t.bytes);
   files["layout.txt"] = renderScenarioLayout({ scenario, turns, prefixes, cache });
-  return { files, prefixes, cache, findings };
+  return { files, cacheModel, prefixes, cache, findings };
 }

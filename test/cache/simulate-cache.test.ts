@@ -80,3 +80,28 @@ describe("simulateCache", () => {
     });
   });
 });
+
+describe("simulateCache under a breakpoint cache model (Anthropic)", () => {
+  const breakpoints = { minCacheableTokens: 1, blockTokens: 1, reuse: "breakpoints" as const };
+  const segs = (r: typeof t1) => buildPromptSegments(r).map((s) => s.text.length);
+  const upTo = (r: typeof t1, n: number) =>
+    segs(r)
+      .slice(0, n)
+      .reduce((a, b) => a + b, 0);
+
+  it("serves a later request only up to the deepest breakpoint an earlier one wrote", () => {
+    // Turn 1 marks its first message (segments: tools, input 0, input 1); turn 2 shares all of turn 1.
+    const a = { ...t1, cacheBreakpoints: [0] };
+    const r = simulateCache([a, t2], { countTokens: charTokens, cacheModel: breakpoints });
+    expect([r.requests[1]!.matchedTokens, r.requests[1]!.cachedTokens]).toEqual([upTo(t1, 2), upTo(t1, 2)]);
+  });
+
+  it("serves nothing when no earlier request marked a breakpoint, and everything up to a mark at its end", () => {
+    const none = simulateCache([t1, t2], { countTokens: charTokens, cacheModel: breakpoints });
+    const last = simulateCache([{ ...t1, cacheBreakpoints: [1] }, t2], {
+      countTokens: charTokens,
+      cacheModel: breakpoints,
+    });
+    expect([none.requests[1]!.cachedTokens, last.requests[1]!.cachedTokens]).toEqual([0, tokens(t1)]);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { commonPrefix } from "../../src/cache/common-prefix.js";
-import { wireBodyAsRequest } from "../../src/cache/wire-body-as-request.js";
+import { bodyAsRequest, wireBodyAsRequest } from "../../src/cache/wire-body-as-request.js";
 import { approxTokens } from "../../src/tokens/index.js";
 
 const mark = { type: "ephemeral" };
@@ -68,5 +68,36 @@ describe("wireBodyAsRequest", () => {
       { type: "message", role: "assistant", content: [{ type: "output_text", text: '{"tool_calls":[{"id":"c"}]}' }] },
     ]);
     expect(wireBodyAsRequest({ input: [] })).toBeUndefined();
+  });
+});
+
+describe("cache breakpoints and easy-input Responses bodies", () => {
+  it("names the segments an Anthropic body marks with cache_control", () => {
+    const mark = { type: "ephemeral" };
+    const body = {
+      model: "m",
+      system: [{ type: "text", text: "s", cache_control: mark }],
+      tools: [{ name: "t", input_schema: {} }],
+      messages: [
+        { role: "user", content: [{ type: "text", text: "a" }] },
+        { role: "assistant", content: "b" },
+        { role: "user", content: [{ type: "text", text: "c", cache_control: mark }] },
+      ],
+    };
+    expect(wireBodyAsRequest(body)?.cacheBreakpoints).toEqual(["instructions", 2]);
+  });
+
+  it("reads a Responses body with `{ role, content }` items (pi's) as messages", () => {
+    const r = bodyAsRequest({
+      model: "m",
+      input: [
+        { role: "developer", content: "sys" },
+        { role: "user", content: [{ type: "input_text", text: "hi" }] },
+      ],
+    });
+    expect(r?.input).toEqual([
+      { type: "message", role: "developer", content: [{ type: "input_text", text: "sys" }] },
+      { type: "message", role: "user", content: [{ type: "input_text", text: "hi" }] },
+    ]);
   });
 });

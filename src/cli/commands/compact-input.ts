@@ -20,7 +20,7 @@ import {
 } from "../../profiles/index.js";
 import { calibratedTextFor, catalogueContextWindow } from "../../setup/index.js";
 import type { CliIO } from "../io.js";
-import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
+import { compileScenarioFile, isBodyScenario } from "../../scenario/compile-scenario-file.js";
 import { isPromptcLog } from "../../session-log/session-log.js";
 import { loadAgentSession } from "./compact-agent-session.js";
 import type { Input } from "./compact-input-type.js";
@@ -153,6 +153,14 @@ export function loadInput(path: string, io: CliIO): Result<Input | undefined> {
   const scenario = (): Result<Input | undefined> => {
     const r = compileScenarioFile(host, path);
     if (!r.scenario || !r.compiled) return { value: undefined, diagnostics: r.diagnostics };
+    // A harness's own session compacts from that agent's session file (`compact FILE`), not from a scenario.
+    if (isBodyScenario(r.compiled)) {
+      const why = `${path}: a ${r.scenario.profile} scenario; compact dry-runs that agent's own session file instead`;
+      return {
+        value: undefined,
+        diagnostics: [...r.diagnostics, diagnostic("cli/usage", "error", why, { file: path })],
+      };
+    }
     return {
       value: { format: "scenario", log: sessionLogFromScenario(r.scenario, r.compiled), profile: r.scenario.profile },
       diagnostics: r.diagnostics,

@@ -6,9 +6,10 @@ import type { Command } from "commander";
 import { readSessionLogContent, SESSION_LOG_MAX_BYTES } from "../../session-log/read-session-log.js";
 import { readInputText, tooLargeMessage } from "../read-input.js";
 import { commonPrefix, explainPrefix } from "../../cache/common-prefix.js";
-import { OPENAI_CACHE_MODEL, type CacheModel } from "../../cache/cache-model.js";
+import type { ScenarioRequest } from "../../scenario/scenario-request.js";
+import { cacheModelFor, OPENAI_CACHE_MODEL, type CacheModel } from "../../cache/cache-model.js";
 import { parseRequest } from "../../cache/parse-request.js";
-import { wireBodyAsRequest } from "../../cache/wire-body-as-request.js";
+import { bodyAsRequest } from "../../cache/wire-body-as-request.js";
 import type { RequestLike } from "../../cache/prompt-segments.js";
 import { withoutSessionData } from "../../capture/without-session-data.js";
 import { createNodeHost } from "../../host/node-host.js";
@@ -29,8 +30,8 @@ interface DiffOptions {
   json?: boolean;
   approx?: boolean;
   ignoreSession?: boolean;
-  minCacheable: string;
-  block: string;
+  minCacheable?: string;
+  block?: string;
   color?: boolean;
 }
 
@@ -59,12 +60,11 @@ function loadRequestFile(path: string, label: string): Loaded {
     // V8 quotes the start of the text, raw newlines included: keep the reason on one line.
     return { ok: false, error: `${label} is not valid JSON: ${(err as Error).message.replace(/\r?\n/g, "\\n")}` };
   }
+  // A Responses body, or Claude Code's, Gemini CLI's and pi's bodies as their prefix cache sees them.
+  const request = bodyAsRequest(value);
+  if (request !== undefined) return { ok: true, label, request };
   const r = parseRequest(value);
-  if (r.ok) return { ok: true, label, request: r.request };
-  // Claude Code's, Gemini CLI's and pi's bodies, as their prefix cache sees them.
-  const wire = wireBodyAsRequest(value);
-  if (wire !== undefined) return { ok: true, label, request: wire };
-  return { ok: false, error: `${label} is not a request body: ${r.problems.join("; ")}` };
+  return { ok: false, error: `${label} is not a request body: ${r.ok ? "" : r.problems.join("; ")}` };
 }
 
 function isScenarioFile(path: string): boolean {
@@ -139,10 +139,12 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setEx
     .option("--approx", "estimate tokens as ceil(bytes/4) instead of counting exactly (faster on huge requests)")
     .option(
       "--min-cacheable <tokens>",
-      "shortest prefix a provider caches",
-      String(OPENAI_CACHE_MODEL.minCacheableTokens),
+      `shortest prefix a provider caches (default: the scenario's provider's, else OpenAI's ${OPENAI_CACHE_MODEL.minCacheableTokens})`,
     )
-    .option("--block <tokens>", "cache granularity beyond the minimum", String(OPENAI_CACHE_MODEL.blockTokens))
+    .option(
+      "--block <tokens>",
+      `cache granularity beyond the minimum (default: the scenario's provider's, else OpenAI's ${OPENAI_CACHE_MODEL.blockTokens})`,
+    )
     .option("--color", "force colours (default: on a terminal, unless NO_COLOR)")
     .option("--no-color", "no colours")
     .action((aArg: string, bArg: string | undefined, options: DiffOptions) => {
@@ -150,11 +152,12 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setEx
         io.stderr(`promptc diff: ${msg}\n`);
         setExitCode(EXIT_USAGE);
       };
-      const min = Number(options.minCacheable);
-      const block = Number(options.block);
+      const min = Number(options.minCacheable ?? 0);
+      const block = Number(options.block ?? 1);
       if (!Number.isInteger(min) || min < 0 || !Number.isInteger(block) || block < 1)
         return fail("--min-cacheable and --block take whole numbers (block ≥ 1)");
-      const cacheModel: CacheModel = { minCacheableTokens: min, blockTokens: block };
+      // The provider's own cache model (a scenario's wire format decides it), with the flags laid over it.
+      let provider: CacheModel = OPENAI_CACHE_MODEL;
       const style = createStyle(!options.json && colorFor(io, options.color));
       const aPath = resolve(io.cwd, aArg);
       let a: Loaded;
@@ -177,6 +180,8 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setEx
             io.stderr(`${formatDiagnostic(d, style, io.cwd)}\n`);
           const turns = parseTurns(options.turns, r.compiled.turns.length);
           if (typeof turns === "string") return fail(turns);
+          const first: ScenarioRequest | undefined = r.compiled.turns[0];
+          provider = cacheModelFor(first?.wire ?? "openai-responses");
           a = { ok: true, label: `${aArg} turn ${turns[0]}`, request: r.compiled.turns[turns[0] - 1]!.request };
           b = { ok: true, label: `${aArg} turn ${turns[1]}`, request: r.compiled.turns[turns[1] - 1]!.request };
         }
@@ -186,6 +191,11 @@ export const registerDiff: RegisterCommand = (program: Command, io: CliIO, setEx
       }
       if (!a.ok) return fail(a.error);
       if (!b.ok) return fail(b.error);
+      const cacheModel: CacheModel = {
+        ...provider,
+        ...(options.minCacheable !== undefined ? { minCacheableTokens: min } : {}),
+        ...(options.block !== undefined ? { blockTokens: block } : {}),
+      };
       const [ra, rb] = options.ignoreSession
         ? [withoutSessionData(a.request), withoutSessionData(b.request)]
         : [a.request, b.request];

@@ -7,7 +7,7 @@ import type { Host } from "../../host/host.js";
 import { createNodeHost } from "../../host/node-host.js";
 import { checkWritablePath, removeFileNoFollow, writeFileNoFollow } from "../../host/write-no-follow.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
-import { loadSnapshotFolders } from "../../scenario/load-scenario.js";
+import { DEFAULT_SCENARIO_DIR, DEFAULT_SNAPSHOT_DIR, loadSnapshotFolders } from "../../scenario/load-scenario.js";
 import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
 import { buildScenarioSnapshot, type InvariantFinding } from "../../scenario/scenario-snapshot.js";
 import { cacheNote } from "../format/cache-note.js";
@@ -18,9 +18,6 @@ import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type Cl
 import type { CountTokens } from "../../tokens/count.js";
 import type { RegisterCommand } from "./register-command.js";
 
-export const DEFAULT_SCENARIO_DIR = "fixtures/scenarios";
-/** Scenario snapshots live one folder down so scenario names cannot collide with other snapshot kinds. */
-export const DEFAULT_SNAPSHOT_DIR = "snapshots/scenarios";
 const SCENARIO_FILE = /\.(ya?ml|json)$/i;
 const TURN_FILE = /^turn-\d+\.request\.json$/;
 
@@ -135,7 +132,10 @@ function snapshotOne(
   countTokens: CountTokens,
   calibration = true,
 ): ScenarioReport {
-  const r = compileScenarioFile(host, path, calibration ? {} : { calibration: false });
+  const r = compileScenarioFile(host, path, {
+    ...(calibration ? {} : { calibration: false }),
+    hidden: [outRoot, dirname(path)],
+  });
   const name = r.scenario?.name ?? path.split("/").pop()!.replace(SCENARIO_FILE, "");
   const report: ScenarioReport = {
     name,
@@ -151,7 +151,7 @@ function snapshotOne(
   const snap = buildScenarioSnapshot(r.scenario, r.compiled.turns, { countTokens });
   report.turns = r.compiled.turns.length;
   report.findings = snap.findings;
-  const note = cacheNote(snap.cache);
+  const note = cacheNote(snap.cache, snap.cacheModel);
   report.cache = {
     inputTokens: snap.cache.inputTokens,
     cachedTokens: snap.cache.cachedTokens,

@@ -1,5 +1,6 @@
 // The `claude-code` profile: Claude Code 2.1.332's `/v1/messages` request as data and a layout function;
 // stand-in prose unless calibrated. Pure.
+import { recordClaudeCodeTurn } from "./record-claude-code-turn.js";
 import { idAndFolder } from "../harness-session.js";
 import type { BodyLayout, Profile } from "../profile.js";
 import { buildClaudeCodeNextBody } from "./build-claude-code-next-request.js";
@@ -20,6 +21,7 @@ export const claudeCodeLayout: BodyLayout<ClaudeCodeTurn, ClaudeCodeProse> = {
     where: "~/.claude/projects/<project key>/<session id>.jsonl",
     facts: idAndFolder,
     next: buildClaudeCodeNextBody,
+    record: recordClaudeCodeTurn,
   },
 };
 

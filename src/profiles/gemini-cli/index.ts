@@ -1,5 +1,6 @@
 // The `gemini-cli` profile: Gemini CLI 0.61.0's main request (`streamGenerateContent`, model pinned with -m) as
 // data and a layout function; stand-in prose unless calibrated. Pure.
+import { recordGeminiTurn } from "./record-gemini-turn.js";
 import type { BodyLayout, Profile } from "../profile.js";
 import { buildGeminiNextBody } from "./build-gemini-next-request.js";
 import { buildGeminiBody } from "./build-gemini-request.js";
@@ -19,6 +20,7 @@ export const geminiCliLayout: BodyLayout<GeminiTurn, GeminiProse> = {
     where: "~/.gemini/tmp/<project id>/chats/session-*.jsonl",
     facts: () => ({}),
     next: buildGeminiNextBody,
+    record: recordGeminiTurn,
   },
 };
 

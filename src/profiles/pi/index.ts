@@ -1,5 +1,6 @@
 // The `pi` profile: pi 0.73.1's first request for the provider configured in ~/.pi/agent, as data and a layout
 // function; stand-in prose unless calibrated. Pure.
+import { recordPiTurn } from "./record-pi-turn.js";
 import { idAndFolder } from "../harness-session.js";
 import type { BodyLayout, PostedWireFormatId, Profile } from "../profile.js";
 import { buildPiNextBody } from "./build-pi-next-request.js";
@@ -29,6 +30,7 @@ export const piLayout: BodyLayout<PiTurn, PiProse> = {
     where: "~/.pi/agent/sessions/--<cwd>--/<time>_<session id>.jsonl",
     facts: idAndFolder,
     next: buildPiNextBody,
+    record: recordPiTurn,
   },
 };
 

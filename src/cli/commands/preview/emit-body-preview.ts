@@ -10,7 +10,7 @@ import type { PreviewOptions } from "./preview-options.js";
 
 export function emitBodyPreview(
   request: HarnessRequest,
-  loaded: ResolvedBodyTurn,
+  loaded: Pick<ResolvedBodyTurn, "profile" | "cwd">,
   options: PreviewOptions,
   io: CliIO,
 ): number {

@@ -7,7 +7,9 @@ import { profileContextWindow } from "../../../profiles/model-info.js";
 import { sectionFromView } from "../../format/html-report.js";
 import { provenanceOf, tableFromView } from "../../format/preview-report.js";
 import { EXIT_USAGE, tokenCounterOf, type CliIO } from "../../io.js";
-import { compileScenarioFile } from "../../../scenario/compile-scenario-file.js";
+import { compileScenarioFile, isBodyScenario } from "../../../scenario/compile-scenario-file.js";
+import { getProfile, hasEnvelopeLayout } from "../../../profiles/index.js";
+import { emitBodyPreview } from "./emit-body-preview.js";
 import { emitPreview } from "./emit-preview.js";
 import { errorLine } from "./load-preview-turn.js";
 import type { PreviewOptions } from "./preview-options.js";
@@ -21,11 +23,21 @@ export function runScenarioPreview(path: string, options: PreviewOptions, io: Cl
   });
   const error = loaded.diagnostics.find((d) => d.severity === "error");
   if (!loaded.compiled || !loaded.scenario || error) return fail(error ? errorLine(error) : `cannot compile ${path}`);
-  const turns = loaded.compiled.turns;
-  const n = options.turn === undefined ? turns.length : Number(options.turn);
-  const turn = Number.isInteger(n) ? turns[n - 1] : undefined;
-  if (!turn) return fail(`--turn must be a whole number from 1 to ${turns.length}`);
-  const profile = String(loaded.scenario.profile ?? DEFAULT_PROFILE_ID);
+  const { compiled, scenario } = loaded;
+  const count = compiled.turns.length;
+  const n = options.turn === undefined ? count : Number(options.turn);
+  if (!Number.isInteger(n) || n < 1 || n > count) return fail(`--turn must be a whole number from 1 to ${count}`);
+  // A harness's own body: its request as `preview --profile X` shows it.
+  if (isBodyScenario(compiled)) {
+    const profile = getProfile(scenario.profile);
+    if (hasEnvelopeLayout(profile)) return fail(`cannot compile ${path}`);
+    const harness = compiled.turns[n - 1]!.harness;
+    const cwd = scenario.settings.cwd;
+    return emitBodyPreview({ ...harness, diagnostics: loaded.diagnostics }, { profile, cwd }, options, io);
+  }
+  const turns = compiled.turns;
+  const turn = turns[n - 1]!;
+  const profile = String(scenario.profile ?? DEFAULT_PROFILE_ID);
   // Scenarios render with the profile's bundled prose: stand-in wording for a harness whose prose we do not ship.
   const standIn = turn.manifest.fragments.some((f) => f.prose === "stand-in");
   const window = profileContextWindow(turn.session.profile, turn.request.model);
