@@ -44,7 +44,9 @@ function bundled(argv: string[], stdin = ""): { code: number; stdout: string; st
     cwd: ROOT,
     input: stdin,
     encoding: "utf8",
-    env: { ...process.env, ...ENV },
+    // The same environment as the in-process run: no PATH, HOME or XDG_CACHE_HOME, so neither side sees an agent
+    // installed on this machine or a user cache (either would change one side's output only).
+    env: ENV,
   });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
