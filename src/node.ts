@@ -10,7 +10,8 @@ export { createMemoryHost, type MemoryEntry, type MemoryHost, type MemoryHostOpt
 export { loadTurnContext, type LoadTurnContextOptions } from "./discover/load-turn-context.js";
 export { loadHarnessTurn, type HarnessTurnInputs, type LoadedHarnessTurn } from "./discover/load-harness-turn.js";
 export { loadConfig, type LoadConfigOptions, type LoadedConfig } from "./discover/load-config.js";
-export { loadScenarioContexts, loadScenarioFile } from "./scenario/load-scenario.js";
+export { loadScenarioFile } from "./scenario/load-scenario.js";
+export { loadScenarioContexts } from "./scenario/setup-scenario-turns.js";
 export { readSessionLog, type ReadSessionLogOptions } from "./session-log/read-session-log.js";
 
 // The loop's IO parts: the Responses provider over fetch, the built-in tools, the session log file.

@@ -4,15 +4,13 @@
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import type { MessageItem, ResponseItem } from "../model/items.js";
 import { messageText } from "../model/message-text.js";
+import { GEMINI_SESSION_CONTEXT_OPEN } from "../profiles/gemini-cli/gemini-facts.js";
 import { appendPinsAndGhosts } from "./append-pins-and-ghosts.js";
 import type { CompactResult, GeminiCliCompactOptions } from "./compact-options.js";
 import { findGeminiSplitPoint, toGeminiContents } from "./gemini-split-point.js";
 import { collectGhostSnapshots } from "./ghost-snapshots.js";
 import { NO_SUMMARY_TEXT, summaryMatcherFor, userTextMessage } from "./summary.js";
 import { unchangedResult, userMessageFates, visibleHistory } from "./visible-history.js";
-
-/** The marker that opens Gemini CLI's environment turn (the first user content, rebuilt after compression). */
-export const GEMINI_SESSION_CONTEXT_OPEN = "<session_context>";
 
 /** Gemini CLI's session-context turn when it opens the history. */
 function sessionContextOf(history: readonly ResponseItem[]): ResponseItem[] {

@@ -408,6 +408,12 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
     summary: "A history item in the log has a type promptc does not model; the item is skipped.",
   },
 
+  // promptc sessions.
+  {
+    id: "sessions/bad-price-table",
+    summary: "The --prices file is not a price table (JSON: currency, and per model numeric input and output prices).",
+  },
+
   // Skills discovery and the skills list.
   {
     id: "skills/untrusted-project",

@@ -2,7 +2,7 @@
 // turn (a body layout's `session` behaviour, profile.ts, names them). Pure.
 
 /** The agents' own session files promptc reads (session-log/harness/ has one reader per format). */
-export type HarnessSessionFormat = "claude-code-jsonl" | "gemini-cli-jsonl" | "pi-jsonl";
+export type HarnessSessionFormat = "claude-code-jsonl" | "gemini-cli-jsonl" | "pi-jsonl" | "copilot-jsonl";
 
 /** What a session fixes for the next turn, whatever the directory says now. */
 export interface HarnessSessionFacts {

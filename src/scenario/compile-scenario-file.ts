@@ -3,7 +3,8 @@
 import type { Host } from "../host/host.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { isEnvelopeTurn, type ResolvedBodyTurn } from "../setup/index.js";
-import { setupScenarioTurns, loadScenarioFile, promptcFolders, type ScenarioSetupOptions } from "./load-scenario.js";
+import { loadScenarioFile, promptcFolders } from "./load-scenario.js";
+import { setupScenarioTurns, type ScenarioSetupOptions } from "./setup-scenario-turns.js";
 import { compileScenario, type CompileScenarioResult } from "./compile-scenario.js";
 import { compileBodyScenario, type CompileBodyScenarioResult } from "./compile-body-scenario.js";
 import type { Scenario } from "./scenario.js";

@@ -3,6 +3,7 @@
 import { diagnostic, type Diagnostic, type Result } from "../model/diagnostic.js";
 import type { ResponseItem } from "../model/items.js";
 import { messageText } from "../model/message-text.js";
+import { createCodexUsageFold } from "./codex-usage-fold.js";
 import { parseRolloutItem } from "./parse-rollout-item.js";
 import { loggedSettingsOf, mergeWorldState } from "./logged-settings.js";
 import {
@@ -78,6 +79,7 @@ export function parseRolloutLines(
   let lastReply: string | undefined;
   let turnContext: JsonObject | undefined;
   let worldState: JsonObject | undefined;
+  const usage = createCodexUsageFold();
   let lineNo = 0;
   for (const next of lines) {
     lineNo = next.lineNo;
@@ -108,6 +110,7 @@ export function parseRolloutLines(
       continue;
     }
     sawRecord = true;
+    usage.add(value, lineNo);
     const payload = value.payload;
     const type = stringValue(value.type) ?? "";
     if (!isJsonObject(payload)) {
@@ -169,6 +172,7 @@ export function parseRolloutLines(
   const settings = loggedSettingsOf(turnContext, worldState);
   if (settings !== undefined) log.settings = settings;
   if (!sawRecord && sawBareItem) log.format = "item-lines";
+  if (sawRecord) log.usage = usage.result();
   for (const [type, count] of unknownRecords) {
     diagnostics.push(
       diagnostic(

@@ -2,6 +2,7 @@
 // log format shares, and the helpers both readers (rollout JSONL, whole JSON) build it with. Pure.
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import type { ResponseItem } from "../model/items.js";
+import type { SessionUsage } from "../model/logged-usage.js";
 import type { LoggedSettings } from "./logged-settings.js";
 
 export type SessionLogFormat = "codex-rollout" | "request-body" | "item-array" | "item-lines";
@@ -48,6 +49,8 @@ export interface ParsedSessionLog {
   /** The context window Codex reported (its effective, 95% window). */
   modelContextWindow?: number;
   lineCount: number;
+  /** A rollout's model requests (usage as logged) and the events between them. */
+  usage?: SessionUsage;
 }
 
 /** Rebuilds the history for a legacy compaction entry (no replacement_history); see compact/rebuildLegacyCompaction. */

@@ -159,6 +159,20 @@ describe.skipIf(typeof found !== "string")(`a resumed Claude Code ${CLAUDE_CODE_
       for (const prompt of c.middle ?? []) await turn(built.cwd, built.home, ["--continue", prompt], TZ_FIRST);
       const file = sessionFile(built.home);
       const afterFirst = readFileSync(file, "utf8");
+      // The first turn as a scenario sets it up (before anything changes), for the session promptc records.
+      const firstTurn = (sessionId: string) =>
+        loadClaudeCodeTurn(createNodeHost({ cwd: built.cwd, env: { HOME: built.home } }), {
+          cwd: built.cwd,
+          home: built.home,
+          git: probeGit(built.cwd, built.home),
+          platform: process.platform,
+          osVersion: `${type()} ${release()}`,
+          date: localDate(TZ_FIRST),
+          message: "read the notes",
+          sessionId,
+        }).turn;
+      const recordedFirst = c.replies === undefined && c.middle === undefined ? firstTurn : undefined;
+      const first = recordedFirst?.(parseClaudeCodeSession(linesOfText(afterFirst), file).value!.sessionId);
       c.change?.(built.root);
       const requests = await turn(built.cwd, built.home, ["--continue", "second message"], tz2);
       const real = requests[0]!;
@@ -189,6 +203,19 @@ describe.skipIf(typeof found !== "string")(`a resumed Claude Code ${CLAUDE_CODE_
       // Calibrated: every byte.
       const exact = compileBody(claudeCodeProfile, loaded.turn, calibrated, [], session.value);
       expect(exact.bytes).toBe(JSON.stringify(real));
+      // A scenario's turn 2 continues from the session promptc records after turn 1 (its body and text reply):
+      // the same request as from the agent's own file.
+      if (first !== undefined) {
+        const last = session.value!.messages.at(-1)!;
+        const reply = Array.isArray(last.content) ? String(last.content.find((b) => b.type === "text")?.text) : "";
+        const recorded = claudeCodeProfile.layout.session!.record(undefined, {
+          turn: first,
+          body: compileBody(claudeCodeProfile, first, calibrated).body,
+          reply,
+          sessionId: session.value!.sessionId,
+        });
+        expect(compileBody(claudeCodeProfile, loaded.turn, calibrated, [], recorded).bytes).toBe(JSON.stringify(real));
+      }
     }, 400_000);
   }
 });

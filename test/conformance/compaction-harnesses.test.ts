@@ -9,17 +9,24 @@ import { describe, expect, it } from "vitest";
 import { compactClaudeCode, renderClaudeCodeSummary, toolsUsedBefore } from "../../src/compact/claude-code-strategy.js";
 import { compactGeminiCli } from "../../src/compact/gemini-cli-strategy.js";
 import { HARNESS_COMPACT_STAND_INS } from "../../src/compact/harness-compact-prose.js";
-import { parseClaudeCodeTranscript } from "../../src/compact/parse-claude-code-transcript.js";
-import { GEMINI_SNAPSHOT_MARKER, parseGeminiChat } from "../../src/compact/parse-gemini-chat.js";
-import { parsePiSession } from "../../src/compact/parse-pi-session.js";
+import { buildClaudeCodeSessionItems } from "../../src/compact/claude-code-session-history.js";
+import { buildGeminiSessionItems } from "../../src/compact/gemini-session-history.js";
+import { buildPiSessionItems } from "../../src/compact/pi-session-history.js";
 import { compactPi, renderPiSummary } from "../../src/compact/pi-strategy.js";
 import type { ResponseItem } from "../../src/model/items.js";
 import { CLAUDE_CODE_VERSION } from "../../src/profiles/claude-code/claude-code-facts.js";
-import { GEMINI_CLI_VERSION } from "../../src/profiles/gemini-cli/gemini-facts.js";
+import { GEMINI_CLI_VERSION, GEMINI_SNAPSHOT_MARKER } from "../../src/profiles/gemini-cli/gemini-facts.js";
 import { PI_VERSION } from "../../src/profiles/pi/pi-facts.js";
+import { parseClaudeCodeSession } from "../../src/session-log/harness/read-claude-code-session.js";
+import { parseGeminiSession } from "../../src/session-log/harness/read-gemini-session.js";
+import { parsePiSession } from "../../src/session-log/harness/read-pi-session.js";
+import { linesOfText } from "../../src/session-log/parse-rollout.js";
 import { skipBecause } from "../skip-because.js";
 import { findAgent, findAgentPackage } from "./find-agent.js";
 import { piRpcScript, runProcess, scratch, withServer, writeJson, type Body } from "./harness-compaction-runs.js";
+
+/** Records as the JSONL lines session-log/'s readers take. */
+const lines = (records: readonly unknown[]) => linesOfText(`${records.map((r) => JSON.stringify(r)).join("\n")}\n`);
 
 const pi = findAgentPackage("pi");
 const PI = "dir" in pi ? pi.dir : "";
@@ -152,7 +159,7 @@ describe("compaction strategies against the real agents", () => {
       const lead = first.slice(0, first.indexOf("\n\n<summary>\n"));
       const result = compactPi({
         strategy: "pi",
-        history: parsePiSession(before, (b) => b).history,
+        history: buildPiSessionItems(parsePiSession(lines(before), "pi.jsonl").value!, (b) => b).history,
         summaryPrefix: lead,
         summaryReply: "SUM",
         turnPrefixReply: "SUM",
@@ -223,7 +230,8 @@ describe("compaction strategies against the real agents", () => {
       );
       const result = compactGeminiCli({
         strategy: "gemini-cli",
-        history: parseGeminiChat(records.slice(0, compressedAt)).history,
+        history: buildGeminiSessionItems(parseGeminiSession(lines(records.slice(0, compressedAt)), "g.jsonl").value!)
+          .history,
         summaryPrefix: "",
         summaryReply: snapshot,
         acknowledgement,
@@ -276,7 +284,9 @@ describe("compaction strategies against the real agents", () => {
       const records = jsonLines(onlyFile(join(home, ".claude", "projects")));
       const boundary = records.findIndex((r) => (r as Body).subtype === "compact_boundary");
       expect(boundary).toBeGreaterThan(0);
-      const history = parseClaudeCodeTranscript(records.slice(0, boundary)).history;
+      const history = buildClaudeCodeSessionItems(
+        parseClaudeCodeSession(lines(records.slice(0, boundary)), "c.jsonl").value!,
+      ).history;
       const real = printAnthropic(bodies.at(-1)!.messages as Body[]);
       const lead = real[0]!.slice("user:".length).split("\n\n")[0]!;
       const result = compactClaudeCode({

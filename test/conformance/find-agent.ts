@@ -16,7 +16,9 @@ import { PI_VERSION } from "../../src/profiles/pi/pi-facts.js";
 
 export const CODEX_VERSION = "0.171.0";
 
-export type AgentId = "codex" | "claude-code" | "gemini-cli" | "pi" | "copilot";
+/** The agents, and ccusage (an npm tool the session reports are compared with, found the same way). */
+export type AgentId = "codex" | "claude-code" | "gemini-cli" | "pi" | "copilot" | "ccusage";
+export const CCUSAGE_VERSION = "18.0.11";
 
 export interface FoundAgent {
   /** What to execute (for gemini-cli and pi: the package's entry script, run with node). */
@@ -37,6 +39,8 @@ interface AgentSpec {
   install: { pkg: string; bin: string };
   /** Platforms the install package exists for (`linux-x64`); any when absent. */
   platform?: string;
+  /** Names on PATH, for a tool that has no capture adapter (the agents' names are their adapters'). */
+  executables?: string[];
 }
 
 const AGENTS: { readonly [id in AgentId]: AgentSpec } = {
@@ -65,6 +69,12 @@ const AGENTS: { readonly [id in AgentId]: AgentSpec } = {
     variable: "COPILOT_BIN",
     install: { pkg: "@github/copilot", bin: ".bin/copilot" },
   },
+  ccusage: {
+    version: CCUSAGE_VERSION,
+    variable: "CCUSAGE_BIN",
+    install: { pkg: "ccusage", bin: ".bin/ccusage" },
+    executables: ["ccusage"],
+  },
 };
 
 const found = new Map<AgentId, FindAgentResult>();
@@ -87,8 +97,9 @@ export function agentCacheDir(id: AgentId, env: { [name: string]: string | undef
 function lookUp(id: AgentId, spec: AgentSpec, env: { [name: string]: string | undefined }): FindAgentResult {
   const named = env[spec.variable];
   if (named) return atVersion(spec, fromNamed(spec, named), `${spec.variable}=${named}`);
-  const adapter = getAdapter(id)!;
-  const onPath = findAgentInstall(adapter.executables, adapter.packageName ?? spec.install.pkg, env);
+  const adapter = getAdapter(id);
+  const executables = spec.executables ?? adapter?.executables ?? [];
+  const onPath = findAgentInstall(executables, adapter?.packageName ?? spec.install.pkg, env);
   if (onPath) {
     const agent = spec.packageEntry
       ? onPath.packageDir

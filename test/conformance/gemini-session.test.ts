@@ -121,6 +121,26 @@ describe.skipIf(skip !== undefined)(`a resumed Gemini CLI ${GEMINI_CLI_VERSION} 
       const [firstReal] = await runGemini(built.cwd, built.home, ["-p", "read the notes"], TZ_FIRST, c.replies);
       const file = chatFile(built.home);
       const afterFirst = readFileSync(file, "utf8");
+      // The first turn as a scenario sets it up (before anything changes), for the session promptc records.
+      const firstTurn =
+        c.replies === "[]"
+          ? (loadHarnessTurn(
+              createNodeHost({ cwd: built.cwd, env: { HOME: built.home } }),
+              geminiCliProfile.discovery,
+              {
+                cwd: built.cwd,
+                home: built.home,
+                git: undefined,
+                platform: process.platform,
+                osVersion: "",
+                date: localDate(TZ_FIRST),
+                message: "read the notes",
+                model: MODEL,
+                sessionId: "",
+                installDir: PACKAGE,
+              },
+            ).turn as GeminiTurn)
+          : undefined;
       c.change?.(built.root);
       const resumed = await runGemini(built.cwd, built.home, ["--resume", "latest", "-p", "second message"], c.tz);
       const real = resumed[0]!;
@@ -154,6 +174,24 @@ describe.skipIf(skip !== undefined)(`a resumed Gemini CLI ${GEMINI_CLI_VERSION} 
         return JSON.stringify([{ parts: head!.parts.slice(1), role: head!.role }, ...tail]);
       };
       expect(rest(predicted)).toBe(rest(real));
+      // A scenario's turn 2 continues from the session promptc records after turn 1 (its text reply): the same
+      // request as from the agent's own file.
+      if (firstTurn !== undefined) {
+        const reply = session
+          .value!.history.at(-1)!
+          .parts.map((p) => String(p.text ?? ""))
+          .join("");
+        const prose = geminiCliProfile.layout.standInProse;
+        const recorded = geminiCliProfile.layout.session!.record(undefined, {
+          turn: firstTurn,
+          body: compileBody(geminiCliProfile, firstTurn, prose).body,
+          reply,
+          sessionId: session.value!.sessionId,
+        });
+        expect(compileBody(geminiCliProfile, turn, prose, [], recorded).bytes).toBe(
+          compileBody(geminiCliProfile, turn, prose, [], session.value).bytes,
+        );
+      }
       expect(real.systemInstruction).toEqual(firstReal!.systemInstruction);
     }, 300_000);
   }

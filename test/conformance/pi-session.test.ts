@@ -144,4 +144,40 @@ describe.skipIf(skip !== undefined)(`a continued pi ${PI_VERSION} session`, () =
         expect(compileBody(piProfile, turn, calibrated, [], session.value).bytes).toBe(JSON.stringify(real));
       }, 120_000);
     }
+
+  // A scenario's turn 2 continues from the session promptc records after a text reply: the same request as from
+  // pi's own file (over the APIs whose streamed text reply pi reads from the capture server).
+  for (const api of PI_APIS.filter((a) => a !== "openai-responses"))
+    it(`continues a scenario over ${api} from the session it records after a text reply, as pi's own file`, async () => {
+      const built = buildWorkspace(WS);
+      const [firstBody] = await runPi(built.cwd, built.home, api, ["-p", "read the notes"], TZ_FIRST, "- Done.\n");
+      const file = sessionFile(built.home);
+      const session = parsePiSession(linesOfText(readFileSync(file, "utf8")), file);
+      expect(session.diagnostics).toEqual([]);
+      const host = createNodeHost({ cwd: built.cwd, env: { HOME: built.home } });
+      const load = (message: string) =>
+        loadHarnessTurn(host, piProfile.discovery, {
+          cwd: built.cwd,
+          home: built.home,
+          git: undefined,
+          platform: "linux",
+          osVersion: "",
+          date: localDate(TZ_FIRST),
+          message,
+          sessionId: session.value!.sessionId,
+          installDir: DIR,
+        }).turn as PiTurn;
+      const first = compileBody(piProfile, load("read the notes"), calibrated);
+      expect(first.bytes).toBe(JSON.stringify(firstBody));
+      const recorded = piProfile.layout.session!.record(undefined, {
+        turn: load("read the notes"),
+        body: first.body,
+        reply: "Done.",
+        sessionId: session.value!.sessionId,
+      });
+      const next = load("second message");
+      expect(compileBody(piProfile, next, calibrated, [], recorded).bytes).toBe(
+        compileBody(piProfile, next, calibrated, [], session.value).bytes,
+      );
+    }, 120_000);
 });

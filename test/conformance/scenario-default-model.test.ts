@@ -4,15 +4,13 @@
 // calibrate --agent codex` into a scratch XDG cache), once from a prose dir (`promptc calibrate CAPTURE -o DIR`,
 // whose layout.json names the default model) with nothing in the cache, where the directory preview and the
 // scenario turn used to resolve the model on two paths. Skipped when the binary cannot be found (find-agent.ts).
-import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withoutSessionData } from "../../src/capture/without-session-data.js";
-import type { CliIO } from "../../src/cli/io.js";
-import { run } from "../../src/cli/program.js";
+import { cli as runCli, codexExec } from "./codex-exec.js";
 import type { ResponseItem } from "../../src/model/items.js";
 import { findAgent } from "./find-agent.js";
 import { startResponsesStub, stubProviderToml } from "./responses-stub.js";
@@ -21,7 +19,6 @@ import { skipBecause } from "../skip-because.js";
 const codex = findAgent("codex");
 const WORKSPACE = fileURLToPath(new URL("../../fixtures/workspaces/basic/", import.meta.url));
 const REPLY = "Done.";
-const EXEC_TIMEOUT_MS = 150_000;
 /** No codex on it: previews must not need the binary. */
 const PREVIEW_PATH = "/usr/bin:/bin";
 const TURNS = ["first task", "second task"] as const;
@@ -35,35 +32,14 @@ interface Body {
 const root = mkdtempSync(join(tmpdir(), "promptc-conf-scenario-"));
 const home = join(root, "home");
 
-async function cli(argv: string[], env: { [k: string]: string | undefined }) {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIO = {
-    stdout: (s) => void (stdout += s),
-    stderr: (s) => void (stderr += s),
-    isTTY: false,
-    env,
-    cwd: root,
-  };
-  const code = await run(argv, io);
-  return { code, stdout, stderr };
-}
-
-function exec(bin: string, cwd: string, codexHome: string, args: string[]): Promise<string> {
-  const env = { PATH: process.env.PATH, HOME: home, CODEX_HOME: codexHome, STUB_KEY: "x", SHELL: "/bin/bash" };
-  return new Promise((resolve) => {
-    const child = spawn(bin, ["exec", "--skip-git-repo-check", ...args], {
-      cwd,
-      env: { ...env, LANG: "C.UTF-8" },
-      stdio: ["ignore", "pipe", "pipe"],
-      timeout: EXEC_TIMEOUT_MS,
-    });
-    let out = "";
-    child.stdout.on("data", (c: Buffer) => (out += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (out += c.toString()));
-    child.on("close", (code) => resolve(`exit ${String(code)}\n${out}`));
-  });
-}
+const exec = (bin: string, cwd: string, codexHome: string, args: string[]) =>
+  codexExec(
+    bin,
+    cwd,
+    { PATH: process.env.PATH, HOME: home, CODEX_HOME: codexHome, STUB_KEY: "x", SHELL: "/bin/bash", LANG: "C.UTF-8" },
+    args,
+  );
+const cli = (argv: string[], env: { [k: string]: string | undefined }) => runCli(argv, env, root);
 
 /** The workspace and its CODEX_HOME copied under `dir`, config.toml without a model line, pointed at the stub. */
 function prepare(dir: string, baseUrl: string): { cwd: string; codexHome: string } {

@@ -18,6 +18,7 @@ const RANK: { [layer: string]: number } = {
   compact: 6,
   cache: 6,
   scenario: 6.5,
+  report: 6.5,
   lint: 7,
   loop: 8,
   capture: 8,
@@ -55,8 +56,10 @@ const EDGE_FILES = [
   /^lint\/workspace\//,
   /^setup\//,
   /^scenario\/load-scenario\.ts$/,
+  /^scenario\/setup-scenario-turns\.ts$/,
   /^scenario\/compile-scenario-file\.ts$/,
   /^session-log\/read-session-log\.ts$/,
+  /^session-log\/harness\/read-agent-session\.ts$/,
 ];
 
 const layerOf = (file: string) => file.split("/")[0]!.replace(/\.ts$/, "");

@@ -22,7 +22,7 @@ describe("runSchema", () => {
     const bad = await runCli(["schema", "nope"], ROOT);
     expect([bad.code, bad.stderr]).toEqual([
       2,
-      "promptc schema: unknown schema 'nope' (expected config, lint-result)\n",
+      "promptc schema: unknown schema 'nope' (expected config, lint-result, sessions)\n",
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryHost } from "../../src/host/memory-host.js";
-import { loadScenarioContexts, loadScenarioFile } from "../../src/scenario/load-scenario.js";
+import { loadScenarioFile } from "../../src/scenario/load-scenario.js";
+import { loadScenarioContexts } from "../../src/scenario/setup-scenario-turns.js";
 import { compileScenario, turnReplyItems } from "../../src/scenario/compile-scenario.js";
 import { buildScenarioSnapshot } from "../../src/scenario/scenario-snapshot.js";
 import { parseScenario } from "../../src/scenario/parse-scenario.js";

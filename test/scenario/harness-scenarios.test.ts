@@ -6,7 +6,7 @@ import { compileBody } from "../../src/compile/compile-body.js";
 import { createMemoryHost } from "../../src/host/memory-host.js";
 import { PROFILE_LIST } from "../../src/profiles/index.js";
 import { compileScenarioFile, isBodyScenario } from "../../src/scenario/compile-scenario-file.js";
-import { setupScenarioTurns } from "../../src/scenario/load-scenario.js";
+import { setupScenarioTurns } from "../../src/scenario/setup-scenario-turns.js";
 import { parseScenario } from "../../src/scenario/parse-scenario.js";
 import { isEnvelopeTurn, type ResolvedBodyTurn } from "../../src/setup/index.js";
 

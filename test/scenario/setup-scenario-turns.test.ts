@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryHost } from "../../src/host/memory-host.js";
 import { parseScenario } from "../../src/scenario/parse-scenario.js";
-import { loadScenarioContexts } from "../../src/scenario/load-scenario.js";
+import { loadScenarioContexts } from "../../src/scenario/setup-scenario-turns.js";
 
 const catalogue = JSON.stringify({
   models: [

@@ -1,28 +1,18 @@
 // `promptc compact` on another agent's session file: pi (~/.pi/agent/sessions/…), Gemini CLI
 // (~/.gemini/tmp/…/chats/…) or Claude Code (~/.claude/projects/…) JSONL, recognised by its records, read as history
-// items with the prose its earlier compactions recorded. Does IO (reads the file through the Host).
+// items with the prose its earlier compactions recorded — through session-log/'s one reader per format. Does IO
+// (reads the file through the Host).
 import type { CompactStrategyName } from "../../compact/compact-options.js";
 import { HARNESS_COMPACT_STAND_INS } from "../../compact/harness-compact-prose.js";
-import { isClaudeCodeTranscriptRecord, parseClaudeCodeTranscript } from "../../compact/parse-claude-code-transcript.js";
-import { isGeminiChatHeader, parseGeminiChat } from "../../compact/parse-gemini-chat.js";
-import { isPiSessionHeader, parsePiSession, type AgentSessionItems } from "../../compact/parse-pi-session.js";
+import type { AgentSessionItems } from "../../compact/agent-session-items.js";
+import { buildClaudeCodeSessionItems } from "../../compact/claude-code-session-history.js";
+import { buildGeminiSessionItems } from "../../compact/gemini-session-history.js";
+import { buildPiSessionItems } from "../../compact/pi-session-history.js";
 import { renderPiSummary } from "../../compact/pi-strategy.js";
 import type { Host } from "../../host/host.js";
-import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
-import { readSessionLogContent } from "../../session-log/read-session-log.js";
-import { linesOfText } from "../../session-log/parse-rollout.js";
-import { parseJsonLines } from "../../session-log/harness/parse-json-lines.js";
+import type { Diagnostic, Result } from "../../model/diagnostic.js";
+import { readAgentSession } from "../../session-log/harness/read-agent-session.js";
 import type { Input } from "./compact-input-type.js";
-
-/** How many leading records are looked at to recognise a Claude Code transcript (its first lines are bookkeeping). */
-const SNIFF_RECORDS = 20;
-
-function jsonRecords(host: Pick<Host, "readBytes">, path: string, diagnostics: Diagnostic[]): unknown[] | undefined {
-  const content = readSessionLogContent(host, path, diagnostics);
-  if (!content) return undefined;
-  const lines = content.kind === "lines" ? content.lines() : linesOfText(content.text);
-  return parseJsonLines(lines, path, diagnostics).map((r) => r.value);
-}
 
 function asInput(
   format: string,
@@ -53,33 +43,33 @@ function asInput(
 /** The file as an agent session, or undefined (value) when it is none of the three formats. */
 export function loadAgentSession(host: Pick<Host, "readBytes">, path: string): Result<Input | undefined> {
   const diagnostics: Diagnostic[] = [];
-  const records = jsonRecords(host, path, diagnostics);
-  if (!records || records.length === 0) return { value: undefined, diagnostics: [] };
-  const first = records[0];
-  if (isPiSessionHeader(first)) {
-    // pi stores a summary's body only: rendered with a stand-in lead, and known as a summary by its exact text.
-    const render = (body: string) => renderPiSummary(HARNESS_COMPACT_STAND_INS.piLead, body);
-    const items = parsePiSession(records, render);
-    return {
-      value: asInput("pi session", "pi", items, records.length, undefined, items.summaries.map(render)),
-      diagnostics,
-    };
+  const read = readAgentSession(host, path, diagnostics);
+  if (read === undefined) return { value: undefined, diagnostics: [] };
+  switch (read.format) {
+    case "pi-jsonl": {
+      // pi stores a summary's body only: rendered with a stand-in lead, and known as a summary by its exact text.
+      const render = (body: string) => renderPiSummary(HARNESS_COMPACT_STAND_INS.piLead, body);
+      const items = buildPiSessionItems(read.session, render);
+      return {
+        value: asInput("pi session", "pi", items, read.lineCount, undefined, items.summaries.map(render)),
+        diagnostics,
+      };
+    }
+    case "gemini-cli-jsonl": {
+      const items = buildGeminiSessionItems(read.session);
+      const prose = items.acknowledgement !== undefined ? { geminiAcknowledgement: items.acknowledgement } : undefined;
+      return { value: asInput("Gemini CLI chat", "gemini-cli", items, read.lineCount, prose), diagnostics };
+    }
+    case "claude-code-jsonl": {
+      const items = buildClaudeCodeSessionItems(read.session);
+      const prose = items.lead !== undefined ? { claudeCodeLead: items.lead } : undefined;
+      return { value: asInput("Claude Code transcript", "claude-code", items, read.lineCount, prose), diagnostics };
+    }
+    case "copilot-jsonl":
+      return { value: undefined, diagnostics: [] };
+    default: {
+      const never: never = read;
+      return never;
+    }
   }
-  if (isGeminiChatHeader(first)) {
-    const items = parseGeminiChat(records);
-    const prose = items.acknowledgement !== undefined ? { geminiAcknowledgement: items.acknowledgement } : undefined;
-    return {
-      value: asInput("Gemini CLI chat", "gemini-cli", items, records.length, prose),
-      diagnostics,
-    };
-  }
-  if (records.slice(0, SNIFF_RECORDS).some(isClaudeCodeTranscriptRecord)) {
-    const items = parseClaudeCodeTranscript(records);
-    const prose = items.lead !== undefined ? { claudeCodeLead: items.lead } : undefined;
-    return {
-      value: asInput("Claude Code transcript", "claude-code", items, records.length, prose),
-      diagnostics,
-    };
-  }
-  return { value: undefined, diagnostics: [] };
 }

@@ -15,4 +15,5 @@ export const commands: { readonly [verb: string]: () => Promise<RegisterCommand>
   capture: async () => (await import("./capture.js")).registerCapture,
   calibrate: async () => (await import("./calibrate.js")).registerCalibrate,
   agents: async () => (await import("./agents.js")).registerAgents,
+  sessions: async () => (await import("./sessions.js")).registerSessions,
 };

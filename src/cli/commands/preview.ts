@@ -77,8 +77,7 @@ function hasNoInput(ctx: TurnContext): boolean {
 /** Preview's own flags that only some profiles read (the shared turn flags have theirs in turn-flags.ts). */
 const PREVIEW_FLAG_READERS: { readonly [key in keyof PreviewOptions]?: FlagReader } = {
   home: "harness discovery",
-  // Scenarios continue envelope-layout sessions; the HTML report reads the envelope manifest.
-  scenario: "envelope layout",
+  // The HTML report reads the envelope manifest (a scenario takes every profile: its file names it).
   session: "session reader",
   html: "envelope layout",
 };

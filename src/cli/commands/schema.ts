@@ -3,10 +3,15 @@
 import type { Command } from "commander";
 import { LINT_JSON_SCHEMA } from "../../lint/formatters/format-json.js";
 import { LINT_CONFIG_SCHEMA } from "../../lint/lint-config.js";
+import { SESSIONS_JSON_SCHEMA } from "../../report/session-report-schema.js";
 import { EXIT_OK, EXIT_USAGE, writeExact, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
 
-const SCHEMAS: { readonly [name: string]: object } = { config: LINT_CONFIG_SCHEMA, "lint-result": LINT_JSON_SCHEMA };
+const SCHEMAS: { readonly [name: string]: object } = {
+  config: LINT_CONFIG_SCHEMA,
+  "lint-result": LINT_JSON_SCHEMA,
+  sessions: SESSIONS_JSON_SCHEMA,
+};
 
 export function runSchema(which: string, io: CliIO): number {
   const schema = SCHEMAS[which];
@@ -22,8 +27,8 @@ export const registerSchema: RegisterCommand = (program: Command, io, setExitCod
   program
     .command("schema")
     .description(
-      "print a JSON Schema: 'config' (promptc.yaml lint configuration) or 'lint-result' (lint --format json)",
+      "print a JSON Schema: 'config' (promptc.yaml lint configuration), 'lint-result' (lint --format json) or 'sessions' (sessions --json)",
     )
-    .argument("[which]", "config or lint-result", "config")
+    .argument("[which]", "config, lint-result or sessions", "config")
     .action((which: string) => setExitCode(runSchema(which, io)));
 };

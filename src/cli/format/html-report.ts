@@ -5,6 +5,7 @@ import type { Diagnostic } from "../../model/diagnostic.js";
 import type { Manifest } from "../../model/manifest.js";
 import type { RequestView } from "../../capture/request-view.js";
 import { relativeTo, relativizePaths } from "./format-diagnostic.js";
+import { escapeHtml } from "../../model/escape-html.js";
 import { formatCount } from "../../model/format-count.js";
 import { proseTag, provenanceFor, sourceParts, STAND_IN_NOTE, type Provenance } from "./fragment-provenance.js";
 
@@ -67,12 +68,7 @@ const LAYER_COLORS: { [layer: string]: string } = {
   unknown: "#e15759",
 };
 
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
-  );
-}
+export { escapeHtml };
 
 const fmt = (n: number | null): string => (n === null ? "–" : formatCount(n));
 

@@ -1,5 +1,6 @@
 // What a Claude Code 2.1.332 session file (`~/.claude/projects/<key>/<uuid>.jsonl`) fixes for the next request,
 // as read by session-log/harness/read-claude-code-session.ts. Types only (pure).
+import type { SessionUsage } from "../../model/logged-usage.js";
 import type { ClaudeCodeMemoryFile } from "./claude-code-turn.js";
 
 /** A content block as Claude Code stored and re-sends it (key order kept). */
@@ -26,4 +27,11 @@ export interface ClaudeCodeSession {
   date?: string;
   /** Names of the skills listed to the model so far (undefined: the file never listed any). */
   skillNames?: string[];
+  /** The model of the last reply. */
+  model?: string;
+  /** The compactions on the chain, oldest first: the summary message's text and what the boundary recorded. */
+  compactions: { line: number; summary: string; trigger?: string; tokensBefore?: number }[];
+  /** Every model request the file records, once each (a reply re-written by a resume is counted once), what each
+   * sent, and the events between them. */
+  usage: SessionUsage;
 }

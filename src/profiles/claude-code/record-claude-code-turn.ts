@@ -35,5 +35,8 @@ export function recordClaudeCodeTurn(
     instructions: turn.memoryFiles.map(({ path, kind, content }) => ({ path, kind, content })),
     date: turn.date,
     skillNames: [...new Set(listed)],
+    // A predicted turn was never billed and compacts nothing: the file's own records stay as they were.
+    compactions: previous?.compactions ?? [],
+    usage: previous?.usage ?? { usage: [], events: [] },
   };
 }

@@ -20,7 +20,11 @@ export function mergeSameRole(contents: readonly GeminiContent[]): GeminiContent
   return out;
 }
 
-export function buildGeminiNextBody(turn: GeminiTurn, prose: GeminiProse, session: GeminiSession): BuiltBody {
+export function buildGeminiNextBody(
+  turn: GeminiTurn,
+  prose: GeminiProse,
+  session: Pick<GeminiSession, "sessionId" | "history">,
+): BuiltBody {
   const first = buildGeminiBody(turn, prose);
   const context = first.layers.find((l) => l.id === "session-context")!;
   const merged = mergeSameRole([

@@ -128,3 +128,8 @@ export function formatGeminiFileNames(names: readonly string[]): string {
         .join(", ")} or \`${names[names.length - 1]}\``
     : `\`${names[0] ?? "GEMINI.md"}\``;
 }
+
+/** The opening of the session-context message Gemini CLI records first and renders afresh on resume. */
+export const GEMINI_SESSION_CONTEXT_OPEN = "<session_context>";
+/** The tag Gemini CLI's compression summaries are written in (it looks for it to find an earlier summary). */
+export const GEMINI_SNAPSHOT_MARKER = "<state_snapshot>";

@@ -13,5 +13,9 @@ export function recordGeminiTurn(previous: GeminiSession | undefined, sent: Reco
       { role: "user", parts: [{ text: sent.turn.message }] },
       { role: "model", parts: [{ text: sent.reply }] },
     ],
+    // A predicted turn was never billed and compresses nothing: the file's own records stay as they were.
+    messages: previous?.messages ?? [],
+    compactions: previous?.compactions ?? [],
+    usage: previous?.usage ?? [],
   };
 }

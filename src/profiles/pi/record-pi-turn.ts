@@ -22,5 +22,8 @@ export function recordPiTurn(previous: PiSession | undefined, sent: RecordedTurn
         stopReason: "stop",
       },
     ],
+    // A predicted turn was never billed and compacts nothing: the file's own records stay as they were.
+    entries: previous?.entries ?? [],
+    usage: previous?.usage ?? [],
   };
 }

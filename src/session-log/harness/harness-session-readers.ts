@@ -2,6 +2,7 @@
 import type { Result } from "../../model/diagnostic.js";
 import type { HarnessSessionFormat } from "../../profiles/harness-session.js";
 import type { LogLine } from "../parse-rollout.js";
+import { parseCopilotSession } from "./read-copilot-session.js";
 import { parseClaudeCodeSession } from "./read-claude-code-session.js";
 import { parseGeminiSession } from "./read-gemini-session.js";
 import { parsePiSession } from "./read-pi-session.js";
@@ -12,4 +13,5 @@ export const HARNESS_SESSION_READERS: { readonly [F in HarnessSessionFormat]: Ha
   "claude-code-jsonl": parseClaudeCodeSession,
   "gemini-cli-jsonl": parseGeminiSession,
   "pi-jsonl": parsePiSession,
+  "copilot-jsonl": parseCopilotSession,
 };

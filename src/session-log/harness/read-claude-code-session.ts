@@ -1,7 +1,10 @@
 // Reads a Claude Code 2.1.332 session file (`~/.claude/projects/<key>/<uuid>.jsonl`) into the conversation as
 // Claude Code sends it again: the entries on the chain that ends at the last one (parentUuid links), each prompt
 // with the reminders rendered after it (user-role ones before the prompt, system-role ones as one system message
-// after it), assistant entries of one reply merged. Pure; bad lines and records are diagnostics.
+// after it), assistant entries of one reply merged; across a compaction the chain restarts at its summary, with the
+// messages the boundary preserved put back after it. Also the compactions, and the usage of every request in the
+// file, each counted once (by message id and request id, as ccusage counts). Pure; bad lines and records are
+// diagnostics.
 import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
 import { CLAUDE_CODE_DEFAULTS } from "../../profiles/claude-code/claude-code-facts.js";
 import type {
@@ -9,6 +12,7 @@ import type {
   AnthropicMessage,
   ClaudeCodeSession,
 } from "../../profiles/claude-code/claude-code-session.js";
+import { createClaudeCodeUsageFold } from "./claude-code-usage-fold.js";
 import type { LogLine } from "../parse-rollout.js";
 import { isRecord, parseJsonLines, type JsonRecord } from "./parse-json-lines.js";
 
@@ -39,7 +43,50 @@ function chainOf(entries: JsonRecord[]): JsonRecord[] {
     chain.push(at);
     at = typeof at.parentUuid === "string" ? byUuid.get(at.parentUuid) : undefined;
   }
-  return chain.reverse();
+  chain.reverse();
+  // A compaction's boundary records the messages it kept; Claude Code sends them again after the summary.
+  const boundary = chain[0];
+  const preserved = isRecord(boundary?.compactMetadata) ? boundary.compactMetadata.preservedMessages : undefined;
+  if (boundary?.subtype === "compact_boundary" && isRecord(preserved) && Array.isArray(preserved.uuids)) {
+    const at = chain.findIndex((e) => e.uuid === preserved.anchorUuid);
+    const kept = preserved.uuids.flatMap((u): JsonRecord[] => {
+      const e = typeof u === "string" ? byUuid.get(u) : undefined;
+      return e === undefined || seen.has(u as string) ? [] : [e];
+    });
+    if (at >= 0) chain.splice(at + 1, 0, ...kept);
+  }
+  return chain;
+}
+
+const textOf = (content: unknown): string =>
+  typeof content === "string"
+    ? content
+    : Array.isArray(content)
+      ? String(content.find((b) => isRecord(b) && b.type === "text")?.text ?? "")
+      : "";
+
+/** Every compaction in the file, oldest first: its boundary's facts and the summary message that follows it. */
+function usageOf(records: { lineNo: number; value: JsonRecord }[]): ClaudeCodeSession["usage"] {
+  const fold = createClaudeCodeUsageFold();
+  for (const { lineNo, value } of records) fold.add(value, lineNo);
+  return fold.result();
+}
+
+function compactionsOf(records: { lineNo: number; value: JsonRecord }[]): ClaudeCodeSession["compactions"] {
+  const out: ClaudeCodeSession["compactions"] = [];
+  let boundary: ClaudeCodeSession["compactions"][number] | undefined;
+  for (const { lineNo, value: e } of records) {
+    if (e.type === "system" && e.subtype === "compact_boundary") {
+      const meta = isRecord(e.compactMetadata) ? e.compactMetadata : {};
+      boundary = { line: lineNo, summary: "" };
+      if (typeof meta.trigger === "string") boundary.trigger = meta.trigger;
+      if (typeof meta.preTokens === "number") boundary.tokensBefore = meta.preTokens;
+    } else if (e.type === "user" && e.isCompactSummary === true && boundary !== undefined) {
+      out.push({ ...boundary, summary: textOf(isRecord(e.message) ? e.message.content : undefined) });
+      boundary = undefined;
+    }
+  }
+  return out;
 }
 
 interface Group {
@@ -54,7 +101,15 @@ export function parseClaudeCodeSession(lines: Iterable<LogLine>, file: string): 
   const entries = records.map((r) => r.value);
   const lineOf = new Map(records.map((r) => [r.value, r.lineNo]));
   const messages: AnthropicMessage[] = [];
-  const session: ClaudeCodeSession = { sessionId: "", firstPrompt: "", messages, instructions: [] };
+  const session: ClaudeCodeSession = {
+    sessionId: "",
+    firstPrompt: "",
+    messages,
+    instructions: [],
+    compactions: compactionsOf(records),
+    usage: usageOf(records),
+  };
+
   let group: Group | undefined;
   let lastReplyId: string | undefined;
   let sentEffort = false;
@@ -101,6 +156,7 @@ export function parseClaudeCodeSession(lines: Iterable<LogLine>, file: string): 
       flush();
       lastReplyId = undefined;
       group = { prompt: content, reminders: [], system: [] };
+
       if (session.firstPrompt === "" && e.isMeta !== true)
         session.firstPrompt =
           typeof content === "string" ? content : String(content.find((b) => b.type === "text")?.text ?? "");
@@ -112,6 +168,7 @@ export function parseClaudeCodeSession(lines: Iterable<LogLine>, file: string): 
       }
       flush();
       const id = typeof message?.id === "string" ? message.id : undefined;
+      if (typeof message?.model === "string" && !message.model.startsWith("<")) session.model = message.model;
       const last = messages[messages.length - 1];
       // One reply streamed as several entries (one per block) is one message.
       if (id !== undefined && id === lastReplyId && last?.role === "assistant" && Array.isArray(last.content))

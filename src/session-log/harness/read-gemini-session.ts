@@ -3,12 +3,20 @@
 // replaces by id, `$set.messages` replaces them all, `$rewindTo` drops a message and what follows), then each
 // message as history (the recorded session context and slash commands left out; a reply's tool calls followed by
 // their results, so a result Gemini CLI also recorded as a user message is sent twice, as the agent does), tool-call
-// id prefixes stripped and parts in the SDK's key order. Pure; bad lines and records are diagnostics.
+// id prefixes stripped and parts in the SDK's key order. Also the recorded messages themselves, the compressions
+// and every reply's usage. Pure; bad lines and records are diagnostics.
 import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
 import { sha256Hex } from "../../model/sha256.js";
-import type { GeminiContent, GeminiPart, GeminiSession } from "../../profiles/gemini-cli/gemini-session.js";
+import type { LoggedUsage } from "../../model/logged-usage.js";
+import { GEMINI_SESSION_CONTEXT_OPEN, GEMINI_SNAPSHOT_MARKER } from "../../profiles/gemini-cli/gemini-facts.js";
+import type {
+  GeminiContent,
+  GeminiPart,
+  GeminiRecordedMessage,
+  GeminiSession,
+} from "../../profiles/gemini-cli/gemini-session.js";
 import type { LogLine } from "../parse-rollout.js";
-import { isRecord, parseJsonLines, type JsonRecord } from "./parse-json-lines.js";
+import { isRecord, parseJsonLines, type JsonLineRecord, type JsonRecord } from "./parse-json-lines.js";
 
 /** The part keys the SDK sends, in its order (others are dropped). */
 const PART_KEYS = [
@@ -24,7 +32,7 @@ const PART_KEYS = [
   "thoughtSignature",
   "videoMetadata",
 ] as const;
-const IGNORED_PREFIXES = ["/", "?", "<session_context>", "<hook_context>"];
+const IGNORED_PREFIXES = ["/", "?", GEMINI_SESSION_CONTEXT_OPEN, "<hook_context>"];
 
 const partsOf = (content: unknown): JsonRecord[] =>
   (Array.isArray(content) ? content : content === undefined || content === null || content === "" ? [] : [content])
@@ -161,9 +169,49 @@ function ensureIds(history: { id: string; content: GeminiContent }[]): void {
   );
 }
 
+const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+
+/** Each reply's usage once (a reply re-recorded under its id keeps its first line and its last figures). */
+function usageOf(records: JsonLineRecord[]): LoggedUsage[] {
+  const byId = new Map<string, LoggedUsage>();
+  for (const { lineNo, value: r } of records) {
+    if (typeof r.id !== "string" || r.type !== "gemini" || !isRecord(r.tokens)) continue;
+    const t = r.tokens;
+    const u: LoggedUsage = {
+      kind: "turn",
+      line: byId.get(r.id)?.line ?? lineNo,
+      id: r.id,
+      input: count(t.input),
+      cached: count(t.cached),
+      cacheWrite: 0,
+      output: count(t.output),
+      reasoning: count(t.thoughts),
+    };
+    if (typeof r.timestamp === "string") u.at = r.timestamp;
+    if (typeof r.model === "string") u.model = r.model;
+    byId.set(r.id, u);
+  }
+  return [...byId.values()];
+}
+
+/** The compressions: a rewritten message list holding a summary other than the last one seen. */
+function compactionsOf(records: JsonLineRecord[]): GeminiSession["compactions"] {
+  const out: GeminiSession["compactions"] = [];
+  for (const { lineNo, value: r } of records) {
+    if (!isRecord(r.$set) || !Array.isArray(r.$set.messages)) continue;
+    const summary = r.$set.messages
+      .filter(isRecord)
+      .map((m) => (m.type === "user" ? partsText(partsOf(m.content)) : ""))
+      .find((t) => t.includes(GEMINI_SNAPSHOT_MARKER));
+    if (summary !== undefined && summary !== out.at(-1)?.summary) out.push({ line: lineNo, summary });
+  }
+  return out;
+}
+
 export function parseGeminiSession(lines: Iterable<LogLine>, file: string): Result<GeminiSession | undefined> {
   const diagnostics: Diagnostic[] = [];
-  const { messages, sessionId } = replay(parseJsonLines(lines, file, diagnostics).map((r) => r.value));
+  const records = parseJsonLines(lines, file, diagnostics);
+  const { messages, sessionId } = replay(records.map((r) => r.value));
   if (sessionId === "") {
     diagnostics.push(
       diagnostic("session/unknown-format", "error", `${file}: no Gemini CLI session record found`, { file }),
@@ -179,5 +227,14 @@ export function parseGeminiSession(lines: Iterable<LogLine>, file: string): Resu
       return w === undefined ? [] : [w];
     }),
   }));
-  return { value: { sessionId, history: contents.filter((c) => c.parts.length > 0) }, diagnostics };
+  const model = messages.findLast((m) => m.type === "gemini" && typeof m.model === "string")?.model;
+  const session: GeminiSession = {
+    sessionId,
+    history: contents.filter((c) => c.parts.length > 0),
+    messages: messages as GeminiRecordedMessage[],
+    compactions: compactionsOf(records),
+    usage: usageOf(records),
+  };
+  if (typeof model === "string") session.model = model;
+  return { value: session, diagnostics };
 }

@@ -31,6 +31,8 @@ const turn: ClaudeCodeTurn = {
 const session: ClaudeCodeSession = {
   sessionId: "s-1",
   firstPrompt: "first ask",
+  compactions: [],
+  usage: { usage: [], events: [] },
   instructions: [
     { path: "/h/.claude/CLAUDE.md", kind: "user", content: "User." },
     { path: "/w/CLAUDE.md", kind: "project", content: "Rules." },

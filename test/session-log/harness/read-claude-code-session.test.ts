@@ -67,6 +67,8 @@ describe("parseClaudeCodeSession", () => {
       sessionId: S,
       cwd: "/w",
       firstPrompt: "first ask",
+      compactions: [],
+      usage: { usage: [], events: [] },
       instructions: [{ path: "/w/CLAUDE.md", kind: "project", content: "rule one" }],
       date: "2026-01-02",
       messages: [

@@ -43,6 +43,9 @@ describe("parseGeminiSession", () => {
     expect(read.diagnostics).toEqual([]);
     const response = { functionResponse: { name: "read_file", response: { output: "A" }, id: "r1" } };
     expect(read.value).toEqual({
+      messages: [context, ask, call, recordedResult, reply],
+      compactions: [],
+      usage: [],
       sessionId: "g-1",
       history: [
         { role: "user", parts: [{ text: "first ask" }] },

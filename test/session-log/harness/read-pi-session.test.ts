@@ -33,27 +33,35 @@ describe("parsePiSession", () => {
     );
     const read = parsePiSession(linesOfText(text), "s.jsonl");
     expect(read.diagnostics).toEqual([]);
+    const messages = [
+      { role: "user", content: [{ type: "text", text: "ask" }] },
+      {
+        role: "assistant",
+        content: [{ type: "toolCall", id: "t1", name: "read", arguments: { path: "x" } }],
+        provider: "p",
+        api: "openai-responses",
+        model: "m",
+        stopReason: "toolUse",
+      },
+      {
+        role: "toolResult",
+        toolCallId: "t1",
+        toolName: "read",
+        content: [{ type: "text", text: "X" }],
+        isError: false,
+      },
+    ];
     expect(read.value).toEqual({
       sessionId: "p-1",
       cwd: "/w",
-      messages: [
-        { role: "user", content: [{ type: "text", text: "ask" }] },
-        {
-          role: "assistant",
-          content: [{ type: "toolCall", id: "t1", name: "read", arguments: { path: "x" } }],
-          provider: "p",
-          api: "openai-responses",
-          model: "m",
-          stopReason: "toolUse",
-        },
-        {
-          role: "toolResult",
-          toolCallId: "t1",
-          toolName: "read",
-          content: [{ type: "text", text: "X" }],
-          isError: false,
-        },
+      messages,
+      entries: [
+        { type: "model", id: "a", modelId: "m" },
+        { type: "message", id: "b", message: messages[0] },
+        { type: "message", id: "d", message: messages[1] },
+        { type: "message", id: "e", message: messages[2] },
       ],
+      usage: [],
     });
   });
 

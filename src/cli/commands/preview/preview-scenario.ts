@@ -31,6 +31,8 @@ export function runScenarioPreview(path: string, options: PreviewOptions, io: Cl
   if (isBodyScenario(compiled)) {
     const profile = getProfile(scenario.profile);
     if (hasEnvelopeLayout(profile)) return fail(`cannot compile ${path}`);
+    if (options.html !== undefined)
+      return fail(`--html reads the envelope layout's manifest, which the ${profile.id} profile has not (use --json)`);
     const harness = compiled.turns[n - 1]!.harness;
     const cwd = scenario.settings.cwd;
     return emitBodyPreview({ ...harness, diagnostics: loaded.diagnostics }, { profile, cwd }, options, io);

@@ -1,8 +1,23 @@
+// Other agents' session files as `compact` sees them: session-log/'s one reader per format, then compact's view
+// of what it read (synthetic records in the agents' shapes).
 import { describe, expect, it } from "vitest";
-import { parseClaudeCodeTranscript } from "../../src/compact/parse-claude-code-transcript.js";
-import { parseGeminiChat } from "../../src/compact/parse-gemini-chat.js";
-import { isPiSessionHeader, parsePiSession } from "../../src/compact/parse-pi-session.js";
+import { buildClaudeCodeSessionItems } from "../../src/compact/claude-code-session-history.js";
+import { buildGeminiSessionItems } from "../../src/compact/gemini-session-history.js";
+import { buildPiSessionItems } from "../../src/compact/pi-session-history.js";
 import type { ResponseItem } from "../../src/model/items.js";
+import { detectHarnessFormat } from "../../src/session-log/harness/detect-harness-format.js";
+import { parseClaudeCodeSession } from "../../src/session-log/harness/read-claude-code-session.js";
+import { parseGeminiSession } from "../../src/session-log/harness/read-gemini-session.js";
+import { parsePiSession } from "../../src/session-log/harness/read-pi-session.js";
+import { linesOfText } from "../../src/session-log/parse-rollout.js";
+
+const lines = (records: readonly object[]) => linesOfText(`${records.map((r) => JSON.stringify(r)).join("\n")}\n`);
+const parsePiItems = (records: object[], render: (b: string) => string) =>
+  buildPiSessionItems(parsePiSession(lines(records), "p.jsonl").value!, render);
+const parseGeminiChat = (records: object[]) =>
+  buildGeminiSessionItems(parseGeminiSession(lines(records), "g.jsonl").value!);
+const parseClaudeCodeTranscript = (records: object[]) =>
+  buildClaudeCodeSessionItems(parseClaudeCodeSession(lines(records), "c.jsonl").value!);
 
 const texts = (items: readonly ResponseItem[]) =>
   items.map((i) =>
@@ -15,7 +30,7 @@ const texts = (items: readonly ResponseItem[]) =>
           : i.type,
   );
 
-describe("parsePiSession", () => {
+describe("buildPiSessionItems", () => {
   const msg = (id: string, parentId: string | null, message: object) => ({ type: "message", id, parentId, message });
   const records = [
     { type: "session", version: 3, id: "s", cwd: "/w" },
@@ -37,8 +52,8 @@ describe("parsePiSession", () => {
   ];
 
   it("follows the chain to the last entry and puts a compaction's summary before its first kept entry", () => {
-    expect(isPiSessionHeader(records[0])).toBe(true);
-    const out = parsePiSession(records, (b) => `<${b}>`);
+    expect(detectHarnessFormat(records)).toBe("pi-jsonl");
+    const out = parsePiItems(records, (b) => `<${b}>`);
     expect(texts(out.history)).toEqual([
       "user:<BODY>",
       "reasoning",
@@ -51,7 +66,7 @@ describe("parsePiSession", () => {
   });
 });
 
-describe("parseGeminiChat", () => {
+describe("buildGeminiSessionItems", () => {
   it("replays $set message lists and appended records, a repeated id replacing its record", () => {
     const out = parseGeminiChat([
       { sessionId: "s", projectHash: "h", kind: "main" },
@@ -100,7 +115,7 @@ describe("parseGeminiChat", () => {
   });
 });
 
-describe("parseClaudeCodeTranscript", () => {
+describe("buildClaudeCodeSessionItems", () => {
   const e = (uuid: string, parentUuid: string | null, type: string, content: unknown, extra: object = {}) => ({
     uuid,
     parentUuid,
