@@ -31,7 +31,8 @@ async function inProcess(argv: string[], stdin = ""): Promise<{ code: number; st
     stdout: (s) => void (stdout += s),
     stderr: (s) => void (stderr += s),
     isTTY: false,
-    env: ENV,
+    // The bundle's environment: a codex on PATH (or a calibration in the user's cache) changes both alike.
+    env: { ...process.env, ...ENV },
     cwd: ROOT,
     readStdin: async () => stdin,
   };

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withoutSessionData } from "../../src/capture/without-session-data.js";
-import { cli as runCli, codexExec, findRollout } from "./codex-exec.js";
+import { cli as runCli, codexExecOnStub, findRollout } from "./codex-exec.js";
 import type { ResponseItem } from "../../src/model/items.js";
 import { findAgent } from "./find-agent.js";
 import { startResponsesStub, stubProviderToml } from "./responses-stub.js";
@@ -120,12 +120,7 @@ const xdg = join(root, "xdg");
 const home = join(root, "home");
 
 const exec = (bin: string, cwd: string, codexHome: string, args: string[]) =>
-  codexExec(
-    bin,
-    cwd,
-    { PATH: process.env.PATH, HOME: home, CODEX_HOME: codexHome, STUB_KEY: "x", SHELL: "/bin/bash", LANG: "C.UTF-8" },
-    args,
-  );
+  codexExecOnStub(bin, cwd, home, codexHome, args);
 
 const comparable = (b: unknown) => JSON.stringify(withoutSessionData(b));
 

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withoutSessionData } from "../../src/capture/without-session-data.js";
-import { cli as runCli, codexExec } from "./codex-exec.js";
+import { cli as runCli, codexExecOnStub } from "./codex-exec.js";
 import type { ResponseItem } from "../../src/model/items.js";
 import { findAgent } from "./find-agent.js";
 import { startResponsesStub, stubProviderToml } from "./responses-stub.js";
@@ -33,12 +33,7 @@ const root = mkdtempSync(join(tmpdir(), "promptc-conf-scenario-"));
 const home = join(root, "home");
 
 const exec = (bin: string, cwd: string, codexHome: string, args: string[]) =>
-  codexExec(
-    bin,
-    cwd,
-    { PATH: process.env.PATH, HOME: home, CODEX_HOME: codexHome, STUB_KEY: "x", SHELL: "/bin/bash", LANG: "C.UTF-8" },
-    args,
-  );
+  codexExecOnStub(bin, cwd, home, codexHome, args);
 const cli = (argv: string[], env: { [k: string]: string | undefined }) => runCli(argv, env, root);
 
 /** The workspace and its CODEX_HOME copied under `dir`, config.toml without a model line, pointed at the stub. */

@@ -9,7 +9,7 @@ import { discoverClaudeMd, type ClaudeMdChain } from "./discover-claude-md.js";
 import { discoverClaudeSkills, type ClaudeSkillsResult } from "./discover-claude-skills.js";
 import { readClaudeJson } from "./read-claude-json.js";
 import { discoverClaudeAgents } from "./discover-claude-agents.js";
-import { resolveClaudeCodeModel } from "./resolve-claude-model.js";
+import { claudeCommitAttribution, claudeSettingsLayers, resolveClaudeCodeModel } from "./resolve-claude-model.js";
 
 export interface LoadClaudeCodeTurnOptions {
   cwd: string;
@@ -76,6 +76,9 @@ export function loadClaudeCodeTurn(host: Host, options: LoadClaudeCodeTurnOption
     sessionId: options.sessionId,
   };
   if (options.git !== undefined) turn.git = options.git;
+  const attribution = claudeCommitAttribution(claudeSettingsLayers(host, { cwd, home: options.home }));
+  if (attribution === false) turn.commitAttribution = false;
+  else if (attribution.commit !== undefined) turn.commitAttribution = { commit: attribution.commit };
   const agents = discoverClaudeAgents(host, skillOptions);
   if (agents.length > 0)
     turn.agents = agents.map((a) =>

@@ -23,6 +23,7 @@ import {
   claudeProjectKey,
   escapeSkillDescription,
   renderBillingLine,
+  claudeCodeCommitTrailer,
 } from "./claude-code-facts.js";
 import type { ClaudeCodeTurn } from "./claude-code-turn.js";
 
@@ -159,12 +160,20 @@ export function buildClaudeCodeBody(turn: ClaudeCodeTurn, prose: ClaudeCodeProse
     const text = `<system-reminder>\n${prose.gitIntro}\n# gitStatus\n${prose.gitSnapshotNote}\n\n${renderGitFacts(turn.git, prose.gitStatusTruncated)}\n\n${prose.gitClosing}\n</system-reminder>`;
     addFirst("git-status", "git", text, p);
   }
-  addFirst(
-    "attribution",
-    "reminder",
-    `<system-reminder>\n${fillSlots(prose.attribution, slots)}\n</system-reminder>\n`,
-    p,
-  );
+  // The reminder right before the prompt ends with a newline: the attribution one, else the one before it.
+  if (turn.commitAttribution !== false) {
+    const own = fillSlots(prose.attribution, slots);
+    // The user's `attribution.commit` text stands where Claude Code's own trailer goes.
+    const text =
+      turn.commitAttribution === undefined
+        ? own
+        : own.replace(claudeCodeCommitTrailer(modelFacts.displayName), turn.commitAttribution.commit);
+    addFirst("attribution", "reminder", `<system-reminder>\n${text}\n</system-reminder>\n`, p);
+  } else if (first.length > 0) {
+    const last = first[first.length - 1] as { type: "text"; text: string };
+    last.text += "\n";
+    layers[layers.length - 1]!.text = last.text;
+  }
   addFirst("user-message", "user-message", turn.message, "data");
 
   const agentLines = renderAgentTypes(turn.agents ?? [], prose.agentTypes);

@@ -45,4 +45,7 @@ export interface ClaudeCodeTurn {
   deviceId: string;
   /** Claude Code makes a new uuid per run; promptc takes it as data. */
   sessionId: string;
+  /** False when the settings turn commit attribution off (then no attribution reminder); the user's commit text
+   * when `attribution.commit` replaces Claude Code's own trailer. */
+  commitAttribution?: false | { commit: string };
 }

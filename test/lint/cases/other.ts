@@ -238,18 +238,6 @@ export const otherCases: { [ruleId: string]: RuleCases } = {
       { path: "templates/a.hbs", code: "Hello\n{{#if x}}\n", errors: [{ messageId: "invalid", line: 3, column: 1 }] },
     ],
   },
-  "prompt/missing-partial": {
-    valid: [
-      {
-        path: "templates/codex/a.hbs",
-        code: "{{> footer}}\n{{> shared}}\n",
-        files: { "templates/codex/footer.hbs": "", "templates/partials/shared.hbs": "" },
-      },
-    ],
-    invalid: [
-      { path: "templates/a.hbs", code: "x\n{{> nope}}\n", errors: [{ messageId: "missing", line: 2, column: 1 }] },
-    ],
-  },
   "prompt/partial-cycle": {
     valid: [{ path: "templates/a.hbs", code: "{{> b}}", files: { "templates/b.hbs": "end" } }],
     invalid: [
@@ -278,12 +266,6 @@ export const otherCases: { [ruleId: string]: RuleCases } = {
     valid: [{ path: "templates/a.hbs", code: "{{name}}\n" }],
     invalid: [
       { path: "templates/a.hbs", code: "Hi \\{{name}}\n", errors: [{ messageId: "literal", line: 1, column: 4 }] },
-    ],
-  },
-  "prompt/unknown-helper": {
-    valid: [{ path: "templates/a.hbs", code: '{{#each xs}}{{join this ", "}}{{/each}}{{#if (eq a 1)}}x{{/if}}\n' }],
-    invalid: [
-      { path: "templates/a.hbs", code: "{{upper name}}\n", errors: [{ messageId: "unknown", line: 1, column: 1 }] },
     ],
   },
   "file/unreadable": {
