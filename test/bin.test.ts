@@ -22,7 +22,8 @@ const FIXED = [
   "--shell",
   "bash",
 ];
-const ENV = { NO_COLOR: "1", PROMPTC_TOKEN_CACHE: "off" };
+/** Both sides' whole environment: the same PATH (an agent installed on it changes the output), no HOME or cache. */
+const ENV = { NO_COLOR: "1", PROMPTC_TOKEN_CACHE: "off", PATH: process.env.PATH ?? "/usr/bin:/bin" };
 
 async function inProcess(argv: string[], stdin = ""): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
@@ -45,7 +46,8 @@ function bundled(argv: string[], stdin = ""): { code: number; stdout: string; st
     cwd: ROOT,
     input: stdin,
     encoding: "utf8",
-    env: { ...process.env, ...ENV },
+    // Exactly the in-process run's environment: nothing of this machine's reaches one side only.
+    env: ENV,
   });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }

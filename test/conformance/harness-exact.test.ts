@@ -12,8 +12,7 @@ import { run } from "../../src/cli/program.js";
 import { getAdapter } from "../../src/capture/adapters/index.js";
 import { findAgentInstall } from "../../src/host/find-agent-install.js";
 import { findProfile } from "../../src/profiles/index.js";
-import { findClaudeCode } from "./find-claude-code.js";
-import { findCopilot } from "./find-copilot.js";
+import { findAgent as findAgentByName } from "./find-agent.js";
 import { AGENT_RECIPES, maskRunIds, runAgent, type AgentRecipe } from "./harness-agents.js";
 import { buildWorkspace } from "./harness-workspaces.js";
 import { randomWorkspace, type RandomAgent } from "./random-workspaces.js";
@@ -21,8 +20,7 @@ import { randomWorkspace, type RandomAgent } from "./random-workspaces.js";
 /** The agent as a user has it: PROMPTC_GEMINI_BIN / PROMPTC_PI_BIN, else the one on PATH (Claude Code's and
  * Copilot CLI's binaries as the other conformance tests find them), at the version its profile reproduces. */
 function findAgent(agent: RandomAgent): { bin: string } | { skip: string } {
-  if (agent === "claude-code") return findClaudeCode();
-  if (agent === "copilot") return findCopilot();
+  if (agent === "claude-code" || agent === "copilot") return findAgentByName(agent);
   const adapter = getAdapter(agent)!;
   const given = process.env[`PROMPTC_${agent.split("-")[0]!.toUpperCase()}_BIN`];
   const found = findAgentInstall(
@@ -53,8 +51,10 @@ async function promptc(
 
 function dumpDiff(name: string, real: string, predicted: string): void {
   if (!process.env.DUMP_BYTES) return;
-  writeFileSync(join(tmpdir(), `promptc-exact-${name}.real.json`), real);
-  writeFileSync(join(tmpdir(), `promptc-exact-${name}.pred.json`), predicted);
+  const dump = mkdtempSync(join(tmpdir(), `promptc-exact-${name}-`));
+  writeFileSync(join(dump, "real.json"), real);
+  writeFileSync(join(dump, "predicted.json"), predicted);
+  console.log(`${name}: bodies in ${dump}`);
 }
 
 for (const agent of AGENTS) {

@@ -6,7 +6,7 @@
 // rollout> --model … --sandbox … -C …` (calibrated by `promptc calibrate --agent codex`, no codex binary reachable)
 // must equal the last request Codex sent, byte for byte (ids and per-session metadata aside). A switch across
 // compaction families (catalogue `comp_hash`) compacts first: `--summary` gives preview the summariser's reply.
-// Skipped when the binary cannot be found or installed (find-codex.ts).
+// Skipped when the binary cannot be found or installed (find-agent.ts).
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,11 +15,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withoutSessionData } from "../../src/capture/without-session-data.js";
 import { cli as runCli, codexExecOnStub, findRollout } from "./codex-exec.js";
 import type { ResponseItem } from "../../src/model/items.js";
-import { findCodex } from "./find-codex.js";
+import { findAgent } from "./find-agent.js";
 import { startResponsesStub, stubProviderToml } from "./responses-stub.js";
 import { skipBecause } from "../skip-because.js";
 
-const codex = findCodex();
+const codex = findAgent("codex");
 const WORKSPACE = fileURLToPath(new URL("../../fixtures/workspaces/basic/", import.meta.url));
 const REPLY = "Done.";
 const FALLBACK = "gpt-5.2-codex";
