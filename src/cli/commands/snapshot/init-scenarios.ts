@@ -36,7 +36,7 @@ export function initScenarios(host: Host, io: CliIO, options: InitScenariosOptio
   const clock = host.clock();
   const date = formatDateInZone(clock.nowMs, "Etc/UTC");
   // The home the scenarios will read (none), so the list is what their snapshots hold.
-  const view = discoverAgentsView(host, { cwd: repo, home, harnesses: harnessRefsOf(PROFILE_LIST), date });
+  const view = discoverAgentsView(host, { cwd: repo, home, harnesses: harnessRefsOf(PROFILE_LIST) });
   let written = 0;
   for (const h of view.harnesses) {
     const loads = h.files.filter((f) => !f.onDemand && inside(repo, f.path)).map((f) => posixRelative(repo, f.path));
