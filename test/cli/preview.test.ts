@@ -281,7 +281,7 @@ describe("promptc preview", () => {
     const texts = body.input.map((i) => i.content?.map((p) => p.text ?? "").join("") ?? "");
     // Codex 0.171.0 starts every request with the session's base instructions (session_meta), never logged as history.
     expect(texts.slice(0, 2)).toEqual([
-      "Fixture base instructions for promptc tests: act as a careful coding agent in /work/demo.",
+      "Fixture base instructions for promptc tests: act as a careful coding agent in /proj/demo.",
       "first task",
     ]);
     expect(texts.at(-1)).toBe("third task");

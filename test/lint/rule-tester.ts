@@ -39,8 +39,8 @@ export interface RuleCases {
   invalid: InvalidCase[];
 }
 
-const ROOT = "/work/project";
-const HOME = "/work/home";
+const ROOT = "/proj/project";
+const HOME = "/proj/home";
 
 /**
  * What each harness loads from the case's workspace (a git repository at ROOT), from the same discovery
