@@ -1,11 +1,12 @@
-// Bundles the CLI (src/bin.ts → dist/bin.js) after `tsc` has emitted dist/: one ESM file per verb instead of
-// ~150 dist modules plus commander/yaml/handlebars/smol-toml as CommonJS. Node 20 has no ESM compile cache, so
-// resolving and compiling that many modules was a fifth of a cold `promptc preview`. The library entries
-// (`.`, `./node`, `./vitest`) stay tsc's unbundled output. Run by `npm run build`.
+// Bundles the CLI after `tsc` has emitted dist/: dist/bin.js (version, verb, loader) and one CommonJS file per verb
+// instead of ~150 dist modules plus commander/yaml/handlebars/smol-toml. Resolving and compiling that many modules
+// was a fifth of a cold `promptc preview`; a verb's one file is compiled once and then read from V8's code cache.
+// The library entries (`.`, `./node`, `./vitest`) stay tsc's unbundled output. Run by `npm run build`.
 import { build } from "esbuild";
 import { chmod, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createHash } from "node:crypto";
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 const SRC = join(ROOT, "src");
@@ -49,100 +50,113 @@ const substitute = {
   },
 };
 
-/**
- * Packages the CLI loads only when first used: each is vendored as one CommonJS file, dist/vendor/<name>.cjs,
- * and the bundle imports a stand-in whose exports forward to it, required on first access. `yaml` (~260 KB
- * of code to compile and initialise) is needed by a preview only for frontmatter the fast path leaves to it;
- * `handlebars` (compiler and source-map, ~200 KB) only for templates that are not precompiled defaults
- * (`handlebars/runtime`, which renders those, is bundled as usual).
- */
-const LAZY_PACKAGES = ["yaml", "handlebars"];
-const VENDOR = join(DIST, "vendor");
-
-function lazyStandIn(name, exportNames) {
-  const lines = [
-    'import { createRequire } from "node:module";',
-    // Every chunk is written to dist/ itself, so the vendored file is at ./vendor/ from any of them.
-    `let loaded;`,
-    `const load = () => (loaded ??= createRequire(import.meta.url)(${JSON.stringify(`./vendor/${name}.cjs`)}));`,
-    // A callable, constructible proxy: calls, `new`, property reads (visit.BREAK) and instanceof all reach the real export.
-    // The default export of a CommonJS package is its module.exports object itself.
-    "const real = (key) => (key === undefined ? load() : load()[key]);",
-    "const forward = (key) => new Proxy(function () {}, {",
-    "  apply: (_target, thisArg, args) => Reflect.apply(real(key), thisArg, args),",
-    "  construct: (_target, args) => Reflect.construct(real(key), args),",
-    "  get: (_target, prop) => real(key)[prop],",
-    "  has: (_target, prop) => prop in real(key),",
-    "});",
-  ];
-  for (const exportName of exportNames) {
-    if (exportName === "default") lines.push("export default forward(undefined);");
-    else lines.push(`export const ${exportName} = forward(${JSON.stringify(exportName)});`);
-  }
-  return lines.join("\n");
-}
-
-const lazyPackages = {
-  name: "lazy-packages",
-  setup(b) {
-    const filter = new RegExp(`^(?:${LAZY_PACKAGES.join("|")})$`);
-    b.onResolve({ filter }, (args) => ({ path: args.path, namespace: "lazy-package" }));
-    b.onLoad({ filter: /.*/, namespace: "lazy-package" }, async (args) => {
-      const exportNames = Object.keys(await import(args.path));
-      return { contents: lazyStandIn(args.path, exportNames), loader: "js", resolveDir: ROOT };
-    });
-  },
-};
-
-for (const name of LAZY_PACKAGES) {
-  await build({
-    stdin: {
-      contents: `module.exports = require(${JSON.stringify(name)});`,
-      resolveDir: ROOT,
-      sourcefile: `${name}-vendor.cjs`,
-      loader: "js",
-    },
-    outfile: join(VENDOR, `${name}.cjs`),
-    bundle: true,
-    format: "cjs",
-    platform: "node",
-    target: "node20",
-    logLevel: "warning",
-    legalComments: "none",
-  });
-}
+// yaml, handlebars and ajv used to be vendored files required on first use (compiling them cost a cold ES-module
+// start ~15 ms); in a verb's bundle with V8's code cache, code that does not run costs only its bytes read.
+await rm(join(DIST, "vendor"), { recursive: true, force: true });
 
 // Each encoding ships once, as tsc's data module (dist/tokens/data/<encoding>.js); a previous build's prebuilt
 // tables are not part of the package any more (the CLI keeps its own in the user's cache).
 for (const name of ["o200k_base", "cl100k_base"])
   await rm(join(DIST, "tokens", "data", `${name}.tables`), { force: true });
 
-// Chunk names carry a content hash: drop the previous build's so dist/ holds only live ones.
+// Earlier layouts' files (ESM chunks with a content hash) and the previous build's verb bundles.
 for (const name of await readdir(DIST).catch(() => [])) {
-  if (/^chunk-[A-Z0-9]+\.js$/.test(name)) await rm(join(DIST, name));
+  if (/^chunk-[A-Z0-9]+\.js$|^verb-[a-z-]+\.cjs$/.test(name)) await rm(join(DIST, name));
 }
 
+/**
+ * One CommonJS bundle per verb (dist/verb-<verb>.cjs) and one for `help`, the listing without any verb: a run reads
+ * and compiles one file holding only what its verb can reach, which bin.js loads with V8's code cache (a cache
+ * needs a classic script: Node 20 has none for ES modules). In a verb's bundle the registry's other loaders
+ * import an empty module. Measured against esbuild's ESM splitting (~30 chunks per preview): see bench/run.mjs.
+ */
+const INDEX = join(SRC, "cli", "commands", "index.ts");
+const { commands } = await import(pathToFileURL(join(DIST, "cli", "commands", "index.js")).href);
+const verbModules = Object.fromEntries(
+  Object.entries(commands).map(([verb, entry]) => {
+    const m = /import\("(\.\/[^"]+)"\)/.exec(entry.load.toString());
+    if (m === null) throw new Error(`esbuild.config: the registry's loader of ${verb} imports no module`);
+    return [verb, m[1]];
+  }),
+);
+const onlyVerb = (verb) => ({
+  name: "only-verb",
+  setup(b) {
+    b.onResolve({ filter: /^\.\// }, (args) =>
+      args.importer === INDEX && args.kind === "dynamic-import" && args.path !== verbModules[verb]
+        ? { path: args.path, namespace: "absent-verb" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "absent-verb" }, () => ({ contents: "export {};", loader: "js" }));
+  },
+});
+
+const bundles = {};
+for (const verb of [...Object.keys(commands), "help"]) {
+  const file = `verb-${verb}.cjs`;
+  const result = await build({
+    entryPoints: [join(SRC, "cli", "main.ts")],
+    outfile: join(DIST, file),
+    write: false,
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    // bin.js reads the bundle as Latin-1, the cheapest decoding, which equals UTF-8 for ASCII.
+    charset: "ascii",
+    minifyWhitespace: true,
+    minifySyntax: true,
+    define: { "import.meta.url": "__promptcBundleUrl" },
+    banner: { js: 'const __promptcBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+    plugins: [onlyVerb(verb), substitute, keepModuleUrls],
+    logLevel: "warning",
+    legalComments: "none",
+  });
+  // esbuild leaves regular-expression literals as written; a \uXXXX escape means the same there.
+  const code = Buffer.from(
+    result.outputFiles[0].text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`),
+    "latin1",
+  );
+  await writeFile(join(DIST, file), code);
+  bundles[verb] = { file: `./${file}`, hash: createHash("sha256").update(code).digest("hex").slice(0, 16) };
+}
+
+// bin.cjs: the version, the verb, and the table of bundles above in place of src/cli/verb-bundles.ts's empty one.
+// A classic script, as the package's bin: Node starts an ES module entry ~3 ms slower.
 await build({
-  entryPoints: { bin: join(SRC, "bin.ts") },
-  outdir: DIST,
+  entryPoints: [join(SRC, "bin.ts")],
+  outfile: join(DIST, "bin.cjs"),
   bundle: true,
-  splitting: true,
-  chunkNames: "chunk-[hash]",
-  format: "esm",
+  format: "cjs",
   platform: "node",
   target: "node20",
-  // CommonJS dependencies (commander, handlebars) call require() for Node built-ins.
-  banner: {
-    js: 'import { createRequire as __promptcCreateRequire } from "node:module";\nconst require = __promptcCreateRequire(import.meta.url);',
-  },
-  plugins: [lazyPackages, substitute, keepModuleUrls],
+  define: { "import.meta.url": "__promptcBundleUrl" },
+  banner: { js: 'const __promptcBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+  plugins: [
+    {
+      name: "verb-bundle-table",
+      setup(b) {
+        b.onLoad({ filter: /[\\/]src[\\/]cli[\\/]verb-bundles\.ts$/ }, () => ({
+          contents: `export const VERB_BUNDLES = ${JSON.stringify(bundles)};`,
+          loader: "js",
+        }));
+        // Reached only without a table: keep the sources' CLI out of bin.cjs.
+        b.onResolve({ filter: /^\.\/cli\/main\.js$/ }, (args) => ({ path: args.path, external: true }));
+      },
+    },
+  ],
   logLevel: "warning",
   legalComments: "none",
 });
+// dist/bin.js, for whoever runs `node dist/bin.js` (the GitHub action, scripts): the same executable.
+await writeFile(
+  join(DIST, "bin.js"),
+  '#!/usr/bin/env node\n// Runs promptc: bin.cjs is the executable.\nimport "./bin.cjs";\n',
+);
 
 // npm links the bin before `prepare` builds it, so on a fresh clone nothing else marks it executable
 // (`npx promptc` would fail with "Permission denied").
-await chmod(join(DIST, "bin.js"), 0o755);
+for (const bin of ["bin.cjs", "bin.js"]) await chmod(join(DIST, bin), 0o755);
 
 /**
  * dist/ keeps tsc's output of every module (benchmarks import some directly), but the package ships only what
@@ -152,7 +166,7 @@ await chmod(join(DIST, "bin.js"), 0o755);
 async function reachableFrom(entries) {
   const seen = new Set();
   const queue = entries.map((e) => join(DIST, e));
-  // Relative specifiers in import/export/require, and the vendored files the lazy stand-ins require.
+  // Relative specifiers in import/export/require.
   const specifier = /["'](\.\.?\/[^"'\s]+?)["']/g;
   while (queue.length > 0) {
     const file = queue.pop();
@@ -163,6 +177,8 @@ async function reachableFrom(entries) {
     if (file.endsWith(".js")) queue.push(file.replace(/\.js$/, ".d.ts"));
     for (const [, spec] of text.matchAll(specifier)) {
       const target = join(dirname(file), spec);
+      // bin.cjs names the sources' CLI only for a build without verb bundles, which this is not.
+      if (file === join(DIST, "bin.cjs") && target === join(DIST, "cli", "main.js")) continue;
       queue.push(target);
       if (target.endsWith(".js")) queue.push(target.replace(/\.js$/, ".d.ts"));
     }
@@ -180,7 +196,7 @@ async function filesUnder(dir) {
   return out;
 }
 
-const live = await reachableFrom(["bin.js", "index.js", "node.js", "vitest.js"]);
+const live = await reachableFrom(["bin.cjs", "bin.js", "index.js", "node.js", "vitest.js"]);
 const dead = (await filesUnder(DIST))
   .filter((f) => !live.has(f) && !f.endsWith(".npmignore"))
   .map((f) => `/${relative(DIST, f).split("\\").join("/")}`);

@@ -1,112 +1,213 @@
-// `npm run bench`: whole-process medians of `promptc preview` on a small and a large workspace, printed as
-// ratios to `node -e 0` and, when the Codex CLI is present, to `codex debug prompt-input` on the same input.
-// Runs after `npm run build` (dist/). Prints numbers; never fails on speed (machines are shared and noisy).
+// `npm run bench`: every start-up figure as a ratio to `node -e 0` (the floor of any Node CLI), measured in this one
+// run: whole processes, each command interleaved with the baseline (baseline, command, baseline, …) so a load spike
+// on a shared machine hits both sides, medians of the pairs. Then `preview --profile codex` against the native
+// Codex executable's `codex debug prompt-input` (wall and peak memory), and lint on chains of nested folders
+// 100 and 400 deep (linear work keeps their ratio near 4). Runs after `npm run build`. Prints; never fails on speed.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const BIN = join(ROOT, "dist", "bin.js");
+const RUNS = Number(process.env.BENCH_RUNS ?? 11);
+const DEEP_RUNS = Number(process.env.BENCH_DEEP_RUNS ?? 3);
+// The package's executable, as `promptc` on PATH runs it (PROMPTC_BIN: another build's, to compare).
+const BIN = process.env.PROMPTC_BIN ?? join(ROOT, "dist", "bin.cjs");
+const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 
 function median(values) {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
 }
 
-/**
- * Wall seconds (timed here, to the microsecond: GNU time's %e has 10 ms steps) and peak RSS (KiB, GNU time's
- * %M) of one process. Both sides of a ratio pay the same small cost of starting /usr/bin/time.
- */
-function measureOnce({ argv, env = {}, cwd = ROOT }) {
+/** Wall seconds (timed here: GNU time's %e has 10 ms steps) and peak RSS in MiB (GNU time's %M), when it is there. */
+function measureOnce({ argv, env = {}, cwd }) {
   const start = performance.now();
-  const r = spawnSync("/usr/bin/time", ["-f", "%e %M", ...argv], {
-    env: { ...process.env, ...env },
-    cwd,
-    encoding: "utf8",
-  });
+  // Output is not read (a 400-file JSON report would overflow spawnSync's buffer).
+  const options = { env: { ...process.env, ...env }, cwd, encoding: "utf8", stdio: ["ignore", "ignore", "pipe"] };
+  const r = TIME ? spawnSync(TIME, ["-f", "%M", ...argv], options) : spawnSync(argv[0], argv.slice(1), options);
   const wall = (performance.now() - start) / 1000;
-  const line = r.stderr.trim().split("\n").pop() ?? "";
-  const rss = Number(line.split(" ")[1]);
-  if (r.status !== 0 || !Number.isFinite(rss))
+  const rss = TIME ? Number(r.stderr.trim().split("\n").pop()) / 1024 : Number.NaN;
+  // Exit 1 is lint's "findings": still a complete run.
+  if (r.status !== 0 && r.status !== 1)
     throw new Error(`${argv.join(" ")} failed (${r.status}): ${r.stderr.slice(0, 400)}`);
-  return { wall, rssKiB: rss };
+  return { wall, rss };
+}
+
+/** Medians of `runs` rounds of every command in turn (one warm-up round first: file cache, code caches). */
+function measureInterleaved(commands, runs = RUNS) {
+  for (const c of commands) measureOnce(c);
+  const samples = commands.map(() => []);
+  for (let i = 0; i < runs; i++) commands.forEach((c, k) => samples[k].push(measureOnce(c)));
+  return samples.map((s) => ({ wall: median(s.map((x) => x.wall)), rss: median(s.map((x) => x.rss)) }));
+}
+
+const mib = (m) => (Number.isFinite(m.rss) ? `${m.rss.toFixed(1).padStart(6)} MiB` : "     ? MiB");
+function row(name, m, ratios) {
+  console.log(`${name.padEnd(56)} ${m.wall.toFixed(3)} s  ${mib(m)}   ${ratios.join(", ")}`);
 }
 
 /**
- * Medians of RUNS runs of each command, interleaved (a, b, a, b, …): on a shared, noisy machine a load spike
- * then hits both sides of a ratio instead of one.
+ * The native Codex executable inside its npm package (not the Node wrapper on PATH, whose own start-up would be
+ * measured too): CODEX_BIN, else `<@openai/codex>/…/@openai/codex-<platform>-<arch>/vendor/<target>/bin/codex`.
  */
-function measureInterleaved(commands) {
-  for (const c of commands) measureOnce(c); // warm the file cache
-  const runs = commands.map(() => []);
-  for (let i = 0; i < RUNS; i++) commands.forEach((c, k) => runs[k].push(measureOnce(c)));
-  return runs.map((rs) => ({ wall: median(rs.map((r) => r.wall)), rssMiB: median(rs.map((r) => r.rssKiB)) / 1024 }));
+function nativeCodex() {
+  if (process.env.CODEX_BIN) return process.env.CODEX_BIN;
+  const onPath = (process.env.PATH ?? "")
+    .split(delimiter)
+    .map((d) => join(d, "codex"))
+    .find((p) => existsSync(p));
+  if (onPath === undefined) return undefined;
+  let pkg = dirname(realpathSync(onPath));
+  while (!existsSync(join(pkg, "package.json")) && dirname(pkg) !== pkg) pkg = dirname(pkg);
+  const platformPackage = `codex-${process.platform}-${process.arch}`;
+  for (const dir of [join(pkg, "node_modules", "@openai", platformPackage), join(dirname(pkg), platformPackage)]) {
+    const vendor = join(dir, "vendor");
+    if (!existsSync(vendor)) continue;
+    for (const target of readdirSync(vendor)) {
+      const bin = join(vendor, target, "bin", "codex");
+      if (existsSync(bin)) return bin;
+    }
+  }
+  return undefined;
 }
 
-function codexBin() {
-  const candidates = [process.env.CODEX_BIN, "/tmp/codex/node_modules/.bin/codex"].filter(Boolean);
-  return candidates.find((c) => existsSync(c));
+/** A small repository: five agent files (lint lints them all), a package.json and a git folder. */
+function writeSmallRepository(dir) {
+  const files = {
+    "AGENTS.md": "# Shop\n\nRun `npm test` before pushing. Keep changes small.\n",
+    "CLAUDE.md": "@AGENTS.md\n",
+    "packages/api/AGENTS.md": "# API\n\nUse the in-memory database in tests.\n",
+    ".agents/skills/release-notes/SKILL.md":
+      "---\nname: release-notes\ndescription: Draft release notes from the commits since the last tag.\n---\n\nGroup by package.\n",
+    ".github/copilot-instructions.md": "Prefer small, reviewable diffs.\n",
+    "package.json": '{ "name": "shop", "scripts": { "test": "node --test" } }\n',
+  };
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  mkdirSync(join(dir, ".git"));
 }
 
-function row(name, m, base, codex) {
-  const ratios = [`${(m.wall / base.wall).toFixed(2)}× node`];
-  if (codex)
-    ratios.push(
-      `${(m.wall / codex.wall).toFixed(2)}× codex wall`,
-      `${(m.rssMiB / codex.rssMiB).toFixed(2)}× codex memory`,
-    );
-  console.log(
-    `${name.padEnd(34)} ${m.wall.toFixed(3)} s  ${m.rssMiB.toFixed(1).padStart(6)} MiB   ${ratios.join(", ")}`,
-  );
+/** A chain of `depth` nested folders with an AGENTS.md in each (every fifth also a CLAUDE.md importing it). */
+function writeChain(dir, depth) {
+  mkdirSync(join(dir, ".git"), { recursive: true });
+  let p = dir;
+  for (let i = 0; i < depth; i++) {
+    p = join(p, `d${i}`);
+    mkdirSync(p);
+    writeFileSync(join(p, "AGENTS.md"), `# Level ${i}\n\nRun the tests before pushing.\n`);
+    if (i % 5 === 0) writeFileSync(join(p, "CLAUDE.md"), "@AGENTS.md\n");
+  }
 }
 
 if (!existsSync(BIN)) {
-  console.error("bench: dist/bin.js is missing; run `npm run build` first");
+  console.error("bench: dist/bin.cjs is missing; run `npm run build` first");
   process.exit(2);
 }
 const scratch = mkdtempSync(join(tmpdir(), "promptc-bench-"));
 try {
+  // promptc's caches (code, token counts) in a folder of the bench's own, warmed by the first round as a user's are.
+  const env = { XDG_CACHE_HOME: join(scratch, "cache") };
+  const small = join(scratch, "small");
+  writeSmallRepository(small);
+  const baseline = { argv: [process.execPath, "-e", "0"], cwd: small };
+  const promptc = (...args) => ({ argv: [process.execPath, BIN, ...args], env, cwd: small });
+  console.log(
+    `promptc bench: medians of ${RUNS} whole-process runs, each interleaved with the baseline \`node -e 0\` ` +
+      `(${process.execPath}, ${process.version}); wall seconds, peak RSS\n`,
+  );
+  const verbs = [
+    ["promptc --version", promptc("--version")],
+    ["promptc lint . (5 files)", promptc("lint", ".")],
+    ["promptc preview hi", promptc("preview", "hi")],
+    ["promptc agents", promptc("agents")],
+    ["promptc tokens AGENTS.md", promptc("tokens", "AGENTS.md")],
+    ["promptc --help", promptc("--help")],
+    [
+      "promptc preview hi, first run (no code cache)",
+      { ...promptc("preview", "hi"), env: { ...env, PROMPTC_COMPILE_CACHE: "off" } },
+    ],
+  ];
+  for (const [name, command] of verbs) {
+    const [base, m] = measureInterleaved([baseline, command]);
+    row(name, m, [`${(m.wall / base.wall).toFixed(2)}× node -e 0 (${base.wall.toFixed(3)} s)`]);
+  }
+
+  console.log("");
+  const codex = nativeCodex();
+  if (codex !== undefined) console.log(`native codex: ${codex}`);
   const gen = spawnSync(
     process.execPath,
     [join(ROOT, "fixtures", "generate-large-workspace.mjs"), join(scratch, "large")],
-    { encoding: "utf8" },
+    {
+      encoding: "utf8",
+    },
   );
   if (gen.status !== 0) throw new Error(`generate-large-workspace failed: ${gen.stderr}`);
   const large = JSON.parse(gen.stdout);
-  const smallCwd = join(ROOT, "fixtures", "workspaces", "basic");
-  const smallHome = join(smallCwd, ".codex-home");
-  const workspaces = [
-    ["small (fixtures/workspaces/basic)", smallCwd, smallHome],
-    ["large (depth 12, 300 skills)", large.cwd, large.codexHome],
-  ];
+  const basic = join(ROOT, "fixtures", "workspaces", "basic");
   const fixed = ["--date", "2026-11-29", "--timezone", "Etc/UTC", "--shell", "bash"];
-  console.log(`promptc bench: medians of ${RUNS} whole-process runs, interleaved (wall seconds, peak RSS)\n`);
-  const nodeBaseline = { argv: [process.execPath, "-e", "0"] };
-  const [base] = measureInterleaved([nodeBaseline]);
-  row("node -e 0 (baseline)", base, base);
-  const codex = codexBin();
-  for (const [name, cwd, home] of workspaces) {
-    const promptc = {
-      argv: [process.execPath, BIN, "preview", "-C", cwd, "--codex-home", home, "-m", "hello", ...fixed],
-      env: { PROMPTC_TOKEN_CACHE: "off" },
+  for (const [name, cwd, home] of [
+    ["basic", basic, join(basic, ".codex-home")],
+    ["large: depth 12, 300 skills", large.cwd, large.codexHome],
+  ]) {
+    const preview = {
+      argv: [
+        process.execPath,
+        BIN,
+        "preview",
+        "--profile",
+        "codex",
+        "-C",
+        cwd,
+        "--codex-home",
+        home,
+        "hello",
+        ...fixed,
+      ],
+      env,
+      cwd,
     };
-    if (codex) {
-      // Codex writes into CODEX_HOME (system skills, ids): give it a scratch copy, never the fixture.
-      const scratchHome = mkdtempSync(join(scratch, "codex-home-"));
-      cpSync(home, scratchHome, { recursive: true });
-      const codexRun = { argv: [codex, "debug", "prompt-input", "hello"], env: { CODEX_HOME: scratchHome }, cwd };
-      const [codexM, m] = measureInterleaved([codexRun, promptc]);
-      row(`codex debug prompt-input, ${name.split(" ")[0]}`, codexM, base);
-      row(`promptc preview, ${name}`, m, base, codexM);
-    } else {
-      const [m] = measureInterleaved([promptc]);
-      row(`promptc preview, ${name}`, m, base);
+    const label = `promptc preview --profile codex (${name})`;
+    if (codex === undefined) {
+      const [base, m] = measureInterleaved([{ ...baseline, cwd }, preview]);
+      row(label, m, [`${(m.wall / base.wall).toFixed(2)}× node -e 0`]);
+      continue;
     }
+    // Codex writes into CODEX_HOME (system skills, ids): give it a scratch copy, never the fixture.
+    const codexHome = mkdtempSync(join(scratch, "codex-home-"));
+    cpSync(home, codexHome, { recursive: true });
+    const codexRun = { argv: [codex, "debug", "prompt-input", "hello"], env: { CODEX_HOME: codexHome }, cwd };
+    const [base, c, m] = measureInterleaved([{ ...baseline, cwd }, codexRun, preview]);
+    row(`codex debug prompt-input (${name})`, c, [`${(c.wall / base.wall).toFixed(2)}× node -e 0`]);
+    row(label, m, [
+      `${(m.wall / base.wall).toFixed(2)}× node -e 0`,
+      `${(m.wall / c.wall).toFixed(2)}× codex wall`,
+      `${(m.rss / c.rss).toFixed(2)}× codex peak memory`,
+    ]);
   }
-  if (!codex) console.log("\n(codex not found: set CODEX_BIN or install @openai/codex@0.171.0 to compare)");
+  if (codex === undefined) console.log("(native codex not found: set CODEX_BIN or install @openai/codex to compare)");
+
+  console.log("");
+  const chains = [100, 400].map((depth) => {
+    const dir = join(scratch, `chain-${depth}`);
+    writeChain(dir, depth);
+    const home = join(scratch, "no-home");
+    return {
+      argv: [process.execPath, BIN, "lint", "--no-config", "--codex-home", home, "--home", home, "-f", "json"],
+      env: { ...env, PROMPTC_TOKEN_CACHE: "off" },
+      cwd: dir,
+    };
+  });
+  const [d100, d400] = measureInterleaved(chains, DEEP_RUNS);
+  row("promptc lint, chain 100 deep", d100, []);
+  row("promptc lint, chain 400 deep", d400, [
+    `${(d400.wall / d100.wall).toFixed(2)}× the 100-deep wall (4× the files)`,
+  ]);
+
   if (existsSync(join(ROOT, "bench", "tokens.mjs"))) {
     console.log("");
     const r = spawnSync(process.execPath, [join(ROOT, "bench", "tokens.mjs"), "--quick"], { stdio: "inherit" });

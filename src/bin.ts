@@ -1,62 +1,47 @@
 #!/usr/bin/env node
-// The promptc executable: hand argv and the process's streams to the CLI, then set the exit code. Does IO.
+// The promptc executable (built as dist/bin.cjs, a classic script: an ES module entry costs Node ~3 ms more): prints
+// the version itself, else loads the one bundle the verb needs (dist/verb-<verb>.cjs, with V8's code cache) and
+// hands it argv; sets the exit code. Does IO.
 import { homedir } from "node:os";
-import { run } from "./cli/program.js";
-import { openDefaultTokenCache } from "./host/token-cache.js";
-import { createTokenCounter } from "./tokens/count.js";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PROMPTC_VERSION } from "./cli/promptc-version.js";
+import { VERB_BUNDLES, type VerbBundleFile } from "./cli/verb-bundles.js";
+import { verbOf } from "./cli/verb-of.js";
+import { loadVerbBundle } from "./cli/load-verb-bundle.js";
+import { defaultTokenCacheDir } from "./host/token-cache.js";
 
-/** Standard input as UTF-8; undefined as soon as it grows past `maxBytes` (`promptc tokens < /dev/zero`). */
-async function readStdin(options: { maxBytes?: number } = {}): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of process.stdin) {
-    size += (chunk as Buffer).length;
-    if (options.maxBytes !== undefined && size > options.maxBytes) {
-      process.stdin.destroy();
-      return undefined;
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
+type Main = (argv: string[]) => Promise<number>;
 
-// A reader that stops early (`promptc lint -f json | head`) closes the pipe: the rest of the output is dropped
-// quietly instead of crashing on EPIPE.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on("error", (err: NodeJS.ErrnoException) => {
-    if (err.code !== "EPIPE") throw err;
+function fromBundle(verb: string, bundle: VerbBundleFile): { main: Main; saveCache: () => void } {
+  const setting = process.env["PROMPTC_COMPILE_CACHE"];
+  const cacheRoot = setting === "0" || setting === "off" ? undefined : defaultTokenCacheDir(process.env, homedir());
+  const loaded = loadVerbBundle(join(dirname(fileURLToPath(import.meta.url)), bundle.file), {
+    verb,
+    hash: bundle.hash,
+    ...(cacheRoot !== undefined ? { cacheDir: join(cacheRoot, "compiled") } : {}),
   });
+  return { main: loaded.exports["main"] as Main, saveCache: () => loaded.saveCache() };
 }
 
-/** The working directory, or undefined when it was deleted (process.cwd() throws ENOENT then). */
-function workingDirectory(): string | undefined {
-  try {
-    return process.cwd();
-  } catch {
-    return undefined;
-  }
-}
-
-const cwd = workingDirectory();
-if (cwd === undefined) {
-  process.stderr.write("promptc: the current directory no longer exists (was it deleted?); cd into an existing one\n");
-  process.exitCode = 2;
+const argv = process.argv.slice(2);
+if (argv[0] === "--version" || argv[0] === "-V") {
+  // What commander prints for it, without loading commander.
+  process.stdout.write(`${PROMPTC_VERSION}\n`);
 } else {
-  // Exact token counts are memoised on disk across runs (PROMPTC_TOKEN_CACHE=off disables it); the file is read
-  // on the first count, so runs that count nothing never open it.
-  const tokenCache = openDefaultTokenCache(process.env, homedir());
-  const tokens = createTokenCounter(tokenCache ? { cache: tokenCache } : {});
-  try {
-    process.exitCode = await run(process.argv.slice(2), {
-      stdout: (s) => process.stdout.write(s),
-      stderr: (s) => process.stderr.write(s),
-      isTTY: Boolean(process.stdout.isTTY),
-      env: process.env,
-      cwd,
-      readStdin,
-      tokens,
-    });
-  } finally {
-    tokenCache?.flush();
-  }
+  const named = verbOf(argv);
+  const verb = named !== undefined && Object.hasOwn(VERB_BUNDLES, named) ? named : "help";
+  const bundle = VERB_BUNDLES[verb];
+  // Without the build's table (a test bundling src/bin.ts into one file), the CLI runs from that same file.
+  const started =
+    bundle === undefined
+      ? import("./cli/main.js").then(({ main }) => ({ main, saveCache: () => {} }))
+      : Promise.resolve(fromBundle(verb, bundle));
+  void started.then(({ main, saveCache }) =>
+    main(argv)
+      .then((code) => {
+        process.exitCode = code;
+      })
+      .finally(saveCache),
+  );
 }

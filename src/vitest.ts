@@ -1,6 +1,10 @@
 // The `promptc/vitest` entry: matchers for prompt-cache stability and request snapshots. Importing it installs
-// them on vitest's `expect`. Pure apart from vitest's own snapshot IO (toMatchFileSnapshot).
+// them on vitest's `expect`. Pure apart from vitest's own snapshot IO (toMatchFileSnapshot) and reading the
+// machine's paths (checkout, home, CODEX_HOME, $TMPDIR) that request snapshots write as placeholders.
 import { expect } from "vitest";
+import { discoverMachinePaths } from "./discover/discover-machine-paths.js";
+import { createNodeHost } from "./host/node-host.js";
+import { buildPathRoots, mapJsonStrings, scrubPaths, type PathRoot } from "./model/portable-paths.js";
 import { commonPrefix, explainPrefix } from "./cache/common-prefix.js";
 import { parseRequest } from "./cache/parse-request.js";
 import type { RequestLike } from "./cache/prompt-segments.js";
@@ -28,16 +32,31 @@ interface MatcherThis {
   isNot: boolean;
 }
 
-/** Text a request snapshot stores: the body as sent (key order kept), two-space indented, trailing newline. */
-export function serializeRequestSnapshot(request: RequestLike): string {
-  return `${JSON.stringify(request, null, 2)}\n`;
+/**
+ * Text a request snapshot stores: the body as sent (key order kept), two-space indented, trailing newline, with
+ * the machine paths in `roots` written as placeholders (`<rootDir>`, `<homeDir>`, …) so it matches in any clone.
+ */
+export function serializeRequestSnapshot(request: RequestLike, roots: readonly PathRoot[] = []): string {
+  return `${JSON.stringify(
+    mapJsonStrings(request, (t) => scrubPaths(t, roots)),
+    null,
+    2,
+  )}\n`;
+}
+
+/** This machine's paths, the checkout being the git root above the running test file (else the working directory). */
+function machinePathRoots(): PathRoot[] {
+  const host = createNodeHost();
+  const testPath = expect.getState().testPath;
+  const base = testPath !== undefined ? testPath.slice(0, Math.max(testPath.lastIndexOf("/"), 1)) : host.cwd();
+  return buildPathRoots(discoverMachinePaths(host, base));
 }
 
 /** Compares snapshot text with a file; vitest's toMatchFileSnapshot in the installed matcher. */
 export type MatchFile = (text: string, path: string) => Promise<void>;
 
 /** The request-snapshot matcher over a file comparison (injectable so its failure path can be tested). */
-export function createRequestSnapshotMatcher(matchFile: MatchFile) {
+export function createRequestSnapshotMatcher(matchFile: MatchFile, roots: () => readonly PathRoot[] = () => []) {
   return async function toMatchRequestSnapshot(this: MatcherThis, received: unknown, path: string) {
     const request = toRequest(received);
     if (!request)
@@ -47,7 +66,7 @@ export function createRequestSnapshotMatcher(matchFile: MatchFile) {
           `toMatchRequestSnapshot expects a request or a result with \`request\` (${shapeProblems({ received })})`,
       };
     try {
-      await matchFile(serializeRequestSnapshot(request), path);
+      await matchFile(serializeRequestSnapshot(request, roots()), path);
       return { pass: true, message: () => `expected the request not to match ${path}` };
     } catch (err) {
       const text = err instanceof Error ? err.message : String(err);
@@ -99,7 +118,10 @@ export const promptcMatchers = {
   },
 
   /** `await expect(request).toMatchRequestSnapshot("snapshots/x.request.json")`, path relative to the test file. */
-  toMatchRequestSnapshot: createRequestSnapshotMatcher((text, path) => expect(text).toMatchFileSnapshot(path)),
+  toMatchRequestSnapshot: createRequestSnapshotMatcher(
+    (text, path) => expect(text).toMatchFileSnapshot(path),
+    machinePathRoots,
+  ),
 };
 
 export interface PromptcMatchers<R = unknown> {

@@ -22,7 +22,8 @@ const FIXED = [
   "--shell",
   "bash",
 ];
-const ENV = { NO_COLOR: "1", PROMPTC_TOKEN_CACHE: "off" };
+/** Both sides' whole environment: the same PATH (an agent installed on it changes the output), no HOME or cache. */
+const ENV = { NO_COLOR: "1", PROMPTC_TOKEN_CACHE: "off", PATH: process.env.PATH ?? "/usr/bin:/bin" };
 
 async function inProcess(argv: string[], stdin = ""): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
@@ -31,7 +32,8 @@ async function inProcess(argv: string[], stdin = ""): Promise<{ code: number; st
     stdout: (s) => void (stdout += s),
     stderr: (s) => void (stderr += s),
     isTTY: false,
-    env: ENV,
+    // The bundle's environment: a codex on PATH (or a calibration in the user's cache) changes both alike.
+    env: { ...process.env, ...ENV },
     cwd: ROOT,
     readStdin: async () => stdin,
   };
@@ -44,13 +46,14 @@ function bundled(argv: string[], stdin = ""): { code: number; stdout: string; st
     cwd: ROOT,
     input: stdin,
     encoding: "utf8",
-    env: { ...process.env, ...ENV },
+    // Exactly the in-process run's environment: nothing of this machine's reaches one side only.
+    env: ENV,
   });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
 // A workspace whose skill frontmatter only the yaml package parses (quotes, a block scalar, a list): in the
-// bundle, yaml is a lazily required vendored file (esbuild.config.mjs).
+// bundle, yaml is inlined in the verb's CommonJS file (esbuild.config.mjs).
 const YAML_WS = mkdtempSync(join(tmpdir(), "promptc-bin-yaml-"));
 afterAll(() => rmSync(YAML_WS, { recursive: true, force: true }));
 mkdirSync(join(YAML_WS, ".git"));
@@ -106,6 +109,10 @@ const CASES: [string, string[], string?][] = [
     ["compact", join(ROOT, "fixtures", "transcripts", "legacy-compaction.jsonl")],
   ],
   ["a usage error", ["preview", "--sandbox", "nope"]],
+  ["--version (bin.js alone)", ["--version"]],
+  ["--help (the listing bundle)", ["--help"]],
+  ["help of one verb", ["help", "tokens"]],
+  ["an unknown verb, with a suggestion", ["previw"]],
 ];
 
 /** Newest modification time of the files under `dir`. */
@@ -134,5 +141,32 @@ describe.skipIf(
 )("dist/bin.js", () => {
   it.each(CASES)("behaves like the sources for %s", async (_name, argv, stdin) => {
     expect(bundled(argv, stdin)).toEqual(await inProcess(argv, stdin));
+  });
+
+  it("keeps a verb's code cache in the user's cache folder, and runs the same with a broken one", () => {
+    const cache = mkdtempSync(join(tmpdir(), "promptc-bin-cache-"));
+    try {
+      const env = { ...process.env, ...ENV, XDG_CACHE_HOME: cache };
+      const tokens = () => {
+        const r = spawnSync(process.execPath, [BIN, "tokens", "-"], { input: "hello", encoding: "utf8", env });
+        return [r.status, r.stdout, r.stderr];
+      };
+      const first = tokens();
+      const files = readdirSync(join(cache, "promptc", "compiled"));
+      expect(files).toEqual([expect.stringMatching(/^tokens-[0-9a-f]{16}-v[\d.]+-\w+\.v8cache$/)]);
+      expect(tokens()).toEqual(first);
+      writeFileSync(join(cache, "promptc", "compiled", files[0] as string), "not a code cache");
+      expect(tokens()).toEqual(first);
+      // V8 refused it: rewritten.
+      expect(statSync(join(cache, "promptc", "compiled", files[0] as string)).size).toBeGreaterThan(100);
+      const off = spawnSync(process.execPath, [BIN, "schema", "config"], {
+        encoding: "utf8",
+        env: { ...env, PROMPTC_COMPILE_CACHE: "off" },
+      });
+      expect(off.status).toBe(0);
+      expect(readdirSync(join(cache, "promptc", "compiled"))).toEqual(files);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
   });
 });

@@ -20,7 +20,8 @@ describe("package entries", () => {
     expect(r.stdout.trim()).toBe("function");
   });
 
-  it("ships an executable bin (npx runs dist/bin.js directly)", () => {
+  it("ships an executable bin (npx runs dist/bin.cjs directly; dist/bin.js runs it too)", () => {
+    expect(statSync(join(ROOT, "dist", "bin.cjs")).mode & 0o111).toBe(0o111);
     expect(statSync(join(ROOT, "dist", "bin.js")).mode & 0o111).toBe(0o111);
   });
 });

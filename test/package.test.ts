@@ -148,7 +148,7 @@ describe.skipIf(skipBecause("package install check", stale))("the packed package
     }).toEqual({ status: 0, warnings: [] });
   });
 
-  it("runs `promptc --version` and `promptc preview -m hi` in a scratch git repository", { timeout: 60_000 }, () => {
+  it("runs `promptc --version` and `promptc preview -m hi` in a scratch git repository", () => {
     expect(install.status).toBe(0);
     const bin = join(project, "node_modules", ".bin", "promptc");
     const env = { ...process.env, NO_COLOR: "1", HOME: work, XDG_CACHE_HOME: join(work, "cache") };
@@ -168,7 +168,7 @@ describe.skipIf(skipBecause("package install check", stale))("the packed package
     expect(r.stdout.trimEnd().split("\n").at(-1)).toMatch(/^summary: /);
   });
 
-  it("imports promptc and promptc/node", { timeout: 60_000 }, () => {
+  it("imports promptc and promptc/node", () => {
     expect(install.status).toBe(0);
     const script =
       'const a = await import("promptc"); const b = await import("promptc/node"); console.log(typeof a.compile, typeof b.loadTurnContext);';

@@ -1,4 +1,8 @@
+import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { buildPathRoots } from "../src/model/portable-paths.js";
 import "../src/vitest.js";
 import { createRequestSnapshotMatcher, serializeRequestSnapshot } from "../src/vitest.js";
 import type { ResponsesRequest } from "../src/model/request.js";
@@ -90,6 +94,35 @@ describe("toMatchRequestSnapshot", () => {
     });
     expect((await matcher.call({ isNot: false }, { request: turn2 }, "x.request.json")).pass).toBe(true);
     expect((await matcher.call({ isNot: false }, "nope", "x.request.json")).pass).toBe(false);
+  });
+
+  it("writes the checkout and the home as placeholders, so the snapshot matches in any clone", async () => {
+    const checkout = join(import.meta.dirname, "..");
+    const request = {
+      ...turn1,
+      input: [
+        user(`<environment_context>\n  <cwd>${checkout}/app</cwd>\n</environment_context>`),
+        user(`see ${homedir()}/notes`),
+      ],
+    };
+    await expect(request).toMatchRequestSnapshot("../snapshots/vitest/portable.request.json");
+    const seen: string[] = [];
+    const roots = buildPathRoots({ rootDir: "/elsewhere/clone", homeDir: "/home/bob" });
+    const matcher = createRequestSnapshotMatcher(
+      async (text) => void seen.push(text),
+      () => roots,
+    );
+    const moved = {
+      ...request,
+      input: [
+        user("<environment_context>\n  <cwd>/elsewhere/clone/app</cwd>\n</environment_context>"),
+        user("see /home/bob/notes"),
+      ],
+    };
+    await matcher.call({ isNot: false }, moved, "x.request.json");
+    expect(seen).toEqual([
+      readFileSync(join(import.meta.dirname, "../snapshots/vitest/portable.request.json"), "utf8"),
+    ]);
   });
 
   it("serialises the body with its key order, indented, newline-terminated", () => {

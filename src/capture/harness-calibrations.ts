@@ -1,5 +1,6 @@
 // How `promptc calibrate --agent X` makes the user's installed agent show all of its fixed prose: a scratch
 // workspace (files, a git history, untracked files), the command line, and the extractor for the capture. Pure data.
+import type { BundledSkill } from "../model/agent-install.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { calibrateClaudeCode } from "./claude-code/calibrate-claude-code.js";
 import { calibrateClaudeCodeSession } from "./claude-code/calibrate-claude-code-session.js";
@@ -40,7 +41,12 @@ export interface HarnessCalibration {
   workspaces: CalibrationWorkspace[];
   /** Arguments after the executable. */
   args: string[];
-  extract: (runs: readonly CalibrationRun[]) => { prose?: unknown; diagnostics: Diagnostic[] };
+  /** The prose, and the skills the agent lists of its own (recorded with the install they point into). */
+  extract: (runs: readonly CalibrationRun[]) => {
+    prose?: unknown;
+    bundledSkills?: BundledSkill[];
+    diagnostics: Diagnostic[];
+  };
 }
 
 /** One captured run: its model request body, where it ran and, when its zone was set, its local date. */

@@ -1,8 +1,8 @@
 // The ports a turn setup reads on the user's machine: the Node host, and git, uname, PATH and the agents' install
-// folders as Node finds them. Does IO (node:os, git, the file system).
+// (the calibrated one, else PATH's) as Node finds them. Does IO (node:os, git, the file system).
 import { release, type } from "node:os";
 import { getAdapter } from "../capture/adapters/index.js";
-import { findAgentInstall } from "../host/find-agent-install.js";
+import { resolveAgentInstall } from "../host/find-agent-install.js";
 import { findOnPath } from "../host/find-on-path.js";
 import { createNodeHost } from "../host/node-host.js";
 import { probeGit } from "../host/probe-git.js";
@@ -15,11 +15,9 @@ export function nodeMachine(env: CliIO["env"]): Machine {
     osVersion: `${type()} ${release()}`,
     git: probeGit,
     onPath: (names) => findOnPath(names, env.PATH),
-    agentInstallDir: (profileId) => {
+    agentInstall: (profileId, recorded) => {
       const adapter = getAdapter(profileId);
-      if (adapter?.packageName === undefined) return undefined;
-      const executables = adapter.executables.filter((e) => !e.endsWith(".js"));
-      return findAgentInstall(executables, adapter.packageName, env)?.packageDir;
+      return adapter === undefined ? undefined : resolveAgentInstall(recorded, adapter, env);
     },
   };
 }

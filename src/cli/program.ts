@@ -1,18 +1,33 @@
 // The CLI program: commander wiring only. Each verb lives in commands/<verb>.ts and returns an exit code.
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, Help } from "commander";
 import { colorFor } from "./format/style.js";
 import { EXIT_USAGE, type CliIO } from "./io.js";
 import { createTerminalWriters } from "./terminal-text.js";
 import { commands } from "./commands/index.js";
-import type { RegisterCommand } from "./commands/register-command.js";
 import { PROMPTC_VERSION } from "./promptc-version.js";
+import { verbOf } from "./verb-of.js";
 
-/** Only the verb being run is loaded; help, or an unknown verb, loads them all so commander can list them. */
-async function loadCommands(argv: string[]): Promise<RegisterCommand[]> {
-  const verb = argv.find((a) => !a.startsWith("-"));
-  const load = verb !== undefined ? commands[verb] : undefined;
-  if (load) return [await load()];
-  return Promise.all(Object.values(commands).map((l) => l()));
+/**
+ * Adds the verb being run from its module. Without one (`--help`, `help`, an unknown verb), every verb is listed
+ * from the registry alone: its module is not loaded, and commander still lists, suggests and rejects as usual.
+ */
+async function addCommands(
+  program: Command,
+  argv: readonly string[],
+  io: CliIO,
+  setExitCode: (code: number) => void,
+): Promise<void> {
+  const verb = verbOf(argv);
+  const entry = verb !== undefined && Object.hasOwn(commands, verb) ? commands[verb] : undefined;
+  if (entry !== undefined) return (await entry.load())(program, io, setExitCode);
+  for (const [name, { usage, description }] of Object.entries(commands))
+    program.command(name).usage(usage).description(description);
+  // A verb is listed as `<name> <usage>`, what commander prints for its loaded command; `help` as commander does.
+  const standard = new Help();
+  program.configureHelp({
+    subcommandTerm: (cmd) =>
+      Object.hasOwn(commands, cmd.name()) ? `${cmd.name()} ${cmd.usage()}` : standard.subcommandTerm(cmd),
+  });
 }
 
 /**
@@ -42,11 +57,9 @@ export async function run(argv: string[], rawIO: CliIO): Promise<number> {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     // A usage error is its reason and a pointer to the help, not the whole help (the README's one-line reason).
     .showHelpAfterError("(run with --help for usage)");
-  for (const register of await loadCommands(argv)) {
-    register(program, io, (code) => {
-      exitCode = code;
-    });
-  }
+  await addCommands(program, argv, io, (code) => {
+    exitCode = code;
+  });
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (err) {

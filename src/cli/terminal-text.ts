@@ -2,23 +2,32 @@
 // overrides/isolates become visible `\u{…}` escapes, so data can neither move the cursor nor hide text. promptc's
 // own colours are not SGR until this writer: the styles emit a private marker keyed by a secret drawn once per
 // process, so no byte of data (which never sees the key) can produce an escape sequence, colour on or off.
-import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
 
 /** What a terminal would act on: C0 but tab and newline, DEL, C1, and the bidi embedding/override/isolate controls. */
 const TERMINAL_CONTROL = /\r(?!\n)|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-/** The per-process key of promptc's colour markers; never printed. */
-const KEY = randomBytes(16).toString("hex");
 const OPEN = "\ue000";
 const CLOSE = "\ue001";
-/** promptc's own colour markers, as `ownSgr` writes them. */
-const OWN_SGR = new RegExp(`${OPEN}${KEY}([0-9;]{1,16})${CLOSE}`, "g");
+/**
+ * The per-process key of promptc's colour markers (never printed) and the markers it makes, drawn on the first
+ * marker: most runs print none, and node:crypto costs every run that loads it a dozen internal modules.
+ */
+let marker: { key: string; pattern: RegExp } | undefined;
+function markerKey(): { key: string; pattern: RegExp } {
+  if (marker === undefined) {
+    const { randomBytes } = createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto");
+    const key = randomBytes(16).toString("hex");
+    marker = { key, pattern: new RegExp(`${OPEN}${key}([0-9;]{1,16})${CLOSE}`, "g") };
+  }
+  return marker;
+}
 
 /**
  * promptc's own colour: a private marker for SGR `codes` (`"31"`, `"1;33"`) that the terminal writer turns into
  * `ESC[<codes>m` when colour is on and drops when it is off. Text that merely looks like one stays as it is.
  */
 export function ownSgr(codes: string): string {
-  return `${OPEN}${KEY}${codes}${CLOSE}`;
+  return `${OPEN}${markerKey().key}${codes}${CLOSE}`;
 }
 
 function escapeControl(ch: string): string {
@@ -36,8 +45,9 @@ export interface SanitizeTerminalOptions {
 /** `text` with every terminal control shown as `\u{hex}`; newline and tab stay. Idempotent on its colourless output. */
 export function sanitizeTerminalText(text: string, options: SanitizeTerminalOptions = {}): string {
   const escaped = text.replace(TERMINAL_CONTROL, escapeControl);
-  if (!escaped.includes(OPEN)) return escaped;
-  return escaped.replace(OWN_SGR, (_m, codes: string) => (options.keepColor ? `\u001b[${codes}m` : ""));
+  // No marker made yet: none can be in the text (data never sees a key).
+  if (marker === undefined || !escaped.includes(OPEN)) return escaped;
+  return escaped.replace(marker.pattern, (_m, codes: string) => (options.keepColor ? `\u001b[${codes}m` : ""));
 }
 
 /** Writers of a CLI run: `stdout`/`stderr` for people (sanitised), `stdoutExact` for machine formats. */

@@ -30,6 +30,6 @@ export function compileBody(
     bytes: serializeWireBody(built.body, wire),
     layers: built.layers,
     tools: built.tools.map((t) => ({ name: t.name, json: JSON.stringify(t.value), prose: t.prose })),
-    diagnostics,
+    diagnostics: [...diagnostics, ...(built.diagnostics ?? [])],
   };
 }

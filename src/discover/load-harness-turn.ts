@@ -1,6 +1,7 @@
 // A harness's turn from the directory, the home and the probed facts, by the discovery its profile names
 // (`profile.discovery`): the data a "body" layout builds the request from. IO through the Host only.
 import type { Host } from "../host/host.js";
+import type { AgentInstallSource, BundledSkill } from "../model/agent-install.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { GitFacts } from "../model/git-facts.js";
 import type { HarnessDiscovery } from "../profiles/profile.js";
@@ -26,8 +27,12 @@ export interface HarnessTurnInputs {
   /** The agent's approval mode, when it has them (one of the discovery's `approvalModes`). */
   approvalMode?: string;
   sessionId: string;
-  /** The agent's install folder, when its prompt names it (pi). */
+  /** The agent's install folder, when its prompt names it (pi) or lists skills bundled in it (Gemini CLI). */
   installDir?: string;
+  /** Which executable that folder was found from: the one calibration ran, or the one on PATH. */
+  installSource?: Pick<AgentInstallSource, "bin" | "from">;
+  /** The skills the agent bundles as calibration recorded them (in place of reading them from `installDir`). */
+  bundledSkills?: BundledSkill[];
   /** The instant and zone of the turn (Copilot CLI writes the time to the millisecond). */
   nowMs?: number;
   timezone?: string;

@@ -1,13 +1,47 @@
 // POSIX path helpers for discovery (paths come from the Host as absolute POSIX strings).
-// Pure.
+// Pure (the memo below only remembers answers).
+
+/**
+ * Answers already given, as the very strings given. Every launch folder of a deep tree walks the same ancestors
+ * and joins the same names to them; a path string hashed once keeps its hash, so with the same string objects each
+ * step of such a walk (and each caching-host lookup of its result) costs the same at depth 400 as at depth 4,
+ * instead of a pass over a path thousands of characters long. Bounded: forgotten wholesale when it grows past
+ * PATH_MEMO_MAX_ENTRIES.
+ */
+const PATH_MEMO_MAX_ENTRIES = 200_000;
+let parents = new Map<string, string>();
+let joined = new Map<string, Map<string, string>>();
+let normal = new Set<string>();
+let memoEntries = 0;
+
+function remembered(): void {
+  if (++memoEntries <= PATH_MEMO_MAX_ENTRIES) return;
+  parents = new Map();
+  joined = new Map();
+  normal = new Set();
+  memoEntries = 0;
+}
 
 export function joinPath(dir: string, ...names: string[]): string {
-  let out = dir;
-  for (const name of names) {
-    if (name.startsWith("/")) out = name;
-    else out = out.endsWith("/") ? out + name : `${out}/${name}`;
+  // One name at a time: normalizing each step gives what normalizing the whole join gives.
+  let out = normalizePath(dir);
+  for (const name of names) out = joinOne(out, name);
+  return out;
+}
+
+function joinOne(dir: string, name: string): string {
+  let byName = joined.get(dir);
+  const known = byName?.get(name);
+  if (known !== undefined) return known;
+  const out = normalizePath(name.startsWith("/") ? name : dir.endsWith("/") ? dir + name : `${dir}/${name}`);
+  remembered();
+  byName = joined.get(dir);
+  if (byName === undefined) {
+    byName = new Map();
+    joined.set(dir, byName);
   }
-  return normalizePath(out);
+  byName.set(name, out);
+  return out;
 }
 
 /** A `.` or `..` segment, an empty segment (`//`) or a trailing `/`: what normalizing can change. */
@@ -15,8 +49,13 @@ const NOT_NORMAL = /(?:^|\/)\.{1,2}(?:\/|$)|\/\/|.\/$/;
 
 /** Collapses `//`, `.` and `..` segments; keeps a leading `/`. */
 export function normalizePath(path: string): string {
+  if (normal.has(path)) return path;
   // Discovery normalizes every path it builds, and nearly all are already normal: skip split and join.
-  if (path !== "" && path !== "/" && !NOT_NORMAL.test(path)) return path;
+  if (path !== "" && path !== "/" && !NOT_NORMAL.test(path)) {
+    normal.add(path);
+    remembered();
+    return path;
+  }
   return collapseSegments(path);
 }
 
@@ -38,10 +77,14 @@ export function collapseSegments(path: string): string {
 }
 
 export function dirnameOf(path: string): string {
+  const known = parents.get(path);
+  if (known !== undefined) return known;
   const p = normalizePath(path);
   const i = p.lastIndexOf("/");
-  if (i <= 0) return p.startsWith("/") ? "/" : ".";
-  return p.slice(0, i);
+  const parent = i <= 0 ? (p.startsWith("/") ? "/" : ".") : p.slice(0, i);
+  parents.set(path, parent);
+  remembered();
+  return parent;
 }
 
 export function basenameOf(path: string): string {

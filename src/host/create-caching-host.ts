@@ -3,13 +3,21 @@
 // No IO of its own; it is as pure as the Host it wraps. Only for one short run: the disk may change meanwhile.
 import type { DirEntry, FileStat, Host, HostResult, ReadBytesValue } from "./host.js";
 
+const cachingHosts = new WeakSet<Host>();
+
+/** Whether `host` answers every question the same for its whole life, so answers derived from it may be kept too. */
+export function isCachingHost(host: Host): boolean {
+  return cachingHosts.has(host);
+}
+
 export function createCachingHost(host: Host): Host {
   const lstats = new Map<string, HostResult<FileStat>>();
   const stats = new Map<string, HostResult<FileStat>>();
   const dirs = new Map<string, HostResult<DirEntry[]>>();
   const rawDirs = new Map<string, HostResult<DirEntry[]>>();
   const real = new Map<string, HostResult<string>>();
-  const reads = new Map<string, HostResult<ReadBytesValue>>();
+  // By limit, then path: a key made of both would be a new string, hashed anew, on every read.
+  const reads = new Map<number | undefined, Map<string, HostResult<ReadBytesValue>>>();
   const memo = <T>(cache: Map<string, T>, key: string, make: () => T): T => {
     let v = cache.get(key);
     if (v === undefined) {
@@ -18,7 +26,7 @@ export function createCachingHost(host: Host): Host {
     }
     return v;
   };
-  return {
+  const caching: Host = {
     ...host,
     lstat: (path) => memo(lstats, path, () => host.lstat(path)),
     stat: (path) => memo(stats, path, () => host.stat(path)),
@@ -28,12 +36,20 @@ export function createCachingHost(host: Host): Host {
       ? { readDirRaw: (path: string) => memo(rawDirs, path, () => (host.readDirRaw as Host["readDir"])(path)) }
       : {}),
     realpath: (path) => memo(real, path, () => host.realpath(path)),
-    readBytes: (path, options) =>
-      memo(reads, `${options?.maxBytes ?? "all"}\u0000${path}`, () => host.readBytes(path, options)),
+    readBytes: (path, options) => {
+      let byPath = reads.get(options?.maxBytes);
+      if (byPath === undefined) {
+        byPath = new Map();
+        reads.set(options?.maxBytes, byPath);
+      }
+      return memo(byPath, path, () => host.readBytes(path, options));
+    },
     cwd: () => host.cwd(),
     env: (name) => host.env(name),
     home: () => host.home(),
     loginShell: () => host.loginShell(),
     clock: () => host.clock(),
   };
+  cachingHosts.add(caching);
+  return caching;
 }

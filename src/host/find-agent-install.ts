@@ -1,8 +1,9 @@
 // Finds an installed agent CLI on PATH: its executable, the npm package folder it belongs to and its version
 // (from that package.json, else from `--version`). Does IO (fs, and a child process for `--version`).
 import { execFileSync } from "node:child_process";
-import { accessSync, constants, readFileSync, realpathSync } from "node:fs";
+import { accessSync, constants, existsSync, readFileSync, realpathSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
+import type { AgentInstallRecord, AgentInstallSource } from "../model/agent-install.js";
 
 export interface AgentInstall {
   bin: string;
@@ -73,4 +74,26 @@ export function findAgentInstall(
     return install;
   }
   return undefined;
+}
+
+/**
+ * The install a turn shows: the one `promptc calibrate` ran (`recorded`, while its package folder is there), else
+ * the agent on PATH (its npm bin followed through symlinks to the package), else undefined.
+ */
+export function resolveAgentInstall(
+  recorded: AgentInstallRecord | undefined,
+  agent: { executables: readonly string[]; packageName?: string },
+  env: { [key: string]: string | undefined },
+): AgentInstallSource | undefined {
+  if (recorded?.packageDir !== undefined && existsSync(join(recorded.packageDir, "package.json")))
+    return { packageDir: recorded.packageDir, bin: recorded.bin, from: "calibration" };
+  if (agent.packageName === undefined) return undefined;
+  const onPath = findAgentInstall(
+    agent.executables.filter((e) => !e.endsWith(".js")),
+    agent.packageName,
+    env,
+  );
+  return onPath?.packageDir !== undefined
+    ? { packageDir: onPath.packageDir, bin: onPath.bin, from: "path" }
+    : undefined;
 }

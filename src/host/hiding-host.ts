@@ -1,5 +1,6 @@
 // A Host that does not show some folders of the wrapped one (promptc's own scenario and snapshot folders, so a
-// scenario's turns do not see the snapshots they are compared with); everything else goes to the wrapped host.
+// scenario's turns do not see the snapshots they are compared with), but for the way to paths it must keep;
+// everything else goes to the wrapped host.
 // Pure over the wrapped host: it adds no IO of its own.
 import type { Host, HostResult } from "./host.js";
 
@@ -8,11 +9,22 @@ const enoent = (path: string): HostResult<never> => ({
   error: { code: "ENOENT", message: `no such file: ${path}` },
 });
 
-/** `folders` are absolute; a path at or below one of them is not there. */
-export function createHidingHost(base: Host, folders: readonly string[]): Host {
-  const tops = folders.map((f) => f.replace(/\/+$/, "")).filter((f) => f !== "");
+const trimmed = (paths: readonly string[]) => paths.map((f) => f.replace(/\/+$/, "")).filter((f) => f !== "");
+const atOrBelow = (path: string, top: string) => path === top || path.startsWith(`${top}/`);
+
+/**
+ * `folders` are absolute; a path at or below one of them is not there, unless it is at, below or above a `keep`
+ * path (a turn's working directory or home inside a hidden folder: only the way to it shows).
+ */
+export function createHidingHost(base: Host, folders: readonly string[], keep: readonly string[] = []): Host {
+  const tops = trimmed(folders);
   if (tops.length === 0) return base;
-  const hidden = (path: string) => tops.some((t) => path === t || path.startsWith(`${t}/`));
+  const kept = trimmed(keep);
+  // Only a kept path inside a hidden folder opens a way through it.
+  const hidden = (path: string) =>
+    tops.some(
+      (t) => atOrBelow(path, t) && !kept.some((k) => atOrBelow(k, t) && (atOrBelow(path, k) || atOrBelow(k, path))),
+    );
   const visible = <T>(path: string, r: HostResult<T[]>, name: (e: T) => string): HostResult<T[]> =>
     r.ok ? { ok: true, value: r.value.filter((e) => !hidden(`${path.replace(/\/+$/, "")}/${name(e)}`)) } : r;
   return {

@@ -178,7 +178,8 @@ export function createNodeHost(options: NodeHostOptions = {}): Host {
     },
     cwd: () => options.cwd ?? process.cwd(),
     env: (name) => (options.env ? options.env[name] : process.env[name]),
-    home: () => options.home ?? (process.env["HOME"] || safeHomedir()),
+    // The environment handed in is the process's for every lookup, HOME included.
+    home: () => options.home ?? ((options.env ? options.env["HOME"] : process.env["HOME"]) || safeHomedir()),
     loginShell: () => options.loginShell ?? safeLoginShell(),
     clock: () => {
       const nowMs = options.nowMs ?? Date.now();

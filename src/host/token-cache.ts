@@ -39,16 +39,18 @@ export function defaultTokenCacheDir(
   return undefined;
 }
 
-function readEntries(path: string): { entries: Map<string, number>; skipped: number } {
-  const entries = new Map<string, number>();
-  let text: string;
+/** The file's text, or "" when it is missing, unreadable or too big to be ours. */
+function readCacheText(path: string): string {
   try {
     const bytes = readFileSync(path);
-    if (bytes.length > TOKEN_CACHE_MAX_FILE_BYTES) return { entries, skipped: 0 };
-    text = bytes.toString("utf8");
+    return bytes.length > TOKEN_CACHE_MAX_FILE_BYTES ? "" : bytes.toString("utf8");
   } catch {
-    return { entries, skipped: 0 };
+    return "";
   }
+}
+
+function parseEntries(text: string): { entries: Map<string, number>; skipped: number } {
+  const entries = new Map<string, number>();
   let skipped = 0;
   for (const line of text.split("\n")) {
     if (line === "") continue;
@@ -65,29 +67,50 @@ function readEntries(path: string): { entries: Map<string, number>; skipped: num
   return { entries, skipped };
 }
 
+const COUNT = /^\d{1,10}$/;
+
+/**
+ * One key's count, found in the file's text (`\n` + file) without parsing the rest: a run looks up a few dozen
+ * keys, and parsing 20,000 lines into a map took longer than the counting they spare. The last line for a key is
+ * the newest; a malformed one is a miss (the text is counted again).
+ */
+function lookUp(text: string, key: string): number | undefined {
+  const at = text.lastIndexOf(`\n${key}\t`);
+  if (at < 0) return undefined;
+  const start = at + key.length + 2;
+  const end = text.indexOf("\n", start);
+  const digits = text.slice(start, end < 0 ? text.length : end);
+  if (!COUNT.test(digits) || !LINE.test(`${key}\t${digits}`)) return undefined;
+  const count = Number(digits);
+  return count > Number(key.split(":")[1]) * 3 ? undefined : count;
+}
+
 export function openDiskTokenCache(options: OpenTokenCacheOptions): DiskTokenCache {
   const maxEntries = options.maxEntries ?? TOKEN_CACHE_MAX_ENTRIES;
   const path = join(options.dir, TOKEN_CACHE_FILE);
   // Read on first use: most runs (`--help`, `preview --json`, `diff`) never count a token.
-  let read: ReturnType<typeof readEntries> | undefined;
-  const disk = () => (read ??= readEntries(path));
+  let text: string | undefined;
+  const disk = () => (text ??= `\n${readCacheText(path)}`);
+  let parsed: ReturnType<typeof parseEntries> | undefined;
+  const all = () => (parsed ??= parseEntries(disk()));
+  const stored = (key: string) => lookUp(disk(), key);
   const added = new Map<string, number>();
   return {
     path,
     get loaded() {
-      return disk().entries.size;
+      return all().entries.size;
     },
     get skipped() {
-      return disk().skipped;
+      return all().skipped;
     },
-    get: (key) => added.get(key) ?? disk().entries.get(key),
+    get: (key) => added.get(key) ?? stored(key),
     set(key, count) {
-      if (disk().entries.get(key) !== count) added.set(key, count);
+      if (stored(key) !== count) added.set(key, count);
     },
     flush() {
       if (added.size === 0) return true;
       // Re-read so entries written meanwhile by another process survive; ours are newest, so last.
-      const merged = readEntries(path).entries;
+      const merged = parseEntries(readCacheText(path)).entries;
       for (const [key, count] of added) {
         merged.delete(key);
         merged.set(key, count);
@@ -107,7 +130,8 @@ export function openDiskTokenCache(options: OpenTokenCacheOptions): DiskTokenCac
         }
         return false;
       }
-      for (const [key, count] of added) disk().entries.set(key, count);
+      text = `\n${body}`;
+      parsed = undefined;
       added.clear();
       return true;
     },

@@ -12,6 +12,41 @@ export interface CommandMention {
   words: string[];
   /** Folder from a preceding `cd dir` in the same block or span (as written, relative). */
   cwd?: string;
+  /** A scaffold step (`npx create-x my-app`, `npm create x`) came first in the same block: this runs in what it made. */
+  afterScaffold?: true;
+}
+
+/**
+ * A line that says a command is not needed, does not exist or must not be run ("no `npm install` needed",
+ * "`make x` was removed"): its commands are no instruction.
+ */
+export const NEGATED_COMMAND_LINE =
+  /(?<![-\w])(no|not|never|don't|do not|doesn't|does not|needn't|need not|without|unnecessary|avoid|instead of|wrong|deprecated|removed|legacy|obsolete)(?![-\w])/i;
+
+/** A package that makes a project: `create-x`, `@x/create`, `@x/start`, `x-starter`, `degit`, `giget`. */
+const SCAFFOLD_PACKAGE =
+  /^(@[\w.-]+\/)?(create(-[\w.-]+)?|[\w.-]+-(create|starter|template|scaffold)|start|init|new|degit|giget|tiged)(@[\w.^~-]+)?$/;
+
+/** Does this command make a new project (the commands after it run inside that project)? */
+export function isScaffoldStep(words: readonly string[]): boolean {
+  const [a, b, c] = words;
+  if (a === "git" && b === "clone") return true;
+  if (
+    (a === "npm" || a === "pnpm" || a === "yarn" || a === "bun") &&
+    (b === "create" || (a === "npm" && b === "init" && c !== undefined && !c.startsWith("-")))
+  )
+    return true;
+  const runner =
+    a === "npx" || a === "pnpx" || a === "bunx"
+      ? 1
+      : (a === "pnpm" || a === "yarn") && b === "dlx"
+        ? 2
+        : a === "npm" && b === "exec"
+          ? 2
+          : -1;
+  if (runner < 0) return false;
+  const pkg = words.slice(runner).find((w) => !w.startsWith("-"));
+  return pkg !== undefined && SCAFFOLD_PACKAGE.test(pkg);
 }
 
 /** Fence info strings that hold shell commands (an empty info string counts). */
@@ -55,8 +90,13 @@ export function collectCommandMentions(file: LintFile): CommandMention[] {
   const md = file.markdown;
   const fenceAt = new Map(md.fences.map((f) => [f.startLine, f]));
   let cwd: string | undefined;
+  let scaffolded = false;
   let shellFence = false;
-  const emit = (line: number, segs: { text: string; column: number }[], local: { cwd: string | undefined }): void => {
+  const emit = (
+    line: number,
+    segs: { text: string; column: number }[],
+    local: { cwd: string | undefined; scaffolded?: boolean },
+  ): void => {
     for (const raw of segs) {
       const s = stripPrompt(raw);
       const words = s.text.split(/\s+/).filter(Boolean);
@@ -72,7 +112,9 @@ export function collectCommandMentions(file: LintFile): CommandMention[] {
         text: s.text,
         words,
         ...(local.cwd !== undefined ? { cwd: local.cwd } : {}),
+        ...(local.scaffolded ? { afterScaffold: true as const } : {}),
       });
+      if (isScaffoldStep(words)) local.scaffolded = true;
     }
   };
   const first = file.frontmatter.closed ? file.frontmatter.bodyLine : 1;
@@ -82,13 +124,15 @@ export function collectCommandMentions(file: LintFile): CommandMention[] {
     if (fence) {
       shellFence = SHELL_FENCE.test(fence.info.trim().split(/\s+/)[0] ?? "");
       cwd = undefined;
+      scaffolded = false;
       continue;
     }
     if (md.inCode[i]) {
       if (!shellFence || /^\s*(```|~~~)/.test(text)) continue;
-      const local = { cwd };
+      const local: { cwd: string | undefined; scaffolded?: boolean } = { cwd, scaffolded };
       emit(i + 1, segments(text.replace(/\s#\s.*$/, ""), 0), local);
       cwd = local.cwd;
+      scaffolded = local.scaffolded === true;
       continue;
     }
     for (const [s, e] of md.codeSpans[i] ?? []) {

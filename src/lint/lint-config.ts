@@ -1,5 +1,5 @@
 // Lint configuration: its JSON Schema, ajv validation, presets and the per-file rule settings. Pure.
-import { Ajv, type ErrorObject } from "ajv";
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import { LINT_TARGETS, type LintTarget, type Rule, type RuleSeverity } from "./define-rule.js";
 import { matchesAnyGlob } from "./glob-to-regexp.js";
@@ -57,8 +57,19 @@ export const LINT_CONFIG_SCHEMA = {
 const OTHER_VERB_KEYS: readonly string[] = ["snapshot", "$schema"];
 const KNOWN_TOP_LEVEL_KEYS = new Set([...Object.keys(LINT_CONFIG_SCHEMA.properties), ...OTHER_VERB_KEYS]);
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-const validateConfigShape = ajv.compile(LINT_CONFIG_SCHEMA);
+// Made on first use: ajv's schema compiler generates code, which a lint run without a config file never needs.
+let validator: { ajv: Ajv; validateConfigShape: ValidateFunction } | undefined;
+function configValidator(): { ajv: Ajv; validateConfigShape: ValidateFunction } {
+  if (validator === undefined) {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    validator = { ajv, validateConfigShape: ajv.compile(LINT_CONFIG_SCHEMA) };
+  }
+  return validator;
+}
+
+function isEmptyObject(data: unknown): boolean {
+  return typeof data === "object" && data !== null && !Array.isArray(data) && Object.keys(data).length === 0;
+}
 
 function ajvMessage(errors: ErrorObject[] | null | undefined): string {
   return (errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? "is invalid"}`).join("; ");
@@ -75,6 +86,9 @@ export function validateLintConfig(
 ): { value: LintConfig | undefined; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const data = raw ?? {};
+  // No configuration (the defaults): nothing for the schema to reject.
+  if (isEmptyObject(data)) return { value: {}, diagnostics };
+  const { ajv, validateConfigShape } = configValidator();
   if (!validateConfigShape(data)) {
     diagnostics.push(
       diagnostic(

@@ -125,6 +125,23 @@ export interface LintFacts {
   >;
   /** Project-relative paths git tracks (from `.git/index`); undefined when not in a repository or unreadable. */
   gitTracked?: ReadonlySet<string>;
+  /**
+   * The repository's ignore files (`.git/info/exclude`, the ancestors' and every nested `.gitignore`), their
+   * folders relative to the repository top, and the project root's place below it: what a path the checkout
+   * lacks may be (built, fetched, local); undefined when not collected.
+   */
+  gitignore?: { rootInBase: string; sources: readonly { dir: string; text: string }[] };
+  /**
+   * A skill's resource folders (`references`, `scripts`, `assets`) that the project's own skill loader lists
+   * for every skill and hands the agent (a `readdir(join(skillDir, "references"))` next to `SKILL.md`), with
+   * the file that does; undefined when not collected.
+   */
+  listedSkillFolders?: readonly { folder: string; by: string }[];
+  /**
+   * Handlebars helpers and partials the project's own code registers (`Handlebars.registerHelper("x", …)`,
+   * `registerPartial("y", …)`): what its own, non-promptc templates may call; undefined when not collected.
+   */
+  handlebarsRegistrations?: { helpers: readonly string[]; partials: readonly string[] };
 }
 
 export interface LintProject {

@@ -46,7 +46,8 @@ export interface Markdown {
   codeSpans: [number, number][][];
 }
 
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+const FENCE_OPEN = /^( *)(`{3,}|~{3,})(.*)$/;
+const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s/;
 const HEADING = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
 const LINK = /(!?)\[([^\]\n]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 
@@ -55,23 +56,32 @@ export function parseMarkdown(text: string, index: TextIndex, firstLine = 1): Ma
   const inCode = lines.map(() => false);
   const fences: Fence[] = [];
   let open: Fence | undefined;
+  let openIndent = 0;
+  // Inside a list item a fence may be indented as far as the item's content (`    - step:` then `      ```sh`).
+  let inList = false;
   for (let i = firstLine - 1; i < lines.length; i++) {
     const line = lines[i] as string;
     if (open) {
       inCode[i] = true;
-      const m = /^ {0,3}(`{3,}|~{3,})\s*$/.exec(line);
-      if (m && (m[1] as string)[0] === open.marker[0] && (m[1] as string).length >= open.marker.length) {
+      const m = /^( *)(`{3,}|~{3,})\s*$/.exec(line);
+      const closes = m && (m[1] as string).length <= Math.max(3, openIndent + 3);
+      if (closes && (m[2] as string)[0] === open.marker[0] && (m[2] as string).length >= open.marker.length) {
         open.endLine = i + 1;
         open = undefined;
       }
       continue;
     }
     const m = FENCE_OPEN.exec(line);
-    if (m && !((m[1] as string)[0] === "`" && (m[2] as string).includes("`"))) {
-      open = { startLine: i + 1, endLine: undefined, marker: m[1] as string, info: (m[2] as string).trim() };
+    const indent = m ? (m[1] as string).length : 0;
+    if (m && (indent <= 3 || inList) && !((m[2] as string)[0] === "`" && (m[3] as string).includes("`"))) {
+      open = { startLine: i + 1, endLine: undefined, marker: m[2] as string, info: (m[3] as string).trim() };
+      openIndent = indent;
       fences.push(open);
       inCode[i] = true;
+      continue;
     }
+    if (LIST_ITEM.test(line)) inList = true;
+    else if (/^\S/.test(line)) inList = false;
   }
   const codeSpans = lines.map((line, i) => (inCode[i] || i < firstLine - 1 ? [] : findCodeSpans(line)));
   const headings: MdHeading[] = [];

@@ -1,6 +1,7 @@
 // Helpers for rules that look at a whole skill directory or at local links: listing files, link targets. Pure.
 import type { Place } from "../model/diagnostic.js";
-import type { LintFs } from "./lint-project.js";
+import type { LintFs, LintProject } from "./lint-project.js";
+import { createPathResolver } from "./resolve-written-path.js";
 import { dirOf, joinPath, type LintFile } from "./lint-file.js";
 
 /** Listing bounds, so a huge or looping tree cannot stall lint. */
@@ -55,6 +56,29 @@ export function mentionsPath(text: string, rel: string): boolean {
   return text.includes(rel);
 }
 
+/**
+ * Does `text` name the skill-relative `rel` as a path of its own: not as the tail of a longer path
+ * (`packages/other/README.md` is another package's), and not inside an HTML comment. `./rel` and
+ * `${SKILL_DIR}/rel` count.
+ */
+export function namesOwnPath(text: string, rel: string): boolean {
+  const visible = withoutHtmlComments(text);
+  let at = visible.indexOf(rel);
+  while (at !== -1) {
+    const before = visible.slice(Math.max(0, at - 2), at);
+    const end = visible[at + rel.length] ?? "";
+    const ownStart = !/[\w./-]$/.test(before) || /(^|[^.])\.\/$/.test(before) || /[})]\/$/.test(before);
+    if (ownStart && !/[\w/-]/.test(end)) return true;
+    at = visible.indexOf(rel, at + 1);
+  }
+  return false;
+}
+
+/** `text` with each `<!-- … -->` blanked (what a reader of the rendered Markdown never sees). */
+export function withoutHtmlComments(text: string): string {
+  return text.replace(/<!--[\s\S]*?(-->|$)/g, (m) => m.replace(/[^\n]/g, " "));
+}
+
 /** `path` relative to folder `from` (both skill-relative, `/`-separated), with `../` when it climbs. */
 export function relativePath(from: string, path: string): string {
   const a = from === "" ? [] : from.split("/");
@@ -95,12 +119,21 @@ export function coversPath(text: string, rel: string): boolean {
   return false;
 }
 
-/** Relative markdown links of `file` whose target does not exist (shared by ctx/ and skill/broken-link). */
-export function brokenLinks(file: LintFile, fs: LintFs): { target: string; place: Place }[] {
+/**
+ * Relative markdown links of `file` whose target does not exist (shared by ctx/ and skill/broken-link); a target
+ * the checkout lacks by design (the ignore files list it, a submodule's) is not broken.
+ */
+export function brokenLinks(
+  file: LintFile,
+  project: Pick<LintProject, "fs" | "facts" | "root">,
+): { target: string; place: Place }[] {
+  const fs = project.fs;
+  const resolver = createPathResolver(project);
   const out: { target: string; place: Place }[] = [];
   for (const link of file.markdown.links) {
     const path = localLinkPath(dirOf(file.path), link.target);
     if (path === undefined || fs.kind(path) !== undefined) continue;
+    if (resolver.notCheckedIn(path) !== undefined) continue;
     // Written from the project root (`packages/x/README.md` in a nested file): an agent, started at the root, finds it.
     const fromRoot = localLinkPath("", link.target);
     if (fromRoot !== undefined && !fromRoot.startsWith("../") && fs.kind(fromRoot) !== undefined) continue;

@@ -1,5 +1,8 @@
 // What a prose template may reference: the data its fragment passes (src/fragments/*), prose sent verbatim,
-// and inputs a template declares itself with `{{!-- promptc-inputs: a, b --}}`. Pure (data + lookups).
+// and inputs a template declares itself with `{{!-- promptc-inputs: a, b --}}`; which Handlebars files are
+// promptc templates at all. Pure (data + lookups).
+import { PROSE_IDS } from "../fragments/prose-set.js";
+import type { LintFs } from "./lint-project.js";
 /**
  * Variables each prose id's fragment renders its template with (base-instructions.ts, skills-section.ts,
  * permissions.ts; session/settings-update.ts and session.ts render their ids with no data). A test compiles turns with
@@ -39,6 +42,36 @@ export function parseInputsDeclaration(comment: string): string[] | undefined {
   const m = DECLARATION.exec(comment.replace(/^--/, "").replace(/--$/, ""));
   if (!m) return undefined;
   return (m[1] ?? "").split(/[\s,]+/).filter(Boolean);
+}
+
+/** `promptc-inputs` written in a Handlebars comment: the file says it is a promptc template. */
+const DECLARES_INPUTS = /\{\{!(--)?\s*promptc-inputs\b/;
+
+/** Names a promptc prose template has: a prose id (`base-instructions.hbs`) a fragment renders or sends as is. */
+export function isProseTemplateName(path: string): boolean {
+  const id = proseIdOf(path);
+  return (
+    (PROSE_IDS as readonly string[]).includes(id) || id in PROSE_TEMPLATE_INPUTS || VERBATIM_PROSE_IDS.includes(id)
+  );
+}
+
+/**
+ * Is the Handlebars file at `path` a promptc prompt template, not a project's scaffolding or view templates
+ * (plop, Ember, a site generator)? It is when it declares `promptc-inputs`, is named for a prose id, or sits
+ * in a prose folder (one whose other `.hbs` files `siblings` lists include a prose id: the `--prose-dir` layout).
+ */
+export function isPromptTemplate(path: string, text: string, siblings: readonly string[]): boolean {
+  return DECLARES_INPUTS.test(text) || isProseTemplateName(path) || siblings.some(isProseTemplateName);
+}
+
+/** isPromptTemplate for a lint file, its folder's other Handlebars files read from the workspace. */
+export function isPromptTemplateFile(file: { path: string; text: string }, fs: Pick<LintFs, "list">): boolean {
+  const dir = file.path.includes("/") ? file.path.slice(0, file.path.lastIndexOf("/")) : "";
+  const siblings = fs
+    .list(dir)
+    .filter((e) => e.kind === "file" && /\.(hbs|handlebars)$/.test(e.name))
+    .map((e) => (dir === "" ? e.name : `${dir}/${e.name}`));
+  return isPromptTemplate(file.path, file.text, siblings);
 }
 
 /** The prose id a template file stands for: its base name without `.hbs` / `.handlebars`. */

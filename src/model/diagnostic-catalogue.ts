@@ -485,9 +485,13 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
     summary: "COPILOT_PROVIDER_BASE_URL is unset; promptc shows the body of Copilot's BYOK mode on the Responses API.",
   },
   {
-    id: "copilot/skill-order",
+    id: "copilot/replayed-reply-id",
     summary:
-      "The cwd below the git root has skills of its own; Copilot lists those out of name order and promptc's order may differ.",
+      "A resumed Copilot CLI session's replies carry ids Copilot computes from their text; promptc writes a marker.",
+  },
+  {
+    id: "copilot/resume-wire",
+    summary: "A Copilot CLI session resumed over Chat Completions or Messages, whose replay promptc has not measured.",
   },
   {
     id: "calibrate/layout-differs",
@@ -556,7 +560,7 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
   },
   {
     id: "gemini/install-not-found",
-    summary: "Gemini CLI is not on PATH; its built-in skills are left out of the preview.",
+    summary: "Gemini CLI is neither calibrated nor on PATH; its built-in skills are left out of the preview.",
   },
   {
     id: "gemini/legacy-model-prose",
@@ -597,8 +601,13 @@ export const DIAGNOSTIC_CATALOGUE: readonly DiagnosticInfo[] = [
     summary: "A CLAUDE.md pi skips because an AGENTS.md in the same folder comes first.",
   },
   {
+    id: "pi/install-folder",
+    summary:
+      "The install folder pi's prompt names, and which pi it was found from (calibration's, PATH's or PI_PACKAGE_DIR).",
+  },
+  {
     id: "pi/install-not-found",
-    summary: "pi is not on PATH; the install folder its prompt names is shown as a placeholder.",
+    summary: "pi is neither calibrated nor on PATH; the install folder its prompt names is shown as a placeholder.",
   },
   { id: "pi/invalid-json", summary: "A pi settings.json or models.json is not valid JSON." },
   {

@@ -3,6 +3,7 @@
 import { codexToolDeclarations } from "./codex-tools.js";
 import { CODEX_DISCOVERY_RULES } from "./discovery-rules.js";
 import type { Profile } from "./profile.js";
+import { renderSkillLine } from "../fragments/fit-skill-lines.js";
 
 export const codexProfile: Profile<"envelopes"> = {
   id: "codex",
@@ -11,6 +12,8 @@ export const codexProfile: Profile<"envelopes"> = {
   discovery: CODEX_DISCOVERY_RULES,
   // Codex's models use o200k_base (tiktoken-exact counts).
   tokenizer: { encoding: "o200k_base", estimate: false },
+  // One line of the skills section: `- name: description (file: …)`.
+  skillListingEntry: (s) => `${renderSkillLine({ name: s.name, description: s.description, file: s.path })}\n`,
   layout: {
     type: "envelopes",
     baseInstructions: "developer-message",

@@ -54,6 +54,7 @@ import type { SkillMetadata, TurnContext } from "../model/turn-context.js";
 import type { RenderedFragment } from "../fragments/fragment.js";
 import type { ProseSet } from "../fragments/prose-set.js";
 import type { RenderProseOptions } from "../fragments/render-template.js";
+import type { Diagnostic } from "../model/diagnostic.js";
 import type { HarnessSessionFacts, HarnessSessionFormat } from "./harness-session.js";
 import type { ToolDeclaration } from "./tool-declaration.js";
 
@@ -266,6 +267,8 @@ export interface BuiltBody {
   body: { [key: string]: unknown };
   layers: WireLayer[];
   tools: { name: string; value: unknown; prose: ProseOrigin }[];
+  /** What the layout could not reproduce, said instead of guessed. */
+  diagnostics?: Diagnostic[];
 }
 
 /**
@@ -283,6 +286,11 @@ export interface BodyLayout<Turn = unknown, Prose = unknown> {
   model(turn: Turn): string;
   /** The format this turn's body is posted in, when the profile's wire format follows the turn (`pi-provider`). */
   postedWire?(turn: Turn): PostedWireFormatId;
+  /**
+   * Folders the agent keeps for this project outside it and names in the body, named after the project rather
+   * than found below it (Gemini CLI's `~/.gemini/tmp/<project>`): snapshots write them as `<projectDir>`.
+   */
+  projectFolders?(turn: Turn): string[];
   /** Resuming one of the agent's own sessions (`preview --session FILE`). */
   session?: BodySessionBehaviour<Turn, Prose>;
 }
@@ -334,6 +342,19 @@ interface ProfileHead {
   targetVersion?: string;
   /** The context window: the profile's own, or the model's (per-model profiles from a catalogue). */
   window?: ModelWindow;
+  /**
+   * What the harness sends at every session start for one project skill: its entry in the skills listing (the
+   * whole SKILL.md is read only when the skill is used). `promptc agents` counts this as a skill's cost.
+   */
+  skillListingEntry: (skill: ListedSkill) => string;
+}
+
+/** A skill as a listing names it. */
+export interface ListedSkill {
+  name: string;
+  description: string;
+  /** The SKILL.md path the harness gives the model. */
+  path: string;
 }
 
 /** What a profile laid out as envelopes carries: promptc builds its Responses body. */

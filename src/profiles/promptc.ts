@@ -10,6 +10,7 @@ export const promptcProfile: Profile<"envelopes"> = {
   description: "promptc's own prose and tools on Codex's mechanics",
   discovery: { type: "turn-context", decode: "char-boundary" },
   tokenizer: codexProfile.tokenizer,
+  skillListingEntry: codexProfile.skillListingEntry,
   layout: {
     type: "envelopes",
     baseInstructions: "instructions-field",

@@ -13,6 +13,8 @@ import type { ScenarioRequest } from "./scenario-request.js";
 export interface BodyScenarioTurnResult extends ScenarioRequest {
   /** The harness's request as `preview --profile X --json` prints it. */
   harness: HarnessRequest;
+  /** The agent's folders for this project outside it that the body names (the profile's projectFolders). */
+  projectFolders: string[];
 }
 
 export interface CompileBodyScenarioResult {
@@ -42,7 +44,8 @@ export function compileBodyScenario(scenario: Scenario, turns: readonly Resolved
       return fail(`${profile.displayName} does not resume sessions: its scenarios have one turn`, i + 1);
     const harness = compileBody(profile, set.turn, set.prose, [], i > 0 ? session : undefined);
     const request: RequestLike = bodyAsRequest(harness.body) ?? {};
-    out.push({ turn: i + 1, request, bytes: harness.bytes, appended: [], wire: harness.wire, harness });
+    const projectFolders = profile.layout.projectFolders?.(set.turn) ?? [];
+    out.push({ turn: i + 1, request, bytes: harness.bytes, appended: [], wire: harness.wire, harness, projectFolders });
     diagnostics.push(...harness.diagnostics.map((d) => ({ ...d, data: { ...(d.data ?? {}), turn: i + 1 } })));
     if (i === turns.length - 1 || behaviour === undefined) continue;
     const reply = scenario.turns[i]?.assistant;

@@ -18,28 +18,30 @@ export function shortenText(text: string, edge = LAYOUT_EDGE_CHARS): string {
   return `${oneLine.slice(0, edge)} …(${text.length} chars)… ${oneLine.slice(-edge)}`;
 }
 
-function partText(p: ContentPart): string {
-  return p.type === "input_image" ? `[image ${shortenText(p.image_url, 20)}]` : shortenText(p.text);
+type Shorten = (text: string, edge?: number) => string;
+
+function partText(p: ContentPart, shorten: Shorten): string {
+  return p.type === "input_image" ? `[image ${shorten(p.image_url, 20)}]` : shorten(p.text);
 }
 
-function itemLines(item: ResponseItem, index: number): string[] {
+function itemLines(item: ResponseItem, index: number, shorten: Shorten): string[] {
   const head = `${String(index).padStart(3, "0")} ${labelItem(item)}`;
   switch (item.type) {
     case "message":
       return item.content.length === 1
-        ? [`${head}: ${partText(item.content[0]!)}`]
-        : [head, ...item.content.map((p, k) => `      [${k}] ${partText(p)}`)];
+        ? [`${head}: ${partText(item.content[0]!, shorten)}`]
+        : [head, ...item.content.map((p, k) => `      [${k}] ${partText(p, shorten)}`)];
     case "function_call":
-      return [`${head}: ${shortenText(item.arguments)}`];
+      return [`${head}: ${shorten(item.arguments)}`];
     case "custom_tool_call":
-      return [`${head}: ${shortenText(item.input)}`];
+      return [`${head}: ${shorten(item.input)}`];
     case "function_call_output":
     case "custom_tool_call_output":
       return [
-        `${head}: ${typeof item.output === "string" ? shortenText(item.output) : item.output.map(partText).join(" + ")}`,
+        `${head}: ${typeof item.output === "string" ? shorten(item.output) : item.output.map((p) => partText(p, shorten)).join(" + ")}`,
       ];
     case "reasoning":
-      return [`${head}: ${shortenText(item.summary.map((s) => s.text).join(" "))}`];
+      return [`${head}: ${shorten(item.summary.map((s) => s.text).join(" "))}`];
     case "compaction":
     case "ghost_snapshot":
     case "web_search_call":
@@ -58,11 +60,17 @@ export interface LayoutInput {
   /** commonPrefix(turn N-1, turn N) for N ≥ 2, index 0 = turn 2. */
   prefixes: readonly CommonPrefixResult[];
   cache: SimulateCacheResult;
+  /**
+   * Applied to every text before it is shortened (machine paths as placeholders), so a cut never splits a path
+   * and the character counts shown are the same in every checkout.
+   */
+  portable?: (text: string) => string;
 }
 
 const n = formatCount;
 
-export function renderScenarioLayout({ scenario, turns, prefixes, cache }: LayoutInput): string {
+export function renderScenarioLayout({ scenario, turns, prefixes, cache, portable }: LayoutInput): string {
+  const shorten: Shorten = (text, edge) => shortenText(portable ? portable(text) : text, edge);
   const out: string[] = [`scenario: ${scenario.name} (profile ${scenario.profile})`];
   if (scenario.description) out.push(`about: ${scenario.description}`);
   out.push(
@@ -79,7 +87,7 @@ export function renderScenarioLayout({ scenario, turns, prefixes, cache }: Layou
     out.push(
       `model ${req.model} · ${req.prompt_cache_key !== undefined ? `prompt_cache_key ${req.prompt_cache_key} · ` : ""}tools ${(req.tools ?? []).map((x) => ("name" in x ? String(x.name) : x.type)).join(", ")}`,
     );
-    if (req.instructions !== undefined) out.push(`instructions: ${shortenText(req.instructions)}`);
+    if (req.instructions !== undefined) out.push(`instructions: ${shorten(req.instructions)}`);
     let from = 0;
     const p = i > 0 ? prefixes[i - 1] : undefined;
     if (p) {
@@ -94,11 +102,24 @@ export function renderScenarioLayout({ scenario, turns, prefixes, cache }: Layou
     const reasons = new Map(t.appended.map((a) => [a.index, a.reasons.filter((r) => r !== "turn").join(" + ")]));
     input.slice(from).forEach((item, k) => {
       const index = from + k;
-      const lines = itemLines(item, index);
+      const lines = itemLines(item, index, shorten);
       const why = reasons.get(index);
       if (why && i > 0) lines[0] = `${lines[0]}   <- ${why}`;
       appendAll(out, lines);
     });
   });
   return `${out.join("\n")}\n`;
+}
+
+/**
+ * The layout with its token counts masked: counts are of the real bytes, so they move with the length of the
+ * checkout's path while the request files (compared exactly) stay the same. Comparison ignores them.
+ */
+export function maskLayoutCounts(layout: string): string {
+  return layout
+    .replace(
+      /^cache: [\d,]+ of [\d,]+ input tokens served from cache \([\d.]+%\)$/gm,
+      "cache: # of # input tokens (#%)",
+    )
+    .replace(/^(## turn \d+: \d+ items), [\d,]+ tokens, [\d,]+ cached$/gm, "$1, # tokens, # cached");
 }

@@ -3,6 +3,7 @@
 // simulated under the cache model of the provider the requests are posted to. Pure.
 import { commonPrefix, explainPrefix, type CommonPrefixResult } from "../cache/common-prefix.js";
 import { simulateCache, type SimulateCacheResult } from "../cache/simulate-cache.js";
+import { mapJsonStrings, scrubPaths, type PathRoot } from "../model/portable-paths.js";
 import { cacheModelFor, type CacheModel } from "../cache/cache-model.js";
 import type { CountTokens } from "../tokens/count.js";
 import type { ScenarioRequest } from "./scenario-request.js";
@@ -26,9 +27,13 @@ export interface ScenarioSnapshot {
   findings: InvariantFinding[];
 }
 
-/** The request as stored in a snapshot: the exact body (profile key order), two-space indented. */
-export function requestSnapshotText(bytes: string): string {
-  return `${JSON.stringify(JSON.parse(bytes), null, 2)}\n`;
+/**
+ * The request as stored in a snapshot: the exact body (profile key order), two-space indented, with the machine
+ * paths in `roots` as placeholders in every string (before JSON escapes them).
+ */
+export function requestSnapshotText(bytes: string, roots: readonly PathRoot[] = []): string {
+  const body: unknown = JSON.parse(bytes);
+  return `${JSON.stringify(roots.length > 0 ? mapJsonStrings(body, (t) => scrubPaths(t, roots)) : body, null, 2)}\n`;
 }
 
 /**
@@ -42,7 +47,12 @@ export function keepsPrefix(p: CommonPrefixResult): boolean {
 export function buildScenarioSnapshot(
   scenario: Scenario,
   turns: readonly ScenarioRequest[],
-  options: { countTokens?: CountTokens; cacheModel?: CacheModel } = {},
+  options: {
+    countTokens?: CountTokens;
+    cacheModel?: CacheModel;
+    /** Machine paths written as placeholders (model/portable-paths.ts); none for a scenario on virtual `files`. */
+    roots?: readonly PathRoot[];
+  } = {},
 ): ScenarioSnapshot {
   const tokenOptions = options.countTokens ? { countTokens: options.countTokens } : {};
   const cacheModel = options.cacheModel ?? cacheModelFor(turns[0]?.wire ?? "openai-responses");
@@ -71,8 +81,10 @@ export function buildScenarioSnapshot(
     turns.map((t) => t.request),
     { ...tokenOptions, cacheModel },
   );
+  // Counts are of the real bytes; only the text written is made portable.
+  const portable = (text: string) => scrubPaths(text, options.roots ?? []);
   const files: { [name: string]: string } = {};
-  for (const t of turns) files[`turn-${t.turn}.request.json`] = requestSnapshotText(t.bytes);
-  files["layout.txt"] = renderScenarioLayout({ scenario, turns, prefixes, cache });
+  for (const t of turns) files[`turn-${t.turn}.request.json`] = requestSnapshotText(t.bytes, options.roots ?? []);
+  files["layout.txt"] = portable(renderScenarioLayout({ scenario, turns, prefixes, cache, portable }));
   return { files, cacheModel, prefixes, cache, findings };
 }

@@ -38,12 +38,14 @@ export const SCENARIO_MACHINE = bareMachine("linux", "Linux");
 
 /** The ports a scenario's turns are set up with: its files (virtual or `host`), the user's `host`, a fixed machine. */
 export function scenarioPorts(scenario: Scenario, host: Host, hidden: readonly string[] = []): SetupPorts {
-  const cwds = [scenario.settings.cwd, ...scenario.turns.flatMap((t) => t.settings?.cwd ?? [])];
-  const holdsCwd = (folder: string) => cwds.some((c) => c === folder || c.startsWith(`${folder}/`));
-  const files = createHidingHost(
-    scenarioHost(scenario, host),
-    scenario.files ? [] : hidden.filter((f) => !holdsCwd(f)),
-  );
+  // What the turns read stays visible inside a hidden folder: their working directories and the scenario's home.
+  const keep = [
+    scenario.settings.cwd,
+    ...scenario.turns.flatMap((t) => t.settings?.cwd ?? []),
+    ...(scenario.home !== undefined ? [scenario.home] : []),
+    ...(scenario.codexHome !== undefined ? [scenario.codexHome] : []),
+  ];
+  const files = createHidingHost(scenarioHost(scenario, host), scenario.files ? [] : hidden, keep);
   return { files, user: host, machine: SCENARIO_MACHINE };
 }
 

@@ -1,11 +1,10 @@
 // A turn under a profile with its own body ("body" layout), set up the way its harness would see it: the
-// directory, the user home, git, uname, the agent's install folder, and the prose (the user's calibrated agent's,
-// else the layout's stand-ins). IO through the ports only.
+// directory, the user home, git, uname, the agent's install (the calibrated one, else PATH's), and the prose (the
+// user's calibrated agent's, else the layout's stand-ins). IO through the ports only.
 import { loadHarnessTurn, type HarnessTurnInputs } from "../discover/load-harness-turn.js";
 import { resolvePath } from "../discover/paths.js";
 import { formatDateInZone } from "../discover/resolve-environment.js";
-import type { Host } from "../host/host.js";
-import type { Diagnostic, Result } from "../model/diagnostic.js";
+import type { Diagnostic } from "../model/diagnostic.js";
 import type { Profile } from "../profiles/index.js";
 import { loadHarnessCalibration } from "./load-harness-calibration.js";
 import type { TurnSetupFailure } from "./setup-envelope-turn.js";
@@ -56,26 +55,30 @@ export function setupBodyTurn(ports: SetupPorts, input: BodyTurnInput): Resolved
   if ("probeCommands" in profile.discovery) inputs.onPath = machine.onPath(profile.discovery.probeCommands);
   if (input.model !== undefined) inputs.model = input.model;
   if (input.approvalMode !== undefined) inputs.approvalMode = input.approvalMode;
-  // A prompt may name the agent's install folder (pi's does).
-  const installDir = machine.agentInstallDir(profile.id);
-  if (installDir !== undefined) inputs.installDir = installDir;
+  const calibration =
+    input.calibration === false
+      ? { value: undefined, diagnostics: [] }
+      : loadHarnessCalibration(ports.user ?? host, profile);
+  const stored = calibration.value?.value;
+  // A prompt may name the agent's install folder (pi's) or list skills bundled in it (Gemini CLI's): the install
+  // calibration ran, else the agent on PATH.
+  const install = machine.agentInstall(profile.id, stored?.install);
+  if (install !== undefined) {
+    inputs.installDir = install.packageDir;
+    inputs.installSource = { bin: install.bin, from: install.from };
+    if (install.from === "calibration" && stored?.bundledSkills !== undefined)
+      inputs.bundledSkills = stored.bundledSkills;
+  }
   const loaded = loadHarnessTurn(host, profile.discovery, inputs);
-  const prose = bodyProse(ports.user ?? host, profile, input);
+  const prose = {
+    value: stored !== undefined ? stored.prose : profile.layout.standInProse,
+    diagnostics: calibration.diagnostics,
+  };
   return {
     profile,
     turn: loaded.turn,
     prose: prose.value,
     cwd,
     diagnostics: [...prose.diagnostics, ...loaded.diagnostics],
-  };
-}
-
-/** The prose the user's own agent supplied (`promptc calibrate --agent X`), else the layout's stand-ins. */
-function bodyProse(host: Host, profile: Profile<"body">, input: BodyTurnInput): Result<unknown> {
-  if (input.calibration === false) return { value: profile.layout.standInProse, diagnostics: [] };
-  const calibration = loadHarnessCalibration(host, profile);
-  return {
-    value: calibration.value !== undefined ? calibration.value.value.prose : profile.layout.standInProse,
-    diagnostics: calibration.diagnostics,
   };
 }

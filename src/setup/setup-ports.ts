@@ -2,6 +2,7 @@
 // calibration cache, the installed agents, a --prose-dir) and the facts that are not files (git, uname, PATH).
 // Types only (pure); the CLI hands in the Node ones (cli/node-setup-ports.ts), scenarios fixed ones.
 import type { Host } from "../host/host.js";
+import type { AgentInstallRecord, AgentInstallSource } from "../model/agent-install.js";
 import type { GitFacts } from "../model/git-facts.js";
 
 /** What a harness's discovery asks the machine besides files. */
@@ -14,8 +15,9 @@ export interface Machine {
   git(cwd: string, home: string): GitFacts | undefined;
   /** Which of `names` are executables on PATH. */
   onPath(names: readonly string[]): string[];
-  /** The install folder of the agent a profile reproduces, when it is on PATH. */
-  agentInstallDir(profileId: string): string | undefined;
+  /** The install of the agent a profile reproduces: the one calibration ran (`recorded`, while it is there),
+   * else the one on PATH. */
+  agentInstall(profileId: string, recorded: AgentInstallRecord | undefined): AgentInstallSource | undefined;
 }
 
 export interface SetupPorts {
@@ -28,5 +30,5 @@ export interface SetupPorts {
 
 /** A machine with nothing but a name: no git facts, nothing on PATH, no agent installed. */
 export function bareMachine(platform: string, osVersion: string): Machine {
-  return { platform, osVersion, git: () => undefined, onPath: () => [], agentInstallDir: () => undefined };
+  return { platform, osVersion, git: () => undefined, onPath: () => [], agentInstall: () => undefined };
 }

@@ -244,6 +244,9 @@ describe("sectionFromCompile", () => {
   });
 });
 
+/** Each Chromium run's kill deadline: a wide margin, as Chromium starts slowly on a busy machine. */
+const CHROMIUM_DEADLINE_MS = 120_000;
+
 describe("renderHtmlReport in headless Chromium", () => {
   const chromium = findChromium();
   it.skipIf(
@@ -251,7 +254,7 @@ describe("renderHtmlReport in headless Chromium", () => {
       "capture-html: browser check",
       chromium ? undefined : "chromium not installed (apt-get install chromium)",
     ),
-  )("renders the bar and a collapsible entry per fragment", () => {
+  )("renders the bar and a collapsible entry per fragment", { timeout: 2 * CHROMIUM_DEADLINE_MS + 60_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), "promptc-html-"));
     const file = join(dir, "report.html");
     writeFileSync(file, html);
@@ -264,7 +267,7 @@ describe("renderHtmlReport in headless Chromium", () => {
     ];
     const dom = execFileSync(chromium as string, [...flags, "--dump-dom", `file://${file}`], {
       encoding: "utf8",
-      timeout: 60_000,
+      timeout: CHROMIUM_DEADLINE_MS,
       stdio: ["ignore", "pipe", "ignore"],
     });
     expect(dom.match(/class="seg"/g)).toHaveLength(4);
@@ -273,7 +276,7 @@ describe("renderHtmlReport in headless Chromium", () => {
     execFileSync(
       chromium as string,
       [...flags, `--screenshot=${join(dir, "report.png")}`, "--window-size=1200,900", `file://${file}`],
-      { timeout: 60_000, stdio: "ignore" },
+      { timeout: CHROMIUM_DEADLINE_MS, stdio: "ignore" },
     );
     expect(existsSync(join(dir, "report.png"))).toBe(true);
     console.log(`capture-html: screenshot at ${join(dir, "report.png")}`);

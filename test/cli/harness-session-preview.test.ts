@@ -96,7 +96,8 @@ describe("promptc preview --session with a harness profile", () => {
     const r = await cli(["--profile", "pi", "--session", "pi.jsonl", "-m", "second"]);
     expect(r.code).toBe(0);
     const body = JSON.parse(r.out) as { input: { role: string }[]; prompt_cache_key: string };
-    expect(body.input.map((i) => i.role)).toEqual(["developer", "user", "user"]);
+    // m1 names no `reasoning`: pi's default is off, so the system text goes as a system message (measured).
+    expect(body.input.map((i) => i.role)).toEqual(["system", "user", "user"]);
     expect(body.prompt_cache_key).toBe("pi-1");
   });
 

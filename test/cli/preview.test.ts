@@ -1,9 +1,10 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { run } from "../../src/cli/program.js";
 import type { CliIO } from "../../src/cli/io.js";
+import { useScratchDirOfFixedLength } from "../scratch-dir.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const BASIC = join(ROOT, "fixtures", "workspaces", "basic");
@@ -32,14 +33,10 @@ function capture(overrides: Partial<CliIO> = {}) {
   return { io, out: () => out, err: () => err };
 }
 
-// Paths are part of the request bytes (and so of the token counts): snapshot a copy at a fixed path,
-// so the snapshot does not depend on where the checkout lives.
-const FIXED_COPY = "/tmp/promptc-preview-test/basic";
-beforeAll(() => {
-  rmSync(FIXED_COPY, { recursive: true, force: true });
-  cpSync(BASIC, FIXED_COPY, { recursive: true });
-});
-afterAll(() => rmSync("/tmp/promptc-preview-test", { recursive: true, force: true }));
+// Paths are part of the request bytes (and so of the token counts): the copy lives in this file's own folder, whose
+// path has the same length and token count on every run; the snapshot holds `<copy>` for it.
+const COPY = join(useScratchDirOfFixedLength("promptc-preview-", "/tmp"), "basic");
+beforeAll(() => cpSync(BASIC, COPY, { recursive: true }));
 
 describe("promptc preview", () => {
   it.each(["codex", "promptc"])(
@@ -50,21 +47,23 @@ describe("promptc preview", () => {
         [
           "preview",
           "-C",
-          join(FIXED_COPY, "packages", "api"),
+          join(COPY, "packages", "api"),
           "-m",
           "use $release-notes please",
           "--profile",
           profile,
           ...FIXED,
           "--codex-home",
-          join(FIXED_COPY, ".codex-home"),
+          join(COPY, ".codex-home"),
         ],
         c.io,
       );
       expect(c.err()).toBe("");
       expect(code).toBe(0);
       expect(c.out()).not.toMatch(/\u001b\[/);
-      await expect(c.out()).toMatchFileSnapshot(`../../snapshots/cli/preview-basic-${profile}.txt`);
+      await expect(c.out().split(COPY).join("<copy>")).toMatchFileSnapshot(
+        `../../snapshots/cli/preview-basic-${profile}.txt`,
+      );
       expect(c.out()).not.toContain("── input[");
       expect(c.out().trimEnd().split("\n").at(-1)).toMatch(
         /^summary: [\d,]+ tokens, [\d.<]+% of the window · \d input items and \d+ tools in a [\d,]+-byte body · /,
@@ -282,7 +281,7 @@ describe("promptc preview", () => {
     const texts = body.input.map((i) => i.content?.map((p) => p.text ?? "").join("") ?? "");
     // Codex 0.171.0 starts every request with the session's base instructions (session_meta), never logged as history.
     expect(texts.slice(0, 2)).toEqual([
-      "Fixture base instructions for promptc tests: act as a careful coding agent in /work/demo.",
+      "Fixture base instructions for promptc tests: act as a careful coding agent in /proj/demo.",
       "first task",
     ]);
     expect(texts.at(-1)).toBe("third task");

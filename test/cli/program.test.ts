@@ -6,6 +6,7 @@ import { run } from "../../src/cli/program.js";
 import { commands } from "../../src/cli/commands/index.js";
 import type { CliIO } from "../../src/cli/io.js";
 import { capture as captureIn } from "./cli-capture.js";
+import { Command, Help } from "commander";
 
 const capture = () => captureIn(process.cwd());
 
@@ -65,12 +66,25 @@ describe("run", () => {
   });
 
   it("registers each verb under its own name", async () => {
-    for (const [verb, load] of Object.entries(commands)) {
+    for (const [verb, { load }] of Object.entries(commands)) {
       const c = capture();
       expect(await run([verb, "--help"], c.io)).toBe(0);
       expect(c.out()).toContain(`Usage: promptc ${verb}`);
       expect(typeof (await load())).toBe("function");
     }
+  });
+
+  it("lists each verb in --help as its module registers it, without loading the module", async () => {
+    const listed: { [verb: string]: [string, string] } = {};
+    const registered: { [verb: string]: [string, string] } = {};
+    for (const [verb, entry] of Object.entries(commands)) {
+      const program = new Command("promptc").enablePositionalOptions();
+      (await entry.load())(program, capture().io, () => {});
+      const command = program.commands.find((c) => c.name() === verb);
+      registered[verb] = [command ? new Help().subcommandTerm(command) : "(none)", command?.description() ?? ""];
+      listed[verb] = [`${verb} ${entry.usage}`, entry.description];
+    }
+    expect(listed).toEqual(registered);
   });
 
   it("describes every verb in the lower-case style of commander's own lines", async () => {

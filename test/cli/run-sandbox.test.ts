@@ -1,6 +1,7 @@
 // `promptc run`'s sandbox against a loopback Responses server: real commands in bubblewrap, the sandbox's own errors
 // returned to the model, the environment policy from config.toml, and the fallback when bubblewrap cannot start.
 import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -9,15 +10,18 @@ import { probeBubblewrap } from "../../src/loop/tools/sandbox/probe-bubblewrap.j
 import { useLoopbackCli } from "./loopback-cli.js";
 import { assistantMessage, functionCall, responseEvents, sse, sseReply } from "../loop/helpers/sse-server.js";
 import { skipBecause } from "../skip-because.js";
+import { useScratchDir } from "../scratch-dir.js";
+import { sleepersWith, sleepMarker } from "../sleep-marker.js";
 
 const t = useLoopbackCli("promptc-run-sandbox-", {
   PROMPTC_SANDBOX_TEST_KEY: "sandbox-test-key-0123456789",
   LANG: "C.UTF-8",
   MY_SETTING: "visible",
 });
-const outside = join("/var/tmp", `promptc-run-sandbox-${process.pid}`);
-mkdirSync(outside, { recursive: true });
-afterAll(() => rmSync(outside, { recursive: true, force: true }));
+/** Outside every writable root: not the workspace, not /tmp (a root when it exists), not $TMPDIR. */
+const outside = useScratchDir("promptc-run-sandbox-", "/var/tmp");
+/** Inside the /tmp root but outside the workspace: writable under workspace-write only. */
+const inTmp = useScratchDir("promptc-run-sandbox-", "/tmp");
 writeFileSync(join(t.work, "notes.txt"), "alpha\nneedle here\nomega\n");
 const git = (...args: string[]) =>
   execFileSync("git", args, {
@@ -68,7 +72,7 @@ describe.skipIf(skipBecause("promptc run under bubblewrap", bwrap.ok ? undefined
           ["git", "status", "--short"],
           sh("echo x > made.txt"),
           sh(`echo x > ${outside}/ro`),
-          ["touch", "/tmp/promptc-ro-probe"],
+          ["touch", join(inTmp, "ro-probe")],
         ],
         ["--sandbox", "read-only", "--approval", "never"],
       );
@@ -82,7 +86,7 @@ describe.skipIf(skipBecause("promptc run under bubblewrap", bwrap.ok ? undefined
       expect([
         existsSync(join(t.work, "made.txt")),
         existsSync(join(outside, "ro")),
-        existsSync("/tmp/promptc-ro-probe"),
+        existsSync(join(inTmp, "ro-probe")),
       ]).toEqual([false, false, false]);
     });
 
@@ -90,7 +94,7 @@ describe.skipIf(skipBecause("promptc run under bubblewrap", bwrap.ok ? undefined
       const r = await shellRun(
         [
           sh("echo in > inside.txt && cat inside.txt"),
-          sh(`echo tmp > /tmp/promptc-ww-${process.pid} && cat /tmp/promptc-ww-${process.pid}`),
+          sh(`echo tmp > ${inTmp}/ww && cat ${inTmp}/ww`),
           sh(`echo x > ${outside}/ww`),
           sh("echo x > .git/hooks/pre-commit"),
         ],
@@ -105,7 +109,6 @@ describe.skipIf(skipBecause("promptc run under bubblewrap", bwrap.ok ? undefined
         existsSync(join(outside, "ww")),
         existsSync(join(t.work, ".git", "hooks", "pre-commit")),
       ]).toEqual([true, false, false]);
-      rmSync(`/tmp/promptc-ww-${process.pid}`, { force: true });
     });
 
     it("danger-full-access: the same write outside the roots succeeds", async () => {
@@ -142,7 +145,7 @@ describe.skipIf(skipBecause("promptc run under bubblewrap", bwrap.ok ? undefined
     });
 
     it("cannot reach a host service's socket under /run, even though it could read the folder", async () => {
-      const socketPath = join("/run", `promptc-run-sandbox-${process.pid}.sock`);
+      const socketPath = join("/run", `promptc-run-sandbox-${randomUUID()}.sock`);
       const listener = createServer((socket) => socket.end());
       try {
         await new Promise<void>((resolve, reject) => listener.once("error", reject).listen(socketPath, resolve));
@@ -171,13 +174,13 @@ describe.skipIf(skipBecause("promptc run under bubblewrap", bwrap.ok ? undefined
     });
 
     it("kills what a command left behind when its timeout fires", async () => {
-      const marker = String(800_000 + (process.pid % 99_999));
+      const marker = sleepMarker();
       const r = await shellRun(
         [["bash", "-c", `sleep ${marker} & sleep ${marker}`]],
         ["--sandbox", "workspace-write", "--approval", "never", "--tool-timeout", "10000"],
       );
       expect(r.outputs[0]).toMatch(/^Exit code: 124\n[\s\S]*timed out after 10000 ms/);
-      expect(sleepers(marker)).toEqual([]);
+      expect(sleepersWith(marker)).toEqual([]);
     });
   },
 );
@@ -246,15 +249,3 @@ describe("when bubblewrap cannot start", () => {
     expect(plain.outputs.map(exitOf)).toEqual(["0", "0", "0"]);
   });
 });
-
-function sleepers(marker: string): string[] {
-  return readdirSync("/proc")
-    .filter((p) => /^\d+$/.test(p))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, "utf8") === `sleep\0${marker}\0`;
-      } catch {
-        return false;
-      }
-    });
-}

@@ -1,7 +1,7 @@
 // `promptc snapshot` over a repository with a scenario per harness profile (codex, claude-code, gemini-cli, pi) on
 // its real files: each harness loads only its own instruction files, so an edit to CLAUDE.md changes the
 // claude-code scenario alone, and an edit to AGENTS.md the ones whose agents read it (Codex, pi).
-import { mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { run } from "../../src/cli/program.js";
@@ -43,6 +43,17 @@ describe("promptc snapshot, a scenario per harness profile", () => {
     const first = capture(dir);
     expect(await run(["snapshot"], first.io), first.err()).toBe(0);
     expect(await statuses(dir)).toEqual({
+      code: 0,
+      status: { "claude-code": "ok", codex: "ok", "gemini-cli": "ok", pi: "ok" },
+    });
+  });
+
+  it("passes unchanged in a copy at another path with another folder name (snapshots hold no checkout path)", async () => {
+    const dir = repository();
+    expect(await run(["snapshot"], capture(dir).io)).toBe(0);
+    const copy = join(tempDir("promptc-snapshot-clone-"), "elsewhere-copy");
+    cpSync(dir, copy, { recursive: true });
+    expect(await statuses(copy)).toEqual({
       code: 0,
       status: { "claude-code": "ok", codex: "ok", "gemini-cli": "ok", pi: "ok" },
     });

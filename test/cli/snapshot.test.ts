@@ -59,7 +59,7 @@ describe("promptc snapshot", () => {
     expect(existsSync(join(dir, "snapshots"))).toBe(false);
   });
 
-  it("fails on a difference, shows the first differing line, and --update accepts it", async () => {
+  it("fails on a difference, says what changed before the diff, and --update accepts it", async () => {
     const dir = project({ "plain.yaml": scenario() });
     await run(["snapshot"], capture(dir).io);
     const file = join(dir, "snapshots/scenarios/plain/turn-2.request.json");
@@ -67,7 +67,10 @@ describe("promptc snapshot", () => {
     writeFileSync(file, good.replace('"text": "two"', '"text": "TWO"'));
     const c = capture(dir);
     expect(await run(["snapshot", "plain"], c.io)).toBe(1);
-    expect(c.out()).toMatch(/turn-2\.request\.json differs at line \d+\n\s+- .*"TWO"\n\s+\+ .*"two"/);
+    expect(c.out()).toMatch(
+      /turn-2\.request\.json differs from the snapshot\n {6}the scenario's user message edited +[-+±]\d+ tokens\n/,
+    );
+    expect(c.out()).toMatch(/@@ -\d+,\d+ \+\d+,\d+ @@\n(.*\n)*? {6}- +"text": "TWO"\n {6}\+ +"text": "two"\n/);
     expect(await run(["snapshot", "--update"], capture(dir).io)).toBe(0);
     expect(readFileSync(file, "utf8")).toBe(good);
   });

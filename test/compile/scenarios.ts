@@ -39,7 +39,7 @@ export const SCENARIOS: { [name: string]: TurnContext } = {
       sandbox: "workspace-write",
       approval: "on-request",
       configuredWritableRoots: ["/zz", "/aa"],
-      tmpdir: "/work",
+      tmpdir: "/var",
       approvedPrefixes: [["git", "pull"], ["ls"], ["b", "zz"]],
     },
   }),

@@ -12,11 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withoutSessionData } from "../../src/capture/without-session-data.js";
 import type { CliIO } from "../../src/cli/io.js";
 import { run } from "../../src/cli/program.js";
-import { findCodex } from "./find-codex.js";
+import { findAgent } from "./find-agent.js";
 import { startResponsesStub, stubProviderToml } from "./responses-stub.js";
 import { skipBecause } from "../skip-because.js";
 
-const codex = findCodex();
+const codex = findAgent("codex");
 const WORKSPACE = fileURLToPath(new URL("../../fixtures/workspaces/basic/", import.meta.url));
 const CWD = "packages/api";
 const MESSAGE = "use $release-notes for the next tag";
@@ -129,8 +129,6 @@ describe.skipIf(
         const p = prepare(`exec-${trust}-${policy}`, trust, policy, stub.baseUrl);
         const predicted = await preview(p, []);
         const ran = await runCodex(bin, p.cwd, p.codexHome, ["exec", "--skip-git-repo-check", MESSAGE]);
-        writeFileSync(`/tmp/codex-config/dbg-${trust}-${policy}.pred.json`, predicted.stdout);
-        writeFileSync(`/tmp/codex-config/dbg-${trust}-${policy}.body.json`, JSON.stringify(bodies[0] ?? null));
         expect(bodies.length, ran.out).toBe(1);
         expect(predicted.code, predicted.stderr).toBe(0);
         expect(predicted.stderr).toMatch(/approval never, as `codex exec` sends it/);

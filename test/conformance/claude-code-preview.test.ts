@@ -19,9 +19,10 @@ import { buildClaudeCodeBody } from "../../src/profiles/claude-code/build-claude
 import { CLAUDE_CODE_STAND_IN_PROSE } from "../../src/profiles/claude-code/claude-code-prose.js";
 import { CLAUDE_CODE_WORKSPACES } from "./claude-code-workspaces.js";
 import { buildWorkspace } from "./harness-workspaces.js";
-import { CLAUDE_CODE_VERSION, findClaudeCode } from "./find-claude-code.js";
+import { CLAUDE_CODE_VERSION } from "../../src/profiles/claude-code/claude-code-facts.js";
+import { findAgent } from "./find-agent.js";
 
-const found = findClaudeCode();
+const found = findAgent("claude-code");
 if ("skip" in found) console.log(`conformance claude-code preview: skipped: ${found.skip}`);
 
 async function captureBody(bin: string, cwd: string, home: string, message: string): Promise<{ [k: string]: unknown }> {

@@ -23,23 +23,15 @@ import { CLAUDE_CODE_STAND_IN_PROSE, type ClaudeCodeProse } from "../../src/prof
 import { claudeCodeProfile } from "../../src/profiles/claude-code/index.js";
 import { linesOfText } from "../../src/session-log/parse-rollout.js";
 import { parseClaudeCodeSession } from "../../src/session-log/harness/read-claude-code-session.js";
+import { findAgent } from "./find-agent.js";
 import { buildWorkspace, type HarnessWorkspace } from "./harness-workspaces.js";
 
-const BIN = process.env.CLAUDE_BIN ?? "/tmp/agents/claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude";
 /** 26 hours apart: the two turns always fall on different local dates. */
 const TZ_FIRST = "Etc/GMT+12";
 const TZ_SECOND = "Etc/GMT-14";
 
-function findClaude(): string | { skip: string } {
-  if (!existsSync(BIN)) return { skip: `no Claude Code binary at ${BIN} (set CLAUDE_BIN)` };
-  try {
-    const v = execFileSync(BIN, ["--version"], { encoding: "utf8", timeout: 60_000 }).trim();
-    return v.startsWith(`${CLAUDE_CODE_VERSION} `) ? BIN : { skip: `${BIN} is ${v}, not ${CLAUDE_CODE_VERSION}` };
-  } catch {
-    return { skip: `${BIN} does not run` };
-  }
-}
-const found = findClaude();
+const claude = findAgent("claude-code");
+const found = "skip" in claude ? claude : claude.bin;
 if (typeof found !== "string") console.log(`conformance claude-code session: skipped: ${found.skip}`);
 
 const localDate = (tz: string) =>

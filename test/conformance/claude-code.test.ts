@@ -10,11 +10,11 @@ import { claudeCodeAdapter } from "../../src/capture/adapters/claude-code.js";
 import { parseReplyScript } from "../../src/capture/reply-script.js";
 import { buildRequestView } from "../../src/capture/request-view.js";
 import { runCapture } from "../../src/capture/server/run-capture.js";
-import { findClaudeCode, type FindClaudeResult } from "./find-claude-code.js";
+import { findAgent, type FindAgentResult } from "./find-agent.js";
 
-let claude: FindClaudeResult = { skip: "not looked up yet" };
+let claude: FindAgentResult = { skip: "not looked up yet" };
 beforeAll(() => {
-  claude = findClaudeCode();
+  claude = findAgent("claude-code");
   console.log(
     "skip" in claude
       ? `conformance claude-code: skipped: ${claude.skip}`

@@ -53,3 +53,9 @@ export function codexExec(
     child.on("close", (code) => resolve(`exit ${String(code)}\n${out}`));
   });
 }
+
+/** `codex exec` against the loopback Responses stub (its `STUB_KEY`), with this HOME and CODEX_HOME. */
+export function codexExecOnStub(bin: string, cwd: string, home: string, codexHome: string, args: string[]) {
+  const env = { PATH: process.env.PATH, HOME: home, CODEX_HOME: codexHome, STUB_KEY: "x", SHELL: "/bin/bash" };
+  return codexExec(bin, cwd, { ...env, LANG: "C.UTF-8" }, args);
+}

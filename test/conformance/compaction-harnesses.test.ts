@@ -22,14 +22,18 @@ import { parseGeminiSession } from "../../src/session-log/harness/read-gemini-se
 import { parsePiSession } from "../../src/session-log/harness/read-pi-session.js";
 import { linesOfText } from "../../src/session-log/parse-rollout.js";
 import { skipBecause } from "../skip-because.js";
+import { findAgent, findAgentPackage } from "./find-agent.js";
 import { piRpcScript, runProcess, scratch, withServer, writeJson, type Body } from "./harness-compaction-runs.js";
 
 /** Records as the JSONL lines session-log/'s readers take. */
 const lines = (records: readonly unknown[]) => linesOfText(`${records.map((r) => JSON.stringify(r)).join("\n")}\n`);
 
-const PI = process.env.PI_PACKAGE_DIR ?? "/tmp/agents/pi/node_modules/@mariozechner/pi-coding-agent";
-const GEMINI = process.env.GEMINI_PACKAGE_DIR ?? "/tmp/agents/gemini/node_modules/@google/gemini-cli";
-const CLAUDE = process.env.CLAUDE_BIN ?? "/tmp/agents/claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude";
+const pi = findAgentPackage("pi");
+const PI = "dir" in pi ? pi.dir : "";
+const gemini = findAgentPackage("gemini-cli");
+const GEMINI = "dir" in gemini ? gemini.dir : "";
+const claude = findAgent("claude-code");
+const CLAUDE = "bin" in claude ? claude.bin : "";
 const BASE_ENV = {
   PATH: process.env.PATH ?? "/usr/bin:/bin",
   TERM: "dumb",
@@ -37,19 +41,6 @@ const BASE_ENV = {
   NO_PROXY: "127.0.0.1,localhost",
 };
 
-const packageVersion = (dir: string): string | undefined => {
-  try {
-    return (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string }).version;
-  } catch {
-    return undefined;
-  }
-};
-const versionSkip = (name: string, have: string | undefined, want: string, hint: string) =>
-  have === undefined
-    ? `no ${name} (${hint})`
-    : have === want
-      ? undefined
-      : `${name} is ${have}, the strategy follows ${want}`;
 const words = (tag: string, n: number) =>
   [tag, ...Array.from({ length: n }, (_, i) => `${tag.toLowerCase()}w${i}`)].join(" ");
 const jsonLines = (file: string): unknown[] =>
@@ -106,20 +97,9 @@ function printGemini(contents: readonly Body[]): Print[] {
   );
 }
 
-const piFound = existsSync(join(PI, "dist", "cli.js"));
-const piSkip = versionSkip(
-  "pi",
-  piFound ? packageVersion(PI) : undefined,
-  PI_VERSION,
-  `set PI_PACKAGE_DIR to @mariozechner/pi-coding-agent@${PI_VERSION}`,
-);
-const geminiSkip = versionSkip(
-  "Gemini CLI",
-  packageVersion(GEMINI),
-  GEMINI_CLI_VERSION,
-  `set GEMINI_PACKAGE_DIR to @google/gemini-cli@${GEMINI_CLI_VERSION}`,
-);
-const claudeSkip = existsSync(CLAUDE) ? undefined : `no Claude Code ${CLAUDE_CODE_VERSION} binary (set CLAUDE_BIN)`;
+const piSkip = "skip" in pi ? pi.skip : undefined;
+const geminiSkip = "skip" in gemini ? gemini.skip : undefined;
+const claudeSkip = "skip" in claude ? claude.skip : undefined;
 
 describe("compaction strategies against the real agents", () => {
   it.skipIf(skipBecause("conformance pi compaction", piSkip))(

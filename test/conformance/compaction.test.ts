@@ -1,6 +1,6 @@
 // Conformance: the real Codex CLI's inline (local) compaction against promptc's pure compaction and its dry run.
 // Three `codex exec` turns against a loopback Responses stub that reports huge usage, so Codex compacts before
-// turns 2 and 3; skipped when the binary cannot be found or installed (see find-codex.ts).
+// turns 2 and 3; skipped when the binary cannot be found or installed (see find-agent.ts).
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,11 +12,11 @@ import { initialContextFromHistory } from "../../src/compact/initial-context-fro
 import { parseRollout } from "../../src/session-log/parse-rollout.js";
 import { parseRolloutItem } from "../../src/session-log/parse-rollout-item.js";
 import type { ResponseItem } from "../../src/model/items.js";
-import { findCodex } from "./find-codex.js";
+import { findAgent } from "./find-agent.js";
 import { startResponsesStub, stubProviderToml, type ResponsesStub } from "./responses-stub.js";
 import { skipBecause } from "../skip-because.js";
 
-const codex = findCodex();
+const codex = findAgent("codex");
 const REPORTED_INPUT_TOKENS = 60_000;
 const CONFIG_LIMIT = 5_000;
 const REPLY = "Done.";

@@ -17,10 +17,10 @@ import { copilotProfile, type CopilotProse, type CopilotTurn } from "../../src/p
 import type { CopilotWireApi } from "../../src/profiles/copilot/copilot-turn.js";
 import { COPILOT_PROBED_TOOLS, COPILOT_VERSION } from "../../src/profiles/copilot/copilot-facts.js";
 import { COPILOT_WORKSPACES } from "./copilot-workspaces.js";
-import { findCopilot } from "./find-copilot.js";
+import { findAgent } from "./find-agent.js";
 import { buildWorkspace, type HarnessWorkspace } from "./harness-workspaces.js";
 
-const found = findCopilot();
+const found = findAgent("copilot");
 if ("skip" in found) console.log(`conformance copilot preview: skipped: ${found.skip}`);
 
 const PATH = process.env.PATH ?? "/usr/bin:/bin";

@@ -9,10 +9,10 @@ import { describe, expect, it } from "vitest";
 import { COPILOT_VERSION } from "../../src/profiles/copilot/copilot-facts.js";
 import { parseCopilotSession } from "../../src/session-log/harness/read-copilot-session.js";
 import { linesOfText } from "../../src/session-log/parse-rollout.js";
-import { findCopilot } from "./find-copilot.js";
+import { findAgent } from "./find-agent.js";
 import { startPrefixCacheServer } from "./prefix-cache-server.js";
 
-const found = findCopilot();
+const found = findAgent("copilot");
 if ("skip" in found) console.log(`conformance copilot session: skipped: ${found.skip}`);
 
 /** Runs one Copilot CLI turn in `cwd` against `origin`; resolves with its exit code. */

@@ -2,7 +2,7 @@
 // CLI runs offline (`-p`, `-m`, --skip-trust, GOOGLE_GEMINI_BASE_URL at promptc's capture server); the
 // data-derived parts of its main request must equal promptc's prediction. No Gemini CLI prose is stored.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -18,22 +18,12 @@ import { GEMINI_CLI_VERSION } from "../../src/profiles/gemini-cli/gemini-facts.j
 import type { GeminiTurn } from "../../src/profiles/gemini-cli/gemini-turn.js";
 import { geminiCliProfile } from "../../src/profiles/gemini-cli/index.js";
 import { GEMINI_WORKSPACES } from "./gemini-workspaces.js";
+import { findAgentPackage } from "./find-agent.js";
 import { buildWorkspace } from "./harness-workspaces.js";
 
-const PACKAGE = "/tmp/agents/gemini/node_modules/@google/gemini-cli";
 const MODEL = "gemini-3.8-flash";
 
-function findGemini(): { dir: string } | { skip: string } {
-  const dir = process.env.GEMINI_PACKAGE_DIR ?? PACKAGE;
-  if (!existsSync(join(dir, "bundle", "gemini.js")))
-    return { skip: `no Gemini CLI at ${dir} (set GEMINI_PACKAGE_DIR to @google/gemini-cli@${GEMINI_CLI_VERSION})` };
-  const v = (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string }).version;
-  return v === GEMINI_CLI_VERSION
-    ? { dir }
-    : { skip: `${dir} is Gemini CLI ${v}, the profile reproduces ${GEMINI_CLI_VERSION}` };
-}
-
-const found = findGemini();
+const found = findAgentPackage("gemini-cli");
 if ("skip" in found) console.log(`conformance gemini-cli preview: skipped: ${found.skip}`);
 
 const SETTINGS = {
@@ -142,8 +132,10 @@ describe.skipIf("skip" in found)(
         const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
         const bytes = compileBody(geminiCliProfile, { ...turn, date: iso }, calibrated!).bytes;
         if (process.env.DUMP_BYTES) {
-          writeFileSync(join(tmpdir(), `promptc-pred-${ws.name}.json`), bytes);
-          writeFileSync(join(tmpdir(), `promptc-real-${ws.name}.json`), JSON.stringify(real));
+          const dump = mkdtempSync(join(tmpdir(), `promptc-gemini-${ws.name}-`));
+          writeFileSync(join(dump, "predicted.json"), bytes);
+          writeFileSync(join(dump, "real.json"), JSON.stringify(real));
+          console.log(`gemini-cli ${ws.name}: bodies in ${dump}`);
         }
         expect(bytes).toBe(JSON.stringify(real));
       });

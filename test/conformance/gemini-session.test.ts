@@ -19,20 +19,17 @@ import type { GeminiTurn } from "../../src/profiles/gemini-cli/gemini-turn.js";
 import { geminiCliProfile } from "../../src/profiles/gemini-cli/index.js";
 import { parseGeminiSession } from "../../src/session-log/harness/read-gemini-session.js";
 import { linesOfText } from "../../src/session-log/parse-rollout.js";
+import { findAgentPackage } from "./find-agent.js";
 import { buildWorkspace, type HarnessWorkspace } from "./harness-workspaces.js";
 
-const PACKAGE = process.env.GEMINI_PACKAGE_DIR ?? "/tmp/agents/gemini/node_modules/@google/gemini-cli";
+const gemini = findAgentPackage("gemini-cli");
+const PACKAGE = "dir" in gemini ? gemini.dir : "";
 const MODEL = "gemini-3.8-flash";
 /** 26 hours apart: the two turns always fall on different local dates. */
 const TZ_FIRST = "Etc/GMT+12";
 const TZ_SECOND = "Etc/GMT-14";
 
-function findGemini(): string | undefined {
-  if (!existsSync(join(PACKAGE, "bundle", "gemini.js"))) return `no Gemini CLI at ${PACKAGE} (set GEMINI_PACKAGE_DIR)`;
-  const v = (JSON.parse(readFileSync(join(PACKAGE, "package.json"), "utf8")) as { version: string }).version;
-  return v === GEMINI_CLI_VERSION ? undefined : `${PACKAGE} is Gemini CLI ${v}, not ${GEMINI_CLI_VERSION}`;
-}
-const skip = findGemini();
+const skip = "skip" in gemini ? gemini.skip : undefined;
 if (skip !== undefined) console.log(`conformance gemini-cli session: skipped: ${skip}`);
 
 const SETTINGS = {

@@ -6,20 +6,20 @@
 // rollout> --model … --sandbox … -C …` (calibrated by `promptc calibrate --agent codex`, no codex binary reachable)
 // must equal the last request Codex sent, byte for byte (ids and per-session metadata aside). A switch across
 // compaction families (catalogue `comp_hash`) compacts first: `--summary` gives preview the summariser's reply.
-// Skipped when the binary cannot be found or installed (find-codex.ts).
+// Skipped when the binary cannot be found or installed (find-agent.ts).
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withoutSessionData } from "../../src/capture/without-session-data.js";
-import { cli as runCli, codexExec, findRollout } from "./codex-exec.js";
+import { cli as runCli, codexExecOnStub, findRollout } from "./codex-exec.js";
 import type { ResponseItem } from "../../src/model/items.js";
-import { findCodex } from "./find-codex.js";
+import { findAgent } from "./find-agent.js";
 import { startResponsesStub, stubProviderToml } from "./responses-stub.js";
 import { skipBecause } from "../skip-because.js";
 
-const codex = findCodex();
+const codex = findAgent("codex");
 const WORKSPACE = fileURLToPath(new URL("../../fixtures/workspaces/basic/", import.meta.url));
 const REPLY = "Done.";
 const FALLBACK = "gpt-5.2-codex";
@@ -120,12 +120,7 @@ const xdg = join(root, "xdg");
 const home = join(root, "home");
 
 const exec = (bin: string, cwd: string, codexHome: string, args: string[]) =>
-  codexExec(
-    bin,
-    cwd,
-    { PATH: process.env.PATH, HOME: home, CODEX_HOME: codexHome, STUB_KEY: "x", SHELL: "/bin/bash", LANG: "C.UTF-8" },
-    args,
-  );
+  codexExecOnStub(bin, cwd, home, codexHome, args);
 
 const comparable = (b: unknown) => JSON.stringify(withoutSessionData(b));
 

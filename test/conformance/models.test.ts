@@ -4,7 +4,7 @@
 // reachable. Checked byte for byte (ids and per-session metadata aside): the first turn previewed before Codex
 // ever started in that CODEX_HOME (its system skills predicted), the resumed turn from the rollout
 // (`preview --session`), a model switch between a code-mode and a classic model, and an inline compaction on the
-// default model (`promptc compact`). Skipped when the binary cannot be found or installed (find-codex.ts).
+// default model (`promptc compact`). Skipped when the binary cannot be found or installed (find-agent.ts).
 import { spawn } from "node:child_process";
 import {
   copyFileSync,
@@ -26,11 +26,11 @@ import { withoutSessionData } from "../../src/capture/without-session-data.js";
 import type { CliIO } from "../../src/cli/io.js";
 import { run } from "../../src/cli/program.js";
 import type { ResponseItem } from "../../src/model/items.js";
-import { findCodex } from "./find-codex.js";
+import { findAgent } from "./find-agent.js";
 import { startResponsesStub, stubProviderToml } from "./responses-stub.js";
 import { skipBecause } from "../skip-because.js";
 
-const codex = findCodex();
+const codex = findAgent("codex");
 const WORKSPACES = fileURLToPath(new URL("../../fixtures/workspaces/", import.meta.url));
 const CWD_OF: { [scenario: string]: string } = { basic: "packages/api", budget: "a/b", "edge-bytes": "docs" };
 const MESSAGE_OF: { [scenario: string]: (ws: string) => string } = {

@@ -16,20 +16,11 @@ import { piProfile } from "../../src/profiles/pi/index.js";
 import { PI_VERSION } from "../../src/profiles/pi/pi-facts.js";
 import type { PiProse } from "../../src/profiles/pi/pi-prose.js";
 import { PI_APIS, type PiApi, type PiTurn } from "../../src/profiles/pi/pi-turn.js";
+import { findAgentPackage } from "./find-agent.js";
 import { buildWorkspace } from "./harness-workspaces.js";
 import { PI_WORKSPACES } from "./pi-workspaces.js";
 
-const PACKAGE = "/tmp/agents/pi/node_modules/@mariozechner/pi-coding-agent";
-
-function findPi(): { dir: string } | { skip: string } {
-  const dir = process.env.PI_PACKAGE_DIR ?? PACKAGE;
-  if (!existsSync(join(dir, "dist", "cli.js")))
-    return { skip: `no pi at ${dir} (set PI_PACKAGE_DIR to @mariozechner/pi-coding-agent@${PI_VERSION})` };
-  const v = (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string }).version;
-  return v === PI_VERSION ? { dir } : { skip: `${dir} is pi ${v}, the profile reproduces ${PI_VERSION}` };
-}
-
-const found = findPi();
+const found = findAgentPackage("pi");
 if ("skip" in found) console.log(`conformance pi preview: skipped: ${found.skip}`);
 
 async function runPi(

@@ -21,18 +21,15 @@ import type { PiProse } from "../../src/profiles/pi/pi-prose.js";
 import { PI_APIS, type PiApi, type PiTurn } from "../../src/profiles/pi/pi-turn.js";
 import { parsePiSession } from "../../src/session-log/harness/read-pi-session.js";
 import { linesOfText } from "../../src/session-log/parse-rollout.js";
+import { findAgentPackage } from "./find-agent.js";
 import { buildWorkspace, type HarnessWorkspace } from "./harness-workspaces.js";
 
-const DIR = process.env.PI_PACKAGE_DIR ?? "/tmp/agents/pi/node_modules/@mariozechner/pi-coding-agent";
+const pi = findAgentPackage("pi");
+const DIR = "dir" in pi ? pi.dir : "";
 const TZ_FIRST = "Etc/GMT+12";
 const TZ_SECOND = "Etc/GMT-14";
 
-function findPi(): string | undefined {
-  if (!existsSync(join(DIR, "dist", "cli.js"))) return `no pi at ${DIR} (set PI_PACKAGE_DIR)`;
-  const v = (JSON.parse(readFileSync(join(DIR, "package.json"), "utf8")) as { version: string }).version;
-  return v === PI_VERSION ? undefined : `${DIR} is pi ${v}, not ${PI_VERSION}`;
-}
-const skip = findPi();
+const skip = "skip" in pi ? pi.skip : undefined;
 if (skip !== undefined) console.log(`conformance pi session: skipped: ${skip}`);
 
 const localDate = (tz: string) =>

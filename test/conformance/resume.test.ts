@@ -4,7 +4,7 @@
 // resumed turns together (`promptc calibrate` → --prose-dir) —, must equal the resumed request Codex sent, session
 // ids aside. Calibration itself is checked too: a resumed request carries a permissions section per sandbox it saw
 // and the session-update sentences (model switch, AGENTS.md replaced/withdrawn).
-// Skipped when the binary cannot be found or installed (find-codex.ts).
+// Skipped when the binary cannot be found or installed (find-agent.ts).
 import { execFile } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,11 +14,11 @@ import { withoutSessionData } from "../../src/capture/without-session-data.js";
 import { run } from "../../src/cli/program.js";
 import type { CliIO } from "../../src/cli/io.js";
 import type { ResponseItem } from "../../src/model/items.js";
-import { findCodex } from "./find-codex.js";
+import { findAgent } from "./find-agent.js";
 import { startResponsesStub, stubProviderToml } from "./responses-stub.js";
 import { skipBecause } from "../skip-because.js";
 
-const codex = findCodex();
+const codex = findAgent("codex");
 const REPLY = "Done.";
 const STUB_INPUT_TOKENS = 100;
 

@@ -3,20 +3,20 @@
 // sent, byte for byte (ids and per-session metadata aside). Once calibrated the way a user would (`promptc
 // calibrate --agent codex` into a scratch XDG cache), once from a prose dir (`promptc calibrate CAPTURE -o DIR`,
 // whose layout.json names the default model) with nothing in the cache, where the directory preview and the
-// scenario turn used to resolve the model on two paths. Skipped when the binary cannot be found (find-codex.ts).
+// scenario turn used to resolve the model on two paths. Skipped when the binary cannot be found (find-agent.ts).
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withoutSessionData } from "../../src/capture/without-session-data.js";
-import { cli as runCli, codexExec } from "./codex-exec.js";
+import { cli as runCli, codexExecOnStub } from "./codex-exec.js";
 import type { ResponseItem } from "../../src/model/items.js";
-import { findCodex } from "./find-codex.js";
+import { findAgent } from "./find-agent.js";
 import { startResponsesStub, stubProviderToml } from "./responses-stub.js";
 import { skipBecause } from "../skip-because.js";
 
-const codex = findCodex();
+const codex = findAgent("codex");
 const WORKSPACE = fileURLToPath(new URL("../../fixtures/workspaces/basic/", import.meta.url));
 const REPLY = "Done.";
 /** No codex on it: previews must not need the binary. */
@@ -33,12 +33,7 @@ const root = mkdtempSync(join(tmpdir(), "promptc-conf-scenario-"));
 const home = join(root, "home");
 
 const exec = (bin: string, cwd: string, codexHome: string, args: string[]) =>
-  codexExec(
-    bin,
-    cwd,
-    { PATH: process.env.PATH, HOME: home, CODEX_HOME: codexHome, STUB_KEY: "x", SHELL: "/bin/bash", LANG: "C.UTF-8" },
-    args,
-  );
+  codexExecOnStub(bin, cwd, home, codexHome, args);
 const cli = (argv: string[], env: { [k: string]: string | undefined }) => runCli(argv, env, root);
 
 /** The workspace and its CODEX_HOME copied under `dir`, config.toml without a model line, pointed at the stub. */

@@ -1,7 +1,7 @@
 // Conformance: multi-turn sessions through the real Codex CLI (`codex exec`, then `codex exec resume <id>`)
 // against promptc's session, item for item. Data-derived items (environment diffs, AGENTS.md, developer
 // instructions, user and assistant messages) must be byte-identical; prose items must carry the same fragment.
-// Skipped when the binary cannot be found or installed (find-codex.ts).
+// Skipped when the binary cannot be found or installed (find-agent.ts).
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,11 +14,11 @@ import { createSession, nextRequest, recordItems } from "../../src/session/sessi
 import { matchFragment } from "../../src/fragments/markers.js";
 import { mergeProse, type ProseEntry } from "../../src/fragments/prose-set.js";
 import { defaultProse } from "../../src/compile/compile.js";
-import { findCodex } from "./find-codex.js";
+import { findAgent } from "./find-agent.js";
 import { startResponsesStub, stubProviderToml } from "./responses-stub.js";
 import { skipBecause } from "../skip-because.js";
 
-const codex = findCodex();
+const codex = findAgent("codex");
 const REPLY = "Done.";
 /** Small usage: no compaction between the two turns. */
 const STUB_INPUT_TOKENS = 100;

@@ -14,14 +14,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionReport } from "../../src/report/session-report.js";
 import { skipBecause } from "../skip-because.js";
 import { cli, codexExec, findRollout } from "./codex-exec.js";
-import { findClaudeCode } from "./find-claude-code.js";
-import { findCodex, findNpmAgent } from "./find-codex.js";
+import { findAgent } from "./find-agent.js";
 import { type AnsweredUsage, startPrefixCacheServer } from "./prefix-cache-server.js";
 import { stubProviderToml } from "./responses-stub.js";
 
-const CCUSAGE_VERSION = "18.0.11";
-const codex = findCodex();
-const claude = findClaudeCode();
+const codex = findAgent("codex");
+const claude = findAgent("claude-code");
 
 interface Run {
   root: string;
@@ -172,14 +170,7 @@ describe.skipIf(skipBecause("conformance sessions (claude code)", "skip" in clau
     });
 
     it("totals equal ccusage's for the same files", (ctx) => {
-      const found = findNpmAgent({
-        envVar: "CCUSAGE_BIN",
-        candidates: [],
-        pkg: `ccusage@${CCUSAGE_VERSION}`,
-        bin: "ccusage",
-        cacheName: "promptc-ccusage-cache",
-        version: CCUSAGE_VERSION,
-      });
+      const found = findAgent("ccusage");
       if (skipBecause("ccusage comparison", "skip" in found ? found.skip : undefined)) return ctx.skip();
       const out = execFileSync((found as { bin: string }).bin, ["session", "--json", "--offline"], {
         encoding: "utf8",

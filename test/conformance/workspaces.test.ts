@@ -17,7 +17,7 @@ import { loadTurnContext } from "../../src/discover/load-turn-context.js";
 import { matchFragment } from "../../src/fragments/markers.js";
 import { createNodeHost } from "../../src/host/node-host.js";
 import type { SandboxMode } from "../../src/model/turn-context.js";
-import { findCodex, type FindCodexResult } from "./find-codex.js";
+import { findAgent, type FindAgentResult } from "./find-agent.js";
 
 const WORKSPACES = fileURLToPath(new URL("../../fixtures/workspaces/", import.meta.url));
 /** Working directory inside each scenario (fixtures/workspaces/README.md); the root when not listed. */
@@ -56,9 +56,9 @@ const scenarios = existsSync(WORKSPACES)
       .map((d) => d.name)
   : [];
 
-let codex: FindCodexResult = { skip: "not looked up yet" };
+let codex: FindAgentResult = { skip: "not looked up yet" };
 beforeAll(() => {
-  codex = findCodex();
+  codex = findAgent("codex");
   if ("skip" in codex) console.log(`conformance: skipped: ${codex.skip}`);
   else console.log(`conformance: ${codex.bin} (${codex.version}); scenarios: ${scenarios.join(", ")}`);
 });

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { bundleForChild } from "../bundle-for-child.js";
 
 const NOBODY = 65534;
-const CHILD_TIMEOUT_MS = 20_000;
+const CHILD_TIMEOUT_MS = 100_000;
 const root = mkdtempSync(join(tmpdir(), "promptc-unreadable-"));
 chmodSync(root, 0o755);
 afterAll(() => {

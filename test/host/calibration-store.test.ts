@@ -103,6 +103,30 @@ describe("loadCalibration", () => {
   });
 });
 
+describe("harnessCalibrationParser", () => {
+  it("keeps the install calibration ran and the agent's bundled skills, dropping malformed ones", () => {
+    const text = JSON.stringify({
+      profile: "gemini-cli",
+      agentVersion: "0.61.0",
+      source: "ran /u/bin/gemini",
+      prose: {},
+      install: { bin: "/u/bin/gemini", packageDir: "/u/lib/gemini-cli" },
+      bundledSkills: [
+        { name: "s", description: "d", path: "/u/lib/gemini-cli/bundle/builtin/s/SKILL.md" },
+        { name: 1 },
+      ],
+    });
+    expect(harnessCalibrationParser("gemini-cli")(text, "f").value?.value).toEqual({
+      profile: "gemini-cli",
+      agentVersion: "0.61.0",
+      source: "ran /u/bin/gemini",
+      prose: {},
+      install: { bin: "/u/bin/gemini", packageDir: "/u/lib/gemini-cli" },
+      bundledSkills: [{ name: "s", description: "d", path: "/u/lib/gemini-cli/bundle/builtin/s/SKILL.md" }],
+    });
+  });
+});
+
 describe("writeCalibration", () => {
   it("writes calibration/<agent>/<version>.json, private to the user, and refuses a key that is not a file name", () => {
     const cache = mkdtempSync(join(tmpdir(), "promptc-calibration-store-"));

@@ -24,4 +24,25 @@ describe("createHidingHost", () => {
     expect([host.readBytes("/repo/snapshotsx/b").ok, host.stat("/repo/a.md").ok]).toEqual([true, true]);
     expect(createHidingHost(base, [])).toBe(base);
   });
+
+  it("keeps the way to a kept path inside a hidden folder, and nothing else there", () => {
+    const scenarios = createMemoryHost({
+      files: { "/repo/sc/a.yaml": "x", "/repo/sc/home/.codex/config.toml": "", "/repo/sc/b.yaml": "y" },
+    });
+    const keeping = createHidingHost(scenarios, ["/repo/sc"], ["/repo/sc/home"]);
+    const names = (path: string) => {
+      const r = keeping.readDir(path);
+      return r.ok ? r.value.map((e) => e.name) : r.error.code;
+    };
+    expect([names("/repo"), names("/repo/sc"), names("/repo/sc/home/.codex")]).toEqual([
+      ["sc"],
+      ["home"],
+      ["config.toml"],
+    ]);
+    expect(keeping.readBytes("/repo/sc/a.yaml").ok).toBe(false);
+    // A kept path above a hidden folder (the working directory) does not open it.
+    expect(createHidingHost(scenarios, ["/repo/sc"], ["/repo"]).readDir("/repo").ok).toBe(true);
+    const fromRoot = createHidingHost(scenarios, ["/repo/sc"], ["/repo"]).readDir("/repo");
+    expect(fromRoot.ok && fromRoot.value.map((e) => e.name)).toEqual([]);
+  });
 });

@@ -66,7 +66,7 @@ describe("openSessionLogFile", () => {
     expect([...messages].sort()).toEqual(
       [...Array.from({ length: 200 }, (_, i) => `a${i}`), ...Array.from({ length: 200 }, (_, i) => `b${i}`)].sort(),
     );
-  }, 30_000);
+  });
 
   it("throws ENOENT for a directory that cannot be made (under /proc, where recursive mkdir never returns)", () => {
     expect(() => openSessionLogFile("/proc/promptc-no-such-dir/s.jsonl")).toThrow(

@@ -64,6 +64,21 @@ describe("openDiskTokenCache", () => {
     });
   });
 
+  it("finds a key without parsing the file: the last line for it wins, a malformed one or an impossible count is a miss", () => {
+    const impossible = "o200k_base:1:0123456789abcdef";
+    writeFileSync(
+      join(dir, TOKEN_CACHE_FILE),
+      `${KEY_A}\t13\nx${KEY_B}\t5\n${KEY_A}\t14\n${KEY_B}\t5x\n${impossible}\t999\n${impossible}9\t1`,
+    );
+    const cache = openDiskTokenCache({ dir });
+    expect([cache.get(KEY_A), cache.get(KEY_B), cache.get(impossible), cache.get(`${impossible}9`)]).toEqual([
+      14,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
   it("ignores a cache path that is a directory", () => {
     mkdirSync(join(dir, TOKEN_CACHE_FILE));
     const cache = openDiskTokenCache({ dir });

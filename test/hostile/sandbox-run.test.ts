@@ -26,14 +26,16 @@ import {
   type SseServer,
 } from "../loop/helpers/sse-server.js";
 import { skipBecause } from "../skip-because.js";
+import { useScratchDir } from "../scratch-dir.js";
+import { sleepersWith, sleepMarker } from "../sleep-marker.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const SECRETS = {
   OPENAI_API_KEY: "sk-hostile-0123456789abcdef",
   AWS_SECRET_ACCESS_KEY: "aws-hostile-secret-9876543210",
 };
-/** A run that does not end must not hang the suite: it is killed and the test fails. */
-const RUN_DEADLINE_MS = 25_000;
+/** A run that does not end must not hang the suite: it is killed and the test fails (a wide margin for a busy machine). */
+const RUN_DEADLINE_MS = 100_000;
 const root = mkdtempSync(join(tmpdir(), "promptc-hostile-"));
 const t = { root, work: join(root, "work"), home: join(root, "home"), bin: join(root, "bin.mjs") };
 mkdirSync(join(t.home, ".codex"), { recursive: true });
@@ -53,7 +55,7 @@ beforeAll(async () => {
       js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
     },
   });
-}, 60_000);
+});
 afterEach(async () => {
   await server?.close();
   server = undefined;
@@ -84,9 +86,7 @@ function cli(
   });
 }
 /** Outside every writable root: not the workspace, not /tmp (a root when it exists), not $TMPDIR. */
-const outside = join("/var/tmp", `promptc-hostile-${process.pid}`);
-mkdirSync(outside, { recursive: true });
-afterAll(() => rmSync(outside, { recursive: true, force: true }));
+const outside = useScratchDir("promptc-hostile-", "/var/tmp");
 
 /** One `promptc run` whose model makes these calls, then answers "done". Returns the tool outputs the model saw. */
 async function runCallsIn(
@@ -203,7 +203,7 @@ describe.each(MODES)("promptc run under attack: %s", (_mode, modeEnv) => {
   });
 
   it("a backgrounded grandchild neither holds the turn nor outlives it", async () => {
-    const marker = String(900_000 + (process.pid % 99_999));
+    const marker = sleepMarker();
     const r = await runCalls(
       [{ name: "shell", args: { command: ["bash", "-c", `sleep ${marker} & echo started`], timeout_ms: 10_000 } }],
       ["--sandbox", "workspace-write", "--approval", "never"],
@@ -214,7 +214,7 @@ describe.each(MODES)("promptc run under attack: %s", (_mode, modeEnv) => {
   });
 
   it("root inside the sandbox cannot lift it (remount, new namespaces, nested bwrap, kernel settings)", async () => {
-    const marks = [1, 2, 3].map((n) => `/promptc-hostile-root${n}-${process.pid}`);
+    const marks = [1, 2, 3].map((n) => join(outside, `root${n}`));
     const r = await runCalls(
       [
         sh(`mount -o remount,rw / && touch ${marks[0]}`),
@@ -233,7 +233,7 @@ describe.each(MODES)("promptc run under attack: %s", (_mode, modeEnv) => {
   it.skipIf(skipBecause("Ctrl-C during a tool", fallback ? "needs bubblewrap (this pass runs without it)" : undefined))(
     "Ctrl-C during a tool kills everything it started and ends the run",
     async () => {
-      const marker = String(700_000 + (process.pid % 99_999));
+      const marker = sleepMarker();
       const r = await runCalls(
         [{ name: "shell", args: { command: ["bash", "-c", `sleep ${marker} & sleep ${marker}`] } }],
         ["--sandbox", "workspace-write", "--approval", "never"],
@@ -256,7 +256,7 @@ describe.each(MODES)("promptc run under attack: %s", (_mode, modeEnv) => {
       fallback ? "needs bubblewrap (this pass runs without it)" : undefined,
     ),
   )("danger-full-access keeps a background process only when the user asks for it", async () => {
-    const marker = String(600_000 + (process.pid % 99_999));
+    const marker = sleepMarker();
     const call = [{ name: "shell", args: { command: ["bash", "-c", `sleep ${marker} & echo started`] } }];
     const plain = await runCalls(call, ["--sandbox", "danger-full-access", "--approval", "never"]);
     expect({ code: plain.code, left: sleepersWith(marker) }).toEqual({ code: 0, left: [] });
@@ -266,16 +266,3 @@ describe.each(MODES)("promptc run under attack: %s", (_mode, modeEnv) => {
     expect({ code: kept.code, left: left.length }).toEqual({ code: 0, left: 1 });
   });
 });
-
-/** Live processes whose command line is `sleep <marker>`. */
-function sleepersWith(marker: string): string[] {
-  const found: string[] = [];
-  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
-    try {
-      if (readFileSync(`/proc/${pid}/cmdline`, "utf8") === `sleep\0${marker}\0`) found.push(pid);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
-}

@@ -22,7 +22,25 @@ describe("action.yml", () => {
     expect(
       action.runs.steps.find((s) => s.uses?.startsWith("github/codeql-action/upload-sarif@"))?.with?.sarif_file,
     ).toBe("${{ inputs.sarif-file }}");
-    expect(Object.keys(action.inputs).sort()).toEqual(["args", "paths", "preset", "sarif-file", "upload-sarif"]);
+    expect(Object.keys(action.inputs).sort()).toEqual([
+      "args",
+      "paths",
+      "preset",
+      "sarif-file",
+      "snapshot",
+      "upload-sarif",
+    ]);
+  });
+
+  it("compares the prompt snapshots when asked, under CI (so never updating), and fails on their exit code", () => {
+    const action = parse(readFileSync(join(ROOT, "action.yml"), "utf8")) as {
+      runs: { steps: { id?: string; if?: string; run?: string; env?: { [k: string]: string } }[] };
+    };
+    const step = action.runs.steps.find((s) => s.id === "snapshot")!;
+    expect(step.if).toBe("${{ inputs.snapshot == 'true' }}");
+    expect(step.env?.CI).toBe("true");
+    expect(step.run).toContain('node "$GITHUB_ACTION_PATH/dist/bin.js" snapshot\n');
+    expect(action.runs.steps.some((s) => s.run === 'exit "${{ steps.snapshot.outputs.exit-code }}"')).toBe(true);
   });
 });
 

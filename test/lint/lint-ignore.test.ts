@@ -1,5 +1,6 @@
 // What `promptc lint` skips and why: nested .gitignore files with negation, config ignorePatterns relative to
 // the config file, explicitly named ignored paths (a warning, not silence), --no-ignore, config found upward.
+import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -138,6 +139,58 @@ describe("prose folders", () => {
       );
       expect(r.stdout).not.toContain("notes/old.hbs");
       expect(r.code).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("tracked beats ignored", () => {
+  it("lints a skill git tracks under a folder .gitignore matches, and still skips the untracked ones", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "promptc-lint-tracked-"));
+    try {
+      const skill = (name: string) =>
+        `---\nname: ${name}\ndescription: Does ${name} things. Use when asked about ${name}.\n---\n\nUse the ${name} API.\n`;
+      write(dir, {
+        ".gitignore": ".claude/\nbuild/\n",
+        "AGENTS.md": CLEAN,
+        ".claude/skills/release/SKILL.md": skill("release"),
+        ".claude/skills/scratch/SKILL.md": skill("scratch"),
+        "build/AGENTS.md": CLEAN,
+      });
+      execFileSync("git", ["init", "-q"], { cwd: dir });
+      execFileSync("git", ["add", "-f", "AGENTS.md", ".gitignore", ".claude/skills/release/SKILL.md"], { cwd: dir });
+      expect((await linted([], dir)).files).toEqual([".claude/skills/release/SKILL.md", "AGENTS.md"]);
+      expect((await linted([".claude"], dir)).files).toEqual([".claude/skills/release/SKILL.md"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("Handlebars files the default walk takes", () => {
+  it("takes promptc templates (a prose id, its folder, a promptc-inputs declaration), not a project's scaffolding", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "promptc-lint-hbs-"));
+    try {
+      write(dir, {
+        "AGENTS.md": CLEAN,
+        "templates/codex/base-instructions.hbs": "You are {{model}} in {{shell}}.\n",
+        "templates/codex/model-lead.hbs": "Lead.\n",
+        "templates/mine/review.hbs": "{{!-- promptc-inputs: diff --}}\nReview {{diff}}.\n",
+        "packages/gen/templates/component.hbs": "export const {{pascalCase name}} = 1;\n",
+        "packages/gen/templates/partials/header.hbs": "// {{license}}\n",
+      });
+      expect((await linted([], dir)).files).toEqual([
+        "AGENTS.md",
+        "templates/codex/base-instructions.hbs",
+        "templates/codex/model-lead.hbs",
+        "templates/mine/review.hbs",
+      ]);
+      // A folder named on the command line is linted whole.
+      expect((await linted(["packages/gen/templates"], dir)).files).toEqual([
+        "packages/gen/templates/component.hbs",
+        "packages/gen/templates/partials/header.hbs",
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -39,8 +39,8 @@ export interface RuleCases {
   invalid: InvalidCase[];
 }
 
-const ROOT = "/work/project";
-const HOME = "/work/home";
+const ROOT = "/proj/project";
+const HOME = "/proj/home";
 
 /**
  * What each harness loads from the case's workspace (a git repository at ROOT), from the same discovery
@@ -55,7 +55,12 @@ export function harnessFactsFor(c: RuleCase): Pick<LintFacts, "harnessLaunches" 
   const kind = classifyLintPath(c.path) ?? "context";
   const real = c.links?.[c.path];
   const file = createLintFile(c.path, kind, c.code, real !== undefined ? { realPath: real } : {});
-  const harnessLaunches = computeHarnessLaunches(host, [file], {
+  // The case's other agent files are lint targets too: a harness is started in each of their folders.
+  const others = Object.entries(c.files ?? {}).flatMap(([path, text]) => {
+    const k = classifyLintPath(path);
+    return k === "context" && path !== c.path ? [createLintFile(path, k, text)] : [];
+  });
+  const harnessLaunches = computeHarnessLaunches(host, [file, ...others], {
     root: ROOT,
     home: HOME,
     codex: {
@@ -69,13 +74,21 @@ export function harnessFactsFor(c: RuleCase): Pick<LintFacts, "harnessLaunches" 
   return { harnessLaunches, harnessesByFile: indexHarnessLaunches(harnessLaunches) };
 }
 
+/** The case's ignore files as the workspace layer collects them (every `.gitignore` among its files). */
+function gitignoreFactsFor(c: RuleCase): Pick<LintFacts, "gitignore"> {
+  const sources = Object.entries(c.files ?? {})
+    .filter(([p]) => p === ".gitignore" || p.endsWith("/.gitignore"))
+    .map(([p, text]) => ({ dir: p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "", text }));
+  return sources.length > 0 ? { gitignore: { rootInBase: "", sources } } : {};
+}
+
 export function projectFor(c: RuleCase): LintProject {
   return {
     root: ROOT,
     fs: createMemoryLintFs({ ...(c.files ?? {}), [c.path]: c.code }, c.links ?? {}),
     nowMs: Date.parse(c.now ?? "2026-11-29T00:00:00Z"),
     targets: new Set(c.targets ?? LINT_TARGETS),
-    facts: { ...EMPTY_FACTS, ...harnessFactsFor(c), ...(c.facts ?? {}) },
+    facts: { ...EMPTY_FACTS, ...harnessFactsFor(c), ...gitignoreFactsFor(c), ...(c.facts ?? {}) },
   };
 }
 

@@ -4,9 +4,20 @@ import { lintRules, ruleRegistry } from "../../src/lint/rules/index.js";
 import { claudeCases } from "./cases/claude.js";
 import { ctxCases } from "./cases/ctx.js";
 import { ctxRepoCases } from "./cases/ctx-repo.js";
+import { ctxCodeSpanPathCases } from "./cases/ctx-code-span-path.js";
 import { metaCases, otherCases } from "./cases/other.js";
 import { promptCases } from "./cases/prompt.js";
 import { skillCases } from "./cases/skill.js";
+import { ctxBrokenLinkCases } from "./cases/ctx-broken-link.js";
+import { ctxImportMissingCases } from "./cases/ctx-import-missing.js";
+import { skillReferencesDepthCases } from "./cases/skill-references-depth.js";
+import { skillOrphanFileCases } from "./cases/skill-orphan-file.js";
+import { ctxCodexChainBytesCases } from "./cases/ctx-codex-chain-bytes.js";
+import { ctxCommandsExistCases } from "./cases/ctx-commands-exist.js";
+import { ctxPackageManagerConsistencyCases } from "./cases/ctx-package-manager-consistency.js";
+import { ctxHarnessDropsCases } from "./cases/ctx-harness-drops.js";
+import { promptMissingPartialCases } from "./cases/prompt-missing-partial.js";
+import { promptUnknownHelperCases } from "./cases/prompt-unknown-helper.js";
 import { testRule, type RuleCases } from "./rule-tester.js";
 
 const ALL_CASES: { [ruleId: string]: RuleCases } = {
@@ -17,6 +28,17 @@ const ALL_CASES: { [ruleId: string]: RuleCases } = {
   ...promptCases,
   ...claudeCases,
   ...ctxRepoCases,
+  "ctx/code-span-path": ctxCodeSpanPathCases,
+  "prompt/unknown-helper": promptUnknownHelperCases,
+  "prompt/missing-partial": promptMissingPartialCases,
+  "ctx/harness-drops": ctxHarnessDropsCases,
+  "ctx/package-manager-consistency": ctxPackageManagerConsistencyCases,
+  "ctx/commands-exist": ctxCommandsExistCases,
+  "ctx/codex-chain-bytes": ctxCodexChainBytesCases,
+  "skill/orphan-file": skillOrphanFileCases,
+  "skill/references-depth": skillReferencesDepthCases,
+  "ctx/import-missing": ctxImportMissingCases,
+  "ctx/broken-link": ctxBrokenLinkCases,
 };
 /** Emitted by the runner when a rule throws; covered in run.test.ts. */
 const RUNNER_ONLY = new Set(["meta/internal-error"]);

@@ -99,8 +99,9 @@ describe("runTurn with the Responses provider", () => {
     const { result, bodies, capture } = await turn([
       (res) => {
         res.writeHead(200, { "content-type": "text/event-stream" });
-        res.write(sse(responseEvents([functionCall("echo", { text: "lost" }, "call_L")]).slice(0, 4)));
-        setTimeout(() => res.destroy(), 20);
+        res.write(sse(responseEvents([functionCall("echo", { text: "lost" }, "call_L")]).slice(0, 4)), () =>
+          res.destroy(),
+        );
       },
       sseReply(sse(responseEvents([functionCall("echo", { text: "kept" }, "call_K")]))),
       sseReply(sse(responseEvents([assistantMessage("done")]))),
@@ -182,7 +183,7 @@ describe("runTurn with the Responses provider", () => {
     const controller = new AbortController();
     const { result } = await turn([sseReply(sse(responseEvents([functionCall("wait", {}, "call_W")])))], {
       signal: controller.signal,
-      onEvent: (e) => (e as { type: string }).type === "tool_call" && setTimeout(() => controller.abort(), 10),
+      onEvent: (e) => (e as { type: string }).type === "tool_call" && setImmediate(() => controller.abort()),
     });
     expect(result.status).toBe("aborted");
     expect(result.history.at(-1)).toEqual({

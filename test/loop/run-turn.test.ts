@@ -308,7 +308,8 @@ describe("runTurn", () => {
     const { options, capture } = setup([fauxResponse([fauxToolCall("wait", {}, "w1")])], { signal: controller.signal });
     options.onEvent = (e) => {
       capture.onEvent(e);
-      if (e.type === "tool_call") setTimeout(() => controller.abort(), 10);
+      // Once the tool has started (everything queued after the event has run), not after some time.
+      if (e.type === "tool_call") setImmediate(() => controller.abort());
     };
     const result = await runTurn(options);
     expect(result.status).toBe("aborted");

@@ -58,7 +58,7 @@ describe("file errors in words, not codes", () => {
   it("lint's unreadable file", () => {
     const file = createLintFile("AGENTS.md", "context", "", { error: "EACCES" });
     const project = {
-      root: "/work/project",
+      root: "/proj/project",
       fs: createMemoryLintFs({ "AGENTS.md": "" }, {}),
       nowMs: 0,
       targets: new Set(LINT_TARGETS),

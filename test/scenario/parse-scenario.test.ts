@@ -15,18 +15,18 @@ turns:
 
 describe("parseScenario", () => {
   it("parses a valid YAML scenario and resolves paths against the file", () => {
-    const r = parseScenario(good, "/work/fixtures/scenarios/two-turn.yaml");
+    const r = parseScenario(good, "/proj/fixtures/scenarios/two-turn.yaml");
     expect(r).toEqual({
       value: {
-        file: "/work/fixtures/scenarios/two-turn.yaml",
+        file: "/proj/fixtures/scenarios/two-turn.yaml",
         name: "two-turn",
         profile: "codex",
-        codexHome: "/work/fixtures/scenarios/home",
+        codexHome: "/proj/fixtures/scenarios/home",
         session: { id: "s-1", date: "2026-11-29", timezone: "Etc/UTC", shell: "bash" },
         settings: { cwd: "/repo", sandbox: "read-only", approval: "never", model: "gpt-5.2-codex" },
         turns: [
           { user: "hello", assistant: "Done." },
-          { settings: { cwd: "/work/fixtures/other", date: "2026-11-30" }, user: "second message" },
+          { settings: { cwd: "/proj/fixtures/other", date: "2026-11-30" }, user: "second message" },
         ],
       },
       diagnostics: [],

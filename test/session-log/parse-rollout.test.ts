@@ -27,7 +27,7 @@ describe("parseRollout", () => {
     expect(diagnostics).toEqual([]);
     expect(value.meta).toEqual({
       sessionId: "01a22812-9d16-7c50-a92f-0599250b4b1b",
-      cwd: "/work/demo",
+      cwd: "/proj/demo",
       cliVersion: "0.171.0",
       originator: "codex_exec",
       modelProvider: "mock",
@@ -36,7 +36,7 @@ describe("parseRollout", () => {
     expect(labels(value.history)).toEqual([
       "user:first task",
       "developer:<skills_instructions>+1",
-      "user:# AGENTS.md instructions for /work/demo+1",
+      "user:# AGENTS.md instructions for /proj/demo+1",
       "user:second task",
       "user:[fixture summary prefix]",
       "user:third task",
@@ -52,7 +52,7 @@ describe("parseRollout", () => {
     expect(value).toMatchObject({
       format: "codex-rollout",
       model: "gpt-5.2-codex",
-      cwd: "/work/demo",
+      cwd: "/proj/demo",
       lastTotalTokens: 60005,
       modelContextWindow: 258400,
       reasoningIncluded: false,
@@ -67,7 +67,7 @@ describe("parseRollout", () => {
     expect(labels(value.history)).toEqual([
       "user:please run: echo hello",
       "developer:<skills_instructions>+1",
-      "user:# AGENTS.md instructions for /work/demo+1",
+      "user:# AGENTS.md instructions for /proj/demo+1",
       "user:now run: ls",
       "user:[fixture summary prefix]",
       "assistant:Done.",

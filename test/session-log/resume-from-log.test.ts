@@ -16,7 +16,7 @@ import {
 } from "../../src/session-log/resume-from-log.js";
 import { buildSettingsUpdate } from "../../src/session/settings-update.js";
 
-// A real 0.171.0 rollout after one `codex exec` turn in /work/demo/pkg (read-only, never); prose replaced by ours.
+// A real 0.171.0 rollout after one `codex exec` turn in /proj/demo/pkg (read-only, never); prose replaced by ours.
 const FIXTURE = join(import.meta.dirname, "..", "..", "fixtures", "transcripts", "codex-0.171-resume-baseline.jsonl");
 const log = parseSessionLog(readFileSync(FIXTURE, "utf8")).value;
 const codex = getEnvelopeProfile("codex");
@@ -33,7 +33,7 @@ const ctx = (o: Overrides = {}): TurnContext => ({
   model: o.model ?? "gpt-5.2-codex",
   sessionId: "01a22842-2a36-7bb0-a552-382fe36e6b23",
   environment: {
-    cwd: o.cwd ?? "/work/demo/pkg",
+    cwd: o.cwd ?? "/proj/demo/pkg",
     shell: "bash",
     currentDate: o.date ?? "2026-11-29",
     timezone: "Etc/UTC",
@@ -48,7 +48,7 @@ const ctx = (o: Overrides = {}): TurnContext => ({
   },
   userInstructions: {
     projectDocs: (o.docs ?? ["root doc\n", "pkg doc\n"]).map((text, k) => ({
-      path: `/work/demo/${k}/AGENTS.md`,
+      path: `/proj/demo/${k}/AGENTS.md`,
       text,
       sizeBytes: text.length,
       keptBytes: text.length,
@@ -68,7 +68,7 @@ const shape = (items: readonly ResponseItem[]) =>
 describe("loggedSettingsOf", () => {
   it("reads the last turn context and the merged world state of a 0.171.0 rollout", () => {
     expect(log.settings).toEqual({
-      cwd: "/work/demo/pkg",
+      cwd: "/proj/demo/pkg",
       model: "gpt-5.2-codex",
       approval: "never",
       sandbox: "read-only",
@@ -76,7 +76,7 @@ describe("loggedSettingsOf", () => {
       currentDate: "2026-11-29",
       timezone: "Etc/UTC",
       filesystem:
-        '<filesystem><workspace_roots><root>/work/demo/pkg</root></workspace_roots><permission_profile type="managed"><file_system type="restricted"><entry access="read"><special>:root</special></entry></file_system></permission_profile></filesystem>',
+        '<filesystem><workspace_roots><root>/proj/demo/pkg</root></workspace_roots><permission_profile type="managed"><file_system type="restricted"><entry access="read"><special>:root</special></entry></file_system></permission_profile></filesystem>',
       agentsMd: "root doc\n\n\npkg doc\n",
       approvedPrefixes: [],
       multiAgentVersion: "v1",
@@ -139,7 +139,7 @@ describe("loggedSettingsOf", () => {
       const settings = loggedSettingsOf(
         {
           model: c.model,
-          cwd: "/work/demo/pkg",
+          cwd: "/proj/demo/pkg",
           sandbox: "workspace-write",
           approval: "never",
           network_access: false,
@@ -181,22 +181,22 @@ describe("referenceFromLog", () => {
     [
       "AGENTS.md edited in place: only the AGENTS.md part",
       { docs: ["root doc\n", "pkg doc v2\n"] },
-      ["user:# AGENTS.md instructions for /work/demo/pkg"],
+      ["user:# AGENTS.md instructions for /proj/demo/pkg"],
     ],
     [
       "model, AGENTS.md (cwd), permissions: four messages in 0.171.0's order (captured)",
-      { model: "o3", cwd: "/work/demo/other", docs: ["root doc\n"], sandbox: "workspace-write" },
+      { model: "o3", cwd: "/proj/demo/other", docs: ["root doc\n"], sandbox: "workspace-write" },
       [
         "developer:<model_switch>",
-        "user:# AGENTS.md instructions for /work/demo/other",
+        "user:# AGENTS.md instructions for /proj/demo/other",
         "developer:<permissions instructions>",
         "user:<environment_context>",
       ],
     ],
     [
       "model and cwd: AGENTS.md and env share one user message (captured)",
-      { model: "o3", cwd: "/work/demo/other", docs: ["root doc\n"] },
-      ["developer:<model_switch>", "user:# AGENTS.md instructions for /work/demo/other + <environment_context>"],
+      { model: "o3", cwd: "/proj/demo/other", docs: ["root doc\n"] },
+      ["developer:<model_switch>", "user:# AGENTS.md instructions for /proj/demo/other + <environment_context>"],
     ],
   ])("diffs against the logged baseline: %s", (_name, o, expected) => {
     expect(update(o)).toEqual(expected);
@@ -204,7 +204,7 @@ describe("referenceFromLog", () => {
 
   it("takes what the log does not record from the current turn (assumed unchanged)", () => {
     const c = ctx({ date: "2030-01-01" });
-    const ref = referenceFromLog({ cwd: "/work/demo/pkg" }, c, codex, prose);
+    const ref = referenceFromLog({ cwd: "/proj/demo/pkg" }, c, codex, prose);
     expect(ref).toEqual(buildReferenceContext(c, codex, prose));
   });
 });
@@ -284,7 +284,7 @@ describe("buildTurnRequest (resume)", () => {
     expect(shape(next.input)).toEqual([
       "developer:Fixture base instructions (resume baseline): work carefully in the repository.",
       "developer:<skills_instructions> + <permissions instructions>",
-      "user:# AGENTS.md instructions for /work/demo/pkg + <environment_context>",
+      "user:# AGENTS.md instructions for /proj/demo/pkg + <environment_context>",
       "user:first task",
       "assistant:Done.",
       "user:second task",
@@ -306,7 +306,7 @@ describe("buildTurnRequest (resume)", () => {
     // (promptc lists no skills section when there are none.)
     expect(shape(next.input).slice(5)).toEqual([
       "developer:<permissions instructions>",
-      "user:# AGENTS.md instructions for /work/demo/pkg + <environment_context>",
+      "user:# AGENTS.md instructions for /proj/demo/pkg + <environment_context>",
       "user:second task",
     ]);
   });

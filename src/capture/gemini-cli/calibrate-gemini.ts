@@ -2,6 +2,7 @@
 // entries, one outside git with a small tree, both with a global GEMINI.md — into GeminiProse, by cutting at the
 // data (skills XML, temp folder, home, workspace, tree, context blocks). The result belongs in the user's cache,
 // never in the project. Pure.
+import type { BundledSkill } from "../../model/agent-install.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
 import { formatGeminiFileNames } from "../../profiles/gemini-cli/gemini-facts.js";
@@ -58,17 +59,30 @@ function headTemplate(head: string, run: GeminiCalibrationRun, tempDir: string, 
   return t.replace("**Default**", "**{{modeName}}**");
 }
 
+/** The skills the system text lists: in a calibration run (no user or workspace skills) the ones Gemini CLI bundles. */
+export function listedGeminiSkills(system: string): BundledSkill[] {
+  const at = system.indexOf("<available_skills>\n");
+  const end = system.indexOf("\n</available_skills>", at);
+  if (at < 0 || end < 0) return [];
+  const xml = system.slice(at, end);
+  const one =
+    /  <skill>\n    <name>([\s\S]*?)<\/name>\n    <description>([\s\S]*?)<\/description>\n    <location>([\s\S]*?)<\/location>\n  <\/skill>/g;
+  return [...xml.matchAll(one)].map((m) => ({ name: m[1]!, description: m[2]!, path: m[3]! }));
+}
+
 /** The runs used `context.fileName` = `fileNames` (two names, one unique, so the list can be found). */
 export function calibrateGemini(
   runs: readonly GeminiCalibrationRun[],
   fileNames: readonly string[],
-): { prose?: GeminiProse; diagnostics: Diagnostic[] } {
+): { prose?: GeminiProse; bundledSkills?: BundledSkill[]; diagnostics: Diagnostic[] } {
   try {
     const git = runs.find((r) => r.inGit);
     const plain = runs.find((r) => !r.inGit);
     need(git !== undefined && plain !== undefined, "need one run inside git and one outside");
     const prose: Partial<GeminiProse> = { origin: "user-supplied" };
     const summaries: string[] = [];
+    // The calibration homes and workspaces hold no skills: every listed one is Gemini CLI's own.
+    const bundledSkills = listedGeminiSkills(texts(git.body).system);
     for (const run of [git, plain]) {
       const { session, system } = texts(run.body);
       const tempDir = /\/\S*\/\.gemini\/tmp\/[^\s/]+/.exec(session)?.[0];
@@ -126,7 +140,7 @@ export function calibrateGemini(
     );
     prose.treeSummary = base;
     prose.treeTruncated = truncated.slice(base.length);
-    return { prose: prose as GeminiProse, diagnostics: [] };
+    return { prose: prose as GeminiProse, bundledSkills, diagnostics: [] };
   } catch (err) {
     if (!(err instanceof Cut)) throw err;
     return {

@@ -6,14 +6,17 @@ import type { Command } from "commander";
 import { AGENT_ADAPTERS } from "../../capture/adapters/index.js";
 import { HARNESS_CALIBRATIONS } from "../../capture/harness-calibrations.js";
 import { discoverAgentsView } from "../../discover/agents/discover-agents-view.js";
-import { formatDateInZone } from "../../discover/resolve-environment.js";
 import { cachedCalibration } from "../../setup/index.js";
 import type { Result } from "../../model/diagnostic.js";
 import { findAgentInstall } from "../../host/find-agent-install.js";
 import { createNodeHost } from "../../host/node-host.js";
+import { createCachingHost } from "../../host/create-caching-host.js";
 import { harnessRefsOf } from "../../discover/agents/discover-harness-loads.js";
 import { findProfile, hasEnvelopeLayout, PROFILE_LIST, profileIdList } from "../../profiles/index.js";
-import { renderAgentsReport, type InstalledAgent } from "../format/agents-report.js";
+import { renderAgentsReport, type AgentsReport, type InstalledAgent } from "../format/agents-report.js";
+import { basenameOf, dirnameOf } from "../../discover/paths.js";
+import { parseSkillMd } from "../../discover/parse-skill-md.js";
+import type { ListedSkill } from "../../profiles/profile.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_OK, EXIT_USAGE, tokenCounterOf, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
@@ -27,7 +30,8 @@ interface AgentsOptions {
 
 export function runAgents(options: AgentsOptions, io: CliIO): number {
   const cwd = resolve(io.cwd, options.cwd ?? ".");
-  const host = createNodeHost({ cwd, env: io.env });
+  // One short run: every harness walks the same ancestors, each looked at once (and each folder's project root).
+  const host = createCachingHost(createNodeHost({ cwd, env: io.env }));
   const st = host.stat(cwd);
   if (!st.ok || st.value.kind !== "directory") {
     io.stderr(`promptc agents: -C ${options.cwd ?? "."}: ${st.ok ? "not a directory" : st.error.code}\n`);
@@ -68,12 +72,10 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
           io.env,
         )?.packageDir;
   };
-  const clock = host.clock();
   const viewOptions: Parameters<typeof discoverAgentsView>[1] = {
     cwd,
     home,
     harnesses: harnessRefsOf(PROFILE_LIST),
-    date: formatDateInZone(clock.nowMs, clock.timezone),
   };
   const piDir = dirOf("pi");
   const geminiDir = dirOf("gemini-cli");
@@ -82,9 +84,26 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
   const view = discoverAgentsView(host, viewOptions);
   const counter = tokenCounterOf(io);
   const tokens: { [path: string]: number } = {};
+  const texts = new Map<string, string>();
   for (const path of new Set([...view.harnesses.flatMap((h) => h.files.map((f) => f.path)), ...view.unloaded])) {
     const r = host.readBytes(path);
-    tokens[path] = r.ok ? counter.count(new TextDecoder().decode(r.value.bytes)) : 0;
+    const text = r.ok ? new TextDecoder().decode(r.value.bytes) : "";
+    texts.set(path, text);
+    tokens[path] = r.ok ? counter.count(text) : 0;
+  }
+  // What each harness sends at session start: a context file whole, a skill as its listing entry (name and
+  // description; the file is read only when the skill is used).
+  const sent: AgentsReport["sent"] = {};
+  for (const h of view.harnesses) {
+    const entry = findProfile(h.harness)?.skillListingEntry;
+    sent[h.harness] = Object.fromEntries(
+      h.files.map((f) => [
+        f.path,
+        f.kind === "skill" && entry
+          ? counter.count(entry(listedSkillOf(f.path, texts.get(f.path) ?? "")))
+          : (tokens[f.path] ?? 0),
+      ]),
+    );
   }
   if (options.json) {
     io.stdout(
@@ -94,7 +113,11 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
           gitRoot: view.gitRoot ?? null,
           harnesses: view.harnesses.map((h) => ({
             ...h,
-            files: h.files.map((f) => ({ ...f, tokens: tokens[f.path] ?? 0 })),
+            files: h.files.map((f) => ({
+              ...f,
+              tokens: sent[h.harness]?.[f.path] ?? 0,
+              ...(f.kind === "skill" ? { fileTokens: tokens[f.path] ?? 0 } : {}),
+            })),
           })),
           unloaded: view.unloaded,
           installed,
@@ -109,8 +132,17 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
     );
     return EXIT_OK;
   }
-  io.stdout(renderAgentsReport({ view, tokens, installed }, createStyle(colorFor(io, options.color))));
+  io.stdout(renderAgentsReport({ view, tokens, sent, installed }, createStyle(colorFor(io, options.color))));
   return EXIT_OK;
+}
+
+/** A SKILL.md as a listing names it (its folder's name and no description when the frontmatter does not parse). */
+function listedSkillOf(path: string, text: string): ListedSkill {
+  const dir = dirnameOf(path);
+  const parsed = parseSkillMd(text, basenameOf(dir));
+  return parsed.ok
+    ? { name: parsed.value.name, description: parsed.value.description, path }
+    : { name: basenameOf(dir), description: "", path };
 }
 
 /** "calibrated (FILE)", or why not: no entry, or the entry that cannot be used and why. */

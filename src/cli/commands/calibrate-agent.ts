@@ -17,6 +17,7 @@ import {
 import { runCapture } from "../../capture/server/run-capture.js";
 import { promptcCacheDir, writeCalibration } from "../../host/calibration-store.js";
 import { createNodeHost } from "../../host/node-host.js";
+import type { AgentInstallRecord } from "../../model/agent-install.js";
 import { cannotWrite } from "../../model/file-error.js";
 import { findAgentInstall } from "../../host/find-agent-install.js";
 import { formatDateInZone } from "../../discover/resolve-environment.js";
@@ -77,6 +78,7 @@ export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliI
   const runs: CalibrationRun[] = [];
   let version: string | undefined;
   let source: string;
+  let install: AgentInstallRecord | undefined;
   if (options.capture !== undefined) {
     if (cal.workspaces.length > 1)
       return fail(
@@ -107,6 +109,9 @@ export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliI
           )?.bin;
     if (bin === undefined) return fail(`${adapter.displayName} not found on PATH (pass --bin PATH)`);
     source = `ran ${bin}`;
+    // The install the user runs: its folder is named in some prompts and holds the skills the agent bundles.
+    const packageDir = findAgentInstall(adapter.executables, adapter.packageName, io.env, bin)?.packageDir;
+    install = packageDir !== undefined ? { bin, packageDir } : { bin };
     for (const workspace of cal.workspaces) {
       const ws = buildCalibrationWorkspace(workspace);
       try {
@@ -169,6 +174,8 @@ export async function runCalibrateAgent(options: CalibrateAgentOptions, io: CliI
       agentVersion: profile.targetVersion,
       source,
       prose: result.prose,
+      ...(install !== undefined ? { install } : {}),
+      ...(result.bundledSkills !== undefined ? { bundledSkills: result.bundledSkills } : {}),
     });
   } catch (err) {
     return fail(cannotWrite(cache, err));

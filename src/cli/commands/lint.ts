@@ -9,8 +9,11 @@ import { withResults, writeLintFixes } from "./lint/write-lint-fixes.js";
 import { computeLintFacts } from "../../lint/workspace/compute-lint-facts.js";
 import { DEFAULT_MAX_FILES } from "../../lint/workspace/discover-lint-targets.js";
 import { discoverLintConfig } from "../../lint/workspace/discover-lint-config.js";
+import { relativeTo } from "../../lint/workspace/relative-to.js";
+import { resolveLintRoot } from "../../lint/workspace/resolve-lint-root.js";
 import { resolveCodexHome } from "../../discover/resolve-codex-home.js";
 import { createNodeHost } from "../../host/node-host.js";
+import { createCachingHost } from "../../host/create-caching-host.js";
 import { LINT_TARGETS, type LintTarget, type RuleSeverity } from "../../lint/define-rule.js";
 import { LINT_JSON_SCHEMA } from "../../lint/formatters/format-json.js";
 import { formatRuleList, formatRuleExplain } from "../../lint/formatters/format-rules.js";
@@ -24,7 +27,7 @@ import {
 } from "../../lint/lint-config.js";
 import type { LintProject } from "../../lint/lint-project.js";
 import { lintRules, lintRulesById } from "../../lint/rules/index.js";
-import { lintFiles } from "../../lint/run.js";
+import { lintFiles, type LintRunResult } from "../../lint/run.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
 
@@ -57,6 +60,18 @@ function configSearchStart(host: ReturnType<typeof createNodeHost>, root: string
   const abs = resolve(root, first);
   const st = host.stat(abs);
   return st.ok && st.value.kind === "directory" ? abs : st.ok ? dirname(abs) : root;
+}
+
+/** The run with its file paths as seen from the folder lint was started in (`../app/AGENTS.md`). */
+function fromCwd(run: LintRunResult, shown: (path: string) => string): LintRunResult {
+  return {
+    ...run,
+    results: run.results.map((r) => ({
+      ...r,
+      path: shown(r.path),
+      messages: r.messages.map((m) => (m.file === undefined ? m : { ...m, file: shown(m.file) })),
+    })),
+  };
 }
 
 export async function runLint(paths: string[], options: LintOptions, io: CliIO): Promise<number> {
@@ -98,13 +113,17 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
   if (options.stdinFilename !== undefined && !options.stdin) return usage(io, "--stdin-filename goes with --stdin");
 
   const host = createNodeHost({ cwd: io.cwd, env: io.env });
-  const root = resolve(io.cwd);
+  // The project holds every named path, whichever folder lint was started from; paths are shown from the cwd.
+  const cwd = resolve(io.cwd);
+  const root = resolveLintRoot(host, cwd, paths);
+  const named = paths.map((p) => resolve(cwd, p));
+  const shown = (p: string): string => (root === cwd ? p : relativeTo(cwd, resolve(root, p)));
   let config: LintConfig = {};
   let configFile: string | undefined;
   if (options.config !== false) {
     const found = discoverLintConfig(
       host,
-      configSearchStart(host, root, paths),
+      configSearchStart(host, cwd, paths),
       options.config === undefined ? undefined : resolve(io.cwd, options.config),
     );
     const bad = found.diagnostics.find((d) => d.severity === "error");
@@ -133,14 +152,16 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     targets = list as LintTarget[];
   }
 
-  const inputs = await readLintInputs(host, io, { root, paths, options, config, configFile, maxFiles });
+  const inputs = await readLintInputs(host, io, { root, cwd, paths: named, options, config, configFile, maxFiles });
   if ("error" in inputs) return usage(io, inputs.error);
   const { files, bytesOf, fs, factsHost } = inputs;
   // Codex's settings (project_doc_max_bytes, fallback file names, root markers) come from the same CODEX_HOME
   // and config.toml `promptc preview` reads, so the two never disagree about what reaches the model.
   // A trusted project's `.codex/config.toml` layers count per folder, as for a turn started there (preview).
+  // Asked once per launch folder: each folder's files are looked at once (a 400-deep chain walked them 400 times).
+  const settingsHost = createCachingHost(host);
   const codexAt = (projectCwd: string) =>
-    resolveCodexHome(host, {
+    resolveCodexHome(settingsHost, {
       cwd: root,
       projectCwd,
       ...(options.codexHome !== undefined ? { codexHome: options.codexHome } : {}),
@@ -191,11 +212,11 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
   let run = lintFiles({ files, project, config, cliRules: ruleFlags.rules, ...(fixKinds ? { fix: fixKinds } : {}) });
 
   // Fixes change only their own bytes; a file that cannot take them is reported (unfixed) and the run goes on.
-  const notFixed = writeLintFixes(io, { run, files, bytesOf, root, options });
+  const notFixed = writeLintFixes(io, { run, files, bytesOf, root, shown, options });
   if (notFixed.length > 0 && options.fix && !options.fixDryRun)
     run = withResults(run, lintFiles({ files: notFixed, project, config, cliRules: ruleFlags.rules }));
 
-  const failed = emitLintReport(io, run, options);
+  const failed = emitLintReport(io, root === cwd ? run : fromCwd(run, shown), options);
   if (failed !== undefined) return usage(io, failed);
 
   if (run.internalErrors > 0) return EXIT_USAGE;

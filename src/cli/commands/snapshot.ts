@@ -1,82 +1,29 @@
 // `promptc snapshot [scenario…] [--update]`: compile every scenario, compare with snapshots/<scenario>/
 // (turn-N.request.json, layout.txt) and check the prefix invariant. Does IO (CLI edge).
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Command } from "commander";
-import type { Host } from "../../host/host.js";
+import { discoverMachinePaths } from "../../discover/discover-machine-paths.js";
 import { createNodeHost } from "../../host/node-host.js";
-import { checkWritablePath, removeFileNoFollow, writeFileNoFollow } from "../../host/write-no-follow.js";
-import type { Diagnostic } from "../../model/diagnostic.js";
+import { buildPathRoots } from "../../model/portable-paths.js";
 import { DEFAULT_SCENARIO_DIR, DEFAULT_SNAPSHOT_DIR, loadSnapshotFolders } from "../../scenario/load-scenario.js";
-import { compileScenarioFile } from "../../scenario/compile-scenario-file.js";
-import { buildScenarioSnapshot, type InvariantFinding } from "../../scenario/scenario-snapshot.js";
-import { cacheNote } from "../format/cache-note.js";
 import { cannotRead } from "../../model/file-error.js";
-import { formatDiagnostic } from "../format/format-diagnostic.js";
 import { colorFor, createStyle } from "../format/style.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
-import type { CountTokens } from "../../tokens/count.js";
 import type { RegisterCommand } from "./register-command.js";
-
-const SCENARIO_FILE = /\.(ya?ml|json)$/i;
-const TURN_FILE = /^turn-\d+\.request\.json$/;
+import { formatScenarioReport } from "./snapshot/format-scenario-report.js";
+import { initScenarios } from "./snapshot/init-scenarios.js";
+import {
+  SCENARIO_FILE,
+  snapshotScenario,
+  type ScenarioReport,
+  type ScenarioStatus,
+} from "./snapshot/snapshot-scenario.js";
 
 /** The CI convention: any non-empty value except "0"/"false" means "never write snapshots". */
 export function isCI(env: { [key: string]: string | undefined }): boolean {
   const v = env.CI;
   return v !== undefined && v !== "" && v !== "0" && v.toLowerCase() !== "false";
-}
-
-type FileStatus = "same" | "written" | "updated" | "differs" | "missing" | "stale" | "removed" | "unwritable";
-type ScenarioStatus = "ok" | "written" | "updated" | "differs" | "broken" | "error";
-
-interface ScenarioReport {
-  name: string;
-  file: string;
-  status: ScenarioStatus;
-  turns: number;
-  files: {
-    name: string;
-    status: FileStatus;
-    firstDifference?: { line: number; expected: string; actual: string };
-    error?: string;
-  }[];
-  findings: InvariantFinding[];
-  cache?: {
-    inputTokens: number;
-    cachedTokens: number;
-    hitRatio: number /** Why nothing was cached, when nothing was. */;
-    note?: string;
-  };
-  diagnostics: Diagnostic[];
-}
-
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return undefined;
-  }
-}
-
-function firstDifference(expected: string, actual: string): { line: number; expected: string; actual: string } {
-  const a = expected.split("\n");
-  const b = actual.split("\n");
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  const cut = (s: string | undefined) =>
-    s === undefined ? "(end of file)" : s.length > 160 ? `${s.slice(0, 160)}…` : s;
-  return { line: i + 1, expected: cut(a[i]), actual: cut(b[i]) };
-}
-
-/** Runs a file-system write; the error's message when it fails (a snapshot folder that is a file, no permission). */
-function tryWrite(write: () => void): string | undefined {
-  try {
-    write();
-    return undefined;
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  }
 }
 
 function listScenarios(dir: string): string[] | { error: unknown } {
@@ -89,7 +36,6 @@ function listScenarios(dir: string): string[] | { error: unknown } {
     return { error };
   }
 }
-
 function resolveScenarioArg(arg: string, dir: string, cwd: string): string {
   const direct = resolve(cwd, arg);
   try {
@@ -107,9 +53,9 @@ function resolveScenarioArg(arg: string, dir: string, cwd: string): string {
   }
   return direct;
 }
-
 interface SnapshotOptions {
   update?: boolean;
+  init?: boolean;
   dir?: string;
   out?: string;
   json?: boolean;
@@ -118,94 +64,25 @@ interface SnapshotOptions {
   calibration?: boolean;
 }
 
-/**
- * `base` is the folder the snapshot root was named from (the working directory for --out, the project for the
- * config and the default): no link below it is followed, and only regular files are replaced or removed.
- */
-function snapshotOne(
-  host: Host,
-  path: string,
-  outRoot: string,
-  base: string,
-  write: boolean,
-  update: boolean,
-  countTokens: CountTokens,
-  calibration = true,
-): ScenarioReport {
-  const r = compileScenarioFile(host, path, {
-    ...(calibration ? {} : { calibration: false }),
-    hidden: [outRoot, dirname(path)],
-  });
-  const name = r.scenario?.name ?? path.split("/").pop()!.replace(SCENARIO_FILE, "");
-  const report: ScenarioReport = {
-    name,
-    file: path,
-    status: "ok",
-    turns: 0,
-    files: [],
-    findings: [],
-    diagnostics: r.diagnostics,
+/** The --json form of a report: what changed per turn file, not the whole texts. */
+function jsonReport(r: ScenarioReport) {
+  return {
+    ...r,
+    files: r.files.map(({ expected: _e, actual: _a, explanation, ...f }) =>
+      explanation === undefined
+        ? f
+        : {
+            ...f,
+            changes: explanation.changes,
+            cachePrefix: {
+              holds: explanation.prefix.extendsPrefix,
+              commonTokens: explanation.prefix.commonTokens,
+              snapshotTokens: explanation.prefix.tokensA,
+              breaks: explanation.prefixBreaks,
+            },
+          },
+    ),
   };
-  if (!r.scenario || !r.compiled || r.diagnostics.some((d) => d.severity === "error"))
-    return { ...report, status: "error" };
-  const snap = buildScenarioSnapshot(r.scenario, r.compiled.turns, { countTokens });
-  report.turns = r.compiled.turns.length;
-  report.findings = snap.findings;
-  const note = cacheNote(snap.cache, snap.cacheModel);
-  report.cache = {
-    inputTokens: snap.cache.inputTokens,
-    cachedTokens: snap.cache.cachedTokens,
-    hitRatio: snap.cache.hitRatio,
-    ...(note !== undefined ? { note } : {}),
-  };
-  const dir = join(outRoot, name);
-  let existing: string[] = [];
-  try {
-    existing = readdirSync(dir);
-  } catch {
-    existing = [];
-  }
-  for (const [file, text] of Object.entries(snap.files)) {
-    const target = join(dir, file);
-    const unsafe = tryWrite(() => checkWritablePath(target, base));
-    if (unsafe !== undefined) {
-      report.files.push({ name: file, status: "unwritable", error: unsafe });
-      continue;
-    }
-    const old = readText(target);
-    if (old === text) {
-      report.files.push({ name: file, status: "same" });
-    } else if (old === undefined ? write : write && update) {
-      const error = tryWrite(() => writeFileNoFollow(target, text, base, { makeFolders: true }));
-      report.files.push(
-        error
-          ? { name: file, status: "unwritable", error }
-          : { name: file, status: old === undefined ? "written" : "updated" },
-      );
-    } else if (old === undefined) {
-      report.files.push({ name: file, status: "missing" });
-    } else {
-      report.files.push({ name: file, status: "differs", firstDifference: firstDifference(old, text) });
-    }
-  }
-  for (const file of existing.filter((f) => TURN_FILE.test(f) && !(f in snap.files)).sort()) {
-    const unsafe = tryWrite(() => checkWritablePath(join(dir, file), base));
-    if (unsafe !== undefined) {
-      report.files.push({ name: file, status: "unwritable", error: unsafe });
-    } else if (write && update) {
-      const error = tryWrite(() => removeFileNoFollow(join(dir, file), base));
-      report.files.push(error ? { name: file, status: "unwritable", error } : { name: file, status: "removed" });
-    } else {
-      report.files.push({ name: file, status: "stale" });
-    }
-  }
-  const statuses = new Set(report.files.map((f) => f.status));
-  if (statuses.has("unwritable")) report.status = "error";
-  else if (snap.findings.length) report.status = "broken";
-  else if (statuses.has("differs") || statuses.has("missing") || statuses.has("stale")) report.status = "differs";
-  else if (statuses.has("updated") || statuses.has("removed")) report.status = "updated";
-  else if (statuses.has("written")) report.status = "written";
-  return report;
 }
 
 export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, setExitCode) => {
@@ -221,6 +98,10 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
       `folder of scenario files (default: promptc.yaml snapshot.scenarios, else ${DEFAULT_SCENARIO_DIR})`,
     )
     .option("-o, --out <dir>", `snapshot folder (default: promptc.yaml snapshot.out, else ${DEFAULT_SNAPSHOT_DIR})`)
+    .option(
+      "--init",
+      "write a starter scenario per harness that loads a file of this repository (never over an existing one)",
+    )
     .option("--json", "print a JSON report")
     .option(
       "--no-calibration",
@@ -246,6 +127,13 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
         options.out !== undefined
           ? resolve(io.cwd, options.out)
           : (configured.value.out ?? resolve(root, DEFAULT_SNAPSHOT_DIR));
+      if (options.init) {
+        if (args.length > 0 || options.update) {
+          io.stderr("promptc snapshot: --init takes no scenario names and no --update\n");
+          return setExitCode(EXIT_USAGE);
+        }
+        return setExitCode(initScenarios(host, io, { root, dir }));
+      }
       const ci = isCI(io.env);
       if (ci && options.update) {
         io.stderr("promptc snapshot: --update is refused when CI is set (snapshots are only compared in CI)\n");
@@ -267,8 +155,17 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
       }
       const base = options.out !== undefined ? io.cwd : root;
       const counter = tokenCounterOf(io);
+      const roots = buildPathRoots(discoverMachinePaths(host, root));
       const reports = files.map((f) =>
-        snapshotOne(host, f, out, base, !ci, options.update === true, counter.count, options.calibration !== false),
+        snapshotScenario(host, f, {
+          outRoot: out,
+          base,
+          write: !ci,
+          update: options.update === true,
+          countTokens: counter.count,
+          calibration: options.calibration !== false,
+          roots,
+        }),
       );
       const exit = reports.some((r) => r.status === "error")
         ? EXIT_USAGE
@@ -282,39 +179,16 @@ export const registerSnapshot: RegisterCommand = (program: Command, io: CliIO, s
       if (options.json) {
         writeExact(
           io,
-          `${JSON.stringify({ ci, update: options.update === true, exitCode: exit, scenarios: reports }, null, 2)}\n`,
+          `${JSON.stringify({ ci, update: options.update === true, exitCode: exit, scenarios: reports.map(jsonReport) }, null, 2)}\n`,
         );
         return setExitCode(exit);
       }
-      for (const r of reports) {
-        const mark =
-          r.status === "ok" || r.status === "written" || r.status === "updated" ? style.green("✓") : style.red("✗");
-        const cache = r.cache
-          ? `, cache ${(r.cache.hitRatio * 100).toFixed(1)}%${r.cache.note !== undefined ? ` (${r.cache.note})` : ""}`
-          : "";
-        const note =
-          r.status === "written" ? " (new snapshots written)" : r.status === "updated" ? " (snapshots updated)" : "";
-        io.stdout(`${mark} ${style.bold(r.name)}  ${r.turns} turn(s)${cache}${note}\n`);
-        for (const d of r.diagnostics.filter((x) => r.status === "error" || x.severity !== "info"))
-          io.stdout(`${formatDiagnostic(d, style, io.cwd)}\n`);
-        for (const f of r.findings) io.stdout(`    ${style.red(f.rule)} ${f.message}\n`);
-        for (const f of r.files) {
-          if (f.status === "differs" && f.firstDifference) {
-            io.stdout(
-              `    ${f.name} differs at line ${f.firstDifference.line}\n      ${style.red(`- ${f.firstDifference.expected}`)}\n      ${style.green(`+ ${f.firstDifference.actual}`)}\n`,
-            );
-          } else if (f.status === "missing" || f.status === "stale") {
-            io.stdout(`    ${f.name} ${f.status}\n`);
-          } else if (f.status === "unwritable") {
-            io.stdout(`    ${style.red(`${f.name} cannot be written: ${f.error ?? "unknown error"}`)}\n`);
-          }
-        }
-      }
+      for (const r of reports) io.stdout(formatScenarioReport(r, style, io.cwd));
       const count = (s: ScenarioStatus[]) => reports.filter((r) => s.includes(r.status)).length;
       const bad = count(["differs", "broken", "error"]);
-      const hint = count(["differs"]) && !ci ? " — run with --update to accept the new output" : "";
+      const hint = count(["differs"]) && !ci ? " (--update accepts the new output)" : "";
       io.stdout(
-        `${reports.length} scenario(s): ${reports.length - bad} ok, ${count(["differs"])} differing, ${count(["broken"])} with a broken prefix, ${count(["error"])} failed to compile${hint}\n`,
+        `${reports.length} scenario(s): ${reports.length - bad} ok, ${count(["differs"])} differing, ${count(["broken"])} broken prefix, ${count(["error"])} not compiled${hint}\n`,
       );
       setExitCode(exit);
     });

@@ -21,6 +21,8 @@ export interface AgentsReport {
   view: AgentsView;
   /** o200k counts of each file's text as on disk (estimates for non-OpenAI harnesses). */
   tokens: { [path: string]: number };
+  /** Per harness, what it sends for each file at session start: a context file whole, a skill's listing entry. */
+  sent: { [harness: string]: { [path: string]: number } };
   installed: InstalledAgent[];
 }
 
@@ -32,7 +34,8 @@ export function renderAgentsReport(report: AgentsReport, style: Style): string {
     "",
   ];
   for (const h of view.harnesses) {
-    const total = h.files.reduce((a, f) => a + (report.tokens[f.path] ?? 0), 0);
+    const sentOf = (path: string): number => report.sent[h.harness]?.[path] ?? report.tokens[path] ?? 0;
+    const total = h.files.reduce((a, f) => a + sentOf(f.path), 0);
     out.push(
       style.bold(`${h.displayName} (${h.harness})`) +
         style.dim(
@@ -43,7 +46,7 @@ export function renderAgentsReport(report: AgentsReport, style: Style): string {
     h.files.forEach((f, i) => {
       const from = f.importedFrom !== undefined ? ` ← ${rel(f.importedFrom)}` : "";
       out.push(
-        `  ${String(i + 1).padStart(2)}. ${f.kind.padEnd(7)} ${rel(f.path).padEnd(44)} ${formatCount(report.tokens[f.path] ?? 0).padStart(7)}  ${style.dim(f.placement + from)}`,
+        `  ${String(i + 1).padStart(2)}. ${f.kind.padEnd(7)} ${rel(f.path).padEnd(44)} ${formatCount(sentOf(f.path)).padStart(7)}  ${style.dim(f.placement + from + (f.kind === "skill" ? `; the file, ~${formatCount(report.tokens[f.path] ?? 0)} tokens, when used` : ""))}`,
       );
     });
     for (const d of h.dropped) out.push(style.yellow(`      dropped ${rel(d.path)}: ${visibleControls(d.reason)}`));

@@ -69,7 +69,7 @@ export function formatPrefixReport(
   const why = explainPrefix(r);
   lines.push(`why: ${why.length ? why.join("\n     ") : "nothing changed in the cached part"}`);
   lines.push(
-    `cache: ${n(r.reusableTokens)} tokens reusable, ${n(r.rebilledTokens)} re-billed (prefix cache from ${n(model.minCacheableTokens)} tokens, blocks of ${n(model.blockTokens)})`,
+    `cache: ${n(r.reusableTokens)} tokens reusable, ${n(r.rebilledTokens)} re-billed (${model.reuse === "breakpoints" ? "up to a cache breakpoint of A, " : ""}prefix cache from ${n(model.minCacheableTokens)} tokens, blocks of ${n(model.blockTokens)})`,
   );
   return lines;
 }

@@ -68,7 +68,6 @@ export function discoverAgentsView(
     harnesses: readonly HarnessRef[];
     piInstallDir?: string;
     geminiInstallDir?: string;
-    date: string;
   },
 ): AgentsView {
   const cwd = normalizePath(options.cwd);

@@ -16,6 +16,8 @@ import { turnContextLoad, type CodexLoadSettings } from "./turn-context-load.js"
 export type { DroppedFile, HarnessLoad, HarnessRef, LoadedFile, LoadedKind } from "./harness-load.js";
 export type { CodexLoadSettings } from "./turn-context-load.js";
 
+const LOADS_DATE = "1970-01-01";
+
 /** The registry's agent profiles (those that reproduce a harness version), as the harnesses to run. */
 export function harnessRefsOf(profiles: readonly Profile[]): HarnessRef[] {
   return profiles
@@ -26,7 +28,8 @@ export function harnessRefsOf(profiles: readonly Profile[]): HarnessRef[] {
 export interface HarnessLoadsOptions {
   cwd: string;
   home: string;
-  date: string;
+  /** The date the loaders' prompts show; it reaches no file list (default: a fixed one, sparing the time zone lookup). */
+  date?: string;
   harnesses: readonly HarnessRef[];
   /** Settings of the `turn-context` discovery (Codex's config.toml, resolved as preview resolves it). */
   codex: CodexLoadSettings;
@@ -38,7 +41,7 @@ function geminiMemoryLoad(h: HarnessRef, host: Host, cwd: string, options: Harne
   const gemini = loadGeminiTurn(host, {
     cwd,
     home: options.home,
-    date: options.date,
+    date: options.date ?? LOADS_DATE,
     platform: "linux",
     message: "",
     ...(options.geminiInstallDir !== undefined ? { installDir: options.geminiInstallDir } : {}),
@@ -100,7 +103,7 @@ function piContextLoad(
   const pi = loadPiTurn(host, {
     cwd,
     home: options.home,
-    date: options.date,
+    date: options.date ?? LOADS_DATE,
     message: "",
     sessionId: "",
     ...(projectRoot !== undefined ? { gitRoot: projectRoot } : {}),

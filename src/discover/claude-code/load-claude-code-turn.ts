@@ -9,7 +9,7 @@ import { discoverClaudeMd, type ClaudeMdChain } from "./discover-claude-md.js";
 import { discoverClaudeSkills, type ClaudeSkillsResult } from "./discover-claude-skills.js";
 import { readClaudeJson } from "./read-claude-json.js";
 import { discoverClaudeAgents } from "./discover-claude-agents.js";
-import { resolveClaudeCodeModel } from "./resolve-claude-model.js";
+import { claudeAttribution, claudeSettingsLayers, resolveClaudeCodeModel } from "./resolve-claude-model.js";
 
 export interface LoadClaudeCodeTurnOptions {
   cwd: string;
@@ -76,6 +76,8 @@ export function loadClaudeCodeTurn(host: Host, options: LoadClaudeCodeTurnOption
     sessionId: options.sessionId,
   };
   if (options.git !== undefined) turn.git = options.git;
+  const attribution = claudeAttribution(claudeSettingsLayers(host, { cwd, home: options.home }));
+  if (Object.keys(attribution).length > 0) turn.attribution = attribution;
   const agents = discoverClaudeAgents(host, skillOptions);
   if (agents.length > 0)
     turn.agents = agents.map((a) =>

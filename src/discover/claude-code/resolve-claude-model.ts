@@ -12,15 +12,67 @@ import {
 } from "../../profiles/claude-code/claude-code-facts.js";
 import { joinPath } from "../paths.js";
 
-function settingsModel(host: Host, path: string): string | undefined {
+/** A settings file's object, or undefined when it is missing or not a JSON object. */
+function readSettings(host: Host, path: string): { [key: string]: unknown } | undefined {
   const r = host.readBytes(path);
   if (!r.ok) return undefined;
   try {
-    const v = JSON.parse(new TextDecoder().decode(r.value.bytes)) as { model?: unknown } | null;
-    return typeof v?.model === "string" && v.model !== "" ? v.model : undefined;
+    const v: unknown = JSON.parse(new TextDecoder().decode(r.value.bytes));
+    return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as { [key: string]: unknown }) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The settings files Claude Code merges, strongest first: the cwd's local and shared, then the user's. */
+export function claudeSettingsLayers(host: Host, options: { cwd: string; home: string }): { [key: string]: unknown }[] {
+  return [
+    joinPath(options.cwd, ".claude", "settings.local.json"),
+    joinPath(options.cwd, ".claude", "settings.json"),
+    joinPath(options.home, ".claude", "settings.json"),
+  ].flatMap((p) => {
+    const layer = readSettings(host, p);
+    return layer === undefined ? [] : [layer];
+  });
+}
+
+function settingsModel(layers: readonly { [key: string]: unknown }[]): string | undefined {
+  return layers.map((l) => l.model).find((m): m is string => typeof m === "string" && m !== "");
+}
+
+/** What Claude Code's attribution reminder asks for, per part: its own line (undefined), the user's text, or none. */
+export interface ClaudeAttribution {
+  commit?: false | string;
+  pr?: false | string;
+}
+
+/**
+ * The commit and pull-request attribution Claude Code asks for: commits from `attribution.commitTrailers`, else
+ * `attribution.commit` (empty turns it off, other text replaces the trailer), else the older
+ * `includeCoAuthoredBy`; pull requests from `attribution.pr` likewise, else `includeCoAuthoredBy`. From 2.1.332's
+ * settings code, confirmed by capture; each key from the strongest file that sets it.
+ */
+export function claudeAttribution(layers: readonly { [key: string]: unknown }[]): ClaudeAttribution {
+  const attribution = Object.assign(
+    {},
+    ...[...layers]
+      .reverse()
+      .map((l) => (l.attribution !== null && typeof l.attribution === "object" ? l.attribution : {})),
+  ) as { commitTrailers?: unknown; commit?: unknown; pr?: unknown };
+  const legacy = layers.map((l) => l.includeCoAuthoredBy).find((v) => typeof v === "boolean");
+  const part = (text: unknown): false | string | undefined =>
+    typeof text === "string" ? (text === "" ? false : text) : legacy === false ? false : undefined;
+  const out: ClaudeAttribution = {};
+  const commit =
+    attribution.commitTrailers === false
+      ? false
+      : attribution.commit === undefined && attribution.pr !== undefined
+        ? undefined
+        : part(attribution.commit);
+  if (commit !== undefined) out.commit = commit;
+  const pr = part(attribution.pr);
+  if (pr !== undefined) out.pr = pr;
+  return out;
 }
 
 export function resolveClaudeCodeModel(
@@ -31,9 +83,7 @@ export function resolveClaudeCodeModel(
   const given =
     options.model ??
     (env !== undefined && env !== "" ? env : undefined) ??
-    settingsModel(host, joinPath(options.cwd, ".claude", "settings.local.json")) ??
-    settingsModel(host, joinPath(options.cwd, ".claude", "settings.json")) ??
-    settingsModel(host, joinPath(options.home, ".claude", "settings.json"));
+    settingsModel(claudeSettingsLayers(host, options));
   const model = given === undefined ? CLAUDE_CODE_DEFAULTS.model : resolveClaudeModel(given);
   const diagnostics: Diagnostic[] = [];
   const layout = claudeModelFacts(model).layout;

@@ -5,7 +5,6 @@
 // name wins (`.github` roots before `.agents` before `.claude`). IO through the Host only; measured with captures (test/conformance/copilot-preview.test.ts).
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
-import { diagnostic } from "../../model/diagnostic.js";
 import { ancestorsOf, joinPath, normalizePath } from "../paths.js";
 import { extractFrontmatter, parseYamlSafely } from "../parse-skill-md.js";
 
@@ -92,18 +91,18 @@ export function discoverCopilotSkills(
     seen.add(s.name);
     out.skills.push(s);
   }
-  // Measured: project skills are listed by name, except that skills in the cwd's own roots (when the cwd is
-  // below the git root) move in a way promptc does not reproduce yet: say so instead of guessing.
-  const project = out.skills.filter((s) => s.location === "project").sort(byName);
-  out.skills = [...project, ...out.skills.filter((s) => s.location === "user")];
-  const ownRoots = COPILOT_PROJECT_SKILL_ROOTS.map((r) => `${joinPath(cwd, r)}/`);
-  if (stop !== 0 && project.some((s) => ownRoots.some((r) => s.path.startsWith(r))))
-    out.diagnostics.push(
-      diagnostic(
-        "copilot/skill-order",
-        "info",
-        `${cwd} has skills of its own below the git root: Copilot CLI lists those out of name order, and promptc's order may differ`,
-      ),
-    );
+  // Measured: in the order found (root kind by root kind, each from the cwd up), every run of skills from the
+  // cwd's own folders, and every run from its ancestors', is sorted by name (one run when nothing breaks it up).
+  const project = out.skills.filter((s) => s.location === "project");
+  const own = COPILOT_PROJECT_SKILL_ROOTS.map((r) => `${joinPath(cwd, r)}/`);
+  const isOwn = (s: CopilotSkill) => own.some((r) => s.path.startsWith(r));
+  const runs: CopilotSkill[][] = [];
+  for (const s of project) {
+    const last = runs.at(-1);
+    if (last !== undefined && isOwn(last[0]!) === isOwn(s)) last.push(s);
+    else runs.push([s]);
+  }
+  const ordered = runs.flatMap((r) => r.sort(byName));
+  out.skills = [...ordered, ...out.skills.filter((s) => s.location === "user")];
   return out;
 }

@@ -1,9 +1,11 @@
-// Gemini CLI's skills: the built-in ones (in its install folder), then `~/.gemini/skills`, `~/.agents/skills`,
-// then the cwd's `.gemini/skills` and `.agents/skills` (the launch folder only); `SKILL.md` or `*/SKILL.md` in
-// each (folders in reverse name order, as its glob returns them); a later skill of the same name replaces an earlier one in its place. IO through the Host only.
+// Gemini CLI's skills: the built-in ones (as calibration recorded them, else from its install folder), then
+// `~/.gemini/skills`, `~/.agents/skills`, then the cwd's `.gemini/skills` and `.agents/skills` (the launch folder
+// only); `SKILL.md` or `*/SKILL.md` in each (folders in reverse name order, as its glob returns them); a later
+// skill of the same name replaces an earlier one in its place. IO through the Host only.
 // From Gemini CLI 0.61.0's skillManager/skillLoader (readable bundle), confirmed by capture.
 import { parse as parseYaml } from "yaml";
 import type { Host } from "../../host/host.js";
+import type { BundledSkill } from "../../model/agent-install.js";
 import { joinPath, normalizePath } from "../paths.js";
 
 export interface GeminiSkill {
@@ -81,17 +83,20 @@ function scan(host: Host, dir: string, scope: GeminiSkill["scope"]): GeminiSkill
 
 export function discoverGeminiSkills(
   host: Host,
-  options: { cwd: string; home: string; installDir?: string },
+  options: { cwd: string; home: string; installDir?: string; bundled?: readonly BundledSkill[] },
 ): GeminiSkill[] {
   const cwd = normalizePath(options.cwd);
+  const byName = new Map<string, GeminiSkill>();
+  // The built-in ones as calibration recorded them, else as the install folder holds them.
+  for (const s of options.bundled ?? []) byName.set(s.name, { ...s, scope: "builtin" });
   const groups: [string, GeminiSkill["scope"]][] = [];
-  if (options.installDir !== undefined) groups.push([joinPath(options.installDir, "bundle", "builtin"), "builtin"]);
+  if (options.bundled === undefined && options.installDir !== undefined)
+    groups.push([joinPath(options.installDir, "bundle", "builtin"), "builtin"]);
   groups.push(
     [joinPath(options.home, ".gemini", "skills"), "user"],
     [joinPath(options.home, ".agents", "skills"), "user"],
   );
   groups.push([joinPath(cwd, ".gemini", "skills"), "workspace"], [joinPath(cwd, ".agents", "skills"), "workspace"]);
-  const byName = new Map<string, GeminiSkill>();
   for (const [dir, scope] of groups) for (const s of scan(host, dir, scope)) byName.set(s.name, s);
   return [...byName.values()];
 }

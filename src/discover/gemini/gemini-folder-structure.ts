@@ -59,18 +59,26 @@ export function renderGeminiFolderStructure(host: Host, cwd: string, options: { 
   const root = normalizePath(cwd);
   const git: Ignore = ignore().add(".git");
   const gemini: Ignore = ignore();
+  // Without patterns of the folder's own, only `.git` itself is ignored (the walk never enters an ignored folder),
+  // which spares the matcher's check of every parent of every entry: deep trees made that quadratic per walk.
+  let ownPatterns = false;
+  const addPatterns = (to: Ignore, patterns: string[]) => {
+    to.add(patterns);
+    ownPatterns ||= patterns.length > 0;
+  };
   const readLines = (path: string): string[] | undefined => {
     const r = host.readBytes(path);
     return r.ok ? utf8.decode(r.value.bytes).split(/\r\n|\n|\r/) : undefined;
   };
   if (options.inGit) {
     const exclude = readLines(joinPath(root, ".git", "info", "exclude"));
-    if (exclude) git.add(processPatterns(exclude, "."));
+    if (exclude) addPatterns(git, processPatterns(exclude, "."));
   }
   const gi = readLines(joinPath(root, ".geminiignore"));
-  if (gi) gemini.add(processPatterns(gi, "."));
+  if (gi) addPatterns(gemini, processPatterns(gi, "."));
   const rel = (path: string, dir: boolean) => `${path.slice(root.length + 1)}${dir ? "/" : ""}`;
   const ignored = (path: string, dir: boolean) => {
+    if (!ownPatterns) return options.inGit && basenameOf(path) === ".git";
     const r = rel(path, dir);
     return (options.inGit && git.ignores(r)) || gemini.ignores(r);
   };
@@ -88,7 +96,7 @@ export function renderGeminiFolderStructure(host: Host, cwd: string, options: { 
     if (!listed.ok) continue;
     if (options.inGit) {
       const lines = readLines(joinPath(node.path, ".gitignore"));
-      if (lines) git.add(processPatterns(lines, node.path === root ? "." : node.path.slice(root.length + 1)));
+      if (lines) addPatterns(git, processPatterns(lines, node.path === root ? "." : node.path.slice(root.length + 1)));
     }
     const entries = [...listed.value].sort((a, b) => a.name.localeCompare(b.name));
     for (const e of entries) {

@@ -1,6 +1,7 @@
 // Gathers a GeminiTurn: settings (read-gemini-settings.ts), the context
 // files, the project's temp folder id (~/.gemini/projects.json), the directory tree, skills. IO through the Host.
 import type { Host } from "../../host/host.js";
+import type { BundledSkill } from "../../model/agent-install.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
 import { GEMINI_APPROVAL_MODES, type GeminiTurn } from "../../profiles/gemini-cli/gemini-turn.js";
@@ -24,6 +25,8 @@ export interface LoadGeminiTurnOptions {
   approvalMode?: string;
   /** Gemini CLI's npm package folder (its built-in skills live there). */
   installDir?: string;
+  /** Its built-in skills as calibration recorded them (read from `installDir` when absent). */
+  bundledSkills?: readonly BundledSkill[];
 }
 
 /** Gemini CLI's slug for a new project folder (its basename, lower-case, non-alphanumerics as `-`). */
@@ -73,13 +76,14 @@ export function loadGeminiTurn(host: Host, options: LoadGeminiTurnOptions): Load
   const memory = discoverGeminiMemory(host, memoryOptions);
   const tree = renderGeminiFolderStructure(host, cwd, { inGit: gitRoot !== undefined });
   const skillOptions: Parameters<typeof discoverGeminiSkills>[1] = { cwd, home: options.home };
+  if (options.bundledSkills !== undefined) skillOptions.bundled = options.bundledSkills;
   if (options.installDir !== undefined) skillOptions.installDir = options.installDir;
-  else
+  else if (options.bundledSkills === undefined)
     diagnostics.push(
       diagnostic(
         "gemini/install-not-found",
         "info",
-        "Gemini CLI is not on PATH; its built-in skills (listed from its install folder) are left out",
+        "Gemini CLI is neither calibrated nor on PATH; its built-in skills (listed from its install folder) are left out",
       ),
     );
   const model = options.model ?? settings.model ?? GEMINI_DEFAULTS.model;

@@ -2,9 +2,17 @@
 // `.pi/settings.json` over the agent dir's), the provider and model from models.json, context files, skills,
 // SYSTEM.md/APPEND_SYSTEM.md. IO through the Host only; the install folder and git root come in as data.
 import type { Host } from "../../host/host.js";
+import type { AgentInstallSource } from "../../model/agent-install.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
-import { PI_APIS, PI_THINKING_LEVELS, type PiApi, type PiProvider, type PiTurn } from "../../profiles/pi/pi-turn.js";
+import {
+  PI_APIS,
+  PI_THINKING_LEVELS,
+  type PiApi,
+  type PiCompat,
+  type PiProvider,
+  type PiTurn,
+} from "../../profiles/pi/pi-turn.js";
 import { joinPath, normalizePath, resolvePath } from "../paths.js";
 import { discoverPiContext, type PiContextResult } from "./discover-pi-context.js";
 import { discoverPiSkills, type PiSkillsResult } from "./discover-pi-skills.js";
@@ -19,6 +27,8 @@ export interface LoadPiTurnOptions {
   sessionId: string;
   /** pi's package folder (README.md, docs/, examples/ are named in its prompt). */
   installDir?: string;
+  /** The executable that folder was found from (calibration's or PATH's), for the diagnostic naming it. */
+  installSource?: Pick<AgentInstallSource, "bin" | "from">;
 }
 
 export interface LoadedPiTurn {
@@ -41,6 +51,9 @@ const BUILTIN_APIS: { [provider: string]: PiApi } = {
 
 type Json = { [key: string]: unknown };
 
+/** pi's max output tokens for a models.json model that names none (its model registry's default). */
+const PI_CUSTOM_MODEL_MAX_TOKENS = 16_384;
+
 function readJson(host: Host, path: string, diagnostics: Diagnostic[]): Json | undefined {
   const r = host.readBytes(path);
   if (!r.ok) return undefined;
@@ -53,6 +66,23 @@ function readJson(host: Host, path: string, diagnostics: Diagnostic[]): Json | u
     );
     return undefined;
   }
+}
+
+const isJson = (v: unknown): v is Json => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** The `compat` switches promptc models (the rest of pi's are for servers whose bodies it does not lay out). */
+function piCompatOf(c: Json): PiCompat | undefined {
+  const out: PiCompat = {};
+  for (const k of [
+    "supportsDeveloperRole",
+    "supportsReasoningEffort",
+    "supportsStore",
+    "supportsUsageInStreaming",
+  ] as const)
+    if (typeof c[k] === "boolean") out[k] = c[k];
+  if (c.maxTokensField === "max_tokens" || c.maxTokensField === "max_completion_tokens")
+    out.maxTokensField = c.maxTokensField;
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 function resolveProvider(
@@ -97,20 +127,23 @@ function resolveProvider(
     );
     return fallback;
   }
+  const list = Array.isArray(p.models) ? (p.models as Json[]) : [];
+  // Measured: a model the provider does not list is replaced by the provider's first one.
+  const m = list.find((x) => x.id === modelId) ?? list[0];
+  // pi's model registry: a model's own api and baseUrl override the provider's, and a built-in provider's fill in.
+  const named = m?.api ?? p.api ?? BUILTIN_APIS[providerName];
   const api =
-    typeof p.api === "string" && (PI_APIS as readonly string[]).includes(p.api) ? (p.api as PiApi) : undefined;
+    typeof named === "string" && (PI_APIS as readonly string[]).includes(named) ? (named as PiApi) : undefined;
   if (api === undefined)
     diagnostics.push(
       diagnostic(
         "pi/unknown-api",
         "warning",
-        `provider ${providerName} has api ${JSON.stringify(p.api)}; promptc knows ${PI_APIS.join(", ")}`,
+        `provider ${providerName} has api ${JSON.stringify(named)}; promptc knows ${PI_APIS.join(", ")}`,
         { file: joinPath(agentDir, "models.json") },
       ),
     );
-  const list = Array.isArray(p.models) ? (p.models as Json[]) : [];
-  // Measured: a model the provider does not list is replaced by the provider's first one.
-  const m = list.find((x) => x.id === modelId) ?? list[0];
+  const baseUrl = m?.baseUrl ?? p.baseUrl;
   if (modelId !== undefined && m?.id !== modelId)
     diagnostics.push(
       diagnostic(
@@ -120,14 +153,51 @@ function resolveProvider(
         { file: joinPath(agentDir, "models.json") },
       ),
     );
+  const compat = piCompatOf({ ...(isJson(p.compat) ? p.compat : {}), ...(isJson(m?.compat) ? m.compat : {}) });
   return {
+    ...(compat !== undefined ? { compat } : {}),
     name: providerName,
     api: api ?? "openai-responses",
-    baseUrl: typeof p.baseUrl === "string" ? p.baseUrl : "",
+    baseUrl: typeof baseUrl === "string" ? baseUrl : "",
     model: typeof m?.id === "string" ? m.id : (modelId ?? ""),
-    maxTokens: typeof m?.maxTokens === "number" ? m.maxTokens : 32_000,
+    maxTokens: typeof m?.maxTokens === "number" ? m.maxTokens : PI_CUSTOM_MODEL_MAX_TOKENS,
     reasoning: m?.reasoning === true,
   };
+}
+
+/** pi's package folder as pi finds it: `$PI_PACKAGE_DIR`, else the folder of the pi the user runs; said in an info. */
+function piInstallDir(
+  host: Host,
+  cwd: string,
+  options: LoadPiTurnOptions,
+  diagnostics: Diagnostic[],
+): string | undefined {
+  const envDir = host.env("PI_PACKAGE_DIR");
+  const note = (message: string) => diagnostics.push(diagnostic("pi/install-folder", "info", message));
+  if (envDir) {
+    const dir = resolvePath(cwd, envDir, options.home);
+    note(`pi's install folder in its prompt: ${dir} (PI_PACKAGE_DIR)`);
+    return dir;
+  }
+  const { installDir, installSource } = options;
+  if (installDir === undefined) {
+    diagnostics.push(
+      diagnostic(
+        "pi/install-not-found",
+        "info",
+        `pi is not on PATH and not calibrated; its prompt names its install folder, shown here as ${PI_INSTALL_PLACEHOLDER}`,
+      ),
+    );
+    return undefined;
+  }
+  const from =
+    installSource === undefined
+      ? ""
+      : installSource.from === "calibration"
+        ? ` (from ${installSource.bin}, the pi \`promptc calibrate\` ran)`
+        : ` (from ${installSource.bin} on PATH)`;
+  note(`pi's install folder in its prompt: ${installDir}${from}`);
+  return installDir;
 }
 
 export function loadPiTurn(host: Host, options: LoadPiTurnOptions): LoadedPiTurn {
@@ -157,19 +227,12 @@ export function loadPiTurn(host: Host, options: LoadPiTurnOptions): LoadedPiTurn
   const skillOptions: Parameters<typeof discoverPiSkills>[1] = { cwd, agentDir, home: options.home };
   if (options.gitRoot !== undefined) skillOptions.gitRoot = options.gitRoot;
   const skills = discoverPiSkills(host, skillOptions);
-  if (options.installDir === undefined)
-    diagnostics.push(
-      diagnostic(
-        "pi/install-not-found",
-        "info",
-        `pi is not on PATH; its prompt names its install folder, shown here as ${PI_INSTALL_PLACEHOLDER}`,
-      ),
-    );
+  const installDir = piInstallDir(host, cwd, options, diagnostics);
   const turn: PiTurn = {
     cwd,
     date: options.date,
     message: options.message,
-    installDir: options.installDir ?? PI_INSTALL_PLACEHOLDER,
+    installDir: installDir ?? PI_INSTALL_PLACEHOLDER,
     contextFiles: context.files.map((f) => ({ path: f.path, content: f.content })),
     skills: skills.skills.map((s) => ({
       name: s.name,

@@ -35,6 +35,8 @@ export const contentGenericInstruction = defineRule({
       // An instruction: the phrase opens a sentence or list item (or follows "always", "please", "you should"),
       // not prose that uses the words ("would be helpful to store", "use meaningful names in examples").
       if (!CLAUSE_START.test(before) || /^\s+(to|when|for|if|in|because)\b/i.test(after)) continue;
+      // A lead-in the same line goes on to make specific ("**Be concise and clear.** Changesets are not docs…").
+      if (/^(?:\*\*|__)?[.!:]?(?:\*\*|__)?[.!:]?\s+(?:\S+\s+){3}\S/.test(after)) continue;
       report({ messageId: "generic", data: { text: match[0] }, place });
     }
   },

@@ -16,7 +16,7 @@ export const ctxBrokenLink = defineRule({
     messages: { broken: "link target '{{target}}' does not exist" },
   },
   check({ file, project, report }) {
-    for (const b of brokenLinks(file, project.fs))
+    for (const b of brokenLinks(file, project))
       report({ messageId: "broken", data: { target: b.target }, place: b.place });
   },
 });

@@ -2,16 +2,28 @@
 import { defineRule } from "../define-rule.js";
 import { dirOf, joinPath } from "../lint-file.js";
 import { addressesWorkspace } from "../loading-harnesses.js";
+import { createPathResolver, type WrittenPathStatus } from "../resolve-written-path.js";
 import { AGNIX_RULES } from "../sources.js";
 
 /** `src/app/page.tsx`, `docs/`, `./scripts/build.sh`: at least two segments, and a file extension or a trailing slash. */
 const PATH_SPAN = /^(?:\.\/)?[\w@][\w.@-]*(?:\/[\w.@-]+)+(?:\.[A-Za-z0-9]{1,8}|\/)$|^(?:\.\/)?[\w@][\w.@-]*\/$/;
-/** Folders that are built, installed or ignored: their files are not in a checkout. */
-const GENERATED =
-  /(^|\/)(dist|build|out|coverage|node_modules|target|\.next|\.nuxt|\.output|\.turbo|\.cache|tmp|temp|vendor|generated|__generated__|\.venv|venv)(\/|$)/;
-/** Lines that mention a path to create, move, remove or illustrate it. */
+/** A bare folder path (packages/rolldown-tests), read only when its first folder is one of the project's. */
+const BARE_PATH = /^(?:\.\/)?[\w][\w.-]*(?:\/[\w-][\w.-]*)+$/;
+/**
+ * Prose that mentions a path to create, move, remove or imagine it. Read with the code spans blanked, so a
+ * word inside a path (`src/new/`, `templates/`) is not prose.
+ */
 const NOT_A_CLAIM =
-  /\b(create|creates|created|add|adds|new|generat\w*|output|write|writes|rename|renamed|move|moved|delete|deleted|remove|removed|e\.g\.|eg\.|example|such as|like|i\.e\.|instead|not|no longer|legacy|old|deprecated|would|could|may|might|if|when|pattern|naming|named|format|convention|glob|template|placeholder|your|yours)\b/i;
+  /\b(create|creates|created|add|adds|new|generat\w*|output|write|writes|rename|renamed|move|moved|delete|deleted|remove|removed|instead|not|no longer|legacy|old|deprecated|would|could|may|might|if|when|pattern|naming|named|format|convention|glob|template|placeholder|your|yours)\b/i;
+/** Words that introduce examples: the paths after them illustrate; `e.g.`/`i.e.` end in a dot, not a word boundary. */
+const EXAMPLES = /\b(for example|example|such as|like)\b|(?<![\w.])(e\.g|eg|i\.e)\.(?!\w)/i;
+
+/** The line with each code span replaced by spaces (columns kept). */
+function proseOf(line: string, spans: readonly (readonly [number, number])[]): string {
+  let out = line;
+  for (const [s, e] of spans) out = out.slice(0, s) + " ".repeat(e - s) + out.slice(e);
+  return out;
+}
 
 export const ctxCodeSpanPath = defineRule({
   id: "ctx/code-span-path",
@@ -20,8 +32,10 @@ export const ctxCodeSpanPath = defineRule({
       "paths written in code spans of AGENTS.md, CLAUDE.md and other always-loaded files exist in the project",
     rationale:
       "Instructions that describe a layout the project no longer has (a pre-monorepo `src/components/…`) send every agent to read files that are not there. " +
-      "Only code spans that are plainly paths are read (two or more segments and an extension, or a trailing slash); a path is accepted when it exists from the file's folder, " +
-      "from the project root or under any folder of the project; lines that talk about creating, moving or exemplifying files and build output folders are skipped.",
+      "Only code spans that are plainly paths are read (two or more segments and an extension or a trailing slash, or a bare folder path such as packages/app whose first folder the project has); a path is accepted when it exists from the file's folder, " +
+      "from the project root or under any folder of the project, when the repository's ignore files list it or it is inside a submodule (built, fetched, local: not in a checkout), " +
+      'or when the prose gives it to another project ("a port of Prettier\'s `x/y.js`"); lines that talk about creating, moving or exemplifying files are skipped. ' +
+      "'Did you mean' names a file only when it keeps three quarters of the written path's folders in order.",
     defaultSeverity: "warn",
     appliesTo: ["context", "cursor-rule"],
     basis: "heuristic",
@@ -33,64 +47,48 @@ export const ctxCodeSpanPath = defineRule({
   },
   check({ file, project, report }) {
     if (!addressesWorkspace(file, project.facts)) return;
-    const index = project.facts.projectFiles;
-    const fs = project.fs;
+    const resolver = createPathResolver(project);
     const dir = dirOf(file.path);
     const seen = new Set<string>();
-    const dirs = index
-      ? new Set(
-          index.files.flatMap((f) =>
-            f
-              .split("/")
-              .slice(0, -1)
-              .map((_, i, parts) => parts.slice(0, i + 1).join("/")),
-          ),
-        )
-      : undefined;
-    const existsUnderAny = (p: string, isDir: boolean): boolean => {
-      if (!index) return false;
-      if (isDir) return [...(dirs ?? [])].some((d) => d === p || d.endsWith(`/${p}`));
-      return index.files.some((f) => f === p || f.endsWith(`/${p}`));
-    };
+    const isFolder = (p: string): boolean => project.fs.kind(p) === "directory";
+    const fetchedSuites = resolver.fetchedFolders
+      .map((f) => f.slice(f.lastIndexOf("/") + 1))
+      .filter((n) => /^[\w-]{3,}$/.test(n))
+      .map((n) => new RegExp(`\\b${n}\\b`, "i"));
+    const headingAbove = (line: number): string =>
+      file.markdown.headings.filter((h) => h.line < line).pop()?.text ?? "";
     file.markdown.codeSpans.forEach((spans, i) => {
       const line = file.index.lines[i] ?? "";
-      if (spans.length === 0 || NOT_A_CLAIM.test(line)) return;
+      const prose = proseOf(line, spans);
+      if (spans.length === 0 || NOT_A_CLAIM.test(prose)) return;
+      const examplesFrom = EXAMPLES.exec(prose)?.index ?? Infinity;
+      const found: { raw: string; at: number; status: WrittenPathStatus }[] = [];
       for (const [s, e] of spans) {
         let n = 0;
         while (line[s + n] === "`") n++;
         const raw = line.slice(s + n, e - n).trim();
         // `webview-ui/.../utils.ts` elides folders on purpose.
-        if (!PATH_SPAN.test(raw) || GENERATED.test(raw) || raw.startsWith("@") || /(^|\/)(\.\.\.|…)(\/|$)/.test(raw))
-          continue;
+        if (s > examplesFrom || raw.startsWith("@") || /(^|\/)(\.\.\.|…)(\/|$)/.test(raw)) continue;
         const isDir = raw.endsWith("/");
         const path = raw.replace(/^\.\//, "").replace(/\/$/, "");
-        if (seen.has(path)) continue;
+        const first = path.slice(0, path.indexOf("/"));
+        const bare =
+          !PATH_SPAN.test(raw) && BARE_PATH.test(raw) && (isFolder(joinPath(dir, first) ?? first) || isFolder(first));
+        if (!PATH_SPAN.test(raw) && !bare) continue;
+        if (seen.has(path) || resolver.isAttributedElsewhere(line, s, e)) continue;
         seen.add(path);
-        // TypeScript imports name `.js` for a `.ts` source.
-        const variants = [
-          path,
-          ...(/\.(c|m)?js$/.test(path) ? [path.replace(/js$/, "ts"), path.replace(/\.js$/, ".tsx")] : []),
-        ];
-        if (
-          variants.some((v) => {
-            const here = joinPath(dir, v);
-            return (here !== undefined && fs.kind(here) !== undefined) || fs.kind(v) !== undefined;
-          })
-        )
-          continue;
-        // Without a complete file list the project cannot be searched: say nothing rather than guess.
-        if (!index || !index.complete || variants.some((v) => existsUnderAny(v, isDir))) continue;
-        const base = path.slice(path.lastIndexOf("/") + 1);
-        const sameName = isDir
-          ? [...(dirs ?? [])].filter((d) => d === base || d.endsWith(`/${base}`))
-          : index.files.filter((f) => f === base || f.endsWith(`/${base}`));
-        const place = { line: i + 1, column: s + n + 1, endLine: i + 1, endColumn: s + n + 1 + raw.length };
-        if (sameName.length === 1)
-          report({
-            messageId: "didYouMean",
-            data: { path: raw, suggestion: `${sameName[0]}${isDir ? "/" : ""}` },
-            place,
-          });
+        found.push({ raw, at: s + n, status: resolver.resolve({ path, fromDir: dir, isDir: isDir || bare }) });
+      }
+      // A line naming an ignored folder or a submodule (a test suite fetched on first run) names its contents next.
+      if (found.some((f) => f.status.type === "not-checked-in" && f.status.because !== "built")) return;
+      // Under a heading or in prose that names a suite the repository fetches (`crates/x/prettier/`, absent from
+      // the checkout), a path found nowhere is that suite's fixture ("### Prettier conformance": `css/parens.css`).
+      const aboutSuite = fetchedSuites.some((n) => n.test(prose) || n.test(headingAbove(i + 1)));
+      for (const { raw, at, status } of found) {
+        if (status.type !== "missing" || (aboutSuite && status.suggestion === undefined)) continue;
+        const place = { line: i + 1, column: at + 1, endLine: i + 1, endColumn: at + 1 + raw.length };
+        if (status.suggestion !== undefined)
+          report({ messageId: "didYouMean", data: { path: raw, suggestion: status.suggestion }, place });
         else report({ messageId: "missing", data: { path: raw }, place });
       }
     });

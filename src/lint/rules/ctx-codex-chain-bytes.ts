@@ -3,6 +3,7 @@
 import { defineRule } from "../define-rule.js";
 import { dirOf } from "../lint-file.js";
 import type { CodexChain } from "../lint-project.js";
+import { projectTemplateOf } from "../project-templates.js";
 import { baseName, formatInt } from "../rule-utils.js";
 import { CODEX_AGENTS_MD, CODEX_ISSUE_BUDGET, CODEX_SOURCE } from "../sources.js";
 
@@ -40,7 +41,8 @@ export const ctxCodexChainBytes = defineRule({
     description:
       "simulates Codex's AGENTS.md walk for each directory with an AGENTS.md and reports where the shared byte budget cuts or drops this file",
     rationale:
-      "Codex concatenates one project doc per directory from the project root down to the working directory and stops at `project_doc_max_bytes` (32 KiB by default) in total. The budget is spent root-first, so the nearest, most specific file is the one cut or dropped, silently. This rule runs the same discovery code as `promptc preview`.",
+      "Codex concatenates one project doc per directory from the project root down to the working directory and stops at `project_doc_max_bytes` (32 KiB by default) in total. The budget is spent root-first, so the nearest, most specific file is the one cut or dropped, silently. This rule runs the same discovery code as `promptc preview`. " +
+      "An AGENTS.md in a project template (a template-named folder holding its own package.json, pyproject.toml, `_gitignore`…) is copied alone into each generated project, so only its own size is checked.",
     defaultSeverity: "error",
     appliesTo: ["context"],
     targets: ["codex"],
@@ -54,6 +56,8 @@ export const ctxCodexChainBytes = defineRule({
       dropped:
         "when Codex runs in {{dir}}, none of this file's {{size}} bytes reach the model ({{budget}} budget spent by {{spentBy}})",
       shadowed: "Codex reads {{winner}} in this directory instead, so this file never reaches the model",
+      templateAlone:
+        "in a project generated from this template, Codex sends only the first {{kept}} of {{size}} bytes (the file alone exceeds the {{budget}} budget)",
     },
   },
   check({ file, project, report }) {
@@ -68,6 +72,16 @@ export const ctxCodexChainBytes = defineRule({
     }
     const me = chain.files[at]!;
     if (me.dropped === "empty" || me.dropped === "unreadable" || me.kept >= me.size) return;
+    // A project template's AGENTS.md is copied alone into each generated project: only its own size counts there.
+    if (projectTemplateOf(file.path, project.fs) !== undefined) {
+      if (me.size <= chain.maxBytes) return;
+      const p = file.index.placeAt(offsetAtByte(file.text, chain.maxBytes));
+      return report({
+        messageId: "templateAlone",
+        data: { size: formatInt(me.size), kept: formatInt(chain.maxBytes), budget: formatBudget(chain.maxBytes) },
+        place: { line: p.line, column: p.column },
+      });
+    }
     const data = {
       dir: dir === "" ? "the project root" : dir,
       kept: formatInt(me.kept),

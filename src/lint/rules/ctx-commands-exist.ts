@@ -1,5 +1,5 @@
 // ctx/commands-exist: package scripts and make targets that instructions run exist somewhere in the workspace. Pure.
-import { collectCommandMentions, type CommandMention } from "../collect-command-mentions.js";
+import { collectCommandMentions, NEGATED_COMMAND_LINE, type CommandMention } from "../collect-command-mentions.js";
 import {
   collectWorkspacePackages,
   hasMakeTarget,
@@ -10,6 +10,7 @@ import {
   type Workspace,
   type WorkspacePackage,
 } from "../collect-workspace-packages.js";
+import { collectPythonExtras, normalizeExtra, parsePipExtras } from "../collect-python-extras.js";
 import { defineRule } from "../define-rule.js";
 import { dirOf, joinPath } from "../lint-file.js";
 import type { LintFs } from "../lint-project.js";
@@ -33,7 +34,7 @@ const BUILTINS: { readonly [M in Manager]: ReadonlySet<string> } = {
       "add approve-builds audit bin c cat-file cat-index change changeset config create dedupe deploy dlx doctor env exec fetch find-hash get " +
       "help i ignored-builds import init install install-test it licenses link list ln ls outdated pack patch patch-commit patch-remove " +
       "prune publish rb rebuild recursive remove rm root run sbom self-update server set setup store un uninstall unlink up " +
-      "update version why " +
+      "update upgrade version why " +
       // npm commands pnpm passes through to npm
       "access adduser bugs deprecate dist-tag docs edit info login logout owner ping prefix profile pkg repo s se search set-script show " +
       "star stars team token unpublish unstar v view whoami"
@@ -54,8 +55,14 @@ const BUILTINS: { readonly [M in Manager]: ReadonlySet<string> } = {
   ),
 };
 
-/** npm runs only these without `run` (they run the script of the same name); pnpm and yarn run any script without `run`. */
-const NPM_SCRIPT_ALIASES = new Set(["test", "t", "tst", "start", "stop", "restart"]);
+/**
+ * Built-in commands that run a script, by the script they run: `npm t` and `pnpm t` run `test` (npm runs no
+ * other script without `run`; pnpm and yarn run any script without it).
+ */
+const SCRIPT_COMMANDS: { readonly [M in Manager]?: { readonly [command: string]: string } } = {
+  npm: { test: "test", t: "test", tst: "test", start: "start", stop: "stop", restart: "restart" },
+  pnpm: { test: "test", t: "test", tst: "test", start: "start" },
+};
 /** Flags that take a value, per manager (the value is not the script name). */
 const VALUE_FLAGS = new Set([
   "--filter",
@@ -74,9 +81,20 @@ const VALUE_FLAGS = new Set([
   "--workspace-concurrency",
   "--parallel",
 ]);
-/** Lines that mention a command to say it does not exist or must not be run. */
-const NEGATED =
-  /(?<![-\w])(no|not|never|don't|do not|doesn't|does not|avoid|instead of|wrong|deprecated|removed|legacy|obsolete)(?![-\w])/i;
+
+/** The names make reads, in its order (GNU make: GNUmakefile, makefile, Makefile). */
+const MAKEFILE_NAMES = ["GNUmakefile", "makefile", "Makefile"];
+
+/** The makefile make reads in folder `dir`, or undefined. */
+function makefileIn(fs: LintFs, dir: string): string | undefined {
+  return MAKEFILE_NAMES.map((n) => (dir === "" ? n : `${dir}/${n}`)).find((p) => fs.kind(p) === "file");
+}
+
+function nearestMakefileDir(fs: LintFs, dir: string): string | undefined {
+  for (let d: string | undefined = dir; d !== undefined; d = d === "" ? undefined : dirOf(d))
+    if (makefileIn(fs, d) !== undefined) return d;
+  return undefined;
+}
 
 function isPlaceholder(name: string): boolean {
   return /[<>{}[\]$*…]|\.\.\.|[:\-_]$/.test(name) || name.includes("/") || /\.(m?[jt]sx?|c[jt]s)$/.test(name);
@@ -173,12 +191,12 @@ export const ctxCommandsExist = defineRule({
   id: "ctx/commands-exist",
   meta: {
     description:
-      "package scripts and make targets that instructions run (in shell code blocks and code spans) exist in the workspace",
+      "package scripts, make targets and Python extras that instructions run (in shell code blocks and code spans) exist in the workspace",
     rationale:
       "Agents run the commands their instructions name (AGENTbench: mentioned tools get used far more often). A renamed script sends every agent into a failing command first. " +
       "Only commands in code are read (prose such as 'make sure' is English), against the whole workspace: the nearest and root package.json, the package a --filter/-w/workspace/-C names " +
-      "or an earlier `cd` enters, every workspace package, installed binaries and dependencies' bins, each package manager's own commands, and make targets including pattern rules. " +
-      "Lines that say a command does not exist or must not be run, placeholders (`build:<pkg>`, `test:*`) and skills meant for other projects are skipped; a command is reported once per file.",
+      "or an earlier `cd` enters, every workspace package, installed binaries and dependencies' bins, each package manager's own commands, make targets including pattern rules (GNUmakefile, makefile or Makefile, as make looks for them), and the extras `pip install -e '.[test]'` names (pyproject.toml, setup.cfg). " +
+      "Commands after a scaffold step in the same block (`npx create-x my-app`, `npm create x`) run in the generated project and are skipped, as are lines that say a command does not exist or must not be run, placeholders (`build:<pkg>`, `test:*`) and skills meant for other projects are skipped; a command is reported once per file.",
     defaultSeverity: "warn",
     appliesTo: ["context", "skill", "cursor-rule"],
     basis: "paper",
@@ -186,6 +204,7 @@ export const ctxCommandsExist = defineRule({
     messages: {
       script: "'{{command}}': no script '{{name}}' in {{manifest}}",
       target: "'{{command}}': {{manifest}} has no target '{{name}}'",
+      extra: "'{{command}}': {{manifest}} declares no extra '{{name}}'",
     },
   },
   check({ file, project, report }) {
@@ -200,9 +219,25 @@ export const ctxCommandsExist = defineRule({
       endColumn: m.column + m.text.length,
     });
     for (const m of collectCommandMentions(file)) {
-      if (NEGATED.test(file.index.lines[m.line - 1] ?? "")) continue;
+      if (NEGATED_COMMAND_LINE.test(file.index.lines[m.line - 1] ?? "")) continue;
+      // After `npx @x/start my-app` the block runs in the generated project, not this one.
+      if (m.afterScaffold) continue;
       const cwd = m.cwd !== undefined ? (joinPath(fileDir, m.cwd) ?? joinPath("", m.cwd)) : undefined;
       const hinted = [...(cwd !== undefined ? [cwd] : []), ...mentionedDirs(fs, file.index.lines, m.line, fileDir)];
+      const pip = parsePipExtras(m.words);
+      if (pip !== undefined) {
+        const dir = joinPath(cwd ?? fileDir, pip.dir) ?? pip.dir;
+        const declared = collectPythonExtras(fs, dir) ?? (pip.dir === "" ? collectPythonExtras(fs, "") : undefined);
+        const missing = pip.extras.find((e) => declared !== undefined && !declared.extras.has(normalizeExtra(e)));
+        if (declared === undefined || missing === undefined || reported.has(`pip [${missing}]`)) continue;
+        reported.add(`pip [${missing}]`);
+        report({
+          messageId: "extra",
+          data: { command: m.text.split(/\s+/).slice(0, 5).join(" "), manifest: declared.manifest, name: missing },
+          place: place(m),
+        });
+        continue;
+      }
       if (m.words[0] === "make") {
         const args = m.words.slice(1);
         const cIdx = args.findIndex((w) => w === "-C" || w === "--directory");
@@ -212,10 +247,10 @@ export const ctxCommandsExist = defineRule({
         const dirs =
           dirArg !== undefined
             ? [joinPath(cwd ?? fileDir, dirArg) ?? dirArg]
-            : [...hinted, nearestWith(fs, fileDir, "Makefile"), ""];
+            : [...hinted, nearestMakefileDir(fs, fileDir), ""];
         const makefiles = [...new Set(dirs.filter((d): d is string => d !== undefined))]
-          .map((d) => (d === "" ? "Makefile" : `${d}/Makefile`))
-          .filter((p) => fs.kind(p) === "file");
+          .map((d) => makefileIn(fs, d))
+          .filter((p): p is string => p !== undefined);
         if (makefiles.length === 0) continue;
         const parsed = makefiles.map((p) => parseMakeTargets(fs.readText(p) ?? ""));
         if (parsed.some((t) => t.open || hasMakeTarget(t, name))) continue;
@@ -229,9 +264,11 @@ export const ctxCommandsExist = defineRule({
       }
       const call = parseScriptCall(m.words);
       if (!call || isPlaceholder(call.name)) continue;
-      const { manager, name } = call;
-      if (manager === "npm" && !call.explicitRun && !NPM_SCRIPT_ALIASES.has(name)) continue;
-      if (!call.explicitRun && manager !== "npm" && BUILTINS[manager].has(name)) continue;
+      const { manager } = call;
+      const runs = call.explicitRun ? undefined : SCRIPT_COMMANDS[manager]?.[call.name];
+      const name = runs ?? call.name;
+      if (manager === "npm" && !call.explicitRun && runs === undefined) continue;
+      if (!call.explicitRun && runs === undefined && manager !== "npm" && BUILTINS[manager].has(name)) continue;
       const key = `${manager} ${name}`;
       if (reported.has(key)) continue;
       const ws = collectWorkspacePackages(fs, project.facts.packageDirs);
@@ -265,6 +302,7 @@ export const ctxCommandsExist = defineRule({
       // `pnpm tsx`, `yarn changeset`, `bun vitest`: without `run` an unknown name runs an installed binary.
       if (
         (!call.explicitRun || manager === "bun") &&
+        runs === undefined &&
         manager !== "npm" &&
         isInstalledBinary(
           fs,

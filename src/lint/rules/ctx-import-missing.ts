@@ -1,6 +1,7 @@
 // ctx/import-missing: `@path` imports in CLAUDE.md/GEMINI.md resolve to files. Pure.
 import { defineRule } from "../define-rule.js";
 import { findImports, isImportingFile } from "../find-imports.js";
+import { createPathResolver } from "../resolve-written-path.js";
 import { AGNIX_RULES, CLAUDE_MEMORY } from "../sources.js";
 
 export const ctxImportMissing = defineRule({
@@ -18,8 +19,11 @@ export const ctxImportMissing = defineRule({
   },
   check({ file, project, report }) {
     if (!isImportingFile(file.path)) return;
+    const resolver = createPathResolver(project);
     for (const imp of findImports(file.path, file.index, file.markdown)) {
       if (imp.path === undefined || project.fs.kind(imp.path) === "file") continue;
+      // An ignored import (`@CLAUDE.local.md`, a generated file) is each person's own, absent from every checkout.
+      if (resolver.notCheckedIn(imp.path) === "ignored") continue;
       report({ messageId: "missing", data: { path: imp.raw }, place: { line: imp.line, column: imp.column } });
     }
   },

@@ -4,6 +4,8 @@ import { limitsSchema } from "../rule-utils.js";
 import { AGENTBENCH } from "../sources.js";
 
 const TREE_LINE = /^\s*(?:[│|]\s*)*(?:├──|└──|├─|└─|\|--|`--|\+--)/;
+/** A name to fill in: `{provider}`, `<name>`, `[id]`. */
+const PLACEHOLDER = /[{<][\w-]+[}>]/;
 
 export const ctxNoTreeDump = defineRule({
   id: "ctx/no-tree-dump",
@@ -27,7 +29,10 @@ export const ctxNoTreeDump = defineRule({
       const end = f.endLine ?? file.index.lines.length;
       const lines = file.index.lines.slice(f.startLine, end - 1);
       const tree = lines.filter((l) => TREE_LINE.test(l)).length;
-      if (tree > options.maxLines)
+      // A layout whose names hold placeholders (`langchain-{provider}/`, comments aside) is a template for new
+      // code, not a dump of the tree.
+      const entries = lines.map((l) => l.replace(/\s#.*$/, ""));
+      if (tree > options.maxLines && !entries.some((l) => PLACEHOLDER.test(l)))
         report({ messageId: "tree", data: { lines: tree }, place: { line: f.startLine, column: 1 } });
     }
   },

@@ -2,7 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { dirOf } from "../lint-file.js";
 import type { LintFs } from "../lint-project.js";
-import { collectCommandMentions, type CommandMention } from "../collect-command-mentions.js";
+import { collectCommandMentions, NEGATED_COMMAND_LINE, type CommandMention } from "../collect-command-mentions.js";
 import { addressesWorkspace } from "../loading-harnesses.js";
 import { AGNIX_RULES } from "../sources.js";
 
@@ -47,7 +47,7 @@ export const ctxPackageManagerConsistency = defineRule({
     description:
       "install and run commands in instructions use the project's package manager (its lockfile or `packageManager` field)",
     rationale:
-      'An agent follows the command it is given. `npm install` in a pnpm repository writes a second lockfile and a different dependency tree; instruction layers that disagree make the agent pick one at random. Global installs (`-g`) and lines that name alternatives ("npm or pnpm") are not reported.',
+      'An agent follows the command it is given. `npm install` in a pnpm repository writes a second lockfile and a different dependency tree; instruction layers that disagree make the agent pick one at random. Global installs (`-g`), lines that name alternatives ("npm or pnpm") and negated mentions ("no `npm install` needed") are not reported.',
     defaultSeverity: "warn",
     appliesTo: ["context", "skill", "cursor-rule"],
     basis: "community",
@@ -64,7 +64,13 @@ export const ctxPackageManagerConsistency = defineRule({
     for (const [line, mentions] of byLine) {
       const text = file.index.lines[line - 1] ?? "";
       // "npm or pnpm", a WRONG/legacy example, a global install: not an instruction to use another manager here.
-      if (GLOBAL.test(text) || [0, 1, 2, 3].some((k) => CONTRAST.test(file.index.lines[line - 1 - k] ?? ""))) continue;
+      // "no `npm install` needed": a negated mention is no instruction either.
+      if (
+        GLOBAL.test(text) ||
+        NEGATED_COMMAND_LINE.test(text) ||
+        [0, 1, 2, 3].some((k) => CONTRAST.test(file.index.lines[line - 1 - k] ?? ""))
+      )
+        continue;
       const used = mentions
         .map((m) => ({ m, hit: COMMAND.exec(m.text) ?? undefined }))
         .filter((x): x is { m: CommandMention; hit: RegExpExecArray } => x.hit !== undefined && x.hit.index === 0);

@@ -2,12 +2,14 @@
 import { defineRule } from "../define-rule.js";
 import { partialCandidates, resolvePartial } from "../resolve-partial.js";
 import { HANDLEBARS } from "../sources.js";
+import { isPromptTemplateFile } from "../template-inputs.js";
 
 export const promptMissingPartial = defineRule({
   id: "prompt/missing-partial",
   meta: {
     description: "every `{{> partial}}` in a template resolves to a .hbs file",
-    rationale: "A missing partial is a compile error at run time (strict mode) or, worse, silently empty text.",
+    rationale:
+      "A missing partial is a compile error at run time (strict mode) or, worse, silently empty text. A Handlebars file that is not a promptc template may also use the partials the project's own code registers.",
     defaultSeverity: "error",
     appliesTo: ["template"],
     basis: "spec",
@@ -17,8 +19,11 @@ export const promptMissingPartial = defineRule({
   check({ file, project, report }) {
     const t = file.template;
     if (!t.ok) return;
+    const registered = isPromptTemplateFile(file, project.fs)
+      ? []
+      : (project.facts.handlebarsRegistrations?.partials ?? []);
     for (const p of t.partials) {
-      if (p.name === "@partial-block") continue;
+      if (p.name === "@partial-block" || registered.includes(p.name)) continue;
       if (resolvePartial(project.fs, file.path, p.name) !== undefined) continue;
       report({
         messageId: "missing",

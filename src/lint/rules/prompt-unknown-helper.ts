@@ -2,6 +2,7 @@
 import { TEMPLATE_HELPERS } from "../../fragments/render-template.js";
 import { defineRule } from "../define-rule.js";
 import { HANDLEBARS } from "../sources.js";
+import { isPromptTemplateFile } from "../template-inputs.js";
 
 const BUILT_INS = ["if", "unless", "each", "with", "lookup"];
 
@@ -10,17 +11,22 @@ export const promptUnknownHelper = defineRule({
   meta: {
     description: "templates use only Handlebars built-in blocks and promptc's whitelisted helpers",
     rationale:
-      "promptc compiles templates with `knownHelpersOnly`, so any other helper fails at render time; the whitelist also guarantees no helper reads the clock or environment.",
+      "promptc compiles templates with `knownHelpersOnly`, so any other helper fails at render time; the whitelist also guarantees no helper reads the clock or environment. " +
+      "A Handlebars file that is not a promptc template (linted because its folder was named) may also call the helpers the project's own code registers.",
     defaultSeverity: "error",
     appliesTo: ["template"],
     basis: "heuristic",
     sources: [HANDLEBARS],
     messages: { unknown: "helper '{{name}}' is not available (known: {{known}})" },
   },
-  check({ file, report }) {
+  check({ file, project, report }) {
     const t = file.template;
     if (!t.ok) return;
-    const known = [...BUILT_INS, ...TEMPLATE_HELPERS];
+    // promptc compiles its own templates with its helpers only; a project's other templates get the ones it registers.
+    const registered = isPromptTemplateFile(file, project.fs)
+      ? []
+      : (project.facts.handlebarsRegistrations?.helpers ?? []);
+    const known = [...BUILT_INS, ...TEMPLATE_HELPERS, ...registered];
     for (const h of t.helpers) {
       if (known.includes(h.name) || h.name.startsWith("@") || h.name.includes(".") || h.name === "this") continue;
       report({

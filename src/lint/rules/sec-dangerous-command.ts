@@ -3,7 +3,8 @@ import { defineRule } from "../define-rule.js";
 import { CLAUDE_CODE_LINT } from "../sources.js";
 
 const DANGEROUS: [string, RegExp][] = [
-  ["pipes a download into a shell", /\b(?:curl|wget)\b[^\n|]*\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b/g],
+  // A download needs something to download: a bare `curl | sh` names the idiom in prose, it is not a command.
+  ["pipes a download into a shell", /\b(?:curl|wget)\s+[^\n|]*[^\s|][^\n|]*\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b/g],
   [
     "deletes the root or home directory",
     /\brm\s+-(?:rf|fr|r\s+-f|f\s+-r)\s+(?:--no-preserve-root\s+)?(?:\/|~|\$HOME)(?:\s|\/?\*|$)/g,

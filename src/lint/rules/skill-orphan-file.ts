@@ -16,7 +16,8 @@ export const skillOrphanFile = defineRule({
   meta: {
     description: "every file under scripts/, references/ and assets/ is mentioned by SKILL.md or by a file it mentions",
     rationale:
-      "An agent only finds bundled files the skill tells it about (progressive disclosure); an unmentioned file is dead weight or a forgotten instruction.",
+      "An agent only finds bundled files the skill tells it about (progressive disclosure); an unmentioned file is dead weight or a forgotten instruction. " +
+      "A folder the project's own skill loader lists for every skill (code naming SKILL.md that reads `references/`) is handed to the agent whole, so its files are not checked.",
     defaultSeverity: "warn",
     appliesTo: ["skill"],
     basis: "community",
@@ -27,7 +28,11 @@ export const skillOrphanFile = defineRule({
     const dir = skillDir(file);
     if (dir === "") return;
     const all = listSkillFiles(project.fs, dir).filter((p) => p !== "SKILL.md");
-    const resources = all.filter((p) => RESOURCE_DIRS.some((d) => p.startsWith(d)) && !NOT_A_RESOURCE.test(p));
+    // The project's own skill loader lists these folders for every skill: the agent is handed their files.
+    const listed = (project.facts.listedSkillFolders ?? []).map((l) => `${l.folder}/`);
+    const resources = all.filter(
+      (p) => RESOURCE_DIRS.some((d) => p.startsWith(d) && !listed.includes(d)) && !NOT_A_RESOURCE.test(p),
+    );
     if (resources.length === 0) return;
     const mentioned = (text: string, p: string): boolean => {
       const base = p.slice(p.lastIndexOf("/") + 1);

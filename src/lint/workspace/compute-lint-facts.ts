@@ -19,10 +19,11 @@ import { PROJECT_DOC_MAX_BYTES } from "../../discover/parse-config.js";
 import { parsePrefixRules } from "../../discover/parse-prefix-rules.js";
 import { extractFrontmatter, parseSkillMd, parseYamlSafely } from "../../discover/parse-skill-md.js";
 import { parseGeminiSkillFrontmatter } from "../../discover/gemini/discover-gemini-skills.js";
-import { parseGitIndex } from "./parse-git-index.js";
+import { readGitTracked } from "./read-git-tracked.js";
 import { computeHarnessLaunches } from "./compute-harness-launches.js";
 import { indexHarnessLaunches } from "../loading-harnesses.js";
-import { ancestorsOf, joinPath, normalizePath, resolvePath } from "../../discover/paths.js";
+import { GITIGNORE_MAX_BYTES, readAncestorGitignores } from "./read-ancestor-gitignores.js";
+import { joinPath, normalizePath } from "../../discover/paths.js";
 
 export interface LintFactsOptions {
   root: string;
@@ -137,9 +138,16 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
     },
   });
   const gitTracked = readGitTracked(host, root);
-  const index = files.some((f) => f.kind !== "template" && f.kind !== "codex-config" && f.kind !== "exec-policy")
+  // Templates need it too: the helpers and partials a project registers are found in its code.
+  const index = files.some((f) => f.kind !== "codex-config" && f.kind !== "exec-policy")
     ? indexProjectFiles(root)
     : undefined;
+  const gitignore = index ? readProjectGitignores(host, root, index.files) : undefined;
+  const handlebarsRegistrations = files.some((f) => f.kind === "template")
+    ? findHandlebarsRegistrations(host, root, index?.files ?? [])
+    : undefined;
+  const listedSkillFolders =
+    index && files.some((f) => f.kind === "skill") ? findSkillFolderListers(host, root, index.files) : undefined;
   const packageDirs = (index?.files ?? [])
     .filter((p) => p === "package.json" || p.endsWith("/package.json"))
     .map((p) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : ""));
@@ -153,7 +161,80 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
     packageDirs,
     ...(index ? { projectFiles: index } : {}),
     ...(gitTracked ? { gitTracked } : {}),
+    ...(gitignore ? { gitignore } : {}),
+    ...(listedSkillFolders ? { listedSkillFolders } : {}),
+    ...(handlebarsRegistrations ? { handlebarsRegistrations } : {}),
   };
+}
+
+/** JavaScript and TypeScript sources read for Handlebars registrations: at most this many and this large. */
+const CODE_FILE = /\.(ts|mts|cts|js|mjs|cjs|tsx|jsx)$/;
+const REGISTRATION_FILES_MAX = 5000;
+const REGISTRATION_FILE_MAX_BYTES = 256 * 1024;
+
+/** `registerHelper("name"` / `registerPartial('name'`, and the keys of `registerHelper({ a, b: … })`. */
+function findHandlebarsRegistrations(
+  host: Host,
+  root: string,
+  files: readonly string[],
+): { helpers: string[]; partials: string[] } {
+  const helpers = new Set<string>();
+  const partials = new Set<string>();
+  for (const f of files.filter((x) => CODE_FILE.test(x) && !x.endsWith(".d.ts")).slice(0, REGISTRATION_FILES_MAX)) {
+    const r = host.readBytes(joinPath(root, f), { maxBytes: REGISTRATION_FILE_MAX_BYTES });
+    if (!r.ok) continue;
+    const text = new TextDecoder().decode(r.value.bytes);
+    if (!text.includes("register")) continue;
+    for (const m of text.matchAll(/\bregister(Helper|Partial)\s*\(\s*(?:["'`]([\w.-]+)["'`]|\{([^}]*)\})/g)) {
+      const into = m[1] === "Helper" ? helpers : partials;
+      if (m[2] !== undefined) into.add(m[2]);
+      else
+        for (const k of (m[3] ?? "").matchAll(/(?:^|,)\s*["']?([A-Za-z_$][\w$-]*)["']?\s*(?=[:,(]|$)/g))
+          into.add(k[1] as string);
+    }
+  }
+  return { helpers: [...helpers].sort(), partials: [...partials].sort() };
+}
+
+/** Source files that may load skills: code whose path names skills, read at most this many and this large. */
+const SKILL_LOADER_PATH = /(^|\/)[^/]*skill[^/]*(\/[^/]+)*\.(ts|mts|cts|js|mjs|cjs|py|rs|go)$/i;
+const SKILL_LOADERS_MAX = 200;
+const SKILL_LOADER_MAX_BYTES = 256 * 1024;
+/** A folder name as a string literal, and a directory listing call, within a few lines of each other. */
+const LISTS_FOLDER =
+  /["'`](references|scripts|assets)["'`][^\n]*(?:\n[^\n]*){0,6}?\b(readdir\w*|readDir\w*|listdir|iterdir|read_dir|glob\w*|scandir|ReadDir|walk\w*)\b|\b(readdir\w*|readDir\w*|listdir|iterdir|read_dir|glob\w*|scandir|ReadDir|walk\w*)\b[^\n]*(?:\n[^\n]*){0,6}?["'`](references|scripts|assets)["'`]/g;
+
+/** The resource folders the project's own skill loader lists for each skill (code that also names SKILL.md). */
+function findSkillFolderListers(host: Host, root: string, files: readonly string[]): { folder: string; by: string }[] {
+  const out: { folder: string; by: string }[] = [];
+  const candidates = files.filter((f) => SKILL_LOADER_PATH.test(f) && !/(^|\/)(test|tests|__tests__)\//.test(f));
+  for (const f of candidates.slice(0, SKILL_LOADERS_MAX)) {
+    const r = host.readBytes(joinPath(root, f), { maxBytes: SKILL_LOADER_MAX_BYTES });
+    if (!r.ok) continue;
+    const text = new TextDecoder().decode(r.value.bytes);
+    if (!text.includes("SKILL.md")) continue;
+    for (const m of text.matchAll(LISTS_FOLDER)) {
+      const folder = (m[1] ?? m[4]) as string;
+      if (!out.some((o) => o.folder === folder)) out.push({ folder, by: f });
+    }
+  }
+  return out;
+}
+
+/** The ignore files above the root (readAncestorGitignores) and the nested ones the file index lists. */
+function readProjectGitignores(host: Host, root: string, files: readonly string[]): LintFacts["gitignore"] {
+  const above = readAncestorGitignores(host, root);
+  const rootInBase = relativeTo(above.base, root);
+  const known = new Set(above.sources.map((s) => s.dir));
+  const nested = files
+    .filter((f) => f.endsWith("/.gitignore"))
+    .flatMap((f) => {
+      const dir = f.slice(0, f.lastIndexOf("/"));
+      const inBase = rootInBase === "" ? dir : `${rootInBase}/${dir}`;
+      const r = host.readBytes(joinPath(root, f), { maxBytes: GITIGNORE_MAX_BYTES });
+      return r.ok && !known.has(inBase) ? [{ dir: inBase, text: new TextDecoder().decode(r.value.bytes) }] : [];
+    });
+  return { rootInBase, sources: [...above.sources, ...nested] };
 }
 
 function parsesAsYaml(block: string): boolean {
@@ -179,34 +260,4 @@ function indexProjectFiles(root: string): { files: string[]; complete: boolean }
     deep: 16,
   });
   return { files: found.slice(0, PROJECT_FILES_MAX).sort(), complete: found.length <= PROJECT_FILES_MAX };
-}
-
-const GIT_INDEX_MAX_BYTES = 64 * 1024 * 1024;
-
-/** Paths under `root` that the nearest repository's index tracks, relative to `root`. */
-export function readGitTracked(host: Host, root: string): Set<string> | undefined {
-  const top = ancestorsOf(root).find((d) => host.stat(joinPath(d, ".git")).ok);
-  if (top === undefined) return undefined;
-  let gitDir = joinPath(top, ".git");
-  const st = host.stat(gitDir);
-  if (st.ok && st.value.kind === "file") {
-    // A worktree or submodule: `.git` is a file saying `gitdir: <path>`.
-    const link = host.readBytes(gitDir, { maxBytes: 4096 });
-    const m = link.ok ? /^gitdir:\s*(.+?)\s*$/m.exec(new TextDecoder().decode(link.value.bytes)) : null;
-    if (!m) return undefined;
-    gitDir = resolvePath(top, m[1] as string);
-  }
-  const index = host.readBytes(joinPath(gitDir, "index"), { maxBytes: GIT_INDEX_MAX_BYTES });
-  if (!index.ok || index.value.truncated) return undefined;
-  const config = host.readBytes(joinPath(gitDir, "config"), { maxBytes: 1024 * 1024 });
-  const sha256 = config.ok && /objectformat\s*=\s*sha256/i.test(new TextDecoder().decode(config.value.bytes));
-  const parsed = parseGitIndex(index.value.bytes, { objectIdBytes: sha256 ? 32 : 20 });
-  if (!parsed.ok) return undefined;
-  const prefix = relativeTo(top, root);
-  const out = new Set<string>();
-  for (const p of parsed.paths) {
-    if (prefix === "") out.add(p);
-    else if (p.startsWith(`${prefix}/`)) out.add(p.slice(prefix.length + 1));
-  }
-  return out;
 }

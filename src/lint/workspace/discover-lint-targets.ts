@@ -4,26 +4,31 @@ import fg from "fast-glob";
 import type { Host } from "../../host/host.js";
 import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
 import type { LintFileKind } from "../define-rule.js";
-import { classifyLintPath } from "../lint-file.js";
+import { classifyLintPath, dirOf } from "../lint-file.js";
 import { createGitignoreFilter, gitignorePruneGlobs, type GitignoreSource } from "./create-gitignore-filter.js";
 import { globToRegExp } from "../glob-to-regexp.js";
 import { joinPath, normalizePath } from "../../discover/paths.js";
 import { appendAll } from "../../model/append-all.js";
 import { cannotRead } from "../../model/file-error.js";
+import { readGitTracked } from "./read-git-tracked.js";
 import { relativeTo } from "./relative-to.js";
+import { isPromptTemplate } from "../template-inputs.js";
 import { ALWAYS_IGNORED, DEFAULT_LINT_PATTERNS, SKILL_LINK_ENTRY, SKILL_LINK_PATTERNS } from "./lint-patterns.js";
 import { GITIGNORE_MAX_BYTES, readAncestorGitignores } from "./read-ancestor-gitignores.js";
 import { hostFsAdapter, walkNewlineEntries } from "./host-glob-walk.js";
 
 export const DEFAULT_MAX_FILES = 10_000;
+/** How much of a Handlebars file is read to find a `promptc-inputs` declaration (it opens the file). */
+const PROMPT_TEMPLATE_SNIFF_BYTES = 4096;
 
 export interface DiscoverLintTargetsOptions {
   /** Absolute project root; results are relative to it. */
   root: string;
   /** Positional paths and globs, relative to root (or absolute); empty = the default patterns. */
   patterns: readonly string[];
-  /** `--ignore-pattern` globs, relative to root. */
+  /** `--ignore-pattern` globs, relative to `ignorePatternsBase` (the folder lint was started in; default root). */
   ignorePatterns?: readonly string[];
+  ignorePatternsBase?: string;
   /** Apply .gitignore files (the repository's, nested ones, negations) and the ignore patterns (default true; --no-ignore). */
   gitignore?: boolean;
   /** `ignorePatterns` of a config file, relative to that file's directory `base`. */
@@ -59,7 +64,11 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
   // Ignore patterns (config, --ignore-pattern) are matched after the walk so an ignored named path can be told apart.
   const patternSets = useIgnores
     ? [
-        ...(options.ignorePatterns ?? []).map((p) => ({ base: root, p, from: "--ignore-pattern" })),
+        ...(options.ignorePatterns ?? []).map((p) => ({
+          base: normalizePath(options.ignorePatternsBase ?? root),
+          p,
+          from: "--ignore-pattern",
+        })),
         ...(options.configIgnores ?? []).flatMap((c) =>
           c.patterns.map((p) => ({ base: normalizePath(c.base), p, from: `ignorePatterns in ${c.file}` })),
         ),
@@ -86,10 +95,14 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
   const explicit = new Set<string>();
   const walked: string[] = [];
   const globs: string[] = [];
+  const userGlobs: RegExp[] = [];
+  const isGlobMatch = (e: string): boolean => userGlobs.some((re) => re.test(e));
   const patterns = options.patterns.length > 0 ? options.patterns : ["."];
   for (const p of patterns) {
     if (isGlob(p)) {
-      globs.push(p.startsWith("/") ? relativeTo(root, p) : p);
+      const g = p.startsWith("/") ? relativeTo(root, p) : p;
+      globs.push(g);
+      userGlobs.push(globToRegExp(g));
       continue;
     }
     const abs = joinPath(root, p);
@@ -165,6 +178,16 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
           : [];
       });
   let entries = walk(prune);
+  // Tracked beats ignored: a skill committed under a folder .gitignore matches is in every checkout and the
+  // agent loads it, so git's index puts it back (the walk pruned or skipped it as ignored).
+  const tracked = useIgnores ? readGitTracked(host, root) : undefined;
+  const isTracked = (rel: string): boolean => tracked?.has(rel) === true;
+  if (tracked !== undefined) {
+    const listed = new Set(entries);
+    const wanted = globs.map((g) => globToRegExp(g));
+    for (const p of tracked)
+      if (!listed.has(p) && wanted.some((re) => re.test(p)) && host.stat(joinPath(root, p)).ok) entries.push(p);
+  }
   let nestedSources = nested(entries);
   if (prune.length > 0 && nestedSources.some((s) => /^\s*!/m.test(s.text))) {
     entries = walk([]);
@@ -188,7 +211,7 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
   const known = new Set(git.sources.map((s) => s.dir));
   const isGitignored = createGitignoreFilter([...git.sources, ...nestedSources.filter((n) => !known.has(n.dir))]);
   const ignoredWhy = (rel: string): string | undefined =>
-    ignoredByPattern(rel) ?? (useIgnores && isGitignored(toBase(rel)) ? ".gitignore" : undefined);
+    ignoredByPattern(rel) ?? (useIgnores && !isTracked(rel) && isGitignored(toBase(rel)) ? ".gitignore" : undefined);
   const skippedUnder = new Map<string, number>();
   const realPaths = new Map<string, string>();
   const isSymlink = (rel: string): boolean => {
@@ -220,10 +243,29 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
     }
   }
   entries = expanded;
+  // The default walk takes a Handlebars file only when it is a promptc template: scaffolding and view templates
+  // (`templates/component.hbs` of a generator) use other helpers and data, and every finding on them is false.
+  // A folder named on the command line is linted whole.
+  const namedTemplateDir = (e: string): boolean =>
+    walked.some(
+      (w) =>
+        w !== "" &&
+        e.startsWith(`${w}/`) &&
+        (w.split("/").includes("templates") || !e.slice(w.length + 1).includes("/")),
+    );
+  const hbsIn = new Map<string, string[]>();
+  for (const e of entries)
+    if (classifyLintPath(e) === "template") hbsIn.set(dirOf(e), [...(hbsIn.get(dirOf(e)) ?? []), e]);
+  const notPromptTemplate = (e: string): boolean => {
+    if (classifyLintPath(e) !== "template" || namedTemplateDir(e) || isGlobMatch(e)) return false;
+    const r = host.readBytes(joinPath(root, e), { maxBytes: PROMPT_TEMPLATE_SNIFF_BYTES });
+    const text = r.ok ? new TextDecoder().decode(r.value.bytes) : "";
+    return !isPromptTemplate(e, text, hbsIn.get(dirOf(e)) ?? []);
+  };
   for (const e of entries) {
     if (isGitignoreFile(e) && kindOf(e) === undefined) continue;
     // A walked file must be a kind lint knows by name (`.clinerules/workflows/*.md` are on-demand, not rules).
-    if (classifyLintPath(e) === undefined) continue;
+    if (classifyLintPath(e) === undefined || notPromptTemplate(e)) continue;
     if (ignoredWhy(e) !== undefined) {
       for (const w of walked)
         if (w !== "" && e.startsWith(`${w}/`)) skippedUnder.set(w, (skippedUnder.get(w) ?? 0) + 1);

@@ -108,9 +108,14 @@ function isSafeShellScript(args: readonly string[]): boolean {
   if (/[<>`$(){};\\]|\n/.test(script)) return false;
   // A lone `&` runs what precedes it in the background and starts a new command after it.
   if (/&/.test(script.replace(/&&/g, ""))) return false;
-  const commands = script.split(/&&|\|\||\|/).map((c) => c.trim());
   // Words are looked up by name in the shell's PATH: only bare names count (the caller keeps PATH to system folders).
-  return commands.every(
-    (c) => c !== "" && !/["']/.test(c) && !c.split(/\s+/)[0]!.includes("/") && isKnownSafeCommand(c.split(/\s+/)),
+  return shellScriptCommands(script).every(
+    (words) =>
+      words[0] !== "" && !/["']/.test(words.join(" ")) && !words[0]!.includes("/") && isKnownSafeCommand(words),
   );
+}
+
+/** The simple commands of a script without quotes or substitutions (`a -x && b | c`), each as its words. */
+export function shellScriptCommands(script: string): string[][] {
+  return script.split(/&&|\|\||\|/).map((c) => c.trim().split(/\s+/));
 }

@@ -2,20 +2,18 @@
 // Under a ToolSandbox the command runs inside bubblewrap (or, when bubblewrap cannot start, only if known to be
 // read-only), with the policy's environment, in its own process group; output is redacted of known secrets.
 // Output = exit code, wall time and combined stdout/stderr, middle-truncated with a "Total output lines" header.
-import { realpathSync } from "node:fs";
-import { basename, isAbsolute, resolve } from "node:path";
+import { isAbsolute, resolve } from "node:path";
 import { formattedTruncateText, type TruncationPolicy } from "../../tokens/index.js";
 import type { ToolContext, ToolDefinition } from "../tool.js";
 import { PROMPTC_TOOLS } from "../../profiles/promptc-tools.js";
 import { toolSpecFields } from "./tool-spec-fields.js";
 import { clampToolTimeout, type TimeoutBounds, DEFAULT_TIMEOUT_BOUNDS } from "../policy/limits.js";
 import { TOOL_TIMEOUT_ABORT_REASON } from "../execute-tool-call.js";
-import { isKnownSafeCommand } from "../policy/is-known-safe-command.js";
-import { SYSTEM_BIN_DIRS } from "../policy/safe-command-table.js";
 import { buildBwrapArgv } from "../sandbox/build-bwrap-argv.js";
 import type { ToolSandbox } from "./sandbox/create-tool-sandbox.js";
 import { resolveProgram } from "./sandbox/resolve-program.js";
-import { hostServiceMasks, isWithin, protectedPaths, readRefusal, realRoots } from "./sandbox/real-paths.js";
+import { planKnownSafeLaunch } from "./sandbox/plan-known-safe-launch.js";
+import { hostServiceMasks, protectedPaths, realRoots } from "./sandbox/real-paths.js";
 import { runProcessGroup, type ProcessGroupRun } from "./sandbox/run-process-group.js";
 
 export interface ShellArgs {
@@ -53,7 +51,7 @@ export function createShellTool(options: ShellToolOptions = {}): ToolDefinition<
             ? args.workdir
             : resolve(context.cwd, args.workdir);
       const timeoutMs = Math.min(context.timeoutMs, clampToolTimeout(args.timeout_ms ?? context.timeoutMs, bounds));
-      const plan = planLaunch(args.command, cwd, context, options);
+      const plan = await planLaunch(args.command, cwd, context, options);
       if (plan.type === "refuse")
         return { output: options.sandbox ? options.sandbox.redactor.redact(plan.reason) : plan.reason, success: false };
       const run: ProcessGroupRun =
@@ -103,12 +101,12 @@ type Launch = {
 };
 type LaunchPlan = { type: "run"; launch: Launch } | { type: "not-found" } | { type: "refuse"; reason: string };
 
-function planLaunch(
+async function planLaunch(
   command: readonly string[],
   cwd: string,
   context: ToolContext,
   options: ShellToolOptions,
-): LaunchPlan {
+): Promise<LaunchPlan> {
   const [name = "", ...rest] = command;
   const sandbox = options.sandbox;
   if (!sandbox) {
@@ -136,43 +134,6 @@ function planLaunch(
       },
     };
   }
-  // No OS sandbox: a command runs only if it is known to be read-only, judged by the program's real path, with PATH
-  // kept to the system folders (a shell script's words are looked up there), and no argument leading to a kernel
-  // interface of the host.
-  const refuse = (why: string): LaunchPlan => ({
-    type: "refuse",
-    reason: `Tool call refused: ${enforcement.reason}, so only known read-only commands run; ${why}`,
-  });
-  const writable = realRoots(sandbox.policy.writableRoots);
-  if (
-    !SYSTEM_BIN_DIRS.some((dir) => isWithin(found.realPath, dir)) ||
-    writable.some((root) => isWithin(found.realPath, root))
-  )
-    return refuse(`${found.realPath} is not a system program`);
-  // Judged by the path PATH found (/usr/bin/sh, not the dash it links to); both it and its target are system files.
-  if (!isKnownSafeCommand([found.path, ...rest])) return refuse(`${command.join(" ")} is not one of them`);
-  // A shell script's words are arguments too; a word the shell would expand cannot be checked before it runs.
-  const script = ["sh", "bash", "zsh"].includes(basename(found.path))
-    ? (rest[1] ?? "").split(/[\s|&]+/).filter((w) => w !== "")
-    : [];
-  if (script.some((w) => /[*?[~]/.test(w))) return refuse("a shell script with a pattern the shell would expand");
-  for (const arg of [...rest, ...script]) {
-    const real = realPathIfExists(resolve(cwd, arg));
-    const why =
-      real === undefined ? undefined : real === "/" ? "a command over the whole file system" : readRefusal(real);
-    if (why) return refuse(why);
-  }
-  const path = (sandbox.env.PATH ?? "").split(":").filter((dir) => SYSTEM_BIN_DIRS.includes(dir));
-  return {
-    type: "run",
-    launch: { ...direct, env: { ...sandbox.env, PATH: path.join(":") || SYSTEM_BIN_DIRS.join(":") } },
-  };
-}
-
-function realPathIfExists(path: string): string | undefined {
-  try {
-    return realpathSync(path);
-  } catch {
-    return undefined;
-  }
+  const fallback = await planKnownSafeLaunch(command, found, cwd, sandbox, enforcement.reason);
+  return fallback.type === "refuse" ? fallback : { type: "run", launch: fallback };
 }

@@ -23,6 +23,7 @@ import {
   claudeProjectKey,
   escapeSkillDescription,
   renderBillingLine,
+  claudeCodeCommitTrailer,
 } from "./claude-code-facts.js";
 import type { ClaudeCodeTurn } from "./claude-code-turn.js";
 
@@ -159,12 +160,15 @@ export function buildClaudeCodeBody(turn: ClaudeCodeTurn, prose: ClaudeCodeProse
     const text = `<system-reminder>\n${prose.gitIntro}\n# gitStatus\n${prose.gitSnapshotNote}\n\n${renderGitFacts(turn.git, prose.gitStatusTruncated)}\n\n${prose.gitClosing}\n</system-reminder>`;
     addFirst("git-status", "git", text, p);
   }
-  addFirst(
-    "attribution",
-    "reminder",
-    `<system-reminder>\n${fillSlots(prose.attribution, slots)}\n</system-reminder>\n`,
-    p,
-  );
+  // The reminder right before the prompt ends with a newline: the attribution one, else the one before it.
+  const attribution = renderAttribution(fillSlots(prose.attribution, slots), modelFacts.displayName, turn.attribution);
+  if (attribution !== undefined)
+    addFirst("attribution", "reminder", `<system-reminder>\n${attribution}\n</system-reminder>\n`, p);
+  else if (first.length > 0) {
+    const last = first[first.length - 1] as { type: "text"; text: string };
+    last.text += "\n";
+    layers[layers.length - 1]!.text = last.text;
+  }
   addFirst("user-message", "user-message", turn.message, "data");
 
   const agentLines = renderAgentTypes(turn.agents ?? [], prose.agentTypes);
@@ -217,4 +221,25 @@ export function buildClaudeCodeBody(turn: ClaudeCodeTurn, prose: ClaudeCodeProse
     stream: true,
   };
   return { body, layers, tools };
+}
+
+/**
+ * The attribution reminder's text for the settings: the commit part is the line before Claude Code's own trailer
+ * and the trailer (the user's text in its place), the pull-request part the last two lines; a part turned off is
+ * left out, and with both off there is no reminder.
+ */
+function renderAttribution(
+  text: string,
+  modelDisplayName: string,
+  settings: ClaudeCodeTurn["attribution"] = {},
+): string | undefined {
+  if (settings.commit === false && settings.pr === false) return undefined;
+  const lines = text.split("\n");
+  const trailer = lines.indexOf(claudeCodeCommitTrailer(modelDisplayName));
+  const pr = lines.length - 1;
+  if (typeof settings.pr === "string") lines[pr] = settings.pr;
+  if (settings.pr === false) lines.splice(pr - 1, 2);
+  if (trailer > 0 && typeof settings.commit === "string") lines[trailer] = settings.commit;
+  if (trailer > 0 && settings.commit === false) lines.splice(trailer - 1, 2);
+  return lines.join("\n");
 }

@@ -164,3 +164,8 @@ export function renderBillingLine(
 ): string {
   return `x-anthropic-billing-header: cc_version=${version}.${fingerprint3}; cc_entrypoint=${entrypoint};`;
 }
+
+/** The commit trailer Claude Code asks for by default (its attribution reminder names it). */
+export function claudeCodeCommitTrailer(modelDisplayName: string): string {
+  return `Co-Authored-By: Claude ${modelDisplayName} <noreply@anthropic.com>`;
+}

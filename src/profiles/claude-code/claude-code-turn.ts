@@ -45,4 +45,7 @@ export interface ClaudeCodeTurn {
   deviceId: string;
   /** Claude Code makes a new uuid per run; promptc takes it as data. */
   sessionId: string;
+  /** The settings' commit and pull-request attribution: a part's own text, or false when turned off (Claude
+   * Code's own line when absent; no reminder when both are off). */
+  attribution?: { commit?: false | string; pr?: false | string };
 }

@@ -4,7 +4,7 @@ import { recordClaudeCodeTurn } from "./record-claude-code-turn.js";
 import { idAndFolder } from "../harness-session.js";
 import type { BodyLayout, Profile } from "../profile.js";
 import { buildClaudeCodeNextBody } from "./build-claude-code-next-request.js";
-import { buildClaudeCodeBody } from "./build-claude-code-request.js";
+import { buildClaudeCodeBody, renderSkillLines } from "./build-claude-code-request.js";
 import { CLAUDE_CODE_ENDPOINT, CLAUDE_CODE_VERSION } from "./claude-code-facts.js";
 import { CLAUDE_CODE_STAND_IN_PROSE, type ClaudeCodeProse } from "./claude-code-prose.js";
 import type { ClaudeCodeTurn } from "./claude-code-turn.js";
@@ -35,6 +35,8 @@ export const claudeCodeProfile: Profile<"body"> = {
   wire: { format: "anthropic-messages" },
   // Anthropic publishes no tokenizer for its current models.
   tokenizer: { encoding: "o200k_base", estimate: true },
+  // One line of the skills listing Claude Code sends: `- name: description`.
+  skillListingEntry: (s) => `${renderSkillLines([s])}\n`,
   window: { tokens: 200_000, effectivePercent: 100, source: "profile" },
 };
 

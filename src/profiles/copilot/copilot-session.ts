@@ -8,6 +8,8 @@ export interface CopilotToolRequest {
   arguments: unknown;
   /** "function" or "custom" (a grammar-based tool). */
   type?: string;
+  /** Copilot's one-line summary of the call (sent again with its result over Chat Completions). */
+  intentionSummary?: string;
 }
 
 /** A message of the conversation so far, in the order Copilot CLI replays it. */

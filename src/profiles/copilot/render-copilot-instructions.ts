@@ -20,12 +20,12 @@ export function renderCopilotSkills(turn: CopilotTurn, prose: CopilotProse): str
     ...turn.skills.map((s) => ({ name: s.name, description: s.description, location: s.location as string })),
     ...prose.builtinSkills.map((s) => ({ ...s, location: "builtin" })),
   ];
-  return entries
-    .map(
-      (s) =>
-        `<skill>\n  <name>${escapeXmlEntities(s.name)}</name>\n  <description>${escapeXmlEntities(s.description)}</description>\n  <location>${s.location}</location>\n</skill>`,
-    )
-    .join("\n");
+  return entries.map(renderCopilotSkillEntry).join("\n");
+}
+
+/** One `<skill>` of Copilot CLI's skills listing. */
+export function renderCopilotSkillEntry(s: { name: string; description: string; location: string }): string {
+  return `<skill>\n  <name>${escapeXmlEntities(s.name)}</name>\n  <description>${escapeXmlEntities(s.description)}</description>\n  <location>${s.location}</location>\n</skill>`;
 }
 
 /** The block between the tools section and the fixed text after it (a lone newline when there is nothing). */

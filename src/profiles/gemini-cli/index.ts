@@ -4,7 +4,7 @@ import { recordGeminiTurn } from "./record-gemini-turn.js";
 import type { BodyLayout, Profile } from "../profile.js";
 import { buildGeminiNextBody } from "./build-gemini-next-request.js";
 import { buildGeminiBody } from "./build-gemini-request.js";
-import { GEMINI_CLI_VERSION } from "./gemini-facts.js";
+import { GEMINI_CLI_VERSION, renderGeminiSkillsXml } from "./gemini-facts.js";
 import { GEMINI_STAND_IN_PROSE, type GeminiProse } from "./gemini-prose.js";
 import { GEMINI_APPROVAL_MODES, type GeminiTurn } from "./gemini-turn.js";
 
@@ -14,6 +14,8 @@ export const geminiCliLayout: BodyLayout<GeminiTurn, GeminiProse> = {
   build: buildGeminiBody,
   endpoint: (turn) => `POST /v1beta/models/${turn.model}:streamGenerateContent?alt=sse`,
   model: (turn) => turn.model,
+  // Named after the folder's basename, so a clone under another name has another one.
+  projectFolders: (turn) => [turn.tempDir],
   // `gemini --resume`: no session id goes on the wire; the session context is rendered afresh.
   session: {
     format: "gemini-cli-jsonl",
@@ -34,6 +36,7 @@ export const geminiCliProfile: Profile<"body"> = {
   wire: { format: "gemini-generate-content" },
   // Gemini's tokenizer is not published as a library: o200k stands in.
   tokenizer: { encoding: "o200k_base", estimate: true },
+  skillListingEntry: (s) => `${renderGeminiSkillsXml([s])}\n`,
   window: { tokens: 1_048_576, effectivePercent: 100, source: "profile" },
 };
 

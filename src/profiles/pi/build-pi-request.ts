@@ -18,20 +18,23 @@ export interface PiSystemParts {
 
 const fill = (t: string, v: { [k: string]: string }) => t.replace(/\{\{(\w+)\}\}/g, (w, k: string) => v[k] ?? w);
 
+/** One `<skill>` of pi's `<available_skills>` block. */
+export function renderPiSkillEntry(s: { name: string; description: string; path: string }): string {
+  return [
+    "  <skill>",
+    `    <name>${escapePiXml(s.name)}</name>`,
+    `    <description>${escapePiXml(s.description)}</description>`,
+    `    <location>${escapePiXml(s.path)}</location>`,
+    "  </skill>",
+  ].join("\n");
+}
+
 export function renderPiSkills(skills: PiTurn["skills"], intro: string): string {
   const visible = skills.filter((s) => !s.disableModelInvocation);
   if (visible.length === 0) return "";
-  const lines = [`\n\n${intro}`, "", "<available_skills>"];
-  for (const s of visible)
-    lines.push(
-      "  <skill>",
-      `    <name>${escapePiXml(s.name)}</name>`,
-      `    <description>${escapePiXml(s.description)}</description>`,
-      `    <location>${escapePiXml(s.path)}</location>`,
-      "  </skill>",
-    );
-  lines.push("</available_skills>");
-  return lines.join("\n");
+  return [`\n\n${intro}`, "", "<available_skills>", ...visible.map(renderPiSkillEntry), "</available_skills>"].join(
+    "\n",
+  );
 }
 
 export function renderPiSystem(turn: PiTurn, prose: PiProse): PiSystemParts {
@@ -99,6 +102,10 @@ export function buildPiBody(turn: PiTurn, prose: PiProse): BuiltBody {
     prose: (prose.tools[name] ? prose.origin : "stand-in") as ProseOrigin,
   }));
   const { api, model, maxTokens, reasoning } = turn.provider;
+  const compat = turn.provider.compat ?? {};
+  // pi-ai: the system text goes as a developer message only to a reasoning model (and, over Chat Completions, a
+  // server that takes the role).
+  const systemRole = reasoning ? "developer" : "system";
   const level = turn.thinkingLevel ?? PI_THINKING.level;
   let body: { [key: string]: unknown };
   let systemWhere: string;
@@ -116,7 +123,7 @@ export function buildPiBody(turn: PiTurn, prose: PiProse): BuiltBody {
       body = {
         model,
         input: [
-          { role: "developer", content: system.text },
+          { role: systemRole, content: system.text },
           { role: "user", content: [{ type: "input_text", text: turn.message }] },
         ],
         stream: true,
@@ -143,16 +150,20 @@ export function buildPiBody(turn: PiTurn, prose: PiProse): BuiltBody {
       body = {
         model,
         messages: [
-          { role: "developer", content: system.text },
+          {
+            role: compat.supportsDeveloperRole === false ? "system" : systemRole,
+            content: system.text,
+          },
           { role: "user", content: [{ type: "text", text: turn.message }] },
         ],
         stream: true,
-        stream_options: { include_usage: true },
-        store: false,
-        max_completion_tokens: maxTokens,
-        tools: toolValues,
       };
-      if (reasoning && level !== "off") body.reasoning_effort = level === "xhigh" ? "high" : level;
+      if (compat.supportsUsageInStreaming !== false) body.stream_options = { include_usage: true };
+      if (compat.supportsStore !== false) body.store = false;
+      body[compat.maxTokensField ?? "max_completion_tokens"] = maxTokens;
+      body.tools = toolValues;
+      if (reasoning && level !== "off" && compat.supportsReasoningEffort !== false)
+        body.reasoning_effort = level === "xhigh" ? "high" : level;
       systemWhere = "messages[0].content";
       userWhere = "messages[1].content[0].text";
       break;

@@ -4,7 +4,7 @@ import { recordPiTurn } from "./record-pi-turn.js";
 import { idAndFolder } from "../harness-session.js";
 import type { BodyLayout, PostedWireFormatId, Profile } from "../profile.js";
 import { buildPiNextBody } from "./build-pi-next-request.js";
-import { buildPiBody, piEndpoint } from "./build-pi-request.js";
+import { buildPiBody, piEndpoint, renderPiSkillEntry } from "./build-pi-request.js";
 import { PI_VERSION } from "./pi-facts.js";
 import { PI_STAND_IN_PROSE, type PiProse } from "./pi-prose.js";
 import type { PiApi, PiTurn } from "./pi-turn.js";
@@ -44,6 +44,7 @@ export const piProfile: Profile<"body"> = {
   layout: piLayout,
   wire: { format: "pi-provider" },
   tokenizer: { encoding: "o200k_base", estimate: true },
+  skillListingEntry: (s) => `${renderPiSkillEntry(s)}\n`,
   window: { tokens: 200_000, effectivePercent: 100, source: "profile" },
 };
 

@@ -21,6 +21,17 @@ export interface PiProvider {
   model: string;
   maxTokens: number;
   reasoning: boolean;
+  /** models.json `compat` (the provider's, then the model's over it): what an OpenAI-compatible server takes. */
+  compat?: PiCompat;
+}
+
+/** The Chat Completions `compat` switches of pi's models.json that shape the body (each default: on). */
+export interface PiCompat {
+  supportsDeveloperRole?: boolean;
+  supportsReasoningEffort?: boolean;
+  supportsStore?: boolean;
+  supportsUsageInStreaming?: boolean;
+  maxTokensField?: "max_tokens" | "max_completion_tokens";
 }
 
 export interface PiTurn {

@@ -53,6 +53,7 @@ function toolRequestsOf(v: unknown): CopilotToolRequest[] {
     if (typeof t.toolCallId !== "string" || typeof t.name !== "string") return [];
     const req: CopilotToolRequest = { toolCallId: t.toolCallId, name: t.name, arguments: t.arguments };
     if (typeof t.type === "string") req.type = t.type;
+    if (typeof t.intentionSummary === "string") req.intentionSummary = t.intentionSummary;
     return [req];
   });
 }

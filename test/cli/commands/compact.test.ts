@@ -47,7 +47,7 @@ describe("promptc compact", () => {
       '     0  user      "first task"',
       '     1  user      "second task"',
       '     2  developer "<skills_instructions> ## Skills Fixture list: no skills are…"',
-      '     3  user      "# AGENTS.md instructions for /work/demo <INSTRUCTIONS> # re…"',
+      '     3  user      "# AGENTS.md instructions for /proj/demo <INSTRUCTIONS> # re…"',
       '     4  user      "third task"',
       '     5  user      "[fixture summary prefix] The earlier part of this session w…"',
       "",

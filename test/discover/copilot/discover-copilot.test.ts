@@ -119,9 +119,17 @@ describe("discoverCopilotSkills", () => {
     expect(r.diagnostics).toEqual([]);
   });
 
-  it("says the order may differ when the cwd below the root has skills of its own", () => {
+  it("sorts each run of the cwd's own skills and of its ancestors' apart, in the order found", () => {
     const r = discoverCopilotSkills(host, { cwd: "/r/a", home: "/h", copilotHome: "/h/.copilot", gitRoot: "/r" });
-    expect(r.diagnostics.map((d) => d.rule)).toEqual(["copilot/skill-order"]);
+    expect(r.skills.filter((s) => s.location === "project").map((s) => s.name)).toEqual([
+      "no-desc",
+      "olive",
+      "zeta",
+      "cherry",
+      "banana",
+      "mango",
+    ]);
+    expect(r.diagnostics).toEqual([]);
   });
 });
 

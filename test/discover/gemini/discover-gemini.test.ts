@@ -83,6 +83,20 @@ describe("discoverGeminiSkills", () => {
     ).toEqual(["creator@builtin", "alpha@workspace", "u@user", "b@workspace", "a@workspace"]);
   });
 
+  it("lists the built-in skills calibration recorded in place of the install folder's", () => {
+    const sk = (n: string) => `---\nname: ${n}\ndescription: d ${n}\n---\n`;
+    const host = createMemoryHost({
+      files: { "/opt/g/bundle/builtin/creator/SKILL.md": sk("creator"), "/h/.gemini/skills/u/SKILL.md": sk("u") },
+    });
+    const bundled = [
+      { name: "recorded", description: "as listed", path: "/elsewhere/bundle/builtin/recorded/SKILL.md" },
+    ];
+    expect(discoverGeminiSkills(host, { cwd: "/w", home: "/h", installDir: "/opt/g", bundled })).toEqual([
+      { ...bundled[0], scope: "builtin" },
+      { name: "u", description: "d u", path: "/h/.gemini/skills/u/SKILL.md", scope: "user" },
+    ]);
+  });
+
   it("skips a SKILL.md that opens with a byte-order mark (measured: its frontmatter is not seen)", () => {
     const host = createMemoryHost({
       files: {

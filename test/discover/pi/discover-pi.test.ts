@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { discoverPiContext } from "../../../src/discover/pi/discover-pi-context.js";
 import { discoverPiSkills } from "../../../src/discover/pi/discover-pi-skills.js";
-import { loadPiTurn } from "../../../src/discover/pi/load-pi-turn.js";
+import { loadPiTurn, PI_INSTALL_PLACEHOLDER } from "../../../src/discover/pi/load-pi-turn.js";
 import { createMemoryHost } from "../../../src/host/memory-host.js";
 
 describe("discoverPiContext", () => {
@@ -98,6 +98,54 @@ describe("loadPiTurn", () => {
       sessionId: "s",
     });
     expect(r.diagnostics.map((d) => d.rule)).toContain("pi/project-extensions");
+  });
+
+  it("takes a model's own api and pi's defaults for the fields models.json leaves out", () => {
+    const r = loadPiTurn(
+      createMemoryHost({
+        files: {
+          "/h/.pi/agent/models.json": JSON.stringify({
+            providers: {
+              lb: {
+                baseUrl: "http://h/v1",
+                api: "openai-responses",
+                compat: { supportsDeveloperRole: false, other: 1 },
+                models: [{ id: "m", api: "openai-completions", compat: { supportsReasoningEffort: false } }],
+              },
+            },
+          }),
+          "/h/.pi/agent/settings.json": JSON.stringify({ defaultProvider: "lb" }),
+        },
+      }),
+      { cwd: "/w", home: "/h", date: "2026-12-01", message: "hi", sessionId: "s" },
+    );
+    expect(r.turn.provider).toEqual({
+      compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+      name: "lb",
+      api: "openai-completions",
+      baseUrl: "http://h/v1",
+      model: "m",
+      maxTokens: 16_384,
+      reasoning: false,
+    });
+  });
+
+  it("names the install folder it shows and where it came from: PI_PACKAGE_DIR, else the install given", () => {
+    const opts = { cwd: "/w", home: "/h", date: "2026-12-01", message: "hi", sessionId: "s" };
+    const given = loadPiTurn(createMemoryHost(), {
+      ...opts,
+      installDir: "/opt/pi",
+      installSource: { bin: "/opt/bin/pi", from: "calibration" },
+    });
+    expect(given.turn.installDir).toBe("/opt/pi");
+    expect(given.diagnostics.find((d) => d.rule === "pi/install-folder")?.message).toBe(
+      "pi's install folder in its prompt: /opt/pi (from /opt/bin/pi, the pi `promptc calibrate` ran)",
+    );
+    const env = loadPiTurn(createMemoryHost({ env: { PI_PACKAGE_DIR: "~/pi" } }), { ...opts, installDir: "/opt/pi" });
+    expect(env.turn.installDir).toBe("/h/pi");
+    const none = loadPiTurn(createMemoryHost(), opts);
+    expect(none.turn.installDir).toBe(PI_INSTALL_PLACEHOLDER);
+    expect(none.diagnostics.map((d) => d.rule)).toContain("pi/install-not-found");
   });
 
   it("takes defaultThinkingLevel from the settings", () => {

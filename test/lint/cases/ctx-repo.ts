@@ -5,63 +5,6 @@ const README =
   "# Widget\n\nWidget renders charts from CSV files in the browser.\nIt supports line, bar and pie charts out of the box.\nInstall it with pnpm and run the dev server on port 3000.\n\nLicensed under MIT.\n";
 
 export const ctxRepoCases: { [ruleId: string]: RuleCases } = {
-  "ctx/package-manager-consistency": {
-    valid: [
-      {
-        name: "same manager",
-        path: "AGENTS.md",
-        code: "Run `pnpm install` then `pnpm run test`.\n",
-        files: { "package.json": "{}", "pnpm-lock.yaml": "" },
-      },
-      {
-        name: "global tool and alternatives",
-        path: "AGENTS.md",
-        code: "npm install -g vercel\nUse pnpm install (or npm install if you must).\n",
-        files: { "package.json": "{}", "pnpm-lock.yaml": "" },
-      },
-      {
-        name: "no lockfile: unknown manager",
-        path: "AGENTS.md",
-        code: "`npm install`\n",
-        files: { "package.json": "{}" },
-      },
-      {
-        name: "running a script with another manager runs the same script",
-        path: "AGENTS.md",
-        code: "```bash\nnpm run lint\n```\n",
-        files: { "package.json": '{"packageManager":"yarn@4.1.0"}' },
-      },
-      {
-        name: "prose, a named package for the reader's project, a WRONG example",
-        path: "AGENTS.md",
-        code: "The npm test suite runs in CI. Install with `npm install @acme/sdk`.\n\n❌ WRONG:\n```sh\nnpm run build\n```\nOn the legacy branch use `npm run build`.\n",
-        files: { "package.json": "{}", "pnpm-lock.yaml": "" },
-      },
-    ],
-    invalid: [
-      {
-        name: "lockfile",
-        path: "AGENTS.md",
-        code: "# Setup\n\n```sh\nnpm install\nnpm run build\n```\n",
-        files: { "package.json": "{}", "pnpm-lock.yaml": "" },
-        errors: [{ messageId: "other", line: 4, column: 1 }],
-      },
-      {
-        name: "once per file",
-        path: "AGENTS.md",
-        code: "`npm install`\n\n`npm ci`\n",
-        files: { "package.json": "{}", "yarn.lock": "" },
-        errors: [{ messageId: "other", line: 1, column: 2 }],
-      },
-      {
-        name: "packageManager field, nested package",
-        path: "apps/web/CLAUDE.md",
-        code: "Then `yarn install`.\n",
-        files: { "apps/web/package.json": '{"packageManager":"bun@1.2.0"}', "yarn.lock": "" },
-        errors: [{ messageId: "other", line: 1, column: 7 }],
-      },
-    ],
-  },
   "ctx/local-file-committed": {
     valid: [
       {

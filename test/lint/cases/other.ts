@@ -55,7 +55,14 @@ export const otherCases: { [ruleId: string]: RuleCases } = {
     ],
   },
   "sec/dangerous-command": {
-    valid: [{ path: "AGENTS.md", code: "Never run `curl x | sh`.\nUse git push --force-with-lease.\nrm -rf ./dist\n" }],
+    valid: [
+      { path: "AGENTS.md", code: "Never run `curl x | sh`.\nUse git push --force-with-lease.\nrm -rf ./dist\n" },
+      {
+        name: "the idiom named in prose, with nothing to download",
+        path: "AGENTS.md",
+        code: "No `uv` and can't `curl | sh`? Install it with pipx.\n",
+      },
+    ],
     invalid: [
       {
         path: "AGENTS.md",
@@ -90,15 +97,21 @@ export const otherCases: { [ruleId: string]: RuleCases } = {
         path: "AGENTS.md",
         code: "A `scripts/rotate.py` script would be helpful to store in the skill.\n- **Examples:** Use meaningful names in examples.\n",
       },
+      {
+        name: "a lead-in the line goes on to make specific",
+        path: "AGENTS.md",
+        code: "- **Be concise and clear.** Changesets are not documentation; one to three sentences.\n",
+      },
     ],
     invalid: [
       {
         path: "AGENTS.md",
-        code: "- Write clean code.\n- Follow best practices.\nAlways be helpful.\n",
+        code: "- Write clean code.\n- Follow best practices.\nAlways be helpful.\n- **Be concise and clear.**\n",
         errors: [
           { messageId: "generic", line: 1, column: 3 },
           { messageId: "generic", line: 2, column: 3 },
           { messageId: "generic", line: 3, column: 8 },
+          { messageId: "generic", line: 4, column: 5 },
         ],
       },
     ],
@@ -238,18 +251,6 @@ export const otherCases: { [ruleId: string]: RuleCases } = {
       { path: "templates/a.hbs", code: "Hello\n{{#if x}}\n", errors: [{ messageId: "invalid", line: 3, column: 1 }] },
     ],
   },
-  "prompt/missing-partial": {
-    valid: [
-      {
-        path: "templates/codex/a.hbs",
-        code: "{{> footer}}\n{{> shared}}\n",
-        files: { "templates/codex/footer.hbs": "", "templates/partials/shared.hbs": "" },
-      },
-    ],
-    invalid: [
-      { path: "templates/a.hbs", code: "x\n{{> nope}}\n", errors: [{ messageId: "missing", line: 2, column: 1 }] },
-    ],
-  },
   "prompt/partial-cycle": {
     valid: [{ path: "templates/a.hbs", code: "{{> b}}", files: { "templates/b.hbs": "end" } }],
     invalid: [
@@ -278,12 +279,6 @@ export const otherCases: { [ruleId: string]: RuleCases } = {
     valid: [{ path: "templates/a.hbs", code: "{{name}}\n" }],
     invalid: [
       { path: "templates/a.hbs", code: "Hi \\{{name}}\n", errors: [{ messageId: "literal", line: 1, column: 4 }] },
-    ],
-  },
-  "prompt/unknown-helper": {
-    valid: [{ path: "templates/a.hbs", code: '{{#each xs}}{{join this ", "}}{{/each}}{{#if (eq a 1)}}x{{/if}}\n' }],
-    invalid: [
-      { path: "templates/a.hbs", code: "{{upper name}}\n", errors: [{ messageId: "unknown", line: 1, column: 1 }] },
     ],
   },
   "file/unreadable": {

@@ -1,13 +1,13 @@
 // Valid/invalid tables for the skill/* rules. Test data.
 import type { RuleCases } from "../rule-tester.js";
 
-const P = ".agents/skills/pdf-forms/SKILL.md";
+export const P = ".agents/skills/pdf-forms/SKILL.md";
 /** The same skill where Claude Code scans. */
 const CP = ".claude/skills/pdf-forms/SKILL.md";
 const GOOD =
   "---\nname: pdf-forms\ndescription: Fills PDF forms from JSON data. Use when the user asks to fill or inspect a PDF form.\n---\n\n# PDF forms\n\nRun `scripts/fill.py`.\n";
-const sk = (fm: string, body = "\n# Body\n"): string => `---\n${fm}\n---\n${body}`;
-const desc = "description: Fills PDF forms. Use when the user asks to fill a PDF form.";
+export const sk = (fm: string, body = "\n# Body\n"): string => `---\n${fm}\n---\n${body}`;
+export const desc = "description: Fills PDF forms. Use when the user asks to fill a PDF form.";
 
 export const skillCases: { [ruleId: string]: RuleCases } = {
   "skill/frontmatter-present": {
@@ -211,11 +211,40 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
       { path: P, code: GOOD },
       { path: P, code: sk("name: pdf-forms\ndescription: Fills PDF forms whenever a form needs data.") },
       { path: P, code: sk("name: pdf-forms\ndescription: Formats all code. Run before opening a PR.") },
+      {
+        name: "a 'when' clause after the action",
+        path: P,
+        code: sk("name: pdf-forms\ndescription: Run the verification stack when changes affect runtime code."),
+      },
+      {
+        name: "during a named activity",
+        path: P,
+        code: sk("name: pdf-forms\ndescription: Use this skill during code reviews to find duplicated helpers."),
+      },
+      {
+        name: "a list of situations",
+        path: P,
+        code: sk(
+          "name: pdf-forms\ndescription: Writing a cast in TS code, modifying a file with a cast, or reviewing a cast site.",
+        ),
+      },
     ],
     invalid: [
       {
         path: P,
         code: sk("name: pdf-forms\ndescription: Fills PDF forms from JSON data."),
+        errors: [{ messageId: "noTrigger", line: 3, column: 14 }],
+      },
+      {
+        name: "a topic opened by one gerund is not a list of situations",
+        path: P,
+        code: sk("name: pdf-forms\ndescription: Integrating the router with the query cache, loaders and prefetching."),
+        errors: [{ messageId: "noTrigger", line: 3, column: 14 }],
+      },
+      {
+        name: "'when' as a question word with 'to'",
+        path: P,
+        code: sk("name: pdf-forms\ndescription: Explains when to cache and how to invalidate."),
         errors: [{ messageId: "noTrigger", line: 3, column: 14 }],
       },
     ],
@@ -409,6 +438,12 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
         code: sk(`name: pdf-forms\n${desc}`, "Edit [schema](packages/db/schema.ts).\n"),
         files: { "packages/db/schema.ts": "" },
       },
+      {
+        name: "written for where the skill is installed (.claude/skills/<name>/, whose ../../../ is the root)",
+        path: "skills-contrib/pdf-forms/SKILL.md",
+        code: sk(`name: pdf-forms\n${desc}`, "Read [the guide](../../../CONTRIBUTING.md).\n"),
+        files: { "CONTRIBUTING.md": "" },
+      },
     ],
     invalid: [
       {
@@ -416,116 +451,18 @@ export const skillCases: { [ruleId: string]: RuleCases } = {
         code: sk(`name: pdf-forms\n${desc}`, "\nRead [the guide](guide.md).\n"),
         errors: [{ messageId: "broken", line: 6, column: 18 }],
       },
-    ],
-  },
-  "skill/references-depth": {
-    valid: [
       {
-        path: P,
-        code: sk(`name: pdf-forms\n${desc}`, "Read references/a.md and references/b.md.\n"),
-        files: {
-          ".agents/skills/pdf-forms/references/a.md": "See b.md",
-          ".agents/skills/pdf-forms/references/b.md": "B",
-        },
+        name: "climbs out of the project and is missing where the skill would be installed too",
+        path: "skills-contrib/pdf-forms/SKILL.md",
+        code: sk(`name: pdf-forms\n${desc}`, "\nRead [the guide](../../../CONTRIBUTING.md).\n"),
+        errors: [{ messageId: "broken", line: 6, column: 18 }],
       },
       {
-        name: "eval fixtures are not references",
+        name: "climbs out of the project from a skill already in its installed folder",
         path: P,
-        code: sk(`name: pdf-forms\n${desc}`, "Read references/a.md.\n"),
-        files: {
-          ".agents/skills/pdf-forms/references/a.md": "Use evals/fixtures/x/SKILL.md and evals/notes.md",
-          ".agents/skills/pdf-forms/evals/fixtures/x/SKILL.md": "",
-          ".agents/skills/pdf-forms/evals/notes.md": "",
-        },
-      },
-      {
-        name: "a pattern over the folders (`references/<api>/`) and a folder mention",
-        path: P,
-        code: sk(
-          `name: pdf-forms\n${desc}`,
-          "Each API in `./references/<api>/` has REFERENCE.md, api.md and gotchas.md; see `references/extra/` too.\n",
-        ),
-        files: {
-          ".agents/skills/pdf-forms/references/agent/REFERENCE.md": "Read api.md and gotchas.md",
-          ".agents/skills/pdf-forms/references/agent/api.md": "",
-          ".agents/skills/pdf-forms/references/agent/gotchas.md": "",
-          ".agents/skills/pdf-forms/references/extra/x.md": "",
-        },
-      },
-    ],
-    invalid: [
-      {
-        path: P,
-        code: sk(`name: pdf-forms\n${desc}`, "Read references/a.md.\n"),
-        files: {
-          ".agents/skills/pdf-forms/references/a.md": "Then read b.md",
-          ".agents/skills/pdf-forms/references/b.md": "B",
-        },
-        errors: [{ messageId: "nested" }],
-      },
-      {
-        name: "a base name that resolves elsewhere is not a link to it (b/api.md is not reported)",
-        path: P,
-        code: sk(`name: pdf-forms\n${desc}`, "Read references/a/REFERENCE.md.\n"),
-        files: {
-          ".agents/skills/pdf-forms/references/a/REFERENCE.md": "Read api.md",
-          ".agents/skills/pdf-forms/references/a/api.md": "",
-          ".agents/skills/pdf-forms/references/b/api.md": "",
-        },
-        errors: [{ messageId: "nested" }],
-      },
-      {
-        name: "names its real parent",
-        path: P,
-        code: sk(`name: pdf-forms\n${desc}`, "Read references/a/REFERENCE.md and references/b/REFERENCE.md.\n"),
-        files: {
-          ".agents/skills/pdf-forms/references/a/REFERENCE.md": "Read api.md",
-          ".agents/skills/pdf-forms/references/b/REFERENCE.md": "Read ../a/deep.md",
-          ".agents/skills/pdf-forms/references/a/api.md": "",
-          ".agents/skills/pdf-forms/references/a/deep.md": "",
-        },
-        errors: [{ messageId: "nested" }, { messageId: "nested" }],
-      },
-    ],
-  },
-  "skill/orphan-file": {
-    valid: [
-      {
-        path: P,
-        code: sk(`name: pdf-forms\n${desc}`, "Run scripts/fill.py.\n"),
-        files: {
-          ".agents/skills/pdf-forms/scripts/fill.py": "import helpers",
-          ".agents/skills/pdf-forms/scripts/helpers.py": "",
-        },
-      },
-      {
-        name: "a folder mention, a require, tests and package markers",
-        path: P,
-        code: sk(`name: pdf-forms\n${desc}`, "Templates live in `assets/`. Run scripts/pack.cjs.\n"),
-        files: {
-          ".agents/skills/pdf-forms/assets/a.html": "",
-          ".agents/skills/pdf-forms/scripts/pack.cjs": "const v = require('./validate.cjs');",
-          ".agents/skills/pdf-forms/scripts/validate.cjs": "",
-          ".agents/skills/pdf-forms/scripts/test_pack.py": "",
-          ".agents/skills/pdf-forms/scripts/__init__.py": "",
-        },
-      },
-      {
-        name: "named by a guide beside SKILL.md",
-        path: P,
-        code: sk(`name: pdf-forms\n${desc}`, "See companion.md.\n"),
-        files: {
-          ".agents/skills/pdf-forms/companion.md": "Start scripts/start-server.sh",
-          ".agents/skills/pdf-forms/scripts/start-server.sh": "",
-        },
-      },
-    ],
-    invalid: [
-      {
-        path: P,
-        code: sk(`name: pdf-forms\n${desc}`, "Run scripts/fill.py.\n"),
-        files: { ".agents/skills/pdf-forms/scripts/fill.py": "", ".agents/skills/pdf-forms/assets/old.png": "" },
-        errors: [{ messageId: "orphan" }],
+        code: sk(`name: pdf-forms\n${desc}`, "\nRead [the guide](../../../../CONTRIBUTING.md).\n"),
+        files: { "CONTRIBUTING.md": "" },
+        errors: [{ messageId: "broken", line: 6, column: 18 }],
       },
     ],
   },

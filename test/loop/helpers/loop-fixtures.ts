@@ -70,11 +70,12 @@ export const waitTool: ToolDefinition<object> = {
   description: "Wait until cancelled.",
   parameters: { type: "object" },
   execute: (_args, context) =>
-    new Promise((resolve) =>
-      context.signal.addEventListener("abort", () => resolve({ output: "wait: stopped by signal", success: false }), {
-        once: true,
-      }),
-    ),
+    new Promise((resolve) => {
+      const stopped = () => resolve({ output: "wait: stopped by signal", success: false });
+      // An abort that came before this tool started counts the same: the outcome never depends on timing.
+      if (context.signal.aborted) stopped();
+      else context.signal.addEventListener("abort", stopped, { once: true });
+    }),
 };
 
 export function captureEvents() {

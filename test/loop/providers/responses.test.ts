@@ -132,8 +132,7 @@ describe("createResponsesProvider", () => {
     server = await startSseServer([
       (res) => {
         res.writeHead(200, { "content-type": "text/event-stream" });
-        res.write(sse(responseEvents([assistantMessage("partial")]).slice(0, 3)));
-        setTimeout(() => res.destroy(), 20);
+        res.write(sse(responseEvents([assistantMessage("partial")]).slice(0, 3)), () => res.destroy());
       },
       sseReply(sse(responseEvents([assistantMessage("whole")]))),
     ]);

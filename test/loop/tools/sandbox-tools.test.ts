@@ -20,6 +20,7 @@ import { createToolSandbox } from "../../../src/loop/tools/sandbox/create-tool-s
 import { resolveProgram } from "../../../src/loop/tools/sandbox/resolve-program.js";
 import { runProcessGroup } from "../../../src/loop/tools/sandbox/run-process-group.js";
 import type { ToolContext } from "../../../src/loop/tool.js";
+import { sleepersWith, sleepMarker } from "../../sleep-marker.js";
 
 const base = mkdtempSync(join(tmpdir(), "promptc-sandbox-tools-"));
 const root = join(base, "root");
@@ -136,9 +137,9 @@ describe("runProcessGroup", () => {
     });
 
   it("ends with the direct child though a grandchild holds the pipes, and kills the grandchild", async () => {
-    const marker = String(500_000 + (process.pid % 99_999));
+    const marker = sleepMarker();
     const r = await run(`sleep ${marker} & echo started`);
-    expect({ exitCode: r.exitCode, output: r.output, left: sleepers(marker) }).toEqual({
+    expect({ exitCode: r.exitCode, output: r.output, left: sleepersWith(marker) }).toEqual({
       exitCode: 0,
       output: "started\n",
       left: [],
@@ -146,9 +147,9 @@ describe("runProcessGroup", () => {
   });
 
   it("leaves the grandchild running when asked to keep background processes", async () => {
-    const marker = String(400_000 + (process.pid % 99_999));
+    const marker = sleepMarker();
     const r = await run(`sleep ${marker} & echo started`, true);
-    const left = sleepers(marker);
+    const left = sleepersWith(marker);
     for (const pid of left) process.kill(Number(pid), "SIGKILL");
     expect({ exitCode: r.exitCode, left: left.length }).toEqual({ exitCode: 0, left: 1 });
   });
@@ -165,15 +166,3 @@ describe("resolveProgram", () => {
     ]).toEqual(["/bin/sh", join(root, "tool.sh"), undefined, undefined]);
   });
 });
-
-function sleepers(marker: string): string[] {
-  return readdirSync("/proc")
-    .filter((p) => /^\d+$/.test(p))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, "utf8") === `sleep\0${marker}\0`;
-      } catch {
-        return false;
-      }
-    });
-}

@@ -189,3 +189,25 @@ describe("Claude Code 2.1.332's git and worktree facts (measured)", () => {
     ]);
   });
 });
+
+describe("buildClaudeCodeBody's attribution reminder", () => {
+  const texts = (attribution: ClaudeCodeTurn["attribution"]) =>
+    (
+      buildClaudeCodeBody({ ...turn, ...(attribution ? { attribution } : {}) }, CLAUDE_CODE_STAND_IN_PROSE).body
+        .messages as { content: { text: string }[] }[]
+    )[0]!.content.map((b) => b.text);
+
+  it("leaves a part out, puts the user's text in its place, and drops the reminder when both parts are off", () => {
+    const own = texts(undefined);
+    expect(own.at(-2)).toContain("Co-Authored-By: Claude Opus 5.5 <noreply@anthropic.com>");
+    expect(texts({ commit: "Signed: me" }).at(-2)).toContain("\nSigned: me\n");
+    const noCommit = texts({ commit: false }).at(-2)!;
+    expect(noCommit).not.toContain("Co-Authored-By");
+    expect(noCommit).toContain("Generated with Claude Code");
+    expect(texts({ pr: false }).at(-2)).not.toContain("Generated with Claude Code");
+    const none = texts({ commit: false, pr: false });
+    expect(none).toHaveLength(own.length - 1);
+    // The reminder before the prompt then carries the trailing newline.
+    expect(none.at(-2)?.endsWith("</system-reminder>\n")).toBe(true);
+  });
+});

@@ -84,7 +84,8 @@ describe("calibrateGemini", () => {
       { body: buildGeminiBody(inGit, prose).body, cwd: inGit.cwd, home: "/h", platform: "linux", inGit: true },
       { body: buildGeminiBody(outside, prose).body, cwd: outside.cwd, home: "/h", platform: "linux", inGit: false },
     ];
-    expect(calibrateGemini(runs, names)).toEqual({ prose, diagnostics: [] });
+    // The skills listed in a calibration run are the ones Gemini CLI bundles.
+    expect(calibrateGemini(runs, names)).toEqual({ prose, bundledSkills: turn.skills, diagnostics: [] });
   });
 });
 

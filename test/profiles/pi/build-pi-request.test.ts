@@ -148,3 +148,30 @@ describe("calibratePi", () => {
     expect(calibratePi(body)).toEqual({ prose, diagnostics: [] });
   });
 });
+
+describe("buildPiBody's system message", () => {
+  const ofApi = (api: PiTurn["provider"]["api"], over: Partial<PiTurn["provider"]>) =>
+    buildPiBody({ ...turn, provider: { ...turn.provider, api, ...over } }, PI_STAND_IN_PROSE).body;
+
+  it("is a developer message for a reasoning model and a system message otherwise (as pi-ai sends it)", () => {
+    const role = (b: { [k: string]: unknown }, key: string) =>
+      ((b[key] as { role: string }[])[0] as { role: string }).role;
+    expect(role(ofApi("openai-responses", {}), "input")).toBe("developer");
+    expect(role(ofApi("openai-responses", { reasoning: false }), "input")).toBe("system");
+    expect(role(ofApi("openai-completions", { reasoning: false }), "messages")).toBe("system");
+  });
+
+  it("follows models.json's Chat Completions compat switches", () => {
+    const body = ofApi("openai-completions", {
+      compat: {
+        supportsDeveloperRole: false,
+        supportsReasoningEffort: false,
+        supportsStore: false,
+        supportsUsageInStreaming: false,
+        maxTokensField: "max_tokens",
+      },
+    });
+    expect(Object.keys(body)).toEqual(["model", "messages", "stream", "max_tokens", "tools"]);
+    expect((body.messages as { role: string }[])[0]?.role).toBe("system");
+  });
+});

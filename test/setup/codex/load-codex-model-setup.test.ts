@@ -87,11 +87,11 @@ function host(extra: Record<string, string> = {}) {
   return createMemoryHost({
     files: {
       [`${CACHE}/0.171.0.json`]: JSON.stringify(calibration()),
-      "/work/.git": { dir: true } as never,
+      "/proj/.git": { dir: true } as never,
       "/codex/config.toml": "",
       ...extra,
     },
-    cwd: "/work",
+    cwd: "/proj",
     home: "/home/u",
     env: { HOME: "/home/u", PATH: "/usr/bin" },
   });
@@ -149,7 +149,7 @@ describe("loadCodexModelSetup", () => {
     expect(r.value.layout.tools.placement).toBe("input-item");
     expect(r.value.calibration?.family?.capturedWith).toBe("alpha-code");
     expect(r.value.versionLine).toBeUndefined();
-    const ctx = loadTurnContext(h, { cwd: "/work", codexHome: "/codex", model: r.value.resolved.slug, message: "hi" })
+    const ctx = loadTurnContext(h, { cwd: "/proj", codexHome: "/codex", model: r.value.resolved.slug, message: "hi" })
       .value!;
     const prose = calibratedProse(loadProse(h, "codex").value, r.value);
     const out = compile(ctx, { profile: r.value.profile, prose });
@@ -172,7 +172,7 @@ describe("loadCodexModelSetup", () => {
     const r = loadCodexModelSetup(h, { ...options, model: "nope" });
     expect(r.diagnostics.map((d) => d.rule)).toContain("model/not-in-catalogue");
     expect(r.value.layout.origin).toBe("fallback");
-    const ctx = loadTurnContext(h, { cwd: "/work", codexHome: "/codex", model: "nope", message: "hi" }).value!;
+    const ctx = loadTurnContext(h, { cwd: "/proj", codexHome: "/codex", model: "nope", message: "hi" }).value!;
     const out = compile(ctx, {
       profile: r.value.profile,
       prose: calibratedProse(loadProse(h, "codex").value, r.value),
@@ -199,7 +199,7 @@ describe("loadCodexModelSetup", () => {
 
 describe("predictSystemSkills", () => {
   it("shows the calibrated system skills in a CODEX_HOME Codex never started, and leaves a started one alone", () => {
-    const h = host({ "/work/.agents/skills/own/SKILL.md": "---\nname: own\ndescription: Ours.\n---\n" });
+    const h = host({ "/proj/.agents/skills/own/SKILL.md": "---\nname: own\ndescription: Ours.\n---\n" });
     const setup = loadCodexModelSetup(h, {
       codexHome: "/codex",
       config: defaultCodexConfig(),
@@ -208,10 +208,10 @@ describe("predictSystemSkills", () => {
     }).value;
     const p = predictSystemSkills(h, "/codex", setup);
     expect(p.diagnostics.map((d) => d.rule)).toEqual(["codex/system-skills-predicted"]);
-    const ctx = loadTurnContext(p.host, { cwd: "/work", codexHome: "/codex", message: "hi" }).value!;
+    const ctx = loadTurnContext(p.host, { cwd: "/proj", codexHome: "/codex", message: "hi" }).value!;
     expect(ctx.skills.skills.map((s) => [s.name, s.scope, s.path])).toEqual([
       ["helper", "system", "/codex/skills/.system/helper/SKILL.md"],
-      ["own", "repo", "/work/.agents/skills/own/SKILL.md"],
+      ["own", "repo", "/proj/.agents/skills/own/SKILL.md"],
     ]);
     const started = host({ "/codex/skills/.system/.codex-system-skills.marker": "x" });
     expect(predictSystemSkills(started, "/codex", setup).diagnostics).toEqual([]);

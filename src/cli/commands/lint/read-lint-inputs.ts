@@ -52,6 +52,9 @@ export async function readLintInputs(
   io: CliIO,
   input: {
     root: string;
+    /** The folder lint was started in: `--ignore-pattern` globs are relative to it. */
+    cwd: string;
+    /** Absolute named paths and globs. */
     paths: readonly string[];
     options: LintOptions;
     config: LintConfig;
@@ -93,6 +96,7 @@ export async function readLintInputs(
       root,
       patterns: [...paths],
       ignorePatterns: options.ignorePattern ?? [],
+      ignorePatternsBase: input.cwd,
       configIgnores,
       gitignore: options.ignore !== false,
       maxFiles,

@@ -24,10 +24,12 @@ export function writeLintFixes(
     files: readonly LintFile[];
     bytesOf: ReadonlyMap<string, Uint8Array>;
     root: string;
+    /** A project path as the person sees it (from the folder lint was started in). */
+    shown: (path: string) => string;
     options: Pick<LintOptions, "stdin" | "fix" | "fixDryRun">;
   },
 ): LintFile[] {
-  const { run, files, bytesOf, root, options } = input;
+  const { run, files, bytesOf, root, options, shown } = input;
   const notFixed: LintFile[] = [];
   for (const r of run.results) {
     if (r.output === undefined) continue;
@@ -45,20 +47,20 @@ export function writeLintFixes(
         : undefined;
     if (plan === undefined) {
       io.stderr(
-        `promptc lint: ${r.path}: ${file.status.tooLargeBytes !== undefined ? "only a part of it was read" : "its fixes cannot be mapped to its bytes"}; not fixed\n`,
+        `promptc lint: ${shown(r.path)}: ${file.status.tooLargeBytes !== undefined ? "only a part of it was read" : "its fixes cannot be mapped to its bytes"}; not fixed\n`,
       );
       notFixed.push(file);
       continue;
     }
     if (options.fixDryRun) {
-      io.stdout(formatFixDiff(r.path, file.text, decodeLintBytes(plan.bytes).text));
-      for (const note of plan.notes) io.stdout(`note: ${r.path}: ${note}\n`);
+      io.stdout(formatFixDiff(shown(r.path), file.text, decodeLintBytes(plan.bytes).text));
+      for (const note of plan.notes) io.stdout(`note: ${shown(r.path)}: ${note}\n`);
       continue;
     }
     if (!options.fix) continue;
     const written = replaceFileIfUnchanged(resolve(root, r.path), bytes as Uint8Array, plan.bytes);
     if (!written.ok) {
-      io.stderr(`promptc lint: ${r.path} ${written.message}\n`);
+      io.stderr(`promptc lint: ${shown(r.path)} ${written.message}\n`);
       notFixed.push(file);
     }
   }

@@ -96,7 +96,9 @@ export function runProcessGroup(o: RunProcessGroupOptions): Promise<ProcessGroup
       exited = true;
       if (!o.keepBackground) killGroup();
       // Output the child wrote just before exiting is still in the pipes; a grandchild may hold them open forever.
-      drain = setTimeout(() => finish({ exitCode: code, signal: sig }), PIPE_DRAIN_MS);
+      // The timer only arms the end: setImmediate runs after the next poll, so output already in a pipe is read even
+      // when a busy machine let the timer expire before this process could read it.
+      drain = setTimeout(() => setImmediate(() => finish({ exitCode: code, signal: sig })), PIPE_DRAIN_MS);
     });
     child.on("close", (code, sig) => {
       if (exited) finish({ exitCode: code, signal: sig });

@@ -1,0 +1,74 @@
+// Loads one of the CLI's CommonJS bundles (dist/verb-<verb>.cjs) with V8's code cache, kept in the user's cache
+// folder: a warm run skips parsing and compiling the bundle. Node 20 has no compile cache of its own (22.1's
+// module.enableCompileCache), so this one path serves every Node. Best effort: no cache is a slower run. Does IO.
+import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { Script } from "node:vm";
+import { makeDirectories } from "../host/make-directories.js";
+
+export interface VerbBundle {
+  readonly exports: Record<string, unknown>;
+  /** Writes the code cache when there was none or V8 refused it; call after the run, when it holds what ran. */
+  saveCache(): void;
+}
+
+export interface LoadVerbBundleOptions {
+  /** The folder code caches live in; undefined: no cache. */
+  cacheDir?: string;
+  /** The verb, which names its cache files. */
+  verb: string;
+  /** The bundle's content hash from the build: a rebuilt bundle never meets a stale cache. */
+  hash: string;
+}
+
+const CACHE_SUFFIX = ".v8cache";
+
+export function loadVerbBundle(file: string, options: LoadVerbBundleOptions): VerbBundle {
+  const source = readFileSync(file, "latin1");
+  // V8 checks its own version, flags and the source length; the key covers the bundle's content and the Node.
+  const build = `${options.verb}-${options.hash}-`;
+  const cacheName = `${build}${process.version}-${process.arch}${CACHE_SUFFIX}`;
+  const cacheFile = options.cacheDir !== undefined ? join(options.cacheDir, cacheName) : undefined;
+  let cachedData: Buffer | undefined;
+  if (cacheFile !== undefined) {
+    try {
+      cachedData = readFileSync(cacheFile);
+    } catch {
+      // none yet
+    }
+  }
+  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+  const script = new Script(wrapped, { filename: file, ...(cachedData ? { cachedData } : {}) });
+  const module = { exports: {} as Record<string, unknown> };
+  (script.runInThisContext() as (...args: unknown[]) => void)(
+    module.exports,
+    createRequire(file),
+    module,
+    file,
+    dirname(file),
+  );
+  return {
+    exports: module.exports,
+    saveCache() {
+      if (options.cacheDir === undefined || cacheFile === undefined) return;
+      if (cachedData !== undefined && !script.cachedDataRejected) return;
+      const temp = `${cacheFile}.${process.pid}.tmp`;
+      try {
+        makeDirectories(options.cacheDir);
+        writeFileSync(temp, script.createCachedData());
+        renameSync(temp, cacheFile);
+        // The caches of this verb's earlier builds are dead weight now (other Nodes' stay: one may alternate).
+        for (const name of readdirSync(options.cacheDir))
+          if (name.startsWith(`${options.verb}-`) && !name.startsWith(build) && name.endsWith(CACHE_SUFFIX))
+            rmSync(join(options.cacheDir, name), { force: true });
+      } catch {
+        try {
+          rmSync(temp, { force: true });
+        } catch {
+          // nothing left to clean up
+        }
+      }
+    },
+  };
+}
