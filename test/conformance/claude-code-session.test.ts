@@ -76,6 +76,8 @@ const WS: HarnessWorkspace = {
     "repo/CLAUDE.md": "# Rules\n\nUse tabs.\n",
     "repo/src/CLAUDE.md": "sub rules\n",
     "repo/notes.txt": "a note\n",
+    "repo/a.txt": "file a\n",
+    "repo/b.txt": "file b\n",
   },
   git: { branch: "main", user: "T", commits: ["initial"] },
   cwd: "repo/src",
@@ -83,7 +85,7 @@ const WS: HarnessWorkspace = {
 
 interface Case {
   name: string;
-  /** Turn 1's scripted replies (YAML); `{notes}` is the notes file's path. */
+  /** Turn 1's scripted replies (YAML); `{repo}` is the repository's path. */
   replies?: string;
   /** Prompts of later turns before the predicted one. */
   middle?: string[];
@@ -96,18 +98,26 @@ const CASES: Case[] = [
   { name: "a plain second turn", dateChanges: false },
   {
     name: "a third turn after a tool call",
-    replies: "- tool_calls: [{name: Read, arguments: {file_path: '{notes}'}, call_id: toolu_1}]\n- Read it.\n",
+    replies: "- tool_calls: [{name: Read, arguments: {file_path: '{repo}/notes.txt'}, call_id: toolu_1}]\n- Read it.\n",
     middle: ["and now?"],
     dateChanges: false,
   },
   {
     name: "a second turn after a tool call, an edited CLAUDE.md, a new global one and a new date",
-    replies: "- tool_calls: [{name: Read, arguments: {file_path: '{notes}'}, call_id: toolu_1}]\n- Read it.\n",
+    replies: "- tool_calls: [{name: Read, arguments: {file_path: '{repo}/notes.txt'}, call_id: toolu_1}]\n- Read it.\n",
     change: (root) => {
       writeFileSync(join(root, "w/repo/src/CLAUDE.md"), "sub rules, edited\n");
       writeFileSync(join(root, "home/.claude/CLAUDE.md"), "global rules\n");
     },
     dateChanges: true,
+  },
+  {
+    // Each call and each result is an entry of its own, and only the last result written stays on the chain.
+    name: "a second turn after three parallel tool calls",
+    replies: `- tool_calls: [${["notes", "a", "b"]
+      .map((f, i) => `{name: Read, arguments: {file_path: '{repo}/${f}.txt'}, call_id: toolu_${i + 1}}`)
+      .join(", ")}]\n- Read them.\n`,
+    dateChanges: false,
   },
   {
     name: "a second turn after the sub-folder's CLAUDE.md was removed",
@@ -153,9 +163,9 @@ describe.skipIf(typeof found !== "string")(`a resumed Claude Code ${CLAUDE_CODE_
   for (const c of CASES) {
     it(`predicts ${c.name}`, async () => {
       const built = buildWorkspace(WS);
-      const notes = join(built.root, "w/repo/notes.txt");
+      const repo = join(built.root, "w/repo");
       const tz2 = c.dateChanges ? TZ_SECOND : TZ_FIRST;
-      await turn(built.cwd, built.home, ["read the notes"], TZ_FIRST, (c.replies ?? "[]").replace("{notes}", notes));
+      await turn(built.cwd, built.home, ["read the notes"], TZ_FIRST, (c.replies ?? "[]").replaceAll("{repo}", repo));
       for (const prompt of c.middle ?? []) await turn(built.cwd, built.home, ["--continue", prompt], TZ_FIRST);
       const file = sessionFile(built.home);
       const afterFirst = readFileSync(file, "utf8");

@@ -12,6 +12,7 @@ import type {
   AnthropicMessage,
   ClaudeCodeSession,
 } from "../../profiles/claude-code/claude-code-session.js";
+import { withParallelEntries } from "./claude-code-parallel-entries.js";
 import { createClaudeCodeUsageFold } from "./claude-code-usage-fold.js";
 import type { LogLine } from "../parse-rollout.js";
 import { isRecord, parseJsonLines, type JsonRecord } from "./parse-json-lines.js";
@@ -31,7 +32,8 @@ function unwrap(text: string): string {
 const isBlocks = (v: unknown): v is AnthropicBlock[] =>
   Array.isArray(v) && v.every((b) => isRecord(b) && typeof b.type === "string");
 
-/** The entries on the chain ending at the file's last linked entry, oldest first. */
+/** The entries on the chain ending at the file's last linked entry, oldest first, with the parallel tool calls and
+ * results it skips put back. */
 function chainOf(entries: JsonRecord[]): JsonRecord[] {
   const byUuid = new Map<string, JsonRecord>();
   for (const e of entries) if (typeof e.uuid === "string") byUuid.set(e.uuid, e);
@@ -54,8 +56,9 @@ function chainOf(entries: JsonRecord[]): JsonRecord[] {
       return e === undefined || seen.has(u as string) ? [] : [e];
     });
     if (at >= 0) chain.splice(at + 1, 0, ...kept);
+    for (const e of kept) seen.add(e.uuid as string);
   }
-  return chain;
+  return withParallelEntries(entries, chain, seen);
 }
 
 const textOf = (content: unknown): string =>
@@ -93,6 +96,8 @@ interface Group {
   prompt: string | AnthropicBlock[] | undefined;
   reminders: string[];
   system: string[];
+  /** The prompt is tool results only. */
+  results?: boolean;
 }
 
 export function parseClaudeCodeSession(lines: Iterable<LogLine>, file: string): Result<ClaudeCodeSession | undefined> {
@@ -153,9 +158,15 @@ export function parseClaudeCodeSession(lines: Iterable<LogLine>, file: string): 
         bad("a user entry without a string or block content");
         continue;
       }
+      // The results of parallel tool calls, one entry each, go out as one message.
+      const results = Array.isArray(content) && content.every((b) => b.type === "tool_result");
+      if (results && group?.results === true && group.reminders.length === 0 && Array.isArray(group.prompt)) {
+        group.prompt.push(...content);
+        continue;
+      }
       flush();
-      lastReplyId = undefined;
-      group = { prompt: content, reminders: [], system: [] };
+      if (!results) lastReplyId = undefined;
+      group = { prompt: Array.isArray(content) ? [...content] : content, reminders: [], system: [], results };
 
       if (session.firstPrompt === "" && e.isMeta !== true)
         session.firstPrompt =
@@ -166,8 +177,11 @@ export function parseClaudeCodeSession(lines: Iterable<LogLine>, file: string): 
         bad("an assistant entry without content blocks");
         continue;
       }
-      flush();
       const id = typeof message?.id === "string" ? message.id : undefined;
+      // A call of the same reply written after an earlier call's result: the calls go out as one message and the
+      // results as the one after it.
+      const pendingResults = group?.results === true && group.reminders.length === 0 && group.system.length === 0;
+      if (!(pendingResults && id !== undefined && id === lastReplyId)) flush();
       if (typeof message?.model === "string" && !message.model.startsWith("<")) session.model = message.model;
       const last = messages[messages.length - 1];
       // One reply streamed as several entries (one per block) is one message.

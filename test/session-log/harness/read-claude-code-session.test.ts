@@ -119,6 +119,45 @@ describe("parseClaudeCodeSession", () => {
     expect(read.value!.instructions).toEqual([{ path: "/w/CLAUDE.md", kind: "project", content: "rule two" }]);
   });
 
+  it("puts back the calls and results of parallel tool calls that the chain skips, results in the order written", () => {
+    const { lines, last } = firstTurn();
+    const ask = entry(last, { type: "user", message: { role: "user", content: "read three" } });
+    const call = (parent: string, id: string) =>
+      entry(parent, {
+        type: "assistant",
+        message: { id: "m3", role: "assistant", content: [{ type: "tool_use", id, name: "Read", input: {} }] },
+      });
+    const result = (parent: string, id: string) =>
+      entry(parent, {
+        type: "user",
+        sourceToolAssistantUUID: parent,
+        message: { role: "user", content: [{ tool_use_id: id, type: "tool_result", content: `data ${id}` }] },
+      });
+    // Each call is the parent of the next; each result hangs from its call; the last one written carries on.
+    const c1 = call(ask.uuid, "p1");
+    const c2 = call(c1.uuid, "p2");
+    const c3 = call(c2.uuid, "p3");
+    const r2 = result(c2.uuid, "p2");
+    const r3 = result(c3.uuid, "p3");
+    const r1 = result(c1.uuid, "p1");
+    const snapshot = entry(r1.uuid, { type: "attachment", attachment: { type: "prompt_snapshot" } });
+    const reply = entry(snapshot.uuid, {
+      type: "assistant",
+      message: { id: "m4", role: "assistant", content: [{ type: "text", text: "Read them." }] },
+    });
+    const added = [ask, c1, c2, c3, r2, r3, r1, snapshot, reply].map((e) => e.line);
+    const read = parseClaudeCodeSession(linesOfText([...lines, ...added].join("\n")), "s.jsonl");
+    expect(read.diagnostics).toEqual([]);
+    const tool = (id: string) => ({ type: "tool_use", id, name: "Read", input: {} });
+    const data = (id: string) => ({ tool_use_id: id, type: "tool_result", content: `data ${id}` });
+    expect(read.value!.messages.slice(5)).toEqual([
+      { role: "user", content: "read three" },
+      { role: "assistant", content: [tool("p1"), tool("p2"), tool("p3")] },
+      { role: "user", content: [data("p2"), data("p3"), data("p1")] },
+      { role: "assistant", content: [{ type: "text", text: "Read them." }] },
+    ]);
+  });
+
   it("drops files a re-read found removed and collects the skill names listed so far", () => {
     const { lines, last } = firstTurn();
     const listing = (parent: string, names: string[]) =>
