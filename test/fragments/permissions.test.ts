@@ -50,9 +50,13 @@ describe("concatInstructions", () => {
 
 describe("writableRoots", () => {
   it("sorts configured roots, cwd, /tmp and $TMPDIR by byte order (0.171.0 capture)", () => {
-    expect(writableRoots("/dev/shm/pcws", perms({ configuredWritableRoots: ["/zz", "/aa"], tmpdir: "/var" }))).toEqual(
-      ["/aa", "/dev/shm/pcws", "/tmp", "/var", "/zz"],
-    );
+    expect(writableRoots("/dev/shm/pcws", perms({ configuredWritableRoots: ["/zz", "/aa"], tmpdir: "/var" }))).toEqual([
+      "/aa",
+      "/dev/shm/pcws",
+      "/tmp",
+      "/var",
+      "/zz",
+    ]);
   });
   it("sorts as Rust sorts paths, component by component (observed 0.171.0: x/y before x-y and x.y)", () =>
     expect(
