@@ -6,8 +6,8 @@
 // `function_call_output`; over Chat Completions the same as `assistant` (null content beside tool calls) and
 // `tool` messages, a result carrying its tool's name and Copilot's summary of the call.
 import { diagnostic } from "../../model/diagnostic.js";
-import type { WireLayer } from "../../model/harness-request.js";
 import type { BuiltBody } from "../profile.js";
+import { withHistoryLayers } from "../with-history-layers.js";
 import { buildCopilotBody } from "./build-copilot-request.js";
 import type { CopilotProse } from "./copilot-prose.js";
 import type { CopilotMessage, CopilotSession } from "./copilot-session.js";
@@ -101,7 +101,7 @@ export function buildCopilotNextBody(turn: CopilotTurn, prose: CopilotProse, ses
   if (turn.provider.wireApi === "chat-completions") {
     const history = chatMessages(session.messages);
     const [system, ...rest] = first.body.messages as unknown[];
-    return withHistory(first, { ...first.body, messages: [system, ...history, ...rest] }, "messages", 1, history);
+    return withHistoryLayers(first, { ...first.body, messages: [system, ...history, ...rest] }, "messages", 1, history);
   }
   if (turn.provider.wireApi !== "responses")
     return {
@@ -115,7 +115,7 @@ export function buildCopilotNextBody(turn: CopilotTurn, prose: CopilotProse, ses
       ],
     };
   const history = session.messages.flatMap(responsesItems);
-  const built = withHistory(
+  const built = withHistoryLayers(
     first,
     { ...first.body, input: [...history, ...(first.body.input as unknown[])] },
     "input",
@@ -137,20 +137,3 @@ export function buildCopilotNextBody(turn: CopilotTurn, prose: CopilotProse, ses
 }
 
 /** The first request's layers with the history's in place (`lead` entries before it in `key`). */
-function withHistory(first: BuiltBody, body: Json, key: string, lead: number, history: Json[]): BuiltBody {
-  const at = lead + history.length;
-  const layers: WireLayer[] = first.layers.map((l) =>
-    l.id === "user-message" ? { ...l, where: l.where.replace(new RegExp(`^${key}\\[\\d+\\]`), `${key}[${at}]`) } : l,
-  );
-  history.forEach((h, i) =>
-    layers.splice(layers.length - 1, 0, {
-      id: `history:${i}`,
-      layer: "history",
-      where: `${key}[${lead + i}]`,
-      text: JSON.stringify(h),
-      sources: [],
-      prose: "data",
-    }),
-  );
-  return { body, layers, tools: first.tools };
-}

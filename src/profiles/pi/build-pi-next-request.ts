@@ -1,8 +1,8 @@
 // The next request of a continued pi 0.73.1 session (`pi --continue`, `--session FILE`): the system text built
 // afresh (context files and date as they are now), the session's conversation in the configured API's shape,
 // then the new message, which keeps the first request's place and cache mark. Pure.
-import type { WireLayer } from "../../model/harness-request.js";
 import type { BuiltBody } from "../profile.js";
+import { withHistoryLayers } from "../with-history-layers.js";
 import { buildPiBody } from "./build-pi-request.js";
 import { normalizePiMessages, PI_HISTORY_WIRE } from "./pi-history-wire.js";
 import type { PiProse } from "./pi-prose.js";
@@ -23,19 +23,5 @@ export function buildPiNextBody(turn: PiTurn, prose: PiProse, session: PiSession
   const list = first.body[key] as unknown[];
   const history = PI_HISTORY_WIRE[turn.provider.api](normalizePiMessages(session.messages));
   const body = { ...first.body, [key]: [...list.slice(0, lead), ...history, ...list.slice(lead)] };
-  const at = lead + history.length;
-  const layers: WireLayer[] = first.layers.map((l) =>
-    l.id === "user-message" ? { ...l, where: l.where.replace(/^(\w+)\[\d+\]/, `$1[${at}]`) } : l,
-  );
-  history.forEach((h, i) =>
-    layers.splice(layers.length - 1, 0, {
-      id: `history:${i}`,
-      layer: "history",
-      where: `${key}[${lead + i}]`,
-      text: JSON.stringify(h),
-      sources: [],
-      prose: "data",
-    }),
-  );
-  return { body, layers, tools: first.tools };
+  return withHistoryLayers(first, body, key, lead, history);
 }
