@@ -12,6 +12,7 @@ import { discoverCopilot } from "./discover-copilot.js";
 import { claudeMemoryLoad } from "./claude-memory-load.js";
 import { withDiagnostic, type HarnessLoad, type HarnessRef, type LoadedFile } from "./harness-load.js";
 import { turnContextLoad, type CodexLoadSettings } from "./turn-context-load.js";
+import type { DiscoveryShare } from "./discovery-share.js";
 
 export type { DroppedFile, HarnessLoad, HarnessRef, LoadedFile, LoadedKind } from "./harness-load.js";
 export type { CodexLoadSettings } from "./turn-context-load.js";
@@ -35,6 +36,8 @@ export interface HarnessLoadsOptions {
   codex: CodexLoadSettings;
   piInstallDir?: string;
   geminiInstallDir?: string;
+  /** What launches in other folders of the same run already found (lint and `agents` start many). */
+  share?: DiscoveryShare;
 }
 
 function geminiMemoryLoad(h: HarnessRef, host: Host, cwd: string, options: HarnessLoadsOptions): HarnessLoad {

@@ -11,6 +11,7 @@ import type { HarnessLaunch, HarnessLaunchDrop } from "../lint-project.js";
 import { isSampleFolder } from "../loading-harnesses.js";
 import { joinPath, normalizePath } from "../../discover/paths.js";
 import { relativeTo } from "./relative-to.js";
+import { createDiscoveryShare } from "../../discover/agents/discovery-share.js";
 
 export interface HarnessLaunchOptions {
   root: string;
@@ -107,6 +108,7 @@ export function computeHarnessLaunches(
   // Every agent profile's discovery, as preview runs it for that profile.
   const harnesses = harnessRefsOf(PROFILE_LIST);
   const launches = new Map<string, HarnessLaunch[]>();
+  const share = createDiscoveryShare();
   for (const dir of planLaunchFolders(files)) {
     const cwd = dir === "" ? root : joinPath(root, dir);
     const st = host.stat(cwd);
@@ -118,6 +120,7 @@ export function computeHarnessLaunches(
       date: "1970-01-01",
       harnesses,
       codex: options.codex,
+      share,
     });
     launches.set(
       dir,
