@@ -17,6 +17,7 @@ import { relativeTo } from "./relative-to.js";
 import { PROJECT_DOC_MAX_BYTES } from "../../discover/parse-config.js";
 import { parsePrefixRules } from "../../discover/parse-prefix-rules.js";
 import { extractFrontmatter, parseSkillMd, parseYamlSafely } from "../../discover/parse-skill-md.js";
+import { parseSimpleFrontmatter } from "../../model/parse-simple-frontmatter.js";
 import { parseGeminiSkillFrontmatter } from "../../discover/gemini/discover-gemini-skills.js";
 import { readGitTracked } from "./read-git-tracked.js";
 import { indexProjectFiles } from "./index-project-files.js";
@@ -98,7 +99,9 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
     if (file.kind === "skill" && !file.status.error && !file.status.binary) {
       const parsed = parseSkillMd(file.text, dir === "" ? undefined : dir.slice(dir.lastIndexOf("/") + 1));
       const block = extractFrontmatter(file.text);
-      const retried = parsed.ok && block !== undefined && !parsesAsYaml(block);
+      // A block the simple parser takes is YAML as it stands (its answer equals the yaml package's).
+      const retried =
+        parsed.ok && block !== undefined && parseSimpleFrontmatter(block) === undefined && !parsesAsYaml(block);
       codexSkills.set(
         file.path,
         parsed.ok
