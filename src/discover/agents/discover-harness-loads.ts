@@ -182,7 +182,7 @@ export function discoverHarnessLoads(host: Host, options: HarnessLoadsOptions): 
       case "turn-context":
         return turnContextLoad(h, rules.decode, host, cwd, options.home, options.codex);
       case "claude-memory":
-        return claudeMemoryLoad(h, host, cwd, options.home, gitRoot);
+        return claudeMemoryLoad(h, host, cwd, options.home, gitRoot, options.share);
       case "gemini-memory":
         return geminiMemoryLoad(h, host, cwd, options);
       case "pi-context":
