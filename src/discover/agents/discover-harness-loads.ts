@@ -135,8 +135,14 @@ function copilotInstructionsLoad(
   cwd: string,
   home: string,
   gitRoot: string | undefined,
+  share: DiscoveryShare | undefined,
 ): HarnessLoad {
-  const copilot = discoverCopilot(host, gitRoot !== undefined ? { cwd, home, gitRoot } : { cwd, home });
+  const copilot = discoverCopilot(host, {
+    cwd,
+    home,
+    ...(gitRoot !== undefined ? { gitRoot } : {}),
+    ...(share !== undefined ? { share } : {}),
+  });
   return {
     harness: h.id,
     displayName: h.displayName,
@@ -188,7 +194,7 @@ export function discoverHarnessLoads(host: Host, options: HarnessLoadsOptions): 
       case "pi-context":
         return piContextLoad(h, rules.projectRootMarkers, host, cwd, options);
       case "copilot-instructions":
-        return copilotInstructionsLoad(h, host, cwd, options.home, gitRoot);
+        return copilotInstructionsLoad(h, host, cwd, options.home, gitRoot, options.share);
       default: {
         const never: never = rules;
         throw new Error(`unknown discovery ${JSON.stringify(never)}`);
