@@ -104,24 +104,15 @@ export function computeHarnessLaunches(
     const path = inProject(d.path) ?? (d.importedFrom !== undefined && inProject(d.importedFrom) ? d.path : undefined);
     return path === undefined ? undefined : drop(d, path);
   };
-  // Discoveries sharing a folder's work hand every launch below it the same file and drop objects: each is
-  // made project-relative once (a skill's name depends on the load's skill roots, so skills are not kept).
-  const fileMemo = new WeakMap<LoadedFile, HarnessLaunchFile | null>();
-  const dropMemo = new WeakMap<DroppedFile, HarnessLaunchDrop | null>();
   const toLaunch = (dir: string, load: HarnessLoad): HarnessLaunch => {
     const out: HarnessLaunch = { harness: load.harness, displayName: load.displayName, dir, files: [], dropped: [] };
     for (const f of load.files) {
-      let t = f.kind === "skill" ? undefined : fileMemo.get(f);
-      if (t === undefined) {
-        t = toFile(f, load) ?? null;
-        if (f.kind !== "skill") fileMemo.set(f, t);
-      }
-      if (t !== null) out.files.push(t);
+      const t = toFile(f, load);
+      if (t !== undefined) out.files.push(t);
     }
     for (const d of load.dropped) {
-      let t = dropMemo.get(d);
-      if (t === undefined) dropMemo.set(d, (t = toDrop(d) ?? null));
-      if (t !== null) out.dropped.push(t);
+      const t = toDrop(d);
+      if (t !== undefined) out.dropped.push(t);
     }
     return out;
   };
