@@ -139,8 +139,14 @@ function copilotInstructionsLoad(
   cwd: string,
   home: string,
   gitRoot: string | undefined,
+  share: DiscoveryShare | undefined,
 ): HarnessLoad {
-  const copilot = discoverCopilot(host, gitRoot !== undefined ? { cwd, home, gitRoot } : { cwd, home });
+  const copilot = discoverCopilot(host, {
+    cwd,
+    home,
+    ...(gitRoot !== undefined ? { gitRoot } : {}),
+    ...(share !== undefined ? { share } : {}),
+  });
   return {
     harness: h.id,
     displayName: h.displayName,
@@ -186,13 +192,13 @@ export function discoverHarnessLoads(host: Host, options: HarnessLoadsOptions): 
       case "turn-context":
         return turnContextLoad(h, rules.decode, host, cwd, options.home, options.codex, options.share);
       case "claude-memory":
-        return claudeMemoryLoad(h, host, cwd, options.home, gitRoot);
+        return claudeMemoryLoad(h, host, cwd, options.home, gitRoot, options.share);
       case "gemini-memory":
         return geminiMemoryLoad(h, host, cwd, options);
       case "pi-context":
         return piContextLoad(h, rules.projectRootMarkers, host, cwd, options);
       case "copilot-instructions":
-        return copilotInstructionsLoad(h, host, cwd, options.home, gitRoot);
+        return copilotInstructionsLoad(h, host, cwd, options.home, gitRoot, options.share);
       default: {
         const never: never = rules;
         throw new Error(`unknown discovery ${JSON.stringify(never)}`);

@@ -2,7 +2,6 @@
 // disagree: what each harness loads from each launch folder, Codex's AGENTS.md budget walk per directory, each
 // SKILL.md as Codex parses it, each rules file's prefixes. Does IO.
 import { createCachingHost } from "../../host/create-caching-host.js";
-import fg from "fast-glob";
 import type { Host } from "../../host/host.js";
 import type { LintFile } from "../lint-file.js";
 import type {
@@ -20,6 +19,7 @@ import { parsePrefixRules } from "../../discover/parse-prefix-rules.js";
 import { extractFrontmatter, parseSkillMd, parseYamlSafely } from "../../discover/parse-skill-md.js";
 import { parseGeminiSkillFrontmatter } from "../../discover/gemini/discover-gemini-skills.js";
 import { readGitTracked } from "./read-git-tracked.js";
+import { indexProjectFiles } from "./index-project-files.js";
 import { computeHarnessLaunches } from "./compute-harness-launches.js";
 import { indexHarnessLaunches } from "../loading-harnesses.js";
 import { createDiscoveryShare } from "../../discover/agents/discovery-share.js";
@@ -251,20 +251,4 @@ function parsesAsYaml(block: string): boolean {
   } catch {
     return false;
   }
-}
-
-export const PROJECT_FILES_MAX = 200_000;
-
-/** Every file under `root` (node_modules and .git skipped), for ctx/commands-exist and ctx/code-span-path; capped. */
-function indexProjectFiles(root: string): { files: string[]; complete: boolean } {
-  const found = fg.sync(["**/*"], {
-    cwd: root,
-    dot: true,
-    ignore: ["**/node_modules/**", "**/.git/**"],
-    onlyFiles: true,
-    followSymbolicLinks: false,
-    suppressErrors: true,
-    deep: 16,
-  });
-  return { files: found.slice(0, PROJECT_FILES_MAX).sort(), complete: found.length <= PROJECT_FILES_MAX };
 }
