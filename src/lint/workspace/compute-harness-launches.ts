@@ -82,7 +82,15 @@ export function computeHarnessLaunches(
     if (from !== undefined) out.importedFrom = from;
     if (d.diagnostic !== undefined) {
       out.rule = d.diagnostic.rule;
-      out.message = relativeText(d.diagnostic.message);
+      // Made project-relative when read: a deep tree's files own a drop per launch below them (a pass over a
+      // message naming a deep path each), and rules report few of them.
+      const raw = d.diagnostic.message;
+      let text: string | undefined;
+      Object.defineProperty(out, "message", {
+        enumerable: true,
+        configurable: true,
+        get: () => (text ??= relativeText(raw)),
+      });
       if (d.diagnostic.place !== undefined) out.line = d.diagnostic.place.line;
     }
     return out;
