@@ -47,6 +47,8 @@ export interface ClaudeChainFolder {
   localMdFile: ClaudeMdRead;
   /** The `.md` files under its rules folder. */
   rules: readonly string[];
+  /** Whether `<dir>/.claude` is a folder (else its skills and commands folders are not looked for). */
+  hasDotClaude: boolean;
   /** Its skills and commands folders' scans, once asked (only the folders up to the git root are). */
   scans: ClaudeScans;
   /** Its AGENTS.md's drop when a CLAUDE.md is found (the same for every launch), once made. */
@@ -111,6 +113,12 @@ function listRules(host: Host, dir: string): string[] {
   return out;
 }
 
+/** Whether `path` is a folder (following links, as reading a path below it does). */
+export function isDirectory(host: Host, path: string): boolean {
+  const st = host.stat(path);
+  return st.ok && st.value.kind === "directory";
+}
+
 function remember<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   if (map.has(key)) return map.get(key) as V;
   const value = make();
@@ -148,6 +156,8 @@ export function createClaudeFolderMemo(host: Host, home: string | undefined): Cl
       const above = dirnameOf(dir);
       const parent = above === dir ? undefined : memo.folder(above);
       const dotClaude = joinPath(dir, ".claude");
+      // Nothing under `.claude` is there to find when it is not a folder: one look instead of four.
+      const hasDotClaude = isDirectory(host, dotClaude);
       const claudeMd = joinPath(dir, "CLAUDE.md");
       const dotClaudeMd = joinPath(dotClaude, "CLAUDE.md");
       const rulesDir = joinPath(dotClaude, "rules");
@@ -164,10 +174,11 @@ export function createClaudeFolderMemo(host: Host, home: string | undefined): Cl
         skills: joinPath(dotClaude, "skills"),
         commands: joinPath(dotClaude, "commands"),
         claudeMdFile: memo.file(claudeMd),
-        dotClaudeMdFile: memo.file(dotClaudeMd),
+        dotClaudeMdFile: hasDotClaude ? memo.file(dotClaudeMd) : undefined,
         agentsMdFile: memo.file(agentsMd),
         localMdFile: memo.file(localMd),
-        rules: memo.rules(rulesDir),
+        rules: hasDotClaude ? memo.rules(rulesDir) : [],
+        hasDotClaude,
         scans: {},
       };
       folders.set(dir, folder);
