@@ -79,6 +79,15 @@ describe("openDiskTokenCache", () => {
     ]);
   });
 
+  it("leaves the file alone when every count set was in it already", () => {
+    // A rewrite would drop the malformed line.
+    writeFileSync(join(dir, TOKEN_CACHE_FILE), `garbage\n${KEY_A}\t13\n`);
+    const cache = openDiskTokenCache({ dir });
+    cache.set(KEY_A, 13);
+    expect(cache.flush()).toBe(true);
+    expect(readFileSync(join(dir, TOKEN_CACHE_FILE), "utf8")).toBe(`garbage\n${KEY_A}\t13\n`);
+  });
+
   it("ignores a cache path that is a directory", () => {
     mkdirSync(join(dir, TOKEN_CACHE_FILE));
     const cache = openDiskTokenCache({ dir });

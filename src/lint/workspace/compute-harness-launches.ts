@@ -1,23 +1,30 @@
 // Which harness loads which lint target: every harness's discovery (discoverHarnessLoads, the composition
 // `promptc agents` prints over preview's loaders) run from the project root and from each folder holding a
 // target, with paths made project-relative. Does IO through the Host.
-import type { CodexLoadSettings, DroppedFile, HarnessLoad } from "../../discover/agents/discover-harness-loads.js";
+import type {
+  CodexLoadSettings,
+  DroppedFile,
+  HarnessLoad,
+  LoadedFile,
+} from "../../discover/agents/discover-harness-loads.js";
 import { discoverHarnessLoads, harnessRefsOf } from "../../discover/agents/discover-harness-loads.js";
 import { PROFILE_LIST } from "../../profiles/index.js";
 import type { Host } from "../../host/host.js";
 import type { LintFile } from "../lint-file.js";
 import { dirOf } from "../lint-file.js";
-import type { HarnessLaunch, HarnessLaunchDrop } from "../lint-project.js";
+import type { HarnessLaunch, HarnessLaunchDrop, HarnessLaunchFile } from "../lint-project.js";
 import { isSampleFolder } from "../loading-harnesses.js";
 import { joinPath, normalizePath } from "../../discover/paths.js";
 import { relativeTo } from "./relative-to.js";
-import { createDiscoveryShare } from "../../discover/agents/discovery-share.js";
+import { createDiscoveryShare, type DiscoveryShare } from "../../discover/agents/discovery-share.js";
 
 export interface HarnessLaunchOptions {
   root: string;
   /** The user home whose ~/.claude.json, ~/.gemini and ~/.pi/agent settings apply (files there are no target). */
   home: string;
   codex: CodexLoadSettings;
+  /** The run's share of folder discoveries (default: one of its own). */
+  share?: DiscoveryShare;
 }
 
 const isHidden = (dir: string): boolean => /(^|\/)\./.test(dir);
@@ -80,35 +87,48 @@ export function computeHarnessLaunches(
     }
     return out;
   };
-  const toLaunch = (dir: string, load: HarnessLoad): HarnessLaunch => ({
-    harness: load.harness,
-    displayName: load.displayName,
-    dir,
-    files: load.files.flatMap((f) => {
-      const rel = inProject(f.path);
-      if (rel === undefined) return [];
-      const path = f.kind === "skill" ? skillName(rel, load) : rel;
-      const from = f.importedFrom !== undefined ? inProject(f.importedFrom) : undefined;
-      return [
-        {
-          path,
-          kind: f.kind,
-          ...(from !== undefined ? { importedFrom: from } : {}),
-          ...(f.onDemand ? { onDemand: true as const } : {}),
-        },
-      ];
-    }),
-    // A drop counts when the file or its importer is in the project (an import of `../x` from CLAUDE.md is).
-    dropped: load.dropped.flatMap((d) => {
-      const path =
-        inProject(d.path) ?? (d.importedFrom !== undefined && inProject(d.importedFrom) ? d.path : undefined);
-      return path === undefined ? [] : [drop(d, path)];
-    }),
-  });
+  const toFile = (f: LoadedFile, load: HarnessLoad): HarnessLaunchFile | undefined => {
+    const rel = inProject(f.path);
+    if (rel === undefined) return undefined;
+    const path = f.kind === "skill" ? skillName(rel, load) : rel;
+    const from = f.importedFrom !== undefined ? inProject(f.importedFrom) : undefined;
+    return {
+      path,
+      kind: f.kind,
+      ...(from !== undefined ? { importedFrom: from } : {}),
+      ...(f.onDemand ? { onDemand: true as const } : {}),
+    };
+  };
+  // A drop counts when the file or its importer is in the project (an import of `../x` from CLAUDE.md is).
+  const toDrop = (d: DroppedFile): HarnessLaunchDrop | undefined => {
+    const path = inProject(d.path) ?? (d.importedFrom !== undefined && inProject(d.importedFrom) ? d.path : undefined);
+    return path === undefined ? undefined : drop(d, path);
+  };
+  // Discoveries sharing a folder's work hand every launch below it the same file and drop objects: each is
+  // made project-relative once (a skill's name depends on the load's skill roots, so skills are not kept).
+  const fileMemo = new WeakMap<LoadedFile, HarnessLaunchFile | null>();
+  const dropMemo = new WeakMap<DroppedFile, HarnessLaunchDrop | null>();
+  const toLaunch = (dir: string, load: HarnessLoad): HarnessLaunch => {
+    const out: HarnessLaunch = { harness: load.harness, displayName: load.displayName, dir, files: [], dropped: [] };
+    for (const f of load.files) {
+      let t = f.kind === "skill" ? undefined : fileMemo.get(f);
+      if (t === undefined) {
+        t = toFile(f, load) ?? null;
+        if (f.kind !== "skill") fileMemo.set(f, t);
+      }
+      if (t !== null) out.files.push(t);
+    }
+    for (const d of load.dropped) {
+      let t = dropMemo.get(d);
+      if (t === undefined) dropMemo.set(d, (t = toDrop(d) ?? null));
+      if (t !== null) out.dropped.push(t);
+    }
+    return out;
+  };
   // Every agent profile's discovery, as preview runs it for that profile.
   const harnesses = harnessRefsOf(PROFILE_LIST);
   const launches = new Map<string, HarnessLaunch[]>();
-  const share = createDiscoveryShare();
+  const share = options.share ?? createDiscoveryShare();
   for (const dir of planLaunchFolders(files)) {
     const cwd = dir === "" ? root : joinPath(root, dir);
     const st = host.stat(cwd);
