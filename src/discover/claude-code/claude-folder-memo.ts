@@ -6,6 +6,7 @@
 // IO through the Host only; it assumes the files do not change during the run.
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
+import { childPath } from "../child-path.js";
 import { dirnameOf, joinPath, resolvePath } from "../paths.js";
 import { type ParsedClaudeMd, parseClaudeMd } from "./parse-claude-md.js";
 import { type ClaudeJsonFacts, readClaudeJson } from "./read-claude-json.js";
@@ -136,33 +137,41 @@ export function createClaudeFolderMemo(host: Host, home: string | undefined): Cl
   const memo: ClaudeFolderMemo = {
     host,
     home,
-    file: (path) =>
-      remember(files, path, () => {
-        const st = host.stat(path);
-        if (!st.ok || st.value.kind !== "file") return undefined;
+    file: (path) => {
+      const known = files.get(path);
+      if (known !== undefined || files.has(path)) return known;
+      let file: ClaudeMdRead;
+      const st = host.stat(path);
+      if (st.ok && st.value.kind === "file") {
         const r = host.readBytes(path);
-        if (!r.ok) return { error: r.error };
-        return { text: utf8.decode(r.value.bytes), size: r.value.size };
-      }),
-    parsed: (path, file) =>
-      remember(parses, file, () => {
+        file = r.ok ? { text: utf8.decode(r.value.bytes), size: r.value.size } : { error: r.error };
+      }
+      files.set(path, file);
+      return file;
+    },
+    parsed: (path, file) => {
+      let known = parses.get(file);
+      if (known === undefined) {
         const parsed = parseClaudeMd(file.text);
         const dir = dirnameOf(path);
-        return { parsed, targets: parsed.imports.map((i) => resolvePath(dir, i.raw, home)) };
-      }),
+        known = { parsed, targets: parsed.imports.map((i) => resolvePath(dir, i.raw, home)) };
+        parses.set(file, known);
+      }
+      return known;
+    },
     folder: (dir) => {
       const known = folders.get(dir);
       if (known !== undefined) return known;
       const above = dirnameOf(dir);
       const parent = above === dir ? undefined : memo.folder(above);
-      const dotClaude = joinPath(dir, ".claude");
+      const dotClaude = childPath(dir, ".claude");
       // Nothing under `.claude` is there to find when it is not a folder: one look instead of four.
       const hasDotClaude = isDirectory(host, dotClaude);
-      const claudeMd = joinPath(dir, "CLAUDE.md");
-      const dotClaudeMd = joinPath(dotClaude, "CLAUDE.md");
-      const rulesDir = joinPath(dotClaude, "rules");
-      const agentsMd = joinPath(dir, "AGENTS.md");
-      const localMd = joinPath(dir, "CLAUDE.local.md");
+      const claudeMd = childPath(dir, "CLAUDE.md");
+      const dotClaudeMd = childPath(dotClaude, "CLAUDE.md");
+      const rulesDir = childPath(dotClaude, "rules");
+      const agentsMd = childPath(dir, "AGENTS.md");
+      const localMd = childPath(dir, "CLAUDE.local.md");
       const folder: ClaudeChainFolder = {
         dir,
         parent,
@@ -171,8 +180,8 @@ export function createClaudeFolderMemo(host: Host, home: string | undefined): Cl
         rulesDir,
         agentsMd,
         localMd,
-        skills: joinPath(dotClaude, "skills"),
-        commands: joinPath(dotClaude, "commands"),
+        skills: childPath(dotClaude, "skills"),
+        commands: childPath(dotClaude, "commands"),
         claudeMdFile: memo.file(claudeMd),
         dotClaudeMdFile: hasDotClaude ? memo.file(dotClaudeMd) : undefined,
         agentsMdFile: memo.file(agentsMd),

@@ -5,6 +5,7 @@
 // discovery reads exactly what it did before. IO through the Host only; it assumes the files do not change.
 import type { Host } from "../../host/host.js";
 import { isDirectory } from "../claude-code/claude-folder-memo.js";
+import { childPath } from "../child-path.js";
 import { dirnameOf, joinPath } from "../paths.js";
 import { extractFrontmatter, parseYamlSafely } from "../parse-skill-md.js";
 import type { CopilotInstructionFile } from "./discover-copilot-instructions.js";
@@ -124,8 +125,8 @@ export function createCopilotFolderMemo(host: Host): CopilotFolderMemo {
       const folder: CopilotFolder = {
         dir,
         parent: above === dir ? undefined : memo.folder(above),
-        names: COPILOT_INSTRUCTION_NAMES.map((name) => joinPath(dir, name)),
-        skillRoots: COPILOT_PROJECT_SKILL_ROOTS.map((r) => joinPath(dir, r)),
+        names: COPILOT_INSTRUCTION_NAMES.map((name) => childPath(dir, name)),
+        skillRoots: COPILOT_PROJECT_SKILL_ROOTS.map((r) => childPath(dir, r)),
         scans: [],
       };
       folders.set(dir, folder);
@@ -146,7 +147,7 @@ export function createCopilotFolderMemo(host: Host): CopilotFolderMemo {
     },
     rules: (folder) => {
       if (folder.rulesRead) return folder.rules;
-      const dir = joinPath(folder.dir, COPILOT_RULES_DIR);
+      const dir = childPath(folder.dir, COPILOT_RULES_DIR);
       const listed = memo.mayHold(folder, COPILOT_RULES_DIR) ? host.readDir(dir) : undefined;
       let rules: CopilotRuleFile[] | undefined;
       if (listed?.ok) {
@@ -169,9 +170,10 @@ export function createCopilotFolderMemo(host: Host): CopilotFolderMemo {
       return rules;
     },
     mayHold: (folder, path) => {
-      if (path.startsWith(".github/")) return (folder.hasGithub ??= isDirectory(host, joinPath(folder.dir, ".github")));
+      if (path.startsWith(".github/"))
+        return (folder.hasGithub ??= isDirectory(host, childPath(folder.dir, ".github")));
       if (path.startsWith(".claude/"))
-        return (folder.hasDotClaude ??= isDirectory(host, joinPath(folder.dir, ".claude")));
+        return (folder.hasDotClaude ??= isDirectory(host, childPath(folder.dir, ".claude")));
       return true;
     },
     userScan: <T>(root: string, scan: () => CopilotScan<T>) => {
