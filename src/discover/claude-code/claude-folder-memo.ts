@@ -1,5 +1,5 @@
 // What Claude Code's discovery reads in each folder, kept for one run: each file's text, parse and import targets,
-// each folder's chain-file paths and rules list, each skills or commands folder's scan, ~/.claude.json's facts.
+// each folder's chain-file paths and rules list, each skills or commands folder's scan, ~/.claude.json parsed.
 // None of it depends on the launch folder (which imports are dropped, which AGENTS.md is read, which ancestors a
 // launch walks are decided per launch from these), so every launch of a lint run reuses what the launches above
 // it read. One memo per call when nothing is shared, so a single discovery reads exactly what it did before.
@@ -9,7 +9,7 @@ import type { Diagnostic } from "../../model/diagnostic.js";
 import { childPath } from "../child-path.js";
 import { dirnameOf, joinPath, resolvePath } from "../paths.js";
 import { type ParsedClaudeMd, parseClaudeMd } from "./parse-claude-md.js";
-import { type ClaudeJsonFacts, readClaudeJson } from "./read-claude-json.js";
+import { type ClaudeJsonFacts, type ClaudeJsonFile, claudeJsonFacts, readClaudeJsonFile } from "./read-claude-json.js";
 
 /** A memory file as read. */
 export interface ClaudeMdFile {
@@ -133,7 +133,7 @@ export function createClaudeFolderMemo(host: Host, home: string | undefined): Cl
   const folders = new Map<string, ClaudeChainFolder>();
   const users = new Map<string, ClaudeUserFolder>();
   const rulesLists = new Map<string, readonly string[]>();
-  const claudeJsons = new Map<string, Map<string, { value: ClaudeJsonFacts; diagnostics: Diagnostic[] }>>();
+  const claudeJsons = new Map<string, ClaudeJsonFile>();
   const memo: ClaudeFolderMemo = {
     host,
     home,
@@ -215,10 +215,9 @@ export function createClaudeFolderMemo(host: Host, home: string | undefined): Cl
       return known as ClaudeScan<T>;
     },
     claudeJson: (home, projectKey) =>
-      remember(
-        remember(claudeJsons, home, () => new Map()),
+      claudeJsonFacts(
+        remember(claudeJsons, home, () => readClaudeJsonFile(host, home)),
         projectKey,
-        () => readClaudeJson(host, home, projectKey),
       ),
   };
   return memo;

@@ -37,6 +37,11 @@ const files = {
   "/w/sub/deep/.claude/skills/bad/SKILL.md": "no frontmatter\n",
   "/h/.claude/CLAUDE.md": "user\n",
   "/h/.copilot/copilot-instructions.md": "user copilot\n",
+  // A second home that approves imports from outside the launch folder for the repository.
+  "/h2/.claude.json": JSON.stringify({
+    userID: "u",
+    projects: { "/w": { hasClaudeMdExternalIncludesApproved: true } },
+  }),
 };
 const folders = ["/w", "/w/docs", "/w/sub", "/w/sub/deep", "/w/sub/deep/unreadable"];
 const harnesses = harnessRefsOf(PROFILE_LIST).filter(
@@ -45,16 +50,17 @@ const harnesses = harnessRefsOf(PROFILE_LIST).filter(
 const codex = { codexHome: "/h/.codex", budgetBytes: 32768, fallbackFilenames: [], projectRootMarkers: [".git"] };
 
 describe("a DiscoveryShare", () => {
-  for (const [order, list] of [
-    ["root first", folders],
-    ["deepest first", [...folders].reverse()],
-  ] as const)
-    it(`gives each launch what it finds alone (Claude Code, Copilot; ${order})`, () => {
-      const host = createMemoryHost({ files });
-      const share = createDiscoveryShare();
-      for (const cwd of list) {
-        const alone = discoverHarnessLoads(createMemoryHost({ files }), { cwd, home: "/h", harnesses, codex });
-        expect(discoverHarnessLoads(host, { cwd, home: "/h", harnesses, codex, share }), cwd).toEqual(alone);
-      }
-    });
+  for (const home of ["/h", "/h2"])
+    for (const [order, list] of [
+      ["root first", folders],
+      ["deepest first", [...folders].reverse()],
+    ] as const)
+      it(`gives each launch what it finds alone (Claude Code, Copilot; home ${home}, ${order})`, () => {
+        const host = createMemoryHost({ files });
+        const share = createDiscoveryShare();
+        for (const cwd of list) {
+          const alone = discoverHarnessLoads(createMemoryHost({ files }), { cwd, home, harnesses, codex });
+          expect(discoverHarnessLoads(host, { cwd, home, harnesses, codex, share }), cwd).toEqual(alone);
+        }
+      });
 });
