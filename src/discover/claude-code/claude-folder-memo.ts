@@ -1,14 +1,15 @@
 // What Claude Code's discovery reads in each folder, kept for one run: each file's text, parse and import targets,
-// each folder's chain-file paths and rules list, each skills or commands folder's scan, ~/.claude.json's facts.
+// each folder's chain-file paths and rules list, each skills or commands folder's scan, ~/.claude.json parsed.
 // None of it depends on the launch folder (which imports are dropped, which AGENTS.md is read, which ancestors a
 // launch walks are decided per launch from these), so every launch of a lint run reuses what the launches above
 // it read. One memo per call when nothing is shared, so a single discovery reads exactly what it did before.
 // IO through the Host only; it assumes the files do not change during the run.
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
+import { childPath } from "../child-path.js";
 import { dirnameOf, joinPath, resolvePath } from "../paths.js";
 import { type ParsedClaudeMd, parseClaudeMd } from "./parse-claude-md.js";
-import { type ClaudeJsonFacts, readClaudeJson } from "./read-claude-json.js";
+import { type ClaudeJsonFacts, type ClaudeJsonFile, claudeJsonFacts, readClaudeJsonFile } from "./read-claude-json.js";
 
 /** A memory file as read. */
 export interface ClaudeMdFile {
@@ -47,6 +48,8 @@ export interface ClaudeChainFolder {
   localMdFile: ClaudeMdRead;
   /** The `.md` files under its rules folder. */
   rules: readonly string[];
+  /** Whether `<dir>/.claude` is a folder (else its skills and commands folders are not looked for). */
+  hasDotClaude: boolean;
   /** Its skills and commands folders' scans, once asked (only the folders up to the git root are). */
   scans: ClaudeScans;
   /** Its AGENTS.md's drop when a CLAUDE.md is found (the same for every launch), once made. */
@@ -111,6 +114,12 @@ function listRules(host: Host, dir: string): string[] {
   return out;
 }
 
+/** Whether `path` is a folder (following links, as reading a path below it does). */
+export function isDirectory(host: Host, path: string): boolean {
+  const st = host.stat(path);
+  return st.ok && st.value.kind === "directory";
+}
+
 function remember<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   if (map.has(key)) return map.get(key) as V;
   const value = make();
@@ -124,35 +133,45 @@ export function createClaudeFolderMemo(host: Host, home: string | undefined): Cl
   const folders = new Map<string, ClaudeChainFolder>();
   const users = new Map<string, ClaudeUserFolder>();
   const rulesLists = new Map<string, readonly string[]>();
-  const claudeJsons = new Map<string, Map<string, { value: ClaudeJsonFacts; diagnostics: Diagnostic[] }>>();
+  const claudeJsons = new Map<string, ClaudeJsonFile>();
   const memo: ClaudeFolderMemo = {
     host,
     home,
-    file: (path) =>
-      remember(files, path, () => {
-        const st = host.stat(path);
-        if (!st.ok || st.value.kind !== "file") return undefined;
+    file: (path) => {
+      const known = files.get(path);
+      if (known !== undefined || files.has(path)) return known;
+      let file: ClaudeMdRead;
+      const st = host.stat(path);
+      if (st.ok && st.value.kind === "file") {
         const r = host.readBytes(path);
-        if (!r.ok) return { error: r.error };
-        return { text: utf8.decode(r.value.bytes), size: r.value.size };
-      }),
-    parsed: (path, file) =>
-      remember(parses, file, () => {
+        file = r.ok ? { text: utf8.decode(r.value.bytes), size: r.value.size } : { error: r.error };
+      }
+      files.set(path, file);
+      return file;
+    },
+    parsed: (path, file) => {
+      let known = parses.get(file);
+      if (known === undefined) {
         const parsed = parseClaudeMd(file.text);
         const dir = dirnameOf(path);
-        return { parsed, targets: parsed.imports.map((i) => resolvePath(dir, i.raw, home)) };
-      }),
+        known = { parsed, targets: parsed.imports.map((i) => resolvePath(dir, i.raw, home)) };
+        parses.set(file, known);
+      }
+      return known;
+    },
     folder: (dir) => {
       const known = folders.get(dir);
       if (known !== undefined) return known;
       const above = dirnameOf(dir);
       const parent = above === dir ? undefined : memo.folder(above);
-      const dotClaude = joinPath(dir, ".claude");
-      const claudeMd = joinPath(dir, "CLAUDE.md");
-      const dotClaudeMd = joinPath(dotClaude, "CLAUDE.md");
-      const rulesDir = joinPath(dotClaude, "rules");
-      const agentsMd = joinPath(dir, "AGENTS.md");
-      const localMd = joinPath(dir, "CLAUDE.local.md");
+      const dotClaude = childPath(dir, ".claude");
+      // Nothing under `.claude` is there to find when it is not a folder: one look instead of four.
+      const hasDotClaude = isDirectory(host, dotClaude);
+      const claudeMd = childPath(dir, "CLAUDE.md");
+      const dotClaudeMd = childPath(dotClaude, "CLAUDE.md");
+      const rulesDir = childPath(dotClaude, "rules");
+      const agentsMd = childPath(dir, "AGENTS.md");
+      const localMd = childPath(dir, "CLAUDE.local.md");
       const folder: ClaudeChainFolder = {
         dir,
         parent,
@@ -161,13 +180,14 @@ export function createClaudeFolderMemo(host: Host, home: string | undefined): Cl
         rulesDir,
         agentsMd,
         localMd,
-        skills: joinPath(dotClaude, "skills"),
-        commands: joinPath(dotClaude, "commands"),
+        skills: childPath(dotClaude, "skills"),
+        commands: childPath(dotClaude, "commands"),
         claudeMdFile: memo.file(claudeMd),
-        dotClaudeMdFile: memo.file(dotClaudeMd),
+        dotClaudeMdFile: hasDotClaude ? memo.file(dotClaudeMd) : undefined,
         agentsMdFile: memo.file(agentsMd),
         localMdFile: memo.file(localMd),
-        rules: memo.rules(rulesDir),
+        rules: hasDotClaude ? memo.rules(rulesDir) : [],
+        hasDotClaude,
         scans: {},
       };
       folders.set(dir, folder);
@@ -195,10 +215,9 @@ export function createClaudeFolderMemo(host: Host, home: string | undefined): Cl
       return known as ClaudeScan<T>;
     },
     claudeJson: (home, projectKey) =>
-      remember(
-        remember(claudeJsons, home, () => new Map()),
+      claudeJsonFacts(
+        remember(claudeJsons, home, () => readClaudeJsonFile(host, home)),
         projectKey,
-        () => readClaudeJson(host, home, projectKey),
       ),
   };
   return memo;

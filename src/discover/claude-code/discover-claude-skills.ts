@@ -184,6 +184,11 @@ export function compareSkillNames(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+const NO_SCANS: { skill: ClaudeScan<ClaudeSkill>; command: ClaudeScan<ClaudeSkill> } = {
+  skill: { found: [], diagnostics: [] },
+  command: { found: [], diagnostics: [] },
+};
+
 /** One scan after another (either alone when the other found and said nothing). */
 function joinScans<T>(a: ClaudeScan<T>, b: ClaudeScan<T>): ClaudeScan<T> {
   if (a.found.length === 0 && a.diagnostics.length === 0) return b;
@@ -211,10 +216,12 @@ export function discoverClaudeSkills(
   const upward = (dir: ClaudeChainFolder): { skill: ClaudeScan<ClaudeSkill>; command: ClaudeScan<ClaudeSkill> } => {
     const known = dir.scans.upward;
     if (known !== undefined && known.gitRoot === gitRoot) return known as ReturnType<typeof upward>;
-    const own = {
-      skill: scanOf(dir.scans, "skill", dir.skills, "project"),
-      command: scanOf(dir.scans, "command", dir.commands, "project"),
-    };
+    const own = dir.hasDotClaude
+      ? {
+          skill: scanOf(dir.scans, "skill", dir.skills, "project"),
+          command: scanOf(dir.scans, "command", dir.commands, "project"),
+        }
+      : NO_SCANS;
     const walk =
       dir.parent === undefined || dir.dir === gitRoot
         ? own

@@ -4,6 +4,8 @@
 // of a lint run reuses what the launches above it read. One memo per call when nothing is shared, so a single
 // discovery reads exactly what it did before. IO through the Host only; it assumes the files do not change.
 import type { Host } from "../../host/host.js";
+import { isDirectory } from "../claude-code/claude-folder-memo.js";
+import { childPath } from "../child-path.js";
 import { dirnameOf, joinPath } from "../paths.js";
 import { extractFrontmatter, parseYamlSafely } from "../parse-skill-md.js";
 import type { CopilotInstructionFile } from "./discover-copilot-instructions.js";
@@ -38,6 +40,9 @@ export interface CopilotFolder {
   /** `<dir>/<root>` for each of COPILOT_PROJECT_SKILL_ROOTS, and their scans once asked. */
   skillRoots: readonly string[];
   scans: (CopilotScan<unknown> | undefined)[];
+  /** Whether `<dir>/.github` and `<dir>/.claude` are folders, once asked (nothing below one that is not is looked for). */
+  hasGithub?: boolean;
+  hasDotClaude?: boolean;
   /** For the walk up from here to a git root: each skills root's scans of this folder and its ancestors. */
   upward?: { gitRoot: string | undefined; scans: CopilotScan<unknown>[] };
 }
@@ -54,6 +59,8 @@ export interface CopilotFolderMemo {
   instructions(folder: CopilotFolder, root: string): CopilotInstructionFile[];
   /** The rules files of `folder`'s `.github/instructions`. */
   rules(folder: CopilotFolder): CopilotRuleFile[] | undefined;
+  /** Whether the folder holding `<dir>/<path>`'s first segment (`.github`, `.claude`) is there to look into. */
+  mayHold(folder: CopilotFolder, path: string): boolean;
   /** A user skills folder's scan by `scan`, once per folder. */
   userScan<T>(root: string, scan: () => CopilotScan<T>): CopilotScan<T>;
 }
@@ -118,8 +125,8 @@ export function createCopilotFolderMemo(host: Host): CopilotFolderMemo {
       const folder: CopilotFolder = {
         dir,
         parent: above === dir ? undefined : memo.folder(above),
-        names: COPILOT_INSTRUCTION_NAMES.map((name) => joinPath(dir, name)),
-        skillRoots: COPILOT_PROJECT_SKILL_ROOTS.map((r) => joinPath(dir, r)),
+        names: COPILOT_INSTRUCTION_NAMES.map((name) => childPath(dir, name)),
+        skillRoots: COPILOT_PROJECT_SKILL_ROOTS.map((r) => childPath(dir, r)),
         scans: [],
       };
       folders.set(dir, folder);
@@ -129,8 +136,8 @@ export function createCopilotFolderMemo(host: Host): CopilotFolderMemo {
       if (folder.instructions?.root === root) return folder.instructions.files;
       const files: CopilotInstructionFile[] = [];
       const scope = folder.dir === root ? "repository" : "nested";
-      for (const path of folder.names) {
-        const text = memo.text(path);
+      for (const [i, path] of folder.names.entries()) {
+        const text = memo.mayHold(folder, COPILOT_INSTRUCTION_NAMES[i] as string) ? memo.text(path) : undefined;
         if (text === undefined) continue;
         const expanded = memo.expanded(path, text, root);
         files.push({ path, scope, text: expanded.text, imports: expanded.imports });
@@ -140,10 +147,10 @@ export function createCopilotFolderMemo(host: Host): CopilotFolderMemo {
     },
     rules: (folder) => {
       if (folder.rulesRead) return folder.rules;
-      const dir = joinPath(folder.dir, COPILOT_RULES_DIR);
-      const listed = host.readDir(dir);
+      const dir = childPath(folder.dir, COPILOT_RULES_DIR);
+      const listed = memo.mayHold(folder, COPILOT_RULES_DIR) ? host.readDir(dir) : undefined;
       let rules: CopilotRuleFile[] | undefined;
-      if (listed.ok) {
+      if (listed?.ok) {
         rules = [];
         for (const e of listed.value) {
           if (!e.name.endsWith(RULE_SUFFIX)) continue;
@@ -161,6 +168,13 @@ export function createCopilotFolderMemo(host: Host): CopilotFolderMemo {
       folder.rules = rules;
       folder.rulesRead = true;
       return rules;
+    },
+    mayHold: (folder, path) => {
+      if (path.startsWith(".github/"))
+        return (folder.hasGithub ??= isDirectory(host, childPath(folder.dir, ".github")));
+      if (path.startsWith(".claude/"))
+        return (folder.hasDotClaude ??= isDirectory(host, childPath(folder.dir, ".claude")));
+      return true;
     },
     userScan: <T>(root: string, scan: () => CopilotScan<T>) => {
       let known = userScans.get(root);

@@ -31,6 +31,7 @@ export interface CopilotSkillsResult {
 }
 
 export { COPILOT_PROJECT_SKILL_ROOTS } from "./copilot-folder-memo.js";
+import { COPILOT_PROJECT_SKILL_ROOTS } from "./copilot-folder-memo.js";
 
 const utf8 = new TextDecoder("utf-8");
 const byName = (a: CopilotSkill, b: CopilotSkill) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -94,7 +95,9 @@ export function discoverCopilotSkills(
     const known = dir.upward;
     if (known !== undefined && known.gitRoot === gitRoot) return known.scans as CopilotScan<CopilotSkill>[];
     const own = dir.skillRoots.map((root, i) => {
-      const scan = (dir.scans[i] ??= scanRoot(host, root, "project"));
+      const scan = (dir.scans[i] ??= memo.mayHold(dir, COPILOT_PROJECT_SKILL_ROOTS[i] as string)
+        ? scanRoot(host, root, "project")
+        : { found: [], dropped: [] });
       return scan as CopilotScan<CopilotSkill>;
     });
     const parent = dir.parent === undefined || dir.dir === gitRoot ? undefined : upward(dir.parent);
