@@ -38,7 +38,6 @@ function joinOne(dir: string, name: string): string {
     // A normal folder and one plain name make a normal path: no pass over the (deep) whole to check it.
     out = dir.endsWith("/") ? dir + name : `${dir}/${name}`;
     normal.add(out);
-    remembered();
   } else out = normalizePath(name.startsWith("/") ? name : dir.endsWith("/") ? dir + name : `${dir}/${name}`);
   remembered();
   byName = joined.get(dir);

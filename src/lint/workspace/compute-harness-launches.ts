@@ -16,6 +16,7 @@ import type { HarnessLaunch, HarnessLaunchDrop, HarnessLaunchFile } from "../lin
 import { isSampleFolder } from "../loading-harnesses.js";
 import { joinPath, normalizePath } from "../../discover/paths.js";
 import { relativeTo } from "./relative-to.js";
+import type { Diagnostic } from "../../model/diagnostic.js";
 import { createDiscoveryShare, type DiscoveryShare } from "../../discover/agents/discovery-share.js";
 
 export interface HarnessLaunchOptions {
@@ -82,15 +83,7 @@ export function computeHarnessLaunches(
     if (from !== undefined) out.importedFrom = from;
     if (d.diagnostic !== undefined) {
       out.rule = d.diagnostic.rule;
-      // Made project-relative when read: a deep tree's files own a drop per launch below them (a pass over a
-      // message naming a deep path each), and rules report few of them.
-      const raw = d.diagnostic.message;
-      let text: string | undefined;
-      Object.defineProperty(out, "message", {
-        enumerable: true,
-        configurable: true,
-        get: () => (text ??= relativeText(raw)),
-      });
+      out.message = relativeText(d.diagnostic.message);
       if (d.diagnostic.place !== undefined) out.line = d.diagnostic.place.line;
     }
     return out;
@@ -112,14 +105,48 @@ export function computeHarnessLaunches(
     const path = inProject(d.path) ?? (d.importedFrom !== undefined && inProject(d.importedFrom) ? d.path : undefined);
     return path === undefined ? undefined : drop(d, path);
   };
+  // Every launch below a folder sees that folder's files again (and discoveries sharing a folder's work say the
+  // same diagnostic again): one project-relative entry per distinct file or drop, shared by those launches, spares
+  // building (and collecting) one per launch. A skill's name depends on the load's skill roots: not shared.
+  const fileEntries = new Map<string, { f: LoadedFile; out: HarnessLaunchFile | undefined }>();
+  const sharedFile = (f: LoadedFile, load: HarnessLoad): HarnessLaunchFile | undefined => {
+    if (f.kind === "skill") return toFile(f, load);
+    const known = fileEntries.get(f.path);
+    if (
+      known !== undefined &&
+      known.f.kind === f.kind &&
+      known.f.importedFrom === f.importedFrom &&
+      known.f.onDemand === f.onDemand
+    )
+      return known.out;
+    const out = toFile(f, load);
+    fileEntries.set(f.path, { f, out });
+    return out;
+  };
+  const dropEntries = new Map<Diagnostic | string, { d: DroppedFile; out: HarnessLaunchDrop | undefined }>();
+  const sharedDrop = (d: DroppedFile): HarnessLaunchDrop | undefined => {
+    const key = d.diagnostic ?? d.path;
+    const known = dropEntries.get(key);
+    if (
+      known !== undefined &&
+      known.d.path === d.path &&
+      known.d.reason === d.reason &&
+      known.d.importedFrom === d.importedFrom &&
+      known.d.diagnostic === d.diagnostic
+    )
+      return known.out;
+    const out = toDrop(d);
+    dropEntries.set(key, { d, out });
+    return out;
+  };
   const toLaunch = (dir: string, load: HarnessLoad): HarnessLaunch => {
     const out: HarnessLaunch = { harness: load.harness, displayName: load.displayName, dir, files: [], dropped: [] };
     for (const f of load.files) {
-      const t = toFile(f, load);
+      const t = sharedFile(f, load);
       if (t !== undefined) out.files.push(t);
     }
     for (const d of load.dropped) {
-      const t = toDrop(d);
+      const t = sharedDrop(d);
       if (t !== undefined) out.dropped.push(t);
     }
     return out;
