@@ -73,10 +73,24 @@ function fromDir(host: Host, dir: string): PiFolder {
   return out;
 }
 
-/** A folder's own reading and the node of the folder above it (none at `/`): a folder's walk is its parent's plus one. */
+const shadowedDiagnostic = (path: string): Diagnostic =>
+  diagnostic(
+    "pi/context-file-shadowed",
+    "info",
+    `${path} is not read by pi: it reads one context file per folder and an AGENTS.md there comes first`,
+    { file: path },
+  );
+
+/**
+ * A folder's own reading, and pi's walk from `/` down to it: the walk of the folder above plus this one (kept
+ * whole, so a launch copies lists instead of visiting every ancestor).
+ */
 interface PiFolderNode {
   folder: PiFolder;
-  up: PiFolderNode | undefined;
+  files: PiContextFile[];
+  shadowed: string[];
+  diagnostics: Diagnostic[];
+  shadowedDiagnostics: Diagnostic[];
 }
 
 /**
@@ -90,7 +104,18 @@ export function createPiFolders(): PiFolders {
 }
 
 function nodeOf(host: Host, folders: PiFolders, dir: string): PiFolderNode {
-  return folderNode(folders, dir, (d, up) => ({ folder: fromDir(host, d), up })) as PiFolderNode;
+  return folderNode(folders, dir, (d, up): PiFolderNode => {
+    const folder = fromDir(host, d);
+    const files = up !== undefined ? [...up.files] : [];
+    if (folder.found) files.push({ ...folder.found, scope: "project" });
+    return {
+      folder,
+      files,
+      shadowed: [...(up?.shadowed ?? []), ...folder.shadowed],
+      diagnostics: [...(up?.diagnostics ?? []), ...folder.diagnostics],
+      shadowedDiagnostics: [...(up?.shadowedDiagnostics ?? []), ...folder.shadowed.map(shadowedDiagnostic)],
+    };
+  }) as PiFolderNode;
 }
 
 export function discoverPiContext(
@@ -98,42 +123,26 @@ export function discoverPiContext(
   options: { cwd: string; agentDir: string; folders?: PiFolders },
 ): PiContextResult {
   const folders = options.folders ?? createPiFolders();
-  const diagnostics: Diagnostic[] = [];
-  const shadowed: string[] = [];
-  const files: PiContextFile[] = [];
-  const seen = new Set<string>();
-  const take = (folder: PiFolder): void => {
-    appendAll(diagnostics, folder.diagnostics);
-    appendAll(shadowed, folder.shadowed);
-  };
   const global = nodeOf(host, folders, normalizePath(options.agentDir)).folder;
-  take(global);
-  if (global.found) {
-    files.push({ ...global.found, scope: "global" });
-    seen.add(global.found.path);
-  }
   const cwd = normalizePath(options.cwd);
-  // Root first, as pi reads them.
-  const walk: PiFolder[] = [];
-  for (let n: PiFolderNode | undefined = nodeOf(host, folders, cwd); n !== undefined; n = n.up) walk.push(n.folder);
-  for (let i = walk.length - 1; i >= 0; i--) {
-    const folder = walk[i] as PiFolder;
-    take(folder);
-    const f = folder.found;
-    if (f && !seen.has(f.path)) {
-      files.push({ ...f, scope: "project" });
-      seen.add(f.path);
-    }
-  }
-  for (const path of shadowed)
-    diagnostics.push(
-      diagnostic(
-        "pi/context-file-shadowed",
-        "info",
-        `${path} is not read by pi: it reads one context file per folder and an AGENTS.md there comes first`,
-        { file: path },
-      ),
+  // Root first, as pi reads them; the agent dir's file once, as the global one, should it be an ancestor's too.
+  const walk = nodeOf(host, folders, cwd);
+  const files: PiContextFile[] = [];
+  if (global.found) {
+    const path = global.found.path;
+    files.push({ ...global.found, scope: "global" });
+    appendAll(
+      files,
+      walk.files.filter((f) => f.path !== path),
     );
+  } else appendAll(files, walk.files);
+  const shadowed = [...global.shadowed, ...walk.shadowed];
+  const diagnostics = [
+    ...global.diagnostics,
+    ...walk.diagnostics,
+    ...global.shadowed.map(shadowedDiagnostic),
+    ...walk.shadowedDiagnostics,
+  ];
   const result: PiContextResult = { files, shadowed, diagnostics };
   for (const [key, name] of [
     ["systemMd", "SYSTEM.md"],

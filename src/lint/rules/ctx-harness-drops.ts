@@ -93,11 +93,13 @@ export const ctxHarnessDrops = defineRule({
     const reported = new Map<string, Set<string>>();
     const byFile = project.facts.harnessesByFile;
     for (const { launch: l, drop: d } of byFile?.get(file.path)?.drops ?? []) {
-      const target = lintTargetOf(l.harness);
-      if (target === undefined || !project.targets.has(target)) continue;
+      // The cheap tests first: a deep tree's files own a drop per launch below them, most of them not reported.
       const messageId = d.rule !== undefined ? REPORTED[d.rule] : undefined;
       if (messageId === undefined || d.message === undefined) continue;
-      if (messageId === "ignored" && (!options.ignoredFiles || sentUnderAnotherName(l, file.path))) continue;
+      if (messageId === "ignored" && !options.ignoredFiles) continue;
+      const target = lintTargetOf(l.harness);
+      if (target === undefined || !project.targets.has(target)) continue;
+      if (messageId === "ignored" && sentUnderAnotherName(l, file.path)) continue;
       // Once per harness and dropped path: the first launch folder (root first) that shows it.
       // Keyed by harness and rule, then path: a key string made of a deep path per drop costs its length each time.
       const kind = `${l.harness}\u0000${d.rule}`;

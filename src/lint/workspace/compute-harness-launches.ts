@@ -82,7 +82,15 @@ export function computeHarnessLaunches(
     if (from !== undefined) out.importedFrom = from;
     if (d.diagnostic !== undefined) {
       out.rule = d.diagnostic.rule;
-      out.message = relativeText(d.diagnostic.message);
+      // Made project-relative when read: a deep tree's files own a drop per launch below them (a pass over a
+      // message naming a deep path each), and rules report few of them.
+      const raw = d.diagnostic.message;
+      let text: string | undefined;
+      Object.defineProperty(out, "message", {
+        enumerable: true,
+        configurable: true,
+        get: () => (text ??= relativeText(raw)),
+      });
       if (d.diagnostic.place !== undefined) out.line = d.diagnostic.place.line;
     }
     return out;
@@ -104,24 +112,15 @@ export function computeHarnessLaunches(
     const path = inProject(d.path) ?? (d.importedFrom !== undefined && inProject(d.importedFrom) ? d.path : undefined);
     return path === undefined ? undefined : drop(d, path);
   };
-  // Discoveries sharing a folder's work hand every launch below it the same file and drop objects: each is
-  // made project-relative once (a skill's name depends on the load's skill roots, so skills are not kept).
-  const fileMemo = new WeakMap<LoadedFile, HarnessLaunchFile | null>();
-  const dropMemo = new WeakMap<DroppedFile, HarnessLaunchDrop | null>();
   const toLaunch = (dir: string, load: HarnessLoad): HarnessLaunch => {
     const out: HarnessLaunch = { harness: load.harness, displayName: load.displayName, dir, files: [], dropped: [] };
     for (const f of load.files) {
-      let t = f.kind === "skill" ? undefined : fileMemo.get(f);
-      if (t === undefined) {
-        t = toFile(f, load) ?? null;
-        if (f.kind !== "skill") fileMemo.set(f, t);
-      }
-      if (t !== null) out.files.push(t);
+      const t = toFile(f, load);
+      if (t !== undefined) out.files.push(t);
     }
     for (const d of load.dropped) {
-      let t = dropMemo.get(d);
-      if (t === undefined) dropMemo.set(d, (t = toDrop(d) ?? null));
-      if (t !== null) out.dropped.push(t);
+      const t = toDrop(d);
+      if (t !== undefined) out.dropped.push(t);
     }
     return out;
   };
