@@ -7,6 +7,7 @@ import { chmod, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 const SRC = join(ROOT, "src");
@@ -47,6 +48,50 @@ const substitute = {
       const replacement = substitutes.get(target);
       return replacement === undefined ? undefined : { path: replacement };
     });
+  },
+};
+
+/**
+ * Modules a verb's bundle evaluates on first use instead of at its start: each import of one of these resolves to
+ * a stand-in whose properties (the module's own, listed here at build time) load the real module when first read.
+ * node:child_process drags in net, dgram and the process wrappers (~3 ms of Node's own compiling) for commander,
+ * which spawns only for executable subcommands, and for probes most runs never reach; the packages' top levels
+ * ran in every verb that bundles them. A stand-in of a function module is callable and constructible; its own
+ * `length`, `name` and `prototype` are not the module's.
+ */
+const LAZY_MODULES = ["node:child_process", "yaml", "ajv", "handlebars", "smol-toml", "fast-glob"];
+const requireForBuild = createRequire(join(ROOT, "package.json"));
+function standInSource(specifier) {
+  const real = requireForBuild(specifier);
+  const callable = typeof real === "function";
+  const keys = Object.getOwnPropertyNames(real).filter(
+    (k) => k !== "__esModule" && !(callable && ["length", "name", "prototype"].includes(k)),
+  );
+  return [
+    `let real;`,
+    `const load = () => (real ??= require(${JSON.stringify(specifier)}));`,
+    callable
+      ? "const standIn = function (...args) { return new.target === undefined ? load().apply(this, args) : Reflect.construct(load(), args); };"
+      : "const standIn = {};",
+    // A plain value: esbuild's interop reads __esModule at the import, which must not load the module.
+    real.__esModule ? 'Object.defineProperty(standIn, "__esModule", { value: true });' : "",
+    `for (const key of ${JSON.stringify(keys)}) Object.defineProperty(standIn, key, { get: () => load()[key], enumerable: true });`,
+    "module.exports = standIn;",
+  ].join("\n");
+}
+const lazyModules = {
+  name: "lazy-modules",
+  setup(b) {
+    const filter = new RegExp(`^(${LAZY_MODULES.map((m) => m.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&")).join("|")})$`);
+    // The stand-in's own require reaches the real module.
+    b.onResolve({ filter }, (args) =>
+      args.namespace === "lazy-module" ? undefined : { path: args.path, namespace: "lazy-module", sideEffects: false },
+    );
+    b.onLoad({ filter: /.*/, namespace: "lazy-module" }, (args) => ({
+      contents: standInSource(args.path),
+      loader: "js",
+      resolveDir: ROOT,
+    }));
   },
 };
 
@@ -108,15 +153,18 @@ for (const verb of [...Object.keys(commands), "help"]) {
     minifySyntax: true,
     define: { "import.meta.url": "__promptcBundleUrl" },
     banner: { js: 'const __promptcBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
-    plugins: [onlyVerb(verb), substitute, keepModuleUrls],
+    plugins: [onlyVerb(verb), lazyModules, substitute, keepModuleUrls],
     logLevel: "warning",
     legalComments: "none",
   });
   // esbuild leaves regular-expression literals as written; a \uXXXX escape means the same there.
-  const code = Buffer.from(
-    result.outputFiles[0].text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`),
-    "latin1",
+  // The file is one function expression of CommonJS's parameters, compiled as is by load-verb-bundle.ts (wrapping
+  // it there would copy the whole text once more on every run).
+  const body = result.outputFiles[0].text.replace(
+    /[^\x00-\x7f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
+  const code = Buffer.from(`(function (exports, require, module, __filename, __dirname) {${body}\n})`, "latin1");
   await writeFile(join(DIST, file), code);
   bundles[verb] = { file: `./${file}`, hash: createHash("sha256").update(code).digest("hex").slice(0, 16) };
 }

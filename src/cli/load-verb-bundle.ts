@@ -1,4 +1,5 @@
-// Loads one of the CLI's CommonJS bundles (dist/verb-<verb>.cjs) with V8's code cache, kept in the user's cache
+// Loads one of the CLI's CommonJS bundles (dist/verb-<verb>.cjs, written by esbuild.config.mjs as one function
+// expression of CommonJS's module parameters) with V8's code cache, kept in the user's cache
 // folder: a warm run skips parsing and compiling the bundle. Node 20 has no compile cache of its own (22.1's
 // module.enableCompileCache), so this one path serves every Node. Best effort: no cache is a slower run. Does IO.
 import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -38,8 +39,7 @@ export function loadVerbBundle(file: string, options: LoadVerbBundleOptions): Ve
       // none yet
     }
   }
-  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-  const script = new Script(wrapped, { filename: file, ...(cachedData ? { cachedData } : {}) });
+  const script = new Script(source, { filename: file, ...(cachedData ? { cachedData } : {}) });
   const module = { exports: {} as Record<string, unknown> };
   (script.runInThisContext() as (...args: unknown[]) => void)(
     module.exports,

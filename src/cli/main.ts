@@ -29,19 +29,31 @@ function workingDirectory(): string | undefined {
   }
 }
 
+/**
+ * Writes to process.stdout or process.stderr, made on the first write: Node builds a stream on first reading one
+ * (for a pipe or terminal that loads net, ~1 ms), and most runs write nothing to stderr. A reader that stops
+ * early (`promptc lint -f json | head`) closes the pipe: the rest of the output is dropped quietly instead of
+ * crashing on EPIPE.
+ */
+function writerTo(name: "stdout" | "stderr"): (text: string) => boolean {
+  let stream: NodeJS.WriteStream | undefined;
+  return (text) => {
+    if (stream === undefined) {
+      stream = process[name];
+      stream.on("error", (err: NodeJS.ErrnoException) => {
+        if (err.code !== "EPIPE") throw err;
+      });
+    }
+    return stream.write(text);
+  };
+}
+
 export async function main(argv: string[]): Promise<number> {
-  // A reader that stops early (`promptc lint -f json | head`) closes the pipe: the rest of the output is dropped
-  // quietly instead of crashing on EPIPE.
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on("error", (err: NodeJS.ErrnoException) => {
-      if (err.code !== "EPIPE") throw err;
-    });
-  }
+  const stdout = writerTo("stdout");
+  const stderr = writerTo("stderr");
   const cwd = workingDirectory();
   if (cwd === undefined) {
-    process.stderr.write(
-      "promptc: the current directory no longer exists (was it deleted?); cd into an existing one\n",
-    );
+    stderr("promptc: the current directory no longer exists (was it deleted?); cd into an existing one\n");
     return 2;
   }
   // Exact token counts are memoised on disk across runs (PROMPTC_TOKEN_CACHE=off disables it); the file is read
@@ -50,8 +62,8 @@ export async function main(argv: string[]): Promise<number> {
   const tokens = createTokenCounter(tokenCache ? { cache: tokenCache } : {});
   try {
     return await run(argv, {
-      stdout: (s) => process.stdout.write(s),
-      stderr: (s) => process.stderr.write(s),
+      stdout,
+      stderr,
       isTTY: Boolean(process.stdout.isTTY),
       env: process.env,
       cwd,

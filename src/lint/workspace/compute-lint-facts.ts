@@ -23,6 +23,8 @@ import { readGitTracked } from "./read-git-tracked.js";
 import { indexProjectFiles } from "./index-project-files.js";
 import { computeHarnessLaunches } from "./compute-harness-launches.js";
 import { indexHarnessLaunches } from "../loading-harnesses.js";
+import { createDiscoveryShare } from "../../discover/agents/discovery-share.js";
+import { codexFolders } from "../../discover/agents/turn-context-load.js";
 import { GITIGNORE_MAX_BYTES, readAncestorGitignores } from "./read-ancestor-gitignores.js";
 import { joinPath, normalizePath } from "../../discover/paths.js";
 
@@ -64,6 +66,8 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
   const fallbackFilenames = options.fallbackFilenames ?? [];
   const docNames = agentsMdCandidates(fallbackFilenames);
   const isDocName = new Set(docNames);
+  // One share for the run: the Codex chains below and every launch's discoveries read each folder once.
+  const share = createDiscoveryShare();
   for (const file of files) {
     const name = file.path.slice(file.path.lastIndexOf("/") + 1);
     const dir = file.path.includes("/") ? file.path.slice(0, file.path.lastIndexOf("/")) : "";
@@ -77,12 +81,14 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
         fallbackFilenames: at?.fallbackFilenames ?? fallbackFilenames,
         projectRootMarkers: at?.projectRootMarkers ?? markers,
         decode: "lossy" as const,
+        folders: codexFolders(share).docs,
       };
       const paths = discoverProjectDocPaths(host, opts).value;
       const walk = discoverAgentsMd(host, opts);
+      const docs = new Map(walk.value.projectDocs.map((d) => [d.path, d]));
       const chainFiles: CodexChainFile[] = paths.map((p) => {
         const rel = relativeTo(root, p);
-        const doc = walk.value.projectDocs.find((d) => d.path === p);
+        const doc = docs.get(p);
         if (doc) return { path: rel, size: doc.sizeBytes, kept: doc.keptBytes };
         const st = host.stat(p);
         const size = st.ok ? st.value.size : 0;
@@ -139,6 +145,7 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
       projectRootMarkers: markers,
       adminSkillsRoot: null,
     },
+    share,
   });
   const gitTracked = readGitTracked(host, root);
   // Templates need it too: the helpers and partials a project registers are found in its code.
