@@ -8,8 +8,17 @@ import { isDirectory } from "../claude-code/claude-folder-memo.js";
 import { childPath } from "../child-path.js";
 import { dirnameOf, joinPath } from "../paths.js";
 import { extractFrontmatter, parseYamlSafely } from "../parse-skill-md.js";
-import type { CopilotInstructionFile } from "./discover-copilot-instructions.js";
 import { type CopilotImport, expandCopilotImports } from "./expand-copilot-imports.js";
+
+export type CopilotInstructionScope = "user" | "repository" | "nested";
+
+export interface CopilotInstructionFile {
+  path: string;
+  scope: CopilotInstructionScope;
+  /** The file's text with its imports expanded (sent untrimmed). */
+  text: string;
+  imports: CopilotImport[];
+}
 
 /** A `.instructions.md` file of a folder, as read (its `applyTo` split on commas). */
 export interface CopilotRuleFile {

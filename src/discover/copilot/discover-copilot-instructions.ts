@@ -10,19 +10,11 @@ import {
   COPILOT_RULES_DIR,
   type CopilotFolder,
   type CopilotFolderMemo,
+  type CopilotInstructionFile,
   createCopilotFolderMemo,
 } from "./copilot-folder-memo.js";
-import type { CopilotImport } from "./expand-copilot-imports.js";
 
-export type CopilotInstructionScope = "user" | "repository" | "nested";
-
-export interface CopilotInstructionFile {
-  path: string;
-  scope: CopilotInstructionScope;
-  /** The file's text with its imports expanded (sent untrimmed). */
-  text: string;
-  imports: CopilotImport[];
-}
+export type { CopilotInstructionFile, CopilotInstructionScope } from "./copilot-folder-memo.js";
 
 /** A `.instructions.md` file listed in the table (`applyTo` patterns split on commas). */
 export interface CopilotInstructionRule {

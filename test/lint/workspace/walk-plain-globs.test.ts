@@ -173,6 +173,24 @@ describe("walkPlainGlobs", () => {
     expect(walk(["**/AGENTS.md"], ["*.md"])).toBeUndefined();
     expect(walk(["**/AGENTS.md"])).toEqual([]);
   });
+
+  it("leaves a tree with a carriage return or line separator in a name to fast-glob, recording nothing", () => {
+    for (const odd of ["a\rb", "\u2028x", "y\u2029"]) {
+      const files: Record<string, MemoryEntry> = {
+        [`${R}/AGENTS.md`]: "x\n",
+        [`${R}/${odd}/AGENTS.md`]: "x\n",
+        [`${R}/locked`]: { dir: true, unreadable: true },
+        [`${R}/n\nl/AGENTS.md`]: "x\n",
+      };
+      const unreadable = new Map<string, string>();
+      const newline = new Set<string>();
+      const host = createMemoryHost({ files });
+      expect(walkPlainGlobs(host, R, lintGlobs([""]), [...ALWAYS_IGNORED], unreadable, newline)).toBeUndefined();
+      expect([unreadable.size, newline.size]).toEqual([0, 0]);
+      const run = (fastGlob: boolean) => discoverLintTargets(host, { root: R, patterns: [], fastGlob });
+      expect(run(false)).toEqual(run(true));
+    }
+  });
 });
 
 describe("discoverLintTargets", () => {
