@@ -35,8 +35,11 @@ function sum(values: (number | null)[]): number | null {
 export function buildManifest(input: ManifestInput): Manifest {
   const exact = input.countTokens ?? ((text: string) => countTokens(text));
   const count = (text: string) => (input.exactTokens ? exact(text) : null);
+  // Hashes are taken when first read, as the fingerprint's are (see fingerprint.ts).
   const fragments: ManifestFragment[] = input.placements.map(({ fragment: f, itemIndex, contentIndex }) => {
     const bytes = utf8Length(f.text);
+    const text = f.text;
+    let hash: string | undefined;
     return {
       id: f.id,
       layer: f.layer,
@@ -48,20 +51,25 @@ export function buildManifest(input: ManifestInput): Manifest {
       approxTokens: approxTokensFromBytes(bytes),
       templates: f.templates,
       prose: f.prose,
-      hash: hashText(f.text),
+      get hash() {
+        return (hash ??= hashText(text));
+      },
     };
   });
   const tools: ManifestTool[] = input.tools.map((t) => {
     const json = JSON.stringify(t);
     const bytes = utf8Length(json);
     const prose = t.type === "function" || t.type === "namespace" ? input.toolsProse : "data";
+    let hash: string | undefined;
     return {
       name: toolName(t),
       bytes,
       tokens: count(json),
       approxTokens: approxTokensFromBytes(bytes),
       prose,
-      hash: hashText(json),
+      get hash() {
+        return (hash ??= hashText(json));
+      },
     };
   });
   return {

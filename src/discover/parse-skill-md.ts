@@ -1,7 +1,7 @@
 // SKILL.md frontmatter parsing and validation with Codex 0.171.0's rules and error texts, and the
 // `agents/openai.yaml` sidecar's implicit-invocation policy. Pure.
 import { parse as parseYaml } from "yaml";
-import { parseSimpleFrontmatter } from "./parse-simple-frontmatter.js";
+import { parseSimpleFrontmatter } from "../model/parse-simple-frontmatter.js";
 import { quoteFrontmatterValues } from "./quote-frontmatter-values.js";
 import { charCount, isRustWhitespace, rustTrim } from "./text-utils.js";
 

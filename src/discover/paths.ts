@@ -33,7 +33,12 @@ function joinOne(dir: string, name: string): string {
   let byName = joined.get(dir);
   const known = byName?.get(name);
   if (known !== undefined) return known;
-  const out = normalizePath(name.startsWith("/") ? name : dir.endsWith("/") ? dir + name : `${dir}/${name}`);
+  let out: string;
+  if (dir !== "." && isPlainName(name)) {
+    // A normal folder and one plain name make a normal path: no pass over the (deep) whole to check it.
+    out = dir.endsWith("/") ? dir + name : `${dir}/${name}`;
+    normal.add(out);
+  } else out = normalizePath(name.startsWith("/") ? name : dir.endsWith("/") ? dir + name : `${dir}/${name}`);
   remembered();
   byName = joined.get(dir);
   if (byName === undefined) {
@@ -42,6 +47,11 @@ function joinOne(dir: string, name: string): string {
   }
   byName.set(name, out);
   return out;
+}
+
+/** One segment that normalizing leaves as it is: not empty, `.` or `..`, no `/`. */
+function isPlainName(name: string): boolean {
+  return name !== "" && name !== "." && name !== ".." && !name.includes("/");
 }
 
 /** A `.` or `..` segment, an empty segment (`//`) or a trailing `/`: what normalizing can change. */

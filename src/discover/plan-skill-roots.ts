@@ -5,6 +5,8 @@ import type { Diagnostic, Result } from "../model/diagnostic.js";
 import type { SkillRoot } from "../model/turn-context.js";
 import { findProjectRoot } from "./find-project-root.js";
 import { joinPath, normalizePath, pathFromRootTo } from "./paths.js";
+import { folderNode } from "./folder-chain.js";
+import { appendAll } from "../model/append-all.js";
 
 export const DEFAULT_ADMIN_SKILLS_ROOT = "/etc/codex/skills";
 
@@ -17,6 +19,21 @@ export interface PlanSkillRootsOptions {
   projectRootMarkers: readonly string[];
   /** `/etc/codex/skills` by default; `null` leaves the admin root out (tests, other machines). */
   adminSkillsRoot?: string | null;
+  /** What other launches of the same run already found (lint starts Codex in many folders of one tree). */
+  folders?: SkillRootFolders;
+}
+
+/** Per walk (its kind, project root, CODEX_HOME), each folder's project-layer candidates. */
+export type SkillRootFolders = Map<string, Map<string, SkillRoot[]>>;
+
+export function createSkillRootFolders(): SkillRootFolders {
+  return new Map();
+}
+
+function nodesOf(folders: SkillRootFolders, key: string): Map<string, SkillRoot[]> {
+  let nodes = folders.get(key);
+  if (nodes === undefined) folders.set(key, (nodes = new Map()));
+  return nodes;
 }
 
 /**
@@ -33,13 +50,33 @@ export function planSkillRoots(host: Host, options: PlanSkillRootsOptions): Resu
   // .codex project layers use a stricter git-root test than AGENTS.md (see find-project-root.ts).
   const layerRoot = findProjectRoot(host, options.cwd, options.projectRootMarkers, { gitDirNeedsHead: true });
   diagnostics.push(...layerRoot.diagnostics);
-  const layerDirs =
-    layerRoot.root === undefined ? [options.cwd] : pathFromRootTo(layerRoot.root, options.cwd).reverse();
-  for (const dir of layerDirs) {
+  const layerCandidate = (dir: string): SkillRoot | undefined => {
     const dotCodex = joinPath(dir, ".codex");
-    if (dotCodex === codexHome) continue; // CODEX_HOME is the user layer, not a project layer
+    if (dotCodex === codexHome) return undefined; // CODEX_HOME is the user layer, not a project layer
     const st = host.stat(dotCodex);
-    if (st.ok && st.value.kind === "directory") candidates.push({ path: joinPath(dotCodex, "skills"), scope: "repo" });
+    return st.ok && st.value.kind === "directory" ? { path: joinPath(dotCodex, "skills"), scope: "repo" } : undefined;
+  };
+  if (layerRoot.root === undefined || options.folders === undefined) {
+    const layerDirs =
+      layerRoot.root === undefined ? [options.cwd] : pathFromRootTo(layerRoot.root, options.cwd).reverse();
+    for (const dir of layerDirs) {
+      const c = layerCandidate(dir);
+      if (c !== undefined) candidates.push(c);
+    }
+  } else {
+    // Shared by the launches of one run: each folder's layers (cwd first) are its own plus its parent's.
+    const top = layerRoot.root;
+    const nodes = nodesOf(options.folders, `layers\u0000${codexHome}\u0000${top}`);
+    const node = folderNode(
+      nodes,
+      normalizePath(options.cwd),
+      (d, up) => {
+        const own = layerCandidate(d);
+        return own === undefined ? (up ?? []) : [own, ...(up ?? [])];
+      },
+      { isTop: (d) => d === top },
+    );
+    appendAll(candidates, node ?? []);
   }
 
   candidates.push({ path: joinPath(codexHome, "skills"), scope: "user" });
@@ -49,8 +86,28 @@ export function planSkillRoots(host: Host, options: PlanSkillRootsOptions): Resu
   if (admin !== null) candidates.push({ path: normalizePath(admin), scope: "admin" });
 
   const docRoot = findProjectRoot(host, options.cwd, options.projectRootMarkers);
-  const agentsDirs = docRoot.root === undefined ? [options.cwd] : pathFromRootTo(docRoot.root, options.cwd);
-  for (const dir of agentsDirs) candidates.push({ path: joinPath(dir, ".agents", "skills"), scope: "repo" });
+  const isDir = (path: string): boolean => {
+    const st = host.stat(path);
+    return st.ok && st.value.kind === "directory";
+  };
+  if (docRoot.root === undefined || options.folders === undefined) {
+    const agentsDirs = docRoot.root === undefined ? [options.cwd] : pathFromRootTo(docRoot.root, options.cwd);
+    for (const dir of agentsDirs) candidates.push({ path: joinPath(dir, ".agents", "skills"), scope: "repo" });
+  } else {
+    // Root first; only the folders that exist (the rest would be left out below).
+    const top = docRoot.root;
+    const nodes = nodesOf(options.folders, `agents\u0000${top}`);
+    const node = folderNode(
+      nodes,
+      normalizePath(options.cwd),
+      (d, up): SkillRoot[] => {
+        const path = joinPath(d, ".agents", "skills");
+        return isDir(path) ? [...(up ?? []), { path, scope: "repo" }] : (up ?? []);
+      },
+      { isTop: (d) => d === top },
+    );
+    appendAll(candidates, node ?? []);
+  }
 
   const seen = new Set<string>();
   const roots: SkillRoot[] = [];

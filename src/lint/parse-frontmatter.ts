@@ -1,7 +1,9 @@
 // YAML frontmatter of Markdown files (SKILL.md, .mdc): where it is, what it holds, and what went wrong. Pure.
-// Uses `yaml` directly for positions, duplicate-key errors and an alias-expansion cap (README: why not gray-matter).
+// Uses `yaml` directly for positions, duplicate-key errors and an alias-expansion cap (README: why not gray-matter);
+// a block of plain `key: value` lines, most SKILL.md frontmatter, is read without it (the same answer).
 import { isMap, isScalar, parseDocument, type Node as YamlNode } from "yaml";
 import type { TextIndex } from "./text-index.js";
+import { parseSimpleFrontmatter } from "../model/parse-simple-frontmatter.js";
 
 /** Alias expansion cap: a "billion laughs" block becomes a parse error instead of eating memory. */
 export const FRONTMATTER_MAX_ALIAS_COUNT = 100;
@@ -45,7 +47,8 @@ export interface Frontmatter {
 
 const FENCE = /^---\s*$/;
 
-export function parseFrontmatter(text: string, index: TextIndex): Frontmatter {
+/** `options.yaml`: always through the `yaml` package (tests compare the plain-block shortcut with it). */
+export function parseFrontmatter(text: string, index: TextIndex, options: { yaml?: boolean } = {}): Frontmatter {
   const none: Frontmatter = {
     present: false,
     closed: false,
@@ -79,6 +82,7 @@ export function parseFrontmatter(text: string, index: TextIndex): Frontmatter {
     bodyOffset,
   };
   const at = (offset: number): { line: number; column: number } => index.placeAt(yamlStart + offset);
+  if (options.yaml !== true && plainKeys(source, yamlStart, at, result)) return result;
   const doc = parseDocument(source, { uniqueKeys: true, prettyErrors: false, strict: true });
   for (const err of doc.errors) {
     result.errors.push({ message: err.message.split("\n")[0] as string, ...at(err.pos[0]) });
@@ -122,4 +126,47 @@ export function parseFrontmatter(text: string, index: TextIndex): Frontmatter {
     });
   }
   return result;
+}
+
+/**
+ * Fills `result` from a block of plain one-line `key: value` pairs (the common SKILL.md frontmatter) without the
+ * `yaml` package, with the data and places its parse gives (parseSimpleFrontmatter's answer equals it); false for
+ * any other block, nested mappings included.
+ */
+function plainKeys(
+  source: string,
+  yamlStart: number,
+  at: (offset: number) => { line: number; column: number },
+  result: Frontmatter,
+): boolean {
+  const table = parseSimpleFrontmatter(source);
+  if (table === undefined || Object.values(table).some((v) => typeof v !== "string")) return false;
+  const data: { [key: string]: unknown } = {};
+  let offset = 0;
+  for (const line of source.split("\n")) {
+    const colon = line.indexOf(": ");
+    if (colon > 0) {
+      const key = line.slice(0, colon);
+      const valueStart = offset + colon + 2;
+      const valueEnd = offset + line.length;
+      data[key] = line.slice(colon + 2);
+      const k = at(offset);
+      const v = at(valueStart);
+      result.keys.push({
+        key,
+        line: k.line,
+        column: k.column,
+        valueLine: v.line,
+        valueColumn: v.column,
+        start: yamlStart + offset,
+        end: yamlStart + valueEnd,
+        valueStart: yamlStart + valueStart,
+        valueEnd: yamlStart + valueEnd,
+        quoted: false,
+      });
+    }
+    offset += line.length + 1;
+  }
+  result.data = data;
+  return true;
 }

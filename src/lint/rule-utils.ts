@@ -1,5 +1,6 @@
 // Small helpers shared by rules: frontmatter lookups, body lines, token counts, places. Pure.
 import { countTokens } from "../tokens/count.js";
+import { utf8Length } from "../tokens/approx.js";
 import type { Place } from "../model/diagnostic.js";
 import { dirOf, type LintFile } from "./lint-file.js";
 import type { LintProject } from "./lint-project.js";
@@ -40,6 +41,16 @@ export function bodyLines(file: LintFile): [number, string][] {
 /** Prose lines: body lines outside fenced code. */
 export function proseLines(file: LintFile): [number, string][] {
   return bodyLines(file).filter(([n]) => !file.markdown.inCode[n - 1]);
+}
+
+/**
+ * Whether `text` could hold more than `limit` tokens: a token is at least one UTF-8 byte, so a text of at most
+ * `limit` bytes cannot, and the rule needs no count (nor the encoding's tables, which a short file's run loads).
+ */
+export function couldExceedTokens(text: string, limit: number): boolean {
+  // A UTF-16 unit is at most three UTF-8 bytes; at least one.
+  if (text.length * 3 <= limit) return false;
+  return text.length > limit || utf8Length(text) > limit;
 }
 
 /** Exact o200k_base count, with the project's counter when it has one (the CLI's memoises and keeps counts on disk). */

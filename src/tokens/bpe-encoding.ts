@@ -88,6 +88,11 @@ export function getBpeEncoding(name: EncodingName): BpeEncoding {
   return encoding;
 }
 
+/** Whether the encoding's tables are loaded already (counting with it costs no table load). */
+export function isEncodingLoaded(name: EncodingName): boolean {
+  return loaded.has(name);
+}
+
 export function loadedEncodings(): EncodingName[] {
   return [...loaded.keys()];
 }

@@ -1,7 +1,7 @@
 // Exact token counting (o200k_base default, cl100k_base on request): countTokens, and createTokenCounter for a
 // counter with its own memo, statistics and (optional) persistent cache, passed to whoever counts. Pure.
 // Counts equal tiktoken's ordinary encoding: special-token text such as `<|endoftext|>` is plain text.
-import { getBpeEncoding, loadedEncodings, type EncodingName } from "./bpe-encoding.js";
+import { getBpeEncoding, isEncodingLoaded, loadedEncodings, type EncodingName } from "./bpe-encoding.js";
 import { contentKey } from "./content-key.js";
 
 export type { EncodingName } from "./bpe-encoding.js";
@@ -41,7 +41,11 @@ export interface CreateTokenCounterOptions {
   cache?: TokenCountCache;
 }
 
-/** Shorter texts are counted directly: cheaper than hashing and looking up. */
+/**
+ * Shorter texts are counted directly once their encoding is loaded (cheaper than looking up), and still kept in
+ * the persistent cache; before that they are looked up like any other, so loading the tables (~8 ms) waits for a
+ * text the cache does not know.
+ */
 export const MEMO_MIN_CHARS = 64;
 /** Oldest entries are dropped beyond this; a key is ~40 bytes, so the memo stays under ~4 MB. */
 export const MEMO_MAX_ENTRIES = 50_000;
@@ -56,7 +60,7 @@ export function countTokensBatch(texts: readonly string[], encoding: EncodingNam
   return texts.map((text) => countTokens(text, encoding));
 }
 
-/** A counter that memoises counts of texts of MEMO_MIN_CHARS or more, and keeps them in `cache` when given. */
+/** A counter that memoises counts of texts of MEMO_MIN_CHARS or more, and keeps every count in `cache` when given. */
 export function createTokenCounter(options: CreateTokenCounterOptions = {}): TokenCounter {
   const { cache } = options;
   const memo = new Map<string, number>();
@@ -77,7 +81,15 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
   };
 
   const count = (text: string, encoding: EncodingName = "o200k_base"): number => {
-    if (text.length < MEMO_MIN_CHARS) return countUncached(text, encoding);
+    if (text.length < MEMO_MIN_CHARS) {
+      if (cache === undefined) return countUncached(text, encoding);
+      if (isEncodingLoaded(encoding)) {
+        // Still kept: a later run that finds every text in the cache never loads the tables.
+        const n = countUncached(text, encoding);
+        cache.set(contentKey(text, encoding), n);
+        return n;
+      }
+    }
     const key = contentKey(text, encoding);
     const known = memo.get(key);
     if (known !== undefined) {

@@ -79,6 +79,41 @@ describe("compile", () => {
     expect(serializeRequest(r.request, codexProfile)).toBe(r.bytes);
   });
 
+  it("hashes the request, its stable part, each item, fragment and tool (values pinned: they are the manifest's)", () => {
+    const m = JSON.parse(JSON.stringify(compile(SCENARIOS["skills-and-mention"]!, { profile: "codex" }).manifest));
+    expect({
+      fingerprint: m.fingerprint,
+      fragments: m.fragments.map((f: { hash: string }) => f.hash),
+      tools: m.tools.map((t: { hash: string }) => t.hash),
+    }).toEqual({
+      fingerprint: {
+        request: "a9fce596530dac11",
+        stablePrefix: "821184e91fa18187",
+        items: ["caac7106a2478703", "070cecdeed7569c8", "864fed9be984bc98", "01db3437656d2ade", "bb0c2dde3e253c03"],
+      },
+      fragments: [
+        "cbb459e8b7b53cc2",
+        "a85d20883ea6517c",
+        "61976542658849bb",
+        "b134fe6a7f38519f",
+        "b726e721966f0ed5",
+        "6595204cad658590",
+        "921d0effc0f6ca10",
+      ],
+      tools: [
+        "0a1a3280247df9df",
+        "ddff979c2efdfc51",
+        "00e87b4368ecfaff",
+        "8c4922fce4afd8b5",
+        "e71d2f1b489aab71",
+        "df24f784c96c0a08",
+        "1e148e14f193aa7d",
+        "d51794f7c7c5cfe9",
+        "04782ac0e59932e1",
+      ],
+    });
+  });
+
   it("records each fragment's place, sizes and provenance in the manifest", () => {
     const r = compile(SCENARIOS["nested-agents-md"]!, { profile: "codex" });
     const agents = r.manifest.fragments.find((f) => f.id === "agents-md");

@@ -79,6 +79,42 @@ describe("openDiskTokenCache", () => {
     ]);
   });
 
+  it("leaves the file alone when every count set was in it already", () => {
+    // A rewrite would drop the malformed line.
+    writeFileSync(join(dir, TOKEN_CACHE_FILE), `garbage\n${KEY_A}\t13\n`);
+    const cache = openDiskTokenCache({ dir });
+    cache.set(KEY_A, 13);
+    expect(cache.flush()).toBe(true);
+    expect(readFileSync(join(dir, TOKEN_CACHE_FILE), "utf8")).toBe(`garbage\n${KEY_A}\t13\n`);
+  });
+
+  it("appends new counts to the file rather than rewriting it (it stays as it was above them)", () => {
+    writeFileSync(join(dir, TOKEN_CACHE_FILE), `garbage\n${KEY_A}\t13`);
+    const cache = openDiskTokenCache({ dir });
+    cache.set(KEY_A, 13);
+    cache.set(KEY_B, 25);
+    expect(cache.flush()).toBe(true);
+    expect(readFileSync(join(dir, TOKEN_CACHE_FILE), "utf8")).toBe(`garbage\n${KEY_A}\t13\n${KEY_B}\t25\n`);
+    expect(openDiskTokenCache({ dir }).get(KEY_B)).toBe(25);
+  });
+
+  it("rewrites a file a quarter past maxEntries with the newest entries, once each", () => {
+    const keys = ["p", "q", "r", "s", "t", "u"].map((c) => contentKey(c.repeat(80), "o200k_base"));
+    writeFileSync(
+      join(dir, TOKEN_CACHE_FILE),
+      `${keys
+        .slice(0, 5)
+        .map((k, i) => `${k}\t${i + 1}\n`)
+        .join("")}${keys[0]}\t1\n`,
+    );
+    const cache = openDiskTokenCache({ dir, maxEntries: 4 });
+    cache.set(keys[5] as string, 6);
+    cache.flush();
+    expect(readFileSync(join(dir, TOKEN_CACHE_FILE), "utf8")).toBe(
+      `${keys[3]}\t4\n${keys[4]}\t5\n${keys[0]}\t1\n${keys[5]}\t6\n`,
+    );
+  });
+
   it("ignores a cache path that is a directory", () => {
     mkdirSync(join(dir, TOKEN_CACHE_FILE));
     const cache = openDiskTokenCache({ dir });

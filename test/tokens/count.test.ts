@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
+  contentKey,
   countTokens,
   countTokensBatch,
   createTokenCounter,
@@ -269,13 +270,33 @@ describe("createTokenCounter", () => {
     counter.clearMemo();
     const fromCache = counter.count(text);
     counter.count("short");
-    expect({ first, fromCache, stored: [...store.values()] }).toEqual({ first, fromCache: first, stored: [first] });
+    expect({ first, fromCache, stored: [...store.values()] }).toEqual({ first, fromCache: first, stored: [first, 1] });
     expect(counter.stats()).toEqual({
       counted: 1,
       countedChars: 5,
       memoHits: 0,
       cacheHits: 1,
       encodingsLoaded: expect.arrayContaining(["o200k_base"]),
+    });
+  });
+
+  it("keeps short texts in the cache too, though it counts them directly once the tables are loaded", () => {
+    const store = new Map<string, number>();
+    const counter = createTokenCounter({ cache: { get: (k) => store.get(k), set: (k, v) => void store.set(k, v) } });
+    counter.count("A paragraph long enough to be memoised and looked up in the cache. ".repeat(2));
+    expect(counter.count("hi there")).toBe(2);
+    expect(store.get(contentKey("hi there", "o200k_base"))).toBe(2);
+  });
+
+  it("takes a short text's count from the cache before the tables are loaded, and then loads none", async () => {
+    vi.resetModules();
+    // A fresh copy of the modules: no encoding loaded in it yet.
+    const fresh = await import("../../src/tokens/count.js");
+    const store = new Map([[contentKey("hi there", "o200k_base"), 7]]);
+    const counter = fresh.createTokenCounter({ cache: { get: (k) => store.get(k), set: () => undefined } });
+    expect({ count: counter.count("hi there"), stats: counter.stats() }).toEqual({
+      count: 7,
+      stats: { counted: 0, countedChars: 0, memoHits: 0, cacheHits: 1, encodingsLoaded: [] },
     });
   });
 

@@ -8,7 +8,7 @@ import { HARNESS_CALIBRATIONS } from "../../capture/harness-calibrations.js";
 import { discoverAgentsView } from "../../discover/agents/discover-agents-view.js";
 import { cachedCalibration } from "../../setup/index.js";
 import type { Result } from "../../model/diagnostic.js";
-import { findAgentInstall } from "../../host/find-agent-install.js";
+import { findAgentInstall, type AgentInstall } from "../../host/find-agent-install.js";
 import { createNodeHost } from "../../host/node-host.js";
 import { createCachingHost } from "../../host/create-caching-host.js";
 import { harnessRefsOf } from "../../discover/agents/discover-harness-loads.js";
@@ -42,12 +42,15 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
     io.stderr("promptc agents: no home directory (pass --home DIR)\n");
     return EXIT_USAGE;
   }
+  // Each agent looked up on PATH once: the list below and pi's and Gemini CLI's install folders use the answer.
+  const installs = new Map<string, AgentInstall | undefined>();
   const installed: InstalledAgent[] = AGENT_ADAPTERS.map((a) => {
     const found = findAgentInstall(
       a.executables.filter((e) => !e.endsWith(".js")),
       a.packageName,
       io.env,
     );
+    installs.set(a.id, found);
     const known = findProfile(a.id);
     const profile = known !== undefined && !hasEnvelopeLayout(known) ? known : undefined;
     const profileVersion = profile?.targetVersion ?? a.targetVersion;
@@ -62,16 +65,7 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
     if (profileVersion !== undefined) entry.profileVersion = profileVersion;
     return entry;
   });
-  const dirOf = (id: string) => {
-    const a = AGENT_ADAPTERS.find((x) => x.id === id);
-    return a === undefined
-      ? undefined
-      : findAgentInstall(
-          a.executables.filter((e) => !e.endsWith(".js")),
-          a.packageName,
-          io.env,
-        )?.packageDir;
-  };
+  const dirOf = (id: string) => installs.get(id)?.packageDir;
   const viewOptions: Parameters<typeof discoverAgentsView>[1] = {
     cwd,
     home,

@@ -5,6 +5,11 @@ import type { Style } from "./style.js";
 /** POSIX relative path from `base` to `path` (both absolute); `path` itself when they share only `/`. */
 export function relativeTo(base: string, path: string): string {
   if (!path.startsWith("/") || !base.startsWith("/")) return path;
+  // A path below `base` with no empty segment is its own rest (a preview lists hundreds of skill files).
+  if (base !== "/" && !base.endsWith("/") && path.startsWith(base) && path[base.length] === "/") {
+    const rest = path.slice(base.length + 1);
+    if (rest !== "" && !rest.startsWith("/") && !rest.endsWith("/") && !rest.includes("//")) return rest;
+  }
   const from = base.split("/").filter(Boolean);
   const to = path.split("/").filter(Boolean);
   let common = 0;

@@ -3,8 +3,15 @@
 import type { Host } from "../../host/host.js";
 import { discoverClaudeMd, type DroppedReason } from "../claude-code/discover-claude-md.js";
 import { discoverClaudeSkills } from "../claude-code/discover-claude-skills.js";
-import { readClaudeJson } from "../claude-code/read-claude-json.js";
-import { withDiagnostic, type HarnessLoad, type HarnessRef, type LoadedFile } from "./harness-load.js";
+import { createClaudeFolderMemo } from "../claude-code/claude-folder-memo.js";
+import { type DiscoveryShare, shareSlot } from "./discovery-share.js";
+import {
+  diagnosticFinder,
+  type DroppedFile,
+  type HarnessLoad,
+  type HarnessRef,
+  type LoadedFile,
+} from "./harness-load.js";
 
 const CLAUDE_DROP_REASONS: { [reason in DroppedReason]: string } = {
   "outside-cwd": "import outside the launch folder (not approved in ~/.claude.json)",
@@ -21,16 +28,35 @@ export function claudeMemoryLoad(
   cwd: string,
   home: string,
   gitRoot: string | undefined,
+  share?: DiscoveryShare,
 ): HarnessLoad {
-  const claudeJson = readClaudeJson(host, home, gitRoot ?? cwd);
+  // Launches of one run share what each folder holds (a memo made for this host and home).
+  const shared = shareSlot(share, "claude-code", () => createClaudeFolderMemo(host, home));
+  const memo = shared.host === host && shared.home === home ? shared : createClaudeFolderMemo(host, home);
+  const claudeJson = memo.claudeJson(home, gitRoot ?? cwd);
   const chain = discoverClaudeMd(host, {
     cwd,
     home,
     externalIncludesApproved: claudeJson.value.externalIncludesApproved,
+    memo,
   });
-  const claudeSkills = discoverClaudeSkills(host, gitRoot !== undefined ? { cwd, home, gitRoot } : { cwd, home });
+  const claudeSkills = discoverClaudeSkills(
+    host,
+    gitRoot !== undefined ? { cwd, home, gitRoot, memo } : { cwd, home, memo },
+  );
   const diagnostics = [...claudeJson.diagnostics, ...chain.diagnostics, ...claudeSkills.diagnostics];
+  const diagnosticOf = diagnosticFinder(diagnostics);
   const sent = new Set(chain.entries.map((e) => e.path));
+  // An AGENTS.md that a CLAUDE.md imports is sent as that import, whatever the fallback rule says.
+  const dropped: DroppedFile[] = [];
+  for (const d of chain.dropped) {
+    if (sent.has(d.path)) continue;
+    const out: DroppedFile = { path: d.path, reason: CLAUDE_DROP_REASONS[d.reason] };
+    if (d.importedFrom !== undefined) out.importedFrom = d.importedFrom;
+    const found = diagnosticOf(d.path, d.importedFrom);
+    if (found !== undefined) out.diagnostic = found;
+    dropped.push(out);
+  }
   return {
     harness: h.id,
     displayName: h.displayName,
@@ -56,19 +82,7 @@ export function claudeMemoryLoad(
           }),
         ),
     ],
-    // An AGENTS.md that a CLAUDE.md imports is sent as that import, whatever the fallback rule says.
-    dropped: chain.dropped
-      .filter((d) => !sent.has(d.path))
-      .map((d) =>
-        withDiagnostic(
-          {
-            path: d.path,
-            reason: CLAUDE_DROP_REASONS[d.reason],
-            ...(d.importedFrom !== undefined ? { importedFrom: d.importedFrom } : {}),
-          },
-          diagnostics,
-        ),
-      ),
+    dropped,
     diagnostics,
     basis: "conformance",
   };

@@ -5,14 +5,15 @@
 import type { Host } from "../../host/host.js";
 import type { Profile } from "../../profiles/profile.js";
 import { findProjectRoot } from "../find-project-root.js";
+import { createGeminiFolders } from "../gemini/discover-gemini-memory.js";
 import { loadGeminiTurn } from "../gemini/load-gemini-turn.js";
 import { normalizePath } from "../paths.js";
-import { loadPiTurn } from "../pi/load-pi-turn.js";
+import { createPiRunFolders, loadPiTurn } from "../pi/load-pi-turn.js";
 import { discoverCopilot } from "./discover-copilot.js";
 import { claudeMemoryLoad } from "./claude-memory-load.js";
 import { withDiagnostic, type HarnessLoad, type HarnessRef, type LoadedFile } from "./harness-load.js";
 import { turnContextLoad, type CodexLoadSettings } from "./turn-context-load.js";
-import type { DiscoveryShare } from "./discovery-share.js";
+import { shareSlot, type DiscoveryShare } from "./discovery-share.js";
 
 export type { DroppedFile, HarnessLoad, HarnessRef, LoadedFile, LoadedKind } from "./harness-load.js";
 export type { CodexLoadSettings } from "./turn-context-load.js";
@@ -48,6 +49,8 @@ function geminiMemoryLoad(h: HarnessRef, host: Host, cwd: string, options: Harne
     platform: "linux",
     message: "",
     ...(options.geminiInstallDir !== undefined ? { installDir: options.geminiInstallDir } : {}),
+    ...(options.share !== undefined ? { folders: shareSlot(options.share, "gemini", createGeminiFolders) } : {}),
+    fileListsOnly: true,
   });
   return {
     harness: h.id,
@@ -111,6 +114,7 @@ function piContextLoad(
     sessionId: "",
     ...(projectRoot !== undefined ? { gitRoot: projectRoot } : {}),
     ...(options.piInstallDir !== undefined ? { installDir: options.piInstallDir } : {}),
+    ...(options.share !== undefined ? { folders: shareSlot(options.share, "pi", createPiRunFolders) } : {}),
   });
   return {
     harness: h.id,
@@ -135,8 +139,14 @@ function copilotInstructionsLoad(
   cwd: string,
   home: string,
   gitRoot: string | undefined,
+  share: DiscoveryShare | undefined,
 ): HarnessLoad {
-  const copilot = discoverCopilot(host, gitRoot !== undefined ? { cwd, home, gitRoot } : { cwd, home });
+  const copilot = discoverCopilot(host, {
+    cwd,
+    home,
+    ...(gitRoot !== undefined ? { gitRoot } : {}),
+    ...(share !== undefined ? { share } : {}),
+  });
   return {
     harness: h.id,
     displayName: h.displayName,
@@ -180,15 +190,15 @@ export function discoverHarnessLoads(host: Host, options: HarnessLoadsOptions): 
     const rules = h.discovery;
     switch (rules.type) {
       case "turn-context":
-        return turnContextLoad(h, rules.decode, host, cwd, options.home, options.codex);
+        return turnContextLoad(h, rules.decode, host, cwd, options.home, options.codex, options.share);
       case "claude-memory":
-        return claudeMemoryLoad(h, host, cwd, options.home, gitRoot);
+        return claudeMemoryLoad(h, host, cwd, options.home, gitRoot, options.share);
       case "gemini-memory":
         return geminiMemoryLoad(h, host, cwd, options);
       case "pi-context":
         return piContextLoad(h, rules.projectRootMarkers, host, cwd, options);
       case "copilot-instructions":
-        return copilotInstructionsLoad(h, host, cwd, options.home, gitRoot);
+        return copilotInstructionsLoad(h, host, cwd, options.home, gitRoot, options.share);
       default: {
         const never: never = rules;
         throw new Error(`unknown discovery ${JSON.stringify(never)}`);

@@ -49,6 +49,29 @@ export function withDiagnostic(d: DroppedFile, diagnostics: readonly Diagnostic[
   return found !== undefined ? { ...d, diagnostic: found } : d;
 }
 
+/**
+ * withDiagnostic's choice for many drops of one list: the diagnostics grouped by file once, so each drop looks only
+ * at its file's (or its importer's), in the same order, and finds the same one.
+ */
+export function diagnosticFinder(
+  diagnostics: readonly Diagnostic[],
+): (path: string, importedFrom: string | undefined, name?: string) => Diagnostic | undefined {
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const x of diagnostics) {
+    if (x.file === undefined) continue;
+    const list = byFile.get(x.file);
+    if (list === undefined) byFile.set(x.file, [x]);
+    else list.push(x);
+  }
+  return (path, importedFrom, name = path) => {
+    const list = byFile.get(importedFrom ?? path);
+    if (list !== undefined)
+      for (const x of list)
+        if (importedFrom === undefined || x.data?.target === path || x.message.includes(name)) return x;
+    return undefined;
+  };
+}
+
 /** A harness to run: its profile's id, name and discovery (callers pass the registry's agent profiles). */
 export interface HarnessRef {
   id: string;

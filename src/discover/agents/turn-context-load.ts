@@ -2,8 +2,10 @@
 // the docs it sees and never sends. IO through the Host only.
 import type { Host } from "../../host/host.js";
 import type { DecodeMode } from "../../model/decode-mode.js";
-import { discoverAgentsMd } from "../discover-agents-md.js";
+import { createAgentsMdFolders, discoverAgentsMd, type AgentsMdFolders } from "../discover-agents-md.js";
 import { discoverSkills } from "../discover-skills.js";
+import { createSkillRootFolders, type SkillRootFolders } from "../plan-skill-roots.js";
+import { shareSlot, type DiscoveryShare } from "./discovery-share.js";
 import type { HarnessLoad, HarnessRef, LoadedFile } from "./harness-load.js";
 
 /** Codex's settings for the walk (from its config.toml, resolved by the caller as preview resolves them). */
@@ -19,6 +21,17 @@ export interface CodexLoadSettings {
   adminSkillsRoot?: string | null;
 }
 
+/** What Codex's launches of one run share: each folder's AGENTS.md walk and budget, its skill-root candidates. */
+export interface CodexFolders {
+  docs: AgentsMdFolders;
+  skillRoots: SkillRootFolders;
+}
+
+/** The Codex slot of a run's share (lint's Codex chains read the same AGENTS.md walks). */
+export function codexFolders(share: DiscoveryShare): CodexFolders {
+  return shareSlot(share, "codex", () => ({ docs: createAgentsMdFolders(), skillRoots: createSkillRootFolders() }));
+}
+
 export function turnContextLoad(
   h: HarnessRef,
   decode: DecodeMode,
@@ -26,7 +39,9 @@ export function turnContextLoad(
   cwd: string,
   home: string,
   s: CodexLoadSettings,
+  share?: DiscoveryShare,
 ): HarnessLoad {
+  const folders = share !== undefined ? codexFolders(share) : undefined;
   const docs = discoverAgentsMd(host, {
     cwd,
     codexHome: s.codexHome,
@@ -35,6 +50,7 @@ export function turnContextLoad(
     projectRootMarkers: s.projectRootMarkers,
     decode,
     ...(s.untrusted ? { projectDocsUntrusted: true } : {}),
+    ...(folders !== undefined ? { folders: folders.docs } : {}),
   });
   const skills = discoverSkills(host, {
     cwd,
@@ -43,6 +59,7 @@ export function turnContextLoad(
     projectRootMarkers: s.projectRootMarkers,
     ...(s.adminSkillsRoot !== undefined ? { adminSkillsRoot: s.adminSkillsRoot } : {}),
     disabledPaths: s.disabledSkillPaths ?? [],
+    ...(folders !== undefined ? { folders: folders.skillRoots } : {}),
   });
   const files: LoadedFile[] = [];
   if (docs.value.global) files.push({ path: docs.value.global.path, kind: "context", placement: "first user message" });

@@ -4,8 +4,15 @@
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
-import { ancestorsOf, dirnameOf, joinPath, normalizePath, resolvePath } from "../paths.js";
-import { isConditionalRule, parseClaudeMd } from "./parse-claude-md.js";
+import { normalizePath } from "../paths.js";
+import {
+  type ClaudeChainFolder,
+  type ClaudeFolderMemo,
+  type ClaudeMdFile,
+  type ClaudeMdRead,
+  createClaudeFolderMemo,
+} from "./claude-folder-memo.js";
+import { isConditionalRule } from "./parse-claude-md.js";
 import { cannotRead } from "../../model/file-error.js";
 
 /** Which label Claude Code gives a file (`(user's private global instructions …)` and so on). */
@@ -50,6 +57,8 @@ export interface DiscoverClaudeMdOptions {
   home?: string;
   /** `~/.claude.json` approves imports outside the cwd for this project. */
   externalIncludesApproved: boolean;
+  /** What other launches of the same run already read (made for this host and home); else read afresh. */
+  memo?: ClaudeFolderMemo;
 }
 
 /** Claude Code follows imports this many levels deep (measured with 2.1.332: a chain of seven, the fifth is left out). */
@@ -74,53 +83,33 @@ function isBinaryImport(path: string): boolean {
   return dot > 0 && CLAUDE_MD_BINARY_EXTENSIONS.has(base.slice(dot + 1).toLowerCase());
 }
 
-const utf8 = new TextDecoder("utf-8");
-
-function isInside(path: string, dir: string): boolean {
-  return path === dir || path.startsWith(dir === "/" ? "/" : `${dir}/`);
-}
-
-/** `.md` files under a rules folder, depth first, each folder's entries in the file system's order (as Claude Code). */
-function listRules(host: Host, dir: string): string[] {
-  const listed = host.readDirRaw?.(dir) ?? host.readDir(dir);
-  if (!listed.ok) return [];
-  const out: string[] = [];
-  for (const e of listed.value) {
-    const path = joinPath(dir, e.name);
-    const st = e.kind === "symlink" ? host.stat(path) : undefined;
-    const kind = st === undefined ? e.kind : st.ok ? st.value.kind : "other";
-    if (kind === "directory") out.push(...listRules(host, path));
-    else if (kind === "file" && e.name.endsWith(".md")) out.push(path);
-  }
-  return out;
-}
-
 export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): ClaudeMdChain {
   const cwd = normalizePath(options.cwd);
+  const memo =
+    options.memo !== undefined && options.memo.host === host && options.memo.home === options.home
+      ? options.memo
+      : createClaudeFolderMemo(host, options.home);
   const entries: ClaudeMdEntry[] = [];
   const dropped: DroppedClaudeFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
+  const cwdPrefix = cwd === "/" ? "/" : `${cwd}/`;
+  const inCwd = (path: string) => path === cwd || path.startsWith(cwdPrefix);
 
-  // Each file is read once (the AGENTS.md check looks at the chain's files before they are added).
-  const files = new Map<string, { text: string; size: number } | undefined>();
-  const read = (path: string): { text: string; size: number } | undefined => {
-    if (files.has(path)) return files.get(path);
-    files.set(path, undefined);
-    const st = host.stat(path);
-    if (!st.ok || st.value.kind !== "file") return undefined;
-    const r = host.readBytes(path);
-    if (!r.ok) {
+  // Each file is read once (the AGENTS.md check looks at the chain's files before they are added); one that
+  // cannot be read is reported the first time this launch reads it.
+  const reported = new Set<string>();
+  const read = (path: string, file: ClaudeMdRead = memo.file(path)): ClaudeMdFile | undefined => {
+    if (file === undefined || !("error" in file)) return file;
+    if (!reported.has(path)) {
+      reported.add(path);
       diagnostics.push(
-        diagnostic("claude-md/unreadable", "warning", `${cannotRead(path, r.error)}; Claude Code skips it`, {
+        diagnostic("claude-md/unreadable", "warning", `${cannotRead(path, file.error)}; Claude Code skips it`, {
           file: path,
         }),
       );
-      return undefined;
     }
-    const file = { text: utf8.decode(r.value.bytes), size: r.value.size };
-    files.set(path, file);
-    return file;
+    return undefined;
   };
 
   const add = (
@@ -147,7 +136,7 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
       return false;
     }
     seen.add(path);
-    const parsed = parseClaudeMd(file.text, { rulesFile: via === "rules" });
+    const { parsed, targets } = memo.parsed(path, file);
     if (via === "rules" && isConditionalRule(parsed.frontmatter)) {
       seen.delete(path);
       dropped.push({ path, reason: "conditional-rule" });
@@ -165,8 +154,8 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
     if (importedFrom !== undefined) entry.importedFrom = importedFrom;
     // An empty (or whitespace-only) file is not sent, but still counts as the project's CLAUDE.md.
     if (parsed.content !== "") entries.push(entry);
-    for (const imp of parsed.imports) {
-      const target = resolvePath(dirnameOf(path), imp.raw, options.home);
+    for (const [i, imp] of parsed.imports.entries()) {
+      const target = targets[i] as string;
       if (imp.raw.startsWith("~/") && options.home === undefined) continue;
       if (seen.has(target)) continue;
       if (isBinaryImport(target)) {
@@ -193,7 +182,7 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
         );
         continue;
       }
-      if (kind !== "user" && !isInside(target, cwd) && !options.externalIncludesApproved) {
+      if (kind !== "user" && !inCwd(target) && !options.externalIncludesApproved) {
         if (read(target) === undefined) {
           add(target, kind, "import", depth + 1, path);
           continue;
@@ -223,63 +212,70 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
     const file = read(path);
     if (file === undefined) return;
     seen.add(path);
-    const content = parseClaudeMd(file.text).content;
+    const content = memo.parsed(path, file).parsed.content;
     if (content !== "") entries.push({ path, kind: "project", content, bytesIn: file.size, via: "agents-md-fallback" });
   };
 
   if (options.home !== undefined) {
-    const userDir = joinPath(options.home, ".claude");
-    add(joinPath(userDir, "CLAUDE.md"), "user", "claude-md", 0);
-    for (const rule of listRules(host, joinPath(userDir, "rules"))) add(rule, "user", "rules", 0);
+    const user = memo.user(options.home);
+    add(user.dotClaudeMd, "user", "claude-md", 0);
+    for (const rule of memo.rules(user.rulesDir)) add(rule, "user", "rules", 0);
   }
 
   // Measured: AGENTS.md is read only when no CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md with any text is
   // found in the cwd or above (rules files and the user's own files do not count); each folder's AGENTS.md then
   // comes where that folder's CLAUDE.md files would, after its rules, and its @imports are not followed.
-  const dirs = ancestorsOf(cwd).reverse();
-  const chainFiles = (dir: string) => [
-    joinPath(dir, "CLAUDE.md"),
-    joinPath(dir, ".claude", "CLAUDE.md"),
-    joinPath(dir, "CLAUDE.local.md"),
-  ];
-  const hasText = (path: string) => {
-    const file = read(path);
-    return file !== undefined && parseClaudeMd(file.text).content !== "";
+  const dirs: ClaudeChainFolder[] = [];
+  for (let dir: ClaudeChainFolder | undefined = memo.folder(cwd); dir !== undefined; dir = dir.parent) dirs.push(dir);
+  dirs.reverse();
+  // An absent file is skipped without a look-up: adding or reading it does nothing.
+  const hasText = (path: string, record: ClaudeMdRead) => {
+    if (record === undefined) return false;
+    const file = read(path, record);
+    return file !== undefined && memo.parsed(path, file).parsed.content !== "";
   };
-  const agentsFallback = !dirs.some((dir) => chainFiles(dir).some(hasText));
+  const agentsFallback = !dirs.some(
+    (dir) =>
+      hasText(dir.claudeMd, dir.claudeMdFile) ||
+      hasText(dir.dotClaudeMd, dir.dotClaudeMdFile) ||
+      hasText(dir.localMd, dir.localMdFile),
+  );
   for (const dir of dirs) {
-    add(joinPath(dir, "CLAUDE.md"), "project", "claude-md", 0);
-    add(joinPath(dir, ".claude", "CLAUDE.md"), "project", "dot-claude", 0);
-    const rules = listRules(host, joinPath(dir, ".claude", "rules"));
+    if (dir.claudeMdFile !== undefined) add(dir.claudeMd, "project", "claude-md", 0);
+    if (dir.dotClaudeMdFile !== undefined) add(dir.dotClaudeMd, "project", "dot-claude", 0);
+    const rules = dir.rules;
     if (rules.length > 1 && host.readDirRaw === undefined) {
       diagnostics.push(
         diagnostic(
           "claude-md/rules-order",
           "info",
-          `${joinPath(dir, ".claude", "rules")} holds ${rules.length} rules files; Claude Code sends them in the file system's directory order, which this host cannot tell, so promptc shows them in name order`,
+          `${dir.rulesDir} holds ${rules.length} rules files; Claude Code sends them in the file system's directory order, which this host cannot tell, so promptc shows them in name order`,
           {
-            file: joinPath(dir, ".claude", "rules"),
+            file: dir.rulesDir,
           },
         ),
       );
     }
     for (const rule of rules) add(rule, "project", "rules", 0);
-    const agentsMd = joinPath(dir, "AGENTS.md");
-    if (read(agentsMd) !== undefined) {
+    const agentsMd = dir.agentsMd;
+    if (dir.agentsMdFile !== undefined && read(agentsMd, dir.agentsMdFile) !== undefined) {
       if (agentsFallback) addAgentsMd(agentsMd);
       else {
-        dropped.push({ path: agentsMd, reason: "agents-md-ignored" });
-        diagnostics.push(
-          diagnostic(
+        // The same drop and words in every launch below this folder: made once.
+        dir.agentsMdIgnored ??= {
+          drop: { path: agentsMd, reason: "agents-md-ignored" },
+          diagnostic: diagnostic(
             "claude-md/agents-md-ignored",
             "info",
             `${agentsMd} is not read by Claude Code: it reads AGENTS.md only when no CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md with text is found from the cwd up`,
             { file: agentsMd },
           ),
-        );
+        };
+        dropped.push(dir.agentsMdIgnored.drop);
+        diagnostics.push(dir.agentsMdIgnored.diagnostic);
       }
     }
-    add(joinPath(dir, "CLAUDE.local.md"), "local", "local", 0);
+    if (dir.localMdFile !== undefined) add(dir.localMd, "local", "local", 0);
   }
   return { entries, dropped, diagnostics };
 }

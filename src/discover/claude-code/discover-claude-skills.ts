@@ -9,7 +9,14 @@ import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
 import { parse as parseYaml } from "yaml";
-import { ancestorsOf, joinPath, normalizePath } from "../paths.js";
+import { joinPath, normalizePath } from "../paths.js";
+import {
+  type ClaudeChainFolder,
+  type ClaudeFolderMemo,
+  type ClaudeScan,
+  type ClaudeScans,
+  createClaudeFolderMemo,
+} from "./claude-folder-memo.js";
 import { splitFrontmatter } from "./parse-claude-md.js";
 
 export interface ClaudeSkill {
@@ -177,22 +184,72 @@ export function compareSkillNames(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+const NO_SCANS: { skill: ClaudeScan<ClaudeSkill>; command: ClaudeScan<ClaudeSkill> } = {
+  skill: { found: [], diagnostics: [] },
+  command: { found: [], diagnostics: [] },
+};
+
+/** One scan after another (either alone when the other found and said nothing). */
+function joinScans<T>(a: ClaudeScan<T>, b: ClaudeScan<T>): ClaudeScan<T> {
+  if (a.found.length === 0 && a.diagnostics.length === 0) return b;
+  if (b.found.length === 0 && b.diagnostics.length === 0) return a;
+  return { found: [...a.found, ...b.found], diagnostics: [...a.diagnostics, ...b.diagnostics] };
+}
+
 export function discoverClaudeSkills(
   host: Host,
-  options: { cwd: string; home?: string; gitRoot?: string },
+  options: { cwd: string; home?: string; gitRoot?: string; memo?: ClaudeFolderMemo },
 ): ClaudeSkillsResult {
+  const memo =
+    options.memo !== undefined && options.memo.host === host && options.memo.home === options.home
+      ? options.memo
+      : createClaudeFolderMemo(host, options.home);
   const diagnostics: Diagnostic[] = [];
-  const dirs: { path: string; scope: ClaudeSkill["scope"] }[] = [];
-  if (options.home !== undefined) dirs.push({ path: joinPath(options.home, ".claude"), scope: "user" });
   const cwd = normalizePath(options.cwd);
-  for (const dir of ancestorsOf(cwd)) {
-    dirs.push({ path: joinPath(dir, ".claude"), scope: "project" });
-    if (options.gitRoot !== undefined && dir === normalizePath(options.gitRoot)) break;
+  const gitRoot = options.gitRoot !== undefined ? normalizePath(options.gitRoot) : undefined;
+  const scanOf = (scans: ClaudeScans, kind: "skill" | "command", root: string, scope: ClaudeSkill["scope"]) =>
+    memo.scan(scans, kind, (said) =>
+      kind === "skill" ? scanSkills(host, root, scope, said) : scanCommands(host, root, scope, said),
+    ) as ClaudeScan<ClaudeSkill>;
+  // The project folders from the cwd up to the git root (every ancestor outside git), each scanned once per run;
+  // a folder's walk is its own scans then its parent's walk, kept with it for the launches below it.
+  const upward = (dir: ClaudeChainFolder): { skill: ClaudeScan<ClaudeSkill>; command: ClaudeScan<ClaudeSkill> } => {
+    const known = dir.scans.upward;
+    if (known !== undefined && known.gitRoot === gitRoot) return known as ReturnType<typeof upward>;
+    const own = dir.hasDotClaude
+      ? {
+          skill: scanOf(dir.scans, "skill", dir.skills, "project"),
+          command: scanOf(dir.scans, "command", dir.commands, "project"),
+        }
+      : NO_SCANS;
+    const walk =
+      dir.parent === undefined || dir.dir === gitRoot
+        ? own
+        : {
+            skill: joinScans(own.skill, upward(dir.parent).skill),
+            command: joinScans(own.command, upward(dir.parent).command),
+          };
+    dir.scans.upward = { gitRoot, ...walk };
+    return walk;
+  };
+  const user = options.home !== undefined ? memo.user(options.home) : undefined;
+  const here = memo.folder(cwd);
+  const walk = upward(here);
+  const found: ClaudeSkill[] = [];
+  // Copied, as the display names below are edited.
+  const take = (scan: ClaudeScan<ClaudeSkill>) => {
+    for (const x of scan.diagnostics) diagnostics.push(x);
+    for (const s of scan.found) found.push({ ...s });
+  };
+  if (user !== undefined) take(scanOf(user.scans, "skill", user.skills, "user"));
+  take(walk.skill);
+  if (user !== undefined) take(scanOf(user.scans, "command", user.commands, "user"));
+  take(walk.command);
+  const roots = user !== undefined ? [user.skills] : [];
+  for (let dir: ClaudeChainFolder | undefined = here; dir !== undefined; dir = dir.parent) {
+    roots.push(dir.skills);
+    if (gitRoot !== undefined && dir.dir === gitRoot) break;
   }
-  const found = [
-    ...dirs.flatMap((d) => scanSkills(host, joinPath(d.path, "skills"), d.scope, diagnostics)),
-    ...dirs.flatMap((d) => scanCommands(host, joinPath(d.path, "commands"), d.scope, diagnostics)),
-  ];
   const skills: ClaudeSkill[] = [];
   const ids = new Set<string>();
   for (const skill of found) {
@@ -214,5 +271,5 @@ export function discoverClaudeSkills(
   for (const skill of skills)
     if (skill.displayName !== undefined && (/\s/.test(skill.displayName) || ids.has(skill.displayName)))
       delete skill.displayName;
-  return { skills, roots: dirs.map((d) => joinPath(d.path, "skills")), diagnostics };
+  return { skills, roots, diagnostics };
 }

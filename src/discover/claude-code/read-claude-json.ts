@@ -14,31 +14,45 @@ export interface ClaudeJsonFacts {
   exists: boolean;
 }
 
-export function readClaudeJson(
-  host: Host,
-  home: string,
+/** `~/.claude.json` as read and parsed, once for every project key asked of it. */
+export interface ClaudeJsonFile {
+  path: string;
+  exists: boolean;
+  /** The parsed JSON; undefined when the file is missing or not valid JSON. */
+  json?: unknown;
+  diagnostics: Diagnostic[];
+}
+
+export function readClaudeJsonFile(host: Host, home: string): ClaudeJsonFile {
+  const path = joinPath(home, ".claude.json");
+  const r = host.readBytes(path);
+  if (!r.ok) return { path, exists: false, diagnostics: [] };
+  try {
+    return { path, exists: true, json: JSON.parse(new TextDecoder().decode(r.value.bytes)), diagnostics: [] };
+  } catch {
+    return {
+      path,
+      exists: true,
+      diagnostics: [
+        diagnostic(
+          "claude-json/invalid",
+          "warning",
+          `${path} is not valid JSON; promptc reads no device id or approvals from it`,
+          { file: path },
+        ),
+      ],
+    };
+  }
+}
+
+/** The facts `file` gives for the project `projectKey`. */
+export function claudeJsonFacts(
+  file: ClaudeJsonFile,
   projectKey: string,
 ): { value: ClaudeJsonFacts; diagnostics: Diagnostic[] } {
-  const path = joinPath(home, ".claude.json");
-  const diagnostics: Diagnostic[] = [];
-  const value: ClaudeJsonFacts = { externalIncludesApproved: false, path, exists: false };
-  const r = host.readBytes(path);
-  if (!r.ok) return { value, diagnostics };
-  value.exists = true;
-  let json: unknown;
-  try {
-    json = JSON.parse(new TextDecoder().decode(r.value.bytes));
-  } catch {
-    diagnostics.push(
-      diagnostic(
-        "claude-json/invalid",
-        "warning",
-        `${path} is not valid JSON; promptc reads no device id or approvals from it`,
-        { file: path },
-      ),
-    );
-    return { value, diagnostics };
-  }
+  const value: ClaudeJsonFacts = { externalIncludesApproved: false, path: file.path, exists: file.exists };
+  const diagnostics = [...file.diagnostics];
+  const json = file.json;
   if (json === null || typeof json !== "object") return { value, diagnostics };
   const o = json as { userID?: unknown; projects?: unknown };
   if (typeof o.userID === "string") value.deviceId = o.userID;
@@ -53,4 +67,12 @@ export function readClaudeJson(
       value.externalIncludesApproved = true;
   }
   return { value, diagnostics };
+}
+
+export function readClaudeJson(
+  host: Host,
+  home: string,
+  projectKey: string,
+): { value: ClaudeJsonFacts; diagnostics: Diagnostic[] } {
+  return claudeJsonFacts(readClaudeJsonFile(host, home), projectKey);
 }

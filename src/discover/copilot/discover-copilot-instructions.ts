@@ -5,19 +5,16 @@
 // `applyTo` other than `**` makes a row of the table the model is told to read, no `applyTo` (or `**`, in the
 // root) inlines the raw file. IO through the Host only; measured with captures (test/conformance/copilot-preview.test.ts).
 import type { Host } from "../../host/host.js";
-import { ancestorsOf, basenameOf, joinPath, normalizePath } from "../paths.js";
-import { extractFrontmatter, parseYamlSafely } from "../parse-skill-md.js";
-import { type CopilotImport, expandCopilotImports } from "./expand-copilot-imports.js";
+import { basenameOf, joinPath, normalizePath } from "../paths.js";
+import {
+  COPILOT_RULES_DIR,
+  type CopilotFolder,
+  type CopilotFolderMemo,
+  type CopilotInstructionFile,
+  createCopilotFolderMemo,
+} from "./copilot-folder-memo.js";
 
-export type CopilotInstructionScope = "user" | "repository" | "nested";
-
-export interface CopilotInstructionFile {
-  path: string;
-  scope: CopilotInstructionScope;
-  /** The file's text with its imports expanded (sent untrimmed). */
-  text: string;
-  imports: CopilotImport[];
-}
+export type { CopilotInstructionFile, CopilotInstructionScope } from "./copilot-folder-memo.js";
 
 /** A `.instructions.md` file listed in the table (`applyTo` patterns split on commas). */
 export interface CopilotInstructionRule {
@@ -35,75 +32,49 @@ export interface CopilotInstructions {
   rules: CopilotInstructionRule[];
 }
 
-/** The four names read in each folder, in Copilot's order. */
-export const COPILOT_INSTRUCTION_NAMES = [".github/copilot-instructions.md", "AGENTS.md", "CLAUDE.md", "GEMINI.md"];
-const RULES_DIR = ".github/instructions";
-const RULE_SUFFIX = ".instructions.md";
-
-const utf8 = new TextDecoder("utf-8");
-
-function readText(host: Host, path: string): string | undefined {
-  const st = host.stat(path);
-  if (!st.ok || st.value.kind !== "file") return undefined;
-  const r = host.readBytes(path);
-  return r.ok ? utf8.decode(r.value.bytes) : undefined;
-}
-
-function frontmatterOf(text: string): { applyTo?: string; description?: string } {
-  const block = extractFrontmatter(text);
-  if (block === undefined) return {};
-  try {
-    const v = parseYamlSafely(block) as { applyTo?: unknown; description?: unknown } | null;
-    const out: { applyTo?: string; description?: string } = {};
-    if (typeof v?.applyTo === "string") out.applyTo = v.applyTo;
-    if (typeof v?.description === "string") out.description = v.description;
-    return out;
-  } catch {
-    return {};
-  }
-}
+export { COPILOT_INSTRUCTION_NAMES } from "./copilot-folder-memo.js";
 
 export function discoverCopilotInstructions(
   host: Host,
-  options: { cwd: string; copilotHome: string; gitRoot?: string },
+  options: { cwd: string; copilotHome: string; gitRoot?: string; memo?: CopilotFolderMemo },
 ): CopilotInstructions {
+  const memo = options.memo?.host === host ? options.memo : createCopilotFolderMemo(host);
   const cwd = normalizePath(options.cwd);
   const root = options.gitRoot !== undefined ? normalizePath(options.gitRoot) : cwd;
   const files: CopilotInstructionFile[] = [];
-  const add = (path: string, scope: CopilotInstructionScope, allowedRoot: string) => {
-    const text = readText(host, path);
-    if (text === undefined) return;
-    const expanded = expandCopilotImports(host, { path, text, allowedRoot });
-    files.push({ path, scope, text: expanded.text, imports: expanded.imports });
-  };
-  add(joinPath(options.copilotHome, "copilot-instructions.md"), "user", normalizePath(options.copilotHome));
-  const below = ancestorsOf(cwd).filter((d) => d !== root && d.startsWith(`${root}/`));
-  for (const dir of [root, ...below])
-    for (const name of COPILOT_INSTRUCTION_NAMES)
-      add(joinPath(dir, name), dir === root ? "repository" : "nested", root);
+  const userPath = joinPath(options.copilotHome, "copilot-instructions.md");
+  const userText = memo.text(userPath);
+  if (userText !== undefined) {
+    const expanded = memo.expanded(userPath, userText, normalizePath(options.copilotHome));
+    files.push({ path: userPath, scope: "user", text: expanded.text, imports: expanded.imports });
+  }
+  // The root, then the folders from the cwd up to just below the root.
+  const rootPrefix = `${root}/`;
+  const dirs = [memo.folder(root)];
+  for (let dir: CopilotFolder | undefined = memo.folder(cwd); dir !== undefined; dir = dir.parent)
+    if (dir.dir !== root && dir.dir.startsWith(rootPrefix)) dirs.push(dir);
+  // Each folder's files made once per root, with their scope there ("repository" for the root's own).
+  for (const dir of dirs) for (const f of memo.instructions(dir, root)) files.push(f);
 
   const inlined: CopilotInstructions["inlined"] = [];
   const rules: CopilotInstructionRule[] = [];
   // Measured: only the root's and the cwd's `.github/instructions` count, not the folders between.
   for (const dir of cwd === root ? [root] : [root, cwd]) {
-    const listed = host.readDir(joinPath(dir, RULES_DIR));
-    if (!listed.ok) continue;
-    for (const e of listed.value) {
-      if (!e.name.endsWith(RULE_SUFFIX)) continue;
-      const path = joinPath(dir, RULES_DIR, e.name);
-      const text = readText(host, path);
-      if (text === undefined) continue;
-      const fm = frontmatterOf(text);
-      const applyTo = (fm.applyTo ?? "")
-        .split(",")
-        .map((p) => p.trim())
-        .filter((p) => p !== "");
+    const listed = memo.rules(memo.folder(dir));
+    if (listed === undefined) continue;
+    for (const rule of listed) {
+      const { path, text, applyTo } = rule;
       if (applyTo.length === 0 || (applyTo.length === 1 && applyTo[0] === "**")) {
         // Measured: a nested folder's everywhere-rule is neither inlined nor listed.
         if (dir === root) inlined.push({ path, text });
         continue;
       }
-      rules.push({ path, displayPath: `${RULES_DIR}/${basenameOf(path)}`, applyTo, description: fm.description ?? "" });
+      rules.push({
+        path,
+        displayPath: `${COPILOT_RULES_DIR}/${basenameOf(path)}`,
+        applyTo: [...applyTo],
+        description: rule.description ?? "",
+      });
     }
   }
   rules.sort((a, b) => (a.displayPath < b.displayPath ? -1 : a.displayPath > b.displayPath ? 1 : 0));

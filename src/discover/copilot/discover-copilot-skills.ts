@@ -5,7 +5,13 @@
 // name wins (`.github` roots before `.agents` before `.claude`). IO through the Host only; measured with captures (test/conformance/copilot-preview.test.ts).
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
-import { ancestorsOf, joinPath, normalizePath } from "../paths.js";
+import { joinPath, normalizePath } from "../paths.js";
+import {
+  type CopilotFolder,
+  type CopilotFolderMemo,
+  type CopilotScan,
+  createCopilotFolderMemo,
+} from "./copilot-folder-memo.js";
 import { extractFrontmatter, parseYamlSafely } from "../parse-skill-md.js";
 
 export type CopilotSkillLocation = "project" | "user";
@@ -24,7 +30,8 @@ export interface CopilotSkillsResult {
   diagnostics: Diagnostic[];
 }
 
-export const COPILOT_PROJECT_SKILL_ROOTS = [".github/skills", ".agents/skills", ".claude/skills"];
+export { COPILOT_PROJECT_SKILL_ROOTS } from "./copilot-folder-memo.js";
+import { COPILOT_PROJECT_SKILL_ROOTS } from "./copilot-folder-memo.js";
 
 const utf8 = new TextDecoder("utf-8");
 const byName = (a: CopilotSkill, b: CopilotSkill) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -49,10 +56,11 @@ function parseSkill(text: string, dirName: string): { name: string; description:
   return { name, description: body.join(" ") };
 }
 
-function scanRoot(host: Host, root: string, location: CopilotSkillLocation, out: CopilotSkillsResult): CopilotSkill[] {
+/** The skills of one skills folder, in the folder's order, and the SKILL.md files left out (in that order too). */
+function scanRoot(host: Host, root: string, location: CopilotSkillLocation): CopilotScan<CopilotSkill> {
+  const out: CopilotScan<CopilotSkill> = { found: [], dropped: [] };
   const listed = host.readDir(root);
-  if (!listed.ok) return [];
-  const found: CopilotSkill[] = [];
+  if (!listed.ok) return out;
   for (const e of listed.value) {
     const path = joinPath(root, e.name, "SKILL.md");
     const st = host.stat(path);
@@ -61,27 +69,55 @@ function scanRoot(host: Host, root: string, location: CopilotSkillLocation, out:
     if (!r.ok) continue;
     const parsed = parseSkill(utf8.decode(r.value.bytes), e.name);
     if (typeof parsed === "string") out.dropped.push({ path, reason: parsed });
-    else found.push({ ...parsed, path, location });
+    else out.found.push({ ...parsed, path, location });
   }
-  return found;
+  return out;
+}
+
+/** One scan after another (either alone when the other found and dropped nothing). */
+function joinScans<T>(a: CopilotScan<T>, b: CopilotScan<T>): CopilotScan<T> {
+  if (a.found.length === 0 && a.dropped.length === 0) return b;
+  if (b.found.length === 0 && b.dropped.length === 0) return a;
+  return { found: [...a.found, ...b.found], dropped: [...a.dropped, ...b.dropped] };
 }
 
 export function discoverCopilotSkills(
   host: Host,
-  options: { cwd: string; home: string; copilotHome: string; gitRoot?: string },
+  options: { cwd: string; home: string; copilotHome: string; gitRoot?: string; memo?: CopilotFolderMemo },
 ): CopilotSkillsResult {
+  const memo = options.memo?.host === host ? options.memo : createCopilotFolderMemo(host);
   const cwd = normalizePath(options.cwd);
   const out: CopilotSkillsResult = { skills: [], dropped: [], diagnostics: [] };
-  const dirs = ancestorsOf(cwd);
-  const stop = options.gitRoot !== undefined ? dirs.indexOf(normalizePath(options.gitRoot)) : -1;
-  const walk = stop >= 0 ? dirs.slice(0, stop + 1) : dirs;
+  const gitRoot = options.gitRoot !== undefined ? normalizePath(options.gitRoot) : undefined;
+  // The folders from the cwd up to the git root (to `/` when it is not above the cwd), each scanned once per
+  // run; a folder's walk is its own scans then its parent's walk, kept with it for the launches below it.
+  const upward = (dir: CopilotFolder): CopilotScan<CopilotSkill>[] => {
+    const known = dir.upward;
+    if (known !== undefined && known.gitRoot === gitRoot) return known.scans as CopilotScan<CopilotSkill>[];
+    const own = dir.skillRoots.map((root, i) => {
+      const scan = (dir.scans[i] ??= memo.mayHold(dir, COPILOT_PROJECT_SKILL_ROOTS[i] as string)
+        ? scanRoot(host, root, "project")
+        : { found: [], dropped: [] });
+      return scan as CopilotScan<CopilotSkill>;
+    });
+    const parent = dir.parent === undefined || dir.dir === gitRoot ? undefined : upward(dir.parent);
+    const scans = parent === undefined ? own : own.map((scan, i) => joinScans(scan, parent[i] as typeof scan));
+    dir.upward = { gitRoot, scans };
+    return scans;
+  };
+  const here = memo.folder(cwd);
   // Root kind by root kind, each from the cwd up (measured: a `.github` skill beats an `.agents` one of its name).
-  const found = COPILOT_PROJECT_SKILL_ROOTS.flatMap((r) =>
-    walk.flatMap((d) => scanRoot(host, joinPath(d, r), "project", out)),
-  );
-  const user = [joinPath(options.copilotHome, "skills"), joinPath(options.home, ".agents", "skills")].flatMap((r) =>
-    scanRoot(host, r, "user", out).sort(byName),
-  );
+  const found: CopilotSkill[] = [];
+  for (const scan of upward(here)) {
+    for (const d of scan.dropped) out.dropped.push(d);
+    for (const s of scan.found) found.push(s);
+  }
+  const user: CopilotSkill[] = [];
+  for (const root of [joinPath(options.copilotHome, "skills"), joinPath(options.home, ".agents", "skills")]) {
+    const scan = memo.userScan(root, () => scanRoot(host, root, "user"));
+    for (const d of scan.dropped) out.dropped.push(d);
+    user.push(...[...scan.found].sort(byName));
+  }
   const seen = new Set<string>();
   for (const s of [...found, ...user]) {
     if (seen.has(s.name)) {
@@ -94,7 +130,7 @@ export function discoverCopilotSkills(
   // Measured: in the order found (root kind by root kind, each from the cwd up), every run of skills from the
   // cwd's own folders, and every run from its ancestors', is sorted by name (one run when nothing breaks it up).
   const project = out.skills.filter((s) => s.location === "project");
-  const own = COPILOT_PROJECT_SKILL_ROOTS.map((r) => `${joinPath(cwd, r)}/`);
+  const own = here.skillRoots.map((r) => `${r}/`);
   const isOwn = (s: CopilotSkill) => own.some((r) => s.path.startsWith(r));
   const runs: CopilotSkill[][] = [];
   for (const s of project) {

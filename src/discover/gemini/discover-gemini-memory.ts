@@ -4,7 +4,9 @@
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
-import { ancestorsOf, joinPath, normalizePath } from "../paths.js";
+import { dirnameOf, joinPath, normalizePath } from "../paths.js";
+import { folderNode } from "../folder-chain.js";
+import { appendAll } from "../../model/append-all.js";
 import { processGeminiImports, type GeminiImportRecord } from "./process-gemini-imports.js";
 
 export interface GeminiMemoryFile {
@@ -34,22 +36,72 @@ export function concatenateGeminiContext(files: readonly GeminiMemoryFile[]): st
     .join("\n\n");
 }
 
+/** A context file as read (imports expanded), with the import records its reading made; undefined: none there. */
+interface GeminiRead {
+  file: GeminiMemoryFile | undefined;
+  imports: GeminiImportRecord[];
+}
+
+/** One folder of the walk: the names there that exist, and (sorted, unique) those of every folder up to the ceiling. */
+interface GeminiWalkNode {
+  found: string[];
+  /** False when the walk stopped at ~/.gemini before it reached the ceiling. */
+  reachedCeiling: boolean;
+}
+
+/**
+ * What a run has already read, shared by every launch in it (`shareSlot(share, "gemini", …)`): each context
+ * file's reading, and per walk (names, ~/.gemini, ceiling) each folder's node and the paths above the ceiling.
+ * Without a share, a fresh one per call.
+ */
+export interface GeminiFolders {
+  reads: Map<string, GeminiRead>;
+  walks: Map<string, { nodes: Map<string, GeminiWalkNode>; above?: string[] }>;
+}
+
+export function createGeminiFolders(): GeminiFolders {
+  return { reads: new Map(), walks: new Map() };
+}
+
+/** `path` added to the sorted list `sorted` (UTF-16 order, as Gemini CLI sorts), unless already there. */
+function insertSorted(sorted: string[], path: string): void {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as string) < path) lo = mid + 1;
+    else hi = mid;
+  }
+  if (sorted[lo] !== path) sorted.splice(lo, 0, path);
+}
+
 export function discoverGeminiMemory(
   host: Host,
-  options: { cwd: string; home: string; fileNames: readonly string[]; gitRoot?: string },
+  options: { cwd: string; home: string; fileNames: readonly string[]; gitRoot?: string; folders?: GeminiFolders },
 ): GeminiMemory {
+  const known = options.folders ?? createGeminiFolders();
   const diagnostics: Diagnostic[] = [];
   const imports: GeminiImportRecord[] = [];
+  const readOnce = (path: string): GeminiRead => {
+    let r = known.reads.get(path);
+    if (r === undefined) {
+      r = { file: undefined, imports: [] };
+      const st = host.stat(path);
+      const bytes = st.ok && st.value.kind === "file" ? host.readBytes(path) : undefined;
+      if (bytes?.ok)
+        r.file = {
+          path,
+          content: processGeminiImports(host, utf8.decode(bytes.value.bytes), path, r.imports),
+          bytesIn: bytes.value.size,
+        };
+      known.reads.set(path, r);
+    }
+    return r;
+  };
   const read = (path: string): GeminiMemoryFile | undefined => {
-    const st = host.stat(path);
-    if (!st.ok || st.value.kind !== "file") return undefined;
-    const r = host.readBytes(path);
-    if (!r.ok) return undefined;
-    return {
-      path,
-      content: processGeminiImports(host, utf8.decode(r.value.bytes), path, imports),
-      bytesIn: r.value.size,
-    };
+    const r = readOnce(path);
+    appendAll(imports, r.imports);
+    return r.file;
   };
   const geminiDir = joinPath(options.home, ".gemini");
   const global = options.fileNames
@@ -57,25 +109,34 @@ export function discoverGeminiMemory(
     .filter((f): f is GeminiMemoryFile => f !== undefined);
   const cwd = normalizePath(options.cwd);
   const ceiling = options.gitRoot ?? cwd;
-  const found: string[] = [];
-  const aboveRoot: string[] = [];
-  let above = false;
-  for (const dir of ancestorsOf(cwd)) {
-    if (dir === geminiDir) break;
-    for (const name of options.fileNames) {
-      const p = joinPath(dir, name);
-      const st = host.stat(p);
-      if (!st.ok) continue;
-      if (above) aboveRoot.push(p);
-      else found.push(p);
+  const ownNames = (dir: string): string[] =>
+    options.fileNames.map((name) => joinPath(dir, name)).filter((p) => host.stat(p).ok);
+  const walkKey = `${geminiDir}\u0000${ceiling}\u0000${options.fileNames.join("\u0000")}`;
+  let walk = known.walks.get(walkKey);
+  if (walk === undefined) known.walks.set(walkKey, (walk = { nodes: new Map() }));
+  // The ceiling starts the walk afresh (the folder above it is outside); so does a folder below ~/.gemini.
+  const node = folderNode(
+    walk.nodes,
+    cwd,
+    (d, up): GeminiWalkNode => {
+      const found = up !== undefined ? [...up.found] : [];
+      for (const p of ownNames(d)) insertSorted(found, p);
+      return { found, reachedCeiling: d === ceiling || (up?.reachedCeiling ?? false) };
+    },
+    { isTop: (d) => d === ceiling, isOutside: (d) => d === geminiDir },
+  );
+  // Context files above the git root, which Gemini CLI sees and does not read: the same for every launch below it.
+  if (walk.above === undefined) {
+    walk.above = [];
+    for (let d = ceiling; dirnameOf(d) !== d; ) {
+      d = dirnameOf(d);
+      if (d === geminiDir) break;
+      appendAll(walk.above, ownNames(d));
     }
-    if (dir === ceiling) above = true;
   }
+  const aboveRoot = node?.reachedCeiling ? [...walk.above] : [];
   // Gemini CLI sorts the paths (UTF-16 order), which is root-first for one name per folder.
-  const project = [...new Set(found)]
-    .sort()
-    .map(read)
-    .filter((f): f is GeminiMemoryFile => f !== undefined);
+  const project = (node?.found ?? []).map(read).filter((f): f is GeminiMemoryFile => f !== undefined);
   for (const p of aboveRoot)
     diagnostics.push(
       diagnostic(

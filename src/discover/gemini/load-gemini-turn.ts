@@ -10,8 +10,13 @@ import { formatLongDateInLocale, localeFromEnv } from "../resolve-environment.js
 import { readGeminiJson, readGeminiSettings } from "./read-gemini-settings.js";
 import { findProjectRoot } from "../find-project-root.js";
 import { basenameOf, joinPath, normalizePath } from "../paths.js";
-import { concatenateGeminiContext, discoverGeminiMemory, type GeminiMemory } from "./discover-gemini-memory.js";
-import { renderGeminiFolderStructure } from "./gemini-folder-structure.js";
+import {
+  concatenateGeminiContext,
+  discoverGeminiMemory,
+  type GeminiFolders,
+  type GeminiMemory,
+} from "./discover-gemini-memory.js";
+import { renderGeminiFolderStructure, type GeminiTree } from "./gemini-folder-structure.js";
 import { discoverGeminiSkills } from "./discover-gemini-skills.js";
 
 export interface LoadGeminiTurnOptions {
@@ -27,6 +32,13 @@ export interface LoadGeminiTurnOptions {
   installDir?: string;
   /** Its built-in skills as calibration recorded them (read from `installDir` when absent). */
   bundledSkills?: readonly BundledSkill[];
+  /** What other launches of the same run already read (lint starts Gemini CLI in many folders of one tree). */
+  folders?: GeminiFolders;
+  /**
+   * Only the file lists are wanted (lint, `agents`): the folder tree and the context texts, prose no file list
+   * shows, are left empty in the turn.
+   */
+  fileListsOnly?: boolean;
 }
 
 /** Gemini CLI's slug for a new project folder (its basename, lower-case, non-alphanumerics as `-`). */
@@ -59,6 +71,8 @@ export function geminiProjectId(host: Host, home: string, cwd: string, diagnosti
   return id;
 }
 
+const NO_TREE: GeminiTree = { lines: "", truncated: false };
+
 export interface LoadedGeminiTurn {
   turn: GeminiTurn;
   memory: GeminiMemory;
@@ -73,8 +87,10 @@ export function loadGeminiTurn(host: Host, options: LoadGeminiTurnOptions): Load
   const gitRoot = findProjectRoot(host, cwd, [".git"]).root;
   const memoryOptions: Parameters<typeof discoverGeminiMemory>[1] = { cwd, home: options.home, fileNames };
   if (gitRoot !== undefined) memoryOptions.gitRoot = gitRoot;
+  if (options.folders !== undefined) memoryOptions.folders = options.folders;
   const memory = discoverGeminiMemory(host, memoryOptions);
-  const tree = renderGeminiFolderStructure(host, cwd, { inGit: gitRoot !== undefined });
+  const prose = options.fileListsOnly !== true;
+  const tree = prose ? renderGeminiFolderStructure(host, cwd, { inGit: gitRoot !== undefined }) : NO_TREE;
   const skillOptions: Parameters<typeof discoverGeminiSkills>[1] = { cwd, home: options.home };
   if (options.bundledSkills !== undefined) skillOptions.bundled = options.bundledSkills;
   if (options.installDir !== undefined) skillOptions.installDir = options.installDir;
@@ -117,8 +133,8 @@ export function loadGeminiTurn(host: Host, options: LoadGeminiTurnOptions): Load
     inGit: gitRoot !== undefined,
     tree: tree.lines,
     treeTruncated: tree.truncated,
-    globalContext: concatenateGeminiContext(memory.global),
-    projectContext: concatenateGeminiContext(memory.project),
+    globalContext: prose ? concatenateGeminiContext(memory.global) : "",
+    projectContext: prose ? concatenateGeminiContext(memory.project) : "",
     skills: discoverGeminiSkills(host, skillOptions).map((s) => ({
       name: s.name,
       description: s.description,

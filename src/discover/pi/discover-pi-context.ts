@@ -5,7 +5,9 @@
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
-import { ancestorsOf, joinPath, normalizePath } from "../paths.js";
+import { joinPath, normalizePath } from "../paths.js";
+import { folderNode } from "../folder-chain.js";
+import { appendAll } from "../../model/append-all.js";
 import { cannotRead } from "../../model/file-error.js";
 
 export const PI_CONTEXT_FILE_NAMES = ["AGENTS.md", "AGENTS.MD", "CLAUDE.md", "CLAUDE.MD"] as const;
@@ -42,55 +44,105 @@ function readText(host: Host, path: string, diagnostics: Diagnostic[]): string |
   return utf8.decode(r.value.bytes);
 }
 
-function fromDir(
-  host: Host,
-  dir: string,
-  diagnostics: Diagnostic[],
-  shadowed: string[],
-): { path: string; content: string } | undefined {
-  let found: { path: string; content: string } | undefined;
-  for (const name of PI_CONTEXT_FILE_NAMES) {
-    const path = joinPath(dir, name);
-    if (found !== undefined) {
-      const st = host.stat(path);
-      // On a case-insensitive file system AGENTS.MD is AGENTS.md again: only count another real file.
-      if (st.ok && st.value.kind === "file" && !(name.toLowerCase() === found.path.slice(dir.length + 1).toLowerCase()))
-        shadowed.push(path);
-      continue;
-    }
-    const content = readText(host, path, diagnostics);
-    if (content !== undefined) found = { path, content };
-  }
-  return found;
+/** What pi reads in one folder: its context file (the first name that exists), the files that one shadows. */
+interface PiFolder {
+  found?: { path: string; content: string };
+  shadowed: string[];
+  /** Unreadable candidates, in the order pi tries them. */
+  diagnostics: Diagnostic[];
 }
 
-export function discoverPiContext(host: Host, options: { cwd: string; agentDir: string }): PiContextResult {
-  const diagnostics: Diagnostic[] = [];
-  const shadowed: string[] = [];
-  const files: PiContextFile[] = [];
-  const seen = new Set<string>();
-  const global = fromDir(host, options.agentDir, diagnostics, shadowed);
-  if (global) {
-    files.push({ ...global, scope: "global" });
-    seen.add(global.path);
-  }
-  const cwd = normalizePath(options.cwd);
-  for (const dir of ancestorsOf(cwd).reverse()) {
-    const f = fromDir(host, dir, diagnostics, shadowed);
-    if (f && !seen.has(f.path)) {
-      files.push({ ...f, scope: "project" });
-      seen.add(f.path);
+function fromDir(host: Host, dir: string): PiFolder {
+  const out: PiFolder = { shadowed: [], diagnostics: [] };
+  for (const name of PI_CONTEXT_FILE_NAMES) {
+    const path = joinPath(dir, name);
+    if (out.found !== undefined) {
+      const st = host.stat(path);
+      // On a case-insensitive file system AGENTS.MD is AGENTS.md again: only count another real file.
+      if (
+        st.ok &&
+        st.value.kind === "file" &&
+        !(name.toLowerCase() === out.found.path.slice(dir.length + 1).toLowerCase())
+      )
+        out.shadowed.push(path);
+      continue;
     }
+    const content = readText(host, path, out.diagnostics);
+    if (content !== undefined) out.found = { path, content };
   }
-  for (const path of shadowed)
-    diagnostics.push(
-      diagnostic(
-        "pi/context-file-shadowed",
-        "info",
-        `${path} is not read by pi: it reads one context file per folder and an AGENTS.md there comes first`,
-        { file: path },
-      ),
+  return out;
+}
+
+const shadowedDiagnostic = (path: string): Diagnostic =>
+  diagnostic(
+    "pi/context-file-shadowed",
+    "info",
+    `${path} is not read by pi: it reads one context file per folder and an AGENTS.md there comes first`,
+    { file: path },
+  );
+
+/**
+ * A folder's own reading, and pi's walk from `/` down to it: the walk of the folder above plus this one (kept
+ * whole, so a launch copies lists instead of visiting every ancestor).
+ */
+interface PiFolderNode {
+  folder: PiFolder;
+  files: PiContextFile[];
+  shadowed: string[];
+  diagnostics: Diagnostic[];
+  shadowedDiagnostics: Diagnostic[];
+}
+
+/**
+ * Each folder's node, kept for a whole run when lint's launches share it (`shareSlot(share, "pi", …)`): a launch
+ * reads only the folders no launch above it read. Without a share, a fresh one per call.
+ */
+export type PiFolders = Map<string, PiFolderNode>;
+
+export function createPiFolders(): PiFolders {
+  return new Map();
+}
+
+function nodeOf(host: Host, folders: PiFolders, dir: string): PiFolderNode {
+  return folderNode(folders, dir, (d, up): PiFolderNode => {
+    const folder = fromDir(host, d);
+    const files = up !== undefined ? [...up.files] : [];
+    if (folder.found) files.push({ ...folder.found, scope: "project" });
+    return {
+      folder,
+      files,
+      shadowed: [...(up?.shadowed ?? []), ...folder.shadowed],
+      diagnostics: [...(up?.diagnostics ?? []), ...folder.diagnostics],
+      shadowedDiagnostics: [...(up?.shadowedDiagnostics ?? []), ...folder.shadowed.map(shadowedDiagnostic)],
+    };
+  }) as PiFolderNode;
+}
+
+export function discoverPiContext(
+  host: Host,
+  options: { cwd: string; agentDir: string; folders?: PiFolders },
+): PiContextResult {
+  const folders = options.folders ?? createPiFolders();
+  const global = nodeOf(host, folders, normalizePath(options.agentDir)).folder;
+  const cwd = normalizePath(options.cwd);
+  // Root first, as pi reads them; the agent dir's file once, as the global one, should it be an ancestor's too.
+  const walk = nodeOf(host, folders, cwd);
+  const files: PiContextFile[] = [];
+  if (global.found) {
+    const path = global.found.path;
+    files.push({ ...global.found, scope: "global" });
+    appendAll(
+      files,
+      walk.files.filter((f) => f.path !== path),
     );
+  } else appendAll(files, walk.files);
+  const shadowed = [...global.shadowed, ...walk.shadowed];
+  const diagnostics = [
+    ...global.diagnostics,
+    ...walk.diagnostics,
+    ...global.shadowed.map(shadowedDiagnostic),
+    ...walk.shadowedDiagnostics,
+  ];
   const result: PiContextResult = { files, shadowed, diagnostics };
   for (const [key, name] of [
     ["systemMd", "SYSTEM.md"],

@@ -8,7 +8,8 @@ import { parse as parseYaml } from "yaml";
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
-import { ancestorsOf, basenameOf, dirnameOf, joinPath, normalizePath } from "../paths.js";
+import { basenameOf, dirnameOf, joinPath, normalizePath } from "../paths.js";
+import { folderNode } from "../folder-chain.js";
 
 export interface PiSkill {
   name: string;
@@ -101,81 +102,154 @@ function frontmatterOf(text: string): { [key: string]: unknown } {
   return parsed !== null && typeof parsed === "object" ? (parsed as { [key: string]: unknown }) : {};
 }
 
+/** What one skill file gives, whoever lists it: a skill (before the name and real-path checks) or why it has none. */
+type SkillOutcome = { skill: Omit<PiSkill, "scope">; real: string } | { diagnostic: Diagnostic } | undefined;
+
+function outcomeOf(host: Host, path: string): SkillOutcome {
+  const text = read(host, path);
+  if (text === undefined) return undefined;
+  let fm: { [key: string]: unknown };
+  try {
+    fm = frontmatterOf(text);
+  } catch (err) {
+    return {
+      diagnostic: diagnostic(
+        "pi-skill/bad-frontmatter",
+        "warning",
+        `${path}: frontmatter is not valid YAML; pi drops this skill without a word (${String((err as Error).message).split("\n")[0]})`,
+        { file: path },
+      ),
+    };
+  }
+  const dirName = basenameOf(dirnameOf(path));
+  const name = typeof fm.name === "string" && fm.name !== "" ? fm.name : dirName;
+  const description = typeof fm.description === "string" ? fm.description : "";
+  if (description.trim() === "")
+    return {
+      diagnostic: diagnostic(
+        "pi-skill/no-description",
+        "warning",
+        `${path}: no description; pi does not list this skill`,
+        { file: path },
+      ),
+    };
+  const real = host.realpath(path);
+  return {
+    skill: { name, description, path, disableModelInvocation: fm["disable-model-invocation"] === true },
+    real: real.ok ? real.value : path,
+  };
+}
+
+/** A folder's `.agents/skills` (undefined when it is the user's own), what it holds, the node of the folder above. */
+interface AgentsRootNode {
+  path: string | undefined;
+  outcomes: SkillOutcome[];
+  up: AgentsRootNode | undefined;
+}
+
+/**
+ * What a run has already read, shared by every launch in it (`shareSlot(share, "pi", …)`): each skill root's
+ * outcomes, and per git root each folder's node of the `.agents/skills` walk. Without a share, a fresh one per call.
+ */
+export interface PiSkillFolders {
+  roots: Map<string, SkillOutcome[]>;
+  walks: Map<string, Map<string, AgentsRootNode>>;
+}
+
+export function createPiSkillFolders(): PiSkillFolders {
+  return { roots: new Map(), walks: new Map() };
+}
+
+function outcomesOf(host: Host, known: PiSkillFolders, path: string, mode: "pi" | "agents"): SkillOutcome[] {
+  const key = `${mode}\u0000${path}`;
+  let out = known.roots.get(key);
+  if (out === undefined) {
+    out = collect(host, path, mode, path, ignore()).map((p) => outcomeOf(host, p));
+    known.roots.set(key, out);
+  }
+  return out;
+}
+
+/** The `.agents/skills` roots from `cwd` up to `gitRoot` (inclusive; to `/` when it is none of cwd's ancestors). */
+function agentsRoots(
+  host: Host,
+  known: PiSkillFolders,
+  cwd: string,
+  userAgents: string,
+  gitRoot: string | undefined,
+): AgentsRootNode[] {
+  const top = gitRoot === undefined ? undefined : normalizePath(gitRoot);
+  const walkKey = top ?? "";
+  let nodes = known.walks.get(walkKey);
+  if (nodes === undefined) known.walks.set(walkKey, (nodes = new Map()));
+  const node = folderNode(
+    nodes,
+    cwd,
+    (d, up): AgentsRootNode => {
+      const path = joinPath(d, ".agents", "skills");
+      return path !== userAgents
+        ? { path, outcomes: collect(host, path, "agents", path, ignore()).map((p) => outcomeOf(host, p)), up }
+        : { path: undefined, outcomes: [], up };
+    },
+    { isTop: (d) => d === top },
+  );
+  const out: AgentsRootNode[] = [];
+  for (let n = node; n !== undefined; n = n.up) if (n.path !== undefined) out.push(n);
+  return out;
+}
+
 export function discoverPiSkills(
   host: Host,
-  options: { cwd: string; agentDir: string; home: string; gitRoot?: string },
+  options: { cwd: string; agentDir: string; home: string; gitRoot?: string; folders?: PiSkillFolders },
 ): PiSkillsResult {
+  const known = options.folders ?? createPiSkillFolders();
   const diagnostics: Diagnostic[] = [];
   const cwd = normalizePath(options.cwd);
   const userAgents = joinPath(options.home, ".agents", "skills");
-  const roots: { path: string; mode: "pi" | "agents"; scope: PiSkill["scope"] }[] = [
-    { path: joinPath(cwd, ".pi", "skills"), mode: "pi", scope: "project" },
+  const rootOf = (path: string, mode: "pi" | "agents", scope: PiSkill["scope"]) => ({
+    path,
+    scope,
+    outcomes: outcomesOf(host, known, path, mode),
+  });
+  const roots: { path: string; scope: PiSkill["scope"]; outcomes: readonly SkillOutcome[] }[] = [
+    rootOf(joinPath(cwd, ".pi", "skills"), "pi", "project"),
   ];
-  for (const dir of ancestorsOf(cwd)) {
-    const path = joinPath(dir, ".agents", "skills");
-    if (path !== userAgents) roots.push({ path, mode: "agents", scope: "project" });
-    if (options.gitRoot !== undefined && dir === normalizePath(options.gitRoot)) break;
-  }
-  roots.push(
-    { path: joinPath(options.agentDir, "skills"), mode: "pi", scope: "user" },
-    { path: userAgents, mode: "agents", scope: "user" },
-  );
+  for (const n of agentsRoots(host, known, cwd, userAgents, options.gitRoot))
+    roots.push({ path: n.path as string, scope: "project", outcomes: n.outcomes });
+  roots.push(rootOf(joinPath(options.agentDir, "skills"), "pi", "user"), rootOf(userAgents, "agents", "user"));
 
   const skills: PiSkill[] = [];
   const byName = new Map<string, PiSkill>();
   const seenReal = new Set<string>();
   for (const root of roots) {
-    for (const path of collect(host, root.path, root.mode, root.path, ignore())) {
-      const text = read(host, path);
-      if (text === undefined) continue;
-      let fm: { [key: string]: unknown };
-      try {
-        fm = frontmatterOf(text);
-      } catch (err) {
-        diagnostics.push(
-          diagnostic(
-            "pi-skill/bad-frontmatter",
-            "warning",
-            `${path}: frontmatter is not valid YAML; pi drops this skill without a word (${String((err as Error).message).split("\n")[0]})`,
-            { file: path },
-          ),
-        );
+    for (const outcome of root.outcomes) {
+      if (outcome === undefined) continue;
+      if ("diagnostic" in outcome) {
+        diagnostics.push(outcome.diagnostic);
         continue;
       }
-      const dirName = basenameOf(dirnameOf(path));
-      const name = typeof fm.name === "string" && fm.name !== "" ? fm.name : dirName;
-      const description = typeof fm.description === "string" ? fm.description : "";
-      if (description.trim() === "") {
-        diagnostics.push(
-          diagnostic("pi-skill/no-description", "warning", `${path}: no description; pi does not list this skill`, {
-            file: path,
-          }),
-        );
-        continue;
-      }
-      const real = host.realpath(path);
-      const key = real.ok ? real.value : path;
+      const { skill: found, real: key } = outcome;
       if (seenReal.has(key)) continue;
-      const existing = byName.get(name);
+      const existing = byName.get(found.name);
       if (existing) {
         diagnostics.push(
           diagnostic(
             "pi-skill/name-collision",
             "warning",
-            `${path}: a skill named ${name} was already found at ${existing.path}; pi keeps the first`,
-            { file: path },
+            `${found.path}: a skill named ${found.name} was already found at ${existing.path}; pi keeps the first`,
+            { file: found.path },
           ),
         );
         continue;
       }
       const skill: PiSkill = {
-        name,
-        description,
-        path,
+        name: found.name,
+        description: found.description,
+        path: found.path,
         scope: root.scope,
-        disableModelInvocation: fm["disable-model-invocation"] === true,
+        disableModelInvocation: found.disableModelInvocation,
       };
-      byName.set(name, skill);
+      byName.set(found.name, skill);
       seenReal.add(key);
       skills.push(skill);
     }

@@ -14,8 +14,13 @@ import {
   type PiTurn,
 } from "../../profiles/pi/pi-turn.js";
 import { joinPath, normalizePath, resolvePath } from "../paths.js";
-import { discoverPiContext, type PiContextResult } from "./discover-pi-context.js";
-import { discoverPiSkills, type PiSkillsResult } from "./discover-pi-skills.js";
+import { createPiFolders, discoverPiContext, type PiContextResult, type PiFolders } from "./discover-pi-context.js";
+import {
+  createPiSkillFolders,
+  discoverPiSkills,
+  type PiSkillFolders,
+  type PiSkillsResult,
+} from "./discover-pi-skills.js";
 
 export interface LoadPiTurnOptions {
   cwd: string;
@@ -29,6 +34,18 @@ export interface LoadPiTurnOptions {
   installDir?: string;
   /** The executable that folder was found from (calibration's or PATH's), for the diagnostic naming it. */
   installSource?: Pick<AgentInstallSource, "bin" | "from">;
+  /** What other launches of the same run already read (lint starts pi in many folders of one tree). */
+  folders?: PiRunFolders;
+}
+
+/** The folders' readings one run shares: context files and skill roots. */
+export interface PiRunFolders {
+  context: PiFolders;
+  skills: PiSkillFolders;
+}
+
+export function createPiRunFolders(): PiRunFolders {
+  return { context: createPiFolders(), skills: createPiSkillFolders() };
 }
 
 export interface LoadedPiTurn {
@@ -223,8 +240,12 @@ export function loadPiTurn(host: Host, options: LoadPiTurnOptions): LoadedPiTurn
       ),
     );
   }
-  const context = discoverPiContext(host, { cwd, agentDir });
+  const context = discoverPiContext(
+    host,
+    options.folders !== undefined ? { cwd, agentDir, folders: options.folders.context } : { cwd, agentDir },
+  );
   const skillOptions: Parameters<typeof discoverPiSkills>[1] = { cwd, agentDir, home: options.home };
+  if (options.folders !== undefined) skillOptions.folders = options.folders.skills;
   if (options.gitRoot !== undefined) skillOptions.gitRoot = options.gitRoot;
   const skills = discoverPiSkills(host, skillOptions);
   const installDir = piInstallDir(host, cwd, options, diagnostics);

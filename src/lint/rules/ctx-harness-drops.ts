@@ -2,7 +2,7 @@
 // refuses, the file itself ignored), in the words of the discovery diagnostic preview prints. Reads
 // LintFacts.harnessesByFile (the launches' drops this file owns). Pure.
 import { defineRule } from "../define-rule.js";
-import type { HarnessLaunch } from "../lint-project.js";
+import type { HarnessLaunch, LintFacts } from "../lint-project.js";
 import { lintTargetOf } from "../loading-harnesses.js";
 import { CLAUDE_MEMORY } from "../sources.js";
 
@@ -23,6 +23,37 @@ function othersText(others: readonly string[]): string {
   if (others.length === 0) return "";
   const named = others.slice(0, 3).join(", ");
   return ` (imported the same way by ${others.length} other file${others.length === 1 ? "" : "s"}: ${named}${others.length > 3 ? ", …" : ""})`;
+}
+
+type ByFile = NonNullable<LintFacts["harnessesByFile"]>;
+/** By harness, then diagnostic rule, then dropped path (nested: no key string made of a deep path per drop). */
+type ImportersIndex = Map<string, Map<string, Map<string, string[]>>>;
+
+/**
+ * The files (sorted) owning an approval drop of one harness, rule and path. Made once per project (each file
+ * asking anew scanned every drop of every file: quadratic in a deep tree's launches).
+ */
+const importersIndexes = new WeakMap<ByFile, ImportersIndex>();
+function importersOf(byFile: ByFile, harness: string, rule: string, path: string): readonly string[] {
+  let index = importersIndexes.get(byFile);
+  if (index === undefined) {
+    index = new Map();
+    for (const [file, loads] of byFile)
+      for (const { launch, drop } of loads.drops) {
+        if (drop.rule === undefined || REPORTED[drop.rule] !== "importApproval") continue;
+        let byRule = index.get(launch.harness);
+        if (byRule === undefined) index.set(launch.harness, (byRule = new Map()));
+        let byPath = byRule.get(drop.rule);
+        if (byPath === undefined) byRule.set(drop.rule, (byPath = new Map()));
+        const list = byPath.get(drop.path);
+        if (list === undefined) byPath.set(drop.path, [file]);
+        else if (list[list.length - 1] !== file) list.push(file);
+      }
+    for (const byRule of index.values())
+      for (const byPath of byRule.values()) for (const list of byPath.values()) list.sort();
+    importersIndexes.set(byFile, index);
+  }
+  return index.get(harness)?.get(rule)?.get(path) ?? [];
 }
 
 export const ctxHarnessDrops = defineRule({
@@ -59,27 +90,27 @@ export const ctxHarnessDrops = defineRule({
     // A CLAUDE.md that links to this AGENTS.md sends its text, whatever the fallback rule says about the name.
     const sentUnderAnotherName = (l: HarnessLaunch, path: string): boolean =>
       l.files.some((f) => f.path !== path && real(f.path) === real(path));
-    const reported = new Set<string>();
+    const reported = new Map<string, Set<string>>();
     const byFile = project.facts.harnessesByFile;
     for (const { launch: l, drop: d } of byFile?.get(file.path)?.drops ?? []) {
-      const target = lintTargetOf(l.harness);
-      if (target === undefined || !project.targets.has(target)) continue;
+      // The cheap tests first: a deep tree's files own a drop per launch below them, most of them not reported.
       const messageId = d.rule !== undefined ? REPORTED[d.rule] : undefined;
       if (messageId === undefined || d.message === undefined) continue;
-      if (messageId === "ignored" && (!options.ignoredFiles || sentUnderAnotherName(l, file.path))) continue;
+      if (messageId === "ignored" && !options.ignoredFiles) continue;
+      const target = lintTargetOf(l.harness);
+      if (target === undefined || !project.targets.has(target)) continue;
+      if (messageId === "ignored" && sentUnderAnotherName(l, file.path)) continue;
       // Once per harness and dropped path: the first launch folder (root first) that shows it.
-      const key = `${l.harness}\u0000${d.rule}\u0000${d.path}`;
-      if (reported.has(key)) continue;
-      reported.add(key);
+      // Keyed by harness and rule, then path: a key string made of a deep path per drop costs its length each time.
+      const kind = `${l.harness}\u0000${d.rule}`;
+      let paths = reported.get(kind);
+      if (paths === undefined) reported.set(kind, (paths = new Set()));
+      if (paths.has(d.path)) continue;
+      paths.add(d.path);
       const place = d.line !== undefined ? { place: { line: d.line, column: 1 } } : {};
       if (messageId === "importApproval") {
         // One approval covers the project: the pattern is said once, by the first file (by path) importing it.
-        const importers = [...(byFile?.entries() ?? [])]
-          .filter(([, loads]) =>
-            loads.drops.some((x) => x.launch.harness === l.harness && x.drop.rule === d.rule && x.drop.path === d.path),
-          )
-          .map(([path]) => path)
-          .sort();
+        const importers = byFile !== undefined ? importersOf(byFile, l.harness, d.rule as string, d.path) : [];
         if (importers[0] !== undefined && importers[0] !== file.path) continue;
         report({
           messageId,

@@ -1,7 +1,7 @@
 // ctx/token-budget: tokens per always-loaded context file (exact o200k_base count). Pure.
 import { isAlwaysLoaded } from "../loading-harnesses.js";
 import { defineRule } from "../define-rule.js";
-import { formatInt, limitsSchema, tokensOf } from "../rule-utils.js";
+import { couldExceedTokens, formatInt, limitsSchema, tokensOf } from "../rule-utils.js";
 import { AGENTBENCH, CLAUDE_MEMORY, SKILLSAW } from "../sources.js";
 
 export const ctxTokenBudget = defineRule({
@@ -25,6 +25,8 @@ export const ctxTokenBudget = defineRule({
   },
   check({ file, project, options, report }) {
     if (!isAlwaysLoaded(file, project.facts)) return;
+    const over = Math.min(options.errorTokens, options.maxTokens * (1 + options.marginPercent / 100));
+    if (!couldExceedTokens(file.text, over)) return;
     const tokens = tokensOf(project, file.text);
     if (tokens > options.errorTokens)
       report({

@@ -1,6 +1,6 @@
 // skill/description-tokens: name + description tokens, paid by every session that lists the skill. Pure.
 import { defineRule } from "../define-rule.js";
-import { fmValuePlace, fmString, limitsSchema, tokensOf } from "../rule-utils.js";
+import { couldExceedTokens, fmValuePlace, fmString, limitsSchema, tokensOf } from "../rule-utils.js";
 import { SKILLS_SPEC, SKILLSAW } from "../sources.js";
 
 export const skillDescriptionTokens = defineRule({
@@ -26,7 +26,9 @@ export const skillDescriptionTokens = defineRule({
   check({ file, project, options, report }) {
     const d = fmString(file, "description");
     if (!d) return;
-    const tokens = tokensOf(project, `${fmString(file, "name") ?? ""}: ${d}`);
+    const listed = `${fmString(file, "name") ?? ""}: ${d}`;
+    if (!couldExceedTokens(listed, Math.min(options.warnTokens, options.maxTokens))) return;
+    const tokens = tokensOf(project, listed);
     const place = fmValuePlace(file, "description");
     if (tokens > options.warnTokens)
       report({ messageId: "overWarn", data: { tokens, max: options.warnTokens }, place, minSeverity: "warn" });

@@ -1,23 +1,31 @@
 // Which harness loads which lint target: every harness's discovery (discoverHarnessLoads, the composition
 // `promptc agents` prints over preview's loaders) run from the project root and from each folder holding a
 // target, with paths made project-relative. Does IO through the Host.
-import type { CodexLoadSettings, DroppedFile, HarnessLoad } from "../../discover/agents/discover-harness-loads.js";
+import type {
+  CodexLoadSettings,
+  DroppedFile,
+  HarnessLoad,
+  LoadedFile,
+} from "../../discover/agents/discover-harness-loads.js";
 import { discoverHarnessLoads, harnessRefsOf } from "../../discover/agents/discover-harness-loads.js";
 import { PROFILE_LIST } from "../../profiles/index.js";
 import type { Host } from "../../host/host.js";
 import type { LintFile } from "../lint-file.js";
 import { dirOf } from "../lint-file.js";
-import type { HarnessLaunch, HarnessLaunchDrop } from "../lint-project.js";
+import type { HarnessLaunch, HarnessLaunchDrop, HarnessLaunchFile } from "../lint-project.js";
 import { isSampleFolder } from "../loading-harnesses.js";
 import { joinPath, normalizePath } from "../../discover/paths.js";
 import { relativeTo } from "./relative-to.js";
-import { createDiscoveryShare } from "../../discover/agents/discovery-share.js";
+import type { Diagnostic } from "../../model/diagnostic.js";
+import { createDiscoveryShare, type DiscoveryShare } from "../../discover/agents/discovery-share.js";
 
 export interface HarnessLaunchOptions {
   root: string;
   /** The user home whose ~/.claude.json, ~/.gemini and ~/.pi/agent settings apply (files there are no target). */
   home: string;
   codex: CodexLoadSettings;
+  /** The run's share of folder discoveries (default: one of its own). */
+  share?: DiscoveryShare;
 }
 
 const isHidden = (dir: string): boolean => /(^|\/)\./.test(dir);
@@ -80,35 +88,73 @@ export function computeHarnessLaunches(
     }
     return out;
   };
-  const toLaunch = (dir: string, load: HarnessLoad): HarnessLaunch => ({
-    harness: load.harness,
-    displayName: load.displayName,
-    dir,
-    files: load.files.flatMap((f) => {
-      const rel = inProject(f.path);
-      if (rel === undefined) return [];
-      const path = f.kind === "skill" ? skillName(rel, load) : rel;
-      const from = f.importedFrom !== undefined ? inProject(f.importedFrom) : undefined;
-      return [
-        {
-          path,
-          kind: f.kind,
-          ...(from !== undefined ? { importedFrom: from } : {}),
-          ...(f.onDemand ? { onDemand: true as const } : {}),
-        },
-      ];
-    }),
-    // A drop counts when the file or its importer is in the project (an import of `../x` from CLAUDE.md is).
-    dropped: load.dropped.flatMap((d) => {
-      const path =
-        inProject(d.path) ?? (d.importedFrom !== undefined && inProject(d.importedFrom) ? d.path : undefined);
-      return path === undefined ? [] : [drop(d, path)];
-    }),
-  });
+  const toFile = (f: LoadedFile, load: HarnessLoad): HarnessLaunchFile | undefined => {
+    const rel = inProject(f.path);
+    if (rel === undefined) return undefined;
+    const path = f.kind === "skill" ? skillName(rel, load) : rel;
+    const from = f.importedFrom !== undefined ? inProject(f.importedFrom) : undefined;
+    return {
+      path,
+      kind: f.kind,
+      ...(from !== undefined ? { importedFrom: from } : {}),
+      ...(f.onDemand ? { onDemand: true as const } : {}),
+    };
+  };
+  // A drop counts when the file or its importer is in the project (an import of `../x` from CLAUDE.md is).
+  const toDrop = (d: DroppedFile): HarnessLaunchDrop | undefined => {
+    const path = inProject(d.path) ?? (d.importedFrom !== undefined && inProject(d.importedFrom) ? d.path : undefined);
+    return path === undefined ? undefined : drop(d, path);
+  };
+  // Every launch below a folder sees that folder's files again (and discoveries sharing a folder's work say the
+  // same diagnostic again): one project-relative entry per distinct file or drop, shared by those launches, spares
+  // building (and collecting) one per launch. A skill's name depends on the load's skill roots: not shared.
+  const fileEntries = new Map<string, { f: LoadedFile; out: HarnessLaunchFile | undefined }>();
+  const sharedFile = (f: LoadedFile, load: HarnessLoad): HarnessLaunchFile | undefined => {
+    if (f.kind === "skill") return toFile(f, load);
+    const known = fileEntries.get(f.path);
+    if (
+      known !== undefined &&
+      known.f.kind === f.kind &&
+      known.f.importedFrom === f.importedFrom &&
+      known.f.onDemand === f.onDemand
+    )
+      return known.out;
+    const out = toFile(f, load);
+    fileEntries.set(f.path, { f, out });
+    return out;
+  };
+  const dropEntries = new Map<Diagnostic | string, { d: DroppedFile; out: HarnessLaunchDrop | undefined }>();
+  const sharedDrop = (d: DroppedFile): HarnessLaunchDrop | undefined => {
+    const key = d.diagnostic ?? d.path;
+    const known = dropEntries.get(key);
+    if (
+      known !== undefined &&
+      known.d.path === d.path &&
+      known.d.reason === d.reason &&
+      known.d.importedFrom === d.importedFrom &&
+      known.d.diagnostic === d.diagnostic
+    )
+      return known.out;
+    const out = toDrop(d);
+    dropEntries.set(key, { d, out });
+    return out;
+  };
+  const toLaunch = (dir: string, load: HarnessLoad): HarnessLaunch => {
+    const out: HarnessLaunch = { harness: load.harness, displayName: load.displayName, dir, files: [], dropped: [] };
+    for (const f of load.files) {
+      const t = sharedFile(f, load);
+      if (t !== undefined) out.files.push(t);
+    }
+    for (const d of load.dropped) {
+      const t = sharedDrop(d);
+      if (t !== undefined) out.dropped.push(t);
+    }
+    return out;
+  };
   // Every agent profile's discovery, as preview runs it for that profile.
   const harnesses = harnessRefsOf(PROFILE_LIST);
   const launches = new Map<string, HarnessLaunch[]>();
-  const share = createDiscoveryShare();
+  const share = options.share ?? createDiscoveryShare();
   for (const dir of planLaunchFolders(files)) {
     const cwd = dir === "" ? root : joinPath(root, dir);
     const st = host.stat(cwd);

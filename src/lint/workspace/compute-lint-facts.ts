@@ -2,7 +2,6 @@
 // disagree: what each harness loads from each launch folder, Codex's AGENTS.md budget walk per directory, each
 // SKILL.md as Codex parses it, each rules file's prefixes. Does IO.
 import { createCachingHost } from "../../host/create-caching-host.js";
-import fg from "fast-glob";
 import type { Host } from "../../host/host.js";
 import type { LintFile } from "../lint-file.js";
 import type {
@@ -18,10 +17,14 @@ import { relativeTo } from "./relative-to.js";
 import { PROJECT_DOC_MAX_BYTES } from "../../discover/parse-config.js";
 import { parsePrefixRules } from "../../discover/parse-prefix-rules.js";
 import { extractFrontmatter, parseSkillMd, parseYamlSafely } from "../../discover/parse-skill-md.js";
+import { parseSimpleFrontmatter } from "../../model/parse-simple-frontmatter.js";
 import { parseGeminiSkillFrontmatter } from "../../discover/gemini/discover-gemini-skills.js";
 import { readGitTracked } from "./read-git-tracked.js";
+import { indexProjectFiles } from "./index-project-files.js";
 import { computeHarnessLaunches } from "./compute-harness-launches.js";
 import { indexHarnessLaunches } from "../loading-harnesses.js";
+import { createDiscoveryShare } from "../../discover/agents/discovery-share.js";
+import { codexFolders } from "../../discover/agents/turn-context-load.js";
 import { GITIGNORE_MAX_BYTES, readAncestorGitignores } from "./read-ancestor-gitignores.js";
 import { joinPath, normalizePath } from "../../discover/paths.js";
 
@@ -63,6 +66,8 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
   const fallbackFilenames = options.fallbackFilenames ?? [];
   const docNames = agentsMdCandidates(fallbackFilenames);
   const isDocName = new Set(docNames);
+  // One share for the run: the Codex chains below and every launch's discoveries read each folder once.
+  const share = createDiscoveryShare();
   for (const file of files) {
     const name = file.path.slice(file.path.lastIndexOf("/") + 1);
     const dir = file.path.includes("/") ? file.path.slice(0, file.path.lastIndexOf("/")) : "";
@@ -76,12 +81,14 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
         fallbackFilenames: at?.fallbackFilenames ?? fallbackFilenames,
         projectRootMarkers: at?.projectRootMarkers ?? markers,
         decode: "lossy" as const,
+        folders: codexFolders(share).docs,
       };
       const paths = discoverProjectDocPaths(host, opts).value;
       const walk = discoverAgentsMd(host, opts);
+      const docs = new Map(walk.value.projectDocs.map((d) => [d.path, d]));
       const chainFiles: CodexChainFile[] = paths.map((p) => {
         const rel = relativeTo(root, p);
-        const doc = walk.value.projectDocs.find((d) => d.path === p);
+        const doc = docs.get(p);
         if (doc) return { path: rel, size: doc.sizeBytes, kept: doc.keptBytes };
         const st = host.stat(p);
         const size = st.ok ? st.value.size : 0;
@@ -98,7 +105,9 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
     if (file.kind === "skill" && !file.status.error && !file.status.binary) {
       const parsed = parseSkillMd(file.text, dir === "" ? undefined : dir.slice(dir.lastIndexOf("/") + 1));
       const block = extractFrontmatter(file.text);
-      const retried = parsed.ok && block !== undefined && !parsesAsYaml(block);
+      // A block the simple parser takes is YAML as it stands (its answer equals the yaml package's).
+      const retried =
+        parsed.ok && block !== undefined && parseSimpleFrontmatter(block) === undefined && !parsesAsYaml(block);
       codexSkills.set(
         file.path,
         parsed.ok
@@ -136,6 +145,7 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
       projectRootMarkers: markers,
       adminSkillsRoot: null,
     },
+    share,
   });
   const gitTracked = readGitTracked(host, root);
   // Templates need it too: the helpers and partials a project registers are found in its code.
@@ -244,20 +254,4 @@ function parsesAsYaml(block: string): boolean {
   } catch {
     return false;
   }
-}
-
-export const PROJECT_FILES_MAX = 200_000;
-
-/** Every file under `root` (node_modules and .git skipped), for ctx/commands-exist and ctx/code-span-path; capped. */
-function indexProjectFiles(root: string): { files: string[]; complete: boolean } {
-  const found = fg.sync(["**/*"], {
-    cwd: root,
-    dot: true,
-    ignore: ["**/node_modules/**", "**/.git/**"],
-    onlyFiles: true,
-    followSymbolicLinks: false,
-    suppressErrors: true,
-    deep: 16,
-  });
-  return { files: found.slice(0, PROJECT_FILES_MAX).sort(), complete: found.length <= PROJECT_FILES_MAX };
 }

@@ -1,5 +1,6 @@
-// Finds what `promptc lint` checks: fast-glob over known agent-context names (lint-patterns.ts), nested
-// .gitignore files with negation, ignore patterns, symlinked context files and skill folders, --max-files. Does IO.
+// Finds what `promptc lint` checks: a walk over known agent-context names (lint-patterns.ts; fast-glob for a user's
+// glob), nested .gitignore files with negation, ignore patterns, symlinked context files and skill folders,
+// --max-files. Does IO.
 import fg from "fast-glob";
 import type { Host } from "../../host/host.js";
 import { diagnostic, type Diagnostic, type Result } from "../../model/diagnostic.js";
@@ -16,6 +17,7 @@ import { isPromptTemplate } from "../template-inputs.js";
 import { ALWAYS_IGNORED, DEFAULT_LINT_PATTERNS, SKILL_LINK_ENTRY, SKILL_LINK_PATTERNS } from "./lint-patterns.js";
 import { GITIGNORE_MAX_BYTES, readAncestorGitignores } from "./read-ancestor-gitignores.js";
 import { hostFsAdapter, walkNewlineEntries } from "./host-glob-walk.js";
+import { walkPlainGlobs } from "./walk-plain-globs.js";
 
 export const DEFAULT_MAX_FILES = 10_000;
 /** How much of a Handlebars file is read to find a `promptc-inputs` declaration (it opens the file). */
@@ -34,6 +36,8 @@ export interface DiscoverLintTargetsOptions {
   /** `ignorePatterns` of a config file, relative to that file's directory `base`. */
   configIgnores?: readonly { base: string; file: string; patterns: readonly string[] }[];
   maxFiles?: number;
+  /** Walk with fast-glob even for lint's own plain patterns (tests compare it with walkPlainGlobs). */
+  fastGlob?: boolean;
 }
 
 export interface LintTargets {
@@ -137,20 +141,25 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
   const walk = (prune: readonly string[]): string[] => {
     if (globs.length === 0) return [];
     const list = useIgnores ? [...globs, ...gitignoreGlobs] : globs;
-    const found = fg
-      .sync(list, {
-        cwd: root,
-        dot: true,
-        ignore: [...ALWAYS_IGNORED, ...prune],
-        onlyFiles: false,
-        markDirectories: true,
-        followSymbolicLinks: false,
-        suppressErrors: true,
-        unique: true,
-        fs: hostFsAdapter(host, root, unreadableDirs, newlineEntries),
-      })
-      .filter((e) => !e.endsWith("/"));
-    return [...found, ...walkNewlineEntries(host, root, newlineEntries, list, [...ALWAYS_IGNORED, ...prune], found)];
+    const ignore = [...ALWAYS_IGNORED, ...prune];
+    const found =
+      (options.fastGlob !== true
+        ? walkPlainGlobs(host, root, list, ignore, unreadableDirs, newlineEntries)
+        : undefined) ??
+      fg
+        .sync(list, {
+          cwd: root,
+          dot: true,
+          ignore,
+          onlyFiles: false,
+          markDirectories: true,
+          followSymbolicLinks: false,
+          suppressErrors: true,
+          unique: true,
+          fs: hostFsAdapter(host, root, unreadableDirs, newlineEntries),
+        })
+        .filter((e) => !e.endsWith("/"));
+    return [...found, ...walkNewlineEntries(host, root, newlineEntries, list, ignore, found)];
   };
   // Skip plainly ignored directories (dist/, target/) during the walk unless a negation could re-include them;
   // ancestors' anchored patterns are relative to another directory, so only their unanchored names count.

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseSimpleFrontmatter } from "../../src/discover/parse-simple-frontmatter.js";
+import { parseSimpleFrontmatter } from "../../src/model/parse-simple-frontmatter.js";
 import { extractFrontmatter, parseYamlSafely } from "../../src/discover/parse-skill-md.js";
 import { seededRandom } from "../seeded-random.js";
 import { skipBecause } from "../skip-because.js";
