@@ -9,6 +9,7 @@ import { PROMPTC_VERSION } from "./cli/promptc-version.js";
 import { VERB_BUNDLES, type VerbBundleFile } from "./cli/verb-bundles.js";
 import { verbOf } from "./cli/verb-of.js";
 import { loadVerbBundle } from "./cli/load-verb-bundle.js";
+import { writerTo } from "./cli/standard-streams.js";
 import { defaultTokenCacheDir } from "./host/token-cache.js";
 
 type Main = (argv: string[]) => Promise<number>;
@@ -28,8 +29,8 @@ function fromBundle(verb: string, bundle: VerbBundleFile): { main: Main; saveCac
 
 const argv = process.argv.slice(2);
 if (argv[0] === "--version" || argv[0] === "-V") {
-  // What commander prints for it, without loading commander.
-  process.stdout.write(`${PROMPTC_VERSION}\n`);
+  // What commander prints for it, without loading commander (nor Node's stream for stdout).
+  writerTo("stdout")(`${PROMPTC_VERSION}\n`);
 } else {
   const named = verbOf(argv);
   const verb = named !== undefined && Object.hasOwn(VERB_BUNDLES, named) ? named : "help";
