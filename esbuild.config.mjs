@@ -55,11 +55,22 @@ const substitute = {
  * Modules a verb's bundle evaluates on first use instead of at its start: each import of one of these resolves to
  * a stand-in whose properties (the module's own, listed here at build time) load the real module when first read.
  * node:child_process drags in net, dgram and the process wrappers (~3 ms of Node's own compiling) for commander,
- * which spawns only for executable subcommands, and for probes most runs never reach; the packages' top levels
+ * which spawns only for executable subcommands, and for probes most runs never reach; node:module (four of Node's
+ * modules compiled) serves a createRequire that only runs for colour output, node:tty (net and streams) only a
+ * character device's question (src/cli/standard-streams.ts); the packages' top levels
  * ran in every verb that bundles them. A stand-in of a function module is callable and constructible; its own
  * `length`, `name` and `prototype` are not the module's.
  */
-const LAZY_MODULES = ["node:child_process", "yaml", "ajv", "handlebars", "smol-toml", "fast-glob"];
+const LAZY_MODULES = [
+  "node:child_process",
+  "node:module",
+  "node:tty",
+  "yaml",
+  "ajv",
+  "handlebars",
+  "smol-toml",
+  "fast-glob",
+];
 const requireForBuild = createRequire(join(ROOT, "package.json"));
 function standInSource(specifier) {
   const real = requireForBuild(specifier);
@@ -151,6 +162,10 @@ for (const verb of [...Object.keys(commands), "help"]) {
     charset: "ascii",
     minifyWhitespace: true,
     minifySyntax: true,
+    // Short local names: 30% less text to read and a 13% smaller code cache per run (preview: 1.22 -> 0.87 MB,
+    // 675 -> 587 KB). No module reads a function's or class's own name but commander's error classes, whose
+    // `name` nothing prints.
+    minifyIdentifiers: true,
     define: { "import.meta.url": "__promptcBundleUrl" },
     banner: { js: 'const __promptcBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
     plugins: [onlyVerb(verb), lazyModules, substitute, keepModuleUrls],

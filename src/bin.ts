@@ -19,6 +19,8 @@ function fromBundle(verb: string, bundle: VerbBundleFile): { main: Main; saveCac
   const loaded = loadVerbBundle(join(dirname(fileURLToPath(import.meta.url)), bundle.file), {
     verb,
     hash: bundle.hash,
+    // bin.cjs is CommonJS (esbuild.config.mjs): its own require.
+    require,
     ...(cacheRoot !== undefined ? { cacheDir: join(cacheRoot, "compiled") } : {}),
   });
   return { main: loaded.exports["main"] as Main, saveCache: () => loaded.saveCache() };

@@ -3,7 +3,6 @@
 // folder: a warm run skips parsing and compiling the bundle. Node 20 has no compile cache of its own (22.1's
 // module.enableCompileCache), so this one path serves every Node. Best effort: no cache is a slower run. Does IO.
 import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
 import { makeDirectories } from "../host/make-directories.js";
@@ -21,6 +20,11 @@ export interface LoadVerbBundleOptions {
   verb: string;
   /** The bundle's content hash from the build: a rebuilt bundle never meets a stale cache. */
   hash: string;
+  /**
+   * What the bundle's `require` is: the caller's own (bin.cjs sits next to the bundles). Only Node's modules are
+   * required through it, and node:module's createRequire would load four more of Node's modules on every run.
+   */
+  require: NodeJS.Require;
 }
 
 const CACHE_SUFFIX = ".v8cache";
@@ -43,7 +47,7 @@ export function loadVerbBundle(file: string, options: LoadVerbBundleOptions): Ve
   const module = { exports: {} as Record<string, unknown> };
   (script.runInThisContext() as (...args: unknown[]) => void)(
     module.exports,
-    createRequire(file),
+    options.require,
     module,
     file,
     dirname(file),

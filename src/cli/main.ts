@@ -2,6 +2,7 @@
 // Each verb's bundle starts here (bin.ts loads the bundle and calls main). Does IO.
 import { homedir } from "node:os";
 import { run } from "./program.js";
+import { isTerminal, writerTo } from "./standard-streams.js";
 import { openDefaultTokenCache } from "../host/token-cache.js";
 import { createTokenCounter } from "../tokens/count.js";
 
@@ -29,25 +30,6 @@ function workingDirectory(): string | undefined {
   }
 }
 
-/**
- * Writes to process.stdout or process.stderr, made on the first write: Node builds a stream on first reading one
- * (for a pipe or terminal that loads net, ~1 ms), and most runs write nothing to stderr. A reader that stops
- * early (`promptc lint -f json | head`) closes the pipe: the rest of the output is dropped quietly instead of
- * crashing on EPIPE.
- */
-function writerTo(name: "stdout" | "stderr"): (text: string) => boolean {
-  let stream: NodeJS.WriteStream | undefined;
-  return (text) => {
-    if (stream === undefined) {
-      stream = process[name];
-      stream.on("error", (err: NodeJS.ErrnoException) => {
-        if (err.code !== "EPIPE") throw err;
-      });
-    }
-    return stream.write(text);
-  };
-}
-
 export async function main(argv: string[]): Promise<number> {
   const stdout = writerTo("stdout");
   const stderr = writerTo("stderr");
@@ -64,7 +46,7 @@ export async function main(argv: string[]): Promise<number> {
     return await run(argv, {
       stdout,
       stderr,
-      isTTY: Boolean(process.stdout.isTTY),
+      isTTY: isTerminal(1),
       env: process.env,
       cwd,
       readStdin,
