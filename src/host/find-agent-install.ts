@@ -60,6 +60,9 @@ export function findAgentInstall(
           .filter((d) => d !== "")
           .flatMap((d) => executables.map((e) => join(d, e)));
   for (const candidate of candidates) {
+    // Most candidates are missing: existsSync says so without the error accessSync throws (whose stack is
+    // the cost of an `agents` run's ~70 lookups); what exists still gets the executable check.
+    if (!existsSync(candidate)) continue;
     try {
       accessSync(candidate, constants.X_OK);
     } catch {

@@ -100,8 +100,16 @@ function isIgnoredBy(facts: LintFacts, path: string, isDir: boolean): boolean {
   return filter(isDir ? `${inBase}/` : inBase) || foldersAbove(inBase).some((d) => filter(`${d}/`));
 }
 
-/** A resolver over one project's files, ignore files and submodules (built once per file checked). */
+const resolvers = new WeakMap<object, PathResolver>();
+
+/** A resolver over one project's files, ignore files and submodules (built once per project: rules share it). */
 export function createPathResolver(project: Pick<LintProject, "fs" | "facts" | "root">): PathResolver {
+  let resolver = resolvers.get(project);
+  if (resolver === undefined) resolvers.set(project, (resolver = buildPathResolver(project)));
+  return resolver;
+}
+
+function buildPathResolver(project: Pick<LintProject, "fs" | "facts" | "root">): PathResolver {
   const { fs, facts } = project;
   const own = ownNamesOf(project);
   const index = facts.projectFiles;

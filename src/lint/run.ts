@@ -5,7 +5,8 @@ import type { Severity } from "../model/diagnostic.js";
 import { applyFixes } from "./apply-fixes.js";
 import { applyToPieces, editsOfPieces, startPieces, type TextEdit } from "./compose-edits.js";
 import { formatMessage, type Fixable, type LintMessage, type Rule, type RuleSeverity } from "./define-rule.js";
-import { resolveRuleSettings, type LintConfig, type RuleSetting } from "./lint-config.js";
+import { resolveRuleSettings, type LintConfig, type RuleSetting, type RuleSettings } from "./lint-config.js";
+import { matchesAnyGlob } from "./glob-to-regexp.js";
 import { createLintFile, type LintFile } from "./lint-file.js";
 import type { LintProject } from "./lint-project.js";
 import { lintTargetOf, loadingHarnesses } from "./loading-harnesses.js";
@@ -47,6 +48,8 @@ export interface LintRunOptions {
   /** Apply fixes of these kinds and re-lint (up to FIX_MAX_PASSES). */
   fix?: readonly Exclude<Fixable, "none">[];
   rules?: readonly Rule<any>[];
+  /** A file's rule settings from a run's memo (lintFiles passes one; default: resolved for the file). */
+  settingsOf?: (path: string) => Map<string, RuleSettings>;
 }
 
 export const FIX_MAX_PASSES = 10;
@@ -72,7 +75,8 @@ export function lintFile(
   options: Omit<LintRunOptions, "files" | "project"> = {},
 ): LintMessage[] {
   const rules = options.rules ?? lintRules;
-  const settings = resolveRuleSettings(rules, options.config ?? {}, file.path, options.cliRules);
+  const settings =
+    options.settingsOf?.(file.path) ?? resolveRuleSettings(rules, options.config ?? {}, file.path, options.cliRules);
   const messages: LintMessage[] = [];
   // Samples, fixtures and skills outside every skill folder reach no harness: only the spec applies to them.
   const harnessFile = file.kind === "skill" || file.kind === "context" || file.kind === "cursor-rule";
@@ -223,8 +227,34 @@ function dropAliasRepeats(files: readonly LintFile[], results: LintFileResult[])
   }
 }
 
+/**
+ * Rule settings per file, resolved once per set of matching `overrides`: a file's settings depend on its path
+ * only through which overrides match it, so a run without any resolves them once.
+ */
+function settingsMemo(
+  rules: readonly Rule<any>[],
+  config: LintConfig,
+  cliRules: { [ruleId: string]: RuleSetting } | undefined,
+): (path: string) => Map<string, RuleSettings> {
+  const overrides = config.overrides ?? [];
+  const byMatches = new Map<string, Map<string, RuleSettings>>();
+  return (path) => {
+    const key = overrides.map((o) => (matchesAnyGlob(path, o.files) ? "1" : "0")).join("");
+    let settings = byMatches.get(key);
+    if (settings === undefined) {
+      settings = resolveRuleSettings(rules, config, path, cliRules);
+      byMatches.set(key, settings);
+    }
+    return settings;
+  };
+}
+
 /** Lints every file; with `fix`, applies fixes in passes and reports what remains afterwards. */
-export function lintFiles(options: LintRunOptions): LintRunResult {
+export function lintFiles(run: LintRunOptions): LintRunResult {
+  const options: LintRunOptions = {
+    ...run,
+    settingsOf: run.settingsOf ?? settingsMemo(run.rules ?? lintRules, run.config ?? {}, run.cliRules),
+  };
   const results: LintFileResult[] = options.files.map((file) => {
     let current = file;
     let messages = lintFile(current, options.project, options);
