@@ -14,7 +14,21 @@ import { defaultTokenCacheDir } from "./host/token-cache.js";
 
 type Main = (argv: string[]) => Promise<number>;
 
-function fromBundle(verb: string, bundle: VerbBundleFile): { main: Main; saveCache: () => void } {
+/** The profile a command line names (`--profile X`, `--profile=X`), which decides most of the code a verb runs. */
+function profileOf(argv: readonly string[]): string {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--profile") return argv[i + 1] ?? "";
+    if (a.startsWith("--profile=")) return a.slice("--profile=".length);
+  }
+  return "";
+}
+
+function fromBundle(
+  verb: string,
+  bundle: VerbBundleFile,
+  argv: readonly string[],
+): { main: Main; saveCache: () => void } {
   const setting = process.env["PROMPTC_COMPILE_CACHE"];
   const cacheRoot = setting === "0" || setting === "off" ? undefined : defaultTokenCacheDir(process.env, homedir());
   const loaded = loadVerbBundle(join(dirname(fileURLToPath(import.meta.url)), bundle.file), {
@@ -22,6 +36,7 @@ function fromBundle(verb: string, bundle: VerbBundleFile): { main: Main; saveCac
     hash: bundle.hash,
     // bin.cjs is CommonJS (esbuild.config.mjs): its own require.
     require,
+    variant: profileOf(argv),
     ...(cacheRoot !== undefined ? { cacheDir: join(cacheRoot, "compiled") } : {}),
   });
   return { main: loaded.exports["main"] as Main, saveCache: () => loaded.saveCache() };
@@ -39,7 +54,7 @@ if (argv[0] === "--version" || argv[0] === "-V") {
   const started =
     bundle === undefined
       ? import("./cli/main.js").then(({ main }) => ({ main, saveCache: () => {} }))
-      : Promise.resolve(fromBundle(verb, bundle));
+      : Promise.resolve(fromBundle(verb, bundle, argv));
   void started.then(({ main, saveCache }) =>
     main(argv)
       .then((code) => {

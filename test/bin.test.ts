@@ -1,5 +1,14 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -152,8 +161,11 @@ describe.skipIf(
         return [r.status, r.stdout, r.stderr];
       };
       const first = tokens();
-      const files = readdirSync(join(cache, "promptc", "compiled"));
-      expect(files).toEqual([expect.stringMatching(/^tokens-[0-9a-f]{16}-v[\d.]+-\w+\.v8cache$/)]);
+      const files = readdirSync(join(cache, "promptc", "compiled")).sort();
+      expect(files).toEqual([
+        expect.stringMatching(/^tokens-[0-9a-f]{16}-v[\d.]+-\w+\.v8cache$/),
+        expect.stringMatching(/^tokens-[0-9a-f]{16}-v[\d.]+-\w+\.v8cache\.default\.seen$/),
+      ]);
       expect(tokens()).toEqual(first);
       writeFileSync(join(cache, "promptc", "compiled", files[0] as string), "not a code cache");
       expect(tokens()).toEqual(first);
@@ -164,7 +176,36 @@ describe.skipIf(
         env: { ...env, PROMPTC_COMPILE_CACHE: "off" },
       });
       expect(off.status).toBe(0);
-      expect(readdirSync(join(cache, "promptc", "compiled"))).toEqual(files);
+      expect(readdirSync(join(cache, "promptc", "compiled")).sort()).toEqual(files);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+
+  it("writes a verb's code cache again on the first run of another profile, then keeps it", () => {
+    const cache = mkdtempSync(join(tmpdir(), "promptc-bin-cache-"));
+    try {
+      const env = { ...process.env, ...ENV, XDG_CACHE_HOME: cache };
+      const dir = join(cache, "promptc", "compiled");
+      const preview = (...flags: string[]) =>
+        spawnSync(process.execPath, [BIN, "preview", ...flags, "-m", "hi"], { cwd: cache, encoding: "utf8", env })
+          .status;
+      expect(preview()).toBe(0);
+      const cacheFile = readdirSync(dir).find((n) => n.endsWith(".v8cache")) as string;
+      const written = () => readFileSync(join(dir, cacheFile));
+      const first = written();
+      expect(preview()).toBe(0);
+      expect(written().equals(first)).toBe(true);
+      expect(preview("--profile", "codex")).toBe(0);
+      const second = written();
+      expect(second.equals(first)).toBe(false);
+      expect(
+        readdirSync(dir)
+          .filter((n) => n.endsWith(".seen"))
+          .sort(),
+      ).toEqual([`${cacheFile}.codex.seen`, `${cacheFile}.default.seen`]);
+      expect(preview("--profile=codex")).toBe(0);
+      expect(written().equals(second)).toBe(true);
     } finally {
       rmSync(cache, { recursive: true, force: true });
     }

@@ -2,14 +2,17 @@
 // expression of CommonJS's module parameters) with V8's code cache, kept in the user's cache
 // folder: a warm run skips parsing and compiling the bundle. Node 20 has no compile cache of its own (22.1's
 // module.enableCompileCache), so this one path serves every Node. Best effort: no cache is a slower run. Does IO.
-import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
 import { makeDirectories } from "../host/make-directories.js";
 
 export interface VerbBundle {
   readonly exports: Record<string, unknown>;
-  /** Writes the code cache when there was none or V8 refused it; call after the run, when it holds what ran. */
+  /**
+   * Writes the code cache when there was none, V8 refused it, or this run's variant is new to it; call after the
+   * run, when it holds what ran.
+   */
   saveCache(): void;
 }
 
@@ -25,9 +28,16 @@ export interface LoadVerbBundleOptions {
    * required through it, and node:module's createRequire would load four more of Node's modules on every run.
    */
   require: NodeJS.Require;
+  /**
+   * Which part of the bundle a run exercises (preview's profile): a cache holds only the functions its writing run
+   * compiled, so the first run of each variant writes it again, now holding what both ran (the functions taken
+   * from the cache and those compiled since). Marked by an empty file per variant.
+   */
+  variant?: string;
 }
 
 const CACHE_SUFFIX = ".v8cache";
+const SEEN_SUFFIX = ".seen";
 
 export function loadVerbBundle(file: string, options: LoadVerbBundleOptions): VerbBundle {
   const source = readFileSync(file, "latin1");
@@ -43,6 +53,12 @@ export function loadVerbBundle(file: string, options: LoadVerbBundleOptions): Ve
       // none yet
     }
   }
+  // A name's safe characters only: the variant comes from the command line.
+  const seenFile =
+    cacheFile !== undefined
+      ? `${cacheFile}.${(options.variant || "default").replace(/[^A-Za-z0-9_-]/g, "_")}${SEEN_SUFFIX}`
+      : undefined;
+  const refresh = cachedData !== undefined && seenFile !== undefined && !existsSync(seenFile);
   const script = new Script(source, { filename: file, ...(cachedData ? { cachedData } : {}) });
   const module = { exports: {} as Record<string, unknown> };
   (script.runInThisContext() as (...args: unknown[]) => void)(
@@ -55,16 +71,21 @@ export function loadVerbBundle(file: string, options: LoadVerbBundleOptions): Ve
   return {
     exports: module.exports,
     saveCache() {
-      if (options.cacheDir === undefined || cacheFile === undefined) return;
-      if (cachedData !== undefined && !script.cachedDataRejected) return;
+      if (options.cacheDir === undefined || cacheFile === undefined || seenFile === undefined) return;
+      if (cachedData !== undefined && !script.cachedDataRejected && !refresh) return;
       const temp = `${cacheFile}.${process.pid}.tmp`;
       try {
         makeDirectories(options.cacheDir);
         writeFileSync(temp, script.createCachedData());
         renameSync(temp, cacheFile);
+        writeFileSync(seenFile, "");
         // The caches of this verb's earlier builds are dead weight now (other Nodes' stay: one may alternate).
         for (const name of readdirSync(options.cacheDir))
-          if (name.startsWith(`${options.verb}-`) && !name.startsWith(build) && name.endsWith(CACHE_SUFFIX))
+          if (
+            name.startsWith(`${options.verb}-`) &&
+            !name.startsWith(build) &&
+            (name.endsWith(CACHE_SUFFIX) || name.endsWith(SEEN_SUFFIX))
+          )
             rmSync(join(options.cacheDir, name), { force: true });
       } catch {
         try {
