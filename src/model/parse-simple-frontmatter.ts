@@ -5,7 +5,8 @@
 // What is accepted, and why each rule keeps the result identical to `yaml.parse`:
 // - every line is `key: value`, `key:` followed by `  key: value` lines (one level of nesting, two spaces),
 //   or empty: keys start with an ASCII letter, then letters, digits, `_`, `-`; so no sequences, no `? `
-//   complex keys, no `...` / `%` directives, no other indentation;
+//   complex keys, no `...` / `%` directives, no other indentation; a key is not a null/bool word either
+//   (`yaml` reads `TRUE:` as the key "true" and `Null:` as "");
 // - keys are unique per mapping (the yaml package would keep the last; we do not decide such files), and a
 //   `key:` has at least one nested line (alone it would be null);
 // - the value starts with an ASCII letter (not an indicator: `-?:,[]{}#&*!|>'"%@\``, not a number, and so not
@@ -49,6 +50,7 @@ export function parseSimpleFrontmatter(block: string): SimpleFrontmatter | undef
     const open = OPEN_LINE.exec(line);
     if (open !== null) {
       const key = open[1] as string;
+      if (RESERVED_WORDS.test(key)) return undefined;
       if ((nested !== undefined && nestedEntries === 0) || Object.hasOwn(table, key)) return undefined;
       nested = Object.create(null) as Record<string, string>;
       nestedEntries = 0;
@@ -60,7 +62,7 @@ export function parseSimpleFrontmatter(block: string): SimpleFrontmatter | undef
     if (m === null) return undefined;
     const key = m[2] as string;
     const value = m[3] as string;
-    if (!isPlainValue(value)) return undefined;
+    if (RESERVED_WORDS.test(key) || !isPlainValue(value)) return undefined;
     if (m[1] !== undefined) {
       if (nested === undefined || Object.hasOwn(nested, key)) return undefined;
       nested[key] = value;

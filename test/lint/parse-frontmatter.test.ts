@@ -28,7 +28,20 @@ function agrees(text: string): boolean {
   return viaYaml.closed && viaYaml.errors.length === 0 && viaYaml.keys.length > 0;
 }
 
-const KEYS = ["name", "description", "globs", "alwaysApply", "metadata", "license", "x-y", "a1", "name"];
+// `TRUE` and `Null` are keys yaml reads as "true" and "" (null).
+const KEYS = [
+  "name",
+  "description",
+  "globs",
+  "alwaysApply",
+  "metadata",
+  "license",
+  "x-y",
+  "a1",
+  "name",
+  "TRUE",
+  "Null",
+];
 const VALUES = [
   "demo",
   "Does a thing; well.",

@@ -97,6 +97,12 @@ describe("parseSimpleFrontmatter", () => {
     ["a sequence", "tags:\n  - a", undefined],
     ["a boolean word", "name: true", undefined],
     ["a null word", "name: Null", undefined],
+    // yaml reads these keys as the key "true", "false" and "" (a null key).
+    ["an upper-case boolean key", "TRUE: a", undefined],
+    ["a capitalised boolean key", "name: a\nFalse: b", undefined],
+    ["a null key", "Null: a", undefined],
+    ["a nested boolean key", "metadata:\n  True: a", undefined],
+    ["a boolean key opening a mapping", "NULL:\n  a: b", undefined],
     ["a number", "name: 12", undefined],
     ["a comment", "name: a # note", undefined],
     ["a second colon", "description: a: b", undefined],
