@@ -95,7 +95,8 @@ export const ctxHarnessDrops = defineRule({
     for (const { launch: l, drop: d } of byFile?.get(file.path)?.drops ?? []) {
       // The cheap tests first: a deep tree's files own a drop per launch below them, most of them not reported.
       const messageId = d.rule !== undefined ? REPORTED[d.rule] : undefined;
-      if (messageId === undefined || d.message === undefined) continue;
+      // `in`, not a read: a drop's message is made project-relative when first read, and most are never reported.
+      if (messageId === undefined || !("message" in d)) continue;
       if (messageId === "ignored" && !options.ignoredFiles) continue;
       const target = lintTargetOf(l.harness);
       if (target === undefined || !project.targets.has(target)) continue;
@@ -119,6 +120,7 @@ export const ctxHarnessDrops = defineRule({
         });
         continue;
       }
+      if (d.message === undefined) continue;
       report({
         messageId,
         data: { harness: l.displayName, dir: where(l.dir), message: d.message },

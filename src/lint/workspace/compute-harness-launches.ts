@@ -19,6 +19,23 @@ import { relativeTo } from "./relative-to.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { createDiscoveryShare, type DiscoveryShare } from "../../discover/agents/discovery-share.js";
 
+/**
+ * Each drop's message, or how to make it. One getter for every drop: a getter of its own would give each drop a
+ * hidden class of its own, and every rule reading drops a slow look-up.
+ */
+const messageTexts = new WeakMap<HarnessLaunchDrop, string | (() => string)>();
+const MESSAGE_PROPERTY: PropertyDescriptor = {
+  get(this: HarnessLaunchDrop): string | undefined {
+    const known = messageTexts.get(this);
+    if (typeof known !== "function") return known;
+    const text = known();
+    messageTexts.set(this, text);
+    return text;
+  },
+  enumerable: true,
+  configurable: true,
+};
+
 export interface HarnessLaunchOptions {
   root: string;
   /** The user home whose ~/.claude.json, ~/.gemini and ~/.pi/agent settings apply (files there are no target). */
@@ -83,7 +100,11 @@ export function computeHarnessLaunches(
     if (from !== undefined) out.importedFrom = from;
     if (d.diagnostic !== undefined) {
       out.rule = d.diagnostic.rule;
-      out.message = relativeText(d.diagnostic.message);
+      // Made project-relative when first read: a deep tree's launches each drop every ancestor's import with its
+      // own words (they name the launch folder), and few rules read them (400 levels: 16k messages of ~5 KB).
+      const raw = d.diagnostic.message;
+      messageTexts.set(out, () => relativeText(raw));
+      Object.defineProperty(out, "message", MESSAGE_PROPERTY);
       if (d.diagnostic.place !== undefined) out.line = d.diagnostic.place.line;
     }
     return out;
