@@ -14,10 +14,18 @@ const atOrBelow = (path: string, top: string) => path === top || path.startsWith
 
 /**
  * `folders` are absolute; a path at or below one of them is not there, unless it is at, below or above a `keep`
- * path (a turn's working directory or home inside a hidden folder: only the way to it shows).
+ * path (a home inside a hidden folder: only the way to it shows). A folder holding one of the `workIn` folders (a
+ * turn's working directory: a workspace beside its scenario file) is not hidden at all, since the harness started
+ * there sees the project around it (its root marker, the AGENTS.md and skills above the working directory).
  */
-export function createHidingHost(base: Host, folders: readonly string[], keep: readonly string[] = []): Host {
-  const tops = trimmed(folders);
+export function createHidingHost(
+  base: Host,
+  folders: readonly string[],
+  keep: readonly string[] = [],
+  workIn: readonly string[] = [],
+): Host {
+  const work = trimmed(workIn);
+  const tops = trimmed(folders).filter((t) => !work.some((w) => atOrBelow(w, t)));
   if (tops.length === 0) return base;
   const kept = trimmed(keep);
   // Only a kept path inside a hidden folder opens a way through it.

@@ -38,14 +38,15 @@ export const SCENARIO_MACHINE = bareMachine("linux", "Linux");
 
 /** The ports a scenario's turns are set up with: its files (virtual or `host`), the user's `host`, a fixed machine. */
 export function scenarioPorts(scenario: Scenario, host: Host, hidden: readonly string[] = []): SetupPorts {
-  // What the turns read stays visible inside a hidden folder: their working directories and the scenario's home.
+  // What the turns read stays visible inside a hidden folder: the scenario's home (the way to it), and the whole
+  // folder around a working directory.
+  const cwds = [scenario.settings.cwd, ...scenario.turns.flatMap((t) => t.settings?.cwd ?? [])];
   const keep = [
-    scenario.settings.cwd,
-    ...scenario.turns.flatMap((t) => t.settings?.cwd ?? []),
+    ...cwds,
     ...(scenario.home !== undefined ? [scenario.home] : []),
     ...(scenario.codexHome !== undefined ? [scenario.codexHome] : []),
   ];
-  const files = createHidingHost(scenarioHost(scenario, host), scenario.files ? [] : hidden, keep);
+  const files = createHidingHost(scenarioHost(scenario, host), scenario.files ? [] : hidden, keep, cwds);
   return { files, user: host, machine: SCENARIO_MACHINE };
 }
 

@@ -45,4 +45,22 @@ describe("createHidingHost", () => {
     const fromRoot = createHidingHost(scenarios, ["/repo/sc"], ["/repo"]).readDir("/repo");
     expect(fromRoot.ok && fromRoot.value.map((e) => e.name)).toEqual([]);
   });
+
+  it("shows the whole of a hidden folder a working directory is in (the project around it)", () => {
+    const beside = createMemoryHost({
+      files: {
+        "/t/session.yaml": "x",
+        "/t/ws/.fixture-root": "",
+        "/t/ws/AGENTS.md": "root",
+        "/t/ws/pkg/AGENTS.md": "pkg",
+        "/t/home/.codex/config.toml": "",
+      },
+    });
+    const host = createHidingHost(beside, ["/t", "/t/snapshots"], ["/t/ws/pkg", "/t/home"], ["/t/ws/pkg"]);
+    expect(host.readBytes("/t/ws/AGENTS.md").ok).toBe(true);
+    expect(host.stat("/t/ws/.fixture-root").ok).toBe(true);
+    expect(host.readBytes("/t/session.yaml").ok).toBe(true);
+    // A working directory above a hidden folder still does not open it.
+    expect(createHidingHost(beside, ["/t/ws"], ["/t"], ["/t"]).readBytes("/t/ws/AGENTS.md").ok).toBe(false);
+  });
 });
