@@ -10,7 +10,7 @@ import { discoverPrefixRules } from "./discover-prefix-rules.js";
 import { discoverSkills } from "./discover-skills.js";
 import { loadImages } from "./load-images.js";
 import { resolvePath } from "./paths.js";
-import { resolveCodexHome } from "./resolve-codex-home.js";
+import { resolveCodexHome, type KnownCodexHome } from "./resolve-codex-home.js";
 import { discoverEnvironment } from "./resolve-environment.js";
 import { charCount, formatCount } from "./text-utils.js";
 import { appendAll } from "../model/append-all.js";
@@ -73,9 +73,15 @@ export interface LoadTurnContextOptions {
 
 /**
  * `value` is undefined when the turn cannot be built (missing cwd, bad config, oversized message…): the
- * diagnostics then hold at least one `error`, and the CLI prints it and exits 2.
+ * diagnostics then hold at least one `error`, and the CLI prints it and exits 2. `known`: the CODEX_HOME and
+ * config the caller already resolved with these options on this host (used when its folder is the turn's), so
+ * config.toml is read and parsed once per turn.
  */
-export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}): Result<TurnContext | undefined> {
+export function loadTurnContext(
+  host: Host,
+  options: LoadTurnContextOptions = {},
+  known?: KnownCodexHome,
+): Result<TurnContext | undefined> {
   const diagnostics: Diagnostic[] = [];
   const fail = (): Result<undefined> => ({ value: undefined, diagnostics });
   const home = host.home();
@@ -116,13 +122,16 @@ export function loadTurnContext(host: Host, options: LoadTurnContextOptions = {}
     return fail();
   }
 
-  const resolved = resolveCodexHome(host, {
-    cwd: hostCwd,
-    ...(options.codexHome !== undefined ? { codexHome: options.codexHome } : {}),
-    ...(options.configFile !== undefined ? { configFile: options.configFile } : {}),
-    ...(options.configProfile !== undefined ? { configProfile: options.configProfile } : {}),
-    projectCwd: cwd,
-  });
+  const resolved =
+    known !== undefined && known.projectCwd === cwd
+      ? known.resolved
+      : resolveCodexHome(host, {
+          cwd: hostCwd,
+          ...(options.codexHome !== undefined ? { codexHome: options.codexHome } : {}),
+          ...(options.configFile !== undefined ? { configFile: options.configFile } : {}),
+          ...(options.configProfile !== undefined ? { configProfile: options.configProfile } : {}),
+          projectCwd: cwd,
+        });
   appendAll(diagnostics, resolved.diagnostics);
   if (!resolved.value) return fail();
   const { codexHome } = resolved.value;

@@ -21,6 +21,12 @@ export interface ResolvedCodexHome {
   loaded: LoadedConfig;
 }
 
+/** A resolveCodexHome answer already computed on the same host and options, for the turn folder `projectCwd`. */
+export interface KnownCodexHome {
+  projectCwd: string;
+  resolved: Result<ResolvedCodexHome | undefined>;
+}
+
 /** `value` is undefined when no home can be located or the config cannot be used (the CLI exits 2). */
 export function resolveCodexHome(host: Host, options: ResolveCodexHomeOptions): Result<ResolvedCodexHome | undefined> {
   const home = host.home();

@@ -16,6 +16,9 @@ import {
 import { cannotRead, fileErrorReason } from "../model/file-error.js";
 export { MAX_SCAN_DEPTH, MAX_SKILLS_DIRS_PER_ROOT };
 const SKILL_FILE = "SKILL.md";
+/** `<skill dir>/agents/openai.yaml` holds the skill's invocation policy. */
+const SIDECAR_DIR = "agents";
+const NO_SIDECAR = { ok: false as const, error: { code: "ENOENT", message: "no agents folder" } };
 
 export interface ScannedSkill {
   name: string;
@@ -68,6 +71,8 @@ export function scanSkillRoot(host: Host, root: SkillRoot): Result<ScannedSkill[
       );
       continue;
     }
+    // Without an `agents` entry here, its openai.yaml cannot exist: no stat per skill for the sidecar.
+    let mayHaveSidecar: boolean | undefined;
     for (const entry of listed.value) {
       if (entry.name.startsWith(".")) continue;
       const path = joinPath(dir, entry.name);
@@ -110,7 +115,8 @@ export function scanSkillRoot(host: Host, root: SkillRoot): Result<ScannedSkill[
         continue;
       }
       if (kind !== "file" || entry.name !== SKILL_FILE) continue;
-      const skill = loadSkill(host, path, errorSeverity, diagnostics);
+      mayHaveSidecar ??= listed.value.some((e) => e.name === SIDECAR_DIR);
+      const skill = loadSkill(host, path, errorSeverity, diagnostics, mayHaveSidecar);
       if (skill) skills.push(skill);
     }
   }
@@ -122,6 +128,7 @@ function loadSkill(
   path: string,
   severity: "info" | "warning",
   diagnostics: Diagnostic[],
+  mayHaveSidecar: boolean,
 ): ScannedSkill | undefined {
   const read = host.readBytes(path);
   if (!read.ok) {
@@ -147,9 +154,9 @@ function loadSkill(
     return undefined;
   }
   let allowImplicitInvocation = true;
-  const sidecarPath = joinPath(dir, "agents", "openai.yaml");
+  const sidecarPath = joinPath(dir, SIDECAR_DIR, "openai.yaml");
   // stat first (a missing sidecar costs the same one call): a FIFO there would block the read.
-  const sidecarStat = host.stat(sidecarPath);
+  const sidecarStat = mayHaveSidecar ? host.stat(sidecarPath) : NO_SIDECAR;
   const sidecar =
     sidecarStat.ok && sidecarStat.value.kind !== "file"
       ? { ok: false as const, error: { code: "EINVAL", message: "not a regular file" } }

@@ -44,8 +44,26 @@ export interface FittedSkillLines {
 const encoder = new TextEncoder();
 const utf8Bytes = (s: string): number => encoder.encode(s).length;
 
+/** Code points in `s`, counted without building an array of them (hundreds of lines per preview). */
+function codePoints(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n--;
+      i++;
+    }
+  }
+  return n;
+}
+
 function cost(budget: SkillsBudget, chars: number, bytes: number): number {
   return budget.unit === "tokens" ? Math.ceil(bytes / 4) : chars;
+}
+
+/** The cost of `text`, measuring only what the budget's unit counts. */
+function textCost(budget: SkillsBudget, text: string): number {
+  return budget.unit === "tokens" ? Math.ceil(utf8Bytes(text) / 4) : codePoints(text);
 }
 
 /** The line as rendered; an empty description leaves `- name: (file: …)`. */
@@ -56,11 +74,12 @@ export function renderSkillLine(line: SkillLine): string {
 }
 
 function lineCost(budget: SkillsBudget, line: SkillLine): number {
-  const text = `${renderSkillLine(line)}\n`;
-  return cost(budget, Array.from(text).length, utf8Bytes(text));
+  return textCost(budget, `${renderSkillLine(line)}\n`);
 }
 
 function capDescription(description: string): string | undefined {
+  // No more code points than UTF-16 units: a short one needs no count.
+  if (description.length <= MAX_LISTED_DESCRIPTION_CHARS) return undefined;
   const chars = Array.from(description);
   if (chars.length <= MAX_LISTED_DESCRIPTION_CHARS) return undefined;
   return (
@@ -80,7 +99,7 @@ export function fitSkillLines(input: SkillLine[], budget: SkillsBudget): FittedS
   const lines = input.map((l) => {
     const cut = capDescription(l.description);
     if (cut === undefined) return l;
-    capped.push({ name: l.name, chars: Array.from(l.description).length });
+    capped.push({ name: l.name, chars: codePoints(l.description) });
     return { ...l, description: cut };
   });
   /** `out` pairs each rendered line with the (capped) line it came from. */
@@ -88,7 +107,7 @@ export function fitSkillLines(input: SkillLine[], budget: SkillsBudget): FittedS
     let shortened = 0;
     let charsCut = 0;
     for (const [kept, from] of out) {
-      const cut = Array.from(from.description).length - Array.from(kept.description).length;
+      const cut = kept === from ? 0 : codePoints(from.description) - codePoints(kept.description);
       if (cut > 0) {
         shortened++;
         charsCut += cut;
@@ -124,7 +143,7 @@ export function fitSkillLines(input: SkillLine[], budget: SkillsBudget): FittedS
   // end at UTF-16 offset `end` and take `bytes` bytes; `+1` is the space before `(file: …)`.
   const plans = lines.map((l, i) => {
     const baseText = `${renderSkillLine(bare[i] as SkillLine)}\n`;
-    const baseChars = Array.from(baseText).length;
+    const baseChars = codePoints(baseText);
     const baseBytes = utf8Bytes(baseText);
     return {
       text: l.description,

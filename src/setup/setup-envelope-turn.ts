@@ -87,7 +87,8 @@ export function setupEnvelopeTurn(ports: SetupPorts, input: EnvelopeTurnInput): 
     turnHost = predicted.host;
     setupDiagnostics.push(...model.diagnostics, ...predicted.diagnostics);
   }
-  const loaded = loadTurnContext(turnHost, load);
+  // The overlay of predicted system skills is another host: its turn resolves the config itself.
+  const loaded = loadTurnContext(turnHost, load, turnHost === files ? model?.known : undefined);
   const error = loaded.diagnostics.find((d) => d.severity === "error");
   if (!loaded.value || error)
     return failure(error ? errorLine(error) : "cannot build the turn", [...setupDiagnostics, ...loaded.diagnostics]);

@@ -4,7 +4,7 @@
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { DEFAULT_MODEL, type LoadTurnContextOptions } from "../../discover/load-turn-context.js";
-import { resolveCodexHome } from "../../discover/resolve-codex-home.js";
+import { resolveCodexHome, type KnownCodexHome } from "../../discover/resolve-codex-home.js";
 import { resolvePath } from "../../discover/paths.js";
 import type { Profile } from "../../profiles/profile.js";
 import { errorLine } from "../error-line.js";
@@ -13,6 +13,8 @@ import { loadCodexModelSetup, type CodexModelSetup } from "./load-codex-model-se
 export interface TurnModelSetup {
   setup: CodexModelSetup;
   codexHome: string;
+  /** The CODEX_HOME and config as resolved here, for loadTurnContext on the same host (undefined: cwd missing). */
+  known?: KnownCodexHome;
   diagnostics: Diagnostic[];
 }
 
@@ -51,5 +53,10 @@ export function modelSetup(
       : {}),
     ...(host !== hosts.user ? { codexHomeHost: host } : {}),
   });
-  return { setup: r.value, codexHome: home.value.codexHome, diagnostics: r.diagnostics };
+  return {
+    setup: r.value,
+    codexHome: home.value.codexHome,
+    ...(turnCwd.ok ? { known: { projectCwd: turnCwd.value, resolved: home } } : {}),
+    diagnostics: r.diagnostics,
+  };
 }
