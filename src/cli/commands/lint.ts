@@ -179,6 +179,7 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
   // The home whose agent settings discovery reads (~/.claude.json, ~/.gemini, ~/.pi/agent), as preview and agents.
   const home = options.home !== undefined ? resolve(io.cwd, options.home) : host.home();
   const facts = computeLintFacts(factsHost, files, {
+    projectHost: host,
     root,
     codexHome: codex.value.codexHome,
     projectDocMaxBytes: codexConfig.projectDocMaxBytes,

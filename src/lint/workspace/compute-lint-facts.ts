@@ -30,6 +30,8 @@ import { joinPath, normalizePath } from "../../discover/paths.js";
 
 export interface LintFactsOptions {
   root: string;
+  /** Where the project's file index is read (default: the facts host, which for standard input shows one file). */
+  projectHost?: Host;
   /** `project_doc_max_bytes` to simulate (Codex's default 32 KiB). */
   projectDocMaxBytes?: number;
   /** Codex's project-root markers (default `.git`). */
@@ -150,7 +152,7 @@ export function computeLintFacts(disk: Host, files: readonly LintFile[], options
   const gitTracked = readGitTracked(host, root);
   // Templates need it too: the helpers and partials a project registers are found in its code.
   const index = files.some((f) => f.kind !== "codex-config" && f.kind !== "exec-policy")
-    ? indexProjectFiles(root)
+    ? indexProjectFiles(options.projectHost ?? disk, root)
     : undefined;
   const gitignore = index ? readProjectGitignores(host, root, index.files) : undefined;
   const handlebarsRegistrations = files.some((f) => f.kind === "template")

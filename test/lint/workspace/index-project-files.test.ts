@@ -6,6 +6,7 @@ import { join } from "node:path";
 import fg from "fast-glob";
 import { describe, expect, it } from "vitest";
 import { listProjectFiles } from "../../../src/lint/workspace/index-project-files.js";
+import { createNodeHost } from "../../../src/host/node-host.js";
 import { useScratchDir } from "../../scratch-dir.js";
 
 const scratch = useScratchDir("promptc-index-project-files-");
@@ -48,10 +49,10 @@ describe("listProjectFiles", () => {
       deep: 16,
     });
     expect(expected.length).toBeGreaterThan(60);
-    expect(listProjectFiles(root)).toEqual(expected);
+    expect(listProjectFiles(createNodeHost(), root)).toEqual(expected);
   });
 
   it("lists nothing for a root that is not there", () => {
-    expect(listProjectFiles(join(scratch, "missing"))).toEqual([]);
+    expect(listProjectFiles(createNodeHost(), join(scratch, "missing"))).toEqual([]);
   });
 });
