@@ -6,6 +6,7 @@ import type { SkillRoot } from "../model/turn-context.js";
 import { findProjectRoot } from "./find-project-root.js";
 import { joinPath, normalizePath, pathFromRootTo } from "./paths.js";
 import { folderNode } from "./folder-chain.js";
+import { isDirectory } from "./path-kind.js";
 import { appendAll } from "../model/append-all.js";
 
 export const DEFAULT_ADMIN_SKILLS_ROOT = "/etc/codex/skills";
@@ -86,10 +87,6 @@ export function planSkillRoots(host: Host, options: PlanSkillRootsOptions): Resu
   if (admin !== null) candidates.push({ path: normalizePath(admin), scope: "admin" });
 
   const docRoot = findProjectRoot(host, options.cwd, options.projectRootMarkers);
-  const isDir = (path: string): boolean => {
-    const st = host.stat(path);
-    return st.ok && st.value.kind === "directory";
-  };
   if (docRoot.root === undefined || options.folders === undefined) {
     const agentsDirs = docRoot.root === undefined ? [options.cwd] : pathFromRootTo(docRoot.root, options.cwd);
     for (const dir of agentsDirs) candidates.push({ path: joinPath(dir, ".agents", "skills"), scope: "repo" });
@@ -102,7 +99,7 @@ export function planSkillRoots(host: Host, options: PlanSkillRootsOptions): Resu
       normalizePath(options.cwd),
       (d, up): SkillRoot[] => {
         const path = joinPath(d, ".agents", "skills");
-        return isDir(path) ? [...(up ?? []), { path, scope: "repo" }] : (up ?? []);
+        return isDirectory(host, path) ? [...(up ?? []), { path, scope: "repo" }] : (up ?? []);
       },
       { isTop: (d) => d === top },
     );

@@ -7,6 +7,7 @@
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { childPath } from "../child-path.js";
+import { isDirectory } from "../path-kind.js";
 import { dirnameOf, joinPath, resolvePath } from "../paths.js";
 import { type ParsedClaudeMd, parseClaudeMd } from "./parse-claude-md.js";
 import { type ClaudeJsonFacts, type ClaudeJsonFile, claudeJsonFacts, readClaudeJsonFile } from "./read-claude-json.js";
@@ -112,12 +113,6 @@ function listRules(host: Host, dir: string): string[] {
     else if (kind === "file" && e.name.endsWith(".md")) out.push(path);
   }
   return out;
-}
-
-/** Whether `path` is a folder (following links, as reading a path below it does). */
-export function isDirectory(host: Host, path: string): boolean {
-  const st = host.stat(path);
-  return st.ok && st.value.kind === "directory";
 }
 
 function remember<K, V>(map: Map<K, V>, key: K, make: () => V): V {

@@ -10,6 +10,7 @@ import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
 import { parse as parseYaml } from "yaml";
 import { joinPath, normalizePath } from "../paths.js";
+import { isDirectory, isFile } from "../path-kind.js";
 import {
   type ClaudeChainFolder,
   type ClaudeFolderMemo,
@@ -126,16 +127,6 @@ function toSkill(
   const name = scalarText(file.fields.name);
   if (name !== undefined && name !== "" && name !== id) skill.displayName = name;
   return skill;
-}
-
-function isDirectory(host: Host, path: string): boolean {
-  const st = host.stat(path);
-  return st.ok && st.value.kind === "directory";
-}
-
-function isFile(host: Host, path: string): boolean {
-  const st = host.stat(path);
-  return st.ok && st.value.kind === "file";
 }
 
 function scanSkills(host: Host, root: string, scope: ClaudeSkill["scope"], diagnostics: Diagnostic[]): ClaudeSkill[] {

@@ -4,7 +4,7 @@
 // of a lint run reuses what the launches above it read. One memo per call when nothing is shared, so a single
 // discovery reads exactly what it did before. IO through the Host only; it assumes the files do not change.
 import type { Host } from "../../host/host.js";
-import { isDirectory } from "../claude-code/claude-folder-memo.js";
+import { isDirectory } from "../path-kind.js";
 import { childPath } from "../child-path.js";
 import { dirnameOf, joinPath } from "../paths.js";
 import { extractFrontmatter, parseYamlSafely } from "../parse-skill-md.js";
