@@ -3,8 +3,7 @@
 // the version itself, else loads the one bundle the verb needs (dist/verb-<verb>.cjs, with V8's code cache) and
 // hands it argv; sets the exit code. Does IO.
 import { homedir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { PROMPTC_VERSION } from "./cli/promptc-version.js";
 import { VERB_BUNDLES, type VerbBundleFile } from "./cli/verb-bundles.js";
 import { verbOf } from "./cli/verb-of.js";
@@ -31,7 +30,8 @@ function fromBundle(
 ): { main: Main; saveCache: () => void } {
   const setting = process.env["PROMPTC_COMPILE_CACHE"];
   const cacheRoot = setting === "0" || setting === "off" ? undefined : defaultTokenCacheDir(process.env, homedir());
-  const loaded = loadVerbBundle(join(dirname(fileURLToPath(import.meta.url)), bundle.file), {
+  // bin.cjs's own folder (esbuild.config.mjs: __dirname), which holds the bundles; no URL is parsed for it.
+  const loaded = loadVerbBundle(join(import.meta.dirname, bundle.file), {
     verb,
     hash: bundle.hash,
     // bin.cjs is CommonJS (esbuild.config.mjs): its own require.
