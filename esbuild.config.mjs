@@ -71,16 +71,24 @@ const LAZY_MODULES = [
   "smol-toml",
   "fast-glob",
 ];
+/**
+ * Of those, the packages a verb's usual run does not reach (lint's config schema, template compiling, glob
+ * patterns): each is one file of its own, dist/lazy-<package>.cjs, which bin.js loads with its own code cache on
+ * first use, instead of ~300 KB in every verb's bundle that every run reads (lint 860 -> 560 KB). yaml and
+ * smol-toml stay in the bundles: lint and agents read frontmatter and config.toml on every run.
+ */
+const CHUNKED_MODULES = ["ajv", "handlebars", "fast-glob"];
 const requireForBuild = createRequire(join(ROOT, "package.json"));
 function standInSource(specifier) {
   const real = requireForBuild(specifier);
+  const target = CHUNKED_MODULES.includes(specifier) ? `${CHUNK_PREFIX}${specifier}` : specifier;
   const callable = typeof real === "function";
   const keys = Object.getOwnPropertyNames(real).filter(
     (k) => k !== "__esModule" && !(callable && ["length", "name", "prototype"].includes(k)),
   );
   return [
     `let real;`,
-    `const load = () => (real ??= require(${JSON.stringify(specifier)}));`,
+    `const load = () => (real ??= require(${JSON.stringify(target)}));`,
     callable
       ? "const standIn = function (...args) { return new.target === undefined ? load().apply(this, args) : Reflect.construct(load(), args); };"
       : "const standIn = {};",
@@ -98,6 +106,7 @@ const lazyModules = {
     b.onResolve({ filter }, (args) =>
       args.namespace === "lazy-module" ? undefined : { path: args.path, namespace: "lazy-module", sideEffects: false },
     );
+    b.onResolve({ filter: new RegExp(`^${CHUNK_PREFIX}`) }, (args) => ({ path: args.path, external: true }));
     b.onLoad({ filter: /.*/, namespace: "lazy-module" }, (args) => ({
       contents: standInSource(args.path),
       loader: "js",
@@ -115,9 +124,9 @@ await rm(join(DIST, "vendor"), { recursive: true, force: true });
 for (const name of ["o200k_base", "cl100k_base"])
   await rm(join(DIST, "tokens", "data", `${name}.tables`), { force: true });
 
-// Earlier layouts' files (ESM chunks with a content hash) and the previous build's verb bundles.
+// Earlier layouts' files (ESM chunks with a content hash) and the previous build's bundles and chunks.
 for (const name of await readdir(DIST).catch(() => [])) {
-  if (/^chunk-[A-Z0-9]+\.js$|^verb-[a-z-]+\.cjs$/.test(name)) await rm(join(DIST, name));
+  if (/^chunk-[A-Z0-9]+\.js$|^(verb|lazy)-[a-z-]+\.cjs$/.test(name)) await rm(join(DIST, name));
 }
 
 /**
@@ -126,6 +135,8 @@ for (const name of await readdir(DIST).catch(() => [])) {
  * needs a classic script: Node 20 has none for ES modules). In a verb's bundle the registry's other loaders
  * import an empty module. Measured against esbuild's ESM splitting (~30 chunks per preview): see bench/run.mjs.
  */
+// What a stand-in requires for a chunked package; bin.js's require for the bundles answers it (src/bin.ts).
+const { CHUNK_PREFIX } = await import(pathToFileURL(join(DIST, "cli", "verb-bundles.js")).href);
 const INDEX = join(SRC, "cli", "commands", "index.ts");
 const { commands } = await import(pathToFileURL(join(DIST, "cli", "commands", "index.js")).href);
 const verbModules = Object.fromEntries(
@@ -154,41 +165,59 @@ const onlyVerb = (verb) => ({
 const BUNDLE_URL_BANNER =
   'const __promptcBundle = { get url() { return require("node:url").pathToFileURL(__filename).href; } };';
 
+/** A verb's bundle and a chunk alike. */
+const BUNDLE_OPTIONS = {
+  write: false,
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  // bin.js reads the bundle as Latin-1, the cheapest decoding, which equals UTF-8 for ASCII.
+  charset: "ascii",
+  minifyWhitespace: true,
+  minifySyntax: true,
+  // Short local names: 30% less text to read and a 13% smaller code cache per run (preview: 1.22 -> 0.87 MB,
+  // 675 -> 587 KB). No module reads a function's or class's own name but commander's error classes, whose
+  // `name` nothing prints. PROMPTC_READABLE_BUNDLES=1 keeps the names (CPU profiles that say what ran).
+  minifyIdentifiers: process.env.PROMPTC_READABLE_BUNDLES !== "1",
+  define: { "import.meta.url": "__promptcBundle.url" },
+  banner: { js: BUNDLE_URL_BANNER },
+  logLevel: "warning",
+  legalComments: "none",
+};
+
+/** Writes dist/<file> from esbuild's text; returns its entry of bin.js's table. */
+async function writeBundle(file, text) {
+  // esbuild leaves regular-expression literals as written; a \uXXXX escape means the same there.
+  // The file is one function expression of CommonJS's parameters, compiled as is by load-verb-bundle.ts (wrapping
+  // it there would copy the whole text once more on every run).
+  const body = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const code = Buffer.from(`(function (exports, require, module, __filename, __dirname) {${body}\n})`, "latin1");
+  await writeFile(join(DIST, file), code);
+  return { file: `./${file}`, hash: createHash("sha256").update(code).digest("hex").slice(0, 16) };
+}
+
 const bundles = {};
 for (const verb of [...Object.keys(commands), "help"]) {
   const file = `verb-${verb}.cjs`;
   const result = await build({
+    ...BUNDLE_OPTIONS,
     entryPoints: [join(SRC, "cli", "main.ts")],
     outfile: join(DIST, file),
-    write: false,
-    bundle: true,
-    format: "cjs",
-    platform: "node",
-    target: "node20",
-    // bin.js reads the bundle as Latin-1, the cheapest decoding, which equals UTF-8 for ASCII.
-    charset: "ascii",
-    minifyWhitespace: true,
-    minifySyntax: true,
-    // Short local names: 30% less text to read and a 13% smaller code cache per run (preview: 1.22 -> 0.87 MB,
-    // 675 -> 587 KB). No module reads a function's or class's own name but commander's error classes, whose
-    // `name` nothing prints. PROMPTC_READABLE_BUNDLES=1 keeps the names (CPU profiles that say what ran).
-    minifyIdentifiers: process.env.PROMPTC_READABLE_BUNDLES !== "1",
-    define: { "import.meta.url": "__promptcBundle.url" },
-    banner: { js: BUNDLE_URL_BANNER },
     plugins: [onlyVerb(verb), lazyModules, substitute, keepModuleUrls],
-    logLevel: "warning",
-    legalComments: "none",
   });
-  // esbuild leaves regular-expression literals as written; a \uXXXX escape means the same there.
-  // The file is one function expression of CommonJS's parameters, compiled as is by load-verb-bundle.ts (wrapping
-  // it there would copy the whole text once more on every run).
-  const body = result.outputFiles[0].text.replace(
-    /[^\x00-\x7f]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
-  const code = Buffer.from(`(function (exports, require, module, __filename, __dirname) {${body}\n})`, "latin1");
-  await writeFile(join(DIST, file), code);
-  bundles[verb] = { file: `./${file}`, hash: createHash("sha256").update(code).digest("hex").slice(0, 16) };
+  bundles[verb] = await writeBundle(file, result.outputFiles[0].text);
+}
+
+// The chunked packages, each built as the verbs' bundles are; a verb's stand-in requires it by CHUNK_PREFIX.
+const chunks = {};
+for (const name of CHUNKED_MODULES) {
+  const result = await build({
+    ...BUNDLE_OPTIONS,
+    stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: ROOT, loader: "js" },
+    plugins: [],
+  });
+  chunks[name] = await writeBundle(`lazy-${name}.cjs`, result.outputFiles[0].text);
 }
 
 // bin.cjs: the version, the verb, and the table of bundles above in place of src/cli/verb-bundles.ts's empty one.
@@ -207,7 +236,7 @@ await build({
       name: "verb-bundle-table",
       setup(b) {
         b.onLoad({ filter: /[\\/]src[\\/]cli[\\/]verb-bundles\.ts$/ }, () => ({
-          contents: `export const VERB_BUNDLES = ${JSON.stringify(bundles)};`,
+          contents: `export const VERB_BUNDLES = ${JSON.stringify(bundles)};\nexport const CHUNK_PREFIX = ${JSON.stringify(CHUNK_PREFIX)};\nexport const LAZY_CHUNKS = ${JSON.stringify(chunks)};`,
           loader: "js",
         }));
         // Reached only without a table: keep the sources' CLI out of bin.cjs.

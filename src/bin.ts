@@ -5,7 +5,7 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { PROMPTC_VERSION } from "./cli/promptc-version.js";
-import { VERB_BUNDLES, type VerbBundleFile } from "./cli/verb-bundles.js";
+import { CHUNK_PREFIX, LAZY_CHUNKS, VERB_BUNDLES, type VerbBundleFile } from "./cli/verb-bundles.js";
 import { verbOf } from "./cli/verb-of.js";
 import { loadVerbBundle } from "./cli/load-verb-bundle.js";
 import { writerTo } from "./cli/standard-streams.js";
@@ -23,6 +23,34 @@ function profileOf(argv: readonly string[]): string {
   return "";
 }
 
+/**
+ * The bundles' require: bin.cjs's own (it is CommonJS: esbuild.config.mjs), which also answers a chunked package's
+ * stand-in (`promptc-chunk:<package>`) with that package's chunk, loaded with its code cache on first use. Its
+ * cache is refreshed on the first run of each verb that uses it. The chunks' caches are saved with the verb's.
+ */
+function bundleRequire(dir: string, verb: string, cacheDir: string | undefined, saves: (() => void)[]): NodeJS.Require {
+  const loaded = new Map<string, unknown>();
+  const load = (id: string): unknown => {
+    const name = id.startsWith(CHUNK_PREFIX) ? id.slice(CHUNK_PREFIX.length) : undefined;
+    const chunk = name !== undefined && Object.hasOwn(LAZY_CHUNKS, name) ? LAZY_CHUNKS[name] : undefined;
+    if (name === undefined || chunk === undefined) return require(id);
+    if (!loaded.has(name)) {
+      const bundle = loadVerbBundle(join(dir, chunk.file), {
+        verb: `lazy-${name}`,
+        hash: chunk.hash,
+        require,
+        variant: verb,
+        ...(cacheDir !== undefined ? { cacheDir } : {}),
+      });
+      saves.push(() => bundle.saveCache());
+      loaded.set(name, bundle.exports);
+    }
+    return loaded.get(name);
+  };
+  // require's own properties (resolve, cache, extensions, main) as the bundled packages may read them.
+  return Object.assign(load, require);
+}
+
 function fromBundle(
   verb: string,
   bundle: VerbBundleFile,
@@ -30,16 +58,24 @@ function fromBundle(
 ): { main: Main; saveCache: () => void } {
   const setting = process.env["PROMPTC_COMPILE_CACHE"];
   const cacheRoot = setting === "0" || setting === "off" ? undefined : defaultTokenCacheDir(process.env, homedir());
+  const cacheDir = cacheRoot !== undefined ? join(cacheRoot, "compiled") : undefined;
   // bin.cjs's own folder (esbuild.config.mjs: __dirname), which holds the bundles; no URL is parsed for it.
-  const loaded = loadVerbBundle(join(import.meta.dirname, bundle.file), {
+  const dir = import.meta.dirname;
+  const saves: (() => void)[] = [];
+  const loaded = loadVerbBundle(join(dir, bundle.file), {
     verb,
     hash: bundle.hash,
-    // bin.cjs is CommonJS (esbuild.config.mjs): its own require.
-    require,
+    require: bundleRequire(dir, verb, cacheDir, saves),
     variant: profileOf(argv),
-    ...(cacheRoot !== undefined ? { cacheDir: join(cacheRoot, "compiled") } : {}),
+    ...(cacheDir !== undefined ? { cacheDir } : {}),
   });
-  return { main: loaded.exports["main"] as Main, saveCache: () => loaded.saveCache() };
+  saves.unshift(() => loaded.saveCache());
+  return {
+    main: loaded.exports["main"] as Main,
+    saveCache: () => {
+      for (const save of saves) save();
+    },
+  };
 }
 
 const argv = process.argv.slice(2);

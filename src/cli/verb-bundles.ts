@@ -1,5 +1,6 @@
-// The CLI's bundles, one per verb plus `help` (listing without any verb): file names and content hashes. The
-// build (esbuild.config.mjs) writes the real table into dist/bin.js; the sources have none. Pure.
+// The CLI's bundles, one per verb plus `help` (listing without any verb), and the chunks of packages they load on
+// first use: file names and content hashes. The build (esbuild.config.mjs) writes the real tables into dist/bin.js;
+// the sources have none. Pure.
 
 export interface VerbBundleFile {
   /** File name next to bin.js. */
@@ -9,3 +10,9 @@ export interface VerbBundleFile {
 }
 
 export const VERB_BUNDLES: { readonly [verb: string]: VerbBundleFile } = {};
+
+/** A chunked package's stand-in in a verb's bundle requires `${CHUNK_PREFIX}<package>`. */
+export const CHUNK_PREFIX = "promptc-chunk:";
+
+/** The chunks by package name. */
+export const LAZY_CHUNKS: { readonly [name: string]: VerbBundleFile } = {};
