@@ -105,6 +105,8 @@ const CASES: [string, string[], string?][] = [
   ],
   ["lint (yaml documents and nodes)", ["lint", "--no-ignore", join(ROOT, "fixtures", "lint", "workspaces")]],
   ["snapshot (scenario YAML with line counting)", ["snapshot"]],
+  // fast-glob, ajv and Handlebars' compiler are chunks of their own in the build, loaded on first use.
+  ["lint of a brace pattern (fast-glob)", ["lint", "--no-ignore", "fixtures/lint/workspaces/*/{AGENTS,CLAUDE}.md"]],
   ["preview (report)", ["preview", "-C", join(BASIC, "packages", "api"), "-m", "use $release-notes please", ...FIXED]],
   ["preview --json", ["preview", "-C", BASIC, "--json", "--profile", "codex", ...FIXED]],
   ["tokens o200k_base", ["tokens", "-"], "Hello, world! <|endoftext|> héllo 👋\n".repeat(50)],
@@ -177,6 +179,26 @@ describe.skipIf(
       });
       expect(off.status).toBe(0);
       expect(readdirSync(join(cache, "promptc", "compiled")).sort()).toEqual(files);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+
+  it("loads a package's chunk on first use, with a code cache of its own", () => {
+    const cache = mkdtempSync(join(tmpdir(), "promptc-bin-cache-"));
+    try {
+      const env = { ...process.env, ...ENV, XDG_CACHE_HOME: cache };
+      const lint = (...paths: string[]) =>
+        spawnSync(process.execPath, [BIN, "lint", "--no-ignore", ...paths], { cwd: ROOT, encoding: "utf8", env });
+      const chunkCaches = () => readdirSync(join(cache, "promptc", "compiled")).filter((n) => n.startsWith("lazy-"));
+      const plain = lint("fixtures/lint/workspaces");
+      expect(chunkCaches().filter((n) => n.startsWith("lazy-fast-glob-"))).toEqual([]);
+      const first = lint("fixtures/lint/workspaces/*/{AGENTS,CLAUDE}.md");
+      expect(chunkCaches()).toContainEqual(expect.stringMatching(/^lazy-fast-glob-[0-9a-f]{16}-v[\d.]+-\w+\.v8cache$/));
+      expect([
+        lint("fixtures/lint/workspaces/*/{AGENTS,CLAUDE}.md").stdout,
+        lint("fixtures/lint/workspaces").stdout,
+      ]).toEqual([first.stdout, plain.stdout]);
     } finally {
       rmSync(cache, { recursive: true, force: true });
     }
