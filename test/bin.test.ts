@@ -7,6 +7,7 @@ import {
   readdirSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -179,6 +180,25 @@ describe.skipIf(
       });
       expect(off.status).toBe(0);
       expect(readdirSync(join(cache, "promptc", "compiled")).sort()).toEqual(files);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+
+  it("writes no code cache file through a link out of its folder", () => {
+    const cache = mkdtempSync(join(tmpdir(), "promptc-bin-cache-"));
+    try {
+      const env = { ...process.env, ...ENV, XDG_CACHE_HOME: cache };
+      const tokens = () => spawnSync(process.execPath, [BIN, "tokens", "-"], { input: "hi", encoding: "utf8", env });
+      const first = tokens();
+      const dir = join(cache, "promptc", "compiled");
+      const seen = readdirSync(dir).find((n) => n.endsWith(".seen")) as string;
+      rmSync(join(dir, seen));
+      // A dangling link: a write through it would create the file outside.
+      const outside = join(cache, "outside");
+      symlinkSync(outside, join(dir, seen));
+      expect(tokens().stdout).toBe(first.stdout);
+      expect(existsSync(outside)).toBe(false);
     } finally {
       rmSync(cache, { recursive: true, force: true });
     }

@@ -76,9 +76,15 @@ export function loadVerbBundle(file: string, options: LoadVerbBundleOptions): Ve
       const temp = `${cacheFile}.${process.pid}.tmp`;
       try {
         makeDirectories(options.cacheDir);
-        writeFileSync(temp, script.createCachedData());
+        // Exclusive creation: nothing already at these names (a link out of the folder) is written through; the
+        // rename replaces a link at the cache's name, not its target.
+        writeFileSync(temp, script.createCachedData(), { flag: "wx" });
         renameSync(temp, cacheFile);
-        writeFileSync(seenFile, "");
+        try {
+          writeFileSync(seenFile, "", { flag: "wx" });
+        } catch {
+          // marked already
+        }
         // The caches of this verb's earlier builds are dead weight now (other Nodes' stay: one may alternate).
         for (const name of readdirSync(options.cacheDir))
           if (
