@@ -71,6 +71,8 @@ export function renderSkillLine(line: SkillLine): string {
 const BARE_OVERHEAD = renderSkillLine({ name: "", description: "", file: "" }).length + 1;
 const DESCRIPTION_OVERHEAD = renderSkillLine({ name: "", description: "-", file: "" }).length + 1 - BARE_OVERHEAD - 1;
 
+const ASCII = /^[\x00-\x7F]*$/;
+
 function capDescription(description: string): string | undefined {
   // No more code points than UTF-16 units: a short one needs no count.
   if (description.length <= MAX_LISTED_DESCRIPTION_CHARS) return undefined;
@@ -142,15 +144,19 @@ export function fitSkillLines(input: SkillLine[], budget: SkillsBudget): FittedS
     return { lines: out, capped, shortened, charsCut, omitted };
   }
 
-  // Per line, walked one character (code point) at a time: the cost of the line keeping `kept` characters, which
-  // end at UTF-16 offset `end` and take `bytes` bytes; `+1` is the space before `(file: …)`. Every line still
-  // growing has taken one character per round, so `kept` is the round number for all of them.
+  // Per line: the cost of the line keeping `r` description characters (code points), which take `bytesAt(r)`
+  // bytes and end at UTF-16 offset `unitsAt(r)`; `+1` is the space before `(file: …)`. Every line still growing
+  // has taken one character per round, so `r` is the round number for all of them.
   const baseChars: number[] = new Array(n);
   const baseBytes: number[] = new Array(n);
-  const end: number[] = new Array(n).fill(0);
-  const bytes: number[] = new Array(n).fill(0);
+  const length: number[] = new Array(n).fill(0);
+  // Offsets by characters kept, for descriptions that are not ASCII (for ASCII both are the count itself).
+  const units: (Int32Array | undefined)[] = new Array(n);
+  const utf8: (Int32Array | undefined)[] = new Array(n);
+  const keptOf: number[] = new Array(n).fill(0);
   const lineCost: number[] = new Array(n);
   const active: number[] = [];
+  let longest = 0;
   for (let i = 0; i < n; i++) {
     const l = lines[i] as SkillLine;
     // The unit not measured above is measured here, on the bare line's parts only.
@@ -159,51 +165,88 @@ export function fitSkillLines(input: SkillLine[], budget: SkillsBudget): FittedS
     baseChars[i] = chars;
     baseBytes[i] = b;
     lineCost[i] = cost(budget, chars, b);
-    if (l.description.length > 0) active.push(i);
+    const text = l.description;
+    if (text === "") continue;
+    if (ASCII.test(text)) length[i] = text.length;
+    else {
+      const u = new Int32Array(text.length + 1);
+      const y = new Int32Array(text.length + 1);
+      let r = 0;
+      for (let at = 0; at < text.length; r++) {
+        const code = text.codePointAt(at) ?? 0;
+        y[r + 1] = (y[r] as number) + (code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4);
+        at += code > 0xffff ? 2 : 1;
+        u[r + 1] = at;
+      }
+      units[i] = u;
+      utf8[i] = y;
+      length[i] = r;
+    }
+    longest = Math.max(longest, length[i] as number);
+    active.push(i);
   }
+  const costAt = (i: number, r: number): number =>
+    cost(budget, (baseChars[i] as number) + r + 1, (baseBytes[i] as number) + (utf8[i]?.[r] ?? r) + 1);
   let remaining = budget.limit - bareTotal;
-  // Rounds over the lines still growing, in list order (a line that is whole or blocked leaves for good: the
+  // While whole rounds fit, no line is blocked and the order within them does not matter: the most rounds that
+  // fit (costs only grow with characters) are taken at once, found by doubling then halving.
+  const spent = (rounds: number): number => {
+    let sum = 0;
+    for (const i of active) sum += costAt(i, Math.min(rounds, length[i] as number)) - (lineCost[i] as number);
+    return sum;
+  };
+  let fit = 0;
+  let over = 1;
+  while (over <= longest && spent(over) <= remaining) {
+    fit = over;
+    over *= 2;
+  }
+  over = Math.min(over, longest + 1);
+  while (over - fit > 1) {
+    const mid = (fit + over) >> 1;
+    if (spent(mid) <= remaining) fit = mid;
+    else over = mid;
+  }
+  let count = 0;
+  if (fit > 0) remaining -= spent(fit);
+  for (const i of active) {
+    const k = Math.min(fit, length[i] as number);
+    if (fit > 0) {
+      keptOf[i] = k;
+      lineCost[i] = costAt(i, k);
+    }
+    if (k < (length[i] as number)) active[count++] = i;
+  }
+  // Then rounds over the lines still growing, in list order (a line that is whole or blocked leaves for good: the
   // remaining budget only shrinks); compacted in place.
-  let kept = 0;
-  let count = active.length;
-  while (count > 0) {
+  for (let r = fit + 1; count > 0; r++) {
     let next = 0;
     for (let k = 0; k < count; k++) {
       const i = active[k] as number;
-      const text = (lines[i] as SkillLine).description;
-      const at = end[i] as number;
-      const code = text.codePointAt(at) ?? 0;
-      const b = (bytes[i] as number) + (code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4);
-      const c = cost(budget, (baseChars[i] as number) + kept + 2, (baseBytes[i] as number) + b + 1);
+      const c = costAt(i, r);
       const delta = c - (lineCost[i] as number);
       if (delta > remaining) continue;
       remaining -= delta;
       lineCost[i] = c;
-      bytes[i] = b;
-      const e = at + (code > 0xffff ? 2 : 1);
-      end[i] = e;
-      if (e < text.length) active[next++] = i;
+      keptOf[i] = r;
+      if (r < (length[i] as number)) active[next++] = i;
     }
     count = next;
-    kept++;
   }
   let shortened = 0;
   let charsCut = 0;
   const out: SkillLine[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const l = lines[i] as SkillLine;
-    const e = end[i] as number;
-    if (e === l.description.length) {
+    const kept = keptOf[i] as number;
+    const cut = (length[i] as number) - kept;
+    if (cut === 0) {
       out[i] = l;
       continue;
     }
-    const kept = l.description.slice(0, e);
-    out[i] = { ...l, description: kept };
-    const cut = codePoints(l.description) - codePoints(kept);
-    if (cut > 0) {
-      shortened++;
-      charsCut += cut;
-    }
+    out[i] = { ...l, description: l.description.slice(0, units[i]?.[kept] ?? kept) };
+    shortened++;
+    charsCut += cut;
   }
   return { lines: out, capped, shortened, charsCut, omitted: [] };
 }
