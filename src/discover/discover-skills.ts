@@ -20,12 +20,40 @@ export interface DiscoverSkillsOptions extends PlanSkillRootsOptions {
 
 /** Scope rank, then name, then path (byte order, like Rust's String ordering). */
 export function orderSkills<T extends { scope: SkillScope; name: string; path: string }>(skills: readonly T[]): T[] {
+  const keyed = byPlainKeys(skills);
+  if (keyed !== undefined) return keyed;
   return [...skills].sort(
     (a, b) =>
       SKILL_SCOPE_RANK[a.scope] - SKILL_SCOPE_RANK[b.scope] ||
       compareByteOrder(a.name, b.name) ||
       compareByteOrder(a.path, b.path),
   );
+}
+
+/** A NUL (the keys' separator) or a surrogate (where UTF-16 order is not code-point order). */
+const NOT_PLAIN = /[\u0000\uD800-\uDFFF]/;
+
+/**
+ * orderSkills by one string per skill (rank, name, NUL, path, NUL, position) in the engine's own string order,
+ * which for names and paths without NUL or surrogates is the comparator's order (ties keep their places, as the
+ * stable sort does): a comparator call per comparison was a tenth of a 300-skill preview's discovery, mostly
+ * before the JIT warms up. Undefined when some name or path is not plain.
+ */
+function byPlainKeys<T extends { scope: SkillScope; name: string; path: string }>(
+  skills: readonly T[],
+): T[] | undefined {
+  const byKey = new Map<string, T>();
+  const keys: string[] = [];
+  const width = String(skills.length).length;
+  for (let i = 0; i < skills.length; i++) {
+    const s = skills[i] as T;
+    if (NOT_PLAIN.test(s.name) || NOT_PLAIN.test(s.path)) return undefined;
+    const key = `${SKILL_SCOPE_RANK[s.scope]}${s.name}\u0000${s.path}\u0000${String(i).padStart(width, "0")}`;
+    keys.push(key);
+    byKey.set(key, s);
+  }
+  keys.sort();
+  return keys.map((k) => byKey.get(k) as T);
 }
 
 /** Whether a skill is listed in the prompt (and so gives its root an r-label). */

@@ -50,16 +50,22 @@ export function collapseWhitespace(text: string): string {
 
 /** The lines between a first `---` line and the next `---` line, or undefined when not delimited. */
 export function extractFrontmatter(text: string): string | undefined {
-  // Rust `str::lines`: split on \n, drop one trailing \r per line.
-  const lines = text.split("\n").map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
-  if (lines.length > 0 && lines[lines.length - 1] === "" && text.endsWith("\n")) lines.pop();
-  if (lines.length === 0 || rustTrim(lines[0] as string) !== "---") return undefined;
+  // Rust `str::lines` (split on \n, one trailing \r dropped per line), read only up to the closing line: a
+  // skill's body can be long, and 300 skills are split per preview.
+  let nl = text.indexOf("\n");
+  if (rustTrim(withoutCr(text.slice(0, nl < 0 ? text.length : nl))) !== "---" || nl < 0) return undefined;
   const block: string[] = [];
-  for (const line of lines.slice(1)) {
+  for (let start = nl + 1; ; start = nl + 1) {
+    nl = text.indexOf("\n", start);
+    const line = withoutCr(text.slice(start, nl < 0 ? text.length : nl));
     if (rustTrim(line) === "---") return block.length === 0 ? undefined : block.join("\n");
     block.push(line);
+    if (nl < 0) return undefined;
   }
-  return undefined;
+}
+
+function withoutCr(line: string): string {
+  return line.endsWith("\r") ? line.slice(0, -1) : line;
 }
 
 /** Parses YAML with alias expansion bounded; throws the `yaml` package's error on bad input. */

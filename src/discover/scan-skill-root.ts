@@ -154,7 +154,8 @@ function loadSkill(
     return undefined;
   }
   let allowImplicitInvocation = true;
-  const sidecarPath = joinPath(dir, SIDECAR_DIR, "openai.yaml");
+  // Only named where there is an `agents` entry (diagnostics name it only after a stat or read of it).
+  const sidecarPath = mayHaveSidecar ? joinPath(dir, SIDECAR_DIR, "openai.yaml") : "";
   // stat first (a missing sidecar costs the same one call): a FIFO there would block the read.
   const sidecarStat = mayHaveSidecar ? host.stat(sidecarPath) : NO_SIDECAR;
   const sidecar =

@@ -20,8 +20,15 @@ export function rustTrim(text: string): string {
 
 /** Number of Unicode scalar values (Rust `chars().count()`), not UTF-16 units. */
 export function charCount(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
+  // UTF-16 units less one per surrogate pair (a lone surrogate is one, as the string iterator counts it).
+  let n = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n--;
+      i++;
+    }
+  }
   return n;
 }
 

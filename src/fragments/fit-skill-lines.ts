@@ -1,5 +1,6 @@
 // Fits the skills list into Codex 0.171.0's metadata budget: descriptions over 1,024 characters end in `...`,
 // then a budget of 2% of the context window (approx tokens, ceil(bytes / 4) per line) shortens them. Pure.
+import { utf8Length } from "../tokens/approx.js";
 
 /** One skill as the list shows it. */
 export interface SkillLine {
@@ -41,9 +42,6 @@ export interface FittedSkillLines {
   omitted: string[];
 }
 
-const encoder = new TextEncoder();
-const utf8Bytes = (s: string): number => encoder.encode(s).length;
-
 /** Code points in `s`, counted without building an array of them (hundreds of lines per preview). */
 function codePoints(s: string): number {
   let n = s.length;
@@ -61,11 +59,6 @@ function cost(budget: SkillsBudget, chars: number, bytes: number): number {
   return budget.unit === "tokens" ? Math.ceil(bytes / 4) : chars;
 }
 
-/** The cost of `text`, measuring only what the budget's unit counts. */
-function textCost(budget: SkillsBudget, text: string): number {
-  return budget.unit === "tokens" ? Math.ceil(utf8Bytes(text) / 4) : codePoints(text);
-}
-
 /** The line as rendered; an empty description leaves `- name: (file: …)`. */
 export function renderSkillLine(line: SkillLine): string {
   return line.description === ""
@@ -73,9 +66,12 @@ export function renderSkillLine(line: SkillLine): string {
     : `- ${line.name}: ${line.description} (file: ${line.file})`;
 }
 
-function lineCost(budget: SkillsBudget, line: SkillLine): number {
-  return textCost(budget, `${renderSkillLine(line)}\n`);
-}
+// A line's size is its parts' sizes plus the fixed ASCII around them (read off renderSkillLine, so the layout is
+// written once): the parts are measured, never the rendered line (hundreds per preview, each a new string).
+const BARE_OVERHEAD = renderSkillLine({ name: "", description: "", file: "" }).length + 1;
+const DESCRIPTION_OVERHEAD = renderSkillLine({ name: "", description: "-", file: "" }).length + 1 - BARE_OVERHEAD - 1;
+
+const ASCII = /^[\x00-\x7F]*$/;
 
 function capDescription(description: string): string | undefined {
   // No more code points than UTF-16 units: a short one needs no count.
@@ -96,90 +92,161 @@ function capDescription(description: string): string | undefined {
  */
 export function fitSkillLines(input: SkillLine[], budget: SkillsBudget): FittedSkillLines {
   const capped: { name: string; chars: number }[] = [];
-  const lines = input.map((l) => {
+  const n = input.length;
+  const lines: SkillLine[] = new Array(n);
+  // Per line: the bare line's code points and bytes, and the description's (only what the budget's unit counts).
+  const tokens = budget.unit === "tokens";
+  const bareSize: number[] = new Array(n);
+  const descSize: number[] = new Array(n);
+  let fullTotal = 0;
+  let bareTotal = 0;
+  for (let i = 0; i < n; i++) {
+    const l = input[i] as SkillLine;
     const cut = capDescription(l.description);
-    if (cut === undefined) return l;
-    capped.push({ name: l.name, chars: codePoints(l.description) });
-    return { ...l, description: cut };
-  });
-  /** `out` pairs each rendered line with the (capped) line it came from. */
-  const result = (out: [SkillLine, SkillLine][], omitted: string[]): FittedSkillLines => {
-    let shortened = 0;
-    let charsCut = 0;
-    for (const [kept, from] of out) {
-      const cut = kept === from ? 0 : codePoints(from.description) - codePoints(kept.description);
-      if (cut > 0) {
-        shortened++;
-        charsCut += cut;
-      }
-    }
-    return { lines: out.map(([kept]) => kept), capped, shortened, charsCut, omitted };
-  };
-
-  if (lines.reduce((sum, l) => sum + lineCost(budget, l), 0) <= budget.limit)
-    return result(
-      lines.map((l) => [l, l]),
-      [],
-    );
-  const bare = lines.map((l) => ({ ...l, description: "" }));
-  const bareCost = bare.map((l) => lineCost(budget, l));
-  const bareTotal = bareCost.reduce((a, b) => a + b, 0);
+    if (cut !== undefined) capped.push({ name: l.name, chars: codePoints(l.description) });
+    const line = cut === undefined ? l : { ...l, description: cut };
+    lines[i] = line;
+    const size = tokens ? utf8Length : codePoints;
+    const bare = BARE_OVERHEAD + size(line.name) + size(line.file);
+    const desc = line.description === "" ? 0 : size(line.description);
+    bareSize[i] = bare;
+    descSize[i] = desc;
+    const bareCost = tokens ? Math.ceil(bare / 4) : bare;
+    bareTotal += bareCost;
+    fullTotal +=
+      desc === 0
+        ? bareCost
+        : tokens
+          ? Math.ceil((bare + DESCRIPTION_OVERHEAD + desc) / 4)
+          : bare + DESCRIPTION_OVERHEAD + desc;
+  }
+  if (fullTotal <= budget.limit) return { lines, capped, shortened: 0, charsCut: 0, omitted: [] };
 
   if (bareTotal > budget.limit) {
-    const out: [SkillLine, SkillLine][] = [];
+    const out: SkillLine[] = [];
     const omitted: string[] = [];
+    let shortened = 0;
+    let charsCut = 0;
     let used = 0;
-    bare.forEach((l, i) => {
-      const c = bareCost[i] as number;
+    for (let i = 0; i < n; i++) {
+      const l = lines[i] as SkillLine;
+      const c = tokens ? Math.ceil((bareSize[i] as number) / 4) : (bareSize[i] as number);
       if (used + c <= budget.limit) {
         used += c;
-        out.push([l, lines[i] as SkillLine]);
+        out.push({ ...l, description: "" });
+        const cut = codePoints(l.description);
+        if (cut > 0) {
+          shortened++;
+          charsCut += cut;
+        }
       } else omitted.push(l.name);
-    });
-    return result(out, omitted);
+    }
+    return { lines: out, capped, shortened, charsCut, omitted };
   }
 
-  // Per line, walked one character (code point) at a time: the cost of the line keeping `kept` characters, which
-  // end at UTF-16 offset `end` and take `bytes` bytes; `+1` is the space before `(file: …)`.
-  const plans = lines.map((l, i) => {
-    const baseText = `${renderSkillLine(bare[i] as SkillLine)}\n`;
-    const baseChars = codePoints(baseText);
-    const baseBytes = utf8Bytes(baseText);
-    return {
-      text: l.description,
-      baseChars,
-      baseBytes,
-      kept: 0,
-      end: 0,
-      bytes: 0,
-      cost: cost(budget, baseChars, baseBytes),
-    };
-  });
-  let remaining = budget.limit - bareTotal;
-  // Rounds over the lines still growing, in list order (a line that is whole or blocked leaves for good: the
-  // remaining budget only shrinks).
-  let active = plans.filter((p) => p.text.length > 0);
-  while (active.length > 0) {
-    const next: typeof active = [];
-    for (const p of active) {
-      const code = p.text.codePointAt(p.end) ?? 0;
-      const bytes = p.bytes + (code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4);
-      const c = cost(budget, p.baseChars + p.kept + 2, p.baseBytes + bytes + 1);
-      if (c - p.cost > remaining) continue;
-      remaining -= c - p.cost;
-      p.cost = c;
-      p.bytes = bytes;
-      p.kept++;
-      p.end += code > 0xffff ? 2 : 1;
-      if (p.end < p.text.length) next.push(p);
+  // Per line: the cost of the line keeping `r` description characters (code points), which take `bytesAt(r)`
+  // bytes and end at UTF-16 offset `unitsAt(r)`; `+1` is the space before `(file: …)`. Every line still growing
+  // has taken one character per round, so `r` is the round number for all of them.
+  const baseChars: number[] = new Array(n);
+  const baseBytes: number[] = new Array(n);
+  const length: number[] = new Array(n).fill(0);
+  // Offsets by characters kept, for descriptions that are not ASCII (for ASCII both are the count itself).
+  const units: (Int32Array | undefined)[] = new Array(n);
+  const utf8: (Int32Array | undefined)[] = new Array(n);
+  const keptOf: number[] = new Array(n).fill(0);
+  const lineCost: number[] = new Array(n);
+  const active: number[] = [];
+  let longest = 0;
+  for (let i = 0; i < n; i++) {
+    const l = lines[i] as SkillLine;
+    // The unit not measured above is measured here, on the bare line's parts only.
+    const chars = tokens ? BARE_OVERHEAD + codePoints(l.name) + codePoints(l.file) : (bareSize[i] as number);
+    const b = tokens ? (bareSize[i] as number) : BARE_OVERHEAD + utf8Length(l.name) + utf8Length(l.file);
+    baseChars[i] = chars;
+    baseBytes[i] = b;
+    lineCost[i] = cost(budget, chars, b);
+    const text = l.description;
+    if (text === "") continue;
+    if (ASCII.test(text)) length[i] = text.length;
+    else {
+      const u = new Int32Array(text.length + 1);
+      const y = new Int32Array(text.length + 1);
+      let r = 0;
+      for (let at = 0; at < text.length; r++) {
+        const code = text.codePointAt(at) ?? 0;
+        y[r + 1] = (y[r] as number) + (code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4);
+        at += code > 0xffff ? 2 : 1;
+        u[r + 1] = at;
+      }
+      units[i] = u;
+      utf8[i] = y;
+      length[i] = r;
     }
-    active = next;
+    longest = Math.max(longest, length[i] as number);
+    active.push(i);
   }
-  return result(
-    lines.map((l, i): [SkillLine, SkillLine] => {
-      const p = plans[i] as { text: string; end: number };
-      return [p.end === p.text.length ? l : { ...l, description: p.text.slice(0, p.end) }, l];
-    }),
-    [],
-  );
+  const costAt = (i: number, r: number): number =>
+    cost(budget, (baseChars[i] as number) + r + 1, (baseBytes[i] as number) + (utf8[i]?.[r] ?? r) + 1);
+  let remaining = budget.limit - bareTotal;
+  // While whole rounds fit, no line is blocked and the order within them does not matter: the most rounds that
+  // fit (costs only grow with characters) are taken at once, found by doubling then halving.
+  const spent = (rounds: number): number => {
+    let sum = 0;
+    for (const i of active) sum += costAt(i, Math.min(rounds, length[i] as number)) - (lineCost[i] as number);
+    return sum;
+  };
+  let fit = 0;
+  let over = 1;
+  while (over <= longest && spent(over) <= remaining) {
+    fit = over;
+    over *= 2;
+  }
+  over = Math.min(over, longest + 1);
+  while (over - fit > 1) {
+    const mid = (fit + over) >> 1;
+    if (spent(mid) <= remaining) fit = mid;
+    else over = mid;
+  }
+  let count = 0;
+  if (fit > 0) remaining -= spent(fit);
+  for (const i of active) {
+    const k = Math.min(fit, length[i] as number);
+    if (fit > 0) {
+      keptOf[i] = k;
+      lineCost[i] = costAt(i, k);
+    }
+    if (k < (length[i] as number)) active[count++] = i;
+  }
+  // Then rounds over the lines still growing, in list order (a line that is whole or blocked leaves for good: the
+  // remaining budget only shrinks); compacted in place.
+  for (let r = fit + 1; count > 0; r++) {
+    let next = 0;
+    for (let k = 0; k < count; k++) {
+      const i = active[k] as number;
+      const c = costAt(i, r);
+      const delta = c - (lineCost[i] as number);
+      if (delta > remaining) continue;
+      remaining -= delta;
+      lineCost[i] = c;
+      keptOf[i] = r;
+      if (r < (length[i] as number)) active[next++] = i;
+    }
+    count = next;
+  }
+  let shortened = 0;
+  let charsCut = 0;
+  const out: SkillLine[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const l = lines[i] as SkillLine;
+    const kept = keptOf[i] as number;
+    const cut = (length[i] as number) - kept;
+    if (cut === 0) {
+      out[i] = l;
+      continue;
+    }
+    out[i] = { ...l, description: l.description.slice(0, units[i]?.[kept] ?? kept) };
+    shortened++;
+    charsCut += cut;
+  }
+  return { lines: out, capped, shortened, charsCut, omitted: [] };
 }

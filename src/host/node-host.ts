@@ -27,7 +27,7 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
  * One read. A named FIFO is opened non-blocking (a FIFO nobody writes to must not hang discovery): with no writer
  * it reads as empty; with a writer that has not written yet (process substitution), it waits like cat does.
  */
-function readChunk(fd: number, buf: Buffer, want: number): number {
+function readChunk(fd: number, buf: Uint8Array, want: number): number {
   for (;;) {
     try {
       return readSync(fd, buf, 0, want, null);
@@ -67,6 +67,51 @@ function kindOfDirent(d: Dirent): FileKind {
   return "other";
 }
 
+const isDirectory = (path: string): HostResult<ReadBytesValue> => ({
+  ok: false,
+  error: { code: "EISDIR", message: `EISDIR: is a directory, read '${path}'` },
+});
+
+/** Reused by every whole-file read (reads are synchronous): each file then costs one buffer of its own size. */
+const scratch = Buffer.allocUnsafeSlow(READ_CHUNK_BYTES);
+const probe = Buffer.allocUnsafeSlow(1);
+
+/** One Uint8Array of `total` bytes from `chunks` (the only chunk itself when there is one). */
+function joinChunks(chunks: Uint8Array[], total: number): Uint8Array {
+  if (chunks.length === 1 && (chunks[0] as Uint8Array).length === total) return chunks[0] as Uint8Array;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+/**
+ * A whole file, read to its end without a stat first (a stat's Stats object and call were a fifth of a
+ * 300-skill preview's reading): the file's size is what was read. A directory fails at the first read.
+ */
+function readWhole(fd: number, path: string): HostResult<ReadBytesValue> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    let n: number;
+    try {
+      n = readChunk(fd, scratch, READ_CHUNK_BYTES);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EISDIR") return isDirectory(path);
+      throw error;
+    }
+    if (n === 0) break;
+    const chunk = new Uint8Array(n);
+    chunk.set(n === READ_CHUNK_BYTES ? scratch : scratch.subarray(0, n));
+    chunks.push(chunk);
+    total += n;
+  }
+  return { ok: true, value: { bytes: joinChunks(chunks, total), size: total, truncated: false } };
+}
+
 /** Reads at most `maxBytes`: the buffer never grows past the limit, so a 100 MB file costs only the limit. */
 function readLimited(path: string, maxBytes: number | undefined): HostResult<ReadBytesValue> {
   let fd: number;
@@ -76,11 +121,12 @@ function readLimited(path: string, maxBytes: number | undefined): HostResult<Rea
     return fail(error);
   }
   try {
+    if (maxBytes === undefined) return readWhole(fd, path);
+    // A limited read reports the whole file's size (fstat's) when it stops short.
     const st = fstatSync(fd);
-    if (st.isDirectory())
-      return { ok: false, error: { code: "EISDIR", message: `EISDIR: is a directory, read '${path}'` } };
-    const limit = maxBytes === undefined ? Number.POSITIVE_INFINITY : Math.max(0, Math.floor(maxBytes));
-    const chunks: Buffer[] = [];
+    if (st.isDirectory()) return isDirectory(path);
+    const limit = Math.max(0, Math.floor(maxBytes));
+    const chunks: Uint8Array[] = [];
     let total = 0;
     // Past the size fstat gave, one byte first: at the end of a regular file it reads nothing, and a 64 KiB
     // buffer per file read was most of a 300-skill preview's reading. Sizes lie for pipes and /proc: chunks then.
@@ -89,21 +135,16 @@ function readLimited(path: string, maxBytes: number | undefined): HostResult<Rea
       const past = endProbed ? READ_CHUNK_BYTES : 1;
       if (st.size <= total) endProbed = true;
       const want = Math.min(limit - total, st.size > total ? st.size - total : past);
-      const buf = Buffer.allocUnsafe(want);
+      const buf = new Uint8Array(want);
       const n = readChunk(fd, buf, want);
       if (n === 0) break;
       chunks.push(n === want ? buf : buf.subarray(0, n));
       total += n;
     }
-    let truncated = false;
-    if (total >= limit && limit !== Number.POSITIVE_INFINITY) {
-      // One probe byte tells whether anything was left unread (sizes lie for pipes and /proc).
-      const probe = Buffer.allocUnsafe(1);
-      truncated = readChunk(fd, probe, 1) > 0;
-    }
-    const bytes = new Uint8Array(Buffer.concat(chunks, total));
+    // One probe byte tells whether anything was left unread (sizes lie for pipes and /proc).
+    const truncated = total >= limit && readChunk(fd, probe, 1) > 0;
     const size = Math.max(st.size, total + (truncated ? 1 : 0));
-    return { ok: true, value: { bytes, size, truncated } };
+    return { ok: true, value: { bytes: joinChunks(chunks, total), size, truncated } };
   } catch (error) {
     return fail(error);
   } finally {

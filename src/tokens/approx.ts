@@ -4,8 +4,24 @@ export const APPROX_BYTES_PER_TOKEN = 4;
 
 const encoder = new TextEncoder();
 
+/** Below this many UTF-16 units a loop beats encoding (which allocates): skill names, paths, descriptions. */
+const SHORT_TEXT_UNITS = 256;
+
+/** UTF-8 bytes of `text` as TextEncoder writes it (a lone surrogate as U+FFFD, 3 bytes). */
 export function utf8Length(text: string): number {
-  return encoder.encode(text).length;
+  if (text.length > SHORT_TEXT_UNITS) return encoder.encode(text).length;
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else {
+      // A pair: 2 units, 4 bytes; any other unit from U+0800 up (a lone surrogate too): 3 bytes.
+      n += 2;
+      if (c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+    }
+  }
+  return n;
 }
 
 export function approxTokensFromBytes(bytes: number): number {

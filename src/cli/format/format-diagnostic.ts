@@ -2,6 +2,17 @@
 import type { Diagnostic } from "../../model/diagnostic.js";
 import type { Style } from "./style.js";
 
+// The last base split, as a view relativizes hundreds of paths against one cwd.
+let lastBase = "";
+let lastSegments: readonly string[] = [];
+function segmentsOf(base: string): readonly string[] {
+  if (base !== lastBase) {
+    lastSegments = base.split("/").filter(Boolean);
+    lastBase = base;
+  }
+  return lastSegments;
+}
+
 /** POSIX relative path from `base` to `path` (both absolute); `path` itself when they share only `/`. */
 export function relativeTo(base: string, path: string): string {
   if (!path.startsWith("/") || !base.startsWith("/")) return path;
@@ -10,13 +21,15 @@ export function relativeTo(base: string, path: string): string {
     const rest = path.slice(base.length + 1);
     if (rest !== "" && !rest.startsWith("/") && !rest.endsWith("/") && !rest.includes("//")) return rest;
   }
-  const from = base.split("/").filter(Boolean);
+  const from = segmentsOf(base);
   const to = path.split("/").filter(Boolean);
   let common = 0;
   while (common < from.length && common < to.length && from[common] === to[common]) common++;
   if (common === 0) return path;
-  const rel = [...Array<string>(from.length - common).fill(".."), ...to.slice(common)].join("/");
-  return rel === "" ? "." : rel;
+  const up = from.length - common;
+  const down = to.slice(common).join("/");
+  if (up === 0) return down === "" ? "." : down;
+  return down === "" ? `${"../".repeat(up - 1)}..` : `${"../".repeat(up)}${down}`;
 }
 
 /** Absolute paths inside a sentence: after a space or an opening bracket/quote, up to a space or punctuation. */

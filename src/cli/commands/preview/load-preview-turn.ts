@@ -3,6 +3,7 @@
 // layouts). Does IO.
 import type { CliIO } from "../../io.js";
 import { nodeSetupPorts } from "../../node-setup-ports.js";
+import { createCachingHost } from "../../../host/create-caching-host.js";
 import { setupTurn, type SetUpTurn } from "../../../setup/index.js";
 import { parseTurnFlags, type TurnDefaults } from "../../turn-flags.js";
 import type { PreviewOptions } from "./preview-options.js";
@@ -20,5 +21,8 @@ export function loadPreviewTurn(
   if (!parsed.value) return { error: parsed.diagnostics[0]?.message ?? "bad flags" };
   const input =
     "load" in parsed.value || options.home === undefined ? parsed.value : { ...parsed.value, home: options.home };
-  return setupTurn(nodeSetupPorts(io), input);
+  const ports = nodeSetupPorts(io);
+  // One short read-only run: each path is asked once (the project-root walks of docs, skills and config share
+  // their answers; the cwd's realpath, config and stats are not repeated).
+  return setupTurn({ ...ports, files: createCachingHost(ports.files) }, input);
 }
