@@ -56,13 +56,16 @@ function readCached(dir: string, name: EncodingName): EncodingTables | undefined
 
 /**
  * A loader for `<dataDir>/<encoding>.js`, through prebuilt tables in `cacheDir` when given. A missing data module
- * is a broken install (thrown).
+ * is a broken install (thrown). `dataDir` may be given as a function, asked only when a data module is read.
  */
-export function createFileEncodingSource(dataDir: URL, cacheDir?: string): (name: EncodingName) => EncodingTables {
+export function createFileEncodingSource(
+  dataDir: URL | (() => URL),
+  cacheDir?: string,
+): (name: EncodingName) => EncodingTables {
   return (name) => {
     const cached = cacheDir === undefined ? undefined : readCached(cacheDir, name);
     if (cached) return cached;
-    const file = new URL(`${name}.js`, dataDir);
+    const file = new URL(`${name}.js`, typeof dataDir === "function" ? dataDir() : dataDir);
     let text: string;
     try {
       text = readFileSync(file, "utf8");
@@ -86,8 +89,9 @@ export function tablesCacheDir(
   return dir === undefined ? undefined : join(dir, "encodings");
 }
 
-// This module's URL is its tsc output's, dist/host/encoding-source-files.js, also inside the bundle.
+// This module's URL is its tsc output's, dist/host/encoding-source-files.js, also inside the bundle. Built only when
+// a data module is read: a run that finds every count or table in the cache parses no URL.
 export const loadEncodingTables = createFileEncodingSource(
-  new URL("../tokens/data/", import.meta.url),
+  () => new URL("../tokens/data/", import.meta.url),
   tablesCacheDir(process.env, homedir()),
 );
