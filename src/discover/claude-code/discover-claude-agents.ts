@@ -4,6 +4,7 @@
 // description is sent as written (line breaks kept), `tools` as a comma-joined list (else "All tools"), and a
 // custom agent named like a built-in one replaces it.
 import { parse as parseYaml } from "yaml";
+import { parseFoldedFrontmatter } from "../../model/parse-folded-frontmatter.js";
 import type { Host } from "../../host/host.js";
 import { ancestorsOf, joinPath, normalizePath } from "../paths.js";
 import { splitFrontmatter } from "./parse-claude-md.js";
@@ -25,7 +26,8 @@ function readAgent(host: Host, path: string): ClaudeAgentType | undefined {
   if (frontmatter === undefined) return undefined;
   let fields: { [key: string]: unknown };
   try {
-    fields = (parseYaml(frontmatter) ?? {}) as { [key: string]: unknown };
+    // Plain `key: value` blocks skip the yaml package; the answer is its parse.
+    fields = (parseFoldedFrontmatter(frontmatter) ?? parseYaml(frontmatter) ?? {}) as { [key: string]: unknown };
   } catch {
     return undefined;
   }

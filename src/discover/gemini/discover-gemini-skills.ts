@@ -7,7 +7,7 @@ import { parse as parseYaml } from "yaml";
 import type { Host } from "../../host/host.js";
 import type { BundledSkill } from "../../model/agent-install.js";
 import { joinPath, normalizePath } from "../paths.js";
-import { parseSimpleFrontmatter } from "../../model/parse-simple-frontmatter.js";
+import { parseFoldedFrontmatter } from "../../model/parse-folded-frontmatter.js";
 
 export interface GeminiSkill {
   name: string;
@@ -23,8 +23,8 @@ const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 /** name and description from YAML, else from Gemini CLI's line-based fallback (indented continuation lines). */
 export function parseGeminiSkillFrontmatter(block: string): { name: string; description: string } | undefined {
   try {
-    // Plain `key: value` blocks skip the yaml package; parseSimpleFrontmatter's answer equals its parse.
-    const v: unknown = parseSimpleFrontmatter(block) ?? parseYaml(block);
+    // Plain `key: value` blocks (its own skills' indented descriptions too) skip the yaml package; the answer is its parse.
+    const v: unknown = parseFoldedFrontmatter(block) ?? parseYaml(block);
     if (v !== null && typeof v === "object") {
       const { name, description } = v as { name?: unknown; description?: unknown };
       if (typeof name === "string" && typeof description === "string") return { name, description };

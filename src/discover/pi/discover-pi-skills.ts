@@ -5,6 +5,7 @@
 // IO through the Host only. From pi 0.73.1's source (core/package-manager.js, core/skills.js), confirmed by capture.
 import ignore, { type Ignore } from "ignore";
 import { parse as parseYaml } from "yaml";
+import { parseFoldedFrontmatter } from "../../model/parse-folded-frontmatter.js";
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
@@ -98,7 +99,8 @@ function frontmatterOf(text: string): { [key: string]: unknown } {
   if (end === -1) return {};
   const yaml = normalized.slice(4, end);
   if (yaml === "") return {};
-  const parsed: unknown = parseYaml(yaml);
+  // Plain `key: value` blocks skip the yaml package; the answer is its parse.
+  const parsed: unknown = parseFoldedFrontmatter(yaml) ?? parseYaml(yaml);
   return parsed !== null && typeof parsed === "object" ? (parsed as { [key: string]: unknown }) : {};
 }
 
