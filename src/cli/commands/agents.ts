@@ -79,9 +79,10 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
   const counter = tokenCounterOf(io);
   const tokens: { [path: string]: number } = {};
   const texts = new Map<string, string>();
+  const utf8 = new TextDecoder();
   for (const path of new Set([...view.harnesses.flatMap((h) => h.files.map((f) => f.path)), ...view.unloaded])) {
     const r = host.readBytes(path);
-    const text = r.ok ? new TextDecoder().decode(r.value.bytes) : "";
+    const text = r.ok ? utf8.decode(r.value.bytes) : "";
     texts.set(path, text);
     tokens[path] = r.ok ? counter.count(text) : 0;
   }
