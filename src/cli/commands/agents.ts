@@ -89,14 +89,19 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
   // What each harness sends at session start: a context file whole, a skill as its listing entry (name and
   // description; the file is read only when the skill is used).
   const sent: AgentsReport["sent"] = {};
+  // Each SKILL.md parsed once, however many harnesses list it.
+  const listed = new Map<string, ListedSkill>();
+  const listedOf = (path: string): ListedSkill => {
+    let skill = listed.get(path);
+    if (skill === undefined) listed.set(path, (skill = listedSkillOf(path, texts.get(path) ?? "")));
+    return skill;
+  };
   for (const h of view.harnesses) {
     const entry = findProfile(h.harness)?.skillListingEntry;
     sent[h.harness] = Object.fromEntries(
       h.files.map((f) => [
         f.path,
-        f.kind === "skill" && entry
-          ? counter.count(entry(listedSkillOf(f.path, texts.get(f.path) ?? "")))
-          : (tokens[f.path] ?? 0),
+        f.kind === "skill" && entry ? counter.count(entry(listedOf(f.path))) : (tokens[f.path] ?? 0),
       ]),
     );
   }

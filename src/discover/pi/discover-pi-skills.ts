@@ -47,7 +47,21 @@ function prefixPattern(line: string, prefix: string): string | undefined {
   return `${negated ? "!" : ""}${prefix}${p}`;
 }
 
-function addIgnores(host: Host, ig: Ignore, dir: string, root: string): void {
+/** The root's ignore rules, an Ignore made at the first pattern: until then nothing is ignored (most roots have none). */
+interface RootIgnores {
+  add(patterns: string[]): void;
+  ignores(path: string): boolean;
+}
+
+function rootIgnores(): RootIgnores {
+  let ig: Ignore | undefined;
+  return {
+    add: (patterns) => void (ig ??= ignore()).add(patterns),
+    ignores: (path) => ig !== undefined && ig.ignores(path),
+  };
+}
+
+function addIgnores(host: Host, ig: RootIgnores, dir: string, root: string): void {
   const rel = dir === root ? "" : dir.slice(root.length + 1);
   for (const name of IGNORE_FILES) {
     const text = read(host, joinPath(dir, name));
@@ -66,7 +80,7 @@ function kindOf(host: Host, path: string, kind: string): string {
   return st.ok ? st.value.kind : "broken";
 }
 
-function collect(host: Host, dir: string, mode: "pi" | "agents", root: string, ig: Ignore): string[] {
+function collect(host: Host, dir: string, mode: "pi" | "agents", root: string, ig: RootIgnores): string[] {
   // pi lists with Node's readdirSync, which returns names in byte order: readDir's order.
   const listed = host.readDir(dir);
   if (!listed.ok) return [];
@@ -166,7 +180,7 @@ function outcomesOf(host: Host, known: PiSkillFolders, path: string, mode: "pi" 
   const key = `${mode}\u0000${path}`;
   let out = known.roots.get(key);
   if (out === undefined) {
-    out = collect(host, path, mode, path, ignore()).map((p) => outcomeOf(host, p));
+    out = collect(host, path, mode, path, rootIgnores()).map((p) => outcomeOf(host, p));
     known.roots.set(key, out);
   }
   return out;
@@ -190,7 +204,7 @@ function agentsRoots(
     (d, up): AgentsRootNode => {
       const path = joinPath(d, ".agents", "skills");
       return path !== userAgents
-        ? { path, outcomes: collect(host, path, "agents", path, ignore()).map((p) => outcomeOf(host, p)), up }
+        ? { path, outcomes: collect(host, path, "agents", path, rootIgnores()).map((p) => outcomeOf(host, p)), up }
         : { path: undefined, outcomes: [], up };
     },
     { isTop: (d) => d === top },
