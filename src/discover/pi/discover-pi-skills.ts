@@ -4,8 +4,7 @@
 // apply. A skill without a description, or whose frontmatter is not YAML, is dropped; the first of a name wins.
 // IO through the Host only. From pi 0.73.1's source (core/package-manager.js, core/skills.js), confirmed by capture.
 import ignore, { type Ignore } from "ignore";
-import { parse as parseYaml } from "yaml";
-import { parseFoldedFrontmatter } from "../../model/parse-folded-frontmatter.js";
+import { parseYamlFrontmatter } from "../parse-yaml-frontmatter.js";
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
@@ -113,8 +112,7 @@ function frontmatterOf(text: string): { [key: string]: unknown } {
   if (end === -1) return {};
   const yaml = normalized.slice(4, end);
   if (yaml === "") return {};
-  // Plain `key: value` blocks skip the yaml package; the answer is its parse.
-  const parsed: unknown = parseFoldedFrontmatter(yaml) ?? parseYaml(yaml);
+  const parsed: unknown = parseYamlFrontmatter(yaml);
   return parsed !== null && typeof parsed === "object" ? (parsed as { [key: string]: unknown }) : {};
 }
 
