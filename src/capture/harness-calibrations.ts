@@ -84,7 +84,10 @@ export const HARNESS_CALIBRATIONS: readonly HarnessCalibration[] = [
         files: { "CLAUDE.md": "calibration\n", "CLAUDE.local.md": "calibration\n" },
         home: {},
         commit: "calibration",
-        untracked: longStatus(),
+        // Built when a calibration reads it, not by every run that imports the recipes (`promptc agents`).
+        get untracked() {
+          return longStatus();
+        },
         // 26 hours apart: the second run's local date always differs.
         timezone: "Etc/GMT+12",
         // Resumed requests show re-read, removed and only-removed instruction files and the date-change message.
@@ -159,7 +162,9 @@ export const HARNESS_CALIBRATIONS: readonly HarnessCalibration[] = [
         files: { "GEMINI.md": "calibration\n" },
         home: GEMINI_CALIBRATION_HOME,
         commit: "calibration",
-        untracked: longStatus(),
+        get untracked() {
+          return longStatus();
+        },
       },
       { files: { "GEMINI.md": "calibration\n" }, home: GEMINI_CALIBRATION_HOME, untracked: {} },
     ],

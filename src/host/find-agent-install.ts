@@ -15,11 +15,15 @@ export interface AgentInstall {
 function packageDirOf(bin: string, packageName: string): { dir: string; version?: string } | undefined {
   let dir = dirname(bin);
   for (;;) {
-    try {
-      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: unknown; version?: unknown };
-      if (pkg.name === packageName) return typeof pkg.version === "string" ? { dir, version: pkg.version } : { dir };
-    } catch {
-      // not a package root
+    // Most folders on the way up have none: existsSync says so without the error readFileSync would throw.
+    const file = join(dir, "package.json");
+    if (existsSync(file)) {
+      try {
+        const pkg = JSON.parse(readFileSync(file, "utf8")) as { name?: unknown; version?: unknown };
+        if (pkg.name === packageName) return typeof pkg.version === "string" ? { dir, version: pkg.version } : { dir };
+      } catch {
+        // not a package root
+      }
     }
     const up = dirname(dir);
     if (up === dir) return undefined;
@@ -55,10 +59,10 @@ export function findAgentInstall(
   const candidates =
     explicitBin !== undefined
       ? [explicitBin]
-      : (env.PATH ?? "")
-          .split(delimiter)
-          .filter((d) => d !== "")
-          .flatMap((d) => executables.map((e) => join(d, e)));
+      : // A folder PATH names twice answers the same the second time: each is looked in once.
+        [...new Set((env.PATH ?? "").split(delimiter).filter((d) => d !== ""))].flatMap((d) =>
+          executables.map((e) => join(d, e)),
+        );
   for (const candidate of candidates) {
     // Most candidates are missing: existsSync says so without the error accessSync throws (whose stack is
     // the cost of an `agents` run's ~70 lookups); what exists still gets the executable check.
@@ -68,7 +72,8 @@ export function findAgentInstall(
     } catch {
       continue;
     }
-    const real = realpathSync(candidate);
+    // One realpath(3) call instead of an lstat per path component (same answer for an existing file).
+    const real = realpathSync.native(candidate);
     const pkg = packageName !== undefined ? packageDirOf(real, packageName) : undefined;
     const install: AgentInstall = { bin: candidate };
     if (pkg) install.packageDir = pkg.dir;

@@ -79,23 +79,29 @@ export function runAgents(options: AgentsOptions, io: CliIO): number {
   const counter = tokenCounterOf(io);
   const tokens: { [path: string]: number } = {};
   const texts = new Map<string, string>();
+  const utf8 = new TextDecoder();
   for (const path of new Set([...view.harnesses.flatMap((h) => h.files.map((f) => f.path)), ...view.unloaded])) {
     const r = host.readBytes(path);
-    const text = r.ok ? new TextDecoder().decode(r.value.bytes) : "";
+    const text = r.ok ? utf8.decode(r.value.bytes) : "";
     texts.set(path, text);
     tokens[path] = r.ok ? counter.count(text) : 0;
   }
   // What each harness sends at session start: a context file whole, a skill as its listing entry (name and
   // description; the file is read only when the skill is used).
   const sent: AgentsReport["sent"] = {};
+  // Each SKILL.md parsed once, however many harnesses list it.
+  const listed = new Map<string, ListedSkill>();
+  const listedOf = (path: string): ListedSkill => {
+    let skill = listed.get(path);
+    if (skill === undefined) listed.set(path, (skill = listedSkillOf(path, texts.get(path) ?? "")));
+    return skill;
+  };
   for (const h of view.harnesses) {
     const entry = findProfile(h.harness)?.skillListingEntry;
     sent[h.harness] = Object.fromEntries(
       h.files.map((f) => [
         f.path,
-        f.kind === "skill" && entry
-          ? counter.count(entry(listedSkillOf(f.path, texts.get(f.path) ?? "")))
-          : (tokens[f.path] ?? 0),
+        f.kind === "skill" && entry ? counter.count(entry(listedOf(f.path))) : (tokens[f.path] ?? 0),
       ]),
     );
   }

@@ -199,7 +199,8 @@ export function createClaudeFolderMemo(host: Host, home: string | undefined): Cl
           scans: {},
         };
       }),
-    rules: (dir) => remember(rulesLists, dir, () => listRules(host, dir)),
+    // A rules folder that is not there (the usual case) is told by a stat: listing it would fail alike, at more cost.
+    rules: (dir) => remember(rulesLists, dir, () => (isDirectory(host, dir) ? listRules(host, dir) : [])),
     scan: <T>(scans: ClaudeScans, kind: "skill" | "command", scan: (diagnostics: Diagnostic[]) => T[]) => {
       let known = scans[kind];
       if (known === undefined) {

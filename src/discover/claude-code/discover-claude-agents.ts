@@ -3,7 +3,7 @@
 // file does not replace an earlier one of the same name. IO through the Host only. Measured with 2.1.332: the
 // description is sent as written (line breaks kept), `tools` as a comma-joined list (else "All tools"), and a
 // custom agent named like a built-in one replaces it.
-import { parse as parseYaml } from "yaml";
+import { parseYamlFrontmatter } from "../parse-yaml-frontmatter.js";
 import type { Host } from "../../host/host.js";
 import { ancestorsOf, joinPath, normalizePath } from "../paths.js";
 import { splitFrontmatter } from "./parse-claude-md.js";
@@ -25,7 +25,7 @@ function readAgent(host: Host, path: string): ClaudeAgentType | undefined {
   if (frontmatter === undefined) return undefined;
   let fields: { [key: string]: unknown };
   try {
-    fields = (parseYaml(frontmatter) ?? {}) as { [key: string]: unknown };
+    fields = (parseYamlFrontmatter(frontmatter) ?? {}) as { [key: string]: unknown };
   } catch {
     return undefined;
   }

@@ -8,7 +8,7 @@
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
-import { parse as parseYaml } from "yaml";
+import { parseYamlFrontmatter } from "../parse-yaml-frontmatter.js";
 import { joinPath, normalizePath } from "../paths.js";
 import { isDirectory, isFile } from "../path-kind.js";
 import {
@@ -82,7 +82,7 @@ function readSkillFile(host: Host, path: string, diagnostics: Diagnostic[]): Ski
   let fields: { [key: string]: unknown } = {};
   if (frontmatter !== undefined) {
     try {
-      const parsed: unknown = parseYaml(frontmatter);
+      const parsed: unknown = parseYamlFrontmatter(frontmatter);
       if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed))
         fields = parsed as { [key: string]: unknown };
     } catch (err) {

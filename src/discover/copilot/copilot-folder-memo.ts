@@ -8,6 +8,7 @@ import { isDirectory } from "../path-kind.js";
 import { childPath } from "../child-path.js";
 import { dirnameOf, joinPath } from "../paths.js";
 import { extractFrontmatter, parseYamlSafely } from "../parse-skill-md.js";
+import { parseFoldedFrontmatter } from "../../model/parse-folded-frontmatter.js";
 import { type CopilotImport, expandCopilotImports } from "./expand-copilot-imports.js";
 
 export type CopilotInstructionScope = "user" | "repository" | "nested";
@@ -86,7 +87,11 @@ function frontmatterOf(text: string): { applyTo?: string; description?: string }
   const block = extractFrontmatter(text);
   if (block === undefined) return {};
   try {
-    const v = parseYamlSafely(block) as { applyTo?: unknown; description?: unknown } | null;
+    // Plain `key: value` blocks skip the yaml package; the answer is its parse.
+    const v = (parseFoldedFrontmatter(block) ?? parseYamlSafely(block)) as {
+      applyTo?: unknown;
+      description?: unknown;
+    } | null;
     const out: { applyTo?: string; description?: string } = {};
     if (typeof v?.applyTo === "string") out.applyTo = v.applyTo;
     if (typeof v?.description === "string") out.description = v.description;

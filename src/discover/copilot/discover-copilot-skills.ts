@@ -13,6 +13,7 @@ import {
   createCopilotFolderMemo,
 } from "./copilot-folder-memo.js";
 import { extractFrontmatter, parseYamlSafely } from "../parse-skill-md.js";
+import { parseFoldedFrontmatter } from "../../model/parse-folded-frontmatter.js";
 
 export type CopilotSkillLocation = "project" | "user";
 
@@ -41,7 +42,8 @@ function parseSkill(text: string, dirName: string): { name: string; description:
   if (block === undefined) return "no frontmatter";
   let fm: { name?: unknown; description?: unknown } | null;
   try {
-    fm = parseYamlSafely(block) as typeof fm;
+    // Plain `key: value` blocks skip the yaml package; the answer is its parse.
+    fm = (parseFoldedFrontmatter(block) ?? parseYamlSafely(block)) as typeof fm;
   } catch {
     return "frontmatter is not valid YAML";
   }

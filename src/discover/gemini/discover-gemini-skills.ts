@@ -3,11 +3,10 @@
 // only); `SKILL.md` or `*/SKILL.md` in each (folders in reverse name order, as its glob returns them); a later
 // skill of the same name replaces an earlier one in its place. IO through the Host only.
 // From Gemini CLI 0.61.0's skillManager/skillLoader (readable bundle), confirmed by capture.
-import { parse as parseYaml } from "yaml";
 import type { Host } from "../../host/host.js";
 import type { BundledSkill } from "../../model/agent-install.js";
 import { joinPath, normalizePath } from "../paths.js";
-import { parseSimpleFrontmatter } from "../../model/parse-simple-frontmatter.js";
+import { parseYamlFrontmatter } from "../parse-yaml-frontmatter.js";
 
 export interface GeminiSkill {
   name: string;
@@ -23,8 +22,7 @@ const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 /** name and description from YAML, else from Gemini CLI's line-based fallback (indented continuation lines). */
 export function parseGeminiSkillFrontmatter(block: string): { name: string; description: string } | undefined {
   try {
-    // Plain `key: value` blocks skip the yaml package; parseSimpleFrontmatter's answer equals its parse.
-    const v: unknown = parseSimpleFrontmatter(block) ?? parseYaml(block);
+    const v: unknown = parseYamlFrontmatter(block);
     if (v !== null && typeof v === "object") {
       const { name, description } = v as { name?: unknown; description?: unknown };
       if (typeof name === "string" && typeof description === "string") return { name, description };

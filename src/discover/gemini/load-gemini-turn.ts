@@ -43,13 +43,18 @@ export interface LoadGeminiTurnOptions {
 
 /** Gemini CLI's slug for a new project folder (its basename, lower-case, non-alphanumerics as `-`). */
 export function geminiSlug(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, "-")
-      .replace(/-+/g, "-")
-      .replace(/^-|-$/g, "") || "project"
-  );
+  // One pass, not four regular expressions (each compiled anew in every run): each run of other characters
+  // becomes one `-`, then a `-` at either end goes.
+  const lower = text.toLowerCase();
+  let out = "";
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) out += lower[i];
+    else if (!out.endsWith("-")) out += "-";
+  }
+  if (out.startsWith("-")) out = out.slice(1);
+  if (out.endsWith("-")) out = out.slice(0, -1);
+  return out || "project";
 }
 
 export function geminiProjectId(host: Host, home: string, cwd: string, diagnostics: Diagnostic[]): string {

@@ -4,7 +4,7 @@
 // apply. A skill without a description, or whose frontmatter is not YAML, is dropped; the first of a name wins.
 // IO through the Host only. From pi 0.73.1's source (core/package-manager.js, core/skills.js), confirmed by capture.
 import ignore, { type Ignore } from "ignore";
-import { parse as parseYaml } from "yaml";
+import { parseYamlFrontmatter } from "../parse-yaml-frontmatter.js";
 import type { Host } from "../../host/host.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import { diagnostic } from "../../model/diagnostic.js";
@@ -46,7 +46,21 @@ function prefixPattern(line: string, prefix: string): string | undefined {
   return `${negated ? "!" : ""}${prefix}${p}`;
 }
 
-function addIgnores(host: Host, ig: Ignore, dir: string, root: string): void {
+/** The root's ignore rules, an Ignore made at the first pattern: until then nothing is ignored (most roots have none). */
+interface RootIgnores {
+  add(patterns: string[]): void;
+  ignores(path: string): boolean;
+}
+
+function rootIgnores(): RootIgnores {
+  let ig: Ignore | undefined;
+  return {
+    add: (patterns) => void (ig ??= ignore()).add(patterns),
+    ignores: (path) => ig !== undefined && ig.ignores(path),
+  };
+}
+
+function addIgnores(host: Host, ig: RootIgnores, dir: string, root: string): void {
   const rel = dir === root ? "" : dir.slice(root.length + 1);
   for (const name of IGNORE_FILES) {
     const text = read(host, joinPath(dir, name));
@@ -65,7 +79,7 @@ function kindOf(host: Host, path: string, kind: string): string {
   return st.ok ? st.value.kind : "broken";
 }
 
-function collect(host: Host, dir: string, mode: "pi" | "agents", root: string, ig: Ignore): string[] {
+function collect(host: Host, dir: string, mode: "pi" | "agents", root: string, ig: RootIgnores): string[] {
   // pi lists with Node's readdirSync, which returns names in byte order: readDir's order.
   const listed = host.readDir(dir);
   if (!listed.ok) return [];
@@ -98,7 +112,7 @@ function frontmatterOf(text: string): { [key: string]: unknown } {
   if (end === -1) return {};
   const yaml = normalized.slice(4, end);
   if (yaml === "") return {};
-  const parsed: unknown = parseYaml(yaml);
+  const parsed: unknown = parseYamlFrontmatter(yaml);
   return parsed !== null && typeof parsed === "object" ? (parsed as { [key: string]: unknown }) : {};
 }
 
@@ -164,7 +178,7 @@ function outcomesOf(host: Host, known: PiSkillFolders, path: string, mode: "pi" 
   const key = `${mode}\u0000${path}`;
   let out = known.roots.get(key);
   if (out === undefined) {
-    out = collect(host, path, mode, path, ignore()).map((p) => outcomeOf(host, p));
+    out = collect(host, path, mode, path, rootIgnores()).map((p) => outcomeOf(host, p));
     known.roots.set(key, out);
   }
   return out;
@@ -188,7 +202,7 @@ function agentsRoots(
     (d, up): AgentsRootNode => {
       const path = joinPath(d, ".agents", "skills");
       return path !== userAgents
-        ? { path, outcomes: collect(host, path, "agents", path, ignore()).map((p) => outcomeOf(host, p)), up }
+        ? { path, outcomes: collect(host, path, "agents", path, rootIgnores()).map((p) => outcomeOf(host, p)), up }
         : { path: undefined, outcomes: [], up };
     },
     { isTop: (d) => d === top },

@@ -3,6 +3,7 @@ import { concatenateGeminiContext, discoverGeminiMemory } from "../../../src/dis
 import { discoverGeminiSkills } from "../../../src/discover/gemini/discover-gemini-skills.js";
 import { renderGeminiFolderStructure } from "../../../src/discover/gemini/gemini-folder-structure.js";
 import { geminiProjectId, geminiSlug } from "../../../src/discover/gemini/load-gemini-turn.js";
+import { seededRandom } from "../../seeded-random.js";
 import { createMemoryHost } from "../../../src/host/memory-host.js";
 import { geminiLongDate } from "../../../src/profiles/gemini-cli/gemini-facts.js";
 
@@ -116,6 +117,22 @@ describe("geminiProjectId", () => {
     expect(geminiProjectId(host, "/h", "/a/sub", [])).toBe("sub");
     expect(geminiProjectId(host, "/h", "/c/sub", [])).toBe("sub-2");
     expect(geminiSlug("My Repo.v2")).toBe("my-repo-v2");
+  });
+
+  it("slugs as Gemini CLI's regular expressions do, on 20,000 generated names", () => {
+    const viaRegExps = (text: string) =>
+      text
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, "-")
+        .replace(/-+/g, "-")
+        .replace(/^-|-$/g, "") || "project";
+    const pieces = ["a", "Z", "0", "9", "-", "--", ".", " ", "_", "é", "İ", "ß", "💡", "\uD800", "\u212A", "Σ", "x"];
+    const random = seededRandom(7);
+    for (let i = 0; i < 20_000; i++) {
+      let name = "";
+      for (let n = Math.floor(random() * 7); n > 0; n--) name += pieces[Math.floor(random() * pieces.length)];
+      expect({ name, slug: geminiSlug(name) }).toEqual({ name, slug: viaRegExps(name) });
+    }
   });
 });
 
