@@ -100,7 +100,8 @@ export function parseConfig(text: string, options: ParseConfigOptions): Result<C
   const diagnostics: Diagnostic[] = [];
   let doc: Table;
   try {
-    doc = parse(text) as Table;
+    // An absent config is parsed as "": the table smol-toml would return (null prototype), without loading it.
+    doc = text === "" ? (Object.create(null) as Table) : (parse(text) as Table);
   } catch (error) {
     if (error instanceof TomlError) {
       const reason = error.message.split("\n")[0] ?? "invalid TOML";
