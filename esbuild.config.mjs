@@ -68,6 +68,8 @@ const LAZY_MODULES = [
   "yaml",
   "ajv",
   "handlebars",
+  "handlebars/runtime.js",
+  "ignore",
   "smol-toml",
   "fast-glob",
 ];
