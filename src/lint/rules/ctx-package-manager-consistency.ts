@@ -2,7 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { dirOf } from "../lint-file.js";
 import type { LintFs } from "../lint-project.js";
-import { collectCommandMentions, NEGATED_COMMAND_LINE, type CommandMention } from "../collect-command-mentions.js";
+import { collectCommandMentions, isNegatedCommandLine, type CommandMention } from "../collect-command-mentions.js";
 import { addressesWorkspace } from "../loading-harnesses.js";
 import { AGNIX_RULES } from "../sources.js";
 
@@ -67,7 +67,7 @@ export const ctxPackageManagerConsistency = defineRule({
       // "no `npm install` needed": a negated mention is no instruction either.
       if (
         GLOBAL.test(text) ||
-        NEGATED_COMMAND_LINE.test(text) ||
+        isNegatedCommandLine(text) ||
         [0, 1, 2, 3].some((k) => CONTRAST.test(file.index.lines[line - 1 - k] ?? ""))
       )
         continue;

@@ -219,7 +219,10 @@ const LISTS_FOLDER =
 /** The resource folders the project's own skill loader lists for each skill (code that also names SKILL.md). */
 function findSkillFolderListers(host: Host, root: string, files: readonly string[]): { folder: string; by: string }[] {
   const out: { folder: string; by: string }[] = [];
-  const candidates = files.filter((f) => SKILL_LOADER_PATH.test(f) && !/(^|\/)(test|tests|__tests__)\//.test(f));
+  // Only a path naming "skill" can match (the `i` folds ASCII letters only, as toLowerCase does for them).
+  const candidates = files.filter(
+    (f) => f.toLowerCase().includes("skill") && SKILL_LOADER_PATH.test(f) && !/(^|\/)(test|tests|__tests__)\//.test(f),
+  );
   for (const f of candidates.slice(0, SKILL_LOADERS_MAX)) {
     const r = host.readBytes(joinPath(root, f), { maxBytes: SKILL_LOADER_MAX_BYTES });
     if (!r.ok) continue;
