@@ -55,7 +55,9 @@ export const ctxPackageManagerConsistency = defineRule({
     messages: { other: "'{{command}}' uses {{used}}, but this project uses {{manager}} ({{why}})" },
   },
   check({ file, project, report }) {
-    if (!/\b(npm|pnpm|yarn|bun)\s/.test(file.text) || !addressesWorkspace(file, project.facts)) return;
+    // The names as plain text first ("pnpm" holds "npm"): most files name none, and the regex is not compiled.
+    const named = ["npm", "yarn", "bun"].some((n) => file.text.includes(n));
+    if (!named || !/\b(npm|pnpm|yarn|bun)\s/.test(file.text) || !addressesWorkspace(file, project.facts)) return;
     const pm = projectManager(project.fs, dirOf(file.path));
     if (!pm) return;
     const byLine = new Map<number, CommandMention[]>();
