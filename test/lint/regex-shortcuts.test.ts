@@ -1,6 +1,7 @@
 // The plain-text checks that stand in for regexes (to spare compiling them) answer as those regexes do.
 import { describe, expect, it } from "vitest";
 import { isNegatedCommandLine } from "../../src/lint/collect-command-mentions.js";
+import { defineRule } from "../../src/lint/define-rule.js";
 import { isSampleFolder } from "../../src/lint/loading-harnesses.js";
 import { isSkillLinkEntry } from "../../src/lint/workspace/lint-patterns.js";
 
@@ -63,5 +64,18 @@ describe("regex shortcuts", () => {
       "Never \u0130gnore `npm test`",
     ];
     for (const l of lines) expect(isNegatedCommandLine(l), l).toBe(NEGATED.test(l));
+  });
+
+  it("defineRule takes the ids the family/kebab-name regex takes", () => {
+    const RULE_ID = /^[a-z]+\/[a-z0-9]+(-[a-z0-9]+)*$/;
+    const atoms = ["a", "ctx", "x9", "9", "-", "/", "", "A", "b-c", "é", "_", " "];
+    const ids: string[] = [];
+    for (const a of atoms) for (const b of atoms) for (const c of atoms) for (const d of atoms) ids.push(a + b + c + d);
+    const meta = { description: "d", rationale: "r", defaultSeverity: "warn" as const, basis: "spec" as const };
+    for (const id of ids) {
+      const define = () => defineRule({ id, meta: { ...meta, sources: [], messages: { m: "m" } }, check() {} });
+      if (RULE_ID.test(id)) expect(define, id).not.toThrow();
+      else expect(define, id).toThrow(`rule id '${id}' is not family/kebab-name`);
+    }
   });
 });
