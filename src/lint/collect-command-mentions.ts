@@ -20,8 +20,29 @@ export interface CommandMention {
  * A line that says a command is not needed, does not exist or must not be run ("no `npm install` needed",
  * "`make x` was removed"): its commands are no instruction.
  */
-export const NEGATED_COMMAND_LINE =
+const NEGATED_COMMAND_LINE =
   /(?<![-\w])(no|not|never|don't|do not|doesn't|does not|needn't|need not|without|unnecessary|avoid|instead of|wrong|deprecated|removed|legacy|obsolete)(?![-\w])/i;
+/** A part of each negating word, lower-cased (the regex's `i` folds ASCII letters only, as toLowerCase does for them). */
+const NEGATING_PARTS = [
+  "no",
+  "never",
+  "n't",
+  "without",
+  "unnecessary",
+  "avoid",
+  "instead",
+  "wrong",
+  "deprecated",
+  "removed",
+  "legacy",
+  "obsolete",
+];
+
+/** NEGATED_COMMAND_LINE's answer; a line with no negating word is not matched, which spares compiling the regex. */
+export function isNegatedCommandLine(line: string): boolean {
+  const lower = line.toLowerCase();
+  return NEGATING_PARTS.some((p) => lower.includes(p)) && NEGATED_COMMAND_LINE.test(line);
+}
 
 /** A package that makes a project: `create-x`, `@x/create`, `@x/start`, `x-starter`, `degit`, `giget`. */
 const SCAFFOLD_PACKAGE =

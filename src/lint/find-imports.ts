@@ -33,7 +33,11 @@ export function findImports(path: string, index: TextIndex, md: Markdown): Impor
 export function isImportingFile(path: string): boolean {
   const base = path.slice(path.lastIndexOf("/") + 1);
   return (
-    base === "CLAUDE.md" || base === "CLAUDE.local.md" || base === "GEMINI.md" || /(^|\/)\.claude\/rules\//.test(path)
+    base === "CLAUDE.md" ||
+    base === "CLAUDE.local.md" ||
+    base === "GEMINI.md" ||
+    path.startsWith(".claude/rules/") ||
+    path.includes("/.claude/rules/")
   );
 }
 

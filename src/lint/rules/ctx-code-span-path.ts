@@ -47,20 +47,25 @@ export const ctxCodeSpanPath = defineRule({
   },
   check({ file, project, report }) {
     if (!addressesWorkspace(file, project.facts)) return;
-    const resolver = createPathResolver(project);
     const dir = dirOf(file.path);
     const seen = new Set<string>();
     const isFolder = (p: string): boolean => project.fs.kind(p) === "directory";
-    const fetchedSuites = resolver.fetchedFolders
-      .map((f) => f.slice(f.lastIndexOf("/") + 1))
-      .filter((n) => /^[\w-]{3,}$/.test(n))
-      .map((n) => new RegExp(`\\b${n}\\b`, "i"));
+    // Made on the first line with a path: most files have none.
+    let suites: RegExp[] | undefined;
+    const fetchedSuites = (): RegExp[] =>
+      (suites ??= createPathResolver(project)
+        .fetchedFolders.map((f) => f.slice(f.lastIndexOf("/") + 1))
+        .filter((n) => /^[\w-]{3,}$/.test(n))
+        .map((n) => new RegExp(`\\b${n}\\b`, "i")));
     const headingAbove = (line: number): string =>
       file.markdown.headings.filter((h) => h.line < line).pop()?.text ?? "";
     file.markdown.codeSpans.forEach((spans, i) => {
       const line = file.index.lines[i] ?? "";
+      // Every path below has a slash: a line without one in its spans is skipped before the prose regexes.
+      if (!spans.some(([s, e]) => line.slice(s, e).includes("/"))) return;
       const prose = proseOf(line, spans);
-      if (spans.length === 0 || NOT_A_CLAIM.test(prose)) return;
+      if (NOT_A_CLAIM.test(prose)) return;
+      const resolver = createPathResolver(project);
       const examplesFrom = EXAMPLES.exec(prose)?.index ?? Infinity;
       const found: { raw: string; at: number; status: WrittenPathStatus }[] = [];
       for (const [s, e] of spans) {
@@ -79,11 +84,12 @@ export const ctxCodeSpanPath = defineRule({
         seen.add(path);
         found.push({ raw, at: s + n, status: resolver.resolve({ path, fromDir: dir, isDir: isDir || bare }) });
       }
+      if (found.length === 0) return;
       // A line naming an ignored folder or a submodule (a test suite fetched on first run) names its contents next.
       if (found.some((f) => f.status.type === "not-checked-in" && f.status.because !== "built")) return;
       // Under a heading or in prose that names a suite the repository fetches (`crates/x/prettier/`, absent from
       // the checkout), a path found nowhere is that suite's fixture ("### Prettier conformance": `css/parens.css`).
-      const aboutSuite = fetchedSuites.some((n) => n.test(prose) || n.test(headingAbove(i + 1)));
+      const aboutSuite = fetchedSuites().some((n) => n.test(prose) || n.test(headingAbove(i + 1)));
       for (const { raw, at, status } of found) {
         if (status.type !== "missing" || (aboutSuite && status.suggestion === undefined)) continue;
         const place = { line: i + 1, column: at + 1, endLine: i + 1, endColumn: at + 1 + raw.length };

@@ -1,5 +1,5 @@
 // ctx/commands-exist: package scripts and make targets that instructions run exist somewhere in the workspace. Pure.
-import { collectCommandMentions, NEGATED_COMMAND_LINE, type CommandMention } from "../collect-command-mentions.js";
+import { collectCommandMentions, isNegatedCommandLine, type CommandMention } from "../collect-command-mentions.js";
 import {
   collectWorkspacePackages,
   hasMakeTarget,
@@ -219,7 +219,7 @@ export const ctxCommandsExist = defineRule({
       endColumn: m.column + m.text.length,
     });
     for (const m of collectCommandMentions(file)) {
-      if (NEGATED_COMMAND_LINE.test(file.index.lines[m.line - 1] ?? "")) continue;
+      if (isNegatedCommandLine(file.index.lines[m.line - 1] ?? "")) continue;
       // After `npx @x/start my-app` the block runs in the generated project, not this one.
       if (m.afterScaffold) continue;
       const cwd = m.cwd !== undefined ? (joinPath(fileDir, m.cwd) ?? joinPath("", m.cwd)) : undefined;

@@ -3,6 +3,9 @@ import { defineRule } from "../define-rule.js";
 import { formatInt, limitsSchema } from "../rule-utils.js";
 import { AGNIX_RULES, COPILOT_INSTRUCTIONS } from "../sources.js";
 
+/** Where Copilot's instruction files are (the start of a path segment). */
+const COPILOT_FILES = [".github/copilot-instructions.md", ".github/instructions/"];
+
 export const ctxCopilotChars = defineRule({
   id: "ctx/copilot-chars",
   meta: {
@@ -19,7 +22,7 @@ export const ctxCopilotChars = defineRule({
     defaultOptions: { maxChars: 4000 },
   },
   check({ file, options, report }) {
-    if (!/(^|\/)\.github\/(copilot-instructions\.md|instructions\/)/.test(file.path)) return;
+    if (!COPILOT_FILES.some((f) => file.path.startsWith(f) || file.path.includes(`/${f}`))) return;
     const chars = [...file.text].length;
     if (chars <= options.maxChars) return;
     const p = file.index.placeAt([...file.text].slice(0, options.maxChars).join("").length);

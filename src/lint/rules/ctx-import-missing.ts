@@ -19,11 +19,11 @@ export const ctxImportMissing = defineRule({
   },
   check({ file, project, report }) {
     if (!isImportingFile(file.path)) return;
-    const resolver = createPathResolver(project);
     for (const imp of findImports(file.path, file.index, file.markdown)) {
       if (imp.path === undefined || project.fs.kind(imp.path) === "file") continue;
       // An ignored import (`@CLAUDE.local.md`, a generated file) is each person's own, absent from every checkout.
-      if (resolver.notCheckedIn(imp.path) === "ignored") continue;
+      // The resolver is built on the first missing import (once per project).
+      if (createPathResolver(project).notCheckedIn(imp.path) === "ignored") continue;
       report({ messageId: "missing", data: { path: imp.raw }, place: { line: imp.line, column: imp.column } });
     }
   },

@@ -2,7 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { dirOf } from "../lint-file.js";
 import type { LintFs } from "../lint-project.js";
-import { collectCommandMentions, NEGATED_COMMAND_LINE, type CommandMention } from "../collect-command-mentions.js";
+import { collectCommandMentions, isNegatedCommandLine, type CommandMention } from "../collect-command-mentions.js";
 import { addressesWorkspace } from "../loading-harnesses.js";
 import { AGNIX_RULES } from "../sources.js";
 
@@ -55,7 +55,9 @@ export const ctxPackageManagerConsistency = defineRule({
     messages: { other: "'{{command}}' uses {{used}}, but this project uses {{manager}} ({{why}})" },
   },
   check({ file, project, report }) {
-    if (!/\b(npm|pnpm|yarn|bun)\s/.test(file.text) || !addressesWorkspace(file, project.facts)) return;
+    // The names as plain text first ("pnpm" holds "npm"): most files name none, and the regex is not compiled.
+    const named = ["npm", "yarn", "bun"].some((n) => file.text.includes(n));
+    if (!named || !/\b(npm|pnpm|yarn|bun)\s/.test(file.text) || !addressesWorkspace(file, project.facts)) return;
     const pm = projectManager(project.fs, dirOf(file.path));
     if (!pm) return;
     const byLine = new Map<number, CommandMention[]>();
@@ -67,7 +69,7 @@ export const ctxPackageManagerConsistency = defineRule({
       // "no `npm install` needed": a negated mention is no instruction either.
       if (
         GLOBAL.test(text) ||
-        NEGATED_COMMAND_LINE.test(text) ||
+        isNegatedCommandLine(text) ||
         [0, 1, 2, 3].some((k) => CONTRAST.test(file.index.lines[line - 1 - k] ?? ""))
       )
         continue;

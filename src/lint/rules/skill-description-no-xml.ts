@@ -21,7 +21,7 @@ export const skillDescriptionNoXml = defineRule({
   check({ file, report }) {
     const d = fmString(file, "description");
     const key = fmKey(file, "description");
-    if (d === undefined || !key) return;
+    if (d === undefined || !key || !d.includes("<")) return;
     // `useLoaderData<T>`, `harness-<name>`, `@ai-sdk/<provider>`: a type parameter or a placeholder glued to a word, not markup.
     const tags = [...d.matchAll(TAG)].filter((m) => !/[\w/@-]$/.test(d.slice(0, m.index))).map((m) => m[0]);
     if (tags.length === 0) return;

@@ -212,6 +212,15 @@ function findHandlebarsRegistrations(
 const SKILL_LOADER_PATH = /(^|\/)[^/]*skill[^/]*(\/[^/]+)*\.(ts|mts|cts|js|mjs|cjs|py|rs|go)$/i;
 const SKILL_LOADERS_MAX = 200;
 const SKILL_LOADER_MAX_BYTES = 256 * 1024;
+const SKILL_LOADER_EXTENSIONS = [".ts", ".mts", ".cts", ".js", ".mjs", ".cjs", ".py", ".rs", ".go"];
+/** SKILL_LOADER_PATH's answer, tested only on paths that name "skill" and end in one of its extensions. */
+function mayLoadSkills(path: string): boolean {
+  // The regex's `i` folds ASCII letters only, as toLowerCase does for them.
+  const lower = path.toLowerCase();
+  return (
+    lower.includes("skill") && SKILL_LOADER_EXTENSIONS.some((e) => lower.endsWith(e)) && SKILL_LOADER_PATH.test(path)
+  );
+}
 /** A folder name as a string literal, and a directory listing call, within a few lines of each other. */
 const LISTS_FOLDER =
   /["'`](references|scripts|assets)["'`][^\n]*(?:\n[^\n]*){0,6}?\b(readdir\w*|readDir\w*|listdir|iterdir|read_dir|glob\w*|scandir|ReadDir|walk\w*)\b|\b(readdir\w*|readDir\w*|listdir|iterdir|read_dir|glob\w*|scandir|ReadDir|walk\w*)\b[^\n]*(?:\n[^\n]*){0,6}?["'`](references|scripts|assets)["'`]/g;
@@ -219,7 +228,7 @@ const LISTS_FOLDER =
 /** The resource folders the project's own skill loader lists for each skill (code that also names SKILL.md). */
 function findSkillFolderListers(host: Host, root: string, files: readonly string[]): { folder: string; by: string }[] {
   const out: { folder: string; by: string }[] = [];
-  const candidates = files.filter((f) => SKILL_LOADER_PATH.test(f) && !/(^|\/)(test|tests|__tests__)\//.test(f));
+  const candidates = files.filter((f) => mayLoadSkills(f) && !/(^|\/)(test|tests|__tests__)\//.test(f));
   for (const f of candidates.slice(0, SKILL_LOADERS_MAX)) {
     const r = host.readBytes(joinPath(root, f), { maxBytes: SKILL_LOADER_MAX_BYTES });
     if (!r.ok) continue;

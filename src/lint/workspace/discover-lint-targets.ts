@@ -14,7 +14,7 @@ import { cannotRead } from "../../model/file-error.js";
 import { readGitTracked } from "./read-git-tracked.js";
 import { relativeTo } from "./relative-to.js";
 import { isPromptTemplate } from "../template-inputs.js";
-import { ALWAYS_IGNORED, DEFAULT_LINT_PATTERNS, SKILL_LINK_ENTRY, SKILL_LINK_PATTERNS } from "./lint-patterns.js";
+import { ALWAYS_IGNORED, DEFAULT_LINT_PATTERNS, isSkillLinkEntry, SKILL_LINK_PATTERNS } from "./lint-patterns.js";
 import { GITIGNORE_MAX_BYTES, readAncestorGitignores } from "./read-ancestor-gitignores.js";
 import { hostFsAdapter, walkNewlineEntries } from "./host-glob-walk.js";
 import { walkPlainGlobs } from "./walk-plain-globs.js";
@@ -233,7 +233,7 @@ export function discoverLintTargets(host: Host, options: DiscoverLintTargetsOpti
   };
   const expanded: string[] = [];
   for (const e of entries) {
-    const linkedSkill = SKILL_LINK_ENTRY.test(e);
+    const linkedSkill = isSkillLinkEntry(e);
     if (!linkedSkill && !isSymlink(e)) {
       expanded.push(e);
       continue;

@@ -26,8 +26,17 @@ export const DEFAULT_LINT_PATTERNS: readonly string[] = [
   "**/templates/**/*.hbs",
 ];
 
-/** Skill folders a harness scans; a symlinked skill folder there is linted under the path the harness sees. */
-export const SKILL_LINK_ENTRY = /(^|\/)\.(agents|claude|codex|gemini|github)\/skills\/[^/]+$/;
+const SKILL_ROOT_FOLDERS = new Set([".agents", ".claude", ".codex", ".gemini", ".github"]);
+
+/**
+ * An entry of a skill folder a harness scans (`.claude/skills/x`); a symlinked skill folder there is linted under
+ * the path the harness sees. Compares names: a regex over the alternation cost more to compile than all its tests.
+ */
+export function isSkillLinkEntry(entry: string): boolean {
+  const parts = entry.split("/");
+  const n = parts.length;
+  return n >= 3 && parts[n - 1] !== "" && parts[n - 2] === "skills" && SKILL_ROOT_FOLDERS.has(parts[n - 3] as string);
+}
 export const SKILL_LINK_PATTERNS: readonly string[] = [
   "**/.agents/skills/*",
   "**/.claude/skills/*",
