@@ -29,8 +29,9 @@ function createEnvironment(from: typeof Handlebars): typeof Handlebars {
 // is not a default one (the CLI bundle then loads the compiler lazily: esbuild.config.mjs). Both hold the same
 // helpers, and partials are passed per call, so a template renders the same in either.
 // (The runtime's typings describe the full package; at run time it has every method createEnvironment uses.)
-// The two environments are configuration, the same for every input; the compiler's is only created late.
-const runtime = createEnvironment(HandlebarsRuntime as unknown as typeof Handlebars);
+// The two environments are configuration, the same for every input; both are created at their first template (a
+// verb that renders none, such as lint or agents, never loads the runtime).
+let runtime: typeof Handlebars | undefined;
 let compiler: typeof Handlebars | undefined;
 
 export const TEMPLATE_HELPERS: readonly string[] = Object.keys(HELPERS);
@@ -61,7 +62,8 @@ function compiled(source: string, cache: TemplateCache | undefined): Handlebars.
   let t: Handlebars.TemplateDelegate;
   // The default templates come precompiled (no parse or code generation at run time); others compile here.
   const spec = PRECOMPILED_TEMPLATES.get(source);
-  if (spec !== undefined) t = runtime.template(spec);
+  if (spec !== undefined)
+    t = (runtime ??= createEnvironment(HandlebarsRuntime as unknown as typeof Handlebars)).template(spec);
   else {
     compiler ??= createEnvironment(Handlebars);
     t = compiler.compile(source, {
