@@ -13,9 +13,9 @@ import {
   opendirSync,
 } from "node:fs";
 import type { Dirent, Stats } from "node:fs";
-import { homedir, userInfo } from "node:os";
 import type { DirEntry, FileKind, FileStat, Host, HostResult, ReadBytesValue } from "./host.js";
 import { compareByteOrder } from "./byte-order.js";
+import { nodeOs } from "./node-os.js";
 
 /** Chunk size for reads of unknown length (pipes, /proc files); bounded by maxBytes anyway. */
 const READ_CHUNK_BYTES = 64 * 1024;
@@ -246,7 +246,7 @@ export function createNodeHost(options: NodeHostOptions = {}): Host {
 /** The passwd entry's shell; undefined when the account has none (userInfo throws then). */
 function safeLoginShell(): string | undefined {
   try {
-    return userInfo().shell || undefined;
+    return nodeOs().userInfo().shell || undefined;
   } catch {
     return undefined;
   }
@@ -254,7 +254,7 @@ function safeLoginShell(): string | undefined {
 
 function safeHomedir(): string | undefined {
   try {
-    return homedir() || undefined;
+    return nodeOs().homedir() || undefined;
   } catch {
     return undefined;
   }
