@@ -12,7 +12,11 @@ import type { CliIO } from "./io.js";
 export function nodeMachine(env: CliIO["env"]): Machine {
   return {
     platform: process.platform,
-    osVersion: `${nodeOs().type()} ${nodeOs().release()}`,
+    // Only the harnesses that send it (Claude Code) read it: other runs never load node:os for it.
+    get osVersion(): string {
+      const os = nodeOs();
+      return `${os.type()} ${os.release()}`;
+    },
     git: probeGit,
     onPath: (names) => findOnPath(names, env.PATH),
     agentInstall: (profileId, recorded) => {
