@@ -72,9 +72,12 @@ const isDirectory = (path: string): HostResult<ReadBytesValue> => ({
   error: { code: "EISDIR", message: `EISDIR: is a directory, read '${path}'` },
 });
 
-/** Reused by every whole-file read (reads are synchronous): each file then costs one buffer of its own size. */
-const scratch = Buffer.allocUnsafeSlow(READ_CHUNK_BYTES);
-const probe = Buffer.allocUnsafeSlow(1);
+/**
+ * Reused by every whole-file read (reads are synchronous): each file then costs one buffer of its own size.
+ * Plain typed arrays: Buffer's allocUnsafeSlow and subarray are Node functions each run would compile.
+ */
+const scratch = new Uint8Array(READ_CHUNK_BYTES);
+const probe = new Uint8Array(1);
 
 /** One Uint8Array of `total` bytes from `chunks` (the only chunk itself when there is one). */
 function joinChunks(chunks: Uint8Array[], total: number): Uint8Array {
