@@ -2,13 +2,13 @@
 // The promptc executable (built as dist/bin.cjs, a classic script: an ES module entry costs Node ~3 ms more): prints
 // the version itself, else loads the one bundle the verb needs (dist/verb-<verb>.cjs, with V8's code cache) and
 // hands it argv; sets the exit code. Does IO.
-import { homedir } from "node:os";
 import { join } from "node:path";
 import { PROMPTC_VERSION } from "./cli/promptc-version.js";
 import { CHUNK_PREFIX, LAZY_CHUNKS, VERB_BUNDLES, type VerbBundleFile } from "./cli/verb-bundles.js";
 import { verbOf } from "./cli/verb-of.js";
 import { loadVerbBundle } from "./cli/load-verb-bundle.js";
 import { writerTo } from "./cli/standard-streams.js";
+import { homeDirectory } from "./host/node-os.js";
 import { defaultTokenCacheDir } from "./host/token-cache.js";
 
 type Main = (argv: string[]) => Promise<number>;
@@ -57,7 +57,8 @@ function fromBundle(
   argv: readonly string[],
 ): { main: Main; saveCache: () => void } {
   const setting = process.env["PROMPTC_COMPILE_CACHE"];
-  const cacheRoot = setting === "0" || setting === "off" ? undefined : defaultTokenCacheDir(process.env, homedir());
+  const cacheRoot =
+    setting === "0" || setting === "off" ? undefined : defaultTokenCacheDir(process.env, homeDirectory());
   const cacheDir = cacheRoot !== undefined ? join(cacheRoot, "compiled") : undefined;
   // bin.cjs's own folder (esbuild.config.mjs: __dirname), which holds the bundles; no URL is parsed for it.
   const dir = import.meta.dirname;

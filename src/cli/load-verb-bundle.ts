@@ -39,8 +39,19 @@ export interface LoadVerbBundleOptions {
 const CACHE_SUFFIX = ".v8cache";
 const SEEN_SUFFIX = ".seen";
 
+/**
+ * Buffer's own Latin-1 decoder (undocumented, in every Node): readFileSync's "latin1" and toString("latin1") would
+ * compile Node's encoding-name lookup (normalizeEncoding's slow cases, getEncodingOps) on every run for it.
+ */
+type Latin1Decodable = Buffer & { latin1Slice?: (start: number, end: number) => string };
+
+function readLatin1(file: string): string {
+  const bytes: Latin1Decodable = readFileSync(file);
+  return bytes.latin1Slice !== undefined ? bytes.latin1Slice(0, bytes.length) : bytes.toString("latin1");
+}
+
 export function loadVerbBundle(file: string, options: LoadVerbBundleOptions): VerbBundle {
-  const source = readFileSync(file, "latin1");
+  const source = readLatin1(file);
   // V8 checks its own version, flags and the source length; the key covers the bundle's content and the Node.
   const build = `${options.verb}-${options.hash}-`;
   const cacheName = `${build}${process.version}-${process.arch}${CACHE_SUFFIX}`;

@@ -1,8 +1,8 @@
 // One promptc run in this process: argv and the process's streams handed to the CLI; resolves to the exit code.
 // Each verb's bundle starts here (bin.ts loads the bundle and calls main). Does IO.
-import { homedir } from "node:os";
 import { run } from "./program.js";
 import { isTerminal, writerTo } from "./standard-streams.js";
+import { homeDirectory } from "../host/node-os.js";
 import { openDefaultTokenCache } from "../host/token-cache.js";
 import { createTokenCounter } from "../tokens/count.js";
 
@@ -40,7 +40,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   // Exact token counts are memoised on disk across runs (PROMPTC_TOKEN_CACHE=off disables it); the file is read
   // on the first count, so runs that count nothing never open it.
-  const tokenCache = openDefaultTokenCache(process.env, homedir());
+  const tokenCache = openDefaultTokenCache(process.env, homeDirectory());
   const tokens = createTokenCounter(tokenCache ? { cache: tokenCache } : {});
   try {
     return await run(argv, {

@@ -1,10 +1,10 @@
 // The ports a turn setup reads on the user's machine: the Node host, and git, uname, PATH and the agents' install
 // (the calibrated one, else PATH's) as Node finds them. Does IO (node:os, git, the file system).
-import { release, type } from "node:os";
 import { getAdapter } from "../capture/adapters/index.js";
 import { resolveAgentInstall } from "../host/find-agent-install.js";
 import { findOnPath } from "../host/find-on-path.js";
 import { createNodeHost } from "../host/node-host.js";
+import { nodeOs } from "../host/node-os.js";
 import { probeGit } from "../host/probe-git.js";
 import type { Machine, SetupPorts } from "../setup/index.js";
 import type { CliIO } from "./io.js";
@@ -12,7 +12,11 @@ import type { CliIO } from "./io.js";
 export function nodeMachine(env: CliIO["env"]): Machine {
   return {
     platform: process.platform,
-    osVersion: `${type()} ${release()}`,
+    // Only the harnesses that send it (Claude Code) read it: other runs never load node:os for it.
+    get osVersion(): string {
+      const os = nodeOs();
+      return `${os.type()} ${os.release()}`;
+    },
     git: probeGit,
     onPath: (names) => findOnPath(names, env.PATH),
     agentInstall: (profileId, recorded) => {

@@ -3,12 +3,12 @@
 // keeps them as a prebuilt blob in the user's cache (<cache>/encodings/<encoding>.tables), which later runs read
 // with one file read. Does IO. The bundle uses it in place of src/tokens/encoding-source.ts (esbuild.config.mjs).
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import type { EncodingName } from "../tokens/encoding-source.js";
 import { buildEncodingTables, type EncodingTables } from "../tokens/encoding-tables.js";
 import { decodeTablesFile, encodeTablesFile } from "../tokens/encoding-tables-file.js";
 import { makeDirectories } from "./make-directories.js";
+import { homeDirectory } from "./node-os.js";
 import { defaultTokenCacheDir } from "./token-cache.js";
 
 export type { EncodingName } from "../tokens/encoding-source.js";
@@ -93,5 +93,5 @@ export function tablesCacheDir(
 // a data module is read: a run that finds every count or table in the cache parses no URL.
 export const loadEncodingTables = createFileEncodingSource(
   () => new URL("../tokens/data/", import.meta.url),
-  tablesCacheDir(process.env, homedir()),
+  tablesCacheDir(process.env, homeDirectory()),
 );

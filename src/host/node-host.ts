@@ -13,9 +13,9 @@ import {
   opendirSync,
 } from "node:fs";
 import type { Dirent, Stats } from "node:fs";
-import { homedir, userInfo } from "node:os";
 import type { DirEntry, FileKind, FileStat, Host, HostResult, ReadBytesValue } from "./host.js";
 import { compareByteOrder } from "./byte-order.js";
+import { nodeOs } from "./node-os.js";
 
 /** Chunk size for reads of unknown length (pipes, /proc files); bounded by maxBytes anyway. */
 const READ_CHUNK_BYTES = 64 * 1024;
@@ -72,9 +72,12 @@ const isDirectory = (path: string): HostResult<ReadBytesValue> => ({
   error: { code: "EISDIR", message: `EISDIR: is a directory, read '${path}'` },
 });
 
-/** Reused by every whole-file read (reads are synchronous): each file then costs one buffer of its own size. */
-const scratch = Buffer.allocUnsafeSlow(READ_CHUNK_BYTES);
-const probe = Buffer.allocUnsafeSlow(1);
+/**
+ * Reused by every whole-file read (reads are synchronous): each file then costs one buffer of its own size.
+ * Plain typed arrays: Buffer's allocUnsafeSlow and subarray are Node functions each run would compile.
+ */
+const scratch = new Uint8Array(READ_CHUNK_BYTES);
+const probe = new Uint8Array(1);
 
 /** One Uint8Array of `total` bytes from `chunks` (the only chunk itself when there is one). */
 function joinChunks(chunks: Uint8Array[], total: number): Uint8Array {
@@ -246,7 +249,7 @@ export function createNodeHost(options: NodeHostOptions = {}): Host {
 /** The passwd entry's shell; undefined when the account has none (userInfo throws then). */
 function safeLoginShell(): string | undefined {
   try {
-    return userInfo().shell || undefined;
+    return nodeOs().userInfo().shell || undefined;
   } catch {
     return undefined;
   }
@@ -254,7 +257,7 @@ function safeLoginShell(): string | undefined {
 
 function safeHomedir(): string | undefined {
   try {
-    return homedir() || undefined;
+    return nodeOs().homedir() || undefined;
   } catch {
     return undefined;
   }

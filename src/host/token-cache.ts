@@ -43,7 +43,7 @@ export function defaultTokenCacheDir(
 function readCacheText(path: string): string {
   try {
     const bytes = readFileSync(path);
-    return bytes.length > TOKEN_CACHE_MAX_FILE_BYTES ? "" : bytes.toString("utf8");
+    return bytes.length > TOKEN_CACHE_MAX_FILE_BYTES ? "" : bytes.toString(); // UTF-8 (named, Node would look the encoding up)
   } catch {
     return "";
   }

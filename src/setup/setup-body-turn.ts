@@ -45,7 +45,10 @@ export function setupBodyTurn(ports: SetupPorts, input: BodyTurnInput): Resolved
     home: userHome,
     git: machine.git(cwd, userHome),
     platform: machine.platform,
-    osVersion: machine.osVersion,
+    // Read when a harness sends it (the machine's is computed on demand).
+    get osVersion(): string {
+      return machine.osVersion;
+    },
     date: input.date ?? formatDateInZone(clock.nowMs, input.timezone ?? clock.timezone),
     message: input.message,
     sessionId: input.sessionId ?? PLACEHOLDER_SESSION_ID,
