@@ -1,6 +1,7 @@
 // Small text helpers that mirror Rust's semantics where Codex relies on them (trim, char counts) and format numbers.
 // Pure.
 import { formatCount } from "../model/format-count.js";
+import { codePointCount } from "../tokens/approx.js";
 
 /** Rust `char::is_whitespace` (Unicode White_Space): unlike JS trim, U+0085 is whitespace and U+FEFF is not. */
 const RUST_WHITESPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]$/u;
@@ -19,18 +20,7 @@ export function rustTrim(text: string): string {
 }
 
 /** Number of Unicode scalar values (Rust `chars().count()`), not UTF-16 units. */
-export function charCount(text: string): number {
-  // UTF-16 units less one per surrogate pair (a lone surrogate is one, as the string iterator counts it).
-  let n = text.length;
-  for (let i = 0; i < text.length - 1; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n--;
-      i++;
-    }
-  }
-  return n;
-}
+export const charCount: (text: string) => number = codePointCount;
 
 /** `32768` → `32,768`. */
 export { formatCount };

@@ -1,6 +1,6 @@
 // Fits the skills list into Codex 0.171.0's metadata budget: descriptions over 1,024 characters end in `...`,
 // then a budget of 2% of the context window (approx tokens, ceil(bytes / 4) per line) shortens them. Pure.
-import { utf8Length } from "../tokens/approx.js";
+import { codePointCount as codePoints, utf8Length } from "../tokens/approx.js";
 
 /** One skill as the list shows it. */
 export interface SkillLine {
@@ -40,19 +40,6 @@ export interface FittedSkillLines {
   charsCut: number;
   /** Skills left out entirely (even without descriptions the lines did not fit). */
   omitted: string[];
-}
-
-/** Code points in `s`, counted without building an array of them (hundreds of lines per preview). */
-function codePoints(s: string): number {
-  let n = s.length;
-  for (let i = 0; i < s.length - 1; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n--;
-      i++;
-    }
-  }
-  return n;
 }
 
 function cost(budget: SkillsBudget, chars: number, bytes: number): number {

@@ -1,4 +1,5 @@
-// Codex's coarse token estimate: ceil(utf8 bytes / 4). Pure.
+// Codex's coarse token estimate, ceil(utf8 bytes / 4), and the text measures budgets count in (UTF-8 bytes, code
+// points). Pure.
 
 export const APPROX_BYTES_PER_TOKEN = 4;
 
@@ -19,6 +20,19 @@ export function utf8Length(text: string): number {
       // A pair: 2 units, 4 bytes; any other unit from U+0800 up (a lone surrogate too): 3 bytes.
       n += 2;
       if (c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+    }
+  }
+  return n;
+}
+
+/** Code points in `text` (Rust's `chars().count()`): UTF-16 units less one per surrogate pair; a lone surrogate is one. */
+export function codePointCount(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n--;
+      i++;
     }
   }
   return n;
