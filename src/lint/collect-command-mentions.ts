@@ -105,7 +105,18 @@ function stripPrompt(s: { text: string; column: number }): { text: string; colum
   return m ? { text: s.text.slice(m[0].length), column: s.column + m[0].length } : s;
 }
 
-export function collectCommandMentions(file: LintFile): CommandMention[] {
+// Two rules read every file's mentions; a file's are collected once (again only if its text changed, as --fix does).
+const collected = new WeakMap<LintFile, { text: string; mentions: readonly CommandMention[] }>();
+
+export function collectCommandMentions(file: LintFile): readonly CommandMention[] {
+  const known = collected.get(file);
+  if (known !== undefined && known.text === file.text) return known.mentions;
+  const mentions = collectFresh(file);
+  collected.set(file, { text: file.text, mentions });
+  return mentions;
+}
+
+function collectFresh(file: LintFile): CommandMention[] {
   const out: CommandMention[] = [];
   const lines = file.index.lines;
   const md = file.markdown;
