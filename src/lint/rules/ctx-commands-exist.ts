@@ -19,41 +19,35 @@ import { AGENTBENCH, AGNIX_RULES } from "../sources.js";
 
 type Manager = "npm" | "pnpm" | "yarn" | "bun";
 
-/** Each package manager's own commands (never scripts), aliases included. */
-const BUILTINS: { readonly [M in Manager]: ReadonlySet<string> } = {
-  npm: new Set(
-    (
-      "access adduser audit bugs cache ci completion config create dedupe deprecate diff dist-tag docs doctor edit exec explain explore " +
-      "find-dupes fund help help-search hook i init install install-ci-test install-test it link ll ln login logout ls org outdated owner " +
-      "pack ping pkg prefix profile prune publish query rebuild repo restart root run run-script sbom search set shrinkwrap star stars " +
-      "start stop t team test tst token un uninstall unpublish unstar up update version view whoami x add rm r"
-    ).split(" "),
-  ),
-  pnpm: new Set(
-    (
-      "add approve-builds audit bin c cat-file cat-index change changeset config create dedupe deploy dlx doctor env exec fetch find-hash get " +
-      "help i ignored-builds import init install install-test it licenses link list ln ls outdated pack patch patch-commit patch-remove " +
-      "prune publish rb rebuild recursive remove rm root run sbom self-update server set setup store un uninstall unlink up " +
-      "update upgrade version why " +
-      // npm commands pnpm passes through to npm
-      "access adduser bugs deprecate dist-tag docs edit info login logout owner ping prefix profile pkg repo s se search set-script show " +
-      "star stars team token unpublish unstar v view whoami"
-    ).split(" "),
-  ),
-  yarn: new Set(
-    (
-      "add audit autoclean bin cache check config constraints create dedupe dlx exec explain generate-lock-entry global help import info init " +
-      "install licenses link list login logout node npm outdated owner pack patch patch-commit plugin policies publish rebuild remove run " +
-      "search set stage tag team unlink unplug up upgrade upgrade-interactive version versions why workspace workspaces"
-    ).split(" "),
-  ),
-  bun: new Set(
-    (
-      "add audit build completions create exec help i info init install link outdated patch pm publish remove repl rm run test unlink update " +
-      "upgrade why x"
-    ).split(" "),
-  ),
+/** Each package manager's own commands (never scripts), aliases included, space-separated. */
+const BUILTIN_WORDS: { readonly [M in Manager]: string } = {
+  npm:
+    "access adduser audit bugs cache ci completion config create dedupe deprecate diff dist-tag docs doctor edit exec explain explore " +
+    "find-dupes fund help help-search hook i init install install-ci-test install-test it link ll ln login logout ls org outdated owner " +
+    "pack ping pkg prefix profile prune publish query rebuild repo restart root run run-script sbom search set shrinkwrap star stars " +
+    "start stop t team test tst token un uninstall unpublish unstar up update version view whoami x add rm r",
+  pnpm:
+    "add approve-builds audit bin c cat-file cat-index change changeset config create dedupe deploy dlx doctor env exec fetch find-hash get " +
+    "help i ignored-builds import init install install-test it licenses link list ln ls outdated pack patch patch-commit patch-remove " +
+    "prune publish rb rebuild recursive remove rm root run sbom self-update server set setup store un uninstall unlink up " +
+    "update upgrade version why " +
+    // npm commands pnpm passes through to npm
+    "access adduser bugs deprecate dist-tag docs edit info login logout owner ping prefix profile pkg repo s se search set-script show " +
+    "star stars team token unpublish unstar v view whoami",
+  yarn:
+    "add audit autoclean bin cache check config constraints create dedupe dlx exec explain generate-lock-entry global help import info init " +
+    "install licenses link list login logout node npm outdated owner pack patch patch-commit plugin policies publish rebuild remove run " +
+    "search set stage tag team unlink unplug up upgrade upgrade-interactive version versions why workspace workspaces",
+  bun:
+    "add audit build completions create exec help i info init install link outdated patch pm publish remove repl rm run test unlink update " +
+    "upgrade why x",
 };
+const builtinSets: { [M in Manager]?: ReadonlySet<string> } = {};
+
+/** Built on first use: a run meets pnpm, yarn or bun commands seldom (npm never asks). */
+function isBuiltin(manager: Manager, name: string): boolean {
+  return (builtinSets[manager] ??= new Set(BUILTIN_WORDS[manager].split(" "))).has(name);
+}
 
 /**
  * Built-in commands that run a script, by the script they run: `npm t` and `pnpm t` run `test` (npm runs no
@@ -112,7 +106,7 @@ interface ScriptCall {
 
 function parseScriptCall(words: readonly string[]): ScriptCall | undefined {
   const manager = words[0] as Manager;
-  if (!(manager in BUILTINS)) return undefined;
+  if (!(manager in BUILTIN_WORDS)) return undefined;
   let filter: string | undefined;
   let dir: string | undefined;
   let root = false;
@@ -268,7 +262,7 @@ export const ctxCommandsExist = defineRule({
       const runs = call.explicitRun ? undefined : SCRIPT_COMMANDS[manager]?.[call.name];
       const name = runs ?? call.name;
       if (manager === "npm" && !call.explicitRun && runs === undefined) continue;
-      if (!call.explicitRun && runs === undefined && manager !== "npm" && BUILTINS[manager].has(name)) continue;
+      if (!call.explicitRun && runs === undefined && manager !== "npm" && isBuiltin(manager, name)) continue;
       const key = `${manager} ${name}`;
       if (reported.has(key)) continue;
       const ws = collectWorkspacePackages(fs, project.facts.packageDirs);
