@@ -135,19 +135,15 @@ export interface RuleDefinition<O> {
 export function defineRule<O = Record<string, never>>(rule: RuleDefinition<O>): Rule<O> {
   if (!isRuleId(rule.id)) throw new Error(`rule id '${rule.id}' is not family/kebab-name`);
   if (Object.keys(rule.meta.messages).length === 0) throw new Error(`rule ${rule.id} has no messages`);
-  const {
-    appliesTo = [],
-    targets = [],
-    fixable = "none",
-    optionsSchema = NO_OPTIONS,
-    defaultOptions = {} as O,
-    ...meta
-  } = rule.meta;
-  return {
-    id: rule.id,
-    meta: { ...meta, appliesTo, targets, fixable, optionsSchema, defaultOptions },
-    check: rule.check,
-  };
+  // Defaults filled in place: copying each rule's metadata with rest and spread took twice as long at start-up
+  // (every run defines every rule), and nothing else holds a definition's metadata.
+  const meta = rule.meta as Partial<RuleMeta<O>>;
+  meta.appliesTo ??= [];
+  meta.targets ??= [];
+  meta.fixable ??= "none";
+  meta.optionsSchema ??= NO_OPTIONS;
+  meta.defaultOptions ??= {} as O;
+  return { id: rule.id, meta: meta as RuleMeta<O>, check: rule.check };
 }
 
 /** Fills `{{name}}` placeholders; unknown names stay visible so a missing datum is noticed in tests. */
