@@ -1,40 +1,15 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseFoldedFrontmatter } from "../../src/model/parse-folded-frontmatter.js";
-import { parseYamlSafely } from "../../src/discover/parse-skill-md.js";
+import { agreementWith, plainAnswer, skillFiles } from "./yaml-agreement.js";
 import { seededRandom } from "../seeded-random.js";
 
 // The fold may only answer when its answer is the yaml package's: every case compares the two on the same block.
 const ROOT = join(import.meta.dirname, "..", "..");
 
-function viaYaml(block: string): unknown {
-  try {
-    return parseYamlSafely(block);
-  } catch {
-    return "error";
-  }
-}
-
-function viaFold(block: string): unknown {
-  const table = parseFoldedFrontmatter(block);
-  return table === undefined ? undefined : JSON.parse(JSON.stringify(table));
-}
-
-function agrees(block: string): boolean {
-  const fast = viaFold(block);
-  if (fast !== undefined) expect({ block, value: fast }).toEqual({ block, value: viaYaml(block) });
-  return fast !== undefined;
-}
-
-function skillFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) return skillFiles(full);
-    return entry.isFile() && entry.name === "SKILL.md" ? [full] : [];
-  });
-}
+const agrees = agreementWith(parseFoldedFrontmatter);
+const viaFold = (block: string): unknown => plainAnswer(parseFoldedFrontmatter, block);
 
 describe("parseFoldedFrontmatter", () => {
   it.each<[string, string, unknown]>([

@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSimpleFrontmatter } from "../../src/model/parse-simple-frontmatter.js";
-import { extractFrontmatter, parseYamlSafely } from "../../src/discover/parse-skill-md.js";
+import { extractFrontmatter } from "../../src/discover/parse-skill-md.js";
+import { agreementWith, plainAnswer, skillFiles } from "./yaml-agreement.js";
 import { seededRandom } from "../seeded-random.js";
 import { skipBecause } from "../skip-because.js";
 
@@ -11,36 +12,8 @@ import { skipBecause } from "../skip-because.js";
 const ROOT = join(import.meta.dirname, "..", "..");
 const CORPUS = join(ROOT, "..", "shared", "corpus");
 
-function skillFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) return skillFiles(full);
-    return entry.isFile() && entry.name === "SKILL.md" ? [full] : [];
-  });
-}
-
-/** yaml's answer as a plain value, or `error` when it throws. */
-function viaYaml(block: string): unknown {
-  try {
-    return parseYamlSafely(block);
-  } catch {
-    return "error";
-  }
-}
-
-/** Undefined when the fast path declines; otherwise its table as a plain object. */
-function viaFastPath(block: string): unknown {
-  const table = parseSimpleFrontmatter(block);
-  return table === undefined ? undefined : JSON.parse(JSON.stringify(table));
-}
-
-/** Checks agreement; returns whether the fast path answered. */
-function agrees(block: string): boolean {
-  const fast = viaFastPath(block);
-  if (fast !== undefined) expect({ block, value: fast }).toEqual({ block, value: viaYaml(block) });
-  return fast !== undefined;
-}
+const agrees = agreementWith(parseSimpleFrontmatter);
+const viaFastPath = (block: string): unknown => plainAnswer(parseSimpleFrontmatter, block);
 
 describe("parseSimpleFrontmatter", () => {
   const files = [...skillFiles(CORPUS), ...skillFiles(join(ROOT, "fixtures")), ...skillFiles(join(ROOT, "skills"))];
