@@ -4,14 +4,7 @@ import { hashText } from "../compile/hash.js";
 import type { Severity } from "../model/diagnostic.js";
 import { applyFixes } from "./apply-fixes.js";
 import { applyToPieces, editsOfPieces, startPieces, type TextEdit } from "./compose-edits.js";
-import {
-  formatMessage,
-  type Fixable,
-  type LintMessage,
-  type Rule,
-  type RuleContext,
-  type RuleSeverity,
-} from "./define-rule.js";
+import { formatMessage, type Fixable, type LintMessage, type Rule, type RuleSeverity } from "./define-rule.js";
 import { resolveRuleSettings, type LintConfig, type RuleSetting, type RuleSettings } from "./lint-config.js";
 import { matchesAnyGlob } from "./glob-to-regexp.js";
 import { createLintFile, type LintFile } from "./lint-file.js";
@@ -88,32 +81,7 @@ export function lintFile(
   // Samples, fixtures and skills outside every skill folder reach no harness: only the spec applies to them.
   const harnessFile = file.kind === "skill" || file.kind === "context" || file.kind === "cursor-rule";
   const loaders = harnessFile ? loadingHarnesses(file, project.facts) : ["other"];
-  // One context per file, pointed at each rule in turn (checks are synchronous): a closure and an object per
-  // rule and file were a tenth of a small run's young allocations.
-  let rule = rules[0] as Rule<any>;
-  let configured: Exclude<RuleSeverity, "off"> = "error";
-  const context: RuleContext<unknown> = {
-    file,
-    project,
-    options: undefined,
-    report(r) {
-      const template = rule.meta.messages[r.messageId];
-      if (template === undefined) throw new Error(`rule ${rule.id} reported unknown messageId '${r.messageId}'`);
-      const fixKind = r.fix ? (r.fixKind ?? (rule.meta.fixable === "none" ? "suggest" : rule.meta.fixable)) : undefined;
-      const level = r.minSeverity && RANK[r.minSeverity] > RANK[configured] ? r.minSeverity : configured;
-      messages.push({
-        rule: rule.id,
-        severity: SEVERITY[level],
-        message: formatMessage(template, r.data),
-        messageId: r.messageId,
-        file: file.path,
-        place: r.place ?? { line: 1, column: 1 },
-        ...(r.data ? { data: r.data } : {}),
-        ...(r.fix ? { fix: r.fix, fixKind } : {}),
-      });
-    },
-  };
-  for (rule of rules) {
+  for (const rule of rules) {
     const s = settings.get(rule.id);
     if (!s || s.severity === "off") continue;
     if (options.only && !options.only.includes(rule.id)) continue;
@@ -132,10 +100,31 @@ export function lintFile(
       continue;
     // Content rules have nothing sensible to say about a file that is unreadable or binary.
     if ((file.status.error || file.status.binary) && !rule.id.startsWith("file/")) continue;
-    configured = s.severity;
-    context.options = s.options;
+    const configured = s.severity;
     try {
-      rule.check(context);
+      rule.check({
+        file,
+        project,
+        options: s.options,
+        report(r) {
+          const template = rule.meta.messages[r.messageId];
+          if (template === undefined) throw new Error(`rule ${rule.id} reported unknown messageId '${r.messageId}'`);
+          const fixKind = r.fix
+            ? (r.fixKind ?? (rule.meta.fixable === "none" ? "suggest" : rule.meta.fixable))
+            : undefined;
+          const level = r.minSeverity && RANK[r.minSeverity] > RANK[configured] ? r.minSeverity : configured;
+          messages.push({
+            rule: rule.id,
+            severity: SEVERITY[level],
+            message: formatMessage(template, r.data),
+            messageId: r.messageId,
+            file: file.path,
+            place: r.place ?? { line: 1, column: 1 },
+            ...(r.data ? { data: r.data } : {}),
+            ...(r.fix ? { fix: r.fix, fixKind } : {}),
+          });
+        },
+      });
     } catch (err) {
       messages.push({
         rule: "meta/internal-error",
