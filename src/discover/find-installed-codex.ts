@@ -19,11 +19,8 @@ function packageVersion(host: Host, bin: string): string | undefined {
   // npm layout: <pkg>/bin/codex.js ← node_modules/.bin/codex
   let dir = parent(real.value);
   for (let i = 0; i < 3; i++) {
-    const file = `${dir}/package.json`;
-    // stat first: bin/ has none (npm layout), and a failed open throws, several times a stat's cost.
-    const st = host.stat(file);
-    const r = !st.ok && st.error.code === "ENOENT" ? undefined : host.readBytes(file, { maxBytes: 64 * 1024 });
-    if (r?.ok) {
+    const r = host.readBytes(`${dir}/package.json`, { maxBytes: 64 * 1024 });
+    if (r.ok) {
       try {
         const pkg = JSON.parse(new TextDecoder().decode(r.value.bytes)) as { name?: unknown; version?: unknown };
         if (pkg.name === "@openai/codex" && typeof pkg.version === "string") return pkg.version;

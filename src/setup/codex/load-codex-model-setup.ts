@@ -67,9 +67,6 @@ export interface CodexModelSetup {
 }
 
 function readCatalogueFile(host: Host, path: string, diagnostics: Diagnostic[]): CodexCatalogue | undefined {
-  // stat first: a home without a models cache is common, and a failed open throws, several times a stat's cost.
-  const st = host.stat(path);
-  if (!st.ok && st.error.code === "ENOENT") return undefined;
   const r = host.readBytes(path, { maxBytes: MODELS_CACHE_MAX_BYTES + 1 });
   if (!r.ok) return undefined;
   const parsed = parseCodexCatalogue(new TextDecoder().decode(r.value.bytes), path);
