@@ -67,7 +67,8 @@ function kindOfDirent(d: Dirent): FileKind {
   return "other";
 }
 
-const isDirectory = (path: string): HostResult<ReadBytesValue> => ({
+/** The failure a read of a directory gives (the same message for both ways of finding out). */
+const directoryReadError = (path: string): HostResult<ReadBytesValue> => ({
   ok: false,
   error: { code: "EISDIR", message: `EISDIR: is a directory, read '${path}'` },
 });
@@ -103,7 +104,7 @@ function readWhole(fd: number, path: string): HostResult<ReadBytesValue> {
     try {
       n = readChunk(fd, scratch, READ_CHUNK_BYTES);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EISDIR") return isDirectory(path);
+      if ((error as NodeJS.ErrnoException).code === "EISDIR") return directoryReadError(path);
       throw error;
     }
     if (n === 0) break;
@@ -127,7 +128,7 @@ function readLimited(path: string, maxBytes: number | undefined): HostResult<Rea
     if (maxBytes === undefined) return readWhole(fd, path);
     // A limited read reports the whole file's size (fstat's) when it stops short.
     const st = fstatSync(fd);
-    if (st.isDirectory()) return isDirectory(path);
+    if (st.isDirectory()) return directoryReadError(path);
     const limit = Math.max(0, Math.floor(maxBytes));
     const chunks: Uint8Array[] = [];
     let total = 0;
