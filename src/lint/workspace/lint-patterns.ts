@@ -26,6 +26,7 @@ export const DEFAULT_LINT_PATTERNS: readonly string[] = [
   "**/templates/**/*.hbs",
 ];
 
+/** The folders whose `skills/` a harness scans. */
 const SKILL_ROOT_FOLDERS = new Set([".agents", ".claude", ".codex", ".gemini", ".github"]);
 
 /**
@@ -37,13 +38,8 @@ export function isSkillLinkEntry(entry: string): boolean {
   const n = parts.length;
   return n >= 3 && parts[n - 1] !== "" && parts[n - 2] === "skills" && SKILL_ROOT_FOLDERS.has(parts[n - 3] as string);
 }
-export const SKILL_LINK_PATTERNS: readonly string[] = [
-  "**/.agents/skills/*",
-  "**/.claude/skills/*",
-  "**/.codex/skills/*",
-  "**/.gemini/skills/*",
-  "**/.github/skills/*",
-];
+/** The same entries as glob patterns, one per skill root folder. */
+export const SKILL_LINK_PATTERNS: readonly string[] = [...SKILL_ROOT_FOLDERS].map((f) => `**/${f}/skills/*`);
 
 /** Always skipped, whatever .gitignore says. */
 export const ALWAYS_IGNORED = ["**/node_modules/**", "**/.git/**"];
