@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { BENCH_ENV } from "./node-start-env.mjs";
 
 const BIN = resolve(process.env.PROMPTC_BIN ?? join(import.meta.dirname, "..", "dist", "bin.js"));
 const SIZES = [10, 50, 200];
@@ -46,7 +47,7 @@ function measure(dir) {
     {
       cwd: dir,
       encoding: "utf8",
-      env: { ...process.env, HOME: join(dir, "no-home"), PROMPTC_TOKEN_CACHE: "off" },
+      env: { ...BENCH_ENV, HOME: join(dir, "no-home"), PROMPTC_TOKEN_CACHE: "off" },
       maxBuffer: 1 << 28,
     },
   );

@@ -3,12 +3,13 @@
 // on a shared machine hits both sides, medians of the pairs. Then `preview --profile codex` against the native
 // Codex executable's `codex debug prompt-input` (wall and peak memory), and lint on chains of nested folders
 // 100 and 400 deep (linear work keeps their ratio near 4). Every process runs without the environment's Node start-up
-// settings (NODE_START_VARIABLES). Runs after `npm run build`. Prints; never fails on speed.
+// settings (bench/node-start-env.mjs). Runs after `npm run build`. Prints; never fails on speed.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { BENCH_ENV, NODE_START_VARIABLES } from "./node-start-env.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
@@ -16,14 +17,6 @@ const DEEP_RUNS = Number(process.env.BENCH_DEEP_RUNS ?? 3);
 // The package's executable, as `promptc` on PATH runs it (PROMPTC_BIN: another build's, to compare).
 const BIN = process.env.PROMPTC_BIN ?? join(ROOT, "dist", "bin.cjs");
 const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
-/**
- * Settings that change how every Node process starts, which a machine's environment may carry: each adds one
- * fixed cost to both sides of a ratio and so flatters it (NODE_EXTRA_CA_CERTS pointing at a system bundle makes
- * each start parse ~150 certificates: `node -e 0` measured 0.052 s with it and 0.022 s without). A user of
- * defaults has none, so every measured process runs without them; the first line says what they would add here.
- */
-const NODE_START_VARIABLES = ["NODE_EXTRA_CA_CERTS", "NODE_OPTIONS"];
-const CLEAN_ENV = Object.fromEntries(Object.entries(process.env).filter(([k]) => !NODE_START_VARIABLES.includes(k)));
 
 function median(values) {
   const s = [...values].sort((a, b) => a - b);
@@ -35,7 +28,7 @@ function measureOnce({ argv, env = {}, cwd, keepStartVariables = false }) {
   const start = performance.now();
   // Output is not read (a 400-file JSON report would overflow spawnSync's buffer).
   const options = {
-    env: { ...(keepStartVariables ? process.env : CLEAN_ENV), ...env },
+    env: { ...(keepStartVariables ? process.env : BENCH_ENV), ...env },
     cwd,
     encoding: "utf8",
     stdio: ["ignore", "ignore", "pipe"],
@@ -137,7 +130,7 @@ try {
   if (carried.length > 0) {
     const [clean, machine] = measureInterleaved([baseline, { ...baseline, keepStartVariables: true }]);
     console.log(
-      `Every run below is without ${carried.join(" and ")} (this environment sets it): with it, \`node -e 0\` takes ` +
+      `Every run below is without ${carried.join(" and ")} (set in this environment): with it, \`node -e 0\` takes ` +
         `${machine.wall.toFixed(3)} s instead of ${clean.wall.toFixed(3)} s, the same cost added to both sides of a ratio.\n`,
     );
   }
@@ -232,10 +225,7 @@ try {
 
   if (existsSync(join(ROOT, "bench", "tokens.mjs"))) {
     console.log("");
-    const r = spawnSync(process.execPath, [join(ROOT, "bench", "tokens.mjs"), "--quick"], {
-      stdio: "inherit",
-      env: CLEAN_ENV,
-    });
+    const r = spawnSync(process.execPath, [join(ROOT, "bench", "tokens.mjs"), "--quick"], { stdio: "inherit" });
     if (r.status !== 0) process.exitCode = r.status ?? 1;
   }
 } finally {

@@ -8,6 +8,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeSyn
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { BENCH_ENV } from "./node-start-env.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const BIN = join(ROOT, "dist", "bin.js");
@@ -111,7 +112,11 @@ function claudeTurn(i) {
 
 function measureOnce(argv) {
   const start = performance.now();
-  const r = spawnSync("/usr/bin/time", ["-f", "%M", ...argv], { encoding: "utf8", maxBuffer: 1 << 30 });
+  const r = spawnSync("/usr/bin/time", ["-f", "%M", ...argv], {
+    env: BENCH_ENV,
+    encoding: "utf8",
+    maxBuffer: 1 << 30,
+  });
   const wall = (performance.now() - start) / 1000;
   const rss = Number(r.stderr.trim().split("\n").pop());
   if (r.status !== 0) throw new Error(`${argv.join(" ")} failed (${r.status}): ${r.stderr.slice(0, 400)}`);

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { BENCH_ENV } from "./node-start-env.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -87,6 +88,7 @@ function child(program, args, timeoutMs = 600_000) {
   const t = performance.now();
   const r = spawnSync(process.execPath, ["--input-type=module", "-e", PROGRAMS[program], ...args], {
     cwd: ROOT,
+    env: BENCH_ENV,
     encoding: "utf8",
     timeout: timeoutMs,
     maxBuffer: 1 << 20,
