@@ -1,5 +1,6 @@
-// The loop behind every content hash (compile's hashText, the token cache's contentHash64): two multiplicative
-// 32-bit lanes over UTF-16 units. Pure. One function for both, so a run pays the engine's tier-up for it once.
+// The loop behind compile's hashText and the token cache's contentHash64 of short or ill-formed text: two
+// multiplicative 32-bit lanes over UTF-16 units. Pure. One function for both, so a run pays the engine's tier-up for
+// it once.
 
 /** Lanes `[h1, h2]` after folding every UTF-16 unit of `text` into `h1 * k1` and `h2 * k2` (32-bit, xor first). */
 export function hashLanes(text: string, h1: number, h2: number, k1: number, k2: number): [number, number] {

@@ -29,4 +29,18 @@ describe("contentHash64", () => {
     const texts = ["ab", "ba", "a`", "\u0000a", "a\u0000", "", "\uFEFF"];
     expect(new Set(texts.map(contentHash64)).size).toBe(texts.length);
   });
+
+  it("separates long texts (hashed as UTF-8 words) that differ anywhere, by length or at the end", () => {
+    const base = "the quick brown fox jumps over the lazy dog\n".repeat(40);
+    const hashes = new Set<string>();
+    for (let i = 0; i < base.length; i += 7) hashes.add(contentHash64(`${base.slice(0, i)}#${base.slice(i + 1)}`));
+    for (let tail = 0; tail < 8; tail++) hashes.add(contentHash64(base + "x".repeat(tail)));
+    expect(hashes.size).toBe(Math.ceil(base.length / 7) + 8);
+  });
+
+  it("tells a lone surrogate from the U+FFFD its UTF-8 encoding would write", () => {
+    const long = "w".repeat(300);
+    const texts = [`${long}\ud800`, `${long}\udc00`, `${long}\ufffd`, `\ud800${long}`, `\ufffd${long}`];
+    expect(new Set(texts.map(contentHash64)).size).toBe(texts.length);
+  });
 });
