@@ -11,7 +11,8 @@ export type { LintFileKind } from "./lint-file.js";
 export type { Place } from "../model/diagnostic.js";
 
 /** Configured severity of a rule; `warn` maps to the diagnostic severity `warning`. */
-export type RuleSeverity = "off" | "info" | "warn" | "error";
+export const RULE_SEVERITIES = ["off", "info", "warn", "error"] as const;
+export type RuleSeverity = (typeof RULE_SEVERITIES)[number];
 
 /** What a rule rests on: normative spec, vendor docs/behaviour, paper, community tool, our heuristic. */
 export type RuleBasis = "spec" | "vendor" | "paper" | "community" | "heuristic";

@@ -1,7 +1,8 @@
 // Lint configuration: its JSON Schema, ajv validation, presets and the per-file rule settings. Pure.
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
-import { LINT_TARGETS, type LintTarget, type Rule, type RuleSeverity } from "./define-rule.js";
+import { LINT_TARGETS, RULE_SEVERITIES, type LintTarget, type Rule, type RuleSeverity } from "./define-rule.js";
+import { isPlainLintConfig } from "./is-plain-lint-config.js";
 import { matchesAnyGlob } from "./glob-to-regexp.js";
 
 export type RuleSetting = RuleSeverity | [RuleSeverity] | [RuleSeverity, { [key: string]: unknown }];
@@ -21,7 +22,7 @@ export interface RuleSettings {
   options: unknown;
 }
 
-const SEVERITY = { enum: ["off", "info", "warn", "error"] };
+const SEVERITY = { enum: [...RULE_SEVERITIES] };
 const RULE_SETTING = {
   oneOf: [
     SEVERITY,
@@ -57,15 +58,12 @@ export const LINT_CONFIG_SCHEMA = {
 const OTHER_VERB_KEYS: readonly string[] = ["snapshot", "$schema"];
 const KNOWN_TOP_LEVEL_KEYS = new Set([...Object.keys(LINT_CONFIG_SCHEMA.properties), ...OTHER_VERB_KEYS]);
 
-// Made on first use: ajv's schema compiler generates code, which a lint run without a config file never needs.
-let validator: { ajv: Ajv; validateConfigShape: ValidateFunction } | undefined;
-function configValidator(): { ajv: Ajv; validateConfigShape: ValidateFunction } {
-  if (validator === undefined) {
-    const ajv = new Ajv({ allErrors: true, strict: false });
-    validator = { ajv, validateConfigShape: ajv.compile(LINT_CONFIG_SCHEMA) };
-  }
-  return validator;
-}
+// Made on first use: ajv's schema compiler generates code, which a run whose configuration isPlainLintConfig
+// accepts, and that sets no rule options, never needs.
+let ajvInstance: Ajv | undefined;
+const ajvOf = (): Ajv => (ajvInstance ??= new Ajv({ allErrors: true, strict: false }));
+let shapeValidator: ValidateFunction | undefined;
+const configShapeValidator = (): ValidateFunction => (shapeValidator ??= ajvOf().compile(LINT_CONFIG_SCHEMA));
 
 function isEmptyObject(data: unknown): boolean {
   return typeof data === "object" && data !== null && !Array.isArray(data) && Object.keys(data).length === 0;
@@ -88,8 +86,8 @@ export function validateLintConfig(
   const data = raw ?? {};
   // No configuration (the defaults): nothing for the schema to reject.
   if (isEmptyObject(data)) return { value: {}, diagnostics };
-  const { ajv, validateConfigShape } = configValidator();
-  if (!validateConfigShape(data)) {
+  const validateConfigShape = isPlainLintConfig(data) ? undefined : configShapeValidator();
+  if (validateConfigShape !== undefined && !validateConfigShape(data)) {
     diagnostics.push(
       diagnostic(
         "meta/invalid-config",
@@ -127,7 +125,7 @@ export function validateLintConfig(
         continue;
       }
       if (Array.isArray(setting) && setting[1] !== undefined) {
-        const check = ajv.compile(rule.meta.optionsSchema);
+        const check = ajvOf().compile(rule.meta.optionsSchema);
         if (!check(setting[1])) {
           diagnostics.push(
             diagnostic("meta/invalid-options", "error", `invalid options for ${id}: ${ajvMessage(check.errors)}`, {

@@ -14,7 +14,7 @@ import { resolveLintRoot } from "../../lint/workspace/resolve-lint-root.js";
 import { resolveCodexHome } from "../../discover/resolve-codex-home.js";
 import { createNodeHost } from "../../host/node-host.js";
 import { createCachingHost } from "../../host/create-caching-host.js";
-import { LINT_TARGETS, type LintTarget, type RuleSeverity } from "../../lint/define-rule.js";
+import { LINT_TARGETS, RULE_SEVERITIES, type LintTarget, type RuleSeverity } from "../../lint/define-rule.js";
 import { LINT_JSON_SCHEMA } from "../../lint/formatters/format-json.js";
 import { formatRuleList, formatRuleExplain } from "../../lint/formatters/format-rules.js";
 import {
@@ -32,7 +32,6 @@ import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type Cl
 import type { RegisterCommand } from "./register-command.js";
 
 const FORMATS = ["stylish", "json", "sarif", "github"] as const;
-const SEVERITIES: readonly RuleSeverity[] = ["off", "info", "warn", "error"];
 
 function usage(io: CliIO, message: string): number {
   io.stderr(`promptc lint: ${message}\n`);
@@ -46,8 +45,8 @@ function parseRuleFlags(flags: readonly string[]): { rules: { [id: string]: Rule
     const id = at > 0 ? flag.slice(0, at) : flag;
     const sev = (at > 0 ? flag.slice(at + 1) : "error") as RuleSeverity;
     if (!lintRulesById.has(id)) return { error: `unknown rule '${id}' in --rule (see --list-rules)` };
-    if (!SEVERITIES.includes(sev))
-      return { error: `bad severity '${sev}' in --rule ${flag} (expected ${SEVERITIES.join(", ")})` };
+    if (!RULE_SEVERITIES.includes(sev))
+      return { error: `bad severity '${sev}' in --rule ${flag} (expected ${RULE_SEVERITIES.join(", ")})` };
     rules[id] = sev;
   }
   return { rules };
