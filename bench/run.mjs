@@ -120,6 +120,10 @@ try {
   const env = { XDG_CACHE_HOME: join(scratch, "cache") };
   const small = join(scratch, "small");
   writeSmallRepository(small);
+  // The same repository as a team that configures lint has it (any promptc.yaml is read and validated).
+  const configured = join(scratch, "configured");
+  writeSmallRepository(configured);
+  writeFileSync(join(configured, "promptc.yaml"), "extends: recommended\nrules:\n  ctx/harness-drops: info\n");
   const baseline = { argv: [process.execPath, "-e", "0"], cwd: small };
   const promptc = (...args) => ({ argv: [process.execPath, BIN, ...args], env, cwd: small });
   console.log(
@@ -137,6 +141,7 @@ try {
   const verbs = [
     ["promptc --version", promptc("--version")],
     ["promptc lint . (5 files)", promptc("lint", ".")],
+    ["promptc lint . (5 files and a promptc.yaml)", { ...promptc("lint", "."), cwd: configured }],
     ["promptc preview hi", promptc("preview", "hi")],
     ["promptc agents", promptc("agents")],
     ["promptc tokens AGENTS.md", promptc("tokens", "AGENTS.md")],
