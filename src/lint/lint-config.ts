@@ -3,6 +3,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import { LINT_TARGETS, RULE_SEVERITIES, type LintTarget, type Rule, type RuleSeverity } from "./define-rule.js";
 import { isPlainLintConfig } from "./is-plain-lint-config.js";
+import { matchesSimpleSchema } from "./matches-simple-schema.js";
 import { matchesAnyGlob } from "./glob-to-regexp.js";
 
 export type RuleSetting = RuleSeverity | [RuleSeverity] | [RuleSeverity, { [key: string]: unknown }];
@@ -59,7 +60,7 @@ const OTHER_VERB_KEYS: readonly string[] = ["snapshot", "$schema"];
 const KNOWN_TOP_LEVEL_KEYS = new Set([...Object.keys(LINT_CONFIG_SCHEMA.properties), ...OTHER_VERB_KEYS]);
 
 // Made on first use: ajv's schema compiler generates code, which a run whose configuration isPlainLintConfig
-// accepts, and that sets no rule options, never needs.
+// accepts, with rule options matchesSimpleSchema accepts, never needs.
 let ajvInstance: Ajv | undefined;
 const ajvOf = (): Ajv => (ajvInstance ??= new Ajv({ allErrors: true, strict: false }));
 let shapeValidator: ValidateFunction | undefined;
@@ -125,6 +126,7 @@ export function validateLintConfig(
         continue;
       }
       if (Array.isArray(setting) && setting[1] !== undefined) {
+        if (matchesSimpleSchema(rule.meta.optionsSchema, setting[1])) continue;
         const check = ajvOf().compile(rule.meta.optionsSchema);
         if (!check(setting[1])) {
           diagnostics.push(
