@@ -3,9 +3,8 @@
 // found a promptc.yaml, more than the rest of the run. It is never less strict than the schema; whatever it does
 // not accept is left to ajv, which gives the exact error (or accepts it after all). Pure.
 import { LINT_TARGETS, RULE_SEVERITIES } from "./define-rule.js";
-import { LINT_PRESETS } from "./lint-config.js";
+import { LINT_PRESETS } from "./lint-presets.js";
 
-// lint-config.ts imports this file: its lists are read when a config is checked, never while modules load.
 const isOneOf = (list: readonly string[], v: unknown): boolean => typeof v === "string" && list.includes(v);
 
 /** JSON Schema's `type: "object"`: not null, not an array. */

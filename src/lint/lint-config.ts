@@ -3,12 +3,12 @@ import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { diagnostic, type Diagnostic } from "../model/diagnostic.js";
 import { LINT_TARGETS, RULE_SEVERITIES, type LintTarget, type Rule, type RuleSeverity } from "./define-rule.js";
 import { isPlainLintConfig } from "./is-plain-lint-config.js";
+import { LINT_PRESETS, type LintPreset } from "./lint-presets.js";
 import { matchesSimpleSchema } from "./matches-simple-schema.js";
 import { matchesAnyGlob } from "./glob-to-regexp.js";
 
 export type RuleSetting = RuleSeverity | [RuleSeverity] | [RuleSeverity, { [key: string]: unknown }];
-export const LINT_PRESETS = ["recommended", "strict", "all"] as const;
-export type LintPreset = (typeof LINT_PRESETS)[number];
+export { LINT_PRESETS, type LintPreset } from "./lint-presets.js";
 
 export interface LintConfig {
   extends?: LintPreset;
