@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { PROMPTC_VERSION } from "./cli/promptc-version.js";
 import { CHUNK_PREFIX, LAZY_CHUNKS, VERB_BUNDLES, type VerbBundleFile } from "./cli/verb-bundles.js";
 import { verbOf } from "./cli/verb-of.js";
-import { loadVerbBundle } from "./cli/load-verb-bundle.js";
+import { loadVerbBundle, type VerbBundle } from "./cli/load-verb-bundle.js";
 import { writerTo } from "./cli/standard-streams.js";
 import { homeDirectory } from "./host/node-os.js";
 import { defaultTokenCacheDir } from "./host/token-cache.js";
@@ -39,7 +39,7 @@ function bundleRequire(dir: string, verb: string, cacheDir: string | undefined, 
         verb: `lazy-${name}`,
         hash: chunk.hash,
         require,
-        variant: verb,
+        variant: () => verb,
         ...(cacheDir !== undefined ? { cacheDir } : {}),
       });
       saves.push(() => bundle.saveCache());
@@ -63,11 +63,16 @@ function fromBundle(
   // bin.cjs's own folder (esbuild.config.mjs: __dirname), which holds the bundles; no URL is parsed for it.
   const dir = import.meta.dirname;
   const saves: (() => void)[] = [];
-  const loaded = loadVerbBundle(join(dir, bundle.file), {
+  const loaded: VerbBundle = loadVerbBundle(join(dir, bundle.file), {
     verb,
     hash: bundle.hash,
     require: bundleRequire(dir, verb, cacheDir, saves),
-    variant: profileOf(argv),
+    // The profile, and what the run itself found that decides which code ran (src/cli/run-variant.ts).
+    variant: () =>
+      [
+        profileOf(argv) || "default",
+        ...((loaded.exports["runVariantParts"] as (() => string[]) | undefined)?.() ?? []),
+      ].join("+"),
     ...(cacheDir !== undefined ? { cacheDir } : {}),
   });
   saves.unshift(() => loaded.saveCache());

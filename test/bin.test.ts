@@ -224,6 +224,39 @@ describe.skipIf(
     }
   });
 
+  it("writes lint's code cache again on the first run that finds a configuration file, then keeps it", () => {
+    const cache = mkdtempSync(join(tmpdir(), "promptc-bin-cache-"));
+    try {
+      const env = { ...process.env, ...ENV, XDG_CACHE_HOME: cache };
+      const dir = join(cache, "promptc", "compiled");
+      const plain = join(cache, "plain");
+      const configured = join(cache, "configured");
+      for (const d of [plain, configured]) {
+        mkdirSync(d);
+        writeFileSync(join(d, "AGENTS.md"), "# Rules\n\nRun the tests.\n");
+      }
+      writeFileSync(join(configured, "promptc.yaml"), "extends: recommended\n");
+      const lint = (cwd: string) =>
+        spawnSync(process.execPath, [BIN, "lint", "."], { cwd, encoding: "utf8", env }).status;
+      expect(lint(plain)).toBe(0);
+      const cacheFile = readdirSync(dir).find((n) => n.endsWith(".v8cache")) as string;
+      const written = () => readFileSync(join(dir, cacheFile));
+      const first = written();
+      expect(lint(configured)).toBe(0);
+      const second = written();
+      expect(second.equals(first)).toBe(false);
+      expect(
+        readdirSync(dir)
+          .filter((n) => n.endsWith(".seen"))
+          .sort(),
+      ).toEqual([`${cacheFile}.default.seen`, `${cacheFile}.default_config.seen`]);
+      expect([lint(configured), lint(plain)]).toEqual([0, 0]);
+      expect(written().equals(second)).toBe(true);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+
   it("writes a verb's code cache again on the first run of another profile, then keeps it", () => {
     const cache = mkdtempSync(join(tmpdir(), "promptc-bin-cache-"));
     try {

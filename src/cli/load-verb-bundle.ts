@@ -31,9 +31,10 @@ export interface LoadVerbBundleOptions {
   /**
    * Which part of the bundle a run exercises (preview's profile): a cache holds only the functions its writing run
    * compiled, so the first run of each variant writes it again, now holding what both ran (the functions taken
-   * from the cache and those compiled since). Marked by an empty file per variant.
+   * from the cache and those compiled since). Marked by an empty file per variant. Asked after the run, which may
+   * have found what decides it (lint's configuration file).
    */
-  variant?: string;
+  variant?: () => string;
 }
 
 const CACHE_SUFFIX = ".v8cache";
@@ -64,12 +65,6 @@ export function loadVerbBundle(file: string, options: LoadVerbBundleOptions): Ve
       // none yet
     }
   }
-  // A name's safe characters only: the variant comes from the command line.
-  const seenFile =
-    cacheFile !== undefined
-      ? `${cacheFile}.${(options.variant || "default").replace(/[^A-Za-z0-9_-]/g, "_")}${SEEN_SUFFIX}`
-      : undefined;
-  const refresh = cachedData !== undefined && seenFile !== undefined && !existsSync(seenFile);
   const script = new Script(source, { filename: file, ...(cachedData ? { cachedData } : {}) });
   const module = { exports: {} as Record<string, unknown> };
   (script.runInThisContext() as (...args: unknown[]) => void)(
@@ -82,7 +77,10 @@ export function loadVerbBundle(file: string, options: LoadVerbBundleOptions): Ve
   return {
     exports: module.exports,
     saveCache() {
-      if (options.cacheDir === undefined || cacheFile === undefined || seenFile === undefined) return;
+      if (options.cacheDir === undefined || cacheFile === undefined) return;
+      // A name's safe characters only: the variant comes from the command line.
+      const seenFile = `${cacheFile}.${(options.variant?.() || "default").replace(/[^A-Za-z0-9_-]/g, "_")}${SEEN_SUFFIX}`;
+      const refresh = cachedData !== undefined && !existsSync(seenFile);
       if (cachedData !== undefined && !script.cachedDataRejected && !refresh) return;
       const temp = `${cacheFile}.${process.pid}.tmp`;
       try {

@@ -30,6 +30,9 @@ function workingDirectory(): string | undefined {
   }
 }
 
+// bin.ts asks it for the code cache's variant when the run is over.
+export { runVariantParts } from "./run-variant.js";
+
 export async function main(argv: string[]): Promise<number> {
   const stdout = writerTo("stdout");
   const stderr = writerTo("stderr");

@@ -30,6 +30,7 @@ import { lintRules, lintRulesById } from "../../lint/rules/index.js";
 import { lintFiles, type LintRunResult } from "../../lint/run.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, tokenCounterOf, writeExact, type CliIO } from "../io.js";
 import type { RegisterCommand } from "./register-command.js";
+import { noteRunVariant } from "../run-variant.js";
 
 const FORMATS = ["stylish", "json", "sarif", "github"] as const;
 
@@ -134,6 +135,7 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
       return usage(io, `${found.value.path}: ${checked.diagnostics[0]?.message ?? "invalid configuration"}`);
     config = checked.value;
     configFile = found.value.path;
+    if (configFile !== undefined) noteRunVariant("config");
   }
   if (options.preset !== undefined) {
     if (!(LINT_PRESETS as readonly string[]).includes(options.preset))
