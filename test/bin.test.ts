@@ -141,6 +141,12 @@ const FRESH =
   existsSync(BIN) &&
   statSync(BIN).mtimeMs >= Math.max(newestMtimeMs(join(ROOT, "src")), newestMtimeMs(join(ROOT, "templates")));
 
+/** The code cache folder's marks of the variants it was written for. */
+const seenMarks = (dir: string): string[] =>
+  readdirSync(dir)
+    .filter((n) => n.endsWith(".seen"))
+    .sort();
+
 describe.skipIf(
   skipBecause(
     "dist/bin.js vs the sources",
@@ -245,11 +251,7 @@ describe.skipIf(
       expect(lint(configured)).toBe(0);
       const second = written();
       expect(second.equals(first)).toBe(false);
-      expect(
-        readdirSync(dir)
-          .filter((n) => n.endsWith(".seen"))
-          .sort(),
-      ).toEqual([`${cacheFile}.default.seen`, `${cacheFile}.default_config.seen`]);
+      expect(seenMarks(dir)).toEqual([`${cacheFile}.default.seen`, `${cacheFile}.default_config.seen`]);
       expect([lint(configured), lint(plain)]).toEqual([0, 0]);
       expect(written().equals(second)).toBe(true);
     } finally {
@@ -274,11 +276,7 @@ describe.skipIf(
       expect(preview("--profile", "codex")).toBe(0);
       const second = written();
       expect(second.equals(first)).toBe(false);
-      expect(
-        readdirSync(dir)
-          .filter((n) => n.endsWith(".seen"))
-          .sort(),
-      ).toEqual([`${cacheFile}.codex.seen`, `${cacheFile}.default.seen`]);
+      expect(seenMarks(dir)).toEqual([`${cacheFile}.codex.seen`, `${cacheFile}.default.seen`]);
       expect(preview("--profile=codex")).toBe(0);
       expect(written().equals(second)).toBe(true);
     } finally {

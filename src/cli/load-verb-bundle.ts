@@ -78,7 +78,7 @@ export function loadVerbBundle(file: string, options: LoadVerbBundleOptions): Ve
     exports: module.exports,
     saveCache() {
       if (options.cacheDir === undefined || cacheFile === undefined) return;
-      // A name's safe characters only: the variant comes from the command line.
+      // A name's safe characters only: the variant comes from the command line and the run.
       const seenFile = `${cacheFile}.${(options.variant?.() || "default").replace(/[^A-Za-z0-9_-]/g, "_")}${SEEN_SUFFIX}`;
       const refresh = cachedData !== undefined && !existsSync(seenFile);
       if (cachedData !== undefined && !script.cachedDataRejected && !refresh) return;

@@ -4,13 +4,9 @@
 // not accept is left to ajv, which gives the exact error (or accepts it after all). Pure.
 import { LINT_TARGETS, RULE_SEVERITIES } from "./define-rule.js";
 import { LINT_PRESETS } from "./lint-presets.js";
+import { isJsonObject } from "./matches-simple-schema.js";
 
 const isOneOf = (list: readonly string[], v: unknown): boolean => typeof v === "string" && list.includes(v);
-
-/** JSON Schema's `type: "object"`: not null, not an array. */
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 const isStrings = (v: unknown): boolean => Array.isArray(v) && v.every((s) => typeof s === "string");
 
@@ -21,14 +17,14 @@ function isRuleSetting(v: unknown): boolean {
     Array.isArray(v) &&
     (v.length === 1 || v.length === 2) &&
     isOneOf(RULE_SEVERITIES, v[0]) &&
-    (v.length === 1 || isObject(v[1]))
+    (v.length === 1 || isJsonObject(v[1]))
   );
 }
 
-const isRules = (v: unknown): boolean => isObject(v) && Object.values(v).every(isRuleSetting);
+const isRules = (v: unknown): boolean => isJsonObject(v) && Object.values(v).every(isRuleSetting);
 
 function isOverride(v: unknown): boolean {
-  if (!isObject(v)) return false;
+  if (!isJsonObject(v)) return false;
   for (const key of Object.keys(v)) if (key !== "files" && key !== "rules") return false;
   const files = v["files"];
   return isStrings(files) && (files as string[]).length >= 1 && (!Object.hasOwn(v, "rules") || isRules(v["rules"]));
@@ -36,7 +32,7 @@ function isOverride(v: unknown): boolean {
 
 /** True only for data LINT_CONFIG_SCHEMA accepts; false means "ask ajv". */
 export function isPlainLintConfig(data: unknown): boolean {
-  if (!isObject(data)) return false;
+  if (!isJsonObject(data)) return false;
   const has = (key: string): boolean => Object.hasOwn(data, key);
   if (has("extends") && !isOneOf(LINT_PRESETS, data["extends"])) return false;
   if (has("targets")) {

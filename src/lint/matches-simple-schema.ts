@@ -15,12 +15,14 @@ const KNOWN_KEYWORDS = new Set([
   "maximum",
 ]);
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+/** JSON Schema's `type: "object"`: not null, not an array. */
+export const isJsonObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 function hasType(type: unknown, v: unknown): boolean {
   switch (type) {
     case "object":
-      return isObject(v);
+      return isJsonObject(v);
     case "array":
       return Array.isArray(v);
     case "string":
@@ -38,7 +40,7 @@ function hasType(type: unknown, v: unknown): boolean {
 
 /** True only when `schema` uses the keywords above and `data` satisfies it. */
 export function matchesSimpleSchema(schema: unknown, data: unknown): boolean {
-  if (!isObject(schema) || !Object.keys(schema).every((k) => KNOWN_KEYWORDS.has(k))) return false;
+  if (!isJsonObject(schema) || !Object.keys(schema).every((k) => KNOWN_KEYWORDS.has(k))) return false;
   const s = schema as Schema;
   if (!hasType(s["type"], data)) return false;
   if (typeof data === "number") {
@@ -48,10 +50,10 @@ export function matchesSimpleSchema(schema: unknown, data: unknown): boolean {
   if (Array.isArray(data)) {
     if (s["items"] !== undefined && !data.every((item) => matchesSimpleSchema(s["items"], item))) return false;
   } else if (s["items"] !== undefined) return false;
-  if (isObject(data)) {
+  if (isJsonObject(data)) {
     const properties = s["properties"] ?? {};
     const extra = s["additionalProperties"];
-    if (!isObject(properties) || (extra !== undefined && extra !== false)) return false;
+    if (!isJsonObject(properties) || (extra !== undefined && extra !== false)) return false;
     const required = s["required"] ?? [];
     if (!Array.isArray(required) || !required.every((k) => typeof k === "string" && Object.hasOwn(data, k)))
       return false;
