@@ -62,7 +62,7 @@ for (const name of ["o200k_base", "cl100k_base"])
 
 // Earlier layouts' files (ESM chunks with a content hash) and the previous build's bundles and chunks.
 for (const name of await readdir(DIST).catch(() => [])) {
-  if (/^chunk-[A-Z0-9]+\.js$|^(verb|lazy)-[a-z-]+\.cjs$/.test(name)) await rm(join(DIST, name));
+  if (/^chunk-[A-Z0-9]+\.js$|^(verb|lazy)-[a-z-]+\.cjs$|^run-(memo|watcher)\.cjs$/.test(name)) await rm(join(DIST, name));
 }
 
 /**
@@ -157,9 +157,42 @@ for (const name of CHUNKED_MODULES) {
   chunks[name] = await writeBundle(`lazy-${name}.cjs`, result.outputFiles[0].text);
 }
 
+// The run memo's watcher (src/cli/run-memo/record-run.ts), which only a run that is not replayed loads: a file of
+// its own with its code cache, so neither `--version` nor a replay compiles it.
+const runWatcher = await writeBundle(
+  "run-watcher.cjs",
+  (
+    await build({
+      ...BUNDLE_OPTIONS,
+      entryPoints: [join(SRC, "cli", "run-memo", "record-run.ts")],
+      outfile: join(DIST, "run-watcher.cjs"),
+      plugins: [lazyModules],
+    })
+  ).outputFiles[0].text,
+);
+
 // bin.cjs: the version, the verb, and the table of bundles above in place of src/cli/verb-bundles.ts's empty one.
-// A classic script, as the package's bin: Node starts an ES module entry ~3 ms slower.
-await build({
+// A classic script, as the package's bin: Node starts an ES module entry ~3 ms slower. Built twice: the first
+// build lists bin's sources, whose hash the second writes in (a run memo from another bin is never replayed).
+const binTable = (sourcesHash) => ({
+  name: "verb-bundle-table",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]cli[\\/]verb-bundles\.ts$/ }, () => ({
+      contents: [
+        `export const VERB_BUNDLES = ${JSON.stringify(bundles)};`,
+        `export const CHUNK_PREFIX = ${JSON.stringify(CHUNK_PREFIX)};`,
+        `export const LAZY_CHUNKS = ${JSON.stringify(chunks)};`,
+        `export const BIN_SOURCES_HASH = ${JSON.stringify(sourcesHash)};`,
+        `export const RUN_WATCHER_BUNDLE = ${JSON.stringify(runWatcher)};`,
+      ].join("\n"),
+      loader: "js",
+    }));
+    // Reached only without a table: keep the sources' CLI out of bin.cjs.
+    b.onResolve({ filter: /^\.\/cli\/main\.js$/ }, (args) => ({ path: args.path, external: true }));
+  },
+});
+const BIN_OPTIONS = {
+  absWorkingDir: ROOT,
   entryPoints: [join(SRC, "bin.ts")],
   outfile: join(DIST, "bin.cjs"),
   bundle: true,
@@ -168,22 +201,14 @@ await build({
   target: "node20",
   define: { "import.meta.url": "__promptcBundle.url", "import.meta.dirname": "__dirname" },
   banner: { js: BUNDLE_URL_BANNER },
-  plugins: [
-    {
-      name: "verb-bundle-table",
-      setup(b) {
-        b.onLoad({ filter: /[\\/]src[\\/]cli[\\/]verb-bundles\.ts$/ }, () => ({
-          contents: `export const VERB_BUNDLES = ${JSON.stringify(bundles)};\nexport const CHUNK_PREFIX = ${JSON.stringify(CHUNK_PREFIX)};\nexport const LAZY_CHUNKS = ${JSON.stringify(chunks)};`,
-          loader: "js",
-        }));
-        // Reached only without a table: keep the sources' CLI out of bin.cjs.
-        b.onResolve({ filter: /^\.\/cli\/main\.js$/ }, (args) => ({ path: args.path, external: true }));
-      },
-    },
-  ],
   logLevel: "warning",
   legalComments: "none",
-});
+};
+const listed = await build({ ...BIN_OPTIONS, write: false, metafile: true, plugins: [binTable(""), lazyModules] });
+const binSources = createHash("sha256");
+for (const input of Object.keys(listed.metafile.inputs).sort())
+  if (!input.includes(":") && !input.endsWith("verb-bundles.ts")) binSources.update(input).update(await readFile(join(ROOT, input)));
+await build({ ...BIN_OPTIONS, plugins: [binTable(binSources.digest("hex").slice(0, 16)), lazyModules] });
 // dist/bin.js, for whoever runs `node dist/bin.js` (the GitHub action, scripts): the same executable.
 await writeFile(
   join(DIST, "bin.js"),

@@ -2,8 +2,10 @@
 // run: whole processes, each command interleaved with the baseline (baseline, command, baseline, …) so a load spike
 // on a shared machine hits both sides, medians of the pairs. Then `preview --profile codex` against the native
 // Codex executable's `codex debug prompt-input` (wall and peak memory), and lint on chains of nested folders
-// 100 and 400 deep (linear work keeps their ratio near 4). Every process runs without the environment's Node start-up
-// settings (bench/node-start-env.mjs). Runs after `npm run build`. Prints; never fails on speed.
+// 100 and 400 deep (linear work keeps their ratio near 4). Each verb is measured replayed from its run memo (a repeat
+// of a command line in an unchanged tree: src/cli/run-memo/) and run anew (PROMPTC_RUN_CACHE=0: the first run after
+// a change). Every process runs without the environment's Node start-up settings (bench/node-start-env.mjs). Runs
+// after `npm run build`. Prints; never fails on speed.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -48,6 +50,32 @@ function measureInterleaved(commands, runs = RUNS) {
   const samples = commands.map(() => []);
   for (let i = 0; i < runs; i++) commands.forEach((c, k) => samples[k].push(measureOnce(c)));
   return samples.map((s) => ({ wall: median(s.map((x) => x.wall)), rss: median(s.map((x) => x.rss)) }));
+}
+
+/**
+ * Whether the command's next run is replayed from its run memo (src/cli/run-memo/), after a run that may store it:
+ * "replayed", or the reason PROMPTC_RUN_CACHE=verbose gives.
+ */
+function memoState(command) {
+  const verbose = { ...command, env: { ...command.env, PROMPTC_RUN_CACHE: "verbose" } };
+  const said = () => {
+    const r = spawnSync(verbose.argv[0], verbose.argv.slice(1), {
+      env: { ...BENCH_ENV, ...verbose.env },
+      cwd: verbose.cwd,
+      encoding: "utf8",
+      stdio: ["ignore", "ignore", "pipe"],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return /^promptc: (replayed|stored|this run is not stored for replay: )(.*)$/m.exec(r.stderr) ?? [];
+  };
+  // A run in a new cache folder makes it while it looks at it, and the next one stores: three runs at most.
+  let last = "no memo line";
+  for (let i = 0; i < 3; i++) {
+    const [, what, why] = said();
+    if (what === "replayed") return "replayed";
+    if (what !== undefined) last = what === "stored" ? "stored each time" : (why ?? what).trim();
+  }
+  return last;
 }
 
 const mib = (m) => (Number.isFinite(m.rss) ? `${m.rss.toFixed(1).padStart(6)} MiB` : "     ? MiB");
@@ -139,22 +167,39 @@ try {
     );
   }
   const verbs = [
-    ["promptc --version", promptc("--version")],
     ["promptc lint . (5 files)", promptc("lint", ".")],
     ["promptc lint . (5 files and a promptc.yaml)", { ...promptc("lint", "."), cwd: configured }],
     ["promptc preview hi", promptc("preview", "hi")],
     ["promptc agents", promptc("agents")],
     ["promptc tokens AGENTS.md", promptc("tokens", "AGENTS.md")],
     ["promptc --help", promptc("--help")],
-    [
-      "promptc preview hi, first run (no code cache)",
-      { ...promptc("preview", "hi"), env: { ...env, PROMPTC_COMPILE_CACHE: "off" } },
-    ],
   ];
+  // Each verb twice: replayed from its run memo (the files were written moments ago, so the settle time is waived:
+  // nothing changes them during the bench), and run anew (PROMPTC_RUN_CACHE=0: what a run after a change costs).
+  const [versionBase, version] = measureInterleaved([baseline, promptc("--version")]);
+  row("promptc --version", version, [
+    `${(version.wall / versionBase.wall).toFixed(2)}× node -e 0 (${versionBase.wall.toFixed(3)} s)`,
+  ]);
   for (const [name, command] of verbs) {
-    const [base, m] = measureInterleaved([baseline, command]);
-    row(name, m, [`${(m.wall / base.wall).toFixed(2)}× node -e 0 (${base.wall.toFixed(3)} s)`]);
+    const replayed = { ...command, env: { ...command.env, PROMPTC_RUN_CACHE_SETTLE_MS: "0" } };
+    const anew = { ...command, env: { ...command.env, PROMPTC_RUN_CACHE: "0" } };
+    const replays = memoState(replayed);
+    const [base, m, baseAnew, a] = measureInterleaved([baseline, replayed, baseline, anew]);
+    row(`${name}${replays === "replayed" ? ", replayed" : ""}`, m, [
+      `${(m.wall / base.wall).toFixed(2)}× node -e 0 (${base.wall.toFixed(3)} s)`,
+      ...(replays === "replayed" ? [] : [`not replayed: ${replays}`]),
+    ]);
+    if (replays === "replayed")
+      row(`${name}, run anew`, a, [
+        `${(a.wall / baseAnew.wall).toFixed(2)}× node -e 0 (${baseAnew.wall.toFixed(3)} s)`,
+      ]);
   }
+
+  const first = { ...promptc("preview", "hi"), env: { ...env, PROMPTC_COMPILE_CACHE: "off", PROMPTC_RUN_CACHE: "0" } };
+  const [firstBase, firstRun] = measureInterleaved([baseline, first]);
+  row("promptc preview hi, first run (no code cache, no memo)", firstRun, [
+    `${(firstRun.wall / firstBase.wall).toFixed(2)}× node -e 0 (${firstBase.wall.toFixed(3)} s)`,
+  ]);
 
   console.log("");
   const codex = nativeCodex();
@@ -192,22 +237,32 @@ try {
       cwd,
     };
     const label = `promptc preview --profile codex (${name})`;
+    const replayed = { ...preview, env: { ...env, PROMPTC_RUN_CACHE_SETTLE_MS: "0" } };
+    const anew = { ...preview, env: { ...env, PROMPTC_RUN_CACHE: "0" } };
+    const replays = memoState(replayed);
     if (codex === undefined) {
-      const [base, m] = measureInterleaved([{ ...baseline, cwd }, preview]);
-      row(label, m, [`${(m.wall / base.wall).toFixed(2)}× node -e 0`]);
+      const [base, m, a] = measureInterleaved([{ ...baseline, cwd }, replayed, anew]);
+      row(`${label}, ${replays === "replayed" ? "replayed" : `not replayed: ${replays}`}`, m, [
+        `${(m.wall / base.wall).toFixed(2)}× node -e 0`,
+      ]);
+      row(`${label}, run anew`, a, [`${(a.wall / base.wall).toFixed(2)}× node -e 0`]);
       continue;
     }
     // Codex writes into CODEX_HOME (system skills, ids): give it a scratch copy, never the fixture.
     const codexHome = mkdtempSync(join(scratch, "codex-home-"));
     cpSync(home, codexHome, { recursive: true });
     const codexRun = { argv: [codex, "debug", "prompt-input", "hello"], env: { CODEX_HOME: codexHome }, cwd };
-    const [base, c, m] = measureInterleaved([{ ...baseline, cwd }, codexRun, preview]);
+    const [base, c, m, a] = measureInterleaved([{ ...baseline, cwd }, codexRun, replayed, anew]);
     row(`codex debug prompt-input (${name})`, c, [`${(c.wall / base.wall).toFixed(2)}× node -e 0`]);
-    row(label, m, [
-      `${(m.wall / base.wall).toFixed(2)}× node -e 0`,
-      `${(m.wall / c.wall).toFixed(2)}× codex wall`,
-      `${(m.rss / c.rss).toFixed(2)}× codex peak memory`,
-    ]);
+    for (const [how, r] of [
+      [replays === "replayed" ? "replayed" : `not replayed: ${replays}`, m],
+      ["run anew", a],
+    ])
+      row(`${label}, ${how}`, r, [
+        `${(r.wall / base.wall).toFixed(2)}× node -e 0`,
+        `${(r.wall / c.wall).toFixed(2)}× codex wall`,
+        `${(r.rss / c.rss).toFixed(2)}× codex peak memory`,
+      ]);
   }
   if (codex === undefined) console.log("(native codex not found: set CODEX_BIN or install @openai/codex to compare)");
 
@@ -218,7 +273,8 @@ try {
     const home = join(scratch, "no-home");
     return {
       argv: [process.execPath, BIN, "lint", "--no-config", "--codex-home", home, "--home", home, "-f", "json"],
-      env: { ...env, PROMPTC_TOKEN_CACHE: "off" },
+      // Run anew each time: the chain measures lint's own work on a deep tree.
+      env: { ...env, PROMPTC_TOKEN_CACHE: "off", PROMPTC_RUN_CACHE: "0" },
       cwd: dir,
     };
   });

@@ -12,11 +12,11 @@ import { isatty } from "node:tty";
  * early (`promptc lint -f json | head`) closes the pipe: the rest of the output is dropped quietly instead of
  * crashing on EPIPE.
  */
-export function writerTo(name: "stdout" | "stderr"): (text: string) => void {
+export function writerTo(name: "stdout" | "stderr"): (text: string | Uint8Array) => void {
   const fd = name === "stdout" ? 1 : 2;
   let stream: NodeJS.WriteStream | undefined;
   let closed = false;
-  const toStream = (data: string | Buffer): void => {
+  const toStream = (data: string | Uint8Array): void => {
     if (stream === undefined) {
       stream = process[name];
       stream.on("error", (err: NodeJS.ErrnoException) => {
@@ -28,7 +28,7 @@ export function writerTo(name: "stdout" | "stderr"): (text: string) => void {
   return (text) => {
     if (closed) return;
     if (stream !== undefined || process.platform === "win32") return toStream(text);
-    const bytes = Buffer.from(text, "utf8");
+    const bytes = typeof text === "string" ? Buffer.from(text, "utf8") : text;
     let done = 0;
     try {
       while (done < bytes.length) done += writeSync(fd, bytes, done);

@@ -16,3 +16,9 @@ export const CHUNK_PREFIX = "promptc-chunk:";
 
 /** The chunks by package name. */
 export const LAZY_CHUNKS: { readonly [name: string]: VerbBundleFile } = {};
+
+/** A hash of bin.cjs's own sources, part of every run memo's key (src/cli/run-memo/). */
+export const BIN_SOURCES_HASH = "";
+
+/** The run memo's watcher (src/cli/run-memo/record-run.ts) as a bundle of its own; the sources have none. */
+export const RUN_WATCHER_BUNDLE: VerbBundleFile | undefined = undefined;

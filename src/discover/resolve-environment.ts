@@ -209,7 +209,7 @@ export function discoverEnvironment(host: Host, options: DiscoverEnvironmentOpti
         diagnostic("environment/invalid-date", "error", `date \`${options.date}\` is not a calendar date (YYYY-MM-DD)`),
       );
     currentDate = options.date;
-  } else currentDate = formatDateInZone(clock.nowMs, timezone);
+  } else currentDate = clock.dateIn?.(timezone) ?? formatDateInZone(clock.nowMs, timezone);
 
   const tmp = host.stat("/tmp");
   const tmpdir = host.env("TMPDIR");

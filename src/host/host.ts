@@ -33,6 +33,12 @@ export interface Clock {
   nowMs: number;
   /** IANA zone name, e.g. `Etc/UTC`. */
   timezone: string;
+  /**
+   * Today's date in `zone` (`YYYY-MM-DD`), for a reader that needs only the date: the node host lets a run memo
+   * check the date again instead of never replaying a run that read the time. Optional: readers fall back to
+   * `nowMs`.
+   */
+  dateIn?(zone: string): string;
 }
 
 /**

@@ -16,6 +16,8 @@ import type { Dirent, Stats } from "node:fs";
 import type { DirEntry, FileKind, FileStat, Host, HostResult, ReadBytesValue } from "./host.js";
 import { compareByteOrder } from "./byte-order.js";
 import { nodeOs } from "./node-os.js";
+import { currentRunWatch } from "./run-watch.js";
+import { formatDateInZone } from "../discover/resolve-environment.js";
 
 /** Chunk size for reads of unknown length (pipes, /proc files); bounded by maxBytes anyway. */
 const READ_CHUNK_BYTES = 64 * 1024;
@@ -58,6 +60,19 @@ function kindOfStats(s: Stats): FileKind {
   if (s.isDirectory()) return "directory";
   if (s.isFile()) return "file";
   return "other";
+}
+
+/**
+ * A stat's kind, and its size read only when asked: a run memo (src/cli/run-memo/) then depends on the size of only
+ * the files whose size a run used, not on /tmp's, which grows with every file made there.
+ */
+function fileStat(s: Stats): FileStat {
+  return {
+    kind: kindOfStats(s),
+    get size() {
+      return s.size;
+    },
+  };
 }
 
 function kindOfDirent(d: Dirent): FileKind {
@@ -177,7 +192,7 @@ export function createNodeHost(options: NodeHostOptions = {}): Host {
       try {
         const s = lstatSync(path, { throwIfNoEntry: false });
         if (s === undefined) return missing("lstat", path);
-        return { ok: true, value: { kind: kindOfStats(s), size: s.size } };
+        return { ok: true, value: fileStat(s) };
       } catch (error) {
         return fail(error);
       }
@@ -186,7 +201,7 @@ export function createNodeHost(options: NodeHostOptions = {}): Host {
       try {
         const s = statSync(path, { throwIfNoEntry: false });
         if (s === undefined) return missing("stat", path);
-        return { ok: true, value: { kind: kindOfStats(s), size: s.size } };
+        return { ok: true, value: fileStat(s) };
       } catch (error) {
         return fail(error);
       }
@@ -232,12 +247,20 @@ export function createNodeHost(options: NodeHostOptions = {}): Host {
     home: () => options.home ?? ((options.env ? options.env["HOME"] : process.env["HOME"]) || safeHomedir()),
     loginShell: () => options.loginShell ?? safeLoginShell(),
     clock: () => {
-      const nowMs = options.nowMs ?? Date.now();
+      let nowMs = options.nowMs;
       let timezone = options.timezone;
-      // Resolved on first read only: Intl's time-zone lookup costs ~10 ms of start-up, and a run with
-      // --timezone, or one that finds /etc/localtime, never needs it.
+      // Each resolved on first read only: Intl's time-zone lookup costs ~10 ms of start-up, and a run with
+      // --timezone, or one that finds /etc/localtime, never needs it; a run that never reads the time can be
+      // replayed from a run memo (src/cli/run-memo/).
       return {
-        nowMs,
+        get nowMs(): number {
+          nowMs ??= Date.now();
+          return nowMs;
+        },
+        dateIn(zone: string): string {
+          const watch = nowMs === undefined ? currentRunWatch() : undefined;
+          return watch !== undefined ? watch.dateIn(zone) : formatDateInZone(this.nowMs, zone);
+        },
         get timezone(): string {
           timezone ??= systemTimezone();
           return timezone;

@@ -106,11 +106,15 @@ describe("createNodeHost", () => {
   });
 
   it("uses the injected cwd, env, home and clock", () => {
-    expect([host.cwd(), host.env("SHELL"), host.home(), host.clock()]).toEqual([
+    const clock = host.clock();
+    expect([host.cwd(), host.env("SHELL"), host.home(), clock.nowMs, clock.timezone]).toEqual([
       dir,
       "/bin/zsh",
       "/home/x",
-      { nowMs: 0, timezone: "Etc/UTC" },
+      0,
+      "Etc/UTC",
     ]);
+    // The injected instant's date: no run watch is asked for a fixed clock.
+    expect(clock.dateIn?.("Etc/UTC")).toBe("1970-01-01");
   });
 });

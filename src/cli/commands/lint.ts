@@ -197,10 +197,14 @@ export async function runLint(paths: string[], options: LintOptions, io: CliIO):
     },
     ...(home !== undefined ? { home } : {}),
   });
+  let nowMs: number | undefined;
   const project: LintProject = {
     root,
     fs,
-    nowMs: host.clock().nowMs,
+    // Read by the one rule that needs it (a run that never reads the time can be replayed: src/cli/run-memo/).
+    get nowMs() {
+      return (nowMs ??= host.clock().nowMs);
+    },
     targets: new Set(targets),
     facts,
     countTokens: tokenCounterOf(io).count,

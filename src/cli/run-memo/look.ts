@@ -1,0 +1,155 @@
+// One look at the outside world as a run memo stores it (src/cli/run-memo/record-run.ts), and the same look taken
+// again when the memo is replayed: a memo is used only if every look sees what the recorded run saw. Does IO.
+import { accessSync, lstatSync, readlinkSync, realpathSync, statSync, type Stats } from "node:fs";
+import { nodeOs } from "../../host/node-os.js";
+import { formatDateInZone } from "../../discover/resolve-environment.js";
+
+/**
+ * `stat`/`lstat`: a file's identity and times (device, inode, size, mtime, ctime), or the error
+ * code; a file that is read or a folder that is listed is looked at with `stat` first, so any later write, entry
+ * added or removed, or replacement changes what the look sees. `stat-of`/`lstat-of`: only the fields the run read
+ * of a stat it asked for (its type and size, say: whether /tmp is a folder, not when a file was last made in it).
+ * `realpath`, `readlink`, `access`: the call's answer. `os`: what node:os said (the home folder, the account, the
+ * temporary folder). `date`: today's date in a zone (src/host/run-watch.ts).
+ */
+export type LookKind =
+  | "stat"
+  | "lstat"
+  | "stat-of"
+  | "lstat-of"
+  | "realpath"
+  | "realpath-native"
+  | "readlink"
+  | "access"
+  | "os"
+  | "date";
+
+/**
+ * What a look saw: an answer or error code as text, or a stat's fields as numbers (compared as numbers: writing a
+ * time as text costs more than the stat itself).
+ */
+export type Seen = string | number[];
+
+/** [kind, path (or the node:os function's name, or the zone), what was seen, access's mode or the fields read]. */
+export type Look = [kind: LookKind, subject: string, seen: Seen, detail?: number | string];
+
+/** The os functions a run may ask, answered by name (any other is refused: record-run.ts). */
+export const OS_LOOKS: ReadonlySet<string> = new Set([
+  "homedir",
+  "hostname",
+  "release",
+  "tmpdir",
+  "type",
+  "userInfo",
+  "version",
+]);
+
+/**
+ * A file's identity: which file (device, inode) and when it last changed. Every change to a file's data or inode
+ * (mode, owner, links, a rename of it) sets its ctime, so mode, owner and link count need no field of their own.
+ */
+const IDENTITY = ["dev", "ino", "size", "mtimeMs", "ctimeMs"];
+/** The time fields, which the settle check reads. */
+const TIMES: ReadonlySet<string> = new Set(["mtimeMs", "ctimeMs", "atimeMs", "birthtimeMs"]);
+
+/** A field's value as a look keeps it: `type` is the mode's file type (what isFile() and friends answer). */
+function fieldOf(stats: Stats, field: string): number {
+  if (field === "type") return stats.mode & 0o170000;
+  return Number((stats as unknown as { [field: string]: unknown })[field]);
+}
+
+/** A stat as a look sees it: every identity field, or only `fields` (comma-separated). */
+export function statSeen(stats: Stats | undefined, fields?: string): Seen {
+  if (stats === undefined) return "ENOENT";
+  if (fields === undefined) return [stats.dev, stats.ino, stats.size, stats.mtimeMs, stats.ctimeMs];
+  return fields.split(",").map((f) => fieldOf(stats, f));
+}
+
+/** Whether `stats` has the identity `seen` (statSeen's full answer) holds, without building that answer again. */
+function sameIdentity(stats: Stats, seen: number[]): boolean {
+  return (
+    seen.length === 5 &&
+    stats.ctimeMs === seen[4] &&
+    stats.mtimeMs === seen[3] &&
+    stats.size === seen[2] &&
+    stats.ino === seen[1] &&
+    stats.dev === seen[0]
+  );
+}
+
+export function sameSeen(a: Seen, b: Seen): boolean {
+  if (typeof a === "string" || typeof b === "string") return a === b;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The newest time a stat look saw (mtime, ctime, …), for the settle check; 0 when it saw none. */
+export function seenTimeMs(look: Look): number {
+  const [kind, , seen, detail] = look;
+  if (typeof seen === "string" || (kind !== "stat" && kind !== "lstat" && kind !== "stat-of" && kind !== "lstat-of"))
+    return 0;
+  const fields = typeof detail === "string" ? detail.split(",") : IDENTITY;
+  if (seen.length !== fields.length) return 0;
+  let newest = 0;
+  fields.forEach((f, i) => {
+    if (TIMES.has(f)) newest = Math.max(newest, seen[i] as number);
+  });
+  return newest;
+}
+
+const NO_THROW = { throwIfNoEntry: false } as const;
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : "ERROR";
+}
+
+/** What the look sees now. */
+export function lookAgain(kind: LookKind, subject: string, detail?: number | string): Seen {
+  const fields = typeof detail === "string" ? detail : undefined;
+  try {
+    switch (kind) {
+      case "stat":
+      case "stat-of":
+        return statSeen(statSync(subject, NO_THROW), fields);
+      case "lstat":
+      case "lstat-of":
+        return statSeen(lstatSync(subject, NO_THROW), fields);
+      case "realpath":
+        return `=${realpathSync(subject)}`;
+      case "realpath-native":
+        return `=${realpathSync.native(subject)}`;
+      case "readlink":
+        return `=${readlinkSync(subject, "utf8")}`;
+      case "access":
+        accessSync(subject, typeof detail === "number" ? detail : undefined);
+        return "ok";
+      case "date":
+        return formatDateInZone(Date.now(), subject);
+      case "os": {
+        const os = nodeOs() as unknown as { [name: string]: () => unknown };
+        return OS_LOOKS.has(subject) ? `=${JSON.stringify(os[subject]!())}` : "?";
+      }
+    }
+  } catch (error) {
+    return codeOf(error);
+  }
+}
+
+/** Whether every look still sees what it saw. */
+export function stillSeen(looks: readonly Look[]): boolean {
+  for (const [kind, subject, seen, detail] of looks) {
+    // Most looks are a file read or a folder listed: compared field by field (this loop is a replay's whole cost).
+    if (kind === "stat" && typeof seen !== "string") {
+      let stats: Stats | undefined;
+      try {
+        stats = statSync(subject, NO_THROW);
+      } catch {
+        return false;
+      }
+      if (stats === undefined || !sameIdentity(stats, seen)) return false;
+    } else if (!sameSeen(lookAgain(kind, subject, detail), seen)) return false;
+  }
+  return true;
+}

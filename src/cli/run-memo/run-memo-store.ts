@@ -1,0 +1,125 @@
+// Run memos on disk: one JSON file per command line (<cache>/runs/<hash>.json) holding what a run looked at, the
+// variables it read, what it printed and its exit code. A memo is replayed only when its key (the build, Node,
+// the command line, the folder, the user, where output goes) is the run's and every look still sees the same
+// (look.ts). Best effort: a memo that cannot be read or written is a run that takes its usual time. Does IO.
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { stillSeen, type Look } from "./look.js";
+import type { RunRecording } from "./record-run.js";
+import type { EnvSeen } from "./run-notes.js";
+import { makeDirectories } from "../../host/make-directories.js";
+import { hashLanes } from "../../tokens/hash-lanes.js";
+
+/** Raised whenever what a memo holds, or what its key covers, changes meaning. */
+const RUN_MEMO_FORMAT = 1;
+/** The memos kept; writing one past it removes the oldest. */
+export const RUN_MEMOS_KEPT = 64;
+/** Output above this is not kept (lint of a large tree as JSON): reading it back would cost what the run saves. */
+export const RUN_MEMO_MAX_OUTPUT = 1024 * 1024;
+/** Looks above this: the same. */
+export const RUN_MEMO_MAX_LOOKS = 20_000;
+/**
+ * A run that looked at a file or folder changed less than this long ago is not stored: a change made within the
+ * file system's timestamp granularity of the look could leave the same mtime and ctime (FAT keeps 2 s).
+ */
+export const RUN_MEMO_SETTLE_MS = 2000;
+
+export interface RunMemo {
+  format: number;
+  key: string;
+  env: EnvSeen;
+  looks: Look[];
+  output: [fd: 1 | 2, bytes: string][];
+  exitCode: number;
+}
+
+export interface RunKeyParts {
+  /** The build (bin.cjs's own hash and every bundle's it may load). */
+  build: string;
+  argv: readonly string[];
+  cwd: string;
+  /** Whether fd 1 and 2 are terminals. */
+  terminals: readonly boolean[];
+  uid: number | undefined;
+  node: string;
+}
+
+export function runKey(parts: RunKeyParts): string {
+  return JSON.stringify([
+    RUN_MEMO_FORMAT,
+    parts.build,
+    parts.node,
+    parts.uid ?? null,
+    parts.terminals,
+    parts.cwd,
+    parts.argv,
+  ]);
+}
+
+function hex32(n: number): string {
+  return (n >>> 0).toString(16).padStart(8, "0");
+}
+
+export function runMemoFile(dir: string, key: string): string {
+  const [h1, h2] = hashLanes(key, 0x2545f491, 0x6a09e667, 0x9e3779b1, 0x5bd1e995);
+  return join(dir, `${hex32(h1)}${hex32(h2)}.json`);
+}
+
+/** The memo stored for this key, if any and well formed. */
+export function readRunMemo(file: string, key: string): RunMemo | undefined {
+  let memo: RunMemo;
+  try {
+    memo = JSON.parse(readFileSync(file, "utf8")) as RunMemo;
+  } catch {
+    return undefined;
+  }
+  if (memo === null || typeof memo !== "object" || memo.format !== RUN_MEMO_FORMAT || memo.key !== key)
+    return undefined;
+  if (!Array.isArray(memo.env) || !Array.isArray(memo.looks) || !Array.isArray(memo.output)) return undefined;
+  return Number.isInteger(memo.exitCode) ? memo : undefined;
+}
+
+/** Whether the memo's variables have the values they had and its looks see what they saw. */
+export function runMemoHolds(memo: RunMemo, env: NodeJS.ProcessEnv): boolean {
+  for (const [name, value] of memo.env) {
+    if (name === "*") {
+      if (Object.keys(env).sort().join("\0") !== value) return false;
+    } else if ((env[name] ?? null) !== value) return false;
+  }
+  return stillSeen(memo.looks);
+}
+
+/** Why the recording is not stored, or undefined when it is fit to be. */
+export function whyNotStored(recording: RunRecording, startedMs: number, settleMs: number): string | undefined {
+  if (recording.refused !== undefined) return recording.refused;
+  if (recording.newestMs > startedMs - settleMs) return "a file it looked at changed moments ago";
+  if (recording.looks.length > RUN_MEMO_MAX_LOOKS) return "it looked at too many files";
+  if (recording.output.reduce((n, [, bytes]) => n + bytes.length, 0) > RUN_MEMO_MAX_OUTPUT)
+    return "its output is too long";
+  return undefined;
+}
+
+/** Writes the memo (a whole file, renamed into place) and removes the oldest beyond RUN_MEMOS_KEPT. */
+export function writeRunMemo(dir: string, file: string, memo: Omit<RunMemo, "format">): void {
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    makeDirectories(dir);
+    writeFileSync(temp, JSON.stringify({ format: RUN_MEMO_FORMAT, ...memo }), { flag: "wx" });
+    renameSync(temp, file);
+    const memos = readdirSync(dir).filter((name) => name.endsWith(".json"));
+    if (memos.length <= RUN_MEMOS_KEPT) return;
+    const byAge = memos
+      .map((name) => ({
+        path: join(dir, name),
+        at: statSync(join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0,
+      }))
+      .sort((a, b) => a.at - b.at);
+    for (const { path } of byAge.slice(0, memos.length - RUN_MEMOS_KEPT)) rmSync(path, { force: true });
+  } catch {
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // nothing left to clean up
+    }
+  }
+}

@@ -1,0 +1,150 @@
+// A look sees again what it saw while nothing changed, and something else after a change of what it covers.
+import { chmodSync, mkdirSync, renameSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  lookAgain,
+  seenTimeMs,
+  statSeen,
+  stillSeen,
+  type Look,
+  type LookKind,
+} from "../../../src/cli/run-memo/look.js";
+import { formatDateInZone } from "../../../src/discover/resolve-environment.js";
+import { useScratchDir } from "../../scratch-dir.js";
+
+const dir = useScratchDir("promptc-look-");
+let n = 0;
+/** A fresh folder holding `a.txt` ("hello") and `sub/`. */
+function world(): string {
+  const root = join(dir, `w${n++}`);
+  mkdirSync(join(root, "sub"), { recursive: true });
+  writeFileSync(join(root, "a.txt"), "hello");
+  return root;
+}
+
+describe("lookAgain", () => {
+  it.each<[string, LookKind, (root: string) => string, (root: string) => void, (number | string)?]>([
+    [
+      "a file's content (same size, new mtime)",
+      "stat",
+      (r) => join(r, "a.txt"),
+      (r) => {
+        writeFileSync(join(r, "a.txt"), "HELLO");
+        utimesSync(join(r, "a.txt"), 1, 1);
+      },
+    ],
+    [
+      "a file replaced by another",
+      "stat",
+      (r) => join(r, "a.txt"),
+      (r) => {
+        writeFileSync(join(r, "b.txt"), "hello");
+        renameSync(join(r, "b.txt"), join(r, "a.txt"));
+      },
+    ],
+    ["an entry added to a folder", "stat", (r) => join(r, "sub"), (r) => writeFileSync(join(r, "sub", "new"), "")],
+    ["a missing file that appears", "stat", (r) => join(r, "none"), (r) => writeFileSync(join(r, "none"), "")],
+    [
+      "a symlink retargeted (lstat)",
+      "lstat",
+      (r) => join(r, "link"),
+      (r) => {
+        renameSync(join(r, "link"), join(r, "old-link"));
+        symlinkSync("sub", join(r, "link"));
+      },
+    ],
+    [
+      "a file's type seen through stat-of",
+      "stat-of",
+      (r) => join(r, "a.txt"),
+      (r) => {
+        renameSync(join(r, "a.txt"), join(r, "b.txt"));
+        mkdirSync(join(r, "a.txt"));
+      },
+      "type",
+    ],
+    [
+      "a file's size seen through stat-of",
+      "stat-of",
+      (r) => join(r, "a.txt"),
+      (r) => writeFileSync(join(r, "a.txt"), "hello!"),
+      "size,type",
+    ],
+    [
+      "realpath through a retargeted link",
+      "realpath",
+      (r) => join(r, "link"),
+      (r) => {
+        renameSync(join(r, "link"), join(r, "old-link"));
+        symlinkSync("a.txt", join(r, "link"));
+      },
+    ],
+    [
+      "readlink",
+      "readlink",
+      (r) => join(r, "link"),
+      (r) => {
+        renameSync(join(r, "link"), join(r, "old-link"));
+        symlinkSync("a.txt", join(r, "link"));
+      },
+    ],
+    // Execute: denied even to root until some execute bit is set.
+    ["access for executing", "access", (r) => join(r, "a.txt"), (r) => chmodSync(join(r, "a.txt"), 0o755), 1],
+  ])("%s: unchanged, then changed", (_name, kind, subjectOf, change, detail) => {
+    const root = world();
+    symlinkSync("sub", join(root, "link"));
+    const subject = subjectOf(root);
+    const seen = lookAgain(kind, subject, detail);
+    expect(lookAgain(kind, subject, detail)).toEqual(seen);
+    change(root);
+    expect(lookAgain(kind, subject, detail)).not.toEqual(seen);
+  });
+
+  it("stat-of a folder ignores what its full stat sees change (an entry added)", () => {
+    const root = world();
+    const partial = lookAgain("stat-of", join(root, "sub"), "type");
+    const full = lookAgain("stat", join(root, "sub"));
+    writeFileSync(join(root, "sub", "x"), "");
+    expect(lookAgain("stat-of", join(root, "sub"), "type")).toEqual(partial);
+    expect(lookAgain("stat", join(root, "sub"))).not.toEqual(full);
+  });
+
+  it("answers an error with its code", () => {
+    const root = world();
+    expect(lookAgain("stat", join(root, "none"))).toBe("ENOENT");
+    expect(lookAgain("stat", join(root, "a.txt", "x"))).toBe("ENOTDIR");
+    expect(lookAgain("realpath", join(root, "none"))).toBe("ENOENT");
+  });
+
+  it("sees today's date in a zone, and an os answer by name", () => {
+    expect(lookAgain("date", "Etc/UTC")).toBe(formatDateInZone(Date.now(), "Etc/UTC"));
+    expect(lookAgain("os", "homedir")).toMatch(/^=".*"$/);
+    expect(lookAgain("os", "cpus")).toBe("?");
+  });
+});
+
+describe("stillSeen", () => {
+  it("holds for looks taken now and fails when one differs", () => {
+    const root = world();
+    const looks: Look[] = [
+      ["stat", join(root, "a.txt"), lookAgain("stat", join(root, "a.txt"))],
+      ["stat", join(root, "none"), "ENOENT"],
+    ];
+    expect(stillSeen(looks)).toBe(true);
+    expect(stillSeen([...looks, ["stat", join(root, "sub"), "ENOENT"]])).toBe(false);
+  });
+});
+
+describe("seenTimeMs", () => {
+  it("is the newest time a stat look saw, 0 for looks without times", () => {
+    const root = world();
+    utimesSync(join(root, "a.txt"), 1000, 1000);
+    const full = lookAgain("stat", join(root, "a.txt"));
+    expect(seenTimeMs(["stat", join(root, "a.txt"), full])).toBeGreaterThan(1_000_000);
+    expect(seenTimeMs(["stat-of", "x", [32768, 5], "type,size"])).toBe(0);
+    expect(seenTimeMs(["stat-of", "x", [1_000_000], "mtimeMs"])).toBe(1_000_000);
+    expect(seenTimeMs(["realpath", "x", "=/x"])).toBe(0);
+    expect(statSeen(undefined)).toBe("ENOENT");
+  });
+});

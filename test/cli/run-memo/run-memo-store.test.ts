@@ -1,0 +1,136 @@
+// Memo files: keyed by the whole command line and build, read back only when well formed and of this key, kept
+// to RUN_MEMOS_KEPT, and not written for a run that was refused, saw a file change moments ago, or is too big.
+import { readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  readRunMemo,
+  runKey,
+  runMemoFile,
+  runMemoHolds,
+  RUN_MEMO_MAX_OUTPUT,
+  RUN_MEMOS_KEPT,
+  whyNotStored,
+  writeRunMemo,
+  type RunKeyParts,
+} from "../../../src/cli/run-memo/run-memo-store.js";
+import type { RunRecording } from "../../../src/cli/run-memo/record-run.js";
+import { lookAgain, type Look } from "../../../src/cli/run-memo/look.js";
+import { useScratchDir } from "../../scratch-dir.js";
+
+const dir = useScratchDir("promptc-memo-store-");
+const PARTS: RunKeyParts = { build: "b", argv: ["lint", "."], cwd: "/w", terminals: [false, false], uid: 1, node: "n" };
+
+describe("runKey", () => {
+  it.each<[string, Partial<RunKeyParts>]>([
+    ["the build", { build: "c" }],
+    ["an argument", { argv: ["lint", "./"] }],
+    ["the folder", { cwd: "/w2" }],
+    ["a terminal on stdout", { terminals: [true, false] }],
+    ["the user", { uid: 2 }],
+    ["Node", { node: "m" }],
+  ])("changes with %s, and so does the file name", (_name, change) => {
+    const other = runKey({ ...PARTS, ...change });
+    expect(other).not.toBe(runKey(PARTS));
+    expect(runMemoFile(dir, other)).not.toBe(runMemoFile(dir, runKey(PARTS)));
+  });
+});
+
+describe("readRunMemo", () => {
+  const key = runKey(PARTS);
+  const file = runMemoFile(dir, key);
+  it("reads back what was written, for its key only", () => {
+    writeRunMemo(dir, file, { key, env: [["HOME", "/h"]], looks: [], output: [[1, "hi\n"]], exitCode: 1 });
+    expect(readRunMemo(file, key)).toMatchObject({ key, output: [[1, "hi\n"]], exitCode: 1 });
+    expect(readRunMemo(file, runKey({ ...PARTS, cwd: "/x" }))).toBeUndefined();
+  });
+  it.each([
+    "",
+    "{",
+    "null",
+    "[]",
+    '{"format":1}',
+    '{"format":99,"key":"k","env":[],"looks":[],"output":[],"exitCode":0}',
+  ])("ignores a damaged file: %s", (text) => {
+    writeFileSync(join(dir, "bad.json"), text);
+    expect(readRunMemo(join(dir, "bad.json"), "k")).toBeUndefined();
+  });
+});
+
+describe("runMemoHolds", () => {
+  it("checks each variable read and each look", () => {
+    writeFileSync(join(dir, "seen.txt"), "x");
+    const looks: Look[] = [["stat", join(dir, "seen.txt"), lookAgain("stat", join(dir, "seen.txt"))]];
+    const memo = {
+      format: 1,
+      key: "k",
+      env: [
+        ["A", "1"],
+        ["B", null],
+      ] as [string, string | null][],
+      looks,
+      output: [],
+      exitCode: 0,
+    };
+    expect(runMemoHolds(memo as never, { A: "1" })).toBe(true);
+    expect(runMemoHolds(memo as never, { A: "2" })).toBe(false);
+    expect(runMemoHolds(memo as never, { A: "1", B: "" })).toBe(false);
+    writeFileSync(join(dir, "seen.txt"), "xy");
+    expect(runMemoHolds(memo as never, { A: "1" })).toBe(false);
+  });
+  it("checks the whole environment's names when the run listed them", () => {
+    const memo = {
+      format: 1,
+      key: "k",
+      env: [
+        ["A", "1"],
+        ["*", "A"],
+      ],
+      looks: [],
+      output: [],
+      exitCode: 0,
+    };
+    expect(runMemoHolds(memo as never, { A: "1" })).toBe(true);
+    expect(runMemoHolds(memo as never, { A: "1", C: "" })).toBe(false);
+  });
+});
+
+describe("whyNotStored", () => {
+  const recording = (over: Partial<RunRecording>): RunRecording => ({
+    looks: [],
+    env: [],
+    output: [],
+    refused: undefined,
+    newestMs: 0,
+    ...over,
+  });
+  it.each<[string, Partial<RunRecording>, string | undefined]>([
+    ["a plain run", {}, undefined],
+    ["a refused run", { refused: "the clock" }, "the clock"],
+    ["a file changed within the settle time", { newestMs: 9_500 }, "changed moments ago"],
+    ["a file changed just before it", { newestMs: 7_999 }, undefined],
+    ["too much output", { output: [[1, "x".repeat(RUN_MEMO_MAX_OUTPUT + 1)]] }, "too long"],
+  ])("%s", (_name, over, why) => {
+    const answer = whyNotStored(recording(over), 10_000, 2_000);
+    if (why === undefined) expect(answer).toBeUndefined();
+    else expect(answer).toContain(why);
+  });
+});
+
+describe("writeRunMemo", () => {
+  it(`keeps the newest ${RUN_MEMOS_KEPT} memos`, () => {
+    const many = join(dir, "many");
+    for (let i = 0; i < RUN_MEMOS_KEPT + 3; i++) {
+      const key = runKey({ ...PARTS, argv: [String(i)] });
+      const file = runMemoFile(many, key);
+      writeRunMemo(many, file, { key, env: [], looks: [], output: [], exitCode: 0 });
+      utimesSync(file, 1000 + i, 1000 + i);
+    }
+    const kept = readdirSync(many);
+    const name = (i: number) => runMemoFile(many, runKey({ ...PARTS, argv: [String(i)] })).slice(many.length + 1);
+    expect(kept).toHaveLength(RUN_MEMOS_KEPT);
+    // The oldest three went, the last one written stayed.
+    for (let i = 0; i < 3; i++) expect(kept).not.toContain(name(i));
+    expect(kept).toContain(name(RUN_MEMOS_KEPT + 2));
+  });
+});
