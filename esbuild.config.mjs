@@ -62,7 +62,7 @@ for (const name of ["o200k_base", "cl100k_base"])
 
 // Earlier layouts' files (ESM chunks with a content hash) and the previous build's bundles and chunks.
 for (const name of await readdir(DIST).catch(() => [])) {
-  if (/^chunk-[A-Z0-9]+\.js$|^(verb|lazy)-[a-z-]+\.cjs$|^run-(memo|watcher)\.cjs$/.test(name)) await rm(join(DIST, name));
+  if (/^chunk-[A-Z0-9]+\.js$|^(verb|lazy)-[a-z-]+\.cjs$|^run-watcher\.cjs$/.test(name)) await rm(join(DIST, name));
 }
 
 /**
@@ -207,7 +207,8 @@ const BIN_OPTIONS = {
 const listed = await build({ ...BIN_OPTIONS, write: false, metafile: true, plugins: [binTable(""), lazyModules] });
 const binSources = createHash("sha256");
 for (const input of Object.keys(listed.metafile.inputs).sort())
-  if (!input.includes(":") && !input.endsWith("verb-bundles.ts")) binSources.update(input).update(await readFile(join(ROOT, input)));
+  if (!input.includes(":") && !input.endsWith("verb-bundles.ts"))
+    binSources.update(input).update(await readFile(join(ROOT, input)));
 await build({ ...BIN_OPTIONS, plugins: [binTable(binSources.digest("hex").slice(0, 16)), lazyModules] });
 // dist/bin.js, for whoever runs `node dist/bin.js` (the GitHub action, scripts): the same executable.
 await writeFile(
