@@ -100,7 +100,8 @@ export function seenTimeMs(look: Look): number {
 
 const NO_THROW = { throwIfNoEntry: false } as const;
 
-function codeOf(error: unknown): string {
+/** An error as a look keeps it: its code (ENOENT, EACCES, …). */
+export function codeOf(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" ? code : "ERROR";
 }

@@ -6,7 +6,7 @@
 // input, the clock, randomness, a child process, the network, a write outside the caches that only speed runs up,
 // or an fs or os function not listed below. Does IO.
 import { resolve, sep } from "node:path";
-import { OS_LOOKS, sameSeen, seenTimeMs, type Look, type LookKind, type Seen } from "./look.js";
+import { codeOf, OS_LOOKS, sameSeen, seenTimeMs, type Look, type LookKind, type Seen } from "./look.js";
 import type { EnvSeen, RunNotes } from "./run-notes.js";
 import { watchFs } from "./watch-fs.js";
 import { watchProcess } from "./watch-process.js";
@@ -87,6 +87,7 @@ export function recordRun(options: RecordRunOptions): Recorder {
   const looks = new Map<string, Look>();
   const unwatched = options.unwatched.map((p) => resolve(p));
   const notes: RunNotes = {
+    isCacheFolder: () => false,
     refuse(reason) {
       recording.refused ??= reason;
     },
@@ -102,10 +103,17 @@ export function recordRun(options: RecordRunOptions): Recorder {
     },
     isUnwatched(path) {
       const abs = resolve(path);
-      return unwatched.some((u) => abs === u || abs.startsWith(u.endsWith(sep) ? u : u + sep));
+      // Inside an unwatched folder, or a file's own temporary sibling (`token-counts-v1.tsv.<pid>.tmp`).
+      return unwatched.some(
+        (u) => abs === u || abs.startsWith(u.endsWith(sep) ? u : u + sep) || abs.startsWith(`${u}.`),
+      );
     },
   };
   const { refuse, note } = notes;
+  notes.isCacheFolder = (path) => {
+    const abs = resolve(path);
+    return unwatched.some((u) => u === abs || u.startsWith(abs.endsWith(sep) ? abs : abs + sep));
+  };
 
   /** A module every function of which refuses the memo (still runs). */
   const refusingCache = new Map<object, object>();
@@ -145,7 +153,14 @@ export function recordRun(options: RecordRunOptions): Recorder {
         };
       return (...args: unknown[]) => {
         if (args.length > 0) refuse(`os.${key} with arguments`);
-        const result = (value as AnyFn)(...args);
+        let result: unknown;
+        try {
+          result = (value as AnyFn)(...args);
+        } catch (error) {
+          // As a replay's look answers it (look.ts): the error's code.
+          note("os", key, codeOf(error));
+          throw error;
+        }
         note("os", key, `=${JSON.stringify(result)}`);
         return result;
       };

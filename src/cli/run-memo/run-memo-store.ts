@@ -40,20 +40,13 @@ export interface RunKeyParts {
   cwd: string;
   /** Whether fd 1 and 2 are terminals. */
   terminals: readonly boolean[];
-  uid: number | undefined;
+  /** The user and groups: what a file's permissions answer to (uid, euid, gid, egid, supplementary groups). */
+  user: readonly (number | undefined)[];
   node: string;
 }
 
 export function runKey(parts: RunKeyParts): string {
-  return JSON.stringify([
-    RUN_MEMO_FORMAT,
-    parts.build,
-    parts.node,
-    parts.uid ?? null,
-    parts.terminals,
-    parts.cwd,
-    parts.argv,
-  ]);
+  return JSON.stringify([RUN_MEMO_FORMAT, parts.build, parts.node, parts.user, parts.terminals, parts.cwd, parts.argv]);
 }
 
 function hex32(n: number): string {

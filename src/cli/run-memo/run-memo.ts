@@ -3,7 +3,7 @@
 // output and exit code without loading the verb's bundle. Otherwise the run is watched (record-run.ts) and stored
 // once it is over, if it can be. PROMPTC_RUN_CACHE=0 (or off) turns this off; =verbose says on standard error
 // whether the run was replayed, stored, or why not. Does IO.
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { recordRun, Recorder } from "./record-run.js";
 import {
   readRunMemo,
@@ -46,6 +46,11 @@ export function openRunMemo(options: OpenRunMemoOptions): RunMemoSession | undef
   } catch {
     return undefined;
   }
+  // A command line that names a file in the cache folder (`tokens` of the token counts, `-o` into it) reads or
+  // writes what the memo leaves unwatched.
+  const root = resolve(options.cacheRoot);
+  if (options.argv.some((arg) => arg !== "" && resolve(cwd, arg.replace(/^--?[\w-]+=/, "")).startsWith(root)))
+    return undefined;
   const settingSettle = Number(process.env["PROMPTC_RUN_CACHE_SETTLE_MS"]);
   const settleMs = Number.isFinite(settingSettle) && settingSettle >= 0 ? settingSettle : RUN_MEMO_SETTLE_MS;
   const dir = join(options.cacheRoot, "runs");
@@ -54,7 +59,13 @@ export function openRunMemo(options: OpenRunMemoOptions): RunMemoSession | undef
     argv: options.argv,
     cwd,
     terminals: [isTerminal(1), isTerminal(2)],
-    uid: process.getuid?.(),
+    user: [
+      process.getuid?.(),
+      process.geteuid?.(),
+      process.getgid?.(),
+      process.getegid?.(),
+      ...(process.getgroups?.() ?? []),
+    ],
     node: `${process.execPath}:${process.version}-${process.platform}-${process.arch}`,
   });
   const file = runMemoFile(dir, key);

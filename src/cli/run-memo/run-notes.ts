@@ -13,4 +13,6 @@ export interface RunNotes {
   output(fd: 1 | 2, bytes: Buffer): void;
   /** Whether a path is one of the caches that only make runs faster, read and written without a look. */
   isUnwatched(path: string): boolean;
+  /** Whether a path is a folder that holds an unwatched one (the cache folder and those above it). */
+  isCacheFolder(path: string): boolean;
 }

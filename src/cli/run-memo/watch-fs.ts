@@ -3,6 +3,7 @@
 // and a call no look covers (a write outside the caches, a stream, fs.promises) refuses the memo. Does IO.
 import type * as Fs from "node:fs";
 import type { Stats } from "node:fs";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { lookAgain, sameSeen, statSeen, type Look, type LookKind } from "./look.js";
 import type { RunNotes } from "./run-notes.js";
@@ -101,6 +102,11 @@ const TWO_PATHS = new Set([
   "symlink",
   "link",
 ]);
+/**
+ * Files whose content changes while their stat stays the same (the kernel's and devices' own): a read of one
+ * refuses the memo.
+ */
+const PSEUDO_FILES = /^\/(proc|sys|dev)\//;
 /** Functions on an open descriptor. */
 const ON_FD = new Set(["readSync", "fstatSync", "closeSync", "read", "fstat", "close", "fsyncSync", "ftruncateSync"]);
 
@@ -204,6 +210,7 @@ export function watchFs(notes: RunNotes, refusing: (mod: object, name: string) =
       const path = pathOf(args[0]);
       if (path === undefined) return refuse(`fs.${name} of a path that is not a string`);
       if (isUnwatched(path)) return;
+      if (PSEUDO_FILES.test(resolve(path))) return refuse(`a read of ${path}`);
       if (isWriteFlag(args[1])) return refuse(`a write to ${path}`);
       return lookNow("stat", path);
     }
@@ -216,6 +223,7 @@ export function watchFs(notes: RunNotes, refusing: (mod: object, name: string) =
       const path = pathOf(args[0]);
       if (path === undefined) return refuse(`fs.${name} of a path that is not a string`);
       if (isUnwatched(path)) return;
+      if (READS.has(name) && PSEUDO_FILES.test(resolve(path))) return refuse(`a read of ${path}`);
       return lookNow(
         kind ?? "stat",
         path,
@@ -226,6 +234,8 @@ export function watchFs(notes: RunNotes, refusing: (mod: object, name: string) =
       const paths = TWO_PATHS.has(name) ? [args[0], args[1]] : [args[0]];
       for (const arg of paths) {
         const path = pathOf(arg);
+        // Making the caches' folders (a first run) changes nothing a run reads.
+        if (path !== undefined && (name === "mkdirSync" || name === "mkdir") && notes.isCacheFolder(path)) continue;
         if (path === undefined || !isUnwatched(path)) return refuse(`fs.${name} of ${String(arg)}`);
       }
       return;
@@ -233,22 +243,34 @@ export function watchFs(notes: RunNotes, refusing: (mod: object, name: string) =
     refuse(`fs.${name}`);
   };
 
+  /** writeSync to fd 1 or 2, keeping the bytes written. */
+  function keepWrite(this: unknown, fn: AnyFn, args: unknown[]): number {
+    const fd = args[0] as 1 | 2;
+    const data = args[1];
+    if (typeof data === "string") {
+      const bytes = latin1(data, args[3] ?? args[2]);
+      const n = realFs.writeSync(fd, bytes);
+      output(fd, bytes.subarray(0, n));
+      return n;
+    }
+    const view = latin1(data);
+    const offset = typeof args[2] === "number" ? args[2] : 0;
+    const n = fn.apply(this, args) as number;
+    output(fd, view.subarray(offset, offset + n));
+    return n;
+  }
+
   const wrapFs = (name: string, fn: AnyFn): AnyFn => {
     const wrapped = function (this: unknown, ...args: unknown[]): unknown {
       beforeCall(name, args);
       if (name === "writeSync" && (args[0] === 1 || args[0] === 2)) {
-        const data = args[1];
-        if (typeof data === "string") {
-          const bytes = latin1(data, args[3] ?? args[2]);
-          const n = realFs.writeSync(args[0] as number, bytes);
-          output(args[0] as 1 | 2, bytes.subarray(0, n));
-          return n;
+        try {
+          return keepWrite.call(this, fn, args);
+        } catch (error) {
+          // A reader that went away (EPIPE) gets less than the run printed; the rest may go to Node's stream.
+          refuse(`a write to fd ${args[0] as number} that failed`);
+          throw error;
         }
-        const view = latin1(data);
-        const offset = typeof args[2] === "number" ? args[2] : 0;
-        const n = fn.apply(this, args) as number;
-        output(args[0] as 1 | 2, view.subarray(offset, offset + n));
-        return n;
       }
       const statKind = STATS[name];
       const statPath = statKind !== undefined ? pathOf(args[0]) : undefined;

@@ -97,6 +97,13 @@ export function watchProcess(
       get() {
         if (stream === undefined) {
           stream = (before.get ? before.get.call(process) : before.value) as NodeJS.WriteStream;
+          // A terminal's stream tells its width (commander wraps help to it), which no look covers.
+          if (stream.isTTY) refuse(`process.${name} on a terminal`);
+          const emit = stream.emit.bind(stream) as AnyFn;
+          stream.emit = ((event: string, ...rest: unknown[]) => {
+            if (event === "error") refuse(`a write to ${name} that failed`);
+            return emit(event, ...rest);
+          }) as NodeJS.WriteStream["emit"];
           const write = stream.write.bind(stream) as AnyFn;
           stream.write = ((chunk: unknown, encoding?: unknown, done?: unknown) => {
             output(fd, latin1(chunk, encoding));
@@ -141,6 +148,47 @@ export function watchProcess(
       value: (id: string) => moduleFor(id, getBuiltin),
       writable: true,
     }));
+  // Comparing and formatting in the system's locale: ICU reads LANG and LC_* itself, past process.env.
+  const inSystemLocale = "the system's locale";
+  for (const [owner, key, localesAt] of [
+    [String.prototype, "localeCompare", 1],
+    [Number.prototype, "toLocaleString", 0],
+    [Date.prototype, "toLocaleString", 0],
+    [Date.prototype, "toLocaleDateString", 0],
+    [Date.prototype, "toLocaleTimeString", 0],
+    [Array.prototype, "toLocaleString", 0],
+  ] as const)
+    patch(owner as unknown as { [k: string]: unknown }, key, (original) => ({
+      value: function (this: unknown, ...args: unknown[]) {
+        if (typeof args[localesAt] !== "string" && !Array.isArray(args[localesAt])) refuse(inSystemLocale);
+        return (original as AnyFn).apply(this, args);
+      },
+      writable: true,
+    }));
+  for (const key of [
+    "Collator",
+    "NumberFormat",
+    "PluralRules",
+    "RelativeTimeFormat",
+    "ListFormat",
+    "Segmenter",
+  ] as const) {
+    const Real = (Intl as unknown as { [k: string]: AnyFn | undefined })[key];
+    if (Real === undefined) continue;
+    patch(Intl as unknown as { [k: string]: unknown }, key, () => ({
+      value: new Proxy(Real, {
+        construct(target, args, newTarget): object {
+          if (typeof args[0] !== "string" && !Array.isArray(args[0])) refuse(inSystemLocale);
+          return Reflect.construct(target, args, newTarget === target ? target : newTarget);
+        },
+        apply(target, self, args) {
+          if (typeof args[0] !== "string" && !Array.isArray(args[0])) refuse(inSystemLocale);
+          return Reflect.apply(target, self, args);
+        },
+      }),
+      writable: true,
+    }));
+  }
   // The system's time zone and locale are ICU's own reads of the environment and /etc/localtime.
   const RealDateTimeFormat = Intl.DateTimeFormat;
   const implicit = (args: unknown[]): boolean =>

@@ -153,4 +153,37 @@ describe.skipIf(
       "changed moments ago",
     );
   });
+
+  it("stores no run whose reader went away: the output it kept is cut short", () => {
+    const root = workspace();
+    // 150 context files: lint's JSON is far more than a pipe holds, so `head -c 1` leaves it writing to no one.
+    for (let i = 0; i < 150; i++) {
+      mkdirSync(join(root, `d${i}`));
+      writeFileSync(join(root, `d${i}`, "AGENTS.md"), `# Part ${i}\n\nRun \`npm run build${i}\` first.\n`);
+    }
+    const env = {
+      ...process.env,
+      HOME: home,
+      XDG_CACHE_HOME: join(dir, "cache"),
+      PROMPTC_RUN_CACHE: "verbose",
+      PROMPTC_RUN_CACHE_SETTLE_MS: "0",
+    };
+    const cut = spawnSync(
+      "sh",
+      ["-c", `"${process.execPath}" "${BIN}" lint -f json . 2>"${join(root, "err")}" | head -c 1`],
+      { cwd: root, env, encoding: "utf8" },
+    );
+    expect(cut.stdout).toHaveLength(1);
+    const after = promptc(root, ["lint", "-f", "json", "."]);
+    expect(after.memo).not.toMatch(/^promptc: replayed/);
+    expectSame(after, fresh(root, ["lint", "-f", "json", "."]));
+  });
+
+  it("keeps no memo of a command line naming a file in the cache folder, nor of a read of /proc", () => {
+    const root = workspace();
+    mkdirSync(join(dir, "cache", "promptc"), { recursive: true });
+    writeFileSync(join(dir, "cache", "promptc", "notes.txt"), "hello");
+    expect(promptc(root, ["tokens", join(dir, "cache", "promptc", "notes.txt")]).memo).toBe("");
+    expect(promptc(root, ["tokens", "/proc/self/status"]).memo).toContain("a read of /proc/self/status");
+  });
 });

@@ -131,6 +131,9 @@ describe("recordRun", () => {
       () => void (process.env["PROMPTC_RECORD_SET"] = "1"),
       "a change to the environment",
     ],
+    ["comparing in the system's locale", () => "a".localeCompare("b"), "the system's locale"],
+    ["a collator of the system's locale", () => new Intl.Collator().compare("a", "b"), "the system's locale"],
+    ["a number in the system's locale", () => (1234).toLocaleString(), "the system's locale"],
     ["an os function no look covers", (r) => (r.require("node:os") as typeof import("node:os")).cpus(), "os.cpus"],
   ])("refuses %s", (_name, act, reason) => {
     writeFileSync(join(dir, "a.json"), "{}");
@@ -141,9 +144,13 @@ describe("recordRun", () => {
     delete process.env["PROMPTC_RECORD_SET"];
   });
 
-  it("refuses nothing for a date read, a fixed Date, or pure modules", () => {
-    const { recorder: r } = watch();
+  it("refuses nothing for a date read, a fixed Date, a named locale, making the cache folder, or pure modules", () => {
+    const { recorder: r, fs: watched } = watch();
     void new Date(0).toISOString();
+    void "a".localeCompare("b", "en");
+    void (1234).toLocaleString("en-US");
+    watched.mkdirSync(join(cache, "deeper"), { recursive: true });
+    watched.mkdirSync(cache, { recursive: true });
     (r.require("node:path") as typeof import("node:path")).join("a", "b");
     r.stop();
     expect(r.recording.refused).toBeUndefined();
@@ -158,5 +165,13 @@ describe("recordRun", () => {
       before,
     );
     expect(Date.now).toBe(before.now);
+  });
+
+  it("notes an os answer as a replay sees it", () => {
+    const { recorder: r } = watch();
+    const os = r.require("node:os") as { homedir: () => string };
+    os.homedir();
+    r.stop();
+    expect(r.recording.looks).toEqual([["os", "homedir", lookAgain("os", "homedir")]]);
   });
 });

@@ -19,7 +19,14 @@ import { lookAgain, type Look } from "../../../src/cli/run-memo/look.js";
 import { useScratchDir } from "../../scratch-dir.js";
 
 const dir = useScratchDir("promptc-memo-store-");
-const PARTS: RunKeyParts = { build: "b", argv: ["lint", "."], cwd: "/w", terminals: [false, false], uid: 1, node: "n" };
+const PARTS: RunKeyParts = {
+  build: "b",
+  argv: ["lint", "."],
+  cwd: "/w",
+  terminals: [false, false],
+  user: [1, 1, 1, 1],
+  node: "n",
+};
 
 describe("runKey", () => {
   it.each<[string, Partial<RunKeyParts>]>([
@@ -27,7 +34,8 @@ describe("runKey", () => {
     ["an argument", { argv: ["lint", "./"] }],
     ["the folder", { cwd: "/w2" }],
     ["a terminal on stdout", { terminals: [true, false] }],
-    ["the user", { uid: 2 }],
+    ["the user", { user: [2, 2, 1, 1] }],
+    ["a group", { user: [1, 1, 1, 1, 2000] }],
     ["Node", { node: "m" }],
   ])("changes with %s, and so does the file name", (_name, change) => {
     const other = runKey({ ...PARTS, ...change });
