@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The promptc executable (built as dist/bin.cjs, a classic script: an ES module entry costs Node ~3 ms more): prints
-// the version itself, else loads the one bundle the verb needs (dist/verb-<verb>.cjs, with V8's code cache) and
-// hands it argv; sets the exit code. Does IO.
+// the version itself; else replays the stored run of this command line when nothing it looked at has changed
+// (src/cli/run-memo/), or loads the one bundle the verb needs (dist/verb-<verb>.cjs, with V8's code cache), hands it
+// argv, watched so the run can be stored; sets the exit code. Does IO.
 import { join } from "node:path";
 import { PROMPTC_VERSION } from "./cli/promptc-version.js";
 import {
