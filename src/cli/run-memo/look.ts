@@ -61,11 +61,13 @@ function fieldOf(stats: Stats, field: string): number {
 /** A stat as a look sees it: every identity field, or only `fields` (comma-separated). */
 export function statSeen(stats: Stats | undefined, fields?: string): Seen {
   if (stats === undefined) return "ENOENT";
-  if (fields === undefined) return [stats.dev, stats.ino, stats.size, stats.mtimeMs, stats.ctimeMs];
-  return fields.split(",").map((f) => fieldOf(stats, f));
+  return (fields === undefined ? IDENTITY : fields.split(",")).map((f) => fieldOf(stats, f));
 }
 
-/** Whether `stats` has the identity `seen` (statSeen's full answer) holds, without building that answer again. */
+/**
+ * Whether `stats` has the identity `seen` (statSeen's full answer, in IDENTITY's order) holds, without building that
+ * answer again: a replay's loop.
+ */
 function sameIdentity(stats: Stats, seen: number[]): boolean {
   return (
     seen.length === 5 &&

@@ -7,7 +7,7 @@
 // or an fs or os function not listed below. Does IO.
 import { resolve, sep } from "node:path";
 import { codeOf, OS_LOOKS, sameSeen, seenTimeMs, type Look, type LookKind, type Seen } from "./look.js";
-import type { EnvSeen, RunNotes } from "./run-notes.js";
+import type { AnyFn, EnvSeen, RunNotes } from "./run-notes.js";
 import { watchFs } from "./watch-fs.js";
 import { watchProcess } from "./watch-process.js";
 import { nodeOs } from "../../host/node-os.js";
@@ -38,8 +38,6 @@ export interface Recorder {
   /** Puts process.env, stdin, the clock and randomness back as they were. */
   stop(): void;
 }
-
-type AnyFn = (...args: unknown[]) => unknown;
 
 /**
  * Node's modules that reach outside the process in ways no look covers (processes, sockets, threads, the module
@@ -87,7 +85,6 @@ export function recordRun(options: RecordRunOptions): Recorder {
   const looks = new Map<string, Look>();
   const unwatched = options.unwatched.map((p) => resolve(p));
   const notes: RunNotes = {
-    isCacheFolder: () => false,
     refuse(reason) {
       recording.refused ??= reason;
     },
@@ -108,12 +105,12 @@ export function recordRun(options: RecordRunOptions): Recorder {
         (u) => abs === u || abs.startsWith(u.endsWith(sep) ? u : u + sep) || abs.startsWith(`${u}.`),
       );
     },
+    isCacheFolder(path) {
+      const abs = resolve(path);
+      return unwatched.some((u) => u === abs || u.startsWith(abs.endsWith(sep) ? abs : abs + sep));
+    },
   };
   const { refuse, note } = notes;
-  notes.isCacheFolder = (path) => {
-    const abs = resolve(path);
-    return unwatched.some((u) => u === abs || u.startsWith(abs.endsWith(sep) ? abs : abs + sep));
-  };
 
   /** A module every function of which refuses the memo (still runs). */
   const refusingCache = new Map<object, object>();

@@ -8,7 +8,7 @@ import { stillSeen, type Look } from "./look.js";
 import type { RunRecording } from "./record-run.js";
 import type { EnvSeen } from "./run-notes.js";
 import { makeDirectories } from "../../host/make-directories.js";
-import { hashLanes } from "../../tokens/hash-lanes.js";
+import { contentHash64 } from "../../tokens/content-key.js";
 
 /** Raised whenever what a memo holds, or what its key covers, changes meaning. */
 const RUN_MEMO_FORMAT = 1;
@@ -49,13 +49,8 @@ export function runKey(parts: RunKeyParts): string {
   return JSON.stringify([RUN_MEMO_FORMAT, parts.build, parts.node, parts.user, parts.terminals, parts.cwd, parts.argv]);
 }
 
-function hex32(n: number): string {
-  return (n >>> 0).toString(16).padStart(8, "0");
-}
-
 export function runMemoFile(dir: string, key: string): string {
-  const [h1, h2] = hashLanes(key, 0x2545f491, 0x6a09e667, 0x9e3779b1, 0x5bd1e995);
-  return join(dir, `${hex32(h1)}${hex32(h2)}.json`);
+  return join(dir, `${contentHash64(key)}.json`);
 }
 
 /** The memo stored for this key, if any and well formed. */

@@ -1,6 +1,9 @@
 // What the watchers of a recorded run (watch-fs.ts, watch-process.ts) tell its recording (record-run.ts). Types only.
 import type { LookKind, Seen } from "./look.js";
 
+/** Any function, as the watchers wrap them. */
+export type AnyFn = (...args: unknown[]) => unknown;
+
 /** The variables a run read: name → value, null for unset; `"*"` → the whole environment when it listed them. */
 export type EnvSeen = [name: string, value: string | null][];
 

@@ -3,12 +3,10 @@
 // they write is kept), the clock, randomness and a change of directory (refuse), the system's time zone through
 // Intl (refuses), today's date in a zone through the node host (noted: src/host/run-watch.ts), and
 // process.getBuiltinModule (answered as require is). Does IO (globals).
-import type { EnvSeen, RunNotes } from "./run-notes.js";
+import type { AnyFn, EnvSeen, RunNotes } from "./run-notes.js";
 import { latin1 } from "./watch-fs.js";
 import { formatDateInZone } from "../../discover/resolve-environment.js";
 import { setRunWatch } from "../../host/run-watch.js";
-
-type AnyFn = (...args: unknown[]) => unknown;
 
 export interface WatchedProcess {
   /** Puts back everything replaced; returns the variables the run read. */
