@@ -3,6 +3,7 @@
 import { accessSync, lstatSync, readlinkSync, realpathSync, statSync, type Stats } from "node:fs";
 import { nodeOs } from "../../host/node-os.js";
 import { formatDateInZone } from "../../discover/resolve-environment.js";
+import { IDENTITY, identityCheck, identityOf } from "./file-identity.js";
 
 /**
  * `stat`/`lstat`: a file's identity and times (device, inode, size, mtime, ctime), or the error
@@ -44,11 +45,6 @@ export const OS_LOOKS: ReadonlySet<string> = new Set([
   "version",
 ]);
 
-/**
- * A file's identity: which file (device, inode) and when it last changed. Every change to a file's data or inode
- * (mode, owner, links, a rename of it) sets its ctime, so mode, owner and link count need no field of their own.
- */
-const IDENTITY = ["dev", "ino", "size", "mtimeMs", "ctimeMs"];
 /** The time fields, which the settle check reads. */
 const TIMES: ReadonlySet<string> = new Set(["mtimeMs", "ctimeMs", "atimeMs", "birthtimeMs"]);
 
@@ -61,22 +57,7 @@ function fieldOf(stats: Stats, field: string): number {
 /** A stat as a look sees it: every identity field, or only `fields` (comma-separated). */
 export function statSeen(stats: Stats | undefined, fields?: string): Seen {
   if (stats === undefined) return "ENOENT";
-  return (fields === undefined ? IDENTITY : fields.split(",")).map((f) => fieldOf(stats, f));
-}
-
-/**
- * Whether `stats` has the identity `seen` (statSeen's full answer, in IDENTITY's order) holds, without building that
- * answer again: a replay's loop.
- */
-function sameIdentity(stats: Stats, seen: number[]): boolean {
-  return (
-    seen.length === 5 &&
-    stats.ctimeMs === seen[4] &&
-    stats.mtimeMs === seen[3] &&
-    stats.size === seen[2] &&
-    stats.ino === seen[1] &&
-    stats.dev === seen[0]
-  );
+  return fields === undefined ? identityOf(stats) : fields.split(",").map((f) => fieldOf(stats, f));
 }
 
 export function sameSeen(a: Seen, b: Seen): boolean {
@@ -91,7 +72,7 @@ export function seenTimeMs(look: Look): number {
   const [kind, , seen, detail] = look;
   if (typeof seen === "string" || (kind !== "stat" && kind !== "lstat" && kind !== "stat-of" && kind !== "lstat-of"))
     return 0;
-  const fields = typeof detail === "string" ? detail.split(",") : IDENTITY;
+  const fields: readonly string[] = typeof detail === "string" ? detail.split(",") : IDENTITY;
   if (seen.length !== fields.length) return 0;
   let newest = 0;
   fields.forEach((f, i) => {
@@ -142,16 +123,12 @@ export function lookAgain(kind: LookKind, subject: string, detail?: number | str
 
 /** Whether every look still sees what it saw. */
 export function stillSeen(looks: readonly Look[]): boolean {
+  const hasIdentity = identityCheck();
   for (const [kind, subject, seen, detail] of looks) {
-    // Most looks are a file read or a folder listed: compared field by field (this loop is a replay's whole cost).
+    // Most looks are a file read or a folder listed: its identity, compared field by field (this loop is a replay's
+    // whole cost).
     if (kind === "stat" && typeof seen !== "string") {
-      let stats: Stats | undefined;
-      try {
-        stats = statSync(subject, NO_THROW);
-      } catch {
-        return false;
-      }
-      if (stats === undefined || !sameIdentity(stats, seen)) return false;
+      if (!hasIdentity(subject, seen)) return false;
     } else if (!sameSeen(lookAgain(kind, subject, detail), seen)) return false;
   }
   return true;

@@ -1,0 +1,100 @@
+// A file's identity (device, inode, size, mtime, ctime) as a replay checks it hundreds of times: Node 20's statSync
+// builds a Stats object with four Dates per call, which costs more than the system call itself (a replay of 700
+// looks: ~4 ms of 5). Node's fs binding answers the same stat as numbers; it is used only where it is there, cannot
+// print DEP0111 (--pending-deprecation), and agrees with statSync on the first path asked. Else statSync. Does IO.
+import { statSync, type Stats } from "node:fs";
+
+/**
+ * A file's identity: which file (device, inode) and when it last changed. Every change to a file's data or inode
+ * (mode, owner, links, a rename of it) sets its ctime, so mode, owner and link count need no field of their own.
+ */
+export const IDENTITY = ["dev", "ino", "size", "mtimeMs", "ctimeMs"] as const;
+export type FileIdentity = number[];
+
+/** What the binding's stat returns: a shared array of the fields, in uv_stat_t's order (Node's lib/internal/fs). */
+export type BindingStat = (
+  path: string,
+  bigint: false,
+  req: undefined,
+  throwIfNoEntry: false,
+) => Float64Array | undefined;
+
+const NO_THROW = { throwIfNoEntry: false } as const;
+
+export function identityOf(stats: Stats): FileIdentity {
+  return IDENTITY.map((field) => stats[field]);
+}
+
+function statIdentity(path: string): FileIdentity | undefined {
+  const stats = statSync(path, NO_THROW);
+  return stats === undefined ? undefined : identityOf(stats);
+}
+
+/** Node's own conversion of a timespec to milliseconds (msFromTimeSpec): the same float statSync gives. */
+const msOf = (sec: number, nsec: number): number => sec * 1e3 + nsec / 1e6;
+
+/** The binding's stat, when this process can call it without a warning; undefined otherwise. */
+export function bindingStat(env: NodeJS.ProcessEnv, execArgv: readonly string[]): BindingStat | undefined {
+  const pending =
+    env["NODE_PENDING_DEPRECATION"] === "1" ||
+    [...execArgv, ...(env["NODE_OPTIONS"] ?? "").split(/\s+/)].some((arg) => arg.startsWith("--pending-deprecation"));
+  if (pending) return undefined;
+  try {
+    const binding = (process as unknown as { binding?: (name: string) => { stat?: unknown } }).binding?.("fs");
+    return typeof binding?.stat === "function" ? (binding.stat as BindingStat) : undefined;
+  } catch {
+    // the permission model, or a Node without process.binding
+    return undefined;
+  }
+}
+
+/** Whether the binding's answer `v` (IDENTITY's fields at their places in its array) is the identity `seen`. */
+function bindingHas(v: Float64Array, seen: readonly number[]): boolean {
+  return (
+    seen.length === 5 &&
+    msOf(v[14]!, v[15]!) === seen[4] &&
+    msOf(v[12]!, v[13]!) === seen[3] &&
+    v[8] === seen[2] &&
+    v[7] === seen[1] &&
+    v[0] === seen[0]
+  );
+}
+
+const sameIdentity = (a: FileIdentity | undefined, b: readonly number[]): boolean =>
+  a !== undefined && a.length === b.length && a.every((field, i) => field === b[i]);
+
+/**
+ * A check of whether a file still has an identity (false too when it is gone or cannot be looked at), without
+ * building an answer: a replay's loop. Until a file is found it asks statSync; the first file found is asked both
+ * ways, and the binding is kept only if the two agree, so a Node whose binding differs falls back to statSync rather
+ * than never replay.
+ */
+export function identityCheck(
+  stat: BindingStat | undefined = bindingStat(process.env, process.execArgv),
+): (path: string, seen: readonly number[]) => boolean {
+  const viaStat = (path: string, seen: readonly number[]) => sameIdentity(statIdentity(path), seen);
+  const viaBinding = (path: string, seen: readonly number[]) => {
+    const v = stat!(path, false, undefined, false);
+    return v !== undefined && bindingHas(v, seen);
+  };
+  let check = (path: string, seen: readonly number[]): boolean => {
+    const now = statIdentity(path);
+    if (now === undefined) return false;
+    let agrees = false;
+    try {
+      agrees = viaBinding(path, now);
+    } catch {
+      // a binding that does not take these arguments
+    }
+    check = agrees ? viaBinding : viaStat;
+    return sameIdentity(now, seen);
+  };
+  if (stat === undefined) check = viaStat;
+  return (path, seen) => {
+    try {
+      return check(path, seen);
+    } catch {
+      return false;
+    }
+  };
+}
