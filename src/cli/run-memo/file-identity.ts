@@ -63,11 +63,41 @@ function bindingHas(v: Float64Array, seen: readonly number[]): boolean {
 const sameIdentity = (a: FileIdentity | undefined, b: readonly number[]): boolean =>
   a !== undefined && a.length === b.length && a.every((field, i) => field === b[i]);
 
+/** Whether the binding answers `now`, statSync's identity of `path`: asked once, of the first file found. */
+function bindingAgrees(stat: BindingStat, path: string, now: FileIdentity): boolean {
+  try {
+    const v = stat(path, false, undefined, false);
+    return v !== undefined && bindingHas(v, now);
+  } catch {
+    // a binding that does not take these arguments
+    return false;
+  }
+}
+
+/**
+ * A reader of identities (undefined when there is no such file; throws as statSync does), for a recorded run's
+ * looks. Until a file is found it asks statSync; the first file found is asked both ways, and the binding is kept
+ * only if the two agree, so a Node whose binding differs falls back to statSync rather than record other numbers.
+ */
+export function identityReader(
+  stat: BindingStat | undefined = bindingStat(process.env, process.execArgv),
+): (path: string) => FileIdentity | undefined {
+  const viaBinding = (path: string): FileIdentity | undefined => {
+    const v = stat!(path, false, undefined, false);
+    return v === undefined ? undefined : [v[0]!, v[7]!, v[8]!, msOf(v[12]!, v[13]!), msOf(v[14]!, v[15]!)];
+  };
+  let read = (path: string): FileIdentity | undefined => {
+    const now = statIdentity(path);
+    if (now !== undefined) read = bindingAgrees(stat!, path, now) ? viaBinding : statIdentity;
+    return now;
+  };
+  if (stat === undefined) read = statIdentity;
+  return (path) => read(path);
+}
+
 /**
  * A check of whether a file still has an identity (false too when it is gone or cannot be looked at), without
- * building an answer: a replay's loop. Until a file is found it asks statSync; the first file found is asked both
- * ways, and the binding is kept only if the two agree, so a Node whose binding differs falls back to statSync rather
- * than never replay.
+ * building an answer: a replay's loop. It chooses between the binding and statSync as identityReader does.
  */
 export function identityCheck(
   stat: BindingStat | undefined = bindingStat(process.env, process.execArgv),
@@ -80,13 +110,7 @@ export function identityCheck(
   let check = (path: string, seen: readonly number[]): boolean => {
     const now = statIdentity(path);
     if (now === undefined) return false;
-    let agrees = false;
-    try {
-      agrees = viaBinding(path, now);
-    } catch {
-      // a binding that does not take these arguments
-    }
-    check = agrees ? viaBinding : viaStat;
+    check = bindingAgrees(stat!, path, now) ? viaBinding : viaStat;
     return sameIdentity(now, seen);
   };
   if (stat === undefined) check = viaStat;

@@ -8,6 +8,7 @@
 import { resolve, sep } from "node:path";
 import { codeOf, OS_LOOKS, sameSeen, seenTimeMs, type Look, type LookKind, type Seen } from "./look.js";
 import type { AnyFn, EnvSeen, RunNotes } from "./run-notes.js";
+import { absolutePath } from "./absolute-path.js";
 import { watchFs } from "./watch-fs.js";
 import { watchProcess } from "./watch-process.js";
 import { nodeOs } from "../../host/node-os.js";
@@ -99,14 +100,14 @@ export function recordRun(options: RecordRunOptions): Recorder {
       if (bytes.length > 0) recording.output.push([fd, bytes.toString("latin1")]);
     },
     isUnwatched(path) {
-      const abs = resolve(path);
+      const abs = absolutePath(path);
       // Inside an unwatched folder, or a file's own temporary sibling (`token-counts-v1.tsv.<pid>.tmp`).
       return unwatched.some(
         (u) => abs === u || abs.startsWith(u.endsWith(sep) ? u : u + sep) || abs.startsWith(`${u}.`),
       );
     },
     isCacheFolder(path) {
-      const abs = resolve(path);
+      const abs = absolutePath(path);
       return unwatched.some((u) => u === abs || u.startsWith(abs.endsWith(sep) ? abs : abs + sep));
     },
   };

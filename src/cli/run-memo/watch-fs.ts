@@ -3,9 +3,10 @@
 // and a call no look covers (a write outside the caches, a stream, fs.promises) refuses the memo. Does IO.
 import type * as Fs from "node:fs";
 import type { Stats } from "node:fs";
-import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { lookAgain, sameSeen, statSeen, type Look, type LookKind } from "./look.js";
+import { absolutePath } from "./absolute-path.js";
+import { codeOf, lookAgain, sameSeen, statSeen, type Look, type LookKind, type Seen } from "./look.js";
+import { identityReader } from "./file-identity.js";
 
 import { DATE_FIELDS, LOOKS, ON_FD, PSEUDO_FILES, READS, STAT_FIELDS, STATS, TWO_PATHS, WRITES } from "./fs-calls.js";
 import type { AnyFn, RunNotes } from "./run-notes.js";
@@ -89,8 +90,17 @@ export function watchFs(notes: RunNotes, refusing: (mod: object, name: string) =
     }
     return stats instanceof realFs.Stats ? watchStats(kind, path, stats) : (refuse(`fs.${kind} with bigint`), stats);
   };
+  const identityAt = identityReader();
+  /** A file's identity as a stat look keeps it (statSeen's answer), read without building a Stats. */
+  const identityLook = (path: string): Seen => {
+    try {
+      return identityAt(path) ?? "ENOENT";
+    } catch (error) {
+      return codeOf(error);
+    }
+  };
   const lookNow = (kind: LookKind, path: string, mode?: number): void =>
-    note(kind, path, lookAgain(kind, path, mode), mode);
+    note(kind, path, kind === "stat" ? identityLook(path) : lookAgain(kind, path, mode), mode);
 
   const writableFds = new Set<number>();
 
@@ -110,7 +120,7 @@ export function watchFs(notes: RunNotes, refusing: (mod: object, name: string) =
       const path = pathOf(args[0]);
       if (path === undefined) return refuse(`fs.${name} of a path that is not a string`);
       if (isUnwatched(path)) return;
-      if (PSEUDO_FILES.test(resolve(path))) return refuse(`a read of ${path}`);
+      if (PSEUDO_FILES.test(absolutePath(path))) return refuse(`a read of ${path}`);
       if (isWriteFlag(args[1])) return refuse(`a write to ${path}`);
       return lookNow("stat", path);
     }
@@ -123,7 +133,7 @@ export function watchFs(notes: RunNotes, refusing: (mod: object, name: string) =
       const path = pathOf(args[0]);
       if (path === undefined) return refuse(`fs.${name} of a path that is not a string`);
       if (isUnwatched(path)) return;
-      if (READS.has(name) && PSEUDO_FILES.test(resolve(path))) return refuse(`a read of ${path}`);
+      if (READS.has(name) && PSEUDO_FILES.test(absolutePath(path))) return refuse(`a read of ${path}`);
       return lookNow(
         kind ?? "stat",
         path,

@@ -122,7 +122,21 @@ export function watchProcess(
   });
   patch(Date, "now", clockRead("the clock"));
   patch(Math, "random", clockRead("randomness"));
-  patch(performance, "now", clockRead("the clock"));
+  // `performance` is one of Node's lazy globals: its first read loads perf_hooks (~1.5 ms), so it is patched then.
+  const performanceBefore = Object.getOwnPropertyDescriptor(globalThis, "performance");
+  const lazyGet = performanceBefore?.get;
+  if (performanceBefore !== undefined && lazyGet !== undefined) {
+    Object.defineProperty(globalThis, "performance", {
+      ...performanceBefore,
+      get() {
+        const real = lazyGet.call(globalThis) as typeof performance;
+        Object.defineProperty(globalThis, "performance", { ...performanceBefore, get: () => real });
+        patch(real, "now", clockRead("the clock"));
+        return real;
+      },
+    });
+    restores.push(() => Object.defineProperty(globalThis, "performance", performanceBefore));
+  } else patch(performance, "now", clockRead("the clock"));
   patch(process, "chdir", clockRead("a change of directory"));
   const hrtime = process.hrtime;
   patch(process, "hrtime", () => ({

@@ -123,6 +123,7 @@ describe("recordRun", () => {
     ["a file required", (r) => r.require(join(dir, "a.json")), "require("],
     ["the clock", () => Date.now(), "the clock"],
     ["a new Date of now", () => new Date(), "the clock"],
+    ["the clock through performance (a lazy global)", () => performance.now(), "the clock"],
     ["randomness", () => Math.random(), "randomness"],
     ["standard input", () => void process.stdin, "standard input"],
     ["the system's time zone", () => Intl.DateTimeFormat().resolvedOptions(), "the system's time zone"],
@@ -165,6 +166,19 @@ describe("recordRun", () => {
       before,
     );
     expect(Date.now).toBe(before.now);
+  });
+
+  it("puts back the lazy performance global, whether the run read it or not", () => {
+    const before = Object.getOwnPropertyDescriptor(globalThis, "performance");
+    const now = performance.now;
+    for (const read of [false, true]) {
+      const { recorder: r } = watch();
+      if (read) void performance.now();
+      r.stop();
+      expect(Object.getOwnPropertyDescriptor(globalThis, "performance")).toEqual(before);
+      expect(performance.now).toBe(now);
+      expect(Object.hasOwn(performance, "now")).toBe(false);
+    }
   });
 
   it("notes an os answer as a replay sees it", () => {
