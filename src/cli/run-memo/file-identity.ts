@@ -1,7 +1,8 @@
-// A file's identity (device, inode, size, mtime, ctime) as a replay checks it hundreds of times: Node 20's statSync
-// builds a Stats object with four Dates per call, which costs more than the system call itself (a replay of 700
-// looks: ~4 ms of 5). Node's fs binding answers the same stat as numbers; it is used only where it is there, cannot
-// print DEP0111 (--pending-deprecation), and agrees with statSync on the first path asked. Else statSync. Does IO.
+// A file's identity (device, inode, size, mtime, ctime) as a run memo reads it hundreds of times: Node 20's statSync
+// builds a Stats object with four Dates per call, which costs more than the system call itself (a replay of 750
+// looks spent ~3 ms on it). Node's fs binding answers the same stat as numbers; it is used only where it is there,
+// cannot print DEP0111 (--pending-deprecation), and agrees with statSync on the first file found. Else statSync.
+// Does IO.
 import { statSync, type Stats } from "node:fs";
 
 /**
@@ -82,16 +83,17 @@ function bindingAgrees(stat: BindingStat, path: string, now: FileIdentity): bool
 export function identityReader(
   stat: BindingStat | undefined = bindingStat(process.env, process.execArgv),
 ): (path: string) => FileIdentity | undefined {
+  if (stat === undefined) return statIdentity;
+  const binding = stat;
   const viaBinding = (path: string): FileIdentity | undefined => {
-    const v = stat!(path, false, undefined, false);
+    const v = binding(path, false, undefined, false);
     return v === undefined ? undefined : [v[0]!, v[7]!, v[8]!, msOf(v[12]!, v[13]!), msOf(v[14]!, v[15]!)];
   };
   let read = (path: string): FileIdentity | undefined => {
     const now = statIdentity(path);
-    if (now !== undefined) read = bindingAgrees(stat!, path, now) ? viaBinding : statIdentity;
+    if (now !== undefined) read = bindingAgrees(binding, path, now) ? viaBinding : statIdentity;
     return now;
   };
-  if (stat === undefined) read = statIdentity;
   return (path) => read(path);
 }
 
@@ -102,23 +104,28 @@ export function identityReader(
 export function identityCheck(
   stat: BindingStat | undefined = bindingStat(process.env, process.execArgv),
 ): (path: string, seen: readonly number[]) => boolean {
-  const viaStat = (path: string, seen: readonly number[]) => sameIdentity(statIdentity(path), seen);
-  const viaBinding = (path: string, seen: readonly number[]) => {
-    const v = stat!(path, false, undefined, false);
+  type Check = (path: string, seen: readonly number[]) => boolean;
+  const guarded =
+    (check: Check): Check =>
+    (path, seen) => {
+      try {
+        return check(path, seen);
+      } catch {
+        return false;
+      }
+    };
+  const viaStat: Check = (path, seen) => sameIdentity(statIdentity(path), seen);
+  if (stat === undefined) return guarded(viaStat);
+  const binding = stat;
+  const viaBinding: Check = (path, seen) => {
+    const v = binding(path, false, undefined, false);
     return v !== undefined && bindingHas(v, seen);
   };
-  let check = (path: string, seen: readonly number[]): boolean => {
+  let check: Check = (path, seen) => {
     const now = statIdentity(path);
     if (now === undefined) return false;
-    check = bindingAgrees(stat!, path, now) ? viaBinding : viaStat;
+    check = bindingAgrees(binding, path, now) ? viaBinding : viaStat;
     return sameIdentity(now, seen);
   };
-  if (stat === undefined) check = viaStat;
-  return (path, seen) => {
-    try {
-      return check(path, seen);
-    } catch {
-      return false;
-    }
-  };
+  return guarded((path, seen) => check(path, seen));
 }
