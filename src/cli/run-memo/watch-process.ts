@@ -60,20 +60,14 @@ export function watchProcess(
     key: keyof T & string,
     make: (original: unknown) => PropertyDescriptor,
   ): void => {
+    // Every property patched is the owner's own (a function missing from this Node cannot be called either).
     const before = Object.getOwnPropertyDescriptor(owner, key);
-    // An inherited one (performance.now) is shadowed by an own property, removed again afterwards.
-    const current: unknown =
-      before === undefined
-        ? (owner as { [k: string]: unknown })[key]
-        : before.get
-          ? before.get.call(owner)
-          : before.value;
-    Object.defineProperty(owner, key, { ...make(current), configurable: true });
-    restores.push(() =>
-      before === undefined
-        ? delete (owner as { [k: string]: unknown })[key]
-        : Object.defineProperty(owner, key, before),
-    );
+    if (before === undefined) return;
+    Object.defineProperty(owner, key, {
+      ...make(before.get ? before.get.call(owner) : before.value),
+      configurable: true,
+    });
+    restores.push(() => Object.defineProperty(owner, key, before));
   };
   const stdinBefore = Object.getOwnPropertyDescriptor(process, "stdin")!;
   Object.defineProperty(process, "stdin", {
@@ -122,21 +116,20 @@ export function watchProcess(
   });
   patch(Date, "now", clockRead("the clock"));
   patch(Math, "random", clockRead("randomness"));
-  // `performance` is one of Node's lazy globals: its first read loads perf_hooks (~1.5 ms), so it is patched then.
+  // Everything on `performance` tells the time (now, timeOrigin, marks), so reading the global refuses; it is one of
+  // Node's lazy globals, and a run that never reads it does not load perf_hooks (~1.5 ms).
   const performanceBefore = Object.getOwnPropertyDescriptor(globalThis, "performance");
-  const lazyGet = performanceBefore?.get;
-  if (performanceBefore !== undefined && lazyGet !== undefined) {
+  if (performanceBefore !== undefined) {
     Object.defineProperty(globalThis, "performance", {
-      ...performanceBefore,
+      configurable: true,
+      enumerable: performanceBefore.enumerable ?? false,
       get() {
-        const real = lazyGet.call(globalThis) as typeof performance;
-        Object.defineProperty(globalThis, "performance", { ...performanceBefore, get: () => real });
-        patch(real, "now", clockRead("the clock"));
-        return real;
+        refuse("the clock");
+        return performanceBefore.get ? performanceBefore.get.call(globalThis) : performanceBefore.value;
       },
     });
     restores.push(() => Object.defineProperty(globalThis, "performance", performanceBefore));
-  } else patch(performance, "now", clockRead("the clock"));
+  }
   patch(process, "chdir", clockRead("a change of directory"));
   const hrtime = process.hrtime;
   patch(process, "hrtime", () => ({

@@ -124,6 +124,7 @@ describe("recordRun", () => {
     ["the clock", () => Date.now(), "the clock"],
     ["a new Date of now", () => new Date(), "the clock"],
     ["the clock through performance (a lazy global)", () => performance.now(), "the clock"],
+    ["the process's start through performance", () => performance.timeOrigin, "the clock"],
     ["randomness", () => Math.random(), "randomness"],
     ["standard input", () => void process.stdin, "standard input"],
     ["the system's time zone", () => Intl.DateTimeFormat().resolvedOptions(), "the system's time zone"],
@@ -177,7 +178,6 @@ describe("recordRun", () => {
       r.stop();
       expect(Object.getOwnPropertyDescriptor(globalThis, "performance")).toEqual(before);
       expect(performance.now).toBe(now);
-      expect(Object.hasOwn(performance, "now")).toBe(false);
     }
   });
 
