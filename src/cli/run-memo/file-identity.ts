@@ -1,8 +1,8 @@
 // A file's identity (device, inode, size, mtime, ctime) as a run memo reads it hundreds of times: Node 20's statSync
 // builds a Stats object with four Dates per call, which costs more than the system call itself (a replay of 750
 // looks spent ~3 ms on it). Node's fs binding answers the same stat as numbers; it is used only where it is there,
-// cannot print DEP0111 (--pending-deprecation), and agrees with statSync on the first file found. Else statSync.
-// Does IO.
+// is Node's own function (not the wrapper that prints DEP0111 under pending deprecation, however that was asked
+// for), and agrees with statSync on the first file found. Else statSync. Does IO.
 import { statSync, type Stats } from "node:fs";
 
 /**
@@ -34,18 +34,22 @@ function statIdentity(path: string): FileIdentity | undefined {
 /** Node's own conversion of a timespec to milliseconds (msFromTimeSpec): the same float statSync gives. */
 const msOf = (sec: number, nsec: number): number => sec * 1e3 + nsec / 1e6;
 
-/** The binding's stat, when this process can call it without a warning; undefined otherwise. */
-export function bindingStat(env: NodeJS.ProcessEnv, execArgv: readonly string[]): BindingStat | undefined {
-  const pending =
-    env["NODE_PENDING_DEPRECATION"] === "1" ||
-    [...execArgv, ...(env["NODE_OPTIONS"] ?? "").split(/\s+/)].some((arg) => arg.startsWith("--pending-deprecation"));
-  if (pending) return undefined;
+/**
+ * The binding's stat, when this process can call it without a warning; null otherwise. Under pending deprecation
+ * (`--pending-deprecation`, `--pending_deprecation`, NODE_OPTIONS, NODE_PENDING_DEPRECATION=1) Node replaces
+ * process.binding by a wrapper that warns (test/cli/run-memo/file-identity.test.ts checks each way against the
+ * running Node): only the function named `binding` is Node's own. Reading the name warns of nothing. `owner`:
+ * process, or what a test puts in its place.
+ */
+export function bindingStat(owner: object): BindingStat | null {
+  const binding = "binding" in owner ? owner.binding : undefined;
+  if (typeof binding !== "function" || binding.name !== "binding") return null;
   try {
-    const binding = (process as unknown as { binding?: (name: string) => { stat?: unknown } }).binding?.("fs");
-    return typeof binding?.stat === "function" ? (binding.stat as BindingStat) : undefined;
+    const fs = (binding as (name: string) => { stat?: unknown } | undefined)("fs");
+    return typeof fs?.stat === "function" ? (fs.stat as BindingStat) : null;
   } catch {
-    // the permission model, or a Node without process.binding
-    return undefined;
+    // the permission model refuses it
+    return null;
   }
 }
 
@@ -81,9 +85,9 @@ function bindingAgrees(stat: BindingStat, path: string, now: FileIdentity): bool
  * only if the two agree, so a Node whose binding differs falls back to statSync rather than record other numbers.
  */
 export function identityReader(
-  stat: BindingStat | undefined = bindingStat(process.env, process.execArgv),
+  stat: BindingStat | null = bindingStat(process),
 ): (path: string) => FileIdentity | undefined {
-  if (stat === undefined) return statIdentity;
+  if (stat === null) return statIdentity;
   const binding = stat;
   const viaBinding = (path: string): FileIdentity | undefined => {
     const v = binding(path, false, undefined, false);
@@ -102,7 +106,7 @@ export function identityReader(
  * building an answer: a replay's loop. It chooses between the binding and statSync as identityReader does.
  */
 export function identityCheck(
-  stat: BindingStat | undefined = bindingStat(process.env, process.execArgv),
+  stat: BindingStat | null = bindingStat(process),
 ): (path: string, seen: readonly number[]) => boolean {
   type Check = (path: string, seen: readonly number[]) => boolean;
   const guarded =
@@ -115,7 +119,7 @@ export function identityCheck(
       }
     };
   const viaStat: Check = (path, seen) => sameIdentity(statIdentity(path), seen);
-  if (stat === undefined) return guarded(viaStat);
+  if (stat === null) return guarded(viaStat);
   const binding = stat;
   const viaBinding: Check = (path, seen) => {
     const v = binding(path, false, undefined, false);

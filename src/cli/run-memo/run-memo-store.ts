@@ -1,6 +1,6 @@
 // Run memos on disk: one JSON file per command line (<cache>/runs/<hash>.json) holding what a run looked at, the
-// variables it read, what it printed and its exit code. A memo is replayed only when its key (the build, Node,
-// the command line, the folder, the user, where output goes) is the run's and every look still sees the same
+// variables it read, what it printed and its exit code. A memo is replayed only when its key (the build, Node and
+// its start-up settings, the command line, the folder, the user, where output goes) is the run's and every look still sees the same
 // (look.ts). Best effort: a memo that cannot be read or written is a run that takes its usual time. Does IO.
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,7 +11,7 @@ import { makeDirectories } from "../../host/make-directories.js";
 import { contentHash64 } from "../../tokens/content-key.js";
 
 /** Raised whenever what a memo holds, or what its key covers, changes meaning. */
-const RUN_MEMO_FORMAT = 1;
+const RUN_MEMO_FORMAT = 2;
 /** The memos kept; writing one past it removes the oldest. */
 export const RUN_MEMOS_KEPT = 64;
 /** Output above this is not kept (lint of a large tree as JSON): reading it back would cost what the run saves. */
@@ -43,10 +43,24 @@ export interface RunKeyParts {
   /** The user and groups: what a file's permissions answer to (uid, euid, gid, egid, supplementary groups). */
   user: readonly (number | undefined)[];
   node: string;
+  /**
+   * Node's own settings for this process (its flags, the NODE_* variables): Node reads them before the run is
+   * watched, and they change what it prints (a warning under --pending-deprecation or --experimental-permission).
+   */
+  nodeSettings: readonly string[];
 }
 
 export function runKey(parts: RunKeyParts): string {
-  return JSON.stringify([RUN_MEMO_FORMAT, parts.build, parts.node, parts.user, parts.terminals, parts.cwd, parts.argv]);
+  return JSON.stringify([
+    RUN_MEMO_FORMAT,
+    parts.build,
+    parts.node,
+    parts.nodeSettings,
+    parts.user,
+    parts.terminals,
+    parts.cwd,
+    parts.argv,
+  ]);
 }
 
 export function runMemoFile(dir: string, key: string): string {

@@ -37,6 +37,15 @@ export interface OpenRunMemoOptions {
 }
 
 /** The memo session for this process, or undefined when memos are off or the working folder is gone. */
+/** Node's flags and its NODE_* variables (NODE_OPTIONS, NODE_NO_WARNINGS, NODE_PENDING_DEPRECATION, …), sorted. */
+export function nodeSettings(execArgv: readonly string[], env: NodeJS.ProcessEnv): string[] {
+  const variables = Object.keys(env)
+    .filter((name) => name.startsWith("NODE_"))
+    .sort()
+    .map((name) => `${name}=${env[name]}`);
+  return [...execArgv, ...variables];
+}
+
 export function openRunMemo(options: OpenRunMemoOptions): RunMemoSession | undefined {
   const setting = process.env["PROMPTC_RUN_CACHE"];
   if (setting === "0" || setting === "off") return undefined;
@@ -67,6 +76,7 @@ export function openRunMemo(options: OpenRunMemoOptions): RunMemoSession | undef
       ...(process.getgroups?.() ?? []),
     ],
     node: `${process.execPath}:${process.version}-${process.platform}-${process.arch}`,
+    nodeSettings: nodeSettings(process.execArgv, process.env),
   });
   const file = runMemoFile(dir, key);
   const say = setting === "verbose" ? (line: string) => writerTo("stderr")(`promptc: ${line}\n`) : () => {};

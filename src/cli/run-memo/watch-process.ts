@@ -13,6 +13,18 @@ export interface WatchedProcess {
   stop(): EnvSeen;
 }
 
+const CLOCK_GLOBALS = [
+  "performance",
+  "PerformanceEntry",
+  "PerformanceMark",
+  "PerformanceMeasure",
+  "PerformanceObserver",
+  "PerformanceObserverEntryList",
+  "PerformanceResourceTiming",
+  "Event",
+  "CustomEvent",
+] as const;
+
 export function watchProcess(
   notes: RunNotes,
   moduleFor: (id: string, load: (id: string) => unknown) => unknown,
@@ -116,20 +128,23 @@ export function watchProcess(
   });
   patch(Date, "now", clockRead("the clock"));
   patch(Math, "random", clockRead("randomness"));
-  // Everything on `performance` tells the time (now, timeOrigin, marks), so reading the global refuses; it is one of
-  // Node's lazy globals, and a run that never reads it does not load perf_hooks (~1.5 ms).
-  const performanceBefore = Object.getOwnPropertyDescriptor(globalThis, "performance");
-  if (performanceBefore !== undefined) {
-    Object.defineProperty(globalThis, "performance", {
+  // Globals that tell the time: `performance` (now, timeOrigin, marks), the entries' classes (a mark's startTime)
+  // and Event (its timeStamp), so reading one refuses. They are Node's lazy globals: a run that never reads
+  // `performance` does not load perf_hooks (~1.5 ms).
+  for (const name of CLOCK_GLOBALS) {
+    const before = Object.getOwnPropertyDescriptor(globalThis, name);
+    if (before === undefined) continue;
+    Object.defineProperty(globalThis, name, {
       configurable: true,
-      enumerable: performanceBefore.enumerable ?? false,
+      enumerable: before.enumerable ?? false,
       get() {
         refuse("the clock");
-        return performanceBefore.get ? performanceBefore.get.call(globalThis) : performanceBefore.value;
+        return before.get ? before.get.call(globalThis) : before.value;
       },
     });
-    restores.push(() => Object.defineProperty(globalThis, "performance", performanceBefore));
+    restores.push(() => Object.defineProperty(globalThis, name, before));
   }
+  patch(process, "uptime", clockRead("the clock"));
   patch(process, "chdir", clockRead("a change of directory"));
   const hrtime = process.hrtime;
   patch(process, "hrtime", () => ({

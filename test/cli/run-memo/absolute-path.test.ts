@@ -11,6 +11,8 @@ describe("absolutePath", () => {
     "/tmp/.hidden/.git",
     "/tmp/..x/x..",
     "/tmp/a/",
+    "/tmp/a\n/",
+    "/tmp/\n/a",
     "//tmp",
     "/tmp//a",
     "/tmp/./a",

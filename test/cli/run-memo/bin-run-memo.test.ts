@@ -21,8 +21,8 @@ interface Run {
   memo: string;
 }
 
-function promptc(cwd: string, argv: string[], env: { [name: string]: string } = {}): Run {
-  const r = spawnSync(process.execPath, [BIN, ...argv], {
+function promptc(cwd: string, argv: string[], env: { [name: string]: string } = {}, nodeFlags: string[] = []): Run {
+  const r = spawnSync(process.execPath, [...nodeFlags, BIN, ...argv], {
     cwd,
     encoding: "utf8",
     env: {
@@ -42,8 +42,8 @@ function promptc(cwd: string, argv: string[], env: { [name: string]: string } = 
 }
 
 /** The same command line with memos off: what a replay must print. */
-function fresh(cwd: string, argv: string[], env: { [name: string]: string } = {}): Run {
-  return promptc(cwd, argv, { ...env, PROMPTC_RUN_CACHE: "0" });
+function fresh(cwd: string, argv: string[], env: { [name: string]: string } = {}, nodeFlags: string[] = []): Run {
+  return promptc(cwd, argv, { ...env, PROMPTC_RUN_CACHE: "0" }, nodeFlags);
 }
 
 let n = 0;
@@ -123,6 +123,50 @@ describe.skipIf(
     expect(withHome.memo).not.toMatch(/^promptc: replayed/);
     expectSame(withHome, fresh(root, ["preview", "hi"], { CODEX_HOME: codexHome }));
     expect(promptc(root, ["preview", "hello"]).memo).not.toMatch(/^promptc: replayed/);
+  });
+
+  // A replay reads files' identities through Node's fs binding, which warns (DEP0111) under pending deprecation.
+  it.each<[string, string[], { [name: string]: string }]>([
+    ["--pending_deprecation --throw-deprecation", ["--pending_deprecation", "--throw-deprecation"], {}],
+    [
+      "a quoted --pending-deprecation in NODE_OPTIONS",
+      [],
+      { NODE_OPTIONS: '"--pending-deprecation" --throw-deprecation' },
+    ],
+    ["NODE_PENDING_DEPRECATION=1", ["--throw-deprecation"], { NODE_PENDING_DEPRECATION: "1" }],
+  ])("under %s: stored and replayed, with no warning", (_name, nodeFlags, env) => {
+    const root = workspace();
+    const first = promptc(root, ["agents"], env, nodeFlags);
+    expect(first.memo).toMatch(/^promptc: stored/);
+    const second = promptc(root, ["agents"], env, nodeFlags);
+    expect(second.memo).toMatch(/^promptc: replayed/);
+    expectSame(second, fresh(root, ["agents"], env, nodeFlags));
+    expect(second.code).toBe(0);
+    expect(second.stderr).not.toContain("DEP0111");
+  });
+
+  it("keeps runs under other Node settings apart: what Node printed under them is not replayed without them", () => {
+    const root = workspace();
+    promptc(root, ["lint", "."]);
+    expect(promptc(root, ["lint", "."]).memo).toMatch(/^promptc: replayed/);
+    for (const [env, nodeFlags] of [
+      [{}, ["--no-warnings"]],
+      [{ NODE_OPTIONS: "--no-warnings" }, []],
+      [{ NODE_NO_WARNINGS: "1" }, []],
+    ] as const)
+      expect(promptc(root, ["lint", "."], env, [...nodeFlags]).memo).not.toMatch(/^promptc: replayed/);
+    // Node's experimental permission model warns on stderr: the run is stored with its warning, for its flags only.
+    const permission = [
+      "--experimental-permission",
+      "--allow-fs-read=*",
+      "--allow-fs-write=*",
+      "--allow-child-process",
+    ];
+    const warned = promptc(root, ["lint", "."], {}, permission);
+    expect(warned.stderr).toContain("ExperimentalWarning");
+    const plain = promptc(root, ["lint", "."]);
+    expect(plain.memo).toMatch(/^promptc: replayed/);
+    expect(plain.stderr).not.toContain("ExperimentalWarning");
   });
 
   it("replays the exit code of a run with findings", () => {

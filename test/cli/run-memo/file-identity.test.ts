@@ -1,9 +1,16 @@
 // A replay's identity check answers what comparing statSync's identity would, whichever way it reads it, and Node's
 // binding is not asked where it would print Node's deprecation warning.
+import { execFileSync } from "node:child_process";
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { bindingStat, identityCheck, identityOf, type BindingStat } from "../../../src/cli/run-memo/file-identity.js";
+import {
+  bindingStat,
+  identityCheck,
+  identityOf,
+  identityReader,
+  type BindingStat,
+} from "../../../src/cli/run-memo/file-identity.js";
 import { useScratchDir } from "../../scratch-dir.js";
 
 const dir = useScratchDir("promptc-identity-");
@@ -19,37 +26,77 @@ function paths(): [string, string, string, string] {
 const identity = (path: string) => identityOf(statSync(path));
 
 describe("bindingStat", () => {
-  it.each<[string, NodeJS.ProcessEnv, string[]]>([
-    ["NODE_PENDING_DEPRECATION=1", { NODE_PENDING_DEPRECATION: "1" }, []],
-    ["--pending-deprecation on the command line", {}, ["--pending-deprecation"]],
-    ["--pending-deprecation in NODE_OPTIONS", { NODE_OPTIONS: "--max-old-space-size=99 --pending-deprecation" }, []],
-  ])("is not asked with %s (DEP0111 would be printed)", (_, env, execArgv) => {
-    expect(bindingStat(env, execArgv)).toBeUndefined();
+  const deprecated = function deprecated() {
+    throw new Error("a wrapper that warns is never called");
+  };
+  const refused = function binding() {
+    throw new Error("ERR_ACCESS_DENIED");
+  };
+  it.each<[string, object]>([
+    ["no process.binding", {}],
+    ["the wrapper pending deprecation puts in its place", { binding: deprecated }],
+    ["a binding the permission model refuses", { binding: refused }],
+  ])("is null with %s", (_, owner) => {
+    expect(bindingStat(owner)).toBeNull();
   });
 
   it("is there on the Node these tests run on", () => {
-    expect(typeof bindingStat({}, [])).toBe("function");
+    expect(typeof bindingStat(process)).toBe("function");
+  });
+
+  // The fact bindingStat stands on, asked of the running Node every way pending deprecation can be asked for.
+  it.each<[string, string[], NodeJS.ProcessEnv]>([
+    ["--pending-deprecation", ["--pending-deprecation"], {}],
+    ["--pending_deprecation", ["--pending_deprecation"], {}],
+    ["a quoted NODE_OPTIONS", [], { NODE_OPTIONS: '--max-old-space-size=99 "--pending-deprecation"' }],
+    ["NODE_PENDING_DEPRECATION=1", [], { NODE_PENDING_DEPRECATION: "1" }],
+  ])("Node wraps process.binding under %s, and not without it", (_, flags, env) => {
+    const nameOf = (extraFlags: string[], extraEnv: NodeJS.ProcessEnv) =>
+      execFileSync(process.execPath, [...extraFlags, "-e", "process.stdout.write(process.binding.name)"], {
+        env: { PATH: process.env.PATH ?? "", ...extraEnv },
+        encoding: "utf8",
+      });
+    expect(nameOf(flags, env)).not.toBe("binding");
+    expect(nameOf([], {})).toBe("binding");
+  });
+});
+
+const real = bindingStat(process);
+const wrongInode: BindingStat = (path, ...rest) => {
+  const v = real?.(path, ...rest);
+  if (v === undefined) return undefined;
+  const copy = Float64Array.from(v);
+  copy[7] = copy[7]! + 1;
+  return copy;
+};
+const throwing: BindingStat = () => {
+  throw new Error("not this binding");
+};
+// null is statSync's way: explicit, so that a default parameter cannot put the real binding in its place.
+const WAYS: [string, BindingStat | null][] = [
+  ["Node's binding", real],
+  ["no binding (statSync)", null],
+  ["a binding that disagrees (it is dropped)", wrongInode],
+  ["a binding that throws (it is dropped)", throwing],
+];
+
+describe("identityReader", () => {
+  it.each(WAYS)("reads statSync's identity with %s", (_, stat) => {
+    const read = identityReader(stat);
+    const [missing, a, sub, b] = paths();
+    expect(read(missing)).toBeUndefined();
+    for (let round = 0; round < 2; round++) {
+      expect([read(a), read(sub), read(b)]).toEqual([identity(a), identity(sub), identity(b)]);
+      expect(read(missing)).toBeUndefined();
+    }
+    writeFileSync(a, "hello, again");
+    expect(read(a)).toEqual(identity(a));
+    expect(() => read(join(a, "below-a-file"))).toThrow(expect.objectContaining({ code: "ENOTDIR" }));
   });
 });
 
 describe("identityCheck", () => {
-  const real = bindingStat({}, []);
-  const wrongInode: BindingStat = (path, ...rest) => {
-    const v = real?.(path, ...rest);
-    if (v === undefined) return undefined;
-    const copy = Float64Array.from(v);
-    copy[7] = copy[7]! + 1;
-    return copy;
-  };
-  const throwing: BindingStat = () => {
-    throw new Error("not this binding");
-  };
-  it.each<[string, BindingStat | undefined]>([
-    ["Node's binding", real],
-    ["no binding (statSync)", undefined],
-    ["a binding that disagrees (it is dropped)", wrongInode],
-    ["a binding that throws (it is dropped)", throwing],
-  ])("answers as statSync's identity does with %s", (_, stat) => {
+  it.each(WAYS)("answers as statSync's identity does with %s", (_, stat) => {
     const holds = identityCheck(stat);
     const [missing, a, sub, b] = paths();
     const seen = [identity(a), identity(sub), identity(b)];

@@ -125,6 +125,9 @@ describe("recordRun", () => {
     ["a new Date of now", () => new Date(), "the clock"],
     ["the clock through performance (a lazy global)", () => performance.now(), "the clock"],
     ["the process's start through performance", () => performance.timeOrigin, "the clock"],
+    ["a performance mark's time", () => new PerformanceMark("m").startTime, "the clock"],
+    ["an event's time stamp", () => new Event("x").timeStamp, "the clock"],
+    ["the process's uptime", () => process.uptime(), "the clock"],
     ["randomness", () => Math.random(), "randomness"],
     ["standard input", () => void process.stdin, "standard input"],
     ["the system's time zone", () => Intl.DateTimeFormat().resolvedOptions(), "the system's time zone"],
@@ -169,14 +172,15 @@ describe("recordRun", () => {
     expect(Date.now).toBe(before.now);
   });
 
-  it("puts back the lazy performance global, whether the run read it or not", () => {
-    const before = Object.getOwnPropertyDescriptor(globalThis, "performance");
+  it("puts back the globals that tell the time, whether the run read them or not", () => {
+    const names = ["performance", "PerformanceMark", "Event"] as const;
+    const before = names.map((name) => Object.getOwnPropertyDescriptor(globalThis, name));
     const now = performance.now;
     for (const read of [false, true]) {
       const { recorder: r } = watch();
-      if (read) void performance.now();
+      if (read) void [performance.now(), PerformanceMark, Event];
       r.stop();
-      expect(Object.getOwnPropertyDescriptor(globalThis, "performance")).toEqual(before);
+      expect(names.map((name) => Object.getOwnPropertyDescriptor(globalThis, name))).toEqual(before);
       expect(performance.now).toBe(now);
     }
   });

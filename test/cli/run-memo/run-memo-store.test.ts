@@ -26,6 +26,7 @@ const PARTS: RunKeyParts = {
   terminals: [false, false],
   user: [1, 1, 1, 1],
   node: "n",
+  nodeSettings: [],
 };
 
 describe("runKey", () => {
@@ -37,6 +38,8 @@ describe("runKey", () => {
     ["the user", { user: [2, 2, 1, 1] }],
     ["a group", { user: [1, 1, 1, 1, 2000] }],
     ["Node", { node: "m" }],
+    ["a Node flag", { nodeSettings: ["--no-warnings"] }],
+    ["a NODE_ variable", { nodeSettings: ["NODE_NO_WARNINGS=1"] }],
   ])("changes with %s, and so does the file name", (_name, change) => {
     const other = runKey({ ...PARTS, ...change });
     expect(other).not.toBe(runKey(PARTS));
