@@ -1,7 +1,8 @@
 // Run memos on disk: one JSON file per command line (<cache>/runs/<hash>.json) holding what a run looked at, the
 // variables it read, what it printed and its exit code. A memo is replayed only when its key (the build, Node and
-// its start-up settings, the command line, the folder, the user, where output goes) is the run's and every look still sees the same
-// (look.ts). Best effort: a memo that cannot be read or written is a run that takes its usual time. Does IO.
+// its start-up settings, the command line, the folder, the user, where output goes) is the run's and every look
+// still sees the same (look.ts). Best effort: a memo that cannot be read or written is a run that takes its usual
+// time. Does IO.
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { stillSeen, type Look } from "./look.js";

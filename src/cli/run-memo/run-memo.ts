@@ -36,7 +36,6 @@ export interface OpenRunMemoOptions {
   argv: readonly string[];
 }
 
-/** The memo session for this process, or undefined when memos are off or the working folder is gone. */
 /** Node's flags and its NODE_* variables (NODE_OPTIONS, NODE_NO_WARNINGS, NODE_PENDING_DEPRECATION, …), sorted. */
 export function nodeSettings(execArgv: readonly string[], env: NodeJS.ProcessEnv): string[] {
   const variables = Object.keys(env)
@@ -46,6 +45,7 @@ export function nodeSettings(execArgv: readonly string[], env: NodeJS.ProcessEnv
   return [...execArgv, ...variables];
 }
 
+/** The memo session for this process, or undefined when memos are off or the working folder is gone. */
 export function openRunMemo(options: OpenRunMemoOptions): RunMemoSession | undefined {
   const setting = process.env["PROMPTC_RUN_CACHE"];
   if (setting === "0" || setting === "off") return undefined;
