@@ -257,27 +257,25 @@ try {
       ["after a change (watched)", w],
       ["memos off", a],
     ];
+    // Against node -e 0 in rounds without Codex (a run right after Codex's is slower: ~40 against ~37 ms replayed on
+    // the large workspace), against Codex in rounds of their own.
+    const [base, m, w, a] = measureInterleaved([{ ...baseline, cwd }, replayed, watched, off]);
+    const toNode = (r) => `${(r.wall / base.wall).toFixed(2)}× node -e 0`;
     if (codex === undefined) {
-      const [base, m, w, a] = measureInterleaved([{ ...baseline, cwd }, replayed, watched, off]);
-      for (const [how, r] of ways(m, w, a))
-        row(`${label}, ${how}`, r, [`${(r.wall / base.wall).toFixed(2)}× node -e 0`]);
+      for (const [how, r] of ways(m, w, a)) row(`${label}, ${how}`, r, [toNode(r)]);
       continue;
     }
     // Codex writes into CODEX_HOME (system skills, ids): give it a scratch copy, never the fixture.
     const codexHome = mkdtempSync(join(scratch, "codex-home-"));
     cpSync(home, codexHome, { recursive: true });
     const codexRun = { argv: [codex, "debug", "prompt-input", "hello"], env: { CODEX_HOME: codexHome }, cwd };
-    // Against node -e 0 without Codex in the rounds (a run right after Codex's is slower: ~40 against ~37 ms
-    // replayed on the large workspace), then against Codex in rounds of their own.
-    const [base, m, w, a] = measureInterleaved([{ ...baseline, cwd }, replayed, watched, off]);
-    const [c, mc, wc, ac] = measureInterleaved([codexRun, replayed, watched, off]);
+    const [c, ...withCodex] = measureInterleaved([codexRun, replayed, watched, off]);
     const [codexBase, codexAlone] = measureInterleaved([{ ...baseline, cwd }, codexRun]);
     row(`codex debug prompt-input (${name})`, c, [`${(codexAlone.wall / codexBase.wall).toFixed(2)}× node -e 0`]);
-    const withCodex = ways(mc, wc, ac);
     ways(m, w, a).forEach(([how, r], i) => {
-      const [, rc] = withCodex[i];
+      const rc = withCodex[i];
       row(`${label}, ${how}`, r, [
-        `${(r.wall / base.wall).toFixed(2)}× node -e 0`,
+        toNode(r),
         `${(rc.wall / c.wall).toFixed(2)}× codex wall`,
         `${(rc.rss / c.rss).toFixed(2)}× codex peak memory`,
       ]);
