@@ -1,17 +1,11 @@
 // What Claude Code (the `claude-memory` discovery) loads when started in one folder: its CLAUDE.md chain with
 // imports, its skills, and what it sees and leaves out. IO through the Host only.
 import type { Host } from "../../host/host.js";
-import { discoverClaudeMd, type DroppedReason } from "../claude-code/discover-claude-md.js";
+import { type DroppedClaudeFile, discoverClaudeMd, type DroppedReason } from "../claude-code/discover-claude-md.js";
 import { discoverClaudeSkills } from "../claude-code/discover-claude-skills.js";
 import { createClaudeFolderMemo } from "../claude-code/claude-folder-memo.js";
 import { type DiscoveryShare, shareSlot } from "./discovery-share.js";
-import {
-  diagnosticFinder,
-  type DroppedFile,
-  type HarnessLoad,
-  type HarnessRef,
-  type LoadedFile,
-} from "./harness-load.js";
+import { type DroppedFile, type HarnessLoad, type HarnessRef, type LoadedFile } from "./harness-load.js";
 
 const CLAUDE_DROP_REASONS: { [reason in DroppedReason]: string } = {
   "outside-cwd": "import outside the launch folder (not approved in ~/.claude.json)",
@@ -21,6 +15,22 @@ const CLAUDE_DROP_REASONS: { [reason in DroppedReason]: string } = {
   "not-text": "not a text file",
   "agents-md-ignored": "AGENTS.md is read only when the project has no CLAUDE.md",
 };
+
+/**
+ * Each chain drop as a load's drop, made once: discovery shares a drop among the launches that make it, and a deep
+ * tree's launches each drop every ancestor's import.
+ */
+const loadDrops = new WeakMap<DroppedClaudeFile, DroppedFile>();
+function loadDrop(d: DroppedClaudeFile): DroppedFile {
+  let out = loadDrops.get(d);
+  if (out === undefined) {
+    out = { path: d.path, reason: CLAUDE_DROP_REASONS[d.reason] };
+    if (d.importedFrom !== undefined) out.importedFrom = d.importedFrom;
+    out.diagnostic = d.diagnostic;
+    loadDrops.set(d, out);
+  }
+  return out;
+}
 
 export function claudeMemoryLoad(
   h: HarnessRef,
@@ -45,18 +55,10 @@ export function claudeMemoryLoad(
     gitRoot !== undefined ? { cwd, home, gitRoot, memo } : { cwd, home, memo },
   );
   const diagnostics = [...claudeJson.diagnostics, ...chain.diagnostics, ...claudeSkills.diagnostics];
-  const diagnosticOf = diagnosticFinder(diagnostics);
   const sent = new Set(chain.entries.map((e) => e.path));
   // An AGENTS.md that a CLAUDE.md imports is sent as that import, whatever the fallback rule says.
   const dropped: DroppedFile[] = [];
-  for (const d of chain.dropped) {
-    if (sent.has(d.path)) continue;
-    const out: DroppedFile = { path: d.path, reason: CLAUDE_DROP_REASONS[d.reason] };
-    if (d.importedFrom !== undefined) out.importedFrom = d.importedFrom;
-    const found = diagnosticOf(d.path, d.importedFrom);
-    if (found !== undefined) out.diagnostic = found;
-    dropped.push(out);
-  }
+  for (const d of chain.dropped) if (!sent.has(d.path)) dropped.push(loadDrop(d));
   return {
     harness: h.id,
     displayName: h.displayName,

@@ -9,6 +9,7 @@ import type { Diagnostic } from "../../model/diagnostic.js";
 import { childPath } from "../child-path.js";
 import { isDirectory } from "../path-kind.js";
 import { dirnameOf, joinPath, resolvePath } from "../paths.js";
+import type { DroppedClaudeFile } from "./discover-claude-md.js";
 import { type ParsedClaudeMd, parseClaudeMd } from "./parse-claude-md.js";
 import { type ClaudeJsonFacts, type ClaudeJsonFile, claudeJsonFacts, readClaudeJsonFile } from "./read-claude-json.js";
 
@@ -22,6 +23,8 @@ export interface ClaudeMdFile {
 export interface ParsedClaudeMdFile {
   parsed: ParsedClaudeMd;
   targets: string[];
+  /** The drops of this file or of its imports, by reason and import, once a launch made them. */
+  drops: Map<string, DroppedClaudeFile>;
 }
 
 /** A file that is there but cannot be read (the discovery says so once per launch). */
@@ -54,7 +57,7 @@ export interface ClaudeChainFolder {
   /** Its skills and commands folders' scans, once asked (only the folders up to the git root are). */
   scans: ClaudeScans;
   /** Its AGENTS.md's drop when a CLAUDE.md is found (the same for every launch), once made. */
-  agentsMdIgnored?: { drop: { path: string; reason: "agents-md-ignored" }; diagnostic: Diagnostic };
+  agentsMdIgnored?: DroppedClaudeFile;
 }
 
 export type ClaudeMdRead = ClaudeMdFile | UnreadableClaudeMdFile | undefined;
@@ -149,7 +152,7 @@ export function createClaudeFolderMemo(host: Host, home: string | undefined): Cl
       if (known === undefined) {
         const parsed = parseClaudeMd(file.text);
         const dir = dirnameOf(path);
-        known = { parsed, targets: parsed.imports.map((i) => resolvePath(dir, i.raw, home)) };
+        known = { parsed, targets: parsed.imports.map((i) => resolvePath(dir, i.raw, home)), drops: new Map() };
         parses.set(file, known);
       }
       return known;

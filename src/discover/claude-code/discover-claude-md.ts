@@ -11,6 +11,7 @@ import {
   type ClaudeMdFile,
   type ClaudeMdRead,
   createClaudeFolderMemo,
+  type ParsedClaudeMdFile,
 } from "./claude-folder-memo.js";
 import { isConditionalRule } from "./parse-claude-md.js";
 import { cannotRead } from "../../model/file-error.js";
@@ -43,6 +44,8 @@ export interface DroppedClaudeFile {
   path: string;
   reason: DroppedReason;
   importedFrom?: string;
+  /** The diagnostic that says so. */
+  diagnostic: Diagnostic;
 }
 
 export interface ClaudeMdChain {
@@ -112,97 +115,114 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
     return undefined;
   };
 
+  // A drop's words name no launch folder, so every launch that makes it says the same: each is made once per file
+  // (or import in it) and reason, and the launches below share it (lint keys its shared entries on the diagnostic).
+  const drop = (record: ParsedClaudeMdFile, key: string, make: () => DroppedClaudeFile): void => {
+    let d = record.drops.get(key);
+    if (d === undefined) record.drops.set(key, (d = make()));
+    dropped.push(d);
+    diagnostics.push(d.diagnostic);
+  };
+
+  /** `from`: the file whose import `index` this is, and its parse. */
   const add = (
     path: string,
     kind: ClaudeMdKind,
     via: ClaudeMdEntry["via"],
     depth: number,
-    importedFrom?: string,
+    from?: { path: string; record: ParsedClaudeMdFile; index: number },
   ): boolean => {
     if (seen.has(path)) return true;
     const file = read(path);
     if (file === undefined) {
-      if (importedFrom !== undefined) {
-        dropped.push({ path, reason: "missing", importedFrom });
-        diagnostics.push(
-          diagnostic(
+      if (from !== undefined)
+        drop(from.record, `missing ${from.index}`, () => ({
+          path,
+          reason: "missing",
+          importedFrom: from.path,
+          diagnostic: diagnostic(
             "claude-md/import-missing",
             "info",
-            `${importedFrom} imports ${path}, which does not exist; Claude Code drops the import without a word`,
-            { file: importedFrom, data: { target: path } },
+            `${from.path} imports ${path}, which does not exist; Claude Code drops the import without a word`,
+            { file: from.path, data: { target: path } },
           ),
-        );
-      }
+        }));
       return false;
     }
     seen.add(path);
-    const { parsed, targets } = memo.parsed(path, file);
+    const record = memo.parsed(path, file);
+    const { parsed, targets } = record;
     if (via === "rules" && isConditionalRule(parsed.frontmatter)) {
       seen.delete(path);
-      dropped.push({ path, reason: "conditional-rule" });
-      diagnostics.push(
-        diagnostic(
+      drop(record, "conditional-rule", () => ({
+        path,
+        reason: "conditional-rule",
+        diagnostic: diagnostic(
           "claude-md/conditional-rule",
           "info",
           `${path} is scoped with \`paths:\`; Claude Code loads it only when a matching file is read, not at start`,
           { file: path },
         ),
-      );
+      }));
       return false;
     }
     const entry: ClaudeMdEntry = { path, kind, content: parsed.content, bytesIn: file.size, via };
-    if (importedFrom !== undefined) entry.importedFrom = importedFrom;
+    if (from !== undefined) entry.importedFrom = from.path;
     // An empty (or whitespace-only) file is not sent, but still counts as the project's CLAUDE.md.
     if (parsed.content !== "") entries.push(entry);
     for (const [i, imp] of parsed.imports.entries()) {
       const target = targets[i] as string;
       if (imp.raw.startsWith("~/") && options.home === undefined) continue;
       if (seen.has(target)) continue;
+      const place = { line: imp.line, column: 1 };
       if (isBinaryImport(target)) {
-        dropped.push({ path: target, reason: "not-text", importedFrom: path });
-        diagnostics.push(
-          diagnostic(
+        drop(record, `not-text ${i}`, () => ({
+          path: target,
+          reason: "not-text",
+          importedFrom: path,
+          diagnostic: diagnostic(
             "claude-md/import-not-text",
             "info",
             `${path} imports ${target}; Claude Code leaves out imports of binary file types`,
-            { file: path, place: { line: imp.line, column: 1 }, data: { target } },
+            { file: path, place, data: { target } },
           ),
-        );
+        }));
         continue;
       }
       if (depth + 1 > CLAUDE_MD_MAX_IMPORT_DEPTH) {
-        dropped.push({ path: target, reason: "too-deep", importedFrom: path });
-        diagnostics.push(
-          diagnostic(
+        drop(record, `too-deep ${i}`, () => ({
+          path: target,
+          reason: "too-deep",
+          importedFrom: path,
+          diagnostic: diagnostic(
             "claude-md/import-too-deep",
             "info",
             `${path} imports ${target} more than ${CLAUDE_MD_MAX_IMPORT_DEPTH} levels deep; Claude Code stops there`,
-            { file: path, place: { line: imp.line, column: 1 } },
+            { file: path, place },
           ),
-        );
+        }));
         continue;
       }
+      const importer = { path, record, index: i };
       if (kind !== "user" && !inCwd(target) && !options.externalIncludesApproved) {
         if (read(target) === undefined) {
-          add(target, kind, "import", depth + 1, path);
+          add(target, kind, "import", depth + 1, importer);
           continue;
         }
-        dropped.push({ path: target, reason: "outside-cwd", importedFrom: path });
-        diagnostics.push(
-          diagnostic(
+        drop(record, `outside-cwd ${i}`, () => ({
+          path: target,
+          reason: "outside-cwd",
+          importedFrom: path,
+          diagnostic: diagnostic(
             "claude-md/import-outside-cwd",
             "warning",
-            `${path} imports ${target}, outside the launch folder ${cwd}; Claude Code drops it unless external includes are approved for this project in ~/.claude.json`,
-            {
-              file: path,
-              place: { line: imp.line, column: 1 },
-              data: { target },
-            },
+            `${path} imports ${target}, outside the launch folder; Claude Code drops it unless external includes are approved for this project in ~/.claude.json`,
+            { file: path, place, data: { target } },
           ),
-        );
+        }));
         continue;
       }
-      add(target, kind, "import", depth + 1, path);
+      add(target, kind, "import", depth + 1, importer);
     }
     return true;
   };
@@ -263,7 +283,8 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
       else {
         // The same drop and words in every launch below this folder: made once.
         dir.agentsMdIgnored ??= {
-          drop: { path: agentsMd, reason: "agents-md-ignored" },
+          path: agentsMd,
+          reason: "agents-md-ignored",
           diagnostic: diagnostic(
             "claude-md/agents-md-ignored",
             "info",
@@ -271,7 +292,7 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
             { file: agentsMd },
           ),
         };
-        dropped.push(dir.agentsMdIgnored.drop);
+        dropped.push(dir.agentsMdIgnored);
         diagnostics.push(dir.agentsMdIgnored.diagnostic);
       }
     }

@@ -129,19 +129,17 @@ export function computeHarnessLaunches(
   // Every launch below a folder sees that folder's files again (and discoveries sharing a folder's work say the
   // same diagnostic again): one project-relative entry per distinct file or drop, shared by those launches, spares
   // building (and collecting) one per launch. A skill's name depends on the load's skill roots: not shared.
-  const fileEntries = new Map<string, { f: LoadedFile; out: HarnessLaunchFile | undefined }>();
+  // Harnesses take one file differently (Codex's AGENTS.md is Claude Code's import): each way is kept.
+  const fileEntries = new Map<string, { f: LoadedFile; out: HarnessLaunchFile | undefined }[]>();
   const sharedFile = (f: LoadedFile, load: HarnessLoad): HarnessLaunchFile | undefined => {
     if (f.kind === "skill") return toFile(f, load);
-    const known = fileEntries.get(f.path);
-    if (
-      known !== undefined &&
-      known.f.kind === f.kind &&
-      known.f.importedFrom === f.importedFrom &&
-      known.f.onDemand === f.onDemand
-    )
-      return known.out;
+    let ways = fileEntries.get(f.path);
+    if (ways === undefined) fileEntries.set(f.path, (ways = []));
+    for (const known of ways)
+      if (known.f.kind === f.kind && known.f.importedFrom === f.importedFrom && known.f.onDemand === f.onDemand)
+        return known.out;
     const out = toFile(f, load);
-    fileEntries.set(f.path, { f, out });
+    ways.push({ f, out });
     return out;
   };
   const dropEntries = new Map<Diagnostic | string, { d: DroppedFile; out: HarnessLaunchDrop | undefined }>();

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { discoverClaudeMd } from "../../../src/discover/claude-code/discover-claude-md.js";
 import { createMemoryHost } from "../../../src/host/memory-host.js";
+import { createClaudeFolderMemo } from "../../../src/discover/claude-code/claude-folder-memo.js";
 
 const summary = (r: ReturnType<typeof discoverClaudeMd>) =>
   r.entries.map((e) => `${e.kind} ${e.path}${e.importedFrom ? ` <- ${e.importedFrom}` : ""}`);
+/** Each drop with the rule of the diagnostic it carries. */
+const drops = (r: ReturnType<typeof discoverClaudeMd>) =>
+  r.dropped.map(({ diagnostic, ...d }) => ({ ...d, rule: diagnostic.rule }));
 
 describe("discoverClaudeMd", () => {
   const files = {
@@ -27,16 +31,46 @@ describe("discoverClaudeMd", () => {
       "project /w/repo/src/CLAUDE.md",
       "project /w/repo/src/notes.md <- /w/repo/src/CLAUDE.md",
     ]);
-    expect(r.dropped).toEqual([
-      { path: "/w/repo/docs/style.md", reason: "outside-cwd", importedFrom: "/w/repo/CLAUDE.md" },
-      { path: "/w/repo/missing.md", reason: "missing", importedFrom: "/w/repo/CLAUDE.md" },
-      { path: "/w/repo/AGENTS.md", reason: "agents-md-ignored" },
+    expect(drops(r)).toEqual([
+      {
+        path: "/w/repo/docs/style.md",
+        reason: "outside-cwd",
+        importedFrom: "/w/repo/CLAUDE.md",
+        rule: "claude-md/import-outside-cwd",
+      },
+      {
+        path: "/w/repo/missing.md",
+        reason: "missing",
+        importedFrom: "/w/repo/CLAUDE.md",
+        rule: "claude-md/import-missing",
+      },
+      { path: "/w/repo/AGENTS.md", reason: "agents-md-ignored", rule: "claude-md/agents-md-ignored" },
     ]);
     expect(r.diagnostics.map((d) => d.rule)).toEqual([
       "claude-md/import-outside-cwd",
       "claude-md/import-missing",
       "claude-md/agents-md-ignored",
     ]);
+  });
+
+  it("gives launches sharing a memo the same drops, in words that name no launch folder", () => {
+    const host = createMemoryHost({ files });
+    const memo = createClaudeFolderMemo(host, "/home/u");
+    const at = (cwd: string) => discoverClaudeMd(host, { cwd, home: "/home/u", externalIncludesApproved: false, memo });
+    const src = at("/w/repo/src");
+    const deeper = at("/w/repo/src/deeper");
+    // Below src, src's own import is outside the launch folder too.
+    expect(deeper.dropped.map((d) => d.path)).toEqual([
+      "/w/repo/docs/style.md",
+      "/w/repo/missing.md",
+      "/w/repo/AGENTS.md",
+      "/w/repo/src/notes.md",
+    ]);
+    for (const [i, d] of src.dropped.entries()) {
+      expect(deeper.dropped[i]).toBe(d);
+      expect(deeper.diagnostics).toContain(d.diagnostic);
+    }
+    for (const d of deeper.diagnostics) expect(d.message).not.toContain("/w/repo/src/deeper");
   });
 
   it("keeps an import outside the cwd when external includes are approved", () => {
@@ -87,7 +121,9 @@ describe("discoverClaudeMd", () => {
     const host = createMemoryHost({ files: { "/r/CLAUDE.md": "@d1.md\n", ...chain } });
     const r = discoverClaudeMd(host, { cwd: "/r", externalIncludesApproved: false });
     expect(r.entries.map((e) => e.path)).toEqual(["/r/CLAUDE.md", "/r/d1.md", "/r/d2.md", "/r/d3.md", "/r/d4.md"]);
-    expect(r.dropped).toEqual([{ path: "/r/d5.md", reason: "too-deep", importedFrom: "/r/d4.md" }]);
+    expect(drops(r)).toEqual([
+      { path: "/r/d5.md", reason: "too-deep", importedFrom: "/r/d4.md", rule: "claude-md/import-too-deep" },
+    ]);
   });
 
   it("leaves out imports of binary file types whatever their bytes, and keeps text ones without an extension", () => {
@@ -130,6 +166,8 @@ describe("discoverClaudeMd", () => {
       ["/r/.claude/rules/one.md", "one"],
       ["/r/CLAUDE.local.md", "local"],
     ]);
-    expect(r.dropped).toEqual([{ path: "/r/.claude/rules/scoped.md", reason: "conditional-rule" }]);
+    expect(drops(r)).toEqual([
+      { path: "/r/.claude/rules/scoped.md", reason: "conditional-rule", rule: "claude-md/conditional-rule" },
+    ]);
   });
 });
