@@ -7,7 +7,7 @@ import type { SkillMetadata, SkillRoot, SkillScope, SkillsInfo } from "../model/
 import { dirnameOf, normalizePath } from "./paths.js";
 import { planSkillRoots } from "./plan-skill-roots.js";
 import type { PlanSkillRootsOptions } from "./plan-skill-roots.js";
-import { scanSkillRoot } from "./scan-skill-root.js";
+import { type ScannedSkill, scanSkillRoot } from "./scan-skill-root.js";
 import { appendAll } from "../model/append-all.js";
 
 /** Observed in 0.171.0's list: System, then Admin, then Repo, then User (not the older Repo-first rank). */
@@ -16,6 +16,24 @@ export const SKILL_SCOPE_RANK: Record<SkillScope, number> = { system: 0, admin: 
 export interface DiscoverSkillsOptions extends PlanSkillRootsOptions {
   /** `[[skills.config]]` paths with `enabled = false` (SKILL.md path or its folder). */
   disabledPaths?: readonly string[];
+  /** Roots other launches of the same run already scanned (each launch of a deep tree scans its ancestors'). */
+  scans?: SkillRootScans;
+}
+
+/** Each scanned root's skills and diagnostics, by scope, then path. */
+export type SkillRootScans = Map<SkillScope, Map<string, Result<ScannedSkill[]>>>;
+
+export function createSkillRootScans(): SkillRootScans {
+  return new Map();
+}
+
+function scanOnce(host: Host, root: SkillRoot, scans: SkillRootScans | undefined): Result<ScannedSkill[]> {
+  if (scans === undefined) return scanSkillRoot(host, root);
+  let byPath = scans.get(root.scope);
+  if (byPath === undefined) scans.set(root.scope, (byPath = new Map()));
+  let scanned = byPath.get(root.path);
+  if (scanned === undefined) byPath.set(root.path, (scanned = scanSkillRoot(host, root)));
+  return scanned;
 }
 
 /** Scope rank, then name, then path (byte order, like Rust's String ordering). */
@@ -86,7 +104,7 @@ export function discoverSkills(host: Host, options: DiscoverSkillsOptions): Resu
   const seen = new Set<string>();
   const found: (Omit<SkillMetadata, "rootIndex"> & { rootPath: string })[] = [];
   for (const root of planned.value) {
-    const scanned = scanSkillRoot(host, root);
+    const scanned = scanOnce(host, root, options.scans);
     appendAll(diagnostics, scanned.diagnostics);
     for (const skill of scanned.value) {
       if (seen.has(skill.path)) continue;

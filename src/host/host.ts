@@ -62,6 +62,11 @@ export interface Host {
   readDirRaw?(path: string): HostResult<DirEntry[]>;
   /** Canonical absolute path (symlinks resolved). */
   realpath(path: string): HostResult<string>;
+  /**
+   * realpath only resolves links and keeps every other name as given (Linux; macOS and Windows give a name's case as
+   * stored): a path whose last name is no link then has its folder's real path, joined with that name.
+   */
+  readonly realpathKeepsNames?: boolean;
   cwd(): string;
   env(name: string): string | undefined;
   home(): string | undefined;

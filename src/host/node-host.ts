@@ -241,6 +241,7 @@ export function createNodeHost(options: NodeHostOptions = {}): Host {
         return fail(error);
       }
     },
+    realpathKeepsNames: process.platform === "linux",
     cwd: () => options.cwd ?? process.cwd(),
     env: (name) => (options.env ? options.env[name] : process.env[name]),
     // The environment handed in is the process's for every lookup, HOME included.

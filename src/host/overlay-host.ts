@@ -60,6 +60,8 @@ export function createOverlayHost(base: Host, root: string, files: readonly Over
     lstat: (path) => (inside(path) ? stat(path) : base.lstat(path)),
     realpath: (path) =>
       inside(path) ? (stat(path).ok ? { ok: true, value: path } : enoent(path)) : base.realpath(path),
+    // Its files are their own real paths, whatever links lead to the folder they sit in.
+    realpathKeepsNames: false,
     readDir: (path) => {
       if (!inside(path)) return base.readDir(path);
       const m = dirs.get(path);

@@ -3,7 +3,7 @@
 import type { Host } from "../../host/host.js";
 import type { DecodeMode } from "../../model/decode-mode.js";
 import { createAgentsMdFolders, discoverAgentsMd, type AgentsMdFolders } from "../discover-agents-md.js";
-import { discoverSkills } from "../discover-skills.js";
+import { createSkillRootScans, discoverSkills, type SkillRootScans } from "../discover-skills.js";
 import { createSkillRootFolders, type SkillRootFolders } from "../plan-skill-roots.js";
 import { shareSlot, type DiscoveryShare } from "./discovery-share.js";
 import type { HarnessLoad, HarnessRef, LoadedFile } from "./harness-load.js";
@@ -21,15 +21,20 @@ export interface CodexLoadSettings {
   adminSkillsRoot?: string | null;
 }
 
-/** What Codex's launches of one run share: each folder's AGENTS.md walk and budget, its skill-root candidates. */
+/** What Codex's launches of one run share: each folder's AGENTS.md walk and budget, its skill roots and their scans. */
 export interface CodexFolders {
   docs: AgentsMdFolders;
   skillRoots: SkillRootFolders;
+  skillScans: SkillRootScans;
 }
 
 /** The Codex slot of a run's share (lint's Codex chains read the same AGENTS.md walks). */
 export function codexFolders(share: DiscoveryShare): CodexFolders {
-  return shareSlot(share, "codex", () => ({ docs: createAgentsMdFolders(), skillRoots: createSkillRootFolders() }));
+  return shareSlot(share, "codex", () => ({
+    docs: createAgentsMdFolders(),
+    skillRoots: createSkillRootFolders(),
+    skillScans: createSkillRootScans(),
+  }));
 }
 
 export function turnContextLoad(
@@ -59,7 +64,7 @@ export function turnContextLoad(
     projectRootMarkers: s.projectRootMarkers,
     ...(s.adminSkillsRoot !== undefined ? { adminSkillsRoot: s.adminSkillsRoot } : {}),
     disabledPaths: s.disabledSkillPaths ?? [],
-    ...(folders !== undefined ? { folders: folders.skillRoots } : {}),
+    ...(folders !== undefined ? { folders: folders.skillRoots, scans: folders.skillScans } : {}),
   });
   const files: LoadedFile[] = [];
   if (docs.value.global) files.push({ path: docs.value.global.path, kind: "context", placement: "first user message" });

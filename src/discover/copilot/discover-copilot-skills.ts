@@ -132,8 +132,10 @@ export function discoverCopilotSkills(
   // Measured: in the order found (root kind by root kind, each from the cwd up), every run of skills from the
   // cwd's own folders, and every run from its ancestors', is sorted by name (one run when nothing breaks it up).
   const project = out.skills.filter((s) => s.location === "project");
-  const own = here.skillRoots.map((r) => `${r}/`);
-  const isOwn = (s: CopilotSkill) => own.some((r) => s.path.startsWith(r));
+  // The cwd's own scans hold its skills: comparing each path with its roots' was quadratic in a deep tree's depth.
+  const own = new Set<CopilotSkill>();
+  for (const scan of here.scans) for (const s of (scan?.found ?? []) as CopilotSkill[]) own.add(s);
+  const isOwn = (s: CopilotSkill) => own.has(s);
   const runs: CopilotSkill[][] = [];
   for (const s of project) {
     const last = runs.at(-1);
