@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryHost } from "../../src/host/memory-host.js";
 import type { MemoryEntry } from "../../src/host/memory-host.js";
-import { discoverSkills } from "../../src/discover/discover-skills.js";
+import { discoverSkills, orderSkills, SKILL_SCOPE_RANK } from "../../src/discover/discover-skills.js";
+import { compareByteOrder } from "../../src/host/byte-order.js";
 import type { DiscoverSkillsOptions } from "../../src/discover/discover-skills.js";
 
 const skill = (name: string, description = `about ${name}`) =>
@@ -260,5 +261,53 @@ describe("discoverSkills", () => {
 
   it("leaves the admin root out when asked", () => {
     expect(names(run({ "/etc/codex/skills/a/SKILL.md": skill("adm") }, { adminSkillsRoot: null }))).toEqual([]);
+  });
+});
+
+describe("orderSkills", () => {
+  const scopes = ["system", "admin", "repo", "user"] as const;
+  /** A small seeded generator: the same cases on every run. */
+  const random = (seed: number) => () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const pick = <T>(next: () => number, list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  const names = ["a", "b", "ab", "B", "é", "\u{1F600}", "\uFF5E", "a\u0000b"];
+  const paths = [
+    "/r/a/SKILL.md",
+    "/r/b/SKILL.md",
+    "/r/\u{1F600}/SKILL.md",
+    "/r/\uFF5E/SKILL.md",
+    "/r/a\u0000/SKILL.md",
+  ];
+  const reference = <T extends { scope: (typeof scopes)[number]; name: string; path: string }>(skills: readonly T[]) =>
+    [...skills].sort(
+      (a, b) =>
+        SKILL_SCOPE_RANK[a.scope] - SKILL_SCOPE_RANK[b.scope] ||
+        compareByteOrder(a.name, b.name) ||
+        compareByteOrder(a.path, b.path),
+    );
+  it.each([
+    [1, 3],
+    [2, 8],
+    [3, 20],
+    [4, 40],
+    [5, 40],
+    [6, 120],
+    [7, 60],
+    [8, 60],
+    [9, 60],
+  ])("orders seed %i's %i skills as the comparator does, ties in place", (seed, count) => {
+    const next = random(seed);
+    // By seed: plain names and paths (the keyed way), any names (NUL, surrogates) with plain paths, or the reverse.
+    const plainNames = seed % 3 !== 2;
+    const plainPaths = seed % 3 !== 0;
+    const skills = Array.from({ length: count }, (_, i) => ({
+      scope: pick(next, scopes),
+      name: pick(next, plainNames ? names.slice(0, 5) : names),
+      path: pick(next, plainPaths ? paths.slice(0, 2) : paths),
+      id: i,
+    }));
+    expect(orderSkills(skills).map((s) => s.id)).toEqual(reference(skills).map((s) => s.id));
   });
 });
