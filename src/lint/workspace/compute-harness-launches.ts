@@ -128,11 +128,12 @@ export function computeHarnessLaunches(
   };
   // Every launch below a folder sees that folder's files again (and discoveries sharing a folder's work say the
   // same diagnostic again): one project-relative entry per distinct file or drop, shared by those launches, spares
-  // building (and collecting) one per launch. A skill's name depends on the load's skill roots: not shared.
+  // building (and collecting) one per launch. A symlinked skill's name depends on the load's skill roots: when
+  // there is one, no skill is shared.
   // Harnesses take one file differently (Codex's AGENTS.md is Claude Code's import): each way is kept.
   const fileEntries = new Map<string, { f: LoadedFile; out: HarnessLaunchFile | undefined }[]>();
   const sharedFile = (f: LoadedFile, load: HarnessLoad): HarnessLaunchFile | undefined => {
-    if (f.kind === "skill") return toFile(f, load);
+    if (f.kind === "skill" && linksTo.size > 0) return toFile(f, load);
     let ways = fileEntries.get(f.path);
     if (ways === undefined) fileEntries.set(f.path, (ways = []));
     for (const known of ways)
