@@ -3,6 +3,7 @@ import { createMemoryHost } from "../../src/host/memory-host.js";
 import type { MemoryEntry } from "../../src/host/memory-host.js";
 import { discoverSkills, orderSkills, SKILL_SCOPE_RANK } from "../../src/discover/discover-skills.js";
 import { compareByteOrder } from "../../src/host/byte-order.js";
+import { seededRandom } from "../seeded-random.js";
 import type { DiscoverSkillsOptions } from "../../src/discover/discover-skills.js";
 
 const skill = (name: string, description = `about ${name}`) =>
@@ -266,11 +267,6 @@ describe("discoverSkills", () => {
 
 describe("orderSkills", () => {
   const scopes = ["system", "admin", "repo", "user"] as const;
-  /** A small seeded generator: the same cases on every run. */
-  const random = (seed: number) => () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
-  };
   const pick = <T>(next: () => number, list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const names = ["a", "b", "ab", "B", "é", "\u{1F600}", "\uFF5E", "a\u0000b"];
   const paths = [
@@ -298,7 +294,7 @@ describe("orderSkills", () => {
     [8, 60],
     [9, 60],
   ])("orders seed %i's %i skills as the comparator does, ties in place", (seed, count) => {
-    const next = random(seed);
+    const next = seededRandom(seed);
     // By seed: plain names and paths (the keyed way), any names (NUL, surrogates) with plain paths, or the reverse.
     const plainNames = seed % 3 !== 2;
     const plainPaths = seed % 3 !== 0;

@@ -3,6 +3,7 @@
 // to 5 deep); a failure leaves a comment saying why. IO through the Host only. From Gemini CLI 0.61.0's
 // memoryImportProcessor (readable bundle), confirmed by capture.
 import type { Host } from "../../host/host.js";
+import { isCachingHost } from "../../host/create-caching-host.js";
 import { ancestorsOf, dirnameOf, joinPath, normalizePath, resolvePath } from "../paths.js";
 
 export const GEMINI_IMPORT_MAX_DEPTH = 5;
@@ -44,8 +45,23 @@ export function findGeminiCodeRegions(content: string): [number, number][] {
   return [...content.matchAll(/(`+)([\s\S]*?)\1/g)].map((m) => [m.index, m.index + m[0].length]);
 }
 
+/** Per caching host: each folder's nearest folder holding a `.git` (lint starts Gemini CLI in every folder of a tree). */
+const gitRoots = new WeakMap<Host, Map<string, string>>();
+
 function projectRootOf(host: Host, dir: string): string {
-  for (const d of ancestorsOf(dir)) if (host.lstat(joinPath(d, ".git")).ok) return d;
+  let known = gitRoots.get(host);
+  if (known === undefined && isCachingHost(host)) gitRoots.set(host, (known = new Map()));
+  const below: string[] = [];
+  for (const d of ancestorsOf(dir)) {
+    const root = known?.get(d) ?? (host.lstat(joinPath(d, ".git")).ok ? d : undefined);
+    if (root === undefined) {
+      below.push(d);
+      continue;
+    }
+    if (known !== undefined) for (const b of [...below, d]) known.set(b, root);
+    return root;
+  }
+  // None: the folder itself, which is no answer for the folders between.
   return normalizePath(dir);
 }
 
@@ -61,7 +77,8 @@ export function processGeminiImports(
   state: { depth: number; processed: Set<string>; root?: string } = { depth: 0, processed: new Set() },
 ): string {
   const base = dirnameOf(file);
-  const root = state.root ?? projectRootOf(host, base);
+  // Found for a file that imports something only (most do not).
+  let root = state.root;
   if (state.depth >= GEMINI_IMPORT_MAX_DEPTH) return content;
   const code = findGeminiCodeRegions(content);
   let out = "";
@@ -79,6 +96,7 @@ export function processGeminiImports(
     }
     const full = resolvePath(base, imp.path);
     const real = host.realpath(full);
+    root ??= projectRootOf(host, base);
     const realRoot = host.realpath(root);
     if (!isInside(real.ok ? real.value : full, realRoot.ok ? realRoot.value : root)) {
       records.push({ importer: file, raw: imp.path, path: full, outcome: "outside-project" });
