@@ -1,8 +1,8 @@
 // `npm run bench`: every start-up figure as a ratio to `node -e 0` (the floor of any Node CLI), measured in this one
 // run: whole processes, each command interleaved with the baseline (baseline, command, baseline, …) so a load spike
 // on a shared machine hits both sides, medians of the pairs. Then `preview --profile codex` against the native
-// Codex executable's `codex debug prompt-input` (wall and peak memory), and lint on chains of nested folders
-// 100 and 400 deep (linear work keeps their ratio near 4). Each verb is measured replayed from its run memo (a repeat
+// Codex executable's `codex debug prompt-input` (wall and peak memory), and lint on four kinds of chains of nested
+// folders 100 and 400 deep (linear work keeps their ratio near 4). Each verb is measured replayed from its run memo (a repeat
 // of a command line in an unchanged tree: src/cli/run-memo/), after a change (watched for its memo, not replayed:
 // what the first run after an edit, or a CI run, costs) and with memos off (PROMPTC_RUN_CACHE=0). Every process runs without the environment's Node start-up settings (bench/node-start-env.mjs). Runs
 // after `npm run build`. Prints; never fails on speed.
@@ -15,7 +15,7 @@ import { BENCH_ENV, NODE_START_VARIABLES } from "./node-start-env.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
-const DEEP_RUNS = Number(process.env.BENCH_DEEP_RUNS ?? 3);
+const DEEP_RUNS = Number(process.env.BENCH_DEEP_RUNS ?? 5);
 // The package's executable, as `promptc` on PATH runs it (PROMPTC_BIN: another build's, to compare).
 const BIN = process.env.PROMPTC_BIN ?? join(ROOT, "dist", "bin.cjs");
 const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
@@ -126,15 +126,34 @@ function writeSmallRepository(dir) {
   mkdirSync(join(dir, ".git"));
 }
 
-/** A chain of `depth` nested folders with an AGENTS.md in each (every fifth also a CLAUDE.md importing it). */
-function writeChain(dir, depth) {
+/**
+ * The chains lint is measured on, each `depth` nested folders with an AGENTS.md in each: the issue's (nothing
+ * else), every fifth also a CLAUDE.md importing it, every one such a CLAUDE.md (each launch then drops every
+ * ancestor's import), and a skill in every folder (every harness lists its ancestors' skills).
+ */
+const CHAINS = [
+  { name: "AGENTS.md only", extra: () => ({}) },
+  { name: "CLAUDE.md every 5th", extra: (i) => (i % 5 === 0 ? { "CLAUDE.md": "@AGENTS.md\n" } : {}) },
+  { name: "CLAUDE.md in every folder", extra: () => ({ "CLAUDE.md": "@AGENTS.md\n" }) },
+  {
+    name: "a skill in every folder",
+    extra: (i) => ({
+      [`.agents/skills/s${i}/SKILL.md`]: `---\nname: s${i}\ndescription: Step ${i} of the release.\n---\n\nStep ${i}.\n`,
+    }),
+  },
+];
+
+function writeChain(dir, depth, chain) {
   mkdirSync(join(dir, ".git"), { recursive: true });
   let p = dir;
   for (let i = 0; i < depth; i++) {
     p = join(p, `d${i}`);
     mkdirSync(p);
     writeFileSync(join(p, "AGENTS.md"), `# Level ${i}\n\nRun the tests before pushing.\n`);
-    if (i % 5 === 0) writeFileSync(join(p, "CLAUDE.md"), "@AGENTS.md\n");
+    for (const [rel, text] of Object.entries(chain.extra(i))) {
+      mkdirSync(dirname(join(p, rel)), { recursive: true });
+      writeFileSync(join(p, rel), text);
+    }
   }
 }
 
@@ -284,22 +303,24 @@ try {
   if (codex === undefined) console.log("(native codex not found: set CODEX_BIN or install @openai/codex to compare)");
 
   console.log("");
-  const chains = [100, 400].map((depth) => {
-    const dir = join(scratch, `chain-${depth}`);
-    writeChain(dir, depth);
-    const home = join(scratch, "no-home");
-    return {
-      argv: [process.execPath, BIN, "lint", "--no-config", "--codex-home", home, "--home", home, "-f", "json"],
-      // Run anew each time: the chain measures lint's own work on a deep tree.
-      env: { ...env, PROMPTC_TOKEN_CACHE: "off", PROMPTC_RUN_CACHE: "0" },
-      cwd: dir,
-    };
-  });
-  const [d100, d400] = measureInterleaved(chains, DEEP_RUNS);
-  row("promptc lint, chain 100 deep", d100, []);
-  row("promptc lint, chain 400 deep", d400, [
-    `${(d400.wall / d100.wall).toFixed(2)}× the 100-deep wall (4× the files)`,
-  ]);
+  for (const [k, chain] of CHAINS.entries()) {
+    const runs = [100, 400].map((depth) => {
+      const dir = join(scratch, `chain-${k}-${depth}`);
+      writeChain(dir, depth, chain);
+      const home = join(scratch, "no-home");
+      return {
+        argv: [process.execPath, BIN, "lint", "--no-config", "--codex-home", home, "--home", home, "-f", "json"],
+        // Run anew each time: the chain measures lint's own work on a deep tree.
+        env: { ...env, PROMPTC_TOKEN_CACHE: "off", PROMPTC_RUN_CACHE: "0" },
+        cwd: dir,
+      };
+    });
+    const [d100, d400] = measureInterleaved(runs, DEEP_RUNS);
+    row(`promptc lint, chain 100 deep (${chain.name})`, d100, []);
+    row(`promptc lint, chain 400 deep (${chain.name})`, d400, [
+      `${(d400.wall / d100.wall).toFixed(2)}× the 100-deep wall (4× the folders)`,
+    ]);
+  }
 
   if (existsSync(join(ROOT, "bench", "tokens.mjs"))) {
     console.log("");
