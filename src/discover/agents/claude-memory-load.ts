@@ -1,7 +1,8 @@
 // What Claude Code (the `claude-memory` discovery) loads when started in one folder: its CLAUDE.md chain with
 // imports, its skills, and what it sees and leaves out. IO through the Host only.
 import type { Host } from "../../host/host.js";
-import { type DroppedClaudeFile, discoverClaudeMd, type DroppedReason } from "../claude-code/discover-claude-md.js";
+import { discoverClaudeMd } from "../claude-code/discover-claude-md.js";
+import type { DroppedClaudeFile, DroppedReason } from "../claude-code/claude-drop.js";
 import { discoverClaudeSkills } from "../claude-code/discover-claude-skills.js";
 import { createClaudeFolderMemo } from "../claude-code/claude-folder-memo.js";
 import { type DiscoveryShare, shareSlot } from "./discovery-share.js";

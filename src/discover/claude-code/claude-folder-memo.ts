@@ -9,7 +9,7 @@ import type { Diagnostic } from "../../model/diagnostic.js";
 import { childPath } from "../child-path.js";
 import { isDirectory } from "../path-kind.js";
 import { dirnameOf, joinPath, resolvePath } from "../paths.js";
-import type { DroppedClaudeFile } from "./discover-claude-md.js";
+import type { DroppedClaudeFile } from "./claude-drop.js";
 import { type ParsedClaudeMd, parseClaudeMd } from "./parse-claude-md.js";
 import { type ClaudeJsonFacts, type ClaudeJsonFile, claudeJsonFacts, readClaudeJsonFile } from "./read-claude-json.js";
 

@@ -14,6 +14,7 @@ import {
   type ParsedClaudeMdFile,
 } from "./claude-folder-memo.js";
 import { isConditionalRule } from "./parse-claude-md.js";
+import type { DroppedClaudeFile } from "./claude-drop.js";
 import { cannotRead } from "../../model/file-error.js";
 
 /** Which label Claude Code gives a file (`(user's private global instructions …)` and so on). */
@@ -30,22 +31,6 @@ export interface ClaudeMdEntry {
   importedFrom?: string;
   /** How it was found. */
   via: "claude-md" | "dot-claude" | "rules" | "local" | "import" | "agents-md-fallback";
-}
-
-export type DroppedReason =
-  | "outside-cwd"
-  | "missing"
-  | "too-deep"
-  | "conditional-rule"
-  | "not-text"
-  | "agents-md-ignored";
-
-export interface DroppedClaudeFile {
-  path: string;
-  reason: DroppedReason;
-  importedFrom?: string;
-  /** The diagnostic that says so. */
-  diagnostic: Diagnostic;
 }
 
 export interface ClaudeMdChain {
