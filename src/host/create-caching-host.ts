@@ -11,6 +11,20 @@ export function isCachingHost(host: Host): boolean {
   return cachingHosts.has(host);
 }
 
+/** Linux's PATH_MAX: bytes of a path with its terminating NUL. */
+const PATH_MAX = 4096;
+
+/** Whether `path` in UTF-8 may take PATH_MAX bytes or more (a UTF-16 unit is at most 3 bytes: counted only then). */
+function mayReachPathMax(path: string): boolean {
+  if (path.length * 3 < PATH_MAX - 1) return false;
+  let bytes = 0;
+  for (let i = 0; i < path.length; i++) {
+    const unit = path.charCodeAt(i);
+    bytes += unit < 0x80 ? 1 : unit < 0x800 ? 2 : 3;
+  }
+  return bytes >= PATH_MAX - 1;
+}
+
 export function createCachingHost(host: Host): Host {
   const lstats = new Map<string, HostResult<FileStat>>();
   const stats = new Map<string, HostResult<FileStat>>();
@@ -36,7 +50,9 @@ export function createCachingHost(host: Host): Host {
     const cut = path.lastIndexOf("/");
     const folder = caching.realpath(cut === 0 ? "/" : path.slice(0, cut));
     if (!folder.ok) return host.realpath(path);
-    return { ok: true, value: `${folder.value === "/" ? "" : folder.value}${path.slice(cut)}` };
+    const real = `${folder.value === "/" ? "" : folder.value}${path.slice(cut)}`;
+    // realpath(3) refuses an answer as long as PATH_MAX (ENAMETOOLONG): the host says so itself.
+    return mayReachPathMax(real) ? host.realpath(path) : { ok: true, value: real };
   };
   const caching: Host = {
     ...host,

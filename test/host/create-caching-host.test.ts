@@ -1,4 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { createCachingHost } from "../../src/host/create-caching-host.js";
 import type { Host } from "../../src/host/host.js";
 import { createMemoryHost, type MemoryEntry } from "../../src/host/memory-host.js";
@@ -73,8 +76,49 @@ describe("createCachingHost's realpath", () => {
     caching.realpath("/r/a/b/file.md");
     expect(asked).toEqual(["/r/a/b/file.md"]);
   });
+});
 
-  it("says the node host keeps names only on Linux", () => {
-    expect(createNodeHost().realpathKeepsNames).toBe(process.platform === "linux");
+describe("createCachingHost's realpath over the node host", () => {
+  // A folder whose real path is nearly PATH_MAX long, reached through a short link: a name joined to it is longer
+  // than realpath(3) answers.
+  const top = mkdtempSync(join(tmpdir(), "promptc-realpath-"));
+  let long = top;
+  while (long.length < 3900) long = join(long, "n".repeat(Math.min(200, 3900 - long.length)));
+  mkdirSync(long, { recursive: true });
+  const name = "f".repeat(220);
+  symlinkSync(long, join(top, "to-long"));
+  // Through the link: the file's own path is too long to name.
+  writeFileSync(join(top, "to-long", name), "x");
+  mkdirSync(join(top, "a", "b"), { recursive: true });
+  writeFileSync(join(top, "a", "b", "file.md"), "x");
+  symlinkSync(join(top, "a"), join(top, "to-a"));
+  symlinkSync("gone.md", join(top, "a", "dangling.md"));
+  afterAll(() => {
+    rmSync(join(top, "to-long", name));
+    rmSync(top, { recursive: true, force: true });
+  });
+
+  const outcome = (f: () => string): string => {
+    try {
+      return f();
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code ?? "error";
+    }
+  };
+  it.each([
+    ["a/b/file.md"],
+    ["a/b"],
+    ["to-a/b/file.md"],
+    ["a/dangling.md"],
+    ["a/missing.md"],
+    [`to-long/${name}`],
+    ["to-long"],
+  ])("answers %s as realpath(3) does", (rel) => {
+    const path = join(top, rel);
+    const r = createCachingHost(createNodeHost()).realpath(path);
+    expect(r.ok ? r.value : r.error.code).toBe(outcome(() => realpathSync.native(path)));
+  });
+  it("finds the long name too long, as realpath(3) does", () => {
+    expect(outcome(() => realpathSync.native(join(top, "to-long", name)))).toBe("ENAMETOOLONG");
   });
 });

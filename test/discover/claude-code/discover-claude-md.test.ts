@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { discoverClaudeMd } from "../../../src/discover/claude-code/discover-claude-md.js";
 import { createMemoryHost } from "../../../src/host/memory-host.js";
 import { createClaudeFolderMemo } from "../../../src/discover/claude-code/claude-folder-memo.js";
+import { claudeMemoryLoad } from "../../../src/discover/agents/claude-memory-load.js";
+import { harnessRefsOf } from "../../../src/discover/agents/discover-harness-loads.js";
+import { PROFILE_LIST } from "../../../src/profiles/index.js";
 
 const summary = (r: ReturnType<typeof discoverClaudeMd>) =>
   r.entries.map((e) => `${e.kind} ${e.path}${e.importedFrom ? ` <- ${e.importedFrom}` : ""}`);
@@ -71,6 +74,17 @@ describe("discoverClaudeMd", () => {
       expect(deeper.diagnostics).toContain(d.diagnostic);
     }
     for (const d of deeper.diagnostics) expect(d.message).not.toContain("/w/repo/src/deeper");
+  });
+
+  it("gives each drop its own diagnostic, not an earlier one naming a path that holds its own", () => {
+    const host = createMemoryHost({ files: { "/r/CLAUDE.md": "@a.png.md\n\n@a.png\n", "/r/a.png": "png" } });
+    const claude = harnessRefsOf(PROFILE_LIST).find((h) => h.discovery.type === "claude-memory");
+    if (claude === undefined) throw new Error("no claude-memory profile");
+    const load = claudeMemoryLoad(claude, host, "/r", "/home/none", "/r");
+    expect(load.dropped.map((d) => [d.path, d.diagnostic?.rule, d.diagnostic?.place?.line])).toEqual([
+      ["/r/a.png.md", "claude-md/import-missing", undefined],
+      ["/r/a.png", "claude-md/import-not-text", 3],
+    ]);
   });
 
   it("keeps an import outside the cwd when external includes are approved", () => {
