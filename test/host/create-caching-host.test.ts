@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCachingHost } from "../../src/host/create-caching-host.js";
 import type { Host } from "../../src/host/host.js";
 import { createMemoryHost, type MemoryEntry } from "../../src/host/memory-host.js";
@@ -81,18 +81,22 @@ describe("createCachingHost's realpath", () => {
 describe("createCachingHost's realpath over the node host", () => {
   // A folder whose real path is nearly PATH_MAX long, reached through a short link: a name joined to it is longer
   // than realpath(3) answers.
-  const top = mkdtempSync(join(tmpdir(), "promptc-realpath-"));
-  let long = top;
-  while (long.length < 3900) long = join(long, "n".repeat(Math.min(200, 3900 - long.length)));
-  mkdirSync(long, { recursive: true });
   const name = "f".repeat(220);
-  symlinkSync(long, join(top, "to-long"));
-  // Through the link: the file's own path is too long to name.
-  writeFileSync(join(top, "to-long", name), "x");
-  mkdirSync(join(top, "a", "b"), { recursive: true });
-  writeFileSync(join(top, "a", "b", "file.md"), "x");
-  symlinkSync(join(top, "a"), join(top, "to-a"));
-  symlinkSync("gone.md", join(top, "a", "dangling.md"));
+  let top = "";
+  // Made when the tests run, not when they are collected: a filtered run leaves nothing behind.
+  beforeAll(() => {
+    top = mkdtempSync(join(tmpdir(), "promptc-realpath-"));
+    let long = top;
+    while (long.length < 3900) long = join(long, "n".repeat(Math.min(200, 3900 - long.length)));
+    mkdirSync(long, { recursive: true });
+    symlinkSync(long, join(top, "to-long"));
+    // Through the link: the file's own path is too long to name.
+    writeFileSync(join(top, "to-long", name), "x");
+    mkdirSync(join(top, "a", "b"), { recursive: true });
+    writeFileSync(join(top, "a", "b", "file.md"), "x");
+    symlinkSync(join(top, "a"), join(top, "to-a"));
+    symlinkSync("gone.md", join(top, "a", "dangling.md"));
+  });
   afterAll(() => {
     rmSync(join(top, "to-long", name));
     rmSync(top, { recursive: true, force: true });

@@ -159,7 +159,6 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
       const target = targets[i] as string;
       if (imp.raw.startsWith("~/") && options.home === undefined) continue;
       if (seen.has(target)) continue;
-      const place = { line: imp.line, column: 1 };
       if (isBinaryImport(target)) {
         drop(record, `not-text ${i}`, () => ({
           path: target,
@@ -169,7 +168,7 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
             "claude-md/import-not-text",
             "info",
             `${path} imports ${target}; Claude Code leaves out imports of binary file types`,
-            { file: path, place, data: { target } },
+            { file: path, place: { line: imp.line, column: 1 }, data: { target } },
           ),
         }));
         continue;
@@ -183,7 +182,7 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
             "claude-md/import-too-deep",
             "info",
             `${path} imports ${target} more than ${CLAUDE_MD_MAX_IMPORT_DEPTH} levels deep; Claude Code stops there`,
-            { file: path, place },
+            { file: path, place: { line: imp.line, column: 1 } },
           ),
         }));
         continue;
@@ -202,7 +201,7 @@ export function discoverClaudeMd(host: Host, options: DiscoverClaudeMdOptions): 
             "claude-md/import-outside-cwd",
             "warning",
             `${path} imports ${target}, outside the launch folder; Claude Code drops it unless external includes are approved for this project in ~/.claude.json`,
-            { file: path, place, data: { target } },
+            { file: path, place: { line: imp.line, column: 1 }, data: { target } },
           ),
         }));
         continue;

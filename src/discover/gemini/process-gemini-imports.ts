@@ -58,7 +58,8 @@ function projectRootOf(host: Host, dir: string): string {
       below.push(d);
       continue;
     }
-    if (known !== undefined) for (const b of [...below, d]) known.set(b, root);
+    if (known !== undefined) for (const b of below) known.set(b, root);
+    known?.set(d, root);
     return root;
   }
   // None: the folder itself, which is no answer for the folders between.
