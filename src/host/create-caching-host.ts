@@ -3,6 +3,7 @@
 // No IO of its own; it is as pure as the Host it wraps. Only for one short run: the disk may change meanwhile.
 import type { DirEntry, FileStat, Host, HostResult, ReadBytesValue } from "./host.js";
 import { isNormalAbsolute } from "./is-normal-absolute.js";
+import { utf8Length } from "../tokens/approx.js";
 
 const cachingHosts = new WeakSet<Host>();
 
@@ -14,16 +15,8 @@ export function isCachingHost(host: Host): boolean {
 /** Linux's PATH_MAX: bytes of a path with its terminating NUL. */
 const PATH_MAX = 4096;
 
-/** Whether `path` in UTF-8 may take PATH_MAX bytes or more (a UTF-16 unit is at most 3 bytes: counted only then). */
-function mayReachPathMax(path: string): boolean {
-  if (path.length * 3 < PATH_MAX - 1) return false;
-  let bytes = 0;
-  for (let i = 0; i < path.length; i++) {
-    const unit = path.charCodeAt(i);
-    bytes += unit < 0x80 ? 1 : unit < 0x800 ? 2 : 3;
-  }
-  return bytes >= PATH_MAX - 1;
-}
+/** Whether `path` in UTF-8 takes PATH_MAX bytes or more (a UTF-16 unit is at most 3 bytes: counted only then). */
+const mayReachPathMax = (path: string): boolean => path.length * 3 >= PATH_MAX - 1 && utf8Length(path) >= PATH_MAX - 1;
 
 export function createCachingHost(host: Host): Host {
   const lstats = new Map<string, HostResult<FileStat>>();

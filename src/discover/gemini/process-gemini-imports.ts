@@ -58,8 +58,10 @@ function projectRootOf(host: Host, dir: string): string {
       below.push(d);
       continue;
     }
-    if (known !== undefined) for (const b of below) known.set(b, root);
-    known?.set(d, root);
+    if (known !== undefined) {
+      for (const b of below) known.set(b, root);
+      known.set(d, root);
+    }
     return root;
   }
   // None: the folder itself, which is no answer for the folders between.
