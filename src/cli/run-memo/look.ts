@@ -3,7 +3,7 @@
 import { accessSync, lstatSync, readlinkSync, realpathSync, statSync, type Stats } from "node:fs";
 import { nodeOs } from "../../host/node-os.js";
 import { formatDateInZone } from "../../discover/resolve-environment.js";
-import { IDENTITY, identityCheck, identityOf } from "./file-identity.js";
+import { IDENTITY, identityOf } from "./file-identity.js";
 
 /**
  * `stat`/`lstat`: a file's identity and times (device, inode, size, mtime, ctime), or the error
@@ -24,6 +24,18 @@ export type LookKind =
   | "access"
   | "os"
   | "date";
+
+/** The kinds whose subject is a path (the others name a node:os function or a zone). */
+export const PATH_LOOKS: ReadonlySet<LookKind> = new Set([
+  "stat",
+  "lstat",
+  "stat-of",
+  "lstat-of",
+  "realpath",
+  "realpath-native",
+  "readlink",
+  "access",
+]);
 
 /**
  * What a look saw: an answer or error code as text, or a stat's fields as numbers (compared as numbers: writing a
@@ -62,7 +74,8 @@ export function statSeen(stats: Stats | undefined, fields?: string): Seen {
 
 export function sameSeen(a: Seen, b: Seen): boolean {
   if (typeof a === "string" || typeof b === "string") return a === b;
-  if (a.length !== b.length) return false;
+  // `b` may come from a damaged memo.
+  if (b === null || typeof b !== "object" || a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
@@ -115,21 +128,11 @@ export function lookAgain(kind: LookKind, subject: string, detail?: number | str
         const os = nodeOs() as unknown as { [name: string]: () => unknown };
         return OS_LOOKS.has(subject) ? `=${JSON.stringify(os[subject]!())}` : "?";
       }
+      default:
+        // A kind no run takes (a damaged memo): seen as nothing a look keeps.
+        return "\0";
     }
   } catch (error) {
     return codeOf(error);
   }
-}
-
-/** Whether every look still sees what it saw. */
-export function stillSeen(looks: readonly Look[]): boolean {
-  const hasIdentity = identityCheck();
-  for (const [kind, subject, seen, detail] of looks) {
-    // Most looks are a file read or a folder listed: its identity, compared field by field (this loop is a replay's
-    // whole cost).
-    if (kind === "stat" && typeof seen !== "string") {
-      if (!hasIdentity(subject, seen)) return false;
-    } else if (!sameSeen(lookAgain(kind, subject, detail), seen)) return false;
-  }
-  return true;
 }

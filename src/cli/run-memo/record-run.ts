@@ -9,6 +9,7 @@ import { resolve, sep } from "node:path";
 import { codeOf, OS_LOOKS, sameSeen, seenTimeMs, type Look, type LookKind, type Seen } from "./look.js";
 import type { AnyFn, EnvSeen, RunNotes } from "./run-notes.js";
 import { absolutePath } from "./absolute-path.js";
+import { packLooks, type PackedLooks } from "./packed-looks.js";
 import { watchFs } from "./watch-fs.js";
 import { watchProcess } from "./watch-process.js";
 import { nodeOs } from "../../host/node-os.js";
@@ -34,6 +35,8 @@ export interface RecordRunOptions {
 
 export interface Recorder {
   readonly recording: RunRecording;
+  /** The looks packed as a memo stores them (after stop): here, as only a run that is stored needs the packer. */
+  packedLooks(): PackedLooks;
   /** The require for the bundle and its chunks: node:fs, node:os and friends behind the watch. */
   require(id: string): unknown;
   /** Puts process.env, stdin, the clock and randomness back as they were. */
@@ -181,6 +184,7 @@ export function recordRun(options: RecordRunOptions): Recorder {
 
   return {
     recording,
+    packedLooks: () => packLooks(recording.looks),
     require: (id: string) => moduleFor(id, require),
     stop() {
       recording.env = processWatch.stop();

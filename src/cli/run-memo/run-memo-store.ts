@@ -5,14 +5,15 @@
 // time. Does IO.
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { stillSeen, type Look } from "./look.js";
+import type { PackedFolder, PackedLook } from "./packed-looks.js";
+import { stillSeen } from "./still-seen.js";
 import type { RunRecording } from "./record-run.js";
 import type { EnvSeen } from "./run-notes.js";
 import { makeDirectories } from "../../host/make-directories.js";
 import { contentHash64 } from "../../tokens/content-key.js";
 
 /** Raised whenever what a memo holds, or what its key covers, changes meaning. */
-const RUN_MEMO_FORMAT = 2;
+const RUN_MEMO_FORMAT = 3;
 /** The memos kept; writing one past it removes the oldest. */
 export const RUN_MEMOS_KEPT = 64;
 /** Output above this is not kept (lint of a large tree as JSON): reading it back would cost what the run saves. */
@@ -25,11 +26,13 @@ export const RUN_MEMO_MAX_LOOKS = 20_000;
  */
 export const RUN_MEMO_SETTLE_MS = 2000;
 
+/** A memo as stored, its looks packed (packed-looks.ts). */
 export interface RunMemo {
   format: number;
   key: string;
   env: EnvSeen;
-  looks: Look[];
+  folders: PackedFolder[];
+  looks: PackedLook[];
   output: [fd: 1 | 2, bytes: string][];
   exitCode: number;
 }
@@ -78,18 +81,22 @@ export function readRunMemo(file: string, key: string): RunMemo | undefined {
   }
   if (memo === null || typeof memo !== "object" || memo.format !== RUN_MEMO_FORMAT || memo.key !== key)
     return undefined;
-  if (!Array.isArray(memo.env) || !Array.isArray(memo.looks) || !Array.isArray(memo.output)) return undefined;
-  return Number.isInteger(memo.exitCode) ? memo : undefined;
+  if (!Array.isArray(memo.env) || !Array.isArray(memo.output) || !Number.isInteger(memo.exitCode)) return undefined;
+  // Their entries are read as they are (packed-looks.ts).
+  return Array.isArray(memo.folders) && Array.isArray(memo.looks) ? memo : undefined;
 }
 
-/** Whether the memo's variables have the values they had and its looks see what they saw. */
-export function runMemoHolds(memo: RunMemo, env: NodeJS.ProcessEnv): boolean {
+/**
+ * Whether the memo's variables have the values they had and its looks see what they saw; `cwd`, the working folder,
+ * is where the process is when this returns (still-seen.ts).
+ */
+export function runMemoHolds(memo: RunMemo, env: NodeJS.ProcessEnv, cwd: string): boolean {
   for (const [name, value] of memo.env) {
     if (name === "*") {
       if (Object.keys(env).sort().join("\0") !== value) return false;
     } else if ((env[name] ?? null) !== value) return false;
   }
-  return stillSeen(memo.looks);
+  return stillSeen(memo, cwd);
 }
 
 /** Why the recording is not stored, or undefined when it is fit to be. */

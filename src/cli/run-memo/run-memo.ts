@@ -14,10 +14,14 @@ import {
   whyNotStored,
   writeRunMemo,
 } from "./run-memo-store.js";
+import { WorkingFolderLost } from "./still-seen.js";
 import { isTerminal, writerTo } from "../standard-streams.js";
 
 export interface RunMemoSession {
-  /** Writes the stored output and returns the stored exit code when the memo holds; undefined otherwise. */
+  /**
+   * Writes the stored output and returns the stored exit code when the memo holds; undefined otherwise; 2, with a
+   * message, when the working folder cannot be entered again after its looks (still-seen.ts).
+   */
   replay(): number | undefined;
   /**
    * Starts watching the run (call once, before the bundle loads) with the watcher `load` returns: bin.ts loads it
@@ -85,7 +89,13 @@ export function openRunMemo(options: OpenRunMemoOptions): RunMemoSession | undef
   return {
     replay() {
       const memo = readRunMemo(file, key);
-      if (memo === undefined || !runMemoHolds(memo, process.env)) return undefined;
+      try {
+        if (memo === undefined || !runMemoHolds(memo, process.env, cwd)) return undefined;
+      } catch (error) {
+        if (!(error instanceof WorkingFolderLost)) throw error;
+        writerTo("stderr")(`promptc: ${error.message}\n`);
+        return 2;
+      }
       const writers = { 1: writerTo("stdout"), 2: writerTo("stderr") };
       for (const [fd, bytes] of memo.output) writers[fd](Buffer.from(bytes, "latin1"));
       say(`replayed the stored run of this command (${file})`);
@@ -105,7 +115,8 @@ export function openRunMemo(options: OpenRunMemoOptions): RunMemoSession | undef
         say(`this run is not stored for replay: ${why}`);
         return why;
       }
-      writeRunMemo(dir, file, { key, env: recording.env, looks: recording.looks, output: recording.output, exitCode });
+      const { folders, looks } = recorder.packedLooks();
+      writeRunMemo(dir, file, { key, env: recording.env, folders, looks, output: recording.output, exitCode });
       say(`stored this run for replay (${recording.looks.length} looks, ${file})`);
       return undefined;
     },

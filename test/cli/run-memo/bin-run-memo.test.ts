@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ANCHOR_STRIDE } from "../../../src/cli/run-memo/packed-looks.js";
 import { useScratchDir } from "../../scratch-dir.js";
 import { skipBecause } from "../../skip-because.js";
 
@@ -167,6 +168,33 @@ describe.skipIf(
     const plain = promptc(root, ["lint", "."]);
     expect(plain.memo).toMatch(/^promptc: replayed/);
     expect(plain.stderr).not.toContain("ExperimentalWarning");
+  });
+
+  // A replay takes the looks of deep folders from anchors it moves into (still-seen.ts): from below one, each change
+  // deep in the tree still runs anew, and what a replay prints is a fresh run's.
+  it.each<[string, (deepest: string) => void]>([
+    ["a deep context file's content", (deepest) => appendFileSync(join(deepest, "AGENTS.md"), "Never push to main.\n")],
+    ["a new CLAUDE.md deep in the tree", (deepest) => writeFileSync(join(deepest, "CLAUDE.md"), "@AGENTS.md\n")],
+  ])("in a tree 3 anchors deep, after a change of %s, lint runs anew", (_name, change) => {
+    const root = workspace();
+    let deepest = root;
+    for (let i = 0; i < ANCHOR_STRIDE * 3; i++) {
+      deepest = join(deepest, `d${i}`);
+      mkdirSync(deepest);
+      writeFileSync(join(deepest, "AGENTS.md"), `# Level ${i}\n`);
+    }
+    for (const cwd of [root, deepest]) {
+      promptc(cwd, ["lint", "."]);
+      const replayed = promptc(cwd, ["lint", "."]);
+      expect(replayed.memo).toMatch(/^promptc: replayed/);
+      expectSame(replayed, fresh(cwd, ["lint", "."]));
+    }
+    change(deepest);
+    for (const cwd of [root, deepest]) {
+      const after = promptc(cwd, ["lint", "."]);
+      expect(after.memo).not.toMatch(/^promptc: replayed/);
+      expectSame(after, fresh(cwd, ["lint", "."]));
+    }
   });
 
   it("replays the exit code of a run with findings", () => {

@@ -2,14 +2,7 @@
 import { chmodSync, mkdirSync, renameSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  lookAgain,
-  seenTimeMs,
-  statSeen,
-  stillSeen,
-  type Look,
-  type LookKind,
-} from "../../../src/cli/run-memo/look.js";
+import { lookAgain, seenTimeMs, statSeen, type LookKind } from "../../../src/cli/run-memo/look.js";
 import { formatDateInZone } from "../../../src/discover/resolve-environment.js";
 import { useScratchDir } from "../../scratch-dir.js";
 
@@ -121,18 +114,6 @@ describe("lookAgain", () => {
     expect(lookAgain("date", "Etc/UTC")).toBe(formatDateInZone(Date.now(), "Etc/UTC"));
     expect(lookAgain("os", "homedir")).toMatch(/^=".*"$/);
     expect(lookAgain("os", "cpus")).toBe("?");
-  });
-});
-
-describe("stillSeen", () => {
-  it("holds for looks taken now and fails when one differs", () => {
-    const root = world();
-    const looks: Look[] = [
-      ["stat", join(root, "a.txt"), lookAgain("stat", join(root, "a.txt"))],
-      ["stat", join(root, "none"), "ENOENT"],
-    ];
-    expect(stillSeen(looks)).toBe(true);
-    expect(stillSeen([...looks, ["stat", join(root, "sub"), "ENOENT"]])).toBe(false);
   });
 });
 

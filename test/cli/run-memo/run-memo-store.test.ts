@@ -16,6 +16,7 @@ import {
 } from "../../../src/cli/run-memo/run-memo-store.js";
 import type { RunRecording } from "../../../src/cli/run-memo/record-run.js";
 import { lookAgain, type Look } from "../../../src/cli/run-memo/look.js";
+import { packLooks } from "../../../src/cli/run-memo/packed-looks.js";
 import { useScratchDir } from "../../scratch-dir.js";
 
 const dir = useScratchDir("promptc-memo-store-");
@@ -51,8 +52,9 @@ describe("readRunMemo", () => {
   const key = runKey(PARTS);
   const file = runMemoFile(dir, key);
   it("reads back what was written, for its key only", () => {
-    writeRunMemo(dir, file, { key, env: [["HOME", "/h"]], looks: [], output: [[1, "hi\n"]], exitCode: 1 });
-    expect(readRunMemo(file, key)).toMatchObject({ key, output: [[1, "hi\n"]], exitCode: 1 });
+    const packed = packLooks([["stat", `${"/d".repeat(20)}/AGENTS.md`, "ENOENT"]]);
+    writeRunMemo(dir, file, { key, env: [["HOME", "/h"]], ...packed, output: [[1, "hi\n"]], exitCode: 1 });
+    expect(readRunMemo(file, key)).toMatchObject({ key, ...packed, output: [[1, "hi\n"]], exitCode: 1 });
     expect(readRunMemo(file, runKey({ ...PARTS, cwd: "/x" }))).toBeUndefined();
   });
   it.each([
@@ -62,6 +64,9 @@ describe("readRunMemo", () => {
     "[]",
     '{"format":1}',
     '{"format":99,"key":"k","env":[],"looks":[],"output":[],"exitCode":0}',
+    // The format before looks were packed, and this one without its folders.
+    '{"format":2,"key":"k","env":[],"looks":[],"output":[],"exitCode":0}',
+    '{"format":3,"key":"k","env":[],"looks":[],"output":[],"exitCode":0}',
   ])("ignores a damaged file: %s", (text) => {
     writeFileSync(join(dir, "bad.json"), text);
     expect(readRunMemo(join(dir, "bad.json"), "k")).toBeUndefined();
@@ -73,36 +78,36 @@ describe("runMemoHolds", () => {
     writeFileSync(join(dir, "seen.txt"), "x");
     const looks: Look[] = [["stat", join(dir, "seen.txt"), lookAgain("stat", join(dir, "seen.txt"))]];
     const memo = {
-      format: 1,
+      format: 3,
       key: "k",
       env: [
         ["A", "1"],
         ["B", null],
       ] as [string, string | null][],
-      looks,
+      ...packLooks(looks),
       output: [],
       exitCode: 0,
     };
-    expect(runMemoHolds(memo as never, { A: "1" })).toBe(true);
-    expect(runMemoHolds(memo as never, { A: "2" })).toBe(false);
-    expect(runMemoHolds(memo as never, { A: "1", B: "" })).toBe(false);
+    expect(runMemoHolds(memo as never, { A: "1" }, process.cwd())).toBe(true);
+    expect(runMemoHolds(memo as never, { A: "2" }, process.cwd())).toBe(false);
+    expect(runMemoHolds(memo as never, { A: "1", B: "" }, process.cwd())).toBe(false);
     writeFileSync(join(dir, "seen.txt"), "xy");
-    expect(runMemoHolds(memo as never, { A: "1" })).toBe(false);
+    expect(runMemoHolds(memo as never, { A: "1" }, process.cwd())).toBe(false);
   });
   it("checks the whole environment's names when the run listed them", () => {
     const memo = {
-      format: 1,
+      format: 3,
       key: "k",
       env: [
         ["A", "1"],
         ["*", "A"],
       ],
-      looks: [],
+      ...packLooks([]),
       output: [],
       exitCode: 0,
     };
-    expect(runMemoHolds(memo as never, { A: "1" })).toBe(true);
-    expect(runMemoHolds(memo as never, { A: "1", C: "" })).toBe(false);
+    expect(runMemoHolds(memo as never, { A: "1" }, process.cwd())).toBe(true);
+    expect(runMemoHolds(memo as never, { A: "1", C: "" }, process.cwd())).toBe(false);
   });
 });
 
@@ -134,7 +139,7 @@ describe("writeRunMemo", () => {
     for (let i = 0; i < RUN_MEMOS_KEPT + 3; i++) {
       const key = runKey({ ...PARTS, argv: [String(i)] });
       const file = runMemoFile(many, key);
-      writeRunMemo(many, file, { key, env: [], looks: [], output: [], exitCode: 0 });
+      writeRunMemo(many, file, { key, env: [], ...packLooks([]), output: [], exitCode: 0 });
       utimesSync(file, 1000 + i, 1000 + i);
     }
     const kept = readdirSync(many);
