@@ -3,9 +3,8 @@
 // own colours are not SGR until this writer: the styles emit a private marker keyed by a secret drawn once per
 // process, so no byte of data (which never sees the key) can produce an escape sequence, colour on or off.
 import { createRequire } from "node:module";
+import { escapeTerminalControls } from "./escape-terminal-controls.js";
 
-/** What a terminal would act on: C0 but tab and newline, DEL, C1, and the bidi embedding/override/isolate controls. */
-const TERMINAL_CONTROL = /\r(?!\n)|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 const OPEN = "\ue000";
 const CLOSE = "\ue001";
 /**
@@ -30,10 +29,6 @@ export function ownSgr(codes: string): string {
   return `${OPEN}${markerKey().key}${codes}${CLOSE}`;
 }
 
-function escapeControl(ch: string): string {
-  return `\\u{${(ch.codePointAt(0) as number).toString(16)}}`;
-}
-
 export interface SanitizeTerminalOptions {
   /**
    * Turn promptc's colour markers (`ownSgr`) into SGR sequences; every escape sequence in the text itself is
@@ -44,7 +39,7 @@ export interface SanitizeTerminalOptions {
 
 /** `text` with every terminal control shown as `\u{hex}`; newline and tab stay. Idempotent on its colourless output. */
 export function sanitizeTerminalText(text: string, options: SanitizeTerminalOptions = {}): string {
-  const escaped = text.replace(TERMINAL_CONTROL, escapeControl);
+  const escaped = escapeTerminalControls(text);
   // No marker made yet: none can be in the text (data never sees a key).
   if (marker === undefined || !escaped.includes(OPEN)) return escaped;
   return escaped.replace(marker.pattern, (_m, codes: string) => (options.keepColor ? `\u001b[${codes}m` : ""));

@@ -15,6 +15,7 @@ import {
   writeRunMemo,
 } from "./run-memo-store.js";
 import { WorkingFolderLost } from "./still-seen.js";
+import { escapeTerminalControls } from "../escape-terminal-controls.js";
 import { isTerminal, writerTo } from "../standard-streams.js";
 
 export interface RunMemoSession {
@@ -93,7 +94,7 @@ export function openRunMemo(options: OpenRunMemoOptions): RunMemoSession | undef
         if (memo === undefined || !runMemoHolds(memo, process.env, cwd)) return undefined;
       } catch (error) {
         if (!(error instanceof WorkingFolderLost)) throw error;
-        writerTo("stderr")(`promptc: ${error.message}\n`);
+        writerTo("stderr")(`promptc: ${escapeTerminalControls(error.message)}\n`);
         return 2;
       }
       const writers = { 1: writerTo("stdout"), 2: writerTo("stderr") };
