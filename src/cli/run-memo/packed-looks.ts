@@ -69,13 +69,15 @@ export function packLooks(looks: readonly Look[]): PackedLooks {
     return known;
   };
   const packed = looks.map(([kind, subject, seen, detail]): PackedLook => {
+    let folder = -1;
+    let name = subject;
     if (PATH_LOOKS.has(kind) && subject.charCodeAt(0) === 47 && isDeep(subject)) {
       const cut = subject.lastIndexOf("/");
-      const name = subject.slice(cut + 1);
-      const folder = isPlainName(name) ? numberOf(subject.slice(0, cut)) : -1;
-      if (folder >= 0) return detail === undefined ? [kind, folder, name, seen] : [kind, folder, name, seen, detail];
+      const last = subject.slice(cut + 1);
+      folder = isPlainName(last) ? numberOf(subject.slice(0, cut)) : -1;
+      if (folder >= 0) name = last;
     }
-    return detail === undefined ? [kind, -1, subject, seen] : [kind, -1, subject, seen, detail];
+    return detail === undefined ? [kind, folder, name, seen] : [kind, folder, name, seen, detail];
   });
   return { folders, looks: packed };
 }
