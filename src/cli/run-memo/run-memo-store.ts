@@ -16,10 +16,25 @@ import { contentHash64 } from "../../tokens/content-key.js";
 const RUN_MEMO_FORMAT = 3;
 /** The memos kept; writing one past it removes the oldest. */
 export const RUN_MEMOS_KEPT = 64;
-/** Output above this is not kept (lint of a large tree as JSON): reading it back would cost what the run saves. */
-export const RUN_MEMO_MAX_OUTPUT = 1024 * 1024;
+/** What the kept memos may take on disk together; writing past it removes the oldest too. */
+export const RUN_MEMOS_MAX_BYTES = 128 * 1024 * 1024;
+/**
+ * Output above this is not kept. A run makes its output and its looks at a far higher cost than a replay reads
+ * and checks them (lint -f json of 900 folders 300 deep: 6.4 s anew, 0.22 s replayed from its 6.9 MB memo, 35k
+ * looks), so these bound only a memo's size: what one replay reads into memory, and a changed tree's wasted read.
+ */
+export const RUN_MEMO_MAX_OUTPUT = 16 * 1024 * 1024;
 /** Looks above this: the same. */
-export const RUN_MEMO_MAX_LOOKS = 20_000;
+export const RUN_MEMO_MAX_LOOKS = 200_000;
+
+export interface RunMemoLimits {
+  /** How many memos stay. */
+  kept: number;
+  /** How many bytes they may take together. */
+  maxBytes: number;
+}
+
+const RUN_MEMO_LIMITS: RunMemoLimits = { kept: RUN_MEMOS_KEPT, maxBytes: RUN_MEMOS_MAX_BYTES };
 /**
  * A run that looked at a file or folder changed less than this long ago is not stored: a change made within the
  * file system's timestamp granularity of the look could leave the same mtime and ctime (FAT keeps 2 s).
@@ -109,22 +124,36 @@ export function whyNotStored(recording: RunRecording, startedMs: number, settleM
   return undefined;
 }
 
-/** Writes the memo (a whole file, renamed into place) and removes the oldest beyond RUN_MEMOS_KEPT. */
-export function writeRunMemo(dir: string, file: string, memo: Omit<RunMemo, "format">): void {
+/**
+ * Writes the memo (a whole file, renamed into place) and removes the oldest while more than `limits.kept` are kept
+ * or they take more than `limits.maxBytes`; never the one just written.
+ */
+export function writeRunMemo(
+  dir: string,
+  file: string,
+  memo: Omit<RunMemo, "format">,
+  limits: RunMemoLimits = RUN_MEMO_LIMITS,
+): void {
   const temp = `${file}.${process.pid}.tmp`;
   try {
     makeDirectories(dir);
     writeFileSync(temp, JSON.stringify({ format: RUN_MEMO_FORMAT, ...memo }), { flag: "wx" });
     renameSync(temp, file);
-    const memos = readdirSync(dir).filter((name) => name.endsWith(".json"));
-    if (memos.length <= RUN_MEMOS_KEPT) return;
-    const byAge = memos
-      .map((name) => ({
-        path: join(dir, name),
-        at: statSync(join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0,
-      }))
-      .sort((a, b) => a.at - b.at);
-    for (const { path } of byAge.slice(0, memos.length - RUN_MEMOS_KEPT)) rmSync(path, { force: true });
+    const memos = readdirSync(dir)
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => {
+        const stats = statSync(join(dir, name), { throwIfNoEntry: false });
+        return { path: join(dir, name), at: stats?.mtimeMs ?? 0, bytes: stats?.size ?? 0 };
+      });
+    let count = memos.length;
+    let bytes = memos.reduce((n, m) => n + m.bytes, 0);
+    for (const memo of memos.sort((a, b) => a.at - b.at)) {
+      if (count <= limits.kept && bytes <= limits.maxBytes) break;
+      if (memo.path === file) continue;
+      rmSync(memo.path, { force: true });
+      count -= 1;
+      bytes -= memo.bytes;
+    }
   } catch {
     try {
       rmSync(temp, { force: true });

@@ -1,5 +1,6 @@
 // Memo files: keyed by the whole command line and build, read back only when well formed and of this key, kept
-// to RUN_MEMOS_KEPT, and not written for a run that was refused, saw a file change moments ago, or is too big.
+// to RUN_MEMOS_KEPT and RUN_MEMOS_MAX_BYTES, and not written for a run that was refused, saw a file change moments
+// ago, or is too big.
 import { readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -8,6 +9,7 @@ import {
   runKey,
   runMemoFile,
   runMemoHolds,
+  RUN_MEMO_MAX_LOOKS,
   RUN_MEMO_MAX_OUTPUT,
   RUN_MEMOS_KEPT,
   whyNotStored,
@@ -125,7 +127,10 @@ describe("whyNotStored", () => {
     ["a refused run", { refused: "the clock" }, "the clock"],
     ["a file changed within the settle time", { newestMs: 9_500 }, "changed moments ago"],
     ["a file changed just before it", { newestMs: 7_999 }, undefined],
+    ["output at the cap", { output: [[1, "x".repeat(RUN_MEMO_MAX_OUTPUT)]] }, undefined],
     ["too much output", { output: [[1, "x".repeat(RUN_MEMO_MAX_OUTPUT + 1)]] }, "too long"],
+    ["looks at the cap", { looks: new Array<Look>(RUN_MEMO_MAX_LOOKS) }, undefined],
+    ["too many looks", { looks: new Array<Look>(RUN_MEMO_MAX_LOOKS + 1) }, "too many files"],
   ])("%s", (_name, over, why) => {
     const answer = whyNotStored(recording(over), 10_000, 2_000);
     if (why === undefined) expect(answer).toBeUndefined();
@@ -148,5 +153,33 @@ describe("writeRunMemo", () => {
     // The oldest three went, the last one written stayed.
     for (let i = 0; i < 3; i++) expect(kept).not.toContain(name(i));
     expect(kept).toContain(name(RUN_MEMOS_KEPT + 2));
+  });
+
+  // Each memo below takes about 1.1 KB (1,000 bytes of output and its key): a budget of 3,500 bytes keeps three.
+  const writeSized = (into: string, i: number, at: number): string => {
+    const key = runKey({ ...PARTS, argv: [String(i)] });
+    const file = runMemoFile(into, key);
+    const output: [1, string][] = [[1, "x".repeat(1000)]];
+    writeRunMemo(into, file, { key, env: [], ...packLooks([]), output, exitCode: 0 }, { kept: 64, maxBytes: 3500 });
+    utimesSync(file, at, at);
+    return file.slice(into.length + 1);
+  };
+
+  it("removes the oldest memos while they take more than the byte budget", () => {
+    const sized = join(dir, "sized");
+    const names = [0, 1, 2, 3, 4].map((i) => writeSized(sized, i, 1000 + i));
+    // Each write trimmed the folder to the budget before the next was dated.
+    expect(readdirSync(sized).sort()).toEqual(names.slice(2).sort());
+  });
+
+  it("never removes the memo it has just written, however old its time", () => {
+    const alone = join(dir, "alone");
+    writeSized(alone, 0, 2000);
+    writeSized(alone, 1, 2001);
+    writeSized(alone, 2, 2002);
+    // Written last but dated before the others: still there; the oldest others went to meet the budget.
+    const last = writeSized(alone, 3, 1);
+    expect(readdirSync(alone)).toContain(last);
+    expect(readdirSync(alone)).toHaveLength(3);
   });
 });
