@@ -62,7 +62,8 @@ for (const name of ["o200k_base", "cl100k_base"])
 
 // Earlier layouts' files (ESM chunks with a content hash) and the previous build's bundles and chunks.
 for (const name of await readdir(DIST).catch(() => [])) {
-  if (/^chunk-[A-Z0-9]+\.js$|^(verb|lazy)-[a-z-]+\.cjs$|^run-watcher\.cjs$/.test(name)) await rm(join(DIST, name));
+  if (/^chunk-[A-Z0-9]+\.js$|^(verb|lazy)-[a-z-]+\.cjs$|^(run-watcher|bin-core)\.cjs$/.test(name))
+    await rm(join(DIST, name));
 }
 
 /**
@@ -171,10 +172,9 @@ const runWatcher = await writeBundle(
   ).outputFiles[0].text,
 );
 
-// bin.cjs: the version, the verb, and the table of bundles above in place of src/cli/verb-bundles.ts's empty one.
-// A classic script, as the package's bin: Node starts an ES module entry ~3 ms slower. Built twice: the first
-// build lists bin's sources, whose hash the second writes in (a run memo from another bin is never replayed).
-const binTable = (sourcesHash) => ({
+// The build's tables in place of src/cli/verb-bundles.ts's empty ones: the bundles above for bin-core.cjs, and
+// bin-core.cjs itself with the hash of bin's sources for bin.cjs.
+const tables = (entries) => ({
   name: "verb-bundle-table",
   setup(b) {
     b.onLoad({ filter: /[\\/]src[\\/]cli[\\/]verb-bundles\.ts$/ }, () => ({
@@ -182,15 +182,33 @@ const binTable = (sourcesHash) => ({
         `export const VERB_BUNDLES = ${JSON.stringify(bundles)};`,
         `export const CHUNK_PREFIX = ${JSON.stringify(CHUNK_PREFIX)};`,
         `export const LAZY_CHUNKS = ${JSON.stringify(chunks)};`,
-        `export const BIN_SOURCES_HASH = ${JSON.stringify(sourcesHash)};`,
         `export const RUN_WATCHER_BUNDLE = ${JSON.stringify(runWatcher)};`,
+        `export const BIN_SOURCES_HASH = ${JSON.stringify(entries.sourcesHash ?? "")};`,
+        `export const BIN_CORE_BUNDLE = ${JSON.stringify(entries.core)};`,
       ].join("\n"),
       loader: "js",
     }));
-    // Reached only without a table: keep the sources' CLI out of bin.cjs.
-    b.onResolve({ filter: /^\.\/cli\/main\.js$/ }, (args) => ({ path: args.path, external: true }));
+    // Reached only without a table: keep the sources' CLI out of the bundles.
+    b.onResolve({ filter: /^\.\/(cli\/)?(main|bin-core)\.js$/ }, (args) => ({ path: args.path, external: true }));
   },
 });
+
+// bin-core.cjs: the replay and the verbs' loader (src/cli/bin-core.ts), which bin.cjs loads with its code cache.
+const core = await writeBundle(
+  "bin-core.cjs",
+  (
+    await build({
+      ...BUNDLE_OPTIONS,
+      entryPoints: [join(SRC, "cli", "bin-core.ts")],
+      outfile: join(DIST, "bin-core.cjs"),
+      plugins: [tables({}), lazyModules],
+    })
+  ).outputFiles[0].text,
+);
+
+// bin.cjs: the version and the loader of bin-core.cjs. A classic script, as the package's bin: Node starts an ES
+// module entry ~3 ms slower. Built twice: the first build lists bin's sources, whose hash (with bin-core's) the second
+// writes in (a run memo from another bin is never replayed).
 const BIN_OPTIONS = {
   absWorkingDir: ROOT,
   entryPoints: [join(SRC, "bin.ts")],
@@ -204,12 +222,15 @@ const BIN_OPTIONS = {
   logLevel: "warning",
   legalComments: "none",
 };
-const listed = await build({ ...BIN_OPTIONS, write: false, metafile: true, plugins: [binTable(""), lazyModules] });
-const binSources = createHash("sha256");
+const listed = await build({ ...BIN_OPTIONS, write: false, metafile: true, plugins: [tables({ core }), lazyModules] });
+const binSources = createHash("sha256").update(core.hash);
 for (const input of Object.keys(listed.metafile.inputs).sort())
   if (!input.includes(":") && !input.endsWith("verb-bundles.ts"))
     binSources.update(input).update(await readFile(join(ROOT, input)));
-await build({ ...BIN_OPTIONS, plugins: [binTable(binSources.digest("hex").slice(0, 16)), lazyModules] });
+await build({
+  ...BIN_OPTIONS,
+  plugins: [tables({ core, sourcesHash: binSources.digest("hex").slice(0, 16) }), lazyModules],
+});
 // dist/bin.js, for whoever runs `node dist/bin.js` (the GitHub action, scripts): the same executable.
 await writeFile(
   join(DIST, "bin.js"),
@@ -239,8 +260,12 @@ async function reachableFrom(entries) {
     if (file.endsWith(".js")) queue.push(file.replace(/\.js$/, ".d.ts"));
     for (const [, spec] of text.matchAll(specifier)) {
       const target = join(dirname(file), spec);
-      // bin.cjs names the sources' CLI only for a build without verb bundles, which this is not.
-      if (file === join(DIST, "bin.cjs") && target === join(DIST, "cli", "main.js")) continue;
+      // bin.cjs and bin-core.cjs name the sources' CLI only for a build without their tables, which this is not.
+      if (
+        (file === join(DIST, "bin.cjs") && target === join(DIST, "cli", "bin-core.js")) ||
+        (file === join(DIST, "bin-core.cjs") && target === join(DIST, "main.js"))
+      )
+        continue;
       queue.push(target);
       if (target.endsWith(".js")) queue.push(target.replace(/\.js$/, ".d.ts"));
     }

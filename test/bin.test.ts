@@ -143,9 +143,10 @@ const FRESH =
 
 /** The code cache folder's marks of the variants it was written for. */
 /** The code cache files of the verbs and chunks: the run memo's watcher keeps its own (run-watcher-*). */
+/** A folder's code caches of verbs and chunks: not the run watcher's or the executable's own (bin-core.cjs). */
 const verbCaches = (dir: string): string[] =>
   readdirSync(dir)
-    .filter((n) => !n.startsWith("run-watcher-"))
+    .filter((n) => !n.startsWith("run-watcher-") && !n.startsWith("bin-core-"))
     .sort();
 const seenMarks = (dir: string): string[] => verbCaches(dir).filter((n) => n.endsWith(".seen"));
 
@@ -188,6 +189,42 @@ describe.skipIf(
       });
       expect(off.status).toBe(0);
       expect(verbCaches(join(cache, "promptc", "compiled"))).toEqual(files);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps the executable's own code cache, written again after its first replay, and runs the same with a broken one", () => {
+    const cache = mkdtempSync(join(tmpdir(), "promptc-bin-cache-"));
+    try {
+      const env = {
+        ...process.env,
+        ...ENV,
+        XDG_CACHE_HOME: cache,
+        PROMPTC_RUN_CACHE: "verbose",
+        PROMPTC_RUN_CACHE_SETTLE_MS: "0",
+      };
+      const dir = join(cache, "promptc", "compiled");
+      const schema = () => {
+        const r = spawnSync(process.execPath, [BIN, "schema", "config"], { cwd: cache, encoding: "utf8", env });
+        return [r.status, r.stdout, /replayed/.test(r.stderr)];
+      };
+      const own = () => readdirSync(dir).filter((n) => n.startsWith("bin-core-"));
+      const [status, stdout] = schema();
+      expect(status).toBe(0);
+      expect(own()).toEqual([
+        expect.stringMatching(/^bin-core-[0-9a-f]{16}-v[\d.]+-\w+\.v8cache$/),
+        expect.stringMatching(/^bin-core-[0-9a-f]{16}-v[\d.]+-\w+\.v8cache\.run\.seen$/),
+      ]);
+      const cacheFile = join(dir, own()[0] as string);
+      const afterRun = readFileSync(cacheFile);
+      expect(schema()).toEqual([0, stdout, true]);
+      // The replay reached functions the run did not: the cache holds them too now.
+      expect(readFileSync(cacheFile).equals(afterRun)).toBe(false);
+      expect(own()).toHaveLength(3);
+      writeFileSync(cacheFile, "not a code cache");
+      expect(schema()).toEqual([0, stdout, true]);
+      expect(statSync(cacheFile).size).toBeGreaterThan(100);
     } finally {
       rmSync(cache, { recursive: true, force: true });
     }
@@ -247,7 +284,7 @@ describe.skipIf(
       const lint = (cwd: string) =>
         spawnSync(process.execPath, [BIN, "lint", "."], { cwd, encoding: "utf8", env }).status;
       expect(lint(plain)).toBe(0);
-      const cacheFile = readdirSync(dir).find((n) => n.endsWith(".v8cache")) as string;
+      const cacheFile = verbCaches(dir).find((n) => n.endsWith(".v8cache")) as string;
       const written = () => readFileSync(join(dir, cacheFile));
       const first = written();
       expect(lint(configured)).toBe(0);
@@ -270,7 +307,7 @@ describe.skipIf(
         spawnSync(process.execPath, [BIN, "preview", ...flags, "-m", "hi"], { cwd: cache, encoding: "utf8", env })
           .status;
       expect(preview()).toBe(0);
-      const cacheFile = readdirSync(dir).find((n) => n.endsWith(".v8cache")) as string;
+      const cacheFile = verbCaches(dir).find((n) => n.endsWith(".v8cache")) as string;
       const written = () => readFileSync(join(dir, cacheFile));
       const first = written();
       expect(preview()).toBe(0);

@@ -17,8 +17,11 @@ export const CHUNK_PREFIX = "promptc-chunk:";
 /** The chunks by package name. */
 export const LAZY_CHUNKS: { readonly [name: string]: VerbBundleFile } = {};
 
-/** A hash of bin.cjs's own sources, part of every run memo's key (src/cli/run-memo/). */
+/** A hash of bin.cjs's own sources and of bin-core.cjs, part of every run memo's key (src/cli/run-memo/). */
 export const BIN_SOURCES_HASH = "";
+
+/** The executable's rest (src/cli/bin-core.ts) as a bundle of its own; the sources have none. */
+export const BIN_CORE_BUNDLE: VerbBundleFile | undefined = undefined;
 
 /** The run memo's watcher (src/cli/run-memo/record-run.ts) as a bundle of its own; the sources have none. */
 export const RUN_WATCHER_BUNDLE: VerbBundleFile | undefined = undefined;
