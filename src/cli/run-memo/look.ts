@@ -80,18 +80,38 @@ export function sameSeen(a: Seen, b: Seen): boolean {
   return true;
 }
 
-/** The newest time a stat look saw (mtime, ctime, …), for the settle check; 0 when it saw none. */
-export function seenTimeMs(look: Look): number {
+/**
+ * A time that falls on this step could come from a file system that keeps coarse times (FAT: 2 s, ext3 and HFS+:
+ * 1 s, exFAT: 10 ms), where a change made soon after a look can leave every time as it was. A time off the step has
+ * finer digits than any such file system keeps (ext4, XFS, Btrfs, APFS, NTFS: 1 µs or finer; a time of theirs falls
+ * on it about once in 10,000 files, and is then taken for coarse: the safe side).
+ */
+export const COARSE_TIME_STEP_MS = 10;
+
+/** The newest times a stat look saw (mtime, ctime, …), for the settle check; 0 for none. */
+export interface SeenTimes {
+  newestMs: number;
+  /** The newest of those on COARSE_TIME_STEP_MS. */
+  newestCoarseMs: number;
+}
+
+const NO_TIMES: SeenTimes = { newestMs: 0, newestCoarseMs: 0 };
+
+export function seenTimes(look: Look): SeenTimes {
   const [kind, , seen, detail] = look;
   if (typeof seen === "string" || (kind !== "stat" && kind !== "lstat" && kind !== "stat-of" && kind !== "lstat-of"))
-    return 0;
+    return NO_TIMES;
   const fields: readonly string[] = typeof detail === "string" ? detail.split(",") : IDENTITY;
-  if (seen.length !== fields.length) return 0;
-  let newest = 0;
+  if (seen.length !== fields.length) return NO_TIMES;
+  let newestMs = 0;
+  let newestCoarseMs = 0;
   fields.forEach((f, i) => {
-    if (TIMES.has(f)) newest = Math.max(newest, seen[i] as number);
+    if (!TIMES.has(f)) return;
+    const t = seen[i] as number;
+    newestMs = Math.max(newestMs, t);
+    if (t % COARSE_TIME_STEP_MS === 0) newestCoarseMs = Math.max(newestCoarseMs, t);
   });
-  return newest;
+  return { newestMs, newestCoarseMs };
 }
 
 const NO_THROW = { throwIfNoEntry: false } as const;

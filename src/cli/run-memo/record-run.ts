@@ -6,7 +6,7 @@
 // input, the clock, randomness, a child process, the network, a write outside the caches that only speed runs up,
 // or an fs or os function not listed below. Does IO.
 import { resolve, sep } from "node:path";
-import { codeOf, OS_LOOKS, sameSeen, seenTimeMs, type Look, type LookKind, type Seen } from "./look.js";
+import { codeOf, OS_LOOKS, sameSeen, seenTimes, type Look, type LookKind, type Seen } from "./look.js";
 import type { AnyFn, EnvSeen, RunNotes } from "./run-notes.js";
 import { absolutePath } from "./absolute-path.js";
 import { packLooks, type PackedLooks } from "./packed-looks.js";
@@ -23,6 +23,8 @@ export interface RunRecording {
   refused: string | undefined;
   /** The newest mtime or ctime among the files and folders looked at. */
   newestMs: number;
+  /** The newest of those that may come from a file system keeping coarse times (look.ts). */
+  newestCoarseMs: number;
 }
 
 export interface RecordRunOptions {
@@ -85,7 +87,14 @@ const PURE_MODULES = new Set([
 const bare = (id: string): string => (id.startsWith("node:") ? id.slice(5) : id);
 
 export function recordRun(options: RecordRunOptions): Recorder {
-  const recording: RunRecording = { looks: [], env: [], output: [], refused: undefined, newestMs: 0 };
+  const recording: RunRecording = {
+    looks: [],
+    env: [],
+    output: [],
+    refused: undefined,
+    newestMs: 0,
+    newestCoarseMs: 0,
+  };
   const looks = new Map<string, Look>();
   const unwatched = options.unwatched.map((p) => resolve(p));
   const notes: RunNotes = {
@@ -189,7 +198,11 @@ export function recordRun(options: RecordRunOptions): Recorder {
     stop() {
       recording.env = processWatch.stop();
       recording.looks = [...looks.values(), ...watched.statLooks(looks)];
-      for (const look of recording.looks) recording.newestMs = Math.max(recording.newestMs, seenTimeMs(look));
+      for (const look of recording.looks) {
+        const times = seenTimes(look);
+        recording.newestMs = Math.max(recording.newestMs, times.newestMs);
+        recording.newestCoarseMs = Math.max(recording.newestCoarseMs, times.newestCoarseMs);
+      }
     },
   };
 }

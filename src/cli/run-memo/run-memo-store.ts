@@ -37,9 +37,22 @@ export interface RunMemoLimits {
 const RUN_MEMO_LIMITS: RunMemoLimits = { kept: RUN_MEMOS_KEPT, maxBytes: RUN_MEMOS_MAX_BYTES };
 /**
  * A run that looked at a file or folder changed less than this long ago is not stored: a change made within the
- * file system's timestamp granularity of the look could leave the same mtime and ctime (FAT keeps 2 s).
+ * file system's timestamp granularity of the look could leave the same mtime and ctime (FAT keeps 2 s). This for
+ * times that may come from such a file system (look.ts: COARSE_TIME_STEP_MS)…
  */
 export const RUN_MEMO_SETTLE_MS = 2000;
+/**
+ * …and this for finer times, whose file system keeps them to the tick of the clock that stamps them (Linux's coarse
+ * clock: 10 ms at most; Windows: 15.6 ms), with room for a file server's clock running a little behind ours. A run
+ * right after an editor's save is then stored, and the next one replayed.
+ */
+export const RUN_MEMO_FINE_SETTLE_MS = 100;
+
+/** How long ago a file a run looked at must have changed for the run to be stored. */
+export interface RunMemoSettle {
+  coarseMs: number;
+  fineMs: number;
+}
 
 /** A memo as stored, its looks packed (packed-looks.ts). */
 export interface RunMemo {
@@ -115,9 +128,10 @@ export function runMemoHolds(memo: RunMemo, env: NodeJS.ProcessEnv, cwd: string)
 }
 
 /** Why the recording is not stored, or undefined when it is fit to be. */
-export function whyNotStored(recording: RunRecording, startedMs: number, settleMs: number): string | undefined {
+export function whyNotStored(recording: RunRecording, startedMs: number, settle: RunMemoSettle): string | undefined {
   if (recording.refused !== undefined) return recording.refused;
-  if (recording.newestMs > startedMs - settleMs) return "a file it looked at changed moments ago";
+  if (recording.newestMs > startedMs - settle.fineMs || recording.newestCoarseMs > startedMs - settle.coarseMs)
+    return "a file it looked at changed moments ago";
   if (recording.looks.length > RUN_MEMO_MAX_LOOKS) return "it looked at too many files";
   if (recording.output.reduce((n, [, bytes]) => n + bytes.length, 0) > RUN_MEMO_MAX_OUTPUT)
     return "its output is too long";

@@ -10,6 +10,7 @@ import {
   runKey,
   runMemoFile,
   runMemoHolds,
+  RUN_MEMO_FINE_SETTLE_MS,
   RUN_MEMO_SETTLE_MS,
   whyNotStored,
   writeRunMemo,
@@ -65,8 +66,12 @@ export function openRunMemo(options: OpenRunMemoOptions): RunMemoSession | undef
   const root = resolve(options.cacheRoot);
   if (options.argv.some((arg) => arg !== "" && resolve(cwd, arg.replace(/^--?[\w-]+=/, "")).startsWith(root)))
     return undefined;
+  // One setting for both windows (tests: 0, or a minute).
   const settingSettle = Number(process.env["PROMPTC_RUN_CACHE_SETTLE_MS"]);
-  const settleMs = Number.isFinite(settingSettle) && settingSettle >= 0 ? settingSettle : RUN_MEMO_SETTLE_MS;
+  const settle =
+    Number.isFinite(settingSettle) && settingSettle >= 0
+      ? { coarseMs: settingSettle, fineMs: settingSettle }
+      : { coarseMs: RUN_MEMO_SETTLE_MS, fineMs: RUN_MEMO_FINE_SETTLE_MS };
   const dir = join(options.cacheRoot, "runs");
   const key = runKey({
     build: options.build,
@@ -111,7 +116,7 @@ export function openRunMemo(options: OpenRunMemoOptions): RunMemoSession | undef
       if (recorder === undefined) return "it was not watched";
       recorder.stop();
       const { recording } = recorder;
-      const why = whyNotStored(recording, startedMs, settleMs);
+      const why = whyNotStored(recording, startedMs, settle);
       if (why !== undefined) {
         say(`this run is not stored for replay: ${why}`);
         return why;

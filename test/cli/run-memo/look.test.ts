@@ -2,7 +2,7 @@
 import { chmodSync, mkdirSync, renameSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { lookAgain, seenTimeMs, statSeen, type LookKind } from "../../../src/cli/run-memo/look.js";
+import { lookAgain, seenTimes, statSeen, type LookKind } from "../../../src/cli/run-memo/look.js";
 import { formatDateInZone } from "../../../src/discover/resolve-environment.js";
 import { useScratchDir } from "../../scratch-dir.js";
 
@@ -117,15 +117,48 @@ describe("lookAgain", () => {
   });
 });
 
-describe("seenTimeMs", () => {
-  it("is the newest time a stat look saw, 0 for looks without times", () => {
+describe("seenTimes", () => {
+  it("are the newest time a stat look saw and the newest on the coarse step, 0 for looks without times", () => {
     const root = world();
     utimesSync(join(root, "a.txt"), 1000, 1000);
     const full = lookAgain("stat", join(root, "a.txt"));
-    expect(seenTimeMs(["stat", join(root, "a.txt"), full])).toBeGreaterThan(1_000_000);
-    expect(seenTimeMs(["stat-of", "x", [32768, 5], "type,size"])).toBe(0);
-    expect(seenTimeMs(["stat-of", "x", [1_000_000], "mtimeMs"])).toBe(1_000_000);
-    expect(seenTimeMs(["realpath", "x", "=/x"])).toBe(0);
+    expect(seenTimes(["stat", join(root, "a.txt"), full]).newestMs).toBeGreaterThan(1_000_000);
+    expect(seenTimes(["stat-of", "x", [32768, 5], "type,size"])).toEqual({ newestMs: 0, newestCoarseMs: 0 });
+    expect(seenTimes(["stat-of", "x", [1_000_000], "mtimeMs"])).toEqual({
+      newestMs: 1_000_000,
+      newestCoarseMs: 1_000_000,
+    });
+    expect(seenTimes(["realpath", "x", "=/x"])).toEqual({ newestMs: 0, newestCoarseMs: 0 });
     expect(statSeen(undefined)).toBe("ENOENT");
+  });
+
+  it.each<[string, number[], { newestMs: number; newestCoarseMs: number }]>([
+    [
+      "whole seconds (ext3, HFS+)",
+      [1_700_000_001_000, 1_700_000_000_000],
+      { newestMs: 1_700_000_001_000, newestCoarseMs: 1_700_000_001_000 },
+    ],
+    [
+      "even seconds (FAT)",
+      [1_700_000_002_000, 1_700_000_002_000],
+      { newestMs: 1_700_000_002_000, newestCoarseMs: 1_700_000_002_000 },
+    ],
+    [
+      "10 ms steps (exFAT)",
+      [1_700_000_000_130, 1_700_000_000_120],
+      { newestMs: 1_700_000_000_130, newestCoarseMs: 1_700_000_000_130 },
+    ],
+    [
+      "nanoseconds (ext4)",
+      [1_700_000_000_123.4567, 1_700_000_000_000.25],
+      { newestMs: 1_700_000_000_123.4567, newestCoarseMs: 0 },
+    ],
+    [
+      "a fine mtime and a ctime on the step",
+      [1_700_000_000_123.4567, 1_700_000_000_110],
+      { newestMs: 1_700_000_000_123.4567, newestCoarseMs: 1_700_000_000_110 },
+    ],
+  ])("takes %s for what they are", (_name, [mtime, ctime], times) => {
+    expect(seenTimes(["stat-of", "x", [mtime!, ctime!], "mtimeMs,ctimeMs"])).toEqual(times);
   });
 });

@@ -120,19 +120,22 @@ describe("whyNotStored", () => {
     output: [],
     refused: undefined,
     newestMs: 0,
+    newestCoarseMs: 0,
     ...over,
   });
   it.each<[string, Partial<RunRecording>, string | undefined]>([
     ["a plain run", {}, undefined],
     ["a refused run", { refused: "the clock" }, "the clock"],
-    ["a file changed within the settle time", { newestMs: 9_500 }, "changed moments ago"],
-    ["a file changed just before it", { newestMs: 7_999 }, undefined],
+    ["a fine time within the fine settle", { newestMs: 9_950 }, "changed moments ago"],
+    ["a fine time just before it", { newestMs: 9_899 }, undefined],
+    ["a coarse time within the settle", { newestMs: 9_500, newestCoarseMs: 9_500 }, "changed moments ago"],
+    ["a coarse time just before it", { newestMs: 9_500, newestCoarseMs: 7_999 }, undefined],
     ["output at the cap", { output: [[1, "x".repeat(RUN_MEMO_MAX_OUTPUT)]] }, undefined],
     ["too much output", { output: [[1, "x".repeat(RUN_MEMO_MAX_OUTPUT + 1)]] }, "too long"],
     ["looks at the cap", { looks: new Array<Look>(RUN_MEMO_MAX_LOOKS) }, undefined],
     ["too many looks", { looks: new Array<Look>(RUN_MEMO_MAX_LOOKS + 1) }, "too many files"],
   ])("%s", (_name, over, why) => {
-    const answer = whyNotStored(recording(over), 10_000, 2_000);
+    const answer = whyNotStored(recording(over), 10_000, { coarseMs: 2_000, fineMs: 100 });
     if (why === undefined) expect(answer).toBeUndefined();
     else expect(answer).toContain(why);
   });
