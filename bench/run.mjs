@@ -193,8 +193,8 @@ try {
     ["promptc tokens AGENTS.md", promptc("tokens", "AGENTS.md")],
     ["promptc --help", promptc("--help")],
   ];
-  // Each verb three ways: replayed from its run memo (the files were written moments ago, so the settle time is
-  // waived: nothing changes them during the bench); after a change, i.e. watched for its memo but not replayed
+  // Each verb three ways: replayed from its run memo (with the default settle time, as a user has it: the files
+  // were written over 100 ms before); after a change, i.e. watched for its memo but not replayed
   // (watchedRun: the cost of a first run but writing its memo); and with memos off (PROMPTC_RUN_CACHE=0).
   /**
    * The command watched for its memo and never replayed: a cache folder of its own (its code caches warm as the
@@ -209,7 +209,7 @@ try {
     `${(version.wall / versionBase.wall).toFixed(2)}× node -e 0 (${versionBase.wall.toFixed(3)} s)`,
   ]);
   for (const [name, command] of verbs) {
-    const replayed = { ...command, env: { ...command.env, PROMPTC_RUN_CACHE_SETTLE_MS: "0" } };
+    const replayed = command;
     const watched = watchedRun(command);
     const off = { ...command, env: { ...command.env, PROMPTC_RUN_CACHE: "0" } };
     const replays = memoState(replayed);
@@ -267,7 +267,7 @@ try {
       cwd,
     };
     const label = `promptc preview --profile codex (${name})`;
-    const replayed = { ...preview, env: { ...env, PROMPTC_RUN_CACHE_SETTLE_MS: "0" } };
+    const replayed = preview;
     const watched = watchedRun(preview);
     const off = { ...preview, env: { ...env, PROMPTC_RUN_CACHE: "0" } };
     const replays = memoState(replayed);
@@ -323,7 +323,7 @@ try {
     // The same command lines as a user's repeated runs are: with the memo, replayed when nothing changed.
     const replays = runs.map((r) => ({
       ...r,
-      env: { ...env, PROMPTC_TOKEN_CACHE: "off", PROMPTC_RUN_CACHE_SETTLE_MS: "0" },
+      env: { ...env, PROMPTC_TOKEN_CACHE: "off" },
     }));
     const states = replays.map(memoState);
     if (states.some((state) => state !== "replayed")) {
