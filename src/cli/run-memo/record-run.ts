@@ -86,15 +86,13 @@ const PURE_MODULES = new Set([
 
 const bare = (id: string): string => (id.startsWith("node:") ? id.slice(5) : id);
 
+/** A recording before the run: nothing looked at, nothing written. */
+export function newRunRecording(): RunRecording {
+  return { looks: [], env: [], output: [], refused: undefined, newestMs: 0, newestCoarseMs: 0 };
+}
+
 export function recordRun(options: RecordRunOptions): Recorder {
-  const recording: RunRecording = {
-    looks: [],
-    env: [],
-    output: [],
-    refused: undefined,
-    newestMs: 0,
-    newestCoarseMs: 0,
-  };
+  const recording = newRunRecording();
   const looks = new Map<string, Look>();
   const unwatched = options.unwatched.map((p) => resolve(p));
   const notes: RunNotes = {

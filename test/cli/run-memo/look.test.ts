@@ -132,33 +132,16 @@ describe("seenTimes", () => {
     expect(statSeen(undefined)).toBe("ENOENT");
   });
 
-  it.each<[string, number[], { newestMs: number; newestCoarseMs: number }]>([
-    [
-      "whole seconds (ext3, HFS+)",
-      [1_700_000_001_000, 1_700_000_000_000],
-      { newestMs: 1_700_000_001_000, newestCoarseMs: 1_700_000_001_000 },
-    ],
-    [
-      "even seconds (FAT)",
-      [1_700_000_002_000, 1_700_000_002_000],
-      { newestMs: 1_700_000_002_000, newestCoarseMs: 1_700_000_002_000 },
-    ],
-    [
-      "10 ms steps (exFAT)",
-      [1_700_000_000_130, 1_700_000_000_120],
-      { newestMs: 1_700_000_000_130, newestCoarseMs: 1_700_000_000_130 },
-    ],
-    [
-      "nanoseconds (ext4)",
-      [1_700_000_000_123.4567, 1_700_000_000_000.25],
-      { newestMs: 1_700_000_000_123.4567, newestCoarseMs: 0 },
-    ],
-    [
-      "a fine mtime and a ctime on the step",
-      [1_700_000_000_123.4567, 1_700_000_000_110],
-      { newestMs: 1_700_000_000_123.4567, newestCoarseMs: 1_700_000_000_110 },
-    ],
-  ])("takes %s for what they are", (_name, [mtime, ctime], times) => {
-    expect(seenTimes(["stat-of", "x", [mtime!, ctime!], "mtimeMs,ctimeMs"])).toEqual(times);
+  // A time near now, and one on no 10 ms step.
+  const T = 1_700_000_000_000;
+  const FINE = T + 123.4567;
+  it.each<[string, mtime: number, ctime: number, newestMs: number, newestCoarseMs: number]>([
+    ["whole seconds (ext3, HFS+)", T + 1_000, T, T + 1_000, T + 1_000],
+    ["even seconds (FAT)", T + 2_000, T + 2_000, T + 2_000, T + 2_000],
+    ["10 ms steps (exFAT)", T + 130, T + 120, T + 130, T + 130],
+    ["nanoseconds (ext4)", FINE, T + 0.25, FINE, 0],
+    ["a fine mtime and a ctime on the step", FINE, T + 110, FINE, T + 110],
+  ])("takes %s for what they are", (_name, mtime, ctime, newestMs, newestCoarseMs) => {
+    expect(seenTimes(["stat-of", "x", [mtime, ctime], "mtimeMs,ctimeMs"])).toEqual({ newestMs, newestCoarseMs });
   });
 });

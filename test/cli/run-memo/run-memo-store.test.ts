@@ -16,7 +16,7 @@ import {
   writeRunMemo,
   type RunKeyParts,
 } from "../../../src/cli/run-memo/run-memo-store.js";
-import type { RunRecording } from "../../../src/cli/run-memo/record-run.js";
+import { newRunRecording, type RunRecording } from "../../../src/cli/run-memo/record-run.js";
 import { lookAgain, type Look } from "../../../src/cli/run-memo/look.js";
 import { packLooks } from "../../../src/cli/run-memo/packed-looks.js";
 import { useScratchDir } from "../../scratch-dir.js";
@@ -114,15 +114,7 @@ describe("runMemoHolds", () => {
 });
 
 describe("whyNotStored", () => {
-  const recording = (over: Partial<RunRecording>): RunRecording => ({
-    looks: [],
-    env: [],
-    output: [],
-    refused: undefined,
-    newestMs: 0,
-    newestCoarseMs: 0,
-    ...over,
-  });
+  const recording = (over: Partial<RunRecording>): RunRecording => ({ ...newRunRecording(), ...over });
   it.each<[string, Partial<RunRecording>, string | undefined]>([
     ["a plain run", {}, undefined],
     ["a refused run", { refused: "the clock" }, "the clock"],
