@@ -36,23 +36,21 @@ export interface RunMemoLimits {
 
 const RUN_MEMO_LIMITS: RunMemoLimits = { kept: RUN_MEMOS_KEPT, maxBytes: RUN_MEMOS_MAX_BYTES };
 /**
- * A run that looked at a file or folder changed less than this long ago is not stored: a change made within the
- * file system's timestamp granularity of the look could leave the same mtime and ctime (FAT keeps 2 s). This for
- * times that may come from such a file system (look.ts: COARSE_TIME_STEP_MS)…
+ * How long ago a file a run looked at must have changed for the run to be stored: a change made within the file
+ * system's timestamp granularity of the look could leave the same mtime and ctime.
  */
-export const RUN_MEMO_SETTLE_MS = 2000;
-/**
- * …and this for finer times, whose file system keeps them to the tick of the clock that stamps them (Linux's coarse
- * clock: 10 ms at most; Windows: 15.6 ms), with room for a file server's clock running a little behind ours. A run
- * right after an editor's save is then stored, and the next one replayed.
- */
-export const RUN_MEMO_FINE_SETTLE_MS = 100;
-
-/** How long ago a file a run looked at must have changed for the run to be stored. */
 export interface RunMemoSettle {
+  /** For times that may come from a file system keeping coarse times (look.ts: COARSE_TIME_STEP_MS; FAT: 2 s). */
   coarseMs: number;
+  /**
+   * For finer times, kept to the tick of the clock that stamps them (Linux's coarse clock: 10 ms at most; Windows:
+   * 15.6 ms), with room for a file server's clock running a little behind ours: a run right after an editor's save
+   * is stored, and the next one replayed.
+   */
   fineMs: number;
 }
+
+export const RUN_MEMO_SETTLE: RunMemoSettle = { coarseMs: 2000, fineMs: 100 };
 
 /** A memo as stored, its looks packed (packed-looks.ts). */
 export interface RunMemo {

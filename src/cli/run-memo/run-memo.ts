@@ -10,8 +10,7 @@ import {
   runKey,
   runMemoFile,
   runMemoHolds,
-  RUN_MEMO_FINE_SETTLE_MS,
-  RUN_MEMO_SETTLE_MS,
+  RUN_MEMO_SETTLE,
   whyNotStored,
   writeRunMemo,
 } from "./run-memo-store.js";
@@ -71,7 +70,7 @@ export function openRunMemo(options: OpenRunMemoOptions): RunMemoSession | undef
   const settle =
     Number.isFinite(settingSettle) && settingSettle >= 0
       ? { coarseMs: settingSettle, fineMs: settingSettle }
-      : { coarseMs: RUN_MEMO_SETTLE_MS, fineMs: RUN_MEMO_FINE_SETTLE_MS };
+      : RUN_MEMO_SETTLE;
   const dir = join(options.cacheRoot, "runs");
   const key = runKey({
     build: options.build,
